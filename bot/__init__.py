@@ -1,0 +1,1 @@
+"""Parley's front ends: the Discord bot and the terminal, over events.service."""

@@ -1,0 +1,23 @@
+"""The small core every game builds on."""
+
+from .actions import Action, format_action, normalise, parse_action
+from .contract import (
+    ALL_SEEING,
+    SPECTATOR,
+    Choice,
+    Game,
+    Outcome,
+    Pending,
+    Transition,
+    Viewer,
+    clone,
+)
+from .errors import BadOptions, NotYourDecision, RuleError, UnknownAction
+from .rng import Rng, commitment
+from .text import Text, pick_locale, t
+
+__all__ = [
+    "ALL_SEEING", "SPECTATOR", "Action", "BadOptions", "Choice", "Game", "NotYourDecision",
+    "Outcome", "Pending", "Rng", "RuleError", "Text", "Transition", "UnknownAction", "Viewer",
+    "clone", "commitment", "format_action", "normalise", "parse_action", "pick_locale", "t",
+]

@@ -1,0 +1,78 @@
+"""Deterministic, verifiable randomness.
+
+Every draw is HMAC-SHA256(secret, counter) with the counter carried in the match
+state, so a replay rebuilds the same rolls, an undone roll comes back identical
+when redone (undo cannot reroll), and anyone holding the revealed secret can
+recompute every draw of a finished match. The sampling is our own code: the
+`random` module's algorithms change between Python versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_SPACE = 1 << 64
+
+
+def commitment(secret: bytes) -> str:
+    """The public SHA-256 commitment of a match secret."""
+    return hashlib.sha256(secret).hexdigest()
+
+
+def block(secret: bytes, counter: int) -> bytes:
+    return hmac.new(secret, counter.to_bytes(8, "big"), hashlib.sha256).digest()
+
+
+class Rng:
+    """A cursor over the HMAC stream. Reducers receive one; the framework stores `counter`."""
+
+    __slots__ = ("_secret", "counter", "trace")
+
+    def __init__(self, secret: bytes, counter: int = 0, *, trace: bool = False) -> None:
+        if len(secret) < 16:
+            raise ValueError("match secret too short")
+        self._secret = secret
+        self.counter = counter
+        # (counter, bound, result) per draw, kept only when asked (verification).
+        self.trace: list[tuple[int, int, int]] | None = [] if trace else None
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n), by rejection sampling (no modulo bias)."""
+        if n <= 0:
+            raise ValueError("bound must be positive")
+        limit = _SPACE - (_SPACE % n)
+        while True:
+            at = self.counter
+            x = int.from_bytes(block(self._secret, at)[:8], "big")
+            self.counter += 1
+            if x < limit:
+                result = x % n
+                if self.trace is not None:
+                    self.trace.append((at, n, result))
+                return result
+
+    def roll(self, sides: int) -> int:
+        """A die roll, 0-based face index."""
+        return self.below(sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """Fisher-Yates; returns a new list and leaves `items` alone."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+def redraw(secret: bytes, counter: int, bound: int) -> tuple[int, int]:
+    """Recompute one traced draw: (result, counter after). Used by `verify`."""
+    rng = Rng(secret, counter)
+    return rng.below(bound), rng.counter

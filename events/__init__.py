@@ -1,0 +1,1 @@
+"""The match log: events, the SQLite store, replay, snapshots, undo, the match service."""
