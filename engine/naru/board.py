@@ -1,0 +1,62 @@
+"""The 3 x 4 grid. Square index = row * 3 + col, rows 0-3 from the first
+player's side. Rows 0-1 are the first player's territory, rows 2-3 the
+second's (ruling); each home row (本陣ライン) is the row nearest its owner."""
+
+from __future__ import annotations
+
+COLS = 3
+ROWS = 4
+SQUARES = COLS * ROWS
+COL_LETTERS = "ABC"
+
+
+def square_name(sq: int) -> str:
+    # Upper case so a square never reads like a card instance id ("c1").
+    return f"{COL_LETTERS[sq % COLS]}{sq // COLS + 1}"
+
+
+def parse_square(raw: object) -> int | None:
+    if not isinstance(raw, str) or len(raw) != 2:
+        return None
+    col = COL_LETTERS.find(raw[0].upper())
+    if col < 0 or not raw[1].isdigit():
+        return None
+    row = int(raw[1]) - 1
+    if not 0 <= row < ROWS:
+        return None
+    return row * COLS + col
+
+
+def row_of(sq: int) -> int:
+    return sq // COLS
+
+
+def neighbours(sq: int) -> list[int]:
+    row, col = divmod(sq, COLS)
+    out = []
+    if row > 0:
+        out.append(sq - COLS)
+    if row < ROWS - 1:
+        out.append(sq + COLS)
+    if col > 0:
+        out.append(sq - 1)
+    if col < COLS - 1:
+        out.append(sq + 1)
+    return out
+
+
+def territory_rows(is_first: bool) -> tuple[int, int]:
+    return (0, 1) if is_first else (2, 3)
+
+
+def home_row(is_first: bool) -> int:
+    return 0 if is_first else ROWS - 1
+
+
+def in_territory(sq: int, is_first: bool) -> bool:
+    return row_of(sq) in territory_rows(is_first)
+
+
+def forward(is_first: bool) -> int:
+    """Row direction towards the enemy."""
+    return 1 if is_first else -1

@@ -1,0 +1,156 @@
+"""Card data: pydantic models for a card set file, and the loader.
+
+Abilities are lists of effects from a small vocabulary (see `Op`), so adding a
+card is adding data. A group can load its own card file with `load_cards`.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.core import Text
+
+Kind = Literal["keep", "land", "commoner", "general", "equipment", "battle_tool", "tool", "ritual"]
+Attribute = Literal["politics", "force", "commerce"]
+# Who a card's ability points at; "enemy_in_territory" is an enemy unit inside the user's two rows.
+Target = Literal["none", "own_unit", "enemy_unit", "enemy_in_territory", "any_unit"]
+Op = Literal["draw", "gain", "heal", "pump", "ready", "jail", "reveal", "search_land", "power",
+             "ignore_advantage"]
+
+BATTLE_OPS: frozenset[str] = frozenset({"power", "ignore_advantage"})
+TARGETED_OPS: frozenset[str] = frozenset({"pump", "ready", "jail", "reveal"})
+UNIT_KINDS: frozenset[str] = frozenset({"commoner", "general"})
+COMMONER_COST = 2
+
+ATTRIBUTE_NAMES: dict[str, Text] = {
+    "politics": Text("Politics", "政治"),
+    "force": Text("Force", "武力"),
+    "commerce": Text("Commerce", "農商"),
+}
+KIND_NAMES: dict[str, Text] = {
+    "keep": Text("keep", "天守閣"),
+    "land": Text("land", "土地"),
+    "commoner": Text("commoner", "平民"),
+    "general": Text("general", "武将"),
+    "equipment": Text("equipment", "装備どうぐ"),
+    "battle_tool": Text("battle tool", "戦闘どうぐ"),
+    "tool": Text("tool", "どうぐ"),
+    "ritual": Text("ritual", "儀式"),
+}
+
+
+class Effect(BaseModel):
+    """One step of an ability. Unused fields stay at their defaults."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    op: Op
+    n: int = Field(default=0, ge=0, le=10)
+    attack: int = Field(default=0, ge=-5, le=5)
+    defense: int = Field(default=0, ge=-5, le=5)
+    # jail: the target goes to jail only if its current defense is at most this.
+    max_defense: int = Field(default=0, ge=0, le=20)
+
+
+class CardDef(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name_en: str = Field(min_length=1)
+    name_ja: str = Field(min_length=1)
+    kind: Kind
+    cost: int = Field(default=0, ge=0, le=10)
+    attribute: Attribute | None = None
+    attack: int = Field(default=0, ge=0, le=20)
+    defense: int = Field(default=0, ge=0, le=20)
+    faith: bool = False
+    target: Target = "none"
+    effects: tuple[Effect, ...] = ()
+    text_en: str = ""
+    text_ja: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CardDef:
+        problems: list[str] = []
+        is_unit = self.kind in UNIT_KINDS
+        if is_unit and self.attribute is None:
+            problems.append("units need an attribute")
+        if not is_unit and (self.attribute is not None or self.attack or self.defense) \
+                and self.kind != "equipment":
+            problems.append("only units and equipment carry attribute/attack/defense")
+        if self.kind == "commoner" and self.cost != COMMONER_COST:
+            problems.append(f"commoners always cost {COMMONER_COST}")
+        if self.kind in ("keep", "land") and self.cost:
+            problems.append("keeps and lands cost nothing")
+        if self.faith and self.kind not in ("land", "commoner", "general", "keep"):
+            problems.append("only units and lands carry the faith icon")
+        if self.kind in ("land", "commoner", "general", "equipment") and self.effects:
+            problems.append("this kind has no activated effects in the sample vocabulary")
+        if self.kind == "equipment" and self.attribute is not None:
+            problems.append("equipment has no attribute")
+        ops = {e.op for e in self.effects}
+        if self.kind == "battle_tool":
+            if not ops or not ops <= BATTLE_OPS:
+                problems.append("battle tools use only power / ignore_advantage")
+        elif ops & BATTLE_OPS:
+            problems.append("power / ignore_advantage only on battle tools")
+        if self.kind in ("tool", "ritual", "keep") and not self.effects:
+            problems.append("tools, rituals and keeps need effects")
+        targeted = bool(ops & TARGETED_OPS)
+        if targeted != (self.target != "none"):
+            problems.append("a card targets a unit exactly when it has pump/ready/jail/reveal")
+        if "jail" in ops and self.target in ("own_unit",):
+            problems.append("jail targets enemy units")
+        if ops & {"pump", "ready"} and self.target not in ("own_unit", "any_unit"):
+            problems.append("pump/ready target your own units")
+        if problems:
+            raise ValueError(f"{self.key}: " + "; ".join(problems))
+        return self
+
+    @property
+    def name(self) -> Text:
+        return Text(self.name_en, self.name_ja)
+
+    @property
+    def text(self) -> Text:
+        return Text(self.text_en, self.text_ja)
+
+
+class CardSet(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    set_id: str
+    name_en: str
+    name_ja: str
+    sample: bool = False
+    cards: tuple[CardDef, ...]
+
+    @model_validator(mode="after")
+    def _unique(self) -> CardSet:
+        seen: set[str] = set()
+        names: set[str] = set()
+        for card in self.cards:
+            for label in (card.key, card.name_en.casefold(), card.name_ja):
+                if label in seen or label in names:
+                    raise ValueError(f"duplicate card key or name: {label}")
+            seen.add(card.key)
+            names |= {card.name_en.casefold(), card.name_ja}
+        return self
+
+    def by_key(self) -> dict[str, CardDef]:
+        return {c.key: c for c in self.cards}
+
+
+def load_cards(path: str | Path) -> CardSet:
+    """Load and validate a card set file (a group's own, or the sample)."""
+    return CardSet.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def sample_cards() -> CardSet:
+    raw = resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
+    return CardSet.model_validate(json.loads(raw))

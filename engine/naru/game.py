@@ -1,0 +1,238 @@
+"""武将隊戦棋 成る! (Naru): the Game object tying the rules together."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.core import (
+    Action,
+    BadOptions,
+    Choice,
+    Game,
+    Outcome,
+    Pending,
+    Rng,
+    RuleError,
+    Text,
+    Transition,
+    UnknownAction,
+    Viewer,
+    clone,
+)
+from engine.core.text import join
+
+from . import bot, legal, opening, promotion, summon
+from .board import parse_square, square_name
+from .cards import CardSet, sample_cards
+from .decks import Starter, deck_from_option, sample_starters
+from .effects import battle_tool, keep_effect, use_card
+from .movement import move
+from .state import HAND_SIZE, NaruState, Player
+from .turn import end_turn, finish_turn
+from .units import card_of, to_jail
+from .views import hidden_ids as _hidden_ids
+from .views import view as _view
+
+RANDOM = "random"
+
+
+class NaruGame(Game[NaruState]):
+    id: ClassVar[str] = "naru"
+    title: ClassVar[Text] = Text("Naru! (Bushōtai Senki)", "武将隊戦棋 成る!")
+    ruleset: ClassVar[str] = "naru-1"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+
+    def __init__(self, cards: CardSet | None = None, starters: dict[str, Starter] | None = None) -> None:
+        """A group's own card file (and starters) may replace the sample set."""
+        self.cards = cards or sample_cards()
+        self.starters = starters if starters is not None else sample_starters()
+        self.defs = self.cards.by_key()
+
+    # -- options and set-up ------------------------------------------------
+
+    def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        if seats != 2:
+            raise BadOptions(Text("Naru is a game for exactly 2 players.", "成る!は2人用です。"))
+        decks = raw.get("decks", [RANDOM, RANDOM])
+        if isinstance(decks, str) or not isinstance(decks, (list, tuple)) or len(decks) != 2 \
+                or not all(isinstance(d, str) for d in decks):
+            raise BadOptions(Text("Option 'decks' is a list of two decks.", "オプション decks は2つのデッキのリストです。"),
+                             Text(f"Each is a starter ({', '.join(sorted(self.starters))}), 'random' or a deck list.",
+                                  f"それぞれスターター（{'、'.join(sorted(self.starters))}）、random、またはデッキリスト。"))
+        problems: list[Text] = []
+        for seat, deck in enumerate(decks):
+            if deck == RANDOM:
+                continue
+            _, errors = deck_from_option(deck, self.cards, self.starters)
+            problems += [Text(f"Seat {seat + 1}: ", f"{seat + 1}番席：") + e for e in errors]
+        if problems:
+            raise BadOptions(join(problems, Text(" ", " ")),
+                             Text("Fix the deck list and try again.", "デッキを修正してもう一度どうぞ。"))
+        if len(self.starters) < 2 and RANDOM in decks:
+            raise BadOptions(Text("Not enough starter decks for a random pair.", "ランダムに選ぶスターターが足りません。"))
+        return {"decks": list(decks)}
+
+    def _choose_decks(self, decks: list[str], rng: Rng) -> list[dict[str, int]]:
+        """'random' picks starters, two different ones when both are random."""
+        pool = sorted(self.starters)
+        chosen: list[str] = []
+        for deck in decks:
+            if deck == RANDOM:
+                free = [d for d in pool if d not in chosen and d not in decks]
+                chosen.append(rng.choice(free or pool))
+            else:
+                chosen.append(deck)
+        return [deck_from_option(d, self.cards, self.starters)[0] for d in chosen]
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> NaruState:
+        counts = self._choose_decks(list(options.get("decks", [RANDOM, RANDOM])), rng)
+        total = sum(sum(c.values()) for c in counts)
+        # Instance ids are a random permutation, so an id says nothing about the card.
+        numbers = rng.shuffled(range(total))
+        cards: dict[str, str] = {}
+        owner: dict[str, int] = {}
+        players: list[Player] = []
+        at = 0
+        for seat, deck in enumerate(counts):
+            keep_card = ""
+            rest: list[str] = []
+            for key in sorted(deck):
+                for _ in range(deck[key]):
+                    cid = f"c{numbers[at]}"
+                    at += 1
+                    cards[cid], owner[cid] = key, seat
+                    if self.defs[key].kind == "keep" and not keep_card:
+                        keep_card = cid
+                    else:
+                        rest.append(cid)
+            shuffled = rng.shuffled(rest)
+            players.append(Player(keep_card, shuffled[HAND_SIZE:], shuffled[:HAND_SIZE]))
+        first = rng.below(2)
+        names = [d if d != RANDOM else "random" for d in options.get("decks", [])]
+        return NaruState(cards, owner, players, first, names, active=first)
+
+    # -- flow --------------------------------------------------------------
+
+    def pending(self, state: NaruState) -> tuple[Pending, ...]:
+        return legal.pending(state)
+
+    def legal_actions(self, state: NaruState, seat: int) -> list[Choice]:
+        return legal.legal_actions(state, seat, self.defs)
+
+    def apply(self, state: NaruState, seat: int, action: Action, rng: Rng) -> Transition[NaruState]:
+        s = clone(state)
+        mode = legal.mode(s)
+        kind = action.get("kind")
+        allowed = legal.MODE_KINDS.get(mode, ())
+        if kind not in allowed:
+            raise UnknownAction(Text(f"'{kind}' is not possible now ({mode}).", f"今（{mode}）は「{kind}」はできません。"),
+                                Text("Allowed now: " + ", ".join(allowed), "今できること: " + "、".join(allowed)))
+        if all(p.seat != seat for p in legal.pending(s)):
+            raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"))
+        logs = self._dispatch(s, seat, str(kind), action, rng)
+        reveals = kind in ("mulligan", "land_swap", "promote_deck", "tool", "ritual", "keep_effect", "move",
+                           "equip", "promote", "battle_tool", "end_turn", "discard", "place_keep")
+        return Transition(s, tuple(logs), reveals=reveals)
+
+    def _dispatch(self, s: NaruState, seat: int, kind: str, action: Action, rng: Rng) -> list[Text]:
+        defs = self.defs
+        at = parse_square(action.get("at"))
+        card = action.get("card")
+        if kind == "keep_hand":
+            return opening.keep_hand(s, seat)
+        if kind == "mulligan":
+            return opening.mulligan(s, seat, rng)
+        if kind == "place_keep":
+            return opening.place_keep(s, seat, at, defs)
+        if kind == "no_swap":
+            return opening.no_swap(s, seat)
+        if kind == "land_swap":
+            return opening.land_swap(s, seat, action.get("give"), action.get("take"), defs, rng)
+        if kind == "no_tool":
+            return battle_tool(s, seat, None, defs)
+        if kind == "battle_tool":
+            return battle_tool(s, seat, card if card is not None else "", defs)
+        if kind == "decline":
+            return promotion.decline(s, seat)
+        if kind == "promote":
+            return promotion.promote_from_hand(s, seat, card, defs)
+        if kind == "promote_deck":
+            return promotion.promote_from_deck(s, seat, defs, rng)
+        if kind == "end_summon":
+            s.phase = "action"
+            return []
+        if kind == "land":
+            return summon.play_land(s, seat, card, at, defs)
+        if kind == "summon":
+            return summon.summon(s, seat, card, at, defs)
+        if kind == "equip":
+            return summon.equip(s, seat, card, at, defs)
+        if kind in ("tool", "ritual"):
+            if isinstance(card, str) and card in s.players[seat].hand and card_of(s, defs, card).kind != kind:
+                raise RuleError(Text(f"That card is not a {kind}.", f"そのカードは{'どうぐ' if kind == 'tool' else '儀式'}ではありません。"))
+            return use_card(s, seat, card, at, defs, rng)
+        if kind == "move":
+            return move(s, seat, parse_square(action.get("from")), parse_square(action.get("to")), defs)
+        if kind == "keep_effect":
+            return keep_effect(s, seat, at, defs, rng)
+        if kind == "end_turn":
+            return end_turn(s, defs)
+        if kind == "discard":
+            hand = s.players[seat].hand
+            if not isinstance(card, str) or card not in hand:
+                raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"))
+            hand.remove(card)
+            to_jail(s, card)
+            name = card_of(s, defs, card).name
+            logs = [Text(f"Seat {seat + 1} discards {name.en}.", f"{seat + 1}番席は{name.ja}を捨てた。")]
+            if len(hand) <= HAND_SIZE:
+                logs += finish_turn(s, defs)
+            return logs
+        raise UnknownAction(Text(f"Unknown action '{kind}'.", f"不明な行動「{kind}」。"))
+
+    # -- views and results -------------------------------------------------
+
+    def view(self, state: NaruState, viewer: Viewer) -> dict[str, Any]:
+        title = {"en": self.cards.name_en, "ja": self.cards.name_ja, "sample": "yes" if self.cards.sample else "no"}
+        return _view(state, self.defs, viewer, title)
+
+    def outcome(self, state: NaruState) -> Outcome | None:
+        if state.phase != "over" or state.winner is None:
+            return None
+        return Outcome((state.winner,), Text(state.reason_en, state.reason_ja),
+                       {i: p.life for i, p in enumerate(state.players)})
+
+    def turn(self, state: NaruState) -> int:
+        return state.turn
+
+    def bot_action(self, state: NaruState, seat: int, rng: Rng) -> Action:
+        return bot.choose(state, seat, self.legal_actions(state, seat), rng)
+
+    def describe(self, state: NaruState, seat: int, action: Action) -> Text:
+        """Public: never names a face-down commoner or a card going back into the deck."""
+        kind = action.get("kind")
+        card = action.get("card")
+        if kind == "summon" and isinstance(card, str) and card in state.cards \
+                and card_of(state, self.defs, card).kind == "commoner":
+            return Text(f"Place a face-down commoner on {action.get('at')}", f"{action.get('at')}に平民を裏向きで配置")
+        if kind == "land_swap":
+            land = self.defs.get(str(action.get("take")))
+            name = land.name if land else Text("a land", "土地")
+            return Text(f"Pay 1 to swap a hand card for {name.en}", f"リソース1で手札1枚と{name.ja}を入れ替え")
+        if kind == "mulligan" or kind == "keep_hand":
+            return Text(str(kind), str(kind))
+        if kind == "place_keep":
+            return Text("Place the keep (hidden until both are placed)", "天守閣を配置（両者がそろうまで非公開）")
+        return super().describe(state, seat, action)
+
+
+GAME = NaruGame()
+
+
+def hidden_ids(state: NaruState, viewer: Viewer) -> set[str]:
+    return _hidden_ids(state, viewer)
+
+
+__all__ = ["GAME", "NaruGame", "hidden_ids", "square_name"]

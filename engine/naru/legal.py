@@ -1,0 +1,202 @@
+"""Who is waited on, and every legal action with a bilingual label. The
+passive choice (end phase, no tool, decline, keep hand) always comes first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Choice, Pending, Text
+
+from .board import square_name
+from .effects import battle_seat, faith_unit_on_faith_land, keep_available, target_squares
+from .movement import destinations
+from .opening import keep_squares, mulligan_cost
+from .state import HAND_SIZE, NaruState
+from .summon import equip_squares, land_squares, summon_squares
+from .units import Defs, card_of
+
+MODE_KINDS: dict[str, tuple[str, ...]] = {
+    "mulligan": ("keep_hand", "mulligan"),
+    "keep": ("place_keep",),
+    "battle": ("no_tool", "battle_tool"),
+    "promote": ("decline", "promote", "promote_deck"),
+    "swap": ("no_swap", "land_swap"),
+    "summon": ("end_summon", "land", "summon", "equip", "tool", "ritual"),
+    "action": ("end_turn", "move", "keep_effect", "tool", "ritual"),
+    "discard": ("discard",),
+}
+
+
+def mode(s: NaruState) -> str:
+    if s.phase == "over":
+        return "over"
+    if s.battle is not None:
+        return "battle"
+    if s.promotion is not None:
+        return "promote"
+    return s.phase
+
+
+def pending(s: NaruState) -> tuple[Pending, ...]:
+    m = mode(s)
+    if m == "over":
+        return ()
+    if m == "mulligan":
+        return tuple(Pending(i, "mulligan", Text("Keep your hand or mulligan.", "手札を確定するかマリガンしてください。"))
+                     for i, p in enumerate(s.players) if not p.hand_kept)
+    if m == "keep":
+        return tuple(Pending(i, "place_keep", Text("Place your keep in your territory.", "天守閣を自分の領地に配置してください。"))
+                     for i, p in enumerate(s.players) if p.keep_sq is None)
+    if m == "battle":
+        assert s.battle is not None
+        if s.battle.stage == "attacker":
+            return (Pending(battle_seat(s), "battle_tool", Text("Add a battle tool or none.", "戦闘どうぐを使うか選んでください。")),)
+        return (Pending(battle_seat(s), "respond",
+                        Text("You are attacked: add a battle tool or none.", "攻撃を受けています：戦闘どうぐを使うか選んでください。")),)
+    prompts = {
+        "promote": Text("Your commoner may promote (成る!).", "平民が「成る!」ことができます。"),
+        "swap": Text("Turn 1: you may pay 1 to swap a hand card for a land from your deck.",
+                     "1ターン目：リソース1で手札1枚とデッキの土地を入れ替えられます。"),
+        "summon": Text("Summon phase: land, units, equipment, tools, rituals.", "召喚フェイズ：土地・ユニット・装備・どうぐ・儀式。"),
+        "action": Text("Action phase: move units, keep effect, tools, rituals.", "行動フェイズ：移動・天守効果・どうぐ・儀式。"),
+        "discard": Text(f"Discard down to {HAND_SIZE} cards.", f"手札が{HAND_SIZE}枚になるまで捨ててください。"),
+    }
+    return (Pending(s.active, m, prompts[m]),)
+
+
+def _unique(s: NaruState, cids: list[str]) -> list[str]:
+    """One instance per card name: the same card in hand twice is one choice."""
+    seen: set[str] = set()
+    out = []
+    for cid in cids:
+        if s.cards[cid] not in seen:
+            seen.add(s.cards[cid])
+            out.append(cid)
+    return out
+
+
+def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
+    if all(p.seat != seat for p in pending(s)):
+        return []
+    m = mode(s)
+    player = s.players[seat]
+    hand = _unique(s, player.hand)
+
+    def name(cid: str) -> Text:
+        return card_of(s, defs, cid).name
+
+    out: list[Choice] = []
+    if m == "mulligan":
+        out.append(Choice({"kind": "keep_hand"}, Text("Keep this hand", "この手札で確定")))
+        cost = mulligan_cost(s, seat)
+        if player.resources >= cost:
+            out.append(Choice({"kind": "mulligan"}, Text(f"Mulligan (costs {cost})", f"マリガン（コスト{cost}）")))
+    elif m == "keep":
+        for sq in keep_squares(s, seat):
+            out.append(Choice({"kind": "place_keep", "at": square_name(sq)},
+                              Text(f"Place your keep on {square_name(sq)}", f"天守閣を{square_name(sq)}に配置")))
+    elif m == "battle":
+        out.append(Choice({"kind": "no_tool"}, Text("No battle tool", "戦闘どうぐを使わない")))
+        for cid in hand:
+            card = card_of(s, defs, cid)
+            if card.kind == "battle_tool" and card.cost <= player.resources:
+                out.append(Choice({"kind": "battle_tool", "card": cid},
+                                  Text(f"Use {card.name.en} ({card.cost})", f"{card.name.ja}を使う（{card.cost}）")))
+    elif m == "promote":
+        out.append(Choice({"kind": "decline"}, Text("Do not promote", "成らない")))
+        for cid in hand:
+            if card_of(s, defs, cid).kind == "general":
+                out.append(Choice({"kind": "promote", "card": cid},
+                                  Text(f"Promote to {name(cid).en} from hand", f"手札の{name(cid).ja}に成る")))
+        out.append(Choice({"kind": "promote_deck"}, Text("Promote from the deck (first general)", "デッキから成る（最初の武将）")))
+    elif m == "swap":
+        out.append(Choice({"kind": "no_swap"}, Text("No land swap", "土地を入れ替えない")))
+        lands = sorted({s.cards[c] for c in player.deck if card_of(s, defs, c).kind == "land"})
+        for cid in hand:
+            for key in lands:
+                land = defs[key].name
+                out.append(Choice({"kind": "land_swap", "give": cid, "take": key},
+                                  Text(f"Pay 1: {name(cid).en} into the deck, {land.en} into hand",
+                                       f"リソース1：{name(cid).ja}をデッキへ、{land.ja}を手札へ")))
+    elif m == "discard":
+        for cid in hand:
+            out.append(Choice({"kind": "discard", "card": cid}, Text(f"Discard {name(cid).en}", f"{name(cid).ja}を捨てる")))
+    elif m == "summon":
+        out.append(Choice({"kind": "end_summon"}, Text("End the summon phase", "召喚フェイズを終える")))
+        out += _summons(s, seat, hand, defs)
+        out += _cards_in_play(s, seat, hand, defs)
+    elif m == "action":
+        out.append(Choice({"kind": "end_turn"}, Text("End the turn", "ターンを終える")))
+        for origin in range(len(s.units)):
+            for target in destinations(s, seat, origin):
+                verb = Text("Attack", "攻撃") if s.units[target] is not None or target == s.enemy_keep(seat) \
+                    else Text("Move", "移動")
+                out.append(Choice({"kind": "move", "from": square_name(origin), "to": square_name(target)},
+                                  Text(f"{verb.en} {square_name(origin)} → {square_name(target)}",
+                                       f"{verb.ja} {square_name(origin)} → {square_name(target)}")))
+        if keep_available(s, seat):
+            keep = card_of(s, defs, player.keep_card)
+            for spot in _targets(s, seat, player.keep_card, defs):
+                action: dict[str, Any] = {"kind": "keep_effect"}
+                where = ""
+                if spot is not None:
+                    action["at"] = square_name(spot)
+                    where = f" → {square_name(spot)}"
+                out.append(Choice(action, Text(f"Keep effect: {keep.text_en}{where}", f"天守効果：{keep.text_ja}{where}")))
+        out += _cards_in_play(s, seat, hand, defs)
+    return out
+
+
+def _targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
+    card = card_of(s, defs, cid)
+    if card.target == "none":
+        return [None]
+    return list(target_squares(s, seat, card))
+
+
+def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choice]:
+    player = s.players[seat]
+    out: list[Choice] = []
+    for cid in hand:
+        card = card_of(s, defs, cid)
+        if card.kind == "land" and not player.land_played:
+            for sq in land_squares(s, seat):
+                swap = s.lands[sq] is not None
+                verb = Text("Swap in", "入れ替え") if swap else Text("Place", "配置")
+                out.append(Choice({"kind": "land", "card": cid, "at": square_name(sq)},
+                                  Text(f"{verb.en} land {card.name.en} on {square_name(sq)}",
+                                       f"土地{card.name.ja}を{square_name(sq)}に{verb.ja}")))
+        elif card.kind in ("commoner", "general") and card.cost <= player.resources:
+            down = Text(" face down", "（裏向き）") if card.kind == "commoner" else Text("", "")
+            for sq in summon_squares(s, seat):
+                out.append(Choice({"kind": "summon", "card": cid, "at": square_name(sq)},
+                                  Text(f"Summon {card.name.en}{down.en} on {square_name(sq)} ({card.cost})",
+                                       f"{card.name.ja}{down.ja}を{square_name(sq)}に配置（{card.cost}）")))
+        elif card.kind == "equipment" and card.cost <= player.resources:
+            for sq in equip_squares(s, seat):
+                out.append(Choice({"kind": "equip", "card": cid, "at": square_name(sq)},
+                                  Text(f"Equip {card.name.en} on {square_name(sq)} ({card.cost})",
+                                       f"{card.name.ja}を{square_name(sq)}に装備（{card.cost}）")))
+    return out
+
+
+def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choice]:
+    """Tools and rituals, usable in either phase of your own turn."""
+    player = s.players[seat]
+    out: list[Choice] = []
+    rituals_ok = faith_unit_on_faith_land(s, seat, defs)
+    for cid in hand:
+        card = card_of(s, defs, cid)
+        if card.kind not in ("tool", "ritual") or card.cost > player.resources:
+            continue
+        if card.kind == "ritual" and not rituals_ok:
+            continue
+        for sq in _targets(s, seat, cid, defs):
+            action: dict[str, Any] = {"kind": card.kind, "card": cid}
+            where = ""
+            if sq is not None:
+                action["at"] = square_name(sq)
+                where = f" → {square_name(sq)}"
+            out.append(Choice(action, Text(f"Use {card.name.en}{where} ({card.cost})",
+                                           f"{card.name.ja}を使う{where}（{card.cost}）")))
+    return out

@@ -1,0 +1,97 @@
+"""Set-up decisions: mulligans, keep placement and the turn-1 land swap."""
+
+from __future__ import annotations
+
+from engine.core import Rng, RuleError, Text
+
+from .board import square_name
+from .names import says
+from .state import FREE_MULLIGANS, HAND_SIZE, Land, NaruState
+from .turn import begin_turn
+from .units import Defs
+
+
+def mulligan_cost(s: NaruState, seat: int) -> int:
+    """Two mulligans are free; each one after that costs 1 resource."""
+    return 0 if s.players[seat].mulligans < FREE_MULLIGANS else 1
+
+
+def mulligan(s: NaruState, seat: int, rng: Rng) -> list[Text]:
+    player = s.players[seat]
+    cost = mulligan_cost(s, seat)
+    if player.resources < cost:
+        raise RuleError(Text("You cannot pay 1 resource for another mulligan.",
+                             "これ以上のマリガンに払うリソースがありません。"),
+                        Text("Keep your hand.", "手札を確定してください。"))
+    player.resources -= cost
+    player.mulligans += 1
+    count = len(player.hand)
+    player.deck = rng.shuffled(player.deck + player.hand)
+    player.hand = player.deck[:count]
+    player.deck = player.deck[count:]
+    paid = f" (paid {cost})" if cost else ""
+    paid_ja = f"（リソース{cost}を支払った）" if cost else ""
+    return [says(seat, f"mulligans (#{player.mulligans}){paid}.", f"マリガンした（{player.mulligans}回目）{paid_ja}。")]
+
+
+def keep_hand(s: NaruState, seat: int) -> list[Text]:
+    s.players[seat].hand_kept = True
+    if all(p.hand_kept for p in s.players):
+        s.phase = "keep"
+    return [says(seat, f"keeps a hand of {HAND_SIZE}.", "手札を確定した。")]
+
+
+def keep_squares(s: NaruState, seat: int) -> list[int]:
+    return [sq for sq in range(len(s.lands)) if s.territory(seat, sq)]
+
+
+def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs) -> list[Text]:
+    player = s.players[seat]
+    if player.keep_sq is not None:
+        raise RuleError(Text("Your keep is already placed.", "天守閣はすでに配置済みです。"))
+    if sq is None or sq not in keep_squares(s, seat):
+        raise RuleError(Text("The keep goes on a square of your own territory.",
+                             "天守閣は自分の領地内のマスに配置します。"),
+                        Text("Choose one of: " + ", ".join(square_name(q) for q in keep_squares(s, seat)),
+                             "候補: " + "、".join(square_name(q) for q in keep_squares(s, seat))))
+    player.keep_sq = sq
+    logs = [says(seat, "places its keep (hidden until both are placed).", "天守閣を配置した（両者がそろうまで非公開）。")]
+    if all(p.keep_sq is not None for p in s.players):
+        # Both choices are made blind, then turned up together.
+        for owner, p in enumerate(s.players):
+            assert p.keep_sq is not None
+            s.lands[p.keep_sq] = Land(p.keep_card, owner, keep=True)
+            name = defs[s.cards[p.keep_card]].name
+            logs.append(says(owner, f"'s keep {name.en} stands on {square_name(p.keep_sq)}.",
+                             f"の天守閣「{name.ja}」は{square_name(p.keep_sq)}。"))
+        logs += begin_turn(s, s.first, defs)
+    return logs
+
+
+def land_swap(s: NaruState, seat: int, give: object, take: object, defs: Defs, rng: Rng) -> list[Text]:
+    """Turn 1 only: pay 1 resource, put a hand card into the deck and take a land from it."""
+    player = s.players[seat]
+    if give not in player.hand:
+        raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"),
+                        Text("Give one of your hand cards.", "手札のカードを1枚選んでください。"))
+    found = next((c for c in player.deck if s.cards[c] == take and defs[s.cards[c]].kind == "land"), None)
+    if found is None:
+        raise RuleError(Text("There is no such land in your deck.", "デッキにその土地はありません。"),
+                        Text("Choose a land name from the list of actions.", "行動一覧から土地を選んでください。"))
+    if player.resources < 1:
+        raise RuleError(Text("The land swap costs 1 resource.", "土地の入れ替えにはリソース1が必要です。"))
+    player.resources -= 1
+    assert isinstance(give, str)
+    player.hand.remove(give)
+    player.deck.remove(found)
+    player.hand.append(found)
+    player.deck = rng.shuffled([*player.deck, give])
+    s.phase = "summon"
+    name = defs[s.cards[found]].name
+    return [says(seat, f"pays 1 to swap a hand card for {name.en} from the deck.",
+                 f"リソース1を払い、手札1枚とデッキの{name.ja}を入れ替えた。")]
+
+
+def no_swap(s: NaruState, seat: int) -> list[Text]:
+    s.phase = "summon"
+    return []

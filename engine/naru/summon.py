@@ -1,0 +1,114 @@
+"""The summon phase's placements: one land (new or swapped), units, equipment."""
+
+from __future__ import annotations
+
+from engine.core import RuleError, Text
+
+from .board import SQUARES, neighbours, square_name
+from .cards import CardDef
+from .names import says
+from .state import Land, NaruState, Unit
+from .units import Defs, reveal
+
+
+def hand_card(s: NaruState, seat: int, cid: object, defs: Defs, kinds: tuple[str, ...]) -> CardDef:
+    """The card `cid` from `seat`'s hand, checked to be one of `kinds`."""
+    if not isinstance(cid, str) or cid not in s.players[seat].hand:
+        raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"),
+                        Text("Name a card instance from your hand (e.g. card=c12).",
+                             "手札のカードを指定してください（例: card=c12）。"))
+    card = defs[s.cards[cid]]
+    if card.kind not in kinds:
+        raise RuleError(Text(f"{card.name.en} cannot be played this way.", f"{card.name.ja}はこの方法では使えません。"),
+                        Text("Check the card's type.", "カードの種類を確認してください。"))
+    return card
+
+
+def pay(s: NaruState, seat: int, cost: int) -> None:
+    player = s.players[seat]
+    if player.resources < cost:
+        raise RuleError(Text(f"This costs {cost}; you have {player.resources} resources.",
+                             f"コストは{cost}、リソースは{player.resources}です。"),
+                        Text("Play something cheaper or wait for more resources.",
+                             "より安いカードを使うか、リソースが貯まるのを待ってください。"))
+    player.resources -= cost
+
+
+def land_squares(s: NaruState, seat: int) -> list[int]:
+    """Empty squares next to a land you own (keep included), plus your own lands to swap."""
+    out = []
+    for sq in range(SQUARES):
+        land = s.lands[sq]
+        if land is None:
+            if any((n_land := s.lands[n]) is not None and n_land.owner == seat for n in neighbours(sq)):
+                out.append(sq)
+        elif land.owner == seat and not land.keep:
+            out.append(sq)
+    return out
+
+
+def play_land(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> list[Text]:
+    card = hand_card(s, seat, cid, defs, ("land",))
+    player = s.players[seat]
+    if player.land_played:
+        raise RuleError(Text("You have already placed a land this turn.", "このターンはすでに土地を配置しました。"),
+                        Text("At most one land per turn.", "土地は1ターンに1枚までです。"))
+    if sq is None or sq not in land_squares(s, seat):
+        raise RuleError(Text("A land goes on an empty square next to one of your lands, or replaces one of your lands.",
+                             "土地は自分の土地に縦横で隣接する空きマスに置くか、自分の土地と入れ替えます。"),
+                        Text("The keep cannot be replaced.", "天守閣は入れ替えられません。"))
+    assert isinstance(cid, str)
+    player.hand.remove(cid)
+    player.land_played = True
+    old = s.lands[sq]
+    s.lands[sq] = Land(cid, seat)
+    if old is not None:
+        s.players[old.owner].exile.append(old.card)
+        old_name = defs[s.cards[old.card]].name
+        return [says(seat, f"replaces {old_name.en} on {square_name(sq)} with {card.name.en} (old land exiled).",
+                     f"{square_name(sq)}の{old_name.ja}を{card.name.ja}に入れ替えた（元の土地は除外）。")]
+    return [says(seat, f"places {card.name.en} on {square_name(sq)}.", f"{square_name(sq)}に{card.name.ja}を配置した。")]
+
+
+def summon_squares(s: NaruState, seat: int) -> list[int]:
+    """Lands (the keep included) in your territory with no unit on them."""
+    return [sq for sq in range(SQUARES)
+            if s.lands[sq] is not None and s.units[sq] is None and s.territory(seat, sq)]
+
+
+def summon(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> list[Text]:
+    card = hand_card(s, seat, cid, defs, ("commoner", "general"))
+    if sq is None or sq not in summon_squares(s, seat):
+        raise RuleError(Text("Units are placed on a land in your territory with no unit on it.",
+                             "ユニットは自分の領地内の、ユニットのいない土地に配置します。"))
+    pay(s, seat, card.cost)
+    assert isinstance(cid, str)
+    s.players[seat].hand.remove(cid)
+    commoner = card.kind == "commoner"
+    s.units[sq] = Unit(seat, [cid], facedown=commoner, summoned_turn=s.turn)
+    if commoner:
+        return [says(seat, f"places a face-down commoner on {square_name(sq)}.",
+                     f"{square_name(sq)}に平民を裏向きで配置した。")]
+    return [says(seat, f"summons {card.name.en} on {square_name(sq)}.", f"{square_name(sq)}に{card.name.ja}を配置した。")]
+
+
+def equip_squares(s: NaruState, seat: int) -> list[int]:
+    return [sq for sq, u in enumerate(s.units) if u is not None and u.owner == seat and u.equipment is None]
+
+
+def equip(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> list[Text]:
+    card = hand_card(s, seat, cid, defs, ("equipment",))
+    if sq is None or sq not in equip_squares(s, seat):
+        raise RuleError(Text("Equipment goes on one of your units that has none yet.",
+                             "装備どうぐは、まだ装備のない自分のユニットに付けます。"),
+                        Text("One equipment per unit.", "装備は1体につき1枚までです。"))
+    pay(s, seat, card.cost)
+    assert isinstance(cid, str)
+    s.players[seat].hand.remove(cid)
+    logs = reveal(s, defs, sq)
+    unit = s.units[sq]
+    assert unit is not None
+    unit.equipment = cid
+    logs.append(says(seat, f"equips {card.name.en} on {square_name(sq)}.",
+                     f"{square_name(sq)}のユニットに{card.name.ja}を装備した。"))
+    return logs

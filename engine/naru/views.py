@@ -1,0 +1,131 @@
+"""Per-viewer views. A face-down commoner shows only its owner to others (no
+id, no name); hands and deck order are private; a keep is hidden from the
+opponent until both keeps are placed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Viewer
+from engine.core.redaction import private
+
+from .battle import battle_values
+from .board import home_row, square_name, territory_rows
+from .state import NaruState, Unit
+from .units import Defs, attack_of, card_of, defense_of, printed
+
+
+def card_json(s: NaruState, defs: Defs, cid: str) -> dict[str, Any]:
+    card = card_of(s, defs, cid)
+    out: dict[str, Any] = {"id": cid, "key": card.key, "en": card.name_en, "ja": card.name_ja, "kind": card.kind}
+    if card.kind not in ("keep", "land"):
+        out["cost"] = card.cost
+    if card.attribute is not None:
+        out["attribute"] = card.attribute
+    if card.kind in ("commoner", "general", "equipment"):
+        out["attack"], out["defense"] = card.attack, card.defense
+    if card.faith:
+        out["faith"] = True
+    if card.text_en:
+        out["text"] = {"en": card.text_en, "ja": card.text_ja}
+    return out
+
+
+def unit_json(s: NaruState, defs: Defs, unit: Unit, viewer: Viewer) -> dict[str, Any]:
+    base: dict[str, Any] = {"owner": unit.owner, "facedown": unit.facedown,
+                            "sick": unit.summoned_turn == s.turn, "moved": unit.moved}
+    if unit.facedown and not viewer.sees_seat(unit.owner):
+        return base
+    top = printed(s, defs, unit)
+    base.update({
+        "cards": [card_json(s, defs, c) for c in unit.cards],
+        "name": {"en": top.name_en, "ja": top.name_ja},
+        "kind": top.kind,
+        "attribute": top.attribute,
+        "attack": attack_of(s, defs, unit),
+        "defense": defense_of(s, defs, unit),
+        "faith": top.faith,
+        "equipment": card_json(s, defs, unit.equipment) if unit.equipment else None,
+        "returns_to": square_name(unit.came_from) if unit.came_from is not None else None,
+    })
+    return base
+
+
+def keeps_public(s: NaruState) -> bool:
+    return all(p.keep_sq is not None for p in s.players)
+
+
+def view(s: NaruState, defs: Defs, viewer: Viewer, title: dict[str, str]) -> dict[str, Any]:
+    players = []
+    for seat, p in enumerate(s.players):
+        keep_visible = keeps_public(s) or viewer.sees_seat(seat)
+        first = s.is_first(seat)
+        players.append({
+            "seat": seat,
+            "first": first,
+            "life": p.life,
+            "resources": p.resources,
+            "deck": {"hidden": len(p.deck)},
+            "hand": private(seat, viewer, [card_json(s, defs, c) for c in p.hand]),
+            "hand_count": len(p.hand),
+            "jail": [card_json(s, defs, c) for c in p.jail],
+            "exile": [card_json(s, defs, c) for c in p.exile],
+            "keep": card_json(s, defs, p.keep_card) if keep_visible else None,
+            "keep_at": square_name(p.keep_sq) if keep_visible and p.keep_sq is not None else None,
+            "mulligans": p.mulligans,
+            "hand_kept": p.hand_kept,
+            "territory_rows": [r + 1 for r in territory_rows(first)],
+            "home_row": home_row(first) + 1,
+            "keep_used": p.keep_used,
+            "land_played": p.land_played,
+        })
+    board = []
+    for sq in range(len(s.lands)):
+        land = s.lands[sq]
+        unit = s.units[sq]
+        board.append({
+            "at": square_name(sq),
+            "land": None if land is None else {**card_json(s, defs, land.card), "owner": land.owner, "keep": land.keep},
+            "unit": None if unit is None else unit_json(s, defs, unit, viewer),
+        })
+    battle = None
+    if s.battle is not None:
+        values = battle_values(s, defs, s.battle)
+        battle = {
+            "from": square_name(s.battle.origin), "to": square_name(s.battle.target), "stage": s.battle.stage,
+            "attacker_tool": card_json(s, defs, s.battle.attacker_tool) if s.battle.attacker_tool else None,
+            "defender_tool": card_json(s, defs, s.battle.defender_tool) if s.battle.defender_tool else None,
+            "attack": values.attack, "defense": values.defense,
+        }
+    return {
+        "game": "naru",
+        "cardset": title,
+        "phase": s.phase,
+        "active": s.active,
+        "first": s.first,
+        "turn": s.turn,
+        "players": players,
+        "board": board,
+        "battle": battle,
+        "promotion": square_name(s.promotion) if s.promotion is not None else None,
+        "winner": s.winner,
+        "reason": {"en": s.reason_en, "ja": s.reason_ja} if s.phase == "over" else None,
+    }
+
+
+def hidden_ids(s: NaruState, viewer: Viewer) -> set[str]:
+    """Instance ids `viewer` must not see: decks, others' hands, others'
+    face-down commoners, and the opponent's keep before both are placed."""
+    if viewer.all_seeing:
+        return set()
+    ids: set[str] = set()
+    for seat, p in enumerate(s.players):
+        ids |= set(p.deck)
+        if not viewer.sees_seat(seat):
+            ids |= set(p.hand)
+            if not keeps_public(s):
+                ids.add(p.keep_card)
+    for unit in s.units:
+        if unit is not None and unit.facedown and not viewer.sees_seat(unit.owner):
+            ids |= set(unit.cards)
+    return ids

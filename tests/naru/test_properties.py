@@ -1,0 +1,94 @@
+"""Property tests over random bot matches: determinism, purity, conservation
+of cards across zones, and no hidden information in any view."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import ALL_SEEING, SPECTATOR, Rng, Viewer
+from engine.core.contract import clone
+from engine.core.play import step
+from engine.core.redaction import leaked
+from engine.core.selfplay import derive_secret, play_bots, replay_moves
+from engine.naru.game import GAME, hidden_ids
+from engine.naru.state import NaruState
+
+seeds = st.integers(min_value=0, max_value=10**9)
+
+
+def zones(s: NaruState) -> Counter[str]:
+    """Every card instance counted once per zone it is in."""
+    found: Counter[str] = Counter()
+    for p in s.players:
+        for pile in (p.deck, p.hand, p.jail, p.exile):
+            found.update(pile)
+        if p.keep_sq is None or s.lands[p.keep_sq] is None:
+            found[p.keep_card] += 1
+    for land in s.lands:
+        if land is not None:
+            found[land.card] += 1
+    for unit in s.units:
+        if unit is not None:
+            found.update(unit.cards)
+            if unit.equipment is not None:
+                found[unit.equipment] += 1
+    return found
+
+
+def walk(seed: int):  # type: ignore[no-untyped-def]
+    """Replay a bot match step by step, yielding each state."""
+    played = play_bots(GAME, 2, seed)
+    secret = derive_secret(seed)
+    rng = Rng(secret, 0)
+    state = GAME.setup(2, GAME.options({}, 2), rng)
+    counter = rng.counter
+    yield state
+    for seat, action in played.moves:
+        before = clone(state)
+        result = step(GAME, state, seat, action, secret, counter)
+        assert state == before, "apply mutated its input"
+        state, counter = result.transition.state, result.counter
+        yield state
+
+
+@settings(max_examples=8, deadline=None)
+@given(seeds)
+def test_property_replay_is_deterministic(seed: int) -> None:
+    played = play_bots(GAME, 2, seed)
+    assert played.outcome is not None
+    assert replay_moves(GAME, 2, seed, played.moves) == played.state
+
+
+@settings(max_examples=6, deadline=None)
+@given(seeds)
+def test_property_cards_conserved_and_apply_pure(seed: int) -> None:
+    for state in walk(seed):
+        counts = zones(state)
+        assert set(counts) == set(state.cards)
+        assert all(n == 1 for n in counts.values()), [c for c, n in counts.items() if n != 1]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seeds)
+def test_property_no_hidden_information_in_views(seed: int) -> None:
+    for state in walk(seed):
+        for viewer in (Viewer.of(0), Viewer.of(1), SPECTATOR):
+            view = GAME.view(state, viewer)
+            assert leaked(view, hidden_ids(state, viewer)) == set()
+            for square in view["board"]:
+                unit = square["unit"]
+                if unit and unit["facedown"] and not viewer.sees_seat(unit["owner"]):
+                    assert set(unit) == {"owner", "facedown", "sick", "moved"}
+        assert GAME.view(state, ALL_SEEING)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seeds)
+def test_property_matches_end_with_a_winner(seed: int) -> None:
+    played = play_bots(GAME, 2, seed)
+    outcome = GAME.outcome(played.state)
+    assert outcome is not None and len(outcome.winners) == 1
+    assert GAME.pending(played.state) == ()
