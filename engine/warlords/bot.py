@@ -1,0 +1,32 @@
+"""The built-in bot: random legal play, biased towards deploying, marching and
+attacking so that random matches end in tens of turns. It first picks a kind of
+action by weight, then one action of that kind uniformly."""
+
+from __future__ import annotations
+
+from engine.core import Choice, Rng
+
+WEIGHTS = {"attack": 60, "deploy": 20, "march": 20, "explore": 10, "calamity": 5, "cast": 5, "play": 5,
+           "terrain": 2, "weather": 3, "sell": 4, "clear": 3, "recall": 1}
+
+
+def choose(choices: list[Choice], rng: Rng, active_turn: bool) -> Choice:
+    if not active_turn:
+        # Responses: act about a third of the time, else take the passive first choice.
+        if choices[0].action["kind"] in ("switch", "pick", "direction"):
+            return choices[rng.below(len(choices))]
+        if len(choices) > 1 and rng.below(3) == 0:
+            return choices[1 + rng.below(len(choices) - 1)]
+        return choices[0]
+    rest = [c for c in choices if c.action["kind"] != "end"]
+    if not rest or rng.below(15) == 0:
+        return choices[0]
+    kinds = sorted({c.action["kind"] for c in rest})
+    weights = [WEIGHTS.get(k, 1) for k in kinds]
+    pick = rng.below(sum(weights))
+    for k, w in zip(kinds, weights, strict=True):
+        if pick < w:
+            group = [c for c in rest if c.action["kind"] == k]
+            return group[rng.below(len(group))]
+        pick -= w
+    return rest[-1]

@@ -1,0 +1,102 @@
+"""Calamities (災害): persistent, transient and instant. The player hit makes every
+check; the ranges on the card decide effect / switch / end."""
+
+from __future__ import annotations
+
+from engine.core import Rng, Text
+
+from .cards import rules
+from .effects import apply_effects
+from .state import Decision, WState, cdef, check, find_castle, find_stack, name, seat_text, to_discard
+
+
+def targets_of(s: WState, seat: int, kind: str) -> list[str]:
+    p = s.players[seat]
+    if p.eliminated:
+        return []
+    return [st.hero for st in p.stacks] if kind == "stack" else [c.card for c in p.castles]
+
+
+def switch_targets(s: WState, iid: str, victim: int) -> list[str]:
+    kind = cdef(s, iid).calamity.target  # type: ignore[union-attr]
+    return [t for seat in range(s.seats) if seat != victim for t in targets_of(s, seat, kind)]
+
+
+def attach(s: WState, iid: str, target: str) -> bool:
+    st = find_stack(s, target)
+    if st is not None:
+        st[1].calamities.append(iid)
+        return True
+    c = find_castle(s, target)
+    if c is not None:
+        c[1].calamities.append(iid)
+        return True
+    return False
+
+
+def detach(s: WState, iid: str) -> str | None:
+    """Take a calamity off whatever it is on; returns that target's id."""
+    for p in s.players:
+        for st in p.stacks:
+            if iid in st.calamities:
+                st.calamities.remove(iid)
+                return st.hero
+        for c in p.castles:
+            if iid in c.calamities:
+                c.calamities.remove(iid)
+                return c.card
+    return None
+
+
+def exists(s: WState, target: str) -> bool:
+    return find_stack(s, target) is not None or find_castle(s, target) is not None
+
+
+def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[Text], checks: int = 0) -> None:
+    """Check (by the victim) until the card settles: attached, discarded, or waiting
+    for the victim to choose where it switches to. The card is not on any target now."""
+    spec = cdef(s, iid).calamity
+    assert spec is not None
+    cap = rules().check_cap
+    while True:
+        if checks >= cap:
+            s.cap_hits += 1
+            log.append(name(s, iid) + Text(" burns out.", "は収まった。"))
+            to_discard(s, iid)
+            return
+        checks += 1
+        value, _ = check(s, victim, rng, log)
+        lo, hi = spec.effect_range
+        if lo <= value <= hi:
+            log.append(name(s, iid) + Text(" strikes ", "が") + _target_text(s, target) + Text(".", "を襲った。"))
+            apply_effects(s, rng, spec.effects, victim, target, log)
+            if spec.kind == "instant" or not exists(s, target):
+                to_discard(s, iid)
+                return
+            if spec.kind == "persistent":
+                attach(s, iid, target)
+                return
+            continue  # transient: repeats on the same target until it ends (ruling)
+        if (spec.switch_range is not None and spec.switch_range[0] <= value <= spec.switch_range[1]
+                and switch_targets(s, iid, victim)):
+            s.decision = Decision("switch", [victim], victim, calamity=iid, checks=checks)
+            log.append(name(s, iid) + Text(" switches: ", "は交代：") + seat_text(victim)
+                       + Text(" chooses a new target.", "が移し先を選ぶ。"))
+            return
+        log.append(name(s, iid) + Text(" ends.", "は終わった。"))
+        to_discard(s, iid)
+        return
+
+
+def _target_text(s: WState, target: str) -> Text:
+    return name(s, target) if target in s.cards else Text(target, target)
+
+
+def advance_check(s: WState, rng: Rng, iid: str, log: list[Text]) -> None:
+    """A persistent calamity's check in its victim's stack advance."""
+    target = detach(s, iid)
+    if target is None:
+        return
+    found = find_stack(s, target) or find_castle(s, target)
+    assert found is not None
+    resolve(s, rng, iid, found[0], target, log, checks=0)

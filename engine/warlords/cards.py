@@ -1,0 +1,239 @@
+"""Card data: pydantic models for the card file, the rules file and starter decks.
+
+Abilities are lists of `Effect` from a small vocabulary, so a new card is new data.
+A group may load its own card file with `load_cards(path)`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.core import Text
+
+DATA = Path(__file__).parent / "data"
+
+Faction = Literal["elvallie", "horse_lords", "marthos", "storm_giants", "grey_dwarves", "orcs_of_kor",
+                  "lord_bane", "selentine"]
+CardType = Literal["castle", "improvement", "hero", "banner", "army", "fleet", "ruin", "ally", "artefact",
+                   "treasure", "diplomacy", "action", "terrain", "weather", "calamity", "spell", "time_passes"]
+# Static ops apply while the card is attached; the others happen once when they resolve.
+STATIC_OPS = frozenset({"combat", "defence", "revenue", "capacity", "immobile", "port"})
+ONE_SHOT_OPS = frozenset({"kill_unit", "destroy_improvement", "discard_random", "draw", "gain_revenue",
+                          "strip_march"})
+Op = Literal["combat", "defence", "revenue", "capacity", "immobile", "port", "kill_unit", "destroy_improvement",
+             "discard_random", "draw", "gain_revenue", "strip_march"]
+Target = Literal["none", "player", "stack", "castle"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Name(Strict):
+    en: str
+    ja: str
+
+    def text(self) -> Text:
+        return Text(self.en, self.ja)
+
+
+class Effect(Strict):
+    op: Op
+    n: int = 1
+
+
+class Calamity(Strict):
+    kind: Literal["persistent", "transient", "instant"]
+    target: Literal["stack", "castle"]
+    effect_range: tuple[int, int]
+    switch_range: tuple[int, int] | None = None
+    effects: list[Effect]
+
+
+class SpellOutcome(Strict):
+    lo: int = Field(ge=1, le=10)
+    hi: int = Field(ge=1, le=10)
+    on: Literal["target", "caster"]
+    effects: list[Effect]
+
+
+class CardDef(Strict):
+    id: str
+    type: CardType
+    name: Name
+    range: int = Field(ge=0, le=10)  # check value (判定値); 0 only for Time Passes
+    sudden_death: bool = False
+    unique: bool = False
+    cost: int = Field(default=0, ge=0)
+    revenue: int = Field(default=0, ge=0)
+    defence: int = Field(default=0, ge=0)
+    capacity: int = Field(default=0, ge=0)
+    combat: int = Field(default=0, ge=0)
+    port: bool = False
+    home_faction: Faction | None = None
+    faction: Faction | None = None
+    bonus: dict[Faction, int] = Field(default_factory=dict)
+    no_more_improvements: bool = False
+    search_risk: int = Field(default=0, ge=0, le=10)
+    magic: bool = False
+    flying: bool = False
+    march: bool = False
+    battle: int | None = None  # may start a battle; the value is a combat bonus for it
+    effects: list[Effect] = Field(default_factory=list)
+    target: Target = "none"
+    calamity: Calamity | None = None
+    spell: list[SpellOutcome] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CardDef:
+        t = self.type
+        if (t == "time_passes") != (self.range == 0):
+            raise ValueError(f"{self.id}: only the Time Passes card has no check value")
+        if t == "castle" and (self.revenue <= 0 or self.capacity <= 0):
+            raise ValueError(f"{self.id}: a castle needs revenue and capacity")
+        if t in ("hero",) and (self.combat <= 0 or self.capacity <= 0):
+            raise ValueError(f"{self.id}: a hero needs combat and capacity")
+        if t == "army" and self.combat <= 0:
+            raise ValueError(f"{self.id}: an army needs combat")
+        if t == "banner" and self.faction is None:
+            raise ValueError(f"{self.id}: a banner needs a faction")
+        if t in ("ally", "artefact", "treasure") and self.search_risk <= 0:
+            raise ValueError(f"{self.id}: a ruin reward needs a search risk")
+        if t == "calamity" and self.calamity is None:
+            raise ValueError(f"{self.id}: a calamity needs its ranges")
+        if t == "spell" and not self.spell:
+            raise ValueError(f"{self.id}: a spell needs outcomes")
+        if t in ("castle", "hero", "ruin", "ally", "artefact", "treasure", "terrain", "weather") and not self.unique:
+            raise ValueError(f"{self.id}: cards of type {t} are unique")
+        for e in self.effects:
+            static = t in ("improvement", "artefact", "terrain", "weather")
+            if static != (e.op in STATIC_OPS):
+                raise ValueError(f"{self.id}: effect {e.op} does not fit a {t} card")
+        return self
+
+    @property
+    def text(self) -> Text:
+        return self.name.text()
+
+    def static(self, op: str) -> int:
+        return sum(e.n for e in self.effects if e.op == op)
+
+
+class FactionDef(Strict):
+    id: Faction
+    name: Name
+
+
+class CardSet(Strict):
+    set: str
+    note: Name
+    factions: list[FactionDef]
+    cards: list[CardDef]
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> CardSet:
+        ids = [c.id for c in self.cards]
+        if len(ids) != len(set(ids)):
+            raise ValueError("card ids must be unique")
+        if sum(1 for c in self.cards if c.type == "time_passes") < 1:
+            raise ValueError("the set needs a Time Passes card")
+        return self
+
+    def by_id(self) -> dict[str, CardDef]:
+        return {c.id: c for c in self.cards}
+
+
+class OracleRow(Strict):
+    min: int
+    max: int
+    attacker: int = Field(ge=0)
+    defender: int = Field(ge=0)
+
+
+class HandRule(Strict):
+    base: int
+    revenue_threshold: int
+    per: int = Field(gt=0)
+
+
+class DeckRule(Strict):
+    min: int
+    max: int
+    max_castles: int
+    time_passes: int
+
+
+class Rules(Strict):
+    draws_per_turn: int = Field(ge=1)
+    hand: HandRule
+    deck: DeckRule
+    castles_per_turn: int
+    heroes_per_turn: int
+    calamities_per_turn: int
+    battles_per_stack_per_turn: int
+    starvation_per_turn: int
+    home_castle_battle_cards: int
+    check_cap: int = Field(ge=1)
+    oracle: list[OracleRow]
+
+    @model_validator(mode="after")
+    def _oracle_covers(self) -> Rules:
+        rows = sorted(self.oracle, key=lambda r: r.min)
+        for a, b in itertools.pairwise(rows):
+            if b.min != a.max + 1:
+                raise ValueError("oracle rows must be contiguous")
+        return self
+
+    def oracle_row(self, diff: int) -> OracleRow:
+        rows = sorted(self.oracle, key=lambda r: r.min)
+        for row in rows:
+            if row.min <= diff <= row.max:
+                return row
+        return rows[0] if diff < rows[0].min else rows[-1]
+
+
+class StarterDeck(Strict):
+    id: str
+    name: Name
+    cards: dict[str, int]
+
+
+class Starters(Strict):
+    set: str
+    decks: list[StarterDeck]
+
+
+def load_cards(path: Path | str | None = None) -> CardSet:
+    """The sample set, or a group's own card file."""
+    p = Path(path) if path is not None else DATA / "cards.json"
+    return CardSet.model_validate(json.loads(p.read_text(encoding="utf-8")))
+
+
+@cache
+def sample() -> CardSet:
+    return load_cards()
+
+
+@cache
+def catalogue() -> dict[str, CardDef]:
+    return sample().by_id()
+
+
+@cache
+def rules() -> Rules:
+    return Rules.model_validate(json.loads((DATA / "rules.json").read_text(encoding="utf-8")))
+
+
+@cache
+def starters() -> Starters:
+    return Starters.model_validate(json.loads((DATA / "starters.json").read_text(encoding="utf-8")))
+
+
+def card(card_id: str) -> CardDef:
+    return catalogue()[card_id]

@@ -1,0 +1,293 @@
+"""Warlords TCG, scenario 2 "Glory Road": the Game object."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from engine.core import (
+    BadOptions,
+    Choice,
+    Game,
+    Outcome,
+    Pending,
+    Rng,
+    RuleError,
+    Text,
+    Transition,
+    UnknownAction,
+    Viewer,
+    clone,
+)
+
+from . import bot, calamities, legal, moves, ruins, view
+from .combat import battle
+from .decks import deck_errors, import_deck, starter_ids
+from .opening import deal, do_pick, options_decks, pickable
+from .stacks import glory
+from .state import WState, cdef, find_stack, name, order_from, seat_text, to_discard
+from .turns import settle, start_turn
+
+Action = dict[str, Any]
+PLAY: dict[str, Callable[..., None]] = {
+    "deploy": moves.do_deploy, "march": moves.do_march, "recall": moves.do_recall, "clear": moves.do_clear,
+    "explore": moves.do_explore, "terrain": moves.do_terrain, "weather": moves.do_weather, "sell": moves.do_sell,
+}
+PLAY_RNG: dict[str, Callable[..., None]] = {
+    "attack": moves.do_attack, "play": moves.do_play, "calamity": moves.do_calamity, "cast": moves.do_cast,
+}
+
+
+def _unknown(kind: Any, allowed: list[str]) -> UnknownAction:
+    return UnknownAction(Text(f"'{kind}' is not an action now.", f"「{kind}」は今できる行動ではありません。"),
+                         Text("Allowed: " + ", ".join(allowed), "可能: " + ", ".join(allowed)))
+
+
+class Warlords(Game[WState]):
+    id: ClassVar[str] = "warlords"
+    title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
+    ruleset: ClassVar[str] = "warlords-1"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 8
+    list_args: ClassVar[frozenset[str]] = frozenset({"cards"})
+
+    def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise BadOptions(Text("Warlords needs 2-8 players.", "Warlordsは2～8人用です。"))
+        out: dict[str, Any] = {}
+        if "deck_lists" in raw:
+            lists = list(raw["deck_lists"])
+            if len(lists) != seats:
+                raise BadOptions(Text("Give one deck list per player.", "プレイヤーごとにデッキリストが必要です。"))
+            decks: list[dict[str, int]] = []
+            for i, text in enumerate(lists):
+                counts, errors = import_deck(str(text))
+                if errors:
+                    raise BadOptions(Text(f"Deck {i + 1}: ", f"デッキ{i + 1}：") + errors[0],
+                                     Text(" ".join(e.en for e in errors[1:]), " ".join(e.ja for e in errors[1:])))
+                decks.append(counts)
+            out["decks_cards"] = decks
+            out["decks"] = [f"custom{i + 1}" for i in range(seats)]
+            return out
+        names = [str(x) for x in raw.get("decks", options_decks(seats))]
+        if len(names) != seats:
+            raise BadOptions(Text("Give one starter deck per player.", "プレイヤーごとにスターターデッキを指定してください。"))
+        for deck_id in names:
+            if deck_id not in starter_ids():
+                raise BadOptions(Text(f"Unknown starter deck '{deck_id}'.", f"不明なスターターデッキ「{deck_id}」。"),
+                                 Text("Starters: " + ", ".join(starter_ids()), "スターター: " + ", ".join(starter_ids())))
+        out["decks"] = names
+        return out
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
+        opts = dict(options) if options else self.options({}, seats)
+        if "decks" not in opts:
+            opts = self.options(opts, seats)
+        for counts in opts.get("decks_cards") or []:
+            if deck_errors(counts):
+                raise BadOptions(Text("A deck is not legal.", "デッキが規定に合いません。"))
+        return deal(seats, opts, rng)
+
+    # --- whose decision -------------------------------------------------------
+
+    def pending(self, state: WState) -> tuple[Pending, ...]:
+        s = state
+        if s.phase == "over":
+            return ()
+        if s.phase == "direction":
+            return (Pending(s.first, "direction", Text("Choose the direction of play.", "プレイ順の向きを選んでください。")),)
+        if s.phase == "pick":
+            return (Pending(s.pick_queue[0], "setup", Text("Pick your castle and hero.", "城砦と英雄を選んでください。")),)
+        d = s.decision
+        if d is not None:
+            prompts = {
+                "intercept": Text("You are attacked: choose a stack to intercept, or none.", "攻撃を受けた：迎撃するスタックを選ぶか、迎撃しない。"),
+                "obstruct": Text("A ruin is explored: obstruct it, or pass.", "遺跡探索：妨害するかパスする。"),
+                "terrain_response": Text("Terrain was put on your stack: cancel it with a March card, or pass.",
+                                         "あなたのスタックに地形：行軍カードで打ち消すか、パス。"),
+                "switch": Text("The calamity switches: choose its new target.", "災害の交代：移し先を選んでください。"),
+            }
+            return tuple(Pending(seat, d.kind, prompts[d.kind], order=k) for k, seat in enumerate(d.seats))
+        return (Pending(s.active, "turn", Text("Your turn: act, or end your turn.", "あなたの手番です。行動するか、手番を終えてください。")),)
+
+    def legal_actions(self, state: WState, seat: int) -> list[Choice]:
+        s = state
+        if s.phase == "over":
+            return []
+        if s.phase in ("direction", "pick"):
+            if all(p.seat != seat for p in self.pending(s)):
+                return []
+            return legal.setup_choices(s, seat)
+        if s.decision is not None:
+            return legal.decision_choices(s, seat)
+        if seat != s.active:
+            return []
+        return legal.play_choices(s, seat)
+
+    def default_action(self, state: WState, seat: int) -> Action:
+        choices = self.legal_actions(state, seat)
+        return choices[0].action if choices else {"kind": "pass"}
+
+    def bot_action(self, state: WState, seat: int, rng: Rng) -> Action:
+        choices = self.legal_actions(state, seat)
+        if not choices:
+            return {"kind": "pass"}
+        active = state.phase == "play" and state.decision is None
+        return bot.choose(choices, rng, active).action
+
+    # --- apply ----------------------------------------------------------------
+
+    def apply(self, state: WState, seat: int, action: Action, rng: Rng) -> Transition[WState]:
+        s = clone(state)
+        kind = action.get("kind")
+        log: list[Text] = []
+        if s.phase == "over":
+            raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
+        if s.phase == "direction":
+            self._direction(s, seat, action, log)
+        elif s.phase == "pick":
+            self._pick(s, seat, action, rng, log)
+        elif s.decision is not None:
+            self._respond(s, seat, action, rng, log)
+            settle(s, rng, log)
+        else:
+            if seat != s.active:
+                raise RuleError(Text("It is not your turn.", "あなたの手番ではありません。"))
+            if kind == "end":
+                from .turns import end_turn
+                log.append(seat_text(seat) + Text(" ends the turn.", "は手番を終えた。"))
+                end_turn(s, rng, log)
+            elif kind in legal.CHECKS:
+                legal.CHECKS[kind](s, seat, action)
+                if kind in PLAY_RNG:
+                    PLAY_RNG[kind](s, seat, action, rng, log)
+                else:
+                    PLAY[kind](s, seat, action, log)
+            else:
+                raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
+            settle(s, rng, log)
+        return Transition(s, tuple(log))
+
+    def _direction(self, s: WState, seat: int, a: Action, log: list[Text]) -> None:
+        if a.get("kind") != "direction" or a.get("dir") not in ("cw", "ccw"):
+            raise _unknown(a.get("kind"), ["direction dir=cw", "direction dir=ccw"])
+        s.direction = 1 if a["dir"] == "cw" else -1
+        s.phase = "pick"
+        s.pick_queue = order_from(s, s.first)
+        log.append(seat_text(seat) + Text(" starts and plays " + ("clockwise." if s.direction == 1 else "counter-clockwise."),
+                                          "が最初のプレイヤーで、" + ("時計回り" if s.direction == 1 else "反時計回り") + "に進める。"))
+
+    def _pick(self, s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+        if a.get("kind") != "pick":
+            raise _unknown(a.get("kind"), ["pick castle=<id> hero=<id>"])
+        if seat != s.pick_queue[0]:
+            raise RuleError(Text("Set-up goes in turn order.", "セットアップは手番順に行います。"))
+        for key, kind in (("castle", "castle"), ("hero", "hero")):
+            options = pickable(s, seat, kind)
+            value = a.get(key)
+            ok = value in options or (value == "none" and not options)
+            if not ok:
+                raise RuleError(Text(f"Pick a {kind} from your deck that is not in play.",
+                                     f"場に出ていない{'城砦' if kind == 'castle' else '英雄'}カードをデッキから選んでください。"),
+                                Text("See your list of choices.", "選択肢の一覧を見てください。"))
+        do_pick(s, seat, a["castle"], a["hero"], rng, log)
+        s.pick_queue.pop(0)
+        if not s.pick_queue:
+            s.phase = "play"
+            s.active = s.first
+            s.turn = 0
+            start_turn(s, rng, log)
+            settle(s, rng, log)
+
+    def _respond(self, s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+        d = s.decision
+        assert d is not None
+        if not d.seats or d.seats[0] != seat:
+            raise RuleError(Text("Others answer before you.", "あなたより先に答える人がいます。"),
+                            Text("Wait for ", "待機：") + seat_text(d.seats[0]))
+        kind = a.get("kind")
+        if d.kind == "intercept":
+            if kind != "intercept":
+                raise _unknown(kind, ["intercept stack=none", "intercept stack=<id>"])
+            choice = a.get("stack")
+            if choice != "none" and choice not in moves.interceptors(s, d.stack, d.target):
+                raise RuleError(Text("That stack cannot intercept.", "そのスタックは迎撃できません。"),
+                                Text("Only patrolling stacks (flying ones against a flying attack) intercept.",
+                                     "迎撃できるのは哨戒中のスタック（飛行攻撃には飛行スタック）です。"))
+            s.decision = None
+            target = d.target if choice == "none" else str(choice)
+            if choice != "none":
+                log.append(Text("The stack of ", "") + name(s, target) + Text(" intercepts.", "のスタックが迎撃する。"))
+            battle(s, rng, d.actor, d.stack, target, d.bonus, log)
+        elif d.kind == "obstruct":
+            if kind == "pass":
+                ruins.decline(s, seat, log)
+            elif kind == "obstruct":
+                iid = a.get("card")
+                if iid not in s.players[seat].hand or cdef(s, iid).type not in ruins.OBSTRUCTION_TYPES:
+                    raise RuleError(Text("Obstruct with a terrain, weather, calamity or spell card from your hand.",
+                                         "手札の地形・天候・災害・呪文カードで妨害してください。"))
+                ruins.obstruct(s, rng, seat, iid, log)
+            else:
+                raise _unknown(kind, ["pass", "obstruct card=<id>"])
+        elif d.kind == "terrain_response":
+            if kind == "pass":
+                s.decision = None
+            elif kind == "cancel":
+                iid = a.get("card")
+                if iid not in s.players[seat].hand or not cdef(s, iid).march:
+                    raise RuleError(Text("Cancel terrain with a March card from your hand.",
+                                         "手札の行軍カードで地形を打ち消してください。"))
+                found = find_stack(s, d.stack)
+                s.decision = None
+                s.players[seat].hand.remove(iid)
+                to_discard(s, iid)
+                if found is not None and found[1].terrain == d.target:
+                    found[1].terrain = None
+                    to_discard(s, d.target)
+                log.append(seat_text(seat) + Text(" cancels ", "は") + name(s, d.target)
+                           + Text(" with a March card.", "を行軍カードで打ち消した。"))
+            else:
+                raise _unknown(kind, ["pass", "cancel card=<id>"])
+        elif d.kind == "switch":
+            target = str(a.get("target"))
+            if kind != "switch" or target not in calamities.switch_targets(s, d.calamity, seat):
+                raise RuleError(Text("Switch the calamity to another player's target.",
+                                     "災害を他のプレイヤーの対象に移してください。"))
+            s.decision = None
+            found = find_stack(s, target)
+            victim = found[0] if found is not None else self._castle_owner(s, target)
+            log.append(seat_text(seat) + Text(" switches ", "は") + name(s, d.calamity) + Text(" to ", "を")
+                       + name(s, target) + Text(".", "に移した。"))
+            calamities.resolve(s, rng, d.calamity, victim, target, log, checks=d.checks)
+
+    @staticmethod
+    def _castle_owner(s: WState, cid: str) -> int:
+        from .state import find_castle
+        found = find_castle(s, cid)
+        assert found is not None
+        return found[0]
+
+    # --- views and results --------------------------------------------------------
+
+    def view(self, state: WState, viewer: Viewer) -> dict[str, Any]:
+        return view.build(state, viewer)
+
+    def outcome(self, state: WState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = {i: glory(state, p) for i, p in enumerate(state.players)}
+        reason = (Text("Last player standing.", "最後まで残ったプレイヤー。") if state.end_reason == "last"
+                  else Text("Everyone drew Time Passes: highest revenue (treasure excluded).",
+                            "全員がゲーム終了カードを引いた：財宝を除く収益が最大。"))
+        return Outcome(tuple(state.winners), reason, scores)
+
+    def turn(self, state: WState) -> int:
+        return state.turn
+
+
+GAME = Warlords()
+
+
+def hidden_ids(state: WState, viewer: Viewer) -> set[str]:
+    return view.hidden_ids(state, viewer)

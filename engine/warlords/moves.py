@@ -1,0 +1,554 @@
+"""The active player's actions in the action step: each has a pure check (raises
+RuleError, used by legal_actions too) and an executor that assumes the check passed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Rng, RuleError, Text
+
+from . import calamities, ruins
+from .cards import rules
+from .effects import apply_effects
+from .removal import discard_march
+from .stacks import (
+    at_home,
+    banner,
+    capacity,
+    castle_capacity,
+    flying,
+    immobile,
+    improvable,
+    is_home,
+    is_port,
+    load,
+    magic,
+    stack_state,
+)
+from .state import (
+    Castle,
+    Decision,
+    Stack,
+    WState,
+    cdef,
+    find_castle,
+    find_stack,
+    in_play_card_ids,
+    name,
+    seat_text,
+    to_discard,
+)
+
+Action = dict[str, Any]
+
+
+def _err(en: str, ja: str, allow_en: str = "", allow_ja: str = "") -> RuleError:
+    return RuleError(Text(en, ja), Text(allow_en, allow_ja) if allow_en else None)
+
+
+def _in_hand(s: WState, seat: int, iid: Any) -> str:
+    if not isinstance(iid, str) or iid not in s.players[seat].hand:
+        raise _err("That card is not in your hand.", "そのカードは手札にありません。",
+                   "Choose a card from your hand.", "手札のカードを選んでください。")
+    return str(iid)
+
+
+def _own_stack(s: WState, seat: int, sid: Any) -> Stack:
+    found = find_stack(s, sid) if isinstance(sid, str) else None
+    if found is None or found[0] != seat:
+        raise _err("That is not one of your stacks.", "それはあなたのスタックではありません。",
+                   "Name one of your stacks by its hero's id.", "自分のスタックを英雄のIDで指定してください。")
+    return found[1]
+
+
+def _own_castle(s: WState, seat: int, cid: Any) -> Castle:
+    found = find_castle(s, cid) if isinstance(cid, str) else None
+    if found is None or found[0] != seat:
+        raise _err("That is not one of your castles.", "それはあなたの城砦ではありません。",
+                   "Name one of your castles.", "自分の城砦を指定してください。")
+    return found[1]
+
+
+def _unique_ok(s: WState, iid: str) -> None:
+    d = cdef(s, iid)
+    if d.unique and d.id in in_play_card_ids(s):
+        raise _err(f"{d.name.en} is unique and already in play.", f"{d.name.ja}はユニークで、既に場にあります。",
+                   "The first one in play stays; play another card.", "先に出たカードが残ります。別のカードを使ってください。")
+
+
+def _pay(s: WState, seat: int, iid: str) -> None:
+    cost = cdef(s, iid).cost
+    if cost > s.players[seat].revenue:
+        raise _err(f"That costs {cost}; you have {s.players[seat].revenue} revenue left this turn.",
+                   f"コストは{cost}ですが、今手番の残り収益は{s.players[seat].revenue}です。",
+                   "Sell a treasure or choose a cheaper card.", "財宝を売るか、安いカードを選んでください。")
+
+
+def _not_immobile(s: WState, st: Stack) -> None:
+    if immobile(s, st):
+        raise _err("Weather holds that stack: it cannot act.", "天候によりそのスタックは行動できません。",
+                   "Remove the weather with a March card first.", "先に行軍カードで天候を取り除いてください。")
+
+
+def _opponent_target(s: WState, seat: int, target: Any, kind: str) -> str:
+    """An opponent's stack, castle or player ('p<seat>') as the card requires."""
+    if not isinstance(target, str):
+        raise _err("This card needs a target.", "このカードには対象が必要です。",
+                   f"Name an opponent's {kind}.", "相手の対象を指定してください。")
+    if kind == "player":
+        if target.startswith("p") and target[1:].isdigit():
+            t = int(target[1:])
+            if 0 <= t < s.seats and t != seat and not s.players[t].eliminated:
+                return target
+    elif kind == "stack":
+        found = find_stack(s, target)
+        if found is not None and found[0] != seat:
+            return target
+    elif kind == "castle":
+        c = find_castle(s, target)
+        if c is not None and c[0] != seat:
+            return target
+    raise _err(f"That is not an opponent's {kind}.", "それは相手の有効な対象ではありません。",
+               f"Name an opponent's {kind}.", "相手の対象を指定してください。")
+
+
+# --- deploy -------------------------------------------------------------
+
+def check_deploy(s: WState, seat: int, a: Action) -> None:
+    iid = _in_hand(s, seat, a.get("card"))
+    d = cdef(s, iid)
+    p = s.players[seat]
+    to = a.get("to", "none")
+    r = rules()
+    if d.type in ("castle", "hero", "ruin"):
+        if to != "none":
+            raise _err("That card is placed on its own, not on another card.", "そのカードは単独で配置します。",
+                       "Leave out 'to='.", "to= を指定しないでください。")
+        _unique_ok(s, iid)
+        if d.type == "castle" and p.castles_placed >= r.castles_per_turn:
+            raise _err(f"At most {r.castles_per_turn} castle a turn.", f"城砦は1手番に{r.castles_per_turn}枚までです。")
+        if d.type == "hero" and p.heroes_placed >= r.heroes_per_turn:
+            raise _err(f"At most {r.heroes_per_turn} hero a turn.", f"英雄は1手番に{r.heroes_per_turn}枚までです。")
+        return
+    if d.type in ("ally", "artefact", "treasure"):
+        raise _err("Allies, artefacts and treasures come into play only from exploring a ruin.",
+                   "味方・魔道具・財宝は遺跡の探索でのみ配置できます。", "Use 'explore'.", "explore を使ってください。")
+    if d.type not in ("banner", "army", "fleet", "improvement"):
+        raise _err("That card is not deployed; it is played.", "そのカードは配置ではなく使用するカードです。")
+    _pay(s, seat, iid)
+    if d.type == "improvement":
+        c = _own_castle(s, seat, to)
+        if not improvable(s, c):
+            raise _err("That castle can take no more improvements.", "その城砦は改良限界です。")
+        return
+    if d.type == "army" and find_castle(s, to) is not None:
+        c = _own_castle(s, seat, to)
+        if c.besieged_by is not None:
+            raise _err("A besieged castle cannot be reinforced.", "包囲中の城砦には増援できません。")
+        if len(c.garrison) >= castle_capacity(s, c):
+            raise _err("That castle is at its capacity.", "その城砦はキャパシティの上限です。")
+        return
+    st = _own_stack(s, seat, to)
+    if d.type == "banner":
+        if banner(s, st) is not None:
+            raise _err("That stack already has a banner.", "そのスタックには既に軍旗があります。")
+    elif d.type == "army":
+        if load(s, st) >= capacity(s, st):
+            raise _err("That stack is at its capacity.", "そのスタックはキャパシティの上限です。")
+    elif d.type == "fleet":
+        if st.fleet is not None or stack_state(st) not in ("camped", "patrolling"):
+            raise _err("A fleet joins a camped or patrolling stack without one.", "艦隊は艦隊のない野営中か哨戒中のスタックに付けます。")
+        if not any(is_port(s, c) and c.besieged_by is None for c in p.castles):
+            raise _err("A fleet needs a port castle of yours that is not besieged.", "艦隊には包囲されていない港湾城が必要です。")
+
+
+def do_deploy(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    iid = a["card"]
+    d = cdef(s, iid)
+    p = s.players[seat]
+    to = a.get("to", "none")
+    p.hand.remove(iid)
+    p.revenue -= d.cost
+    if d.type == "castle":
+        p.castles.append(Castle(iid))
+        p.castles_placed += 1
+    elif d.type == "hero":
+        p.stacks.append(Stack(iid))
+        p.heroes_placed += 1
+    elif d.type == "ruin":
+        p.ruins.append(iid)
+        p.ruin_turn[iid] = s.turn
+    elif d.type == "improvement":
+        _own_castle(s, seat, to).improvements.append(iid)
+    elif d.type == "army" and find_castle(s, to) is not None:
+        _own_castle(s, seat, to).garrison.append(iid)
+    else:
+        st = _own_stack(s, seat, to)
+        if d.type == "fleet":
+            discard_march(s, st)
+            st.fleet = iid
+        else:
+            st.members.append(iid)
+    where = Text("", "") if to == "none" else Text(" to ", "を") + name(s, to)
+    log.append(seat_text(seat) + Text(" deploys ", "は") + d.text + where + Text(".", "に配置した。" if to != "none" else "を配置した。"))
+
+
+# --- march, recall, clear -----------------------------------------------
+
+def _march_card(s: WState, seat: int, raw: Any) -> str:
+    iid = _in_hand(s, seat, raw)
+    if not cdef(s, iid).march:
+        raise _err("That is not a March card.", "それは行軍カードではありません。")
+    return iid
+
+
+def check_march(s: WState, seat: int, a: Action) -> None:
+    st = _own_stack(s, seat, a.get("stack"))
+    _march_card(s, seat, a.get("card"))
+    _not_immobile(s, st)
+    state = stack_state(st)
+    target = a.get("target")
+    if state == "patrolling":
+        if not isinstance(target, int) or not 0 <= target < s.seats or target == seat or s.players[target].eliminated:
+            raise _err("A second March card sends the stack on campaign against one opponent.",
+                       "2枚目の行軍カードでいずれかの相手に作戦を行います。", "Add target=<seat number from 0>.",
+                       "target=<0からの席番号> を指定してください。")
+    elif state in ("camped", "in_port"):
+        if target is not None:
+            raise _err("Only a patrolling stack chooses an opponent to march against.",
+                       "相手を選ぶのは哨戒中のスタックだけです。")
+    else:
+        raise _err("That stack cannot march further.", "そのスタックはこれ以上行軍できません。",
+                   "Recall it, or attack.", "帰還させるか、攻撃してください。")
+
+
+def do_march(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    st = _own_stack(s, seat, a["stack"])
+    s.players[seat].hand.remove(a["card"])
+    st.march.append(a["card"])
+    if stack_state(st) == "campaign":
+        st.target = a["target"]
+    from .stacks import STATE_TEXT
+    log.append(Text("The stack of ", "") + name(s, st.hero) + Text(" is now ", "のスタックは")
+               + STATE_TEXT[stack_state(st)]
+               + (Text(" against ", "（対") + seat_text(st.target) + Text("", "）") if st.target is not None else Text("", ""))
+               + Text(".", "になった。"))
+
+
+def check_recall(s: WState, seat: int, a: Action) -> None:
+    st = _own_stack(s, seat, a.get("stack"))
+    _not_immobile(s, st)
+    if not st.march:
+        raise _err("That stack has no March cards to give up.", "そのスタックには行軍カードがありません。")
+
+
+def do_recall(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    st = _own_stack(s, seat, a["stack"])
+    discard_march(s, st)
+    log.append(Text("The stack of ", "") + name(s, st.hero) + Text(" returns home.", "のスタックは帰還した。"))
+
+
+def clearable(s: WState, seat: int) -> list[str]:
+    """Terrain, weather and persistent calamities on your cards that a March card removes."""
+    p = s.players[seat]
+    out: list[str] = []
+    for st in p.stacks:
+        out += [x for x in (st.terrain, st.weather) if x] + st.calamities
+    for c in p.castles:
+        out += c.calamities
+    return out
+
+
+def check_clear(s: WState, seat: int, a: Action) -> None:
+    _march_card(s, seat, a.get("card"))
+    if a.get("on") not in clearable(s, seat):
+        raise _err("Nothing of that id to remove from your cards.", "そのIDの取り除けるカードはありません。",
+                   "Name terrain, weather or a calamity on your stack or castle.", "自分のスタックか城砦の地形・天候・災害を指定してください。")
+
+
+def do_clear(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    on = a["on"]
+    s.players[seat].hand.remove(a["card"])
+    to_discard(s, a["card"])
+    for st in s.players[seat].stacks:
+        if st.terrain == on:
+            st.terrain = None
+        if st.weather == on:
+            st.weather = None
+    calamities.detach(s, on)
+    to_discard(s, on)
+    log.append(seat_text(seat) + Text(" removes ", "は行軍カードで") + name(s, on) + Text(" with a March card.", "を取り除いた。"))
+
+
+# --- attack ---------------------------------------------------------------
+
+def attack_targets(s: WState, seat: int, st: Stack) -> list[str]:
+    state = stack_state(st)
+    if state in ("campaign", "besieging") and st.target is not None and not s.players[st.target].eliminated:
+        q = s.players[st.target]
+        return [c.card for c in q.castles] + [x.hero for x in q.stacks]
+    if state == "at_sea":
+        return [c.card for o, q in enumerate(s.players) if o != seat for c in q.castles if is_port(s, c)]
+    return []
+
+
+def check_attack(s: WState, seat: int, a: Action) -> None:
+    st = _own_stack(s, seat, a.get("stack"))
+    _not_immobile(s, st)
+    if st.battles >= rules().battles_per_stack_per_turn:
+        raise _err("That stack has already fought this turn.", "そのスタックはこの手番に既に戦闘しました。")
+    targets = attack_targets(s, seat, st)
+    if not targets:
+        raise _err("That stack cannot attack: it must be on campaign (or at sea, against a port castle).",
+                   "そのスタックは攻撃できません（作戦中、または海上から港湾城へのみ）。")
+    target = a.get("target")
+    if target not in targets:
+        raise _err("That target is out of this stack's reach.", "その対象はこのスタックの攻撃範囲外です。",
+                   "Attack a castle or stack of the opponent it marches against.", "作戦対象の相手の城砦かスタックを攻撃してください。")
+    cards = a.get("cards")
+    if not isinstance(cards, list) or not cards:
+        raise _err("An attack needs a Battle card.", "攻撃には戦闘カードが必要です。", "Add cards=<card id>.", "cards=<カードID> を指定してください。")
+    if len(set(cards)) != len(cards):
+        raise _err("Name each card once.", "同じカードを重複して指定できません。")
+    for iid in cards:
+        if cdef(s, _in_hand(s, seat, iid)).battle is None:
+            raise _err("That card cannot start a battle.", "そのカードでは戦闘を行えません。")
+    c = find_castle(s, target)
+    need = rules().home_castle_battle_cards if c is not None and is_home(s, c[1]) else 1
+    if len(cards) != need:
+        raise _err(f"This attack needs exactly {need} Battle card(s).", f"この攻撃には戦闘カードがちょうど{need}枚必要です。",
+                   "A home castle needs two; anything else one.", "本拠地は2枚、それ以外は1枚です。")
+
+
+def interceptors(s: WState, attacker_stack: str, target: str) -> list[str]:
+    """The defender's stacks that may intercept: patrolling stacks free of weather; only
+    flying ones against a flying attack on a stack (castle assaults are on the ground)."""
+    found = find_stack(s, attacker_stack)
+    owner = find_stack(s, target) or find_castle(s, target)
+    if found is None or owner is None:
+        return []
+    air = flying(s, found[1]) and find_castle(s, target) is None
+    out = []
+    for st in s.players[owner[0]].stacks:
+        if st.hero == target or stack_state(st) != "patrolling" or immobile(s, st):
+            continue
+        if air and not flying(s, st):
+            continue
+        out.append(st.hero)
+    return out
+
+
+def do_attack(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+    from .combat import battle
+    p = s.players[seat]
+    bonus = 0
+    for iid in a["cards"]:
+        p.hand.remove(iid)
+        to_discard(s, iid)
+        bonus += cdef(s, iid).battle or 0
+    target = a["target"]
+    log.append(Text("The stack of ", "") + name(s, a["stack"]) + Text(" attacks ", "のスタックが") + name(s, target)
+               + Text(".", "を攻撃する。"))
+    owner = find_stack(s, target) or find_castle(s, target)
+    assert owner is not None
+    if interceptors(s, a["stack"], target):
+        s.decision = Decision("intercept", [owner[0]], seat, stack=a["stack"], target=target, bonus=bonus)
+        log.append(seat_text(owner[0]) + Text(" may intercept.", "は迎撃を選べる。"))
+        return
+    battle(s, rng, seat, a["stack"], target, bonus, log)
+
+
+# --- explore ---------------------------------------------------------------
+
+def check_explore(s: WState, seat: int, a: Action) -> None:
+    st = _own_stack(s, seat, a.get("stack"))
+    _not_immobile(s, st)
+    p = s.players[seat]
+    if stack_state(st) not in ("camped", "patrolling"):
+        raise _err("Only a camped or patrolling stack explores your ruins.", "遺跡を探索できるのは野営中か哨戒中のスタックです。")
+    if st.explored:
+        raise _err("That stack has already explored this turn.", "そのスタックはこの手番に既に探索しました。")
+    ruin = a.get("ruin")
+    if ruin not in p.ruins:
+        raise _err("That is not a ruin in your territory.", "それはあなたの場の遺跡ではありません。")
+    if p.ruin_turn.get(ruin, s.turn) >= s.turn:
+        raise _err("A ruin is explored on a later turn than the one it was placed.", "遺跡は配置した手番より後に探索します。")
+    reward = _in_hand(s, seat, a.get("reward"))
+    d = cdef(s, reward)
+    if d.type not in ("ally", "artefact", "treasure"):
+        raise _err("The reward must be an ally, artefact or treasure.", "報酬は味方・魔道具・財宝のいずれかです。")
+    _unique_ok(s, reward)
+    if d.type != "treasure" and load(s, st) >= capacity(s, st):
+        raise _err("That stack has no room for the reward.", "そのスタックには報酬を加える余裕がありません。")
+
+
+def do_explore(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    ruins.start(s, seat, a["stack"], a["ruin"], a["reward"], log)
+
+
+# --- one-shot cards ------------------------------------------------------------
+
+def check_play(s: WState, seat: int, a: Action) -> None:
+    iid = _in_hand(s, seat, a.get("card"))
+    d = cdef(s, iid)
+    if not (d.type == "diplomacy" or (d.type == "action" and d.battle is None and not d.march)):
+        raise _err("That card is not played this way.", "そのカードはこの方法では使えません。")
+    _unique_ok(s, iid)
+    _pay(s, seat, iid)
+    if d.target != "none":
+        _opponent_target(s, seat, a.get("target"), d.target)
+    elif a.get("target") not in (None, "none"):
+        raise _err("That card takes no target.", "そのカードに対象はありません。")
+
+
+def do_play(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+    iid = a["card"]
+    d = cdef(s, iid)
+    p = s.players[seat]
+    p.hand.remove(iid)
+    p.revenue -= d.cost
+    to_discard(s, iid)
+    target = a.get("target", "") if d.target != "none" else ""
+    log.append(seat_text(seat) + Text(" plays ", "は") + d.text + Text(".", "を使った。"))
+    apply_effects(s, rng, d.effects, seat, str(target), log)
+
+
+def check_calamity(s: WState, seat: int, a: Action) -> None:
+    iid = _in_hand(s, seat, a.get("card"))
+    d = cdef(s, iid)
+    if d.calamity is None:
+        raise _err("That is not a calamity.", "それは災害カードではありません。")
+    if s.players[seat].calamities_played >= rules().calamities_per_turn:
+        raise _err("One calamity a turn.", "災害は1手番に1枚までです。")
+    _opponent_target(s, seat, a.get("target"), d.calamity.target)
+
+
+def do_calamity(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+    iid, target = a["card"], a["target"]
+    p = s.players[seat]
+    p.hand.remove(iid)
+    p.calamities_played += 1
+    owner = find_stack(s, target) or find_castle(s, target)
+    assert owner is not None
+    log.append(seat_text(seat) + Text(" brings ", "は") + name(s, iid) + Text(" upon ", "を") + name(s, target)
+               + Text(".", "にもたらした。"))
+    calamities.resolve(s, rng, iid, owner[0], target, log)
+
+
+def check_cast(s: WState, seat: int, a: Action) -> None:
+    iid = _in_hand(s, seat, a.get("card"))
+    d = cdef(s, iid)
+    if d.type != "spell":
+        raise _err("That is not a spell.", "それは呪文カードではありません。")
+    st = _own_stack(s, seat, a.get("stack"))
+    _not_immobile(s, st)
+    if not magic(s, st):
+        raise _err("Only a hero with a magic artefact casts spells.", "呪文を使えるのは魔術の魔道具を持つ英雄だけです。")
+    if st.spell_used:
+        raise _err("That hero has already cast a spell this turn.", "その英雄はこの手番に既に呪文を使いました。")
+    _opponent_target(s, seat, a.get("target"), d.target)
+
+
+def do_cast(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+    from .effects import target_seat
+    from .state import check
+    iid, target = a["card"], a["target"]
+    st = _own_stack(s, seat, a["stack"])
+    s.players[seat].hand.remove(iid)
+    to_discard(s, iid)
+    st.spell_used = True
+    victim = target_seat(s, target)
+    assert victim is not None
+    log.append(name(s, st.hero) + Text(" casts ", "は") + name(s, iid) + Text(".", "を唱えた。"))
+    value, _ = check(s, victim, rng, log)
+    for out in cdef(s, iid).spell:
+        if out.lo <= value <= out.hi:
+            if out.on == "target":
+                apply_effects(s, rng, out.effects, seat, target, log)
+            else:
+                log.append(Text("The spell fumbles!", "呪文は失敗（ファンブル）した！"))
+                apply_effects(s, rng, out.effects, seat, st.hero, log)
+            return
+    log.append(Text("The spell has no effect.", "呪文は効果がなかった。"))
+
+
+# --- terrain and weather -------------------------------------------------------
+
+def check_terrain(s: WState, seat: int, a: Action) -> None:
+    iid = _in_hand(s, seat, a.get("card"))
+    if cdef(s, iid).type != "terrain":
+        raise _err("That is not a terrain card.", "それは地形カードではありません。")
+    _unique_ok(s, iid)
+    sid = a.get("stack")
+    found = find_stack(s, sid) if isinstance(sid, str) else None
+    if found is None:
+        raise _err("Name a stack.", "スタックを指定してください。")
+    owner, st = found
+    if owner == seat and not at_home(st):
+        raise _err("Terrain goes on your own camped, patrolling or in-port stack.",
+                   "地形は自分の野営・哨戒・入港中のスタックに付けます。")
+    if owner != seat and stack_state(st) not in ("campaign", "besieging"):
+        raise _err("Terrain goes on an opponent's stack only while it is on campaign.",
+                   "相手のスタックには作戦中の時のみ地形を付けられます。")
+    if st.terrain_turn == s.turn:
+        raise _err("That stack already received terrain this turn.", "そのスタックにはこの手番に既に地形が付きました。")
+
+
+def do_terrain(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    iid = a["card"]
+    owner, st = find_stack(s, a["stack"])  # type: ignore[misc]
+    s.players[seat].hand.remove(iid)
+    if st.terrain is not None:
+        to_discard(s, st.terrain)
+    discard_march(s, st)
+    if st.fleet is not None:
+        to_discard(s, st.fleet)
+        st.fleet = None
+    st.terrain = iid
+    st.terrain_turn = s.turn
+    log.append(seat_text(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on the stack of ", "を")
+               + name(s, st.hero) + Text(" (its March and fleet cards are removed).", "のスタックに付けた（行軍・艦隊カードは外れる）。"))
+    if owner != seat:
+        s.decision = Decision("terrain_response", [owner], seat, stack=st.hero, target=iid)
+
+
+def check_weather(s: WState, seat: int, a: Action) -> None:
+    iid = _in_hand(s, seat, a.get("card"))
+    if cdef(s, iid).type != "weather":
+        raise _err("That is not a weather card.", "それは天候カードではありません。")
+    _unique_ok(s, iid)
+    sid = a.get("stack")
+    found = find_stack(s, sid) if isinstance(sid, str) else None
+    if found is None or found[0] == seat or stack_state(found[1]) != "at_sea":
+        raise _err("Weather goes only on an opponent's stack at sea.", "天候は海上にいる相手のスタックにのみ付けられます。")
+    if found[1].weather_turn == s.turn:
+        raise _err("That stack already received weather this turn.", "そのスタックにはこの手番に既に天候が付きました。")
+
+
+def do_weather(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    iid = a["card"]
+    _, st = find_stack(s, a["stack"])  # type: ignore[misc]
+    s.players[seat].hand.remove(iid)
+    if st.weather is not None:
+        to_discard(s, st.weather)
+    st.weather = iid
+    st.weather_turn = s.turn
+    log.append(seat_text(seat) + Text(" brings ", "は") + name(s, iid) + Text(" on the stack of ", "を")
+               + name(s, st.hero) + Text(".", "のスタックにもたらした。"))
+
+
+# --- treasure -------------------------------------------------------------------
+
+def check_sell(s: WState, seat: int, a: Action) -> None:
+    if a.get("card") not in s.players[seat].treasures:
+        raise _err("That is not one of your treasures.", "それはあなたの財宝ではありません。")
+
+
+def do_sell(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    iid = a["card"]
+    p = s.players[seat]
+    p.treasures.remove(iid)
+    to_discard(s, iid)
+    p.revenue += cdef(s, iid).revenue
+    log.append(seat_text(seat) + Text(" sells ", "は") + name(s, iid)
+               + Text(f" for {cdef(s, iid).revenue}.", f"を売却し{cdef(s, iid).revenue}を得た。"))

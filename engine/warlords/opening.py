@@ -1,0 +1,108 @@
+"""Set-up for Glory Road: decks, the first-player check, the direction of play and
+each player's pick of a castle and a hero, then the opening hand."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Rng, Text
+
+from .cards import rules
+from .decks import starter, starter_ids
+from .stacks import castle_revenue
+from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play_card_ids, seat_text
+
+
+def deal(seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
+    decks: list[dict[str, int]] = options.get("decks_cards") or [starter(d) for d in options["decks"]]
+    names = list(options.get("decks", [f"custom{i}" for i in range(seats)]))
+    flat = [(seat, cid) for seat in range(seats) for cid, n in sorted(decks[seat].items()) for _ in range(n)]
+    # Instance ids are handed out in random order, so an id says nothing about the card.
+    order = rng.shuffled(list(range(len(flat))))
+    cards: dict[str, str] = {}
+    owner: dict[str, int] = {}
+    piles: list[list[str]] = [[] for _ in range(seats)]
+    for k, idx in enumerate(order):
+        seat, cid = flat[idx]
+        iid = f"c{k + 1}"
+        cards[iid] = cid
+        owner[iid] = seat
+        piles[seat].append(iid)
+    players = [Player(deck=rng.shuffled(sorted(p, key=lambda x: int(x[1:]))), deck_name=names[i] if i < len(names) else "")
+               for i, p in enumerate(piles)]
+    s = WState(seats=seats, cards=cards, owner=owner, players=players)
+    choose_first(s)
+    return s
+
+
+def choose_first(s: WState) -> None:
+    """Each player shows the next card of their deck; the lowest check value starts;
+    ties among the lowest show again (Time Passes is passed over). Cards stay in the deck."""
+    contenders = list(range(s.seats))
+    depth = [0] * s.seats
+    while True:
+        shown: dict[int, int] = {}
+        rnd: list[str] = []
+        for seat in contenders:
+            deck = s.players[seat].deck
+            while True:
+                depth[seat] += 1
+                if depth[seat] > len(deck):
+                    shown[seat] = 11
+                    break
+                iid = deck[-depth[seat]]
+                if cdef(s, iid).type != "time_passes":
+                    shown[seat] = cdef(s, iid).range
+                    rnd.append(f"{seat}:{cdef(s, iid).id}")
+                    break
+        s.first_check.append(rnd)
+        low = min(shown.values())
+        contenders = [seat for seat in contenders if shown[seat] == low]
+        if len(contenders) == 1 or all(depth[c] > len(s.players[c].deck) for c in contenders):
+            s.first = contenders[0]
+            s.active = s.first
+            return
+
+
+def options_decks(seats: int) -> list[str]:
+    ids = starter_ids()
+    return [ids[i % len(ids)] for i in range(seats)]
+
+
+def pickable(s: WState, seat: int, kind: str) -> list[str]:
+    used = in_play_card_ids(s)
+    seen: set[str] = set()
+    out = []
+    for iid in sorted(s.players[seat].deck, key=lambda x: int(x[1:])):
+        d = cdef(s, iid)
+        if d.type == kind and d.id not in used and d.id not in seen:
+            seen.add(d.id)
+            out.append(iid)
+    return out
+
+
+def hand_size(revenue: int) -> int:
+    h = rules().hand
+    extra = math.ceil((revenue - h.revenue_threshold) / h.per) if revenue > h.revenue_threshold else 0
+    return h.base + extra
+
+
+def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Text]) -> None:
+    p = s.players[seat]
+    revenue = 0
+    if castle != "none":
+        p.deck.remove(castle)
+        c = Castle(castle)
+        p.castles.append(c)
+        revenue = castle_revenue(s, c)
+    if hero != "none":
+        p.deck.remove(hero)
+        p.stacks.append(Stack(hero))
+    p.deck = rng.shuffled(p.deck)
+    n = hand_size(revenue)
+    log.append(seat_text(seat) + Text(" sets up ", "は") + (cdef(s, castle).text if castle != "none" else Text("no castle", "城砦なし"))
+               + Text(" and ", "と") + (cdef(s, hero).text if hero != "none" else Text("no hero", "英雄なし"))
+               + Text(f", and draws {n} cards.", f"を配置し、{n}枚引いた。"))
+    draw_to_hand(s, seat, n, rng, log)

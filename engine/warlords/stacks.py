@@ -1,0 +1,130 @@
+"""Stacks and castles on the table: states (野営中, 哨戒中, 作戦中, 入港中, 海上, 包囲中),
+flying, faction, capacity and combat values; revenue."""
+
+from __future__ import annotations
+
+from engine.core import Text
+
+from .state import Castle, Player, Stack, WState, cdef
+
+STATE_TEXT = {
+    "camped": Text("camped", "野営中"),
+    "patrolling": Text("patrolling", "哨戒中"),
+    "campaign": Text("on campaign", "作戦中"),
+    "in_port": Text("in port", "入港中"),
+    "at_sea": Text("at sea", "海上"),
+    "besieging": Text("besieging", "包囲中"),
+}
+
+
+def stack_state(st: Stack) -> str:
+    if st.besieging is not None:
+        return "besieging"
+    if st.fleet is not None:
+        return "at_sea" if st.march else "in_port"
+    return ("camped", "patrolling", "campaign")[min(len(st.march), 2)]
+
+
+def at_home(st: Stack) -> bool:
+    """In its own territory (camped, patrolling or in port)."""
+    return stack_state(st) in ("camped", "patrolling", "in_port")
+
+
+def units(s: WState, st: Stack) -> list[str]:
+    """Armies and allies: they take losses before the hero."""
+    return [m for m in st.members if cdef(s, m).type in ("army", "ally")]
+
+
+def faction(s: WState, st: Stack) -> str | None:
+    for m in st.members:
+        d = cdef(s, m)
+        if d.type == "banner":
+            return d.faction
+    return None
+
+
+def banner(s: WState, st: Stack) -> str | None:
+    return next((m for m in st.members if cdef(s, m).type == "banner"), None)
+
+
+def flying(s: WState, st: Stack) -> bool:
+    return cdef(s, st.hero).flying and all(cdef(s, u).flying for u in units(s, st))
+
+
+def magic(s: WState, st: Stack) -> bool:
+    return any(cdef(s, m).magic for m in st.members)
+
+
+def immobile(s: WState, st: Stack) -> bool:
+    """Weather holds a stack still until it is removed (天候)."""
+    return st.weather is not None and cdef(s, st.weather).static("immobile") > 0
+
+
+def capacity(s: WState, st: Stack) -> int:
+    cap = cdef(s, st.hero).capacity
+    for m in st.members:
+        d = cdef(s, m)
+        cap += d.capacity if d.type == "banner" else d.static("capacity")
+    return cap
+
+
+def load(s: WState, st: Stack) -> int:
+    """Cards counted against capacity: armies, allies, artefacts (not the banner)."""
+    return sum(1 for m in st.members if cdef(s, m).type in ("army", "ally", "artefact"))
+
+
+def unit_value(s: WState, iid: str, fac: str | None) -> int:
+    d = cdef(s, iid)
+    return d.combat + (d.bonus.get(fac, 0) if fac else 0)  # type: ignore[call-overload]
+
+
+def stack_combat(s: WState, st: Stack) -> int:
+    fac = faction(s, st)
+    total = cdef(s, st.hero).combat
+    for m in st.members:
+        d = cdef(s, m)
+        if d.type in ("army", "ally"):
+            total += unit_value(s, m, fac)
+        elif d.type == "artefact":
+            total += d.static("combat")
+    for extra in (st.terrain, st.weather):
+        if extra is not None:
+            total += cdef(s, extra).static("combat")
+    if st.fleet is not None and st.march and fac:
+        total += cdef(s, st.fleet).bonus.get(fac, 0)  # type: ignore[call-overload]
+    return max(total, 0)
+
+
+def castle_faction(s: WState, c: Castle) -> str | None:
+    return cdef(s, c.card).home_faction
+
+
+def castle_combat(s: WState, c: Castle) -> int:
+    fac = castle_faction(s, c)
+    total = cdef(s, c.card).defence + sum(cdef(s, i).static("defence") for i in c.improvements)
+    return total + sum(unit_value(s, g, fac) for g in c.garrison)
+
+
+def castle_capacity(s: WState, c: Castle) -> int:
+    return cdef(s, c.card).capacity + sum(cdef(s, i).static("capacity") for i in c.improvements)
+
+
+def castle_revenue(s: WState, c: Castle) -> int:
+    return cdef(s, c.card).revenue + sum(cdef(s, i).static("revenue") for i in c.improvements)
+
+
+def is_port(s: WState, c: Castle) -> bool:
+    return cdef(s, c.card).port or any(cdef(s, i).static("port") > 0 for i in c.improvements)
+
+
+def improvable(s: WState, c: Castle) -> bool:
+    return not any(cdef(s, i).no_more_improvements for i in c.improvements)
+
+
+def glory(s: WState, p: Player) -> int:
+    """Revenue from castles and permanent cards; treasure is excluded (Glory Road score)."""
+    return sum(castle_revenue(s, c) for c in p.castles)
+
+
+def is_home(s: WState, c: Castle) -> bool:
+    return cdef(s, c.card).home_faction is not None

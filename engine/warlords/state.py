@@ -1,0 +1,207 @@
+"""The match state: plain dataclasses (picklable), and the small helpers that find
+and move cards. Every physical card is an instance id ("c17") mapped to its card id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import Rng, Text
+
+from .cards import CardDef, card
+
+
+@dataclass
+class Stack:
+    hero: str  # the hero's instance id is also the stack's id
+    members: list[str] = field(default_factory=list)  # armies, allies, artefacts, banner
+    march: list[str] = field(default_factory=list)  # March cards attached (state)
+    fleet: str | None = None
+    target: int | None = None  # the opponent a stack on campaign marches against
+    besieging: str | None = None  # castle instance id
+    terrain: str | None = None
+    weather: str | None = None
+    calamities: list[str] = field(default_factory=list)
+    battles: int = 0  # battles fought this turn
+    explored: bool = False
+    spell_used: bool = False
+    terrain_turn: int = -1  # the turn a terrain card was last attached
+    weather_turn: int = -1
+
+
+@dataclass
+class Castle:
+    card: str
+    garrison: list[str] = field(default_factory=list)
+    improvements: list[str] = field(default_factory=list)
+    calamities: list[str] = field(default_factory=list)
+    besieged_by: str | None = None  # stack id of the besieger
+
+
+@dataclass
+class Player:
+    deck: list[str]
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    time_passes: list[str] = field(default_factory=list)  # the public Time Passes area
+    castles: list[Castle] = field(default_factory=list)
+    stacks: list[Stack] = field(default_factory=list)
+    treasures: list[str] = field(default_factory=list)
+    ruins: list[str] = field(default_factory=list)
+    ruin_turn: dict[str, int] = field(default_factory=dict)
+    revenue: int = 0  # unspent revenue this turn (lapses at the end of it)
+    eliminated: bool = False
+    castles_placed: int = 0
+    heroes_placed: int = 0
+    calamities_played: int = 0
+    deck_name: str = ""
+
+
+@dataclass
+class Decision:
+    """An interruption that waits on players other than (or besides) the active one."""
+
+    kind: str  # intercept | obstruct | terrain_response | switch
+    seats: list[int]  # who must still answer, in order
+    actor: int  # who caused it (attacker, explorer, terrain player, calamity victim)
+    stack: str = ""  # attacking / exploring / terrain-hit stack
+    target: str = ""  # attacked castle or stack
+    bonus: int = 0
+    ruin: str = ""
+    reward: str = ""  # the reward card committed to an exploration (held here until resolved)
+    calamity: str = ""  # a calamity card in transit (held here until placed)
+    checks: int = 0
+
+
+@dataclass
+class WState:
+    seats: int
+    cards: dict[str, str]  # instance id -> card id
+    owner: dict[str, int]  # instance id -> whose deck it belongs to
+    players: list[Player]
+    phase: str = "direction"  # direction | pick | play | over
+    first: int = 0
+    direction: int = 1
+    active: int = 0
+    turn: int = 0
+    pick_queue: list[int] = field(default_factory=list)
+    decision: Decision | None = None
+    advance: list[str] = field(default_factory=list)  # persistent calamities still to check this stack advance
+    first_check: list[list[str]] = field(default_factory=list)  # card ids shown to choose the first player
+    winners: list[int] = field(default_factory=list)
+    end_reason: str = ""
+    cap_hits: int = 0  # calamity chains stopped by the safety cap
+
+
+def cdef(s: WState, iid: str) -> CardDef:
+    return card(s.cards[iid])
+
+
+def name(s: WState, iid: str) -> Text:
+    return cdef(s, iid).text
+
+
+def seat_text(seat: int) -> Text:
+    return Text(f"Seat {seat + 1}", f"{seat + 1}番席")
+
+
+def order_from(s: WState, start: int, include_start: bool = True) -> list[int]:
+    """Seats in the chosen direction of play from `start`."""
+    seats = [(start + s.direction * k) % s.seats for k in range(s.seats)]
+    return seats if include_start else seats[1:]
+
+
+def alive(s: WState) -> list[int]:
+    return [i for i, p in enumerate(s.players) if not p.eliminated]
+
+
+def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
+    for seat, p in enumerate(s.players):
+        for st in p.stacks:
+            if st.hero == sid:
+                return seat, st
+    return None
+
+
+def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
+    for seat, p in enumerate(s.players):
+        for c in p.castles:
+            if c.card == cid:
+                return seat, c
+    return None
+
+
+def in_play_card_ids(s: WState) -> set[str]:
+    """Card ids (names) on the table, for uniqueness (先出し生存)."""
+    out: set[str] = set()
+    for p in s.players:
+        for c in p.castles:
+            out.update(s.cards[i] for i in [c.card, *c.garrison, *c.improvements, *c.calamities])
+        for st in p.stacks:
+            ids = [st.hero, *st.members, *st.march, *st.calamities]
+            ids += [x for x in (st.fleet, st.terrain, st.weather) if x]
+            out.update(s.cards[i] for i in ids)
+        out.update(s.cards[i] for i in [*p.treasures, *p.ruins])
+    return out
+
+
+def to_discard(s: WState, iid: str) -> None:
+    """A card leaving play goes to its owner's discard pile."""
+    s.players[s.owner[iid]].discard.append(iid)
+
+
+def draw(s: WState, seat: int, rng: Rng, log: list[Text]) -> str | None:
+    """Draw one card for `seat`: reshuffle the discard pile when the deck is empty;
+    a Time Passes card is announced, set aside and replaced."""
+    p = s.players[seat]
+    while True:
+        if not p.deck:
+            if not p.discard:
+                return None
+            p.deck = rng.shuffled(p.discard)
+            p.discard = []
+            log.append(seat_text(seat) + Text(" reshuffles the discard pile into the deck.", "は捨て札を山札に戻した。"))
+        iid = p.deck.pop()
+        if cdef(s, iid).type == "time_passes":
+            p.time_passes.append(iid)
+            log.append(seat_text(seat) + Text(" draws Time Passes!", "はゲーム終了カードを引いた！"))
+            continue
+        return iid
+
+
+def draw_to_hand(s: WState, seat: int, n: int, rng: Rng, log: list[Text]) -> int:
+    got = 0
+    for _ in range(n):
+        iid = draw(s, seat, rng, log)
+        if iid is None:
+            break
+        s.players[seat].hand.append(iid)
+        got += 1
+    return got
+
+
+def check(s: WState, seat: int, rng: Rng, log: list[Text]) -> tuple[int, bool]:
+    """A card check (カード判定): `seat` draws one card, reads its check value and
+    discards it. With no card left at all the check reads 10 (ruling)."""
+    iid = draw(s, seat, rng, log)
+    if iid is None:
+        return 10, False
+    s.players[seat].discard.append(iid)
+    d = cdef(s, iid)
+    log.append(seat_text(seat) + Text(f" checks: {d.name.en} ({d.range}{', sudden death' if d.sudden_death else ''}).",
+                                      f"の判定：{d.name.ja}（{d.range}{'、サドンデス' if d.sudden_death else ''}）。"))
+    return d.range, d.sudden_death
+
+
+def all_zones(s: WState) -> list[str]:
+    """Every card instance, once per place it lies (for conservation tests)."""
+    out: list[str] = []
+    for p in s.players:
+        out += p.deck + p.hand + p.discard + p.time_passes + p.treasures + p.ruins
+        for c in p.castles:
+            out += [c.card, *c.garrison, *c.improvements, *c.calamities]
+        for st in p.stacks:
+            out += [st.hero, *st.members, *st.march, *st.calamities]
+            out += [x for x in (st.fleet, st.terrain, st.weather) if x]
+    if s.decision is not None:
+        out += [x for x in (s.decision.reward, s.decision.calamity) if x]
+    return out

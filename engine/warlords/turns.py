@@ -1,0 +1,75 @@
+"""The turn sequence: revenue -> draw -> stack advance (starvation, persistent
+calamities) -> actions -> end (revenue lapses); elimination and the Glory Road end."""
+
+from __future__ import annotations
+
+from engine.core import Rng, Text
+
+from .calamities import advance_check
+from .cards import rules
+from .combat import starve
+from .removal import check_eliminations
+from .stacks import glory
+from .state import WState, alive, draw_to_hand, order_from, seat_text
+
+
+def start_turn(s: WState, rng: Rng, log: list[Text]) -> None:
+    s.turn += 1
+    p = s.players[s.active]
+    p.castles_placed = p.heroes_placed = p.calamities_played = 0
+    for st in p.stacks:
+        st.battles, st.explored, st.spell_used = 0, False, False
+    p.revenue = glory(s, p)
+    log.append(Text(f"Turn {s.turn}: ", f"第{s.turn}手番：") + seat_text(s.active)
+               + Text(f" receives {p.revenue} revenue.", f"は収益{p.revenue}を得た。"))
+    draw_to_hand(s, s.active, rules().draws_per_turn, rng, log)
+    starve(s, s.active, log)
+    check_eliminations(s, log)
+    s.advance = [c for st in p.stacks for c in st.calamities] + [c for cs in p.castles for c in cs.calamities]
+
+
+def end_turn(s: WState, rng: Rng, log: list[Text]) -> None:
+    s.players[s.active].revenue = 0
+    nxt = [o for o in order_from(s, s.active, include_start=False) if not s.players[o].eliminated]
+    if not nxt:
+        return
+    s.active = nxt[0]
+    start_turn(s, rng, log)
+
+
+def finished(s: WState, log: list[Text]) -> bool:
+    if s.phase == "over":
+        return True
+    if s.phase != "play":
+        return False
+    live = alive(s)
+    if len(live) <= 1:
+        s.winners = live
+        s.end_reason = "last"
+        s.phase = "over"
+        log.append(Text("One player remains: the game is over.", "残るプレイヤーは1人。ゲーム終了。"))
+        return True
+    if all(s.players[i].time_passes for i in live):
+        scores = {i: glory(s, s.players[i]) for i in live}
+        best = max(scores.values())
+        s.winners = [i for i in live if scores[i] == best]
+        s.end_reason = "glory"
+        s.phase = "over"
+        log.append(Text("Everyone has drawn Time Passes: the game is over.", "全員がゲーム終了カードを引いた。ゲーム終了。"))
+        return True
+    return False
+
+
+def settle(s: WState, rng: Rng, log: list[Text]) -> None:
+    """After every action: eliminate, end the game, or carry the turn on."""
+    for _ in range(10 * s.seats + 10):
+        check_eliminations(s, log)
+        if finished(s, log) or s.decision is not None:
+            return
+        if s.advance:
+            advance_check(s, rng, s.advance.pop(0), log)
+            continue
+        if s.players[s.active].eliminated:
+            end_turn(s, rng, log)
+            continue
+        return

@@ -1,0 +1,95 @@
+"""Per-viewer views: hands and deck order are private; everything on the table,
+discard piles and the Time Passes areas are public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Viewer
+
+from .stacks import (
+    capacity,
+    castle_capacity,
+    castle_combat,
+    faction,
+    flying,
+    glory,
+    is_port,
+    load,
+    magic,
+    stack_combat,
+    stack_state,
+)
+from .state import Castle, Stack, WState, cdef
+
+
+def card_json(s: WState, iid: str) -> dict[str, Any]:
+    d = cdef(s, iid)
+    return {"id": iid, "card": d.id, "type": d.type, "name": d.name.en, "name_ja": d.name.ja, "range": d.range}
+
+
+def stack_json(s: WState, st: Stack) -> dict[str, Any]:
+    return {
+        "id": st.hero, "hero": card_json(s, st.hero), "state": stack_state(st), "target": st.target,
+        "besieging": st.besieging, "faction": faction(s, st), "flying": flying(s, st), "magic": magic(s, st),
+        "combat": stack_combat(s, st), "load": load(s, st), "capacity": capacity(s, st),
+        "members": [card_json(s, m) for m in st.members], "march": [card_json(s, m) for m in st.march],
+        "fleet": card_json(s, st.fleet) if st.fleet else None,
+        "terrain": card_json(s, st.terrain) if st.terrain else None,
+        "weather": card_json(s, st.weather) if st.weather else None,
+        "calamities": [card_json(s, c) for c in st.calamities],
+    }
+
+
+def castle_json(s: WState, c: Castle) -> dict[str, Any]:
+    d = cdef(s, c.card)
+    return {
+        "id": c.card, "castle": card_json(s, c.card), "revenue": d.revenue, "defence": d.defence,
+        "home": d.home_faction, "port": is_port(s, c), "combat": castle_combat(s, c),
+        "capacity": castle_capacity(s, c), "besieged_by": c.besieged_by,
+        "garrison": [card_json(s, g) for g in c.garrison],
+        "improvements": [card_json(s, i) for i in c.improvements],
+        "calamities": [card_json(s, x) for x in c.calamities],
+    }
+
+
+def build(s: WState, viewer: Viewer) -> dict[str, Any]:
+    players = []
+    for seat, p in enumerate(s.players):
+        players.append({
+            "seat": seat, "deck_name": p.deck_name, "deck": {"hidden": len(p.deck)},
+            "hand": [card_json(s, i) for i in p.hand] if viewer.sees_seat(seat) else {"hidden": len(p.hand)},
+            "discard": [card_json(s, i) for i in p.discard],
+            "time_passes": bool(p.time_passes), "time_passes_cards": [card_json(s, i) for i in p.time_passes],
+            "castles": [castle_json(s, c) for c in p.castles], "stacks": [stack_json(s, st) for st in p.stacks],
+            "treasures": [card_json(s, t) for t in p.treasures],
+            "ruins": [card_json(s, r) for r in p.ruins],
+            "revenue": p.revenue, "glory": glory(s, p), "eliminated": p.eliminated,
+        })
+    d = s.decision
+    decision = None
+    if d is not None:
+        decision = {"kind": d.kind, "seats": list(d.seats), "actor": d.actor, "stack": d.stack or None,
+                    "target": d.target or None, "ruin": d.ruin or None,
+                    "reward": card_json(s, d.reward) if d.reward else None,
+                    "calamity": card_json(s, d.calamity) if d.calamity else None}
+    out: dict[str, Any] = {
+        "phase": s.phase, "turn": s.turn, "active": s.active, "first": s.first,
+        "direction": "cw" if s.direction == 1 else "ccw", "players": players, "decision": decision,
+        "first_check": [list(r) for r in s.first_check], "winners": list(s.winners),
+    }
+    if viewer.all_seeing:
+        out["decks"] = [list(p.deck) for p in s.players]
+    return out
+
+
+def hidden_ids(s: WState, viewer: Viewer) -> set[str]:
+    """Instance ids `viewer` must not see: every deck (order is secret) and others' hands."""
+    if viewer.all_seeing:
+        return set()
+    ids: set[str] = set()
+    for seat, p in enumerate(s.players):
+        ids |= set(p.deck)
+        if not viewer.sees_seat(seat):
+            ids |= set(p.hand)
+    return ids
