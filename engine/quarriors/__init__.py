@@ -1,0 +1,1 @@
+"""Quarriors (クォーリアーズ): dice-bag building for 2-4 players."""

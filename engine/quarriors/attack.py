@@ -1,0 +1,130 @@
+"""The attack: the attacker's total against each other player in seat order
+from the attacker's left; each defender chooses which creature absorbs next
+(a 'defend' decision of that defender), after a window for their reactions."""
+
+from __future__ import annotations
+
+from engine.core import Rng
+
+from .destroy import destroy
+from .state import ATTACK, CAPTURE, QState, card_of, creatures, face_of
+from .stats import attack, attack_vs, defense, level
+
+
+def begin(s: QState) -> None:
+    p = s.active
+    s.imm = False
+    cs = creatures(s, p)
+    if not cs:
+        s.step, s.attack_done = CAPTURE, True
+        return
+    s.step = ATTACK
+    # Totals are fixed when the attack begins (creatures that score or die later still count).
+    s.snap = [(d, attack(s, d, p), level(s, d)) for d in cs]
+    s.defenders = [(p + i) % s.seats for i in range(1, s.seats)]
+    s.stage, s.hit, s.mdd_used = 0, [], False
+
+
+def total(s: QState, defender: int) -> int:
+    return sum(attack_vs(s, d, a, lvl, defender) for d, a, lvl in s.snap)
+
+
+def warded(s: QState) -> bool:
+    """Mighty Devotee attacking: defenders' attached spells do nothing."""
+    return any(card_of(s, d).power("warded") is not None for d, _, _ in s.snap if d in s.ready[s.active])
+
+
+def guard_spells(s: QState, d: int) -> list[int]:
+    """Reaction spells `d` may cast before defending."""
+    out = []
+    for sp in s.ready[d]:
+        if s.face[sp] < 0 or not face_of(s, sp).spell:
+            continue
+        c = card_of(s, sp)
+        if c.timing != "reaction":
+            continue
+        usable = (c.power("reaction_defense") is not None
+                  or (c.power("reaction_to_pool") is not None and d not in s.lifecharm)
+                  or (c.power("reaction_zero_attack") is not None and bool(zero_targets(s))))
+        if usable:
+            out.append(sp)
+    return out
+
+
+def zero_targets(s: QState) -> list[int]:
+    return [d for d in creatures(s, s.active)
+            if d not in s.zeroed and card_of(s, d).power("warded") is None]
+
+
+def _quake(s: QState, d: int, rng: Rng) -> int:
+    quakes = [x for x, a, lvl in s.snap if card_of(s, x).power("quake") is not None
+              and not any(card_of(s, y).power("shield_low_level") is not None
+                          and lvl <= int(card_of(s, y).power("shield_low_level")["max_level"])  # type: ignore[index]
+                          for y in creatures(s, d))]
+    if not quakes:
+        return 0
+    victims = [x for x in creatures(s, d) if level(s, x) == 1]
+    for x in victims:
+        s.hit.append(x)
+        destroy(s, x, s.active, rng)
+    if victims and d not in s.hurt:
+        s.hurt.append(d)
+    return len(victims)
+
+
+def _mdd_bonus(s: QState, d: int) -> int:
+    if s.mdd_used:
+        return 0
+    bonus = sum(attack_vs(s, x, a, lvl, d) for x, a, lvl in s.snap
+                if card_of(s, x).power("kill_bonus_attack") is not None)
+    if bonus:
+        s.mdd_used = True
+    return bonus
+
+
+def candidates(s: QState, d: int) -> list[int]:
+    return [x for x in creatures(s, d) if x not in s.hit]
+
+
+def absorb(s: QState, x: int, rng: Rng) -> None:
+    d = s.defenders[0]
+    s.hit.append(x)
+    df = defense(s, x, d, ignore_attached=warded(s))
+    if s.remaining >= df:  # ruling: equal attack destroys
+        s.remaining -= df
+        if d not in s.hurt:
+            s.hurt.append(d)
+        destroy(s, x, s.active, rng)
+        s.remaining += _mdd_bonus(s, d)
+    else:
+        s.remaining = 0  # the leftover attack is lost
+
+
+def progress(s: QState, rng: Rng) -> None:
+    """Run the attack until a decision is needed or it is over."""
+    while s.step == ATTACK and not s.prompts:
+        if not s.defenders:
+            s.step, s.attack_done, s.snap = CAPTURE, True, []
+            return
+        d = s.defenders[0]
+        if s.stage == 0:
+            s.stage, s.hit, s.mdd_used = 1, [], False
+            if creatures(s, d) and guard_spells(s, d):
+                s.prompts.append(("guard", d))
+            continue
+        if s.stage == 1:
+            s.stage = 2
+            kills = _quake(s, d, rng)
+            s.remaining = total(s, d)
+            if kills:
+                s.remaining += _mdd_bonus(s, d)
+            continue
+        cands = candidates(s, d)
+        if s.remaining <= 0 or not cands:
+            s.defenders.pop(0)
+            s.stage, s.hit = 0, []
+            continue
+        if len(cands) == 1:  # a forced choice is made for the defender
+            absorb(s, cands[0], rng)
+            continue
+        return

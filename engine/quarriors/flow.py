@@ -1,0 +1,74 @@
+"""The turn's automatic parts: start (score, draw 6 and roll), the end
+(active pool to the used pile, next player), and `advance`, which runs
+everything automatic until someone must decide."""
+
+from __future__ import annotations
+
+from engine.core import Rng
+
+from . import attack
+from .bag import draw, roll
+from .common import check_empty_cards
+from .destroy import destroy
+from .prompts import has_choice
+from .scoring import score
+from .state import ATTACK, MAIN, OVER, QState, card_of, creatures, reset_turn
+from .stats import printed
+
+SCORE = "score"
+
+
+def start_turn(s: QState, rng: Rng) -> None:
+    reset_turn(s)
+    s.step = SCORE
+    score(s, rng)
+
+
+def roll_phase(s: QState, rng: Rng) -> None:
+    p = s.active
+    s.pool[p].extend(draw(s, p, 6, rng))
+    roll(s, s.pool[p], rng)
+    s.step, s.imm = MAIN, True
+
+
+def end_turn(s: QState, rng: Rng) -> None:
+    p = s.active
+    for d in s.pool[p]:
+        s.used[p].append(d)
+    s.pool[p] = []
+    check_empty_cards(s)
+    if s.step == OVER:
+        return
+    s.active = (p + 1) % s.seats
+    s.turn += 1
+    start_turn(s, rng)
+
+
+def _sweep(s: QState, rng: Rng) -> None:
+    """Primordial Ooze dies when its count of Basic Quiddity dice is 0."""
+    for p in range(s.seats):
+        for d in creatures(s, p):
+            if card_of(s, d).power("stats_basic_quiddity") is not None and printed(s, d, p)[1] <= 0:
+                destroy(s, d, -1, rng)
+
+
+def advance(s: QState, rng: Rng) -> None:
+    while True:
+        if s.step == OVER:
+            s.prompts = []
+            return
+        if s.has_ooze:
+            _sweep(s, rng)
+        if s.prompts:
+            if not has_choice(s, s.prompts[0]):
+                s.prompts.pop(0)
+                continue
+            return
+        if s.step == SCORE:
+            roll_phase(s, rng)
+            return
+        if s.step == ATTACK:
+            attack.progress(s, rng)
+            if s.prompts or s.step != ATTACK:
+                continue
+        return

@@ -1,0 +1,178 @@
+"""Quarriors as a `Game`: who is waited on, the legal actions, applying one,
+the views, the outcome and the bots."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.core import (
+    BadOptions,
+    Choice,
+    Game,
+    Outcome,
+    Pending,
+    Rng,
+    RuleError,
+    Text,
+    Transition,
+    UnknownAction,
+    Viewer,
+)
+
+from . import attack
+from .cards import CardSet, base_set
+from .flow import advance, start_turn
+from .labels import PROMPTS, action_label
+from .prompts import RESPOND, apply_prompt
+from .prompts import candidates as prompt_candidates
+from .setup import build, check_choice
+from .state import ATTACK, CAPTURE, OVER, QState, copy_state, own_card
+from .turn import RULES, apply_turn
+from .turn import candidates as turn_candidates
+from .view import view
+
+Action = dict[str, Any]
+
+TURN_PROMPT = Text("Your turn: use dice, ready, summon, cast, then proceed.",
+                   "あなたの手番です：ダイスを使い、準備・召喚・発動をして proceed。")
+CAPTURE_PROMPT = Text("Capture, cast or end your turn.", "捕獲・発動をするか手番を終えてください。")
+DEFEND_PROMPT = Text("Choose the creature that absorbs the attack next.", "次に攻撃を受けるモンスターを選んでください。")
+
+
+class Quarriors(Game[QState]):
+    id: ClassVar[str] = "quarriors"
+    title: ClassVar[Text] = Text("Quarriors", "クォーリアーズ")
+    ruleset: ClassVar[str] = "quarriors-1"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    list_args: ClassVar[frozenset[str]] = frozenset({"others"})
+
+    def __init__(self, cardset: CardSet | None = None) -> None:
+        self.cardset = cardset or base_set()
+
+    def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise BadOptions(Text("Quarriors needs 2-4 players.", "クォーリアーズは2〜4人用です。"))
+        unknown = set(raw) - {"cards"}
+        if unknown:
+            raise BadOptions(Text(f"Unknown options: {sorted(unknown)}.", f"不明なオプション: {sorted(unknown)}。"),
+                             Text("The only option is `cards`.", "オプションは `cards` だけです。"))
+        chosen = raw.get("cards")
+        if chosen:
+            if isinstance(chosen, str):
+                chosen = [c for c in chosen.split(",") if c]
+            return {"cards": check_choice(self.cardset, list(chosen))}
+        return {}
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> QState:
+        s = build(self.cardset, seats, options, rng)
+        start_turn(s, rng)
+        advance(s, rng)
+        return s
+
+    # -- who decides ---------------------------------------------------------------------------
+    def pending(self, state: QState) -> tuple[Pending, ...]:
+        s = state
+        if s.step == OVER:
+            return ()
+        if s.prompts:
+            pr = s.prompts[0]
+            return (Pending(pr[1], "respond" if pr[0] in RESPOND else "choose", PROMPTS[pr[0]]),)
+        if s.step == ATTACK:
+            return (Pending(s.defenders[0], "defend", DEFEND_PROMPT),)
+        return (Pending(s.active, "turn", CAPTURE_PROMPT if s.step == CAPTURE else TURN_PROMPT),)
+
+    def _seat(self, s: QState) -> int:
+        if s.prompts:
+            return int(s.prompts[0][1])
+        if s.step == ATTACK:
+            return s.defenders[0]
+        return s.active
+
+    def raw_actions(self, s: QState, seat: int) -> list[Action]:
+        if s.step == OVER or seat != self._seat(s):
+            return []
+        if s.prompts:
+            return prompt_candidates(s, s.prompts[0])
+        if s.step == ATTACK:
+            return [{"kind": "absorb", "die": d} for d in attack.candidates(s, seat)]
+        out = []
+        for a in turn_candidates(s, seat):
+            try:
+                RULES[a["kind"]][0](s, seat, a)
+            except RuleError:
+                continue
+            out.append(a)
+        return out
+
+    def legal_actions(self, state: QState, seat: int) -> list[Choice]:
+        return [Choice(a, action_label(state, a)) for a in self.raw_actions(state, seat)]
+
+    # -- applying ------------------------------------------------------------------------------
+    def apply(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[QState]:
+        if state.step == OVER:
+            raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
+        if seat != self._seat(state):
+            raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"))
+        label = action_label(state, action) if self._labelable(state, action) else Text("?", "?")
+        s = copy_state(state)
+        if s.prompts:
+            apply_prompt(s, seat, action, rng)
+        elif s.step == ATTACK:
+            if action.get("kind") != "absorb":
+                raise UnknownAction(Text("Choose a creature to absorb the attack.", "攻撃を受けるモンスターを選んでください。"),
+                                    Text("Allowed: absorb die=N.", "可能: absorb die=N"))
+            if action.get("die") not in attack.candidates(s, seat):
+                raise RuleError(Text("That creature cannot absorb this attack.", "そのモンスターはこの攻撃を受けられません。"),
+                                Text("Choose a creature in your ready area that has not absorbed yet.",
+                                     "まだ攻撃を受けていない待機エリアのモンスターを選んでください。"))
+            attack.absorb(s, action["die"], rng)
+        else:
+            apply_turn(s, seat, action, rng)
+        advance(s, rng)
+        return Transition(s, (Text(f"Seat {seat + 1}: ", f"{seat + 1}番席: ") + label,))
+
+    @staticmethod
+    def _labelable(s: QState, a: Action) -> bool:
+        for key in ("die", "target", "other", "to"):
+            if key in a and not (isinstance(a[key], int) and 0 <= a[key] < len(s.face)):
+                return False
+        return True
+
+    def describe(self, state: QState, seat: int, action: Action) -> Text:
+        return action_label(state, action) if self._labelable(state, action) else Text("?", "?")
+
+    def view(self, state: QState, viewer: Viewer) -> dict[str, Any]:
+        return view(state, viewer, self.pending(state))
+
+    def outcome(self, state: QState) -> Outcome | None:
+        if state.step != OVER:
+            return None
+        reason = (Text("Reached the glory needed to win.", "規定の勝利点に到達。") if state.end_reason == "glory"
+                  else Text("Four creature cards are empty: most glory, then most dice in the ready area.",
+                            "4枚のモンスターカードが空に：勝利点最多、同点なら待機エリアのダイス最多。"))
+        return Outcome(tuple(state.winners), reason, dict(enumerate(state.glory)))
+
+    def turn(self, state: QState) -> int:
+        return state.turn
+
+    # -- bots ----------------------------------------------------------------------------------
+    def bot_action(self, state: QState, seat: int, rng: Rng) -> Action:
+        from .bot import choose
+        return choose(state, self.raw_actions(state, seat), rng)
+
+
+GAME = Quarriors()
+
+
+def hidden_ids(state: QState, viewer: Viewer) -> set[str]:
+    """Dice ids `viewer` must not see: those in other players' bags."""
+    out: set[str] = set()
+    for p, bag in enumerate(state.bag):
+        if not viewer.sees_seat(p):
+            out |= {f"d{d}" for d in bag}
+    return out
+
+
+__all__ = ["GAME", "Quarriors", "hidden_ids", "own_card"]

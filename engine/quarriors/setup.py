@@ -1,0 +1,73 @@
+"""Set-up: the three basic cards, 7 creature and 3 spell cards of different
+classes (at random, as the seed reveals them, or chosen by the players),
+dice on the cards, and each bag with 8 Basic Quiddity and 4 Assistants."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import BadOptions, Rng, Text
+
+from .cards import Card, CardSet
+from .state import QState, reset_turn
+
+
+def check_choice(cs: CardSet, chosen: Sequence[str]) -> list[str]:
+    cards = []
+    for cid in chosen:
+        if cid not in cs.cards or cs.cards[cid].kind == "basic":
+            raise BadOptions(Text(f"Unknown card '{cid}'.", f"不明なカード「{cid}」。"),
+                             Text("Name creature and spell card ids.", "モンスターと魔法のカードIDを指定してください。"))
+        cards.append(cs.cards[cid])
+    creatures = [c for c in cards if c.kind == "creature"]
+    spells = [c for c in cards if c.kind == "spell"]
+    classes = [c.die for c in cards]
+    if (len(creatures) != cs.setup.creature_classes or len(spells) != cs.setup.spell_classes
+            or len(set(classes)) != len(classes)):
+        raise BadOptions(Text("Choose 7 creature cards and 3 spell cards, never two of one class.",
+                              "モンスター7枚と魔法3枚を、同じクラスを重ねずに選んでください。"))
+    return list(chosen)
+
+
+def _reveal(cards: list[Card], n: int, rng: Rng) -> list[Card]:
+    """Shuffle, then reveal skipping a class already out (the seed's procedure)."""
+    out: list[Card] = []
+    for c in rng.shuffled(cards):
+        if len(out) < n and all(o.die != c.die for o in out):
+            out.append(c)
+    return out
+
+
+def build(cs: CardSet, seats: int, options: Mapping[str, Any], rng: Rng) -> QState:
+    basics = [cs.cards[c] for c in cs.setup.basic_cards]
+    chosen = options.get("cards")
+    if chosen:
+        picked = [cs.cards[c] for c in chosen]
+        creatures = [c for c in picked if c.kind == "creature"]
+        spells = [c for c in picked if c.kind == "spell"]
+    else:
+        pool = sorted(cs.cards.values(), key=lambda c: c.id)
+        creatures = _reveal([c for c in pool if c.kind == "creature"], cs.setup.creature_classes, rng)
+        spells = _reveal([c for c in pool if c.kind == "spell"], cs.setup.spell_classes, rng)
+    cards = tuple(basics + creatures + spells)
+    dcard: list[int] = []
+    wild: list[list[int]] = []
+    for slot, c in enumerate(cards):
+        wild.append(list(range(len(dcard), len(dcard) + c.dice_on_card)))
+        dcard += [slot] * c.dice_on_card
+    bags: list[list[int]] = []
+    slots = {c.id: i for i, c in enumerate(cards)}
+    for _ in range(seats):
+        bag: list[int] = []
+        for cid, n in cs.setup.starting_bag.items():
+            bag += list(range(len(dcard), len(dcard) + n))
+            dcard += [slots[cid]] * n
+        bags.append(bag)
+    s = QState(
+        seats=seats, goal=cs.glory_to_win(seats), cards=cards, dcard=tuple(dcard), face=[-1] * len(dcard),
+        wild=wild, bag=bags, pool=[[] for _ in range(seats)], ready=[[] for _ in range(seats)],
+        used=[[] for _ in range(seats)], aside=[[] for _ in range(seats)], glory=[0] * seats,
+        has_ooze=any(c.power("stats_basic_quiddity") is not None for c in cards))
+    reset_turn(s)
+    return s

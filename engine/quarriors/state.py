@@ -1,0 +1,157 @@
+"""The match state, kept compact (dice are ints, zones are int lists) because
+replays rebuild it tens of thousands of times per second, and a hand-made
+copy that shares the immutable parts (the cards in play, each die's card)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, Face
+
+# A prompt is a sub-decision the game waits for: (kind, seat, *args).
+Prompt = tuple[Any, ...]
+
+# Steps of the active player's turn after scoring and rolling.
+MAIN, ATTACK, CAPTURE, OVER = "main", "attack", "capture", "over"
+
+
+@dataclass(slots=True)
+class QState:
+    seats: int
+    goal: int
+    cards: tuple[Card, ...]  # the cards in the wilds (狩場), by slot
+    dcard: tuple[int, ...]  # die -> slot of its card; fixed for the match
+    face: list[int]  # die -> face index showing, -1 when not rolled
+    wild: list[list[int]]  # slot -> dice on that card
+    bag: list[list[int]]  # unordered: draws pick at random, so nothing is decided early
+    pool: list[list[int]]  # 活動プール
+    ready: list[list[int]]  # 待機エリア: creatures and unattached spells
+    used: list[list[int]]  # 休眠パイル
+    aside: list[list[int]]  # Mighty Ghostly Spirit waiting for its owner's next kill
+    glory: list[int]
+    has_ooze: bool = False  # a Primordial Ooze card is in play (its count of 0 kills it)
+    attached: dict[int, list[int]] = field(default_factory=dict)  # creature -> its spells
+    copies: dict[int, tuple[int, int]] = field(default_factory=dict)  # ooze -> (slot, face) copied
+    active: int = 0
+    turn: int = 1
+    step: str = MAIN
+    imm: bool = True  # immediate effects may still be used this turn
+    prompts: list[Prompt] = field(default_factory=list)
+    # turn-scoped
+    mana: int = 0
+    captures: int = 1
+    discount: int = 0
+    atk_bonus: int = 0
+    scored: int = 0
+    warrior_summoned: bool = False
+    attack_done: bool = False
+    switched: list[int] = field(default_factory=list)
+    lifecharm: list[int] = field(default_factory=list)
+    lifespell: list[int] = field(default_factory=list)
+    zeroed: list[int] = field(default_factory=list)
+    hurt: list[int] = field(default_factory=list)
+    # the attack in progress
+    defenders: list[int] = field(default_factory=list)
+    stage: int = 0
+    remaining: int = 0
+    hit: list[int] = field(default_factory=list)
+    snap: list[tuple[int, int, int]] = field(default_factory=list)  # (die, attack, level)
+    mdd_used: bool = False
+    winners: list[int] = field(default_factory=list)
+    end_reason: str = ""
+
+
+def copy_state(s: QState) -> QState:
+    """A deep copy of the mutable parts; cards and dcard are shared (immutable)."""
+    n = QState.__new__(QState)
+    n.seats, n.goal, n.cards, n.dcard = s.seats, s.goal, s.cards, s.dcard
+    n.face = s.face[:]
+    n.wild = [z[:] for z in s.wild]
+    n.bag = [z[:] for z in s.bag]
+    n.pool = [z[:] for z in s.pool]
+    n.ready = [z[:] for z in s.ready]
+    n.used = [z[:] for z in s.used]
+    n.aside = [z[:] for z in s.aside]
+    n.glory = s.glory[:]
+    n.has_ooze = s.has_ooze
+    n.attached = {k: v[:] for k, v in s.attached.items()}
+    n.copies = dict(s.copies)
+    n.active, n.turn, n.step, n.imm = s.active, s.turn, s.step, s.imm
+    n.prompts = s.prompts[:]
+    n.mana, n.captures, n.discount, n.atk_bonus, n.scored = s.mana, s.captures, s.discount, s.atk_bonus, s.scored
+    n.warrior_summoned, n.attack_done = s.warrior_summoned, s.attack_done
+    n.switched, n.lifecharm, n.lifespell = s.switched[:], s.lifecharm[:], s.lifespell[:]
+    n.zeroed, n.hurt = s.zeroed[:], s.hurt[:]
+    n.defenders, n.stage, n.remaining, n.hit = s.defenders[:], s.stage, s.remaining, s.hit[:]
+    n.snap, n.mdd_used = s.snap[:], s.mdd_used
+    n.winners, n.end_reason = s.winners[:], s.end_reason
+    return n
+
+
+def reset_turn(s: QState) -> None:
+    s.step, s.imm = MAIN, True
+    s.mana, s.captures, s.discount, s.atk_bonus, s.scored = 0, 1, 0, 0, 0
+    s.warrior_summoned = s.attack_done = False
+    s.switched, s.lifecharm, s.lifespell = [], [], [0] * s.seats
+    s.zeroed, s.hurt = [], []
+    s.defenders, s.stage, s.remaining, s.hit, s.snap, s.mdd_used = [], 0, 0, [], [], False
+
+
+def card_of(s: QState, d: int) -> Card:
+    """The card governing a die (a copying ooze answers with what it copies)."""
+    c = s.copies.get(d)
+    return s.cards[c[0] if c else s.dcard[d]]
+
+
+def own_card(s: QState, d: int) -> Card:
+    return s.cards[s.dcard[d]]
+
+
+def face_of(s: QState, d: int) -> Face:
+    c = s.copies.get(d)
+    if c:
+        return s.cards[c[0]].faces[c[1]]
+    return s.cards[s.dcard[d]].faces[s.face[d]]
+
+
+def is_creature(s: QState, d: int) -> bool:
+    return s.face[d] >= 0 and face_of(s, d).creature
+
+
+def creatures(s: QState, p: int) -> list[int]:
+    return [d for d in s.ready[p] if is_creature(s, d)]
+
+
+def ready_spells(s: QState, p: int) -> list[int]:
+    return [d for d in s.ready[p] if not is_creature(s, d)]
+
+
+def owner_in_ready(s: QState, d: int) -> int:
+    for p in range(s.seats):
+        if d in s.ready[p]:
+            return p
+    return -1
+
+
+def attached_to(s: QState, spell: int) -> int:
+    for c, spells in s.attached.items():
+        if spell in spells:
+            return c
+    return -1
+
+
+def die_label(s: QState, d: int) -> tuple[str, str]:
+    c = own_card(s, d)
+    return f"{c.die_name.en} d{d}", f"{c.die_name.ja} d{d}"
+
+
+def zones(s: QState) -> list[int]:
+    """Every die once per zone it sits in (conservation checks count these)."""
+    out: list[int] = []
+    for group in (s.wild, s.bag, s.pool, s.ready, s.used, s.aside):
+        for z in group:
+            out.extend(z)
+    for spells in s.attached.values():
+        out.extend(spells)
+    return out

@@ -1,0 +1,117 @@
+"""Attack, defense, level and glory of a creature die, with every modifier
+from faces, cards, attached spells and turn effects."""
+
+from __future__ import annotations
+
+from .state import QState, card_of, creatures, face_of
+
+
+def level(s: QState, d: int) -> int:
+    return face_of(s, d).level
+
+
+def printed(s: QState, d: int, p: int) -> tuple[int, int]:
+    card = card_of(s, d)
+    f = face_of(s, d)
+    if f.attack is not None and f.defense is not None:
+        return f.attack, f.defense
+    if card.power("stats_basic_quiddity") is not None:
+        n = sum(1 for x in s.pool[p] + s.used[p] if s.cards[s.dcard[x]].id == "basic_quiddity")
+        return n, n
+    if card.power("stats_all_creatures") is not None:
+        n = sum(len(creatures(s, q)) for q in range(s.seats))
+        return n, n
+    cp = card.power("copy_creature")
+    if cp is not None:  # an ooze with nothing to copy
+        return int(cp["attack"]), int(cp["defense"])
+    return 0, 0
+
+
+def _ally_bonus(s: QState, d: int, p: int, key: str) -> int:
+    total = 0
+    for x in s.ready[p]:
+        if x != d and s.face[x] >= 0 and face_of(s, x).creature:
+            for params in card_of(s, x).powers_named("ally_bonus"):
+                total += int(params[key])
+    return total
+
+
+def _attached(s: QState, d: int, key: str) -> int:
+    total = 0
+    for sp in s.attached.get(d, ()):
+        params = s.cards[s.dcard[sp]].power("attach_stats")
+        if params is not None:
+            total += int(params[key][s.cards[s.dcard[sp]].faces[s.face[sp]].burst])
+    return total
+
+
+def attack(s: QState, d: int, p: int) -> int:
+    """Attack of `p`'s creature `d` with its own side's bonuses."""
+    a = printed(s, d, p)[0] + _ally_bonus(s, d, p, "attack") + _attached(s, d, "attack_by_burst")
+    if p == s.active:
+        a += s.atk_bonus
+    return max(a, 0)
+
+
+def attack_vs(s: QState, d: int, a: int, lvl: int, defender: int) -> int:
+    """The snapshot attack `a` of die `d` (level `lvl`) against one defender."""
+    if d in s.zeroed:
+        return 0
+    card = card_of(s, d)
+    bonus = card.power("attack_vs_lone")
+    if bonus is not None and len(creatures(s, defender)) == 1:
+        a += int(bonus["amount"])
+    for x in creatures(s, defender):
+        c = card_of(s, x)
+        shield = c.power("shield_low_level")
+        if shield is not None and lvl <= int(shield["max_level"]):
+            return 0
+        cap = c.power("attack_cap")
+        if cap is not None:
+            a = min(a, int(cap["cap"]))
+    return a
+
+
+def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
+    card = card_of(s, d)
+    f = face_of(s, d)
+    v = printed(s, d, p)[1] + _ally_bonus(s, d, p, "defense")
+    for params in card.powers_named("defense_bonus"):
+        if f.burst >= int(params["burst"]):
+            v += int(params["amount"])
+    per = card.power("defense_per_ally")
+    if per is not None and f.burst >= int(per["burst"]):
+        v += len(creatures(s, p)) - (1 if d in s.ready[p] else 0)
+    if not ignore_attached:
+        v += _attached(s, d, "defense_by_burst")
+    if s.lifespell:
+        v += s.lifespell[p]
+    return v
+
+
+def glory(s: QState, d: int) -> int:
+    """Glory when `d` scores, before bonuses that depend on the other scorers."""
+    card = card_of(s, d)
+    f = face_of(s, d)
+    g = card.glory
+    for params in card.powers_named("score_glory"):
+        if f.burst >= int(params["burst"]):
+            g += int(params["amount"])
+    for sp in s.attached.get(d, ()):
+        extra = s.cards[s.dcard[sp]].power("attach_score_glory")
+        if extra is not None:
+            g += int(extra["amount"])
+    return g
+
+
+def summon_cost(s: QState, d: int, p: int) -> int:
+    """Level plus the surcharge of opponents' Mighty Defenders of the Pale."""
+    cost = face_of(s, d).level
+    for q in range(s.seats):
+        if q == p:
+            continue
+        for x in creatures(s, q):
+            params = card_of(s, x).power("summon_surcharge")
+            if params is not None:
+                cost += int(params["by_burst"][face_of(s, x).burst])
+    return cost

@@ -1,0 +1,359 @@
+"""The active player's own decisions: immediate effects, readying spells,
+summoning, casting, attaching, the ooze's switch, proceeding to the attack,
+captures, discarding readied spells and ending the turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Rng, UnknownAction
+from engine.core.text import Text
+
+from . import attack
+from .bag import draw_into_pool, roll
+from .common import check_empty_cards, enter_ready, refuse
+from .destroy import destroy
+from .flow import end_turn
+from .payment import available, pay
+from .spells import cast, check_cast, targets
+from .state import CAPTURE, MAIN, QState, card_of, creatures, face_of, own_card
+from .stats import summon_cost
+
+Action = dict[str, Any]
+
+
+def _die(s: QState, a: Action, key: str = "die") -> int:
+    d = a.get(key)
+    if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d < len(s.face):
+        refuse(f"`{key}` must name a die.", f"`{key}` にはダイスを指定してください。")
+    return d
+
+
+def _in_pool(s: QState, p: int, d: int) -> None:
+    if d not in s.pool[p] or s.face[d] < 0:
+        refuse("That die is not rolled in your active pool.", "そのダイスは活動プールで振られていません。")
+
+
+def _main(s: QState) -> None:
+    if s.step != MAIN:
+        refuse("That belongs before the attack.", "それは攻撃の前にしかできません。",
+               "Now: capture, cast, discard or end_turn.", "今は capture, cast, discard, end_turn です。")
+
+
+def _immediate(s: QState) -> None:
+    _main(s)
+    if not s.imm:
+        refuse("Immediate effects are over for this turn.", "このターンの即時効果の時間は終わりました。",
+               "They are used before readying spells or summoning, or not at all.",
+               "即時効果は魔法の準備や召喚の前に使うか、使わないかです。")
+
+
+def check_use(s: QState, p: int, a: Action) -> None:
+    _immediate(s)
+    d = _die(s, a)
+    _in_pool(s, p, d)
+    f = face_of(s, d)
+    burst_draw = own_card(s, d).power("burst_face_draw")
+    if f.draw <= 0 and not (burst_draw is not None and f.quiddity > 0 and f.burst >= 1):
+        refuse("That face has no draw effect to use.", "その目に使える取り出し効果はありません。")
+
+
+def do_use(s: QState, p: int, a: Action, rng: Rng) -> None:
+    d = a["die"]
+    f = face_of(s, d)
+    if f.draw > 0:
+        s.mana += f.quiddity
+        if f.keeps_die:
+            roll(s, [d], rng)
+        else:
+            s.pool[p].remove(d)
+            s.used[p].append(d)
+        draw_into_pool(s, p, f.draw, rng, rolled=True)
+        return
+    params = own_card(s, d).power("burst_face_draw")
+    assert params is not None
+    if params.get("reroll_self"):
+        draw_into_pool(s, p, int(params["draw"]), rng, rolled=True)
+        roll(s, [d], rng)
+    else:
+        s.pool[p].remove(d)
+        s.used[p].append(d)
+        draw_into_pool(s, p, int(params["draw"]), rng, rolled=True)
+
+
+def check_reroll(s: QState, p: int, a: Action) -> None:
+    _immediate(s)
+    d = _die(s, a)
+    _in_pool(s, p, d)
+    f = face_of(s, d)
+    if f.reroll == 0 or f.draw > 0:
+        refuse("That face has no reroll.", "その目に振り直しはありません。")
+    if "other" in a:
+        o = _die(s, a, "other")
+        if f.reroll < 2 or o == d:
+            refuse("Only the Assistant's face rerolls a second die.", "2個目を振り直せるのは助手の目だけです。")
+        _in_pool(s, p, o)
+
+
+def do_reroll(s: QState, p: int, a: Action, rng: Rng) -> None:
+    roll(s, [a["die"]] + ([a["other"]] if "other" in a else []), rng)
+
+
+def check_ready(s: QState, p: int, a: Action) -> None:
+    _main(s)
+    d = _die(s, a)
+    _in_pool(s, p, d)
+    card = own_card(s, d)
+    if not face_of(s, d).spell:
+        refuse("Only a spell face can be readied.", "準備できるのは魔法の目だけです。")
+    if card.timing == "immediate":
+        refuse("An immediate spell is cast now or not at all.", "即時魔法は今使うか使わないかです。",
+               "Use `cast`.", "cast を使ってください。")
+
+
+def do_ready(s: QState, p: int, a: Action, rng: Rng) -> None:
+    s.imm = False
+    s.pool[p].remove(a["die"])
+    s.ready[p].append(a["die"])
+
+
+def check_summon(s: QState, p: int, a: Action) -> None:
+    _main(s)
+    d = _die(s, a)
+    _in_pool(s, p, d)
+    if not face_of(s, d).creature:
+        refuse("Only a creature face can be summoned.", "召喚できるのはモンスターの目だけです。")
+    if own_card(s, d).power("quay_purge") is not None and s.warrior_summoned:
+        refuse("Only one Warrior of the Quay may be summoned each turn.", "波止場の戦士は1ターンに1体しか召喚できません。")
+    cost = summon_cost(s, d, p)
+    if available(s, p) < cost:
+        refuse(f"Summoning needs {cost} quiddity.", f"召喚には魔力{cost}が必要です。")
+
+
+def do_summon(s: QState, p: int, a: Action, rng: Rng) -> None:
+    d = a["die"]
+    s.imm = False
+    pay(s, p, summon_cost(s, d, p))
+    s.pool[p].remove(d)
+    card, f = own_card(s, d), face_of(s, d)
+    enter_ready(s, p, d)
+    params = card.power("summon_quiddity")
+    if params is not None and f.burst >= int(params["burst"]):
+        s.mana += int(params["amount"])
+    if card.power("quay_purge") is not None:
+        s.warrior_summoned = True
+        for q in range(s.seats):
+            if q != p:
+                for x in creatures(s, q):
+                    if card_of(s, x).die == card.die:
+                        destroy(s, x, p, rng)
+
+
+def _opt_int(s: QState, a: Action, key: str) -> int | None:
+    return _die(s, a, key) if key in a else None
+
+
+def check_cast_own(s: QState, p: int, a: Action) -> None:
+    if s.step not in (MAIN, CAPTURE):
+        refuse("Not now.", "今はできません。")
+    d = _die(s, a)
+    others = a.get("others", [])
+    if not isinstance(others, list) or not all(isinstance(o, int) for o in others):
+        refuse("`others` must list dice.", "`others` にはダイスを並べてください。")
+    check_cast(s, p, d, _opt_int(s, a, "target"), others, reaction=False)
+
+
+def do_cast_own(s: QState, p: int, a: Action, rng: Rng) -> None:
+    if own_card(s, a["die"]).timing != "immediate":
+        s.imm = False
+    cast(s, p, a["die"], a.get("target"), list(a.get("others", [])), rng)
+
+
+def check_attach(s: QState, p: int, a: Action) -> None:
+    if s.step not in (MAIN, CAPTURE):
+        refuse("Not now.", "今はできません。")
+    d = _die(s, a)
+    c = _die(s, a, "to")
+    if d not in s.ready[p] or own_card(s, d).timing != "attach" or not face_of(s, d).spell:
+        refuse("Attach a readied attach spell.", "待機エリアの付加魔法を付加してください。")
+    if c not in creatures(s, p):
+        refuse("Attach it to a creature in your ready area.", "自分の待機エリアのモンスターに付加してください。")
+
+
+def do_attach(s: QState, p: int, a: Action, rng: Rng) -> None:
+    s.imm = False
+    s.ready[p].remove(a["die"])
+    s.attached.setdefault(a["to"], []).append(a["die"])
+
+
+def copy_of(s: QState, target: int) -> tuple[int, int]:
+    """What copying `target` copies: a copy is followed to its original."""
+    return s.copies.get(target, (s.dcard[target], s.face[target]))
+
+
+def set_copy(s: QState, d: int, target: int) -> None:
+    slot, fi = copy_of(s, target)
+    if slot == s.dcard[d]:
+        s.copies.pop(d, None)  # copying a plain ooze makes it plain again
+    else:
+        s.copies[d] = (slot, fi)
+
+
+def check_switch(s: QState, p: int, a: Action) -> None:
+    if s.step not in (MAIN, CAPTURE):
+        refuse("Not now.", "今はできません。")
+    d = _die(s, a)
+    t = _die(s, a, "target")
+    if d not in creatures(s, p) or own_card(s, d).power("copy_creature") is None or d in s.switched:
+        refuse("Only a copying ooze may switch, once a turn.", "複製を変えられるのは粘体だけで、1ターンに1回です。")
+    if not any(t in creatures(s, q) for q in range(s.seats) if q != p):
+        refuse("Copy a creature in an opponent's ready area.", "対戦相手の待機エリアのモンスターを選んでください。")
+
+
+def do_switch(s: QState, p: int, a: Action, rng: Rng) -> None:
+    s.imm = False
+    s.switched.append(a["die"])
+    set_copy(s, a["die"], a["target"])
+
+
+def check_proceed(s: QState, p: int, a: Action) -> None:
+    _main(s)
+
+
+def do_proceed(s: QState, p: int, a: Action, rng: Rng) -> None:
+    attack.begin(s)
+
+
+def capture_cost(s: QState, slot: int) -> int:
+    return max(0, s.cards[slot].cost - s.discount)
+
+
+def _slot(s: QState, a: Action) -> int:
+    cid = a.get("card")
+    for slot, c in enumerate(s.cards):
+        if c.id == cid:
+            return slot
+    refuse("That card is not in the wilds.", "そのカードは狩場にありません。")
+
+
+def check_capture(s: QState, p: int, a: Action) -> None:
+    if s.step != CAPTURE:
+        refuse("Captures come after the attack.", "捕獲は攻撃の後です。", "Use `proceed` first.", "先に proceed。")
+    slot = _slot(s, a)
+    if s.captures <= 0:
+        refuse("No captures left this turn.", "このターンはもう捕獲できません。")
+    if not s.wild[slot]:
+        refuse("No dice are left on that card.", "そのカードにダイスは残っていません。")
+    if available(s, p) < capture_cost(s, slot):
+        refuse(f"That capture costs {capture_cost(s, slot)} quiddity.", f"その捕獲には魔力{capture_cost(s, slot)}が必要です。")
+
+
+def do_capture(s: QState, p: int, a: Action, rng: Rng) -> None:
+    slot = _slot(s, a)
+    pay(s, p, capture_cost(s, slot))
+    s.captures -= 1
+    s.used[p].append(s.wild[slot].pop())
+    check_empty_cards(s)
+
+
+def check_discard(s: QState, p: int, a: Action) -> None:
+    if s.step != CAPTURE:
+        refuse("Readied spells are discarded at the end of the turn.", "準備した魔法を捨てるのはターンの終わりです。")
+    d = _die(s, a)
+    if d not in s.ready[p] or face_of(s, d).creature:
+        refuse("Discard a spell from your ready area.", "待機エリアの魔法を選んでください。")
+
+
+def do_discard(s: QState, p: int, a: Action, rng: Rng) -> None:
+    s.ready[p].remove(a["die"])
+    s.used[p].append(a["die"])
+
+
+def check_end(s: QState, p: int, a: Action) -> None:
+    if s.step != CAPTURE:
+        refuse("Attack first (`proceed`).", "先に攻撃してください（proceed）。")
+
+
+def do_end(s: QState, p: int, a: Action, rng: Rng) -> None:
+    end_turn(s, rng)
+
+
+Rule = tuple[Callable[[QState, int, Action], None], Callable[[QState, int, Action, Rng], None]]
+RULES: dict[str, Rule] = {
+    "proceed": (check_proceed, do_proceed),
+    "use": (check_use, do_use),
+    "reroll": (check_reroll, do_reroll),
+    "ready": (check_ready, do_ready),
+    "summon": (check_summon, do_summon),
+    "cast": (check_cast_own, do_cast_own),
+    "attach": (check_attach, do_attach),
+    "switch": (check_switch, do_switch),
+    "capture": (check_capture, do_capture),
+    "discard": (check_discard, do_discard),
+    "end_turn": (check_end, do_end),
+}
+
+
+def apply_turn(s: QState, p: int, a: Action, rng: Rng) -> None:
+    rule = RULES.get(a["kind"])
+    if rule is None:
+        raise UnknownAction(Text(f"Unknown action '{a['kind']}'.", f"不明な行動「{a['kind']}」。"),
+                            Text("Type `help` to list your actions.", "`help` で行動の一覧を表示します。"))
+    rule[0](s, p, a)
+    rule[1](s, p, a, rng)
+
+
+def candidates(s: QState, p: int) -> list[Action]:
+    """Every candidate action of the turn, passive first; the caller filters by the checks."""
+    out: list[Action] = []
+    if s.step == CAPTURE:
+        out.append({"kind": "end_turn"})
+        out += [{"kind": "capture", "card": c.id} for slot, c in enumerate(s.cards) if s.wild[slot]]
+        out += [{"kind": "discard", "die": d} for d in s.ready[p] if not face_of(s, d).creature]
+    else:
+        out.append({"kind": "proceed"})
+        for d in s.pool[p]:
+            if s.face[d] < 0:
+                continue
+            f = face_of(s, d)
+            if f.creature:
+                out.append({"kind": "summon", "die": d})
+            elif f.spell:
+                out.append({"kind": "ready", "die": d})
+                out += _casts(s, p, d)
+            else:
+                if f.draw or f.burst:
+                    out.append({"kind": "use", "die": d})
+                if f.reroll:
+                    out.append({"kind": "reroll", "die": d})
+                    if f.reroll == 2:
+                        out += [{"kind": "reroll", "die": d, "other": o} for o in s.pool[p]
+                                if o != d and s.face[o] >= 0]
+    for d in s.ready[p]:
+        if s.face[d] >= 0 and face_of(s, d).spell:
+            timing = own_card(s, d).timing
+            if timing == "attach":
+                out += [{"kind": "attach", "die": d, "to": c} for c in creatures(s, p)]
+            elif timing == "ready":
+                out += _casts(s, p, d)
+    for d in creatures(s, p):
+        if own_card(s, d).power("copy_creature") is not None and d not in s.switched:
+            out += [{"kind": "switch", "die": d, "target": t}
+                    for q in range(s.seats) if q != p for t in creatures(s, q)]
+    return out
+
+
+def _casts(s: QState, p: int, d: int) -> list[Action]:
+    card = own_card(s, d)
+    params = card.power("immediate_quiddity")
+    if params is not None and params.get("reroll_others"):
+        others = [o for o in s.pool[p] if o != d and s.face[o] >= 0]
+        out: list[Action] = [{"kind": "cast", "die": d}]
+        out += [{"kind": "cast", "die": d, "others": [o]} for o in others]
+        out += [{"kind": "cast", "die": d, "others": [o, o2]} for i, o in enumerate(others) for o2 in others[i + 1:]]
+        return out
+    tg = targets(s, p, d)
+    if tg is None:
+        return [{"kind": "cast", "die": d}]
+    return [{"kind": "cast", "die": d, "target": t} for t in tg]

@@ -1,0 +1,72 @@
+"""Per-viewer views. Bags are counts to everyone but their owner; every
+rolled face is public; nothing about future draws exists in the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Pending, Viewer
+
+from .labels import face_text
+from .state import QState, face_of, own_card
+from .stats import attack, defense
+
+
+def _face(s: QState, d: int) -> dict[str, Any] | None:
+    if s.face[d] < 0:
+        return None
+    f = face_of(s, d)
+    out: dict[str, Any] = {"text": face_text(f), "burst": f.burst}
+    if f.creature:
+        out.update(level=f.level)
+    return out
+
+
+def _die(s: QState, d: int, *, rolled: bool = True, owner: int = -1) -> dict[str, Any]:
+    c = own_card(s, d)
+    out: dict[str, Any] = {"id": f"d{d}", "die": c.die, "name": c.die_name.to_json()}
+    if rolled:
+        out["face"] = _face(s, d)
+        if owner >= 0 and out["face"] is not None and face_of(s, d).creature:
+            out["attack"] = attack(s, d, owner)
+            out["defense"] = defense(s, d, owner)
+        if d in s.copies:
+            out["copies"] = s.cards[s.copies[d][0]].id
+        if d in s.attached:
+            out["attached"] = [_die(s, x) for x in s.attached[d]]
+    return out
+
+
+def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, Any]:
+    players = []
+    for p in range(s.seats):
+        bag: Any = ([_die(s, d, rolled=False) for d in sorted(s.bag[p])] if viewer.sees_seat(p)
+                    else {"hidden": len(s.bag[p])})
+        players.append({
+            "seat": p,
+            "glory": s.glory[p],
+            "bag": bag,
+            "bag_count": len(s.bag[p]),
+            "pool": [_die(s, d) for d in s.pool[p]],
+            "ready": [_die(s, d, owner=p) for d in s.ready[p]],
+            "used": [_die(s, d, rolled=False) for d in s.used[p]],
+            "aside": [_die(s, d, rolled=False) for d in s.aside[p]],
+        })
+    return {
+        "game": "quarriors",
+        "turn": s.turn,
+        "active": s.active,
+        "step": s.step,
+        "goal": s.goal,
+        "wilds": [{"card": c.id, "kind": c.kind, "name": c.name.to_json(), "cost": c.cost, "glory": c.glory,
+                   "timing": c.timing, "text": c.text.to_json(), "dice": [f"d{d}" for d in s.wild[slot]]}
+                  for slot, c in enumerate(s.cards)],
+        "players": players,
+        "this_turn": {"quiddity": s.mana, "captures_left": s.captures, "discount": s.discount,
+                      "attack_bonus": s.atk_bonus, "scored": s.scored, "immediate_open": s.imm,
+                      "life_charm": s.lifecharm, "zeroed": [f"d{d}" for d in s.zeroed]},
+        "attack": ({"defender": s.defenders[0], "remaining": s.remaining, "absorbed": [f"d{d}" for d in s.hit]}
+                   if s.defenders else None),
+        "waiting": [{"seat": w.seat, "kind": w.kind, "prompt": w.prompt.to_json()} for w in pending],
+        "winners": s.winners,
+    }

@@ -1,0 +1,82 @@
+"""Property tests over random bot matches: replay, purity, conservation, secrecy."""
+
+from __future__ import annotations
+
+import pickle
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core import SPECTATOR, Rng, Viewer
+from engine.core.redaction import leaked
+from engine.core.selfplay import derive_secret, play_bots, replay_moves
+from engine.quarriors.game import GAME, hidden_ids
+from engine.quarriors.state import zones
+
+seeds = st.integers(min_value=0, max_value=10**6)
+seat_counts = st.integers(min_value=2, max_value=4)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds, seats=seat_counts)
+def test_property_replay_reproduces_final_state(seed: int, seats: int) -> None:
+    played = play_bots(GAME, seats, seed)
+    assert played.outcome is not None and played.outcome.winners
+    assert replay_moves(GAME, seats, seed, played.moves) == played.state
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=seeds, seats=seat_counts)
+def test_property_dice_conserved_and_apply_pure(seed: int, seats: int) -> None:
+    secret = derive_secret(seed)
+    rng = Rng(secret)
+    state = GAME.setup(seats, {}, rng)
+    counter = rng.counter
+    bots = Rng(derive_secret(seed, "bots"))
+    total = len(state.face)
+    for _ in range(3000):
+        pending = GAME.pending(state)
+        if not pending:
+            break
+        assert sorted(zones(state)) == list(range(total))
+        seat = pending[0].seat
+        action = GAME.bot_action(state, seat, bots)
+        before = pickle.dumps(state)
+        r = Rng(secret, counter)
+        nxt = GAME.apply(state, seat, action, r).state
+        assert pickle.dumps(state) == before
+        state, counter = nxt, r.counter
+    assert not GAME.pending(state)
+    assert sorted(zones(state)) == list(range(total))
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=seeds, seats=seat_counts)
+def test_property_no_view_leaks_bag_contents(seed: int, seats: int) -> None:
+    played = play_bots(GAME, seats, seed)
+    secret = derive_secret(seed)
+    rng = Rng(secret)
+    state = GAME.setup(seats, {}, rng)
+    counter = rng.counter
+    viewers = [SPECTATOR, *(Viewer(seat=i) for i in range(seats))]
+    for seat, action in played.moves:
+        for v in viewers:
+            assert leaked(GAME.view(state, v), hidden_ids(state, v)) == set()
+        r = Rng(secret, counter)
+        state, counter = GAME.apply(state, seat, action, r).state, r.counter
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=seeds)
+def test_property_legal_actions_all_apply(seed: int) -> None:
+    played = play_bots(GAME, 3, seed)
+    secret = derive_secret(seed)
+    rng = Rng(secret)
+    state = GAME.setup(3, {}, rng)
+    counter = rng.counter
+    for i, (seat, action) in enumerate(played.moves):
+        if i % 5 == 0:
+            for choice in GAME.legal_actions(state, seat)[:12]:
+                GAME.apply(state, seat, choice.action, Rng(secret, counter))
+        r = Rng(secret, counter)
+        state, counter = GAME.apply(state, seat, action, r).state, r.counter
