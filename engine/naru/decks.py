@@ -81,8 +81,9 @@ def parse_deck_list(text: str, cards: CardSet) -> tuple[dict[str, int], list[Tex
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        head, _, rest = line.partition(" ")
-        head = head.rstrip("xX×")
+        parts = line.split(None, 1)  # any whitespace, the ideographic space too
+        head = parts[0].rstrip("xX×")
+        rest = parts[1] if len(parts) > 1 else ""
         if not head.isdigit() or not rest.strip():
             problems.append(Text(f"Line {number}: write a count and a name, like `4 Farmer`.",
                                  f"{number}行目：`4 百姓` のように枚数と名前を書いてください。"))

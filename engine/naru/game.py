@@ -221,8 +221,10 @@ class NaruGame(Game[NaruState]):
             land = self.defs.get(str(action.get("take")))
             name = land.name if land else Text("a land", "土地")
             return Text(f"Pay 1 to swap a hand card for {name.en}", f"リソース1で手札1枚と{name.ja}を入れ替え")
-        if kind == "mulligan" or kind == "keep_hand":
-            return Text(str(kind), str(kind))
+        if kind == "mulligan":
+            return Text("Mulligan", "マリガン")
+        if kind == "keep_hand":
+            return Text("Keep the hand", "手札を確定")
         if kind == "place_keep":
             return Text("Place the keep (hidden until both are placed)", "天守閣を配置（両者がそろうまで非公開）")
         return super().describe(state, seat, action)
