@@ -1,0 +1,147 @@
+"""Deck lists: construction rules (50 / 3 commanders / 15 side), one clear
+bilingual error per violation, the starter decks, and the text form players
+paste in and get back."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import resources
+
+from engine.core import Text
+
+from .cards import Catalog
+
+DECK_SIZE = 50
+COMMANDERS = 3
+SIDE_SIZE = 15
+MAX_COPIES = 3
+
+
+@dataclass
+class DeckList:
+    """Card keys; order carries no meaning."""
+
+    name: Text
+    commanders: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    side: list[str] = field(default_factory=list)
+
+
+def copies_error(section: Text, key: str, count: int, cards: Catalog) -> Text:
+    title = cards.cards[key].title() if key in cards.cards else Text(key, key)
+    return Text(
+        f"{section.en}: {count} copies of {title.en}; at most {MAX_COPIES} of a name.",
+        f"{section.ja}：「{title.ja}」が{count}枚あります。同名カードは{MAX_COPIES}枚までです。",
+    )
+
+
+def validate(deck: DeckList, cards: Catalog) -> list[Text]:
+    """Every violation, each as its own message (empty when the deck is legal)."""
+    errors: list[Text] = []
+    main, side = Text("Deck", "デッキ"), Text("Side deck", "サイドデッキ")
+    for section, keys in ((main, deck.deck), (side, deck.side)):
+        for key in sorted(set(keys)):
+            if key in cards.commanders:
+                errors.append(Text(f"{section.en}: {cards.commanders[key].name.en} is a commander; commanders go "
+                                   "only in the commander deck.",
+                                   f"{section.ja}：「{cards.commanders[key].name.ja}」は指揮官カードです。"
+                                   "指揮官は指揮官デッキにのみ入れられます。"))
+            elif key not in cards.cards:
+                errors.append(Text(f"{section.en}: unknown card '{key}'.", f"{section.ja}：不明なカード「{key}」。"))
+        for key, count in sorted(Counter(keys).items()):
+            if count > MAX_COPIES and key in cards.cards:
+                errors.append(copies_error(section, key, count, cards))
+    if len(deck.deck) != DECK_SIZE:
+        errors.append(Text(f"The deck has {len(deck.deck)} cards; it must have exactly {DECK_SIZE}.",
+                           f"デッキが{len(deck.deck)}枚です。ちょうど{DECK_SIZE}枚にしてください。"))
+    if len(deck.side) != SIDE_SIZE:
+        errors.append(Text(f"The side deck has {len(deck.side)} cards; it must have exactly {SIDE_SIZE}.",
+                           f"サイドデッキが{len(deck.side)}枚です。ちょうど{SIDE_SIZE}枚にしてください。"))
+    if len(deck.commanders) != COMMANDERS:
+        errors.append(Text(f"There are {len(deck.commanders)} commanders; there must be exactly {COMMANDERS}.",
+                           f"指揮官カードが{len(deck.commanders)}枚です。ちょうど{COMMANDERS}枚にしてください。"))
+    for key in sorted(set(deck.commanders)):
+        if key not in cards.commanders:
+            errors.append(Text(f"Commanders: '{key}' is not a commander card.",
+                               f"指揮官デッキ：「{key}」は指揮官カードではありません。"))
+    for key, count in sorted(Counter(deck.commanders).items()):
+        if count > 1 and key in cards.commanders:
+            title = cards.commanders[key].title()
+            errors.append(Text(f"Commanders: {title.en} appears {count} times; each commander only once.",
+                               f"指揮官デッキ：「{title.ja}」が{count}枚あります。同名の指揮官は1枚のみです。"))
+    return errors
+
+
+def starters() -> dict[str, DeckList]:
+    raw = json.loads(resources.files("engine.musou").joinpath("data/starter_decks.json").read_text(encoding="utf-8"))
+    out: dict[str, DeckList] = {}
+    for key, d in raw.items():
+        out[key] = DeckList(
+            Text(d["name"]["en"], d["name"]["ja"]), list(d["commanders"]),
+            [k for k, n in d["deck"].items() for _ in range(n)], [k for k, n in d["side"].items() for _ in range(n)],
+        )
+    return out
+
+
+_SECTIONS = {"commanders": "commanders", "指揮官": "commanders", "deck": "deck", "デッキ": "deck",
+             "side": "side", "サイド": "side", "サイドデッキ": "side"}
+
+
+class DeckTextError(ValueError):
+    def __init__(self, errors: list[Text]) -> None:
+        super().__init__("; ".join(e.en for e in errors))
+        self.errors = errors
+
+
+def import_text(text: str, cards: Catalog) -> DeckList:
+    """Read a deck list: `[commanders]`, `[deck]`, `[side]` sections (or 指揮官 /
+    デッキ / サイド), lines `3 Guan Yu`, `3x 関羽` or `guan_yu`; `#` starts a comment
+    and `name:` names the deck. Raises DeckTextError listing every problem."""
+    deck = DeckList(Text("Imported deck", "読み込んだデッキ"))
+    section: str | None = None
+    errors: list[Text] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.lower().startswith("name:"):
+            title = line[5:].strip()
+            deck.name = Text(title, title)
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = _SECTIONS.get(line[1:-1].strip().lower())
+            if section is None:
+                errors.append(Text(f"Line {number}: unknown section {line}.", f"{number}行目：不明な区分 {line}。"))
+            continue
+        count, name = 1, line
+        head, _, rest = line.partition(" ")
+        if rest and head.rstrip("xX×").isdigit():
+            count, name = int(head.rstrip("xX×")), rest.strip()
+        key = cards.resolve(name)
+        if section is None:
+            errors.append(Text(f"Line {number}: put cards under [commanders], [deck] or [side].",
+                               f"{number}行目：カードは [指揮官] [デッキ] [サイド] のいずれかの下に書きます。"))
+        elif key is None:
+            errors.append(Text(f"Line {number}: unknown card '{name}'.", f"{number}行目：不明なカード「{name}」。"))
+        else:
+            getattr(deck, section).extend([key] * count)
+    if errors:
+        raise DeckTextError(errors)
+    return deck
+
+
+def export_text(deck: DeckList, cards: Catalog) -> str:
+    """The canonical text form; `import_text` reads it back to the same lists."""
+    lines = [f"name: {deck.name.en}", "[commanders]"]
+    for key in deck.commanders:
+        c = cards.commanders[key]
+        lines.append(f"1 {key}  # {c.name.en} / {c.name.ja}")
+    for title, keys in (("[deck]", deck.deck), ("[side]", deck.side)):
+        lines.append(title)
+        for key, count in sorted(Counter(keys).items()):
+            card = cards.cards.get(key)
+            note = f"  # {card.name.en} / {card.name.ja}" if card else ""
+            lines.append(f"{count} {key}{note}")
+    return "\n".join(lines) + "\n"

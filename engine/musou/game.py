@@ -1,0 +1,152 @@
+"""真・三國無双4 TCG (Musou) for Parley: the Game object tying the rule modules together."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.core import (
+    BadOptions,
+    Choice,
+    Game,
+    Outcome,
+    Pending,
+    Rng,
+    Text,
+    Transition,
+    Viewer,
+    clone,
+)
+
+from . import actions, bot
+from .cards import SAMPLE, CardFileError, catalog
+from .decks import DeckList, DeckTextError, import_text, starters, validate
+from .match import finish_game, new_match
+from .state import MusouState, seat_text
+from .view import hidden_ids, view
+
+__all__ = ["GAME", "MusouGame", "hidden_ids"]
+
+_PROMPTS = {
+    "commander": Text("Choose this game's commander (face down).", "このゲームの指揮官を裏向きで選んでください。"),
+    "first": Text("You lost the last game: choose who goes first.", "前のゲームの敗者です。先攻を選んでください。"),
+    "mulligan": Text("Keep your hand or mulligan once.", "手札を確定するか、1回マリガンしてください。"),
+    "side": Text("Swap cards with your side deck, then confirm (or keep).", "サイドデッキと交換し、確定してください（交換なしも可）。"),
+    "main": Text("Main phase: act or pass.", "メインフェイズ：行動するかパス。"),
+    "battle": Text("Battle phase: declare an attack or end the phase.", "戦功フェイズ：攻撃宣言かフェイズ終了。"),
+    "respond": Text("An attack was declared: respond or pass.", "攻撃宣言を受けました：対応するかパス。"),
+}
+
+
+class MusouGame(Game[MusouState]):
+    id: ClassVar[str] = "musou"
+    title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
+    ruleset: ClassVar[str] = "musou-1"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+
+    def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
+        """`decks`: two entries, each a starter id (shu, wei, wu, coalition) or a
+        deck-list text; omitted = random starters. `cards`: a card file path."""
+        if seats != 2:
+            raise BadOptions(Text("Musou is for exactly 2 players.", "無双TCGは2人用です。"))
+        card_set = str(raw.get("cards", SAMPLE))
+        try:
+            cat = catalog(card_set)
+        except (OSError, CardFileError) as exc:
+            raise BadOptions(Text(f"Cannot load the card file: {exc}", f"カードファイルを読み込めません：{exc}")) from exc
+        out: dict[str, Any] = {"cards": card_set}
+        decks = raw.get("decks")
+        if decks is None:
+            return out
+        if not isinstance(decks, (list, tuple)) or len(decks) != 2:
+            raise BadOptions(Text("decks must list two decks.", "decks には2つのデッキを指定します。"))
+        known = starters()
+        for entry in decks:
+            if not isinstance(entry, str):
+                raise BadOptions(Text("Each deck is a starter id or a deck list.", "デッキはスターター名かデッキリストです。"))
+            if entry in known:
+                continue
+            try:
+                deck = import_text(entry, cat)
+            except DeckTextError as exc:
+                raise BadOptions(exc.errors[0], Text(" / ".join(e.en for e in exc.errors[1:]),
+                                                     " / ".join(e.ja for e in exc.errors[1:]))) from exc
+            errors = validate(deck, cat)
+            if errors:
+                raise BadOptions(errors[0], Text(" ".join(e.en for e in errors[1:]), " ".join(e.ja for e in errors[1:])))
+        out["decks"] = list(decks)
+        return out
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> MusouState:
+        card_set = str(options.get("cards", SAMPLE))
+        cat = catalog(card_set)
+        known = starters()
+        entries = options.get("decks")
+        if entries is None:
+            names = sorted(known)
+            a = rng.below(len(names))
+            b = (a + 1 + rng.below(len(names) - 1)) % len(names)
+            entries = [names[a], names[b]]
+        decks: list[DeckList] = [known[e] if e in known else import_text(e, cat) for e in entries]
+        return new_match(card_set, decks)
+
+    def pending(self, state: MusouState) -> tuple[Pending, ...]:
+        s = state
+        if s.stage == "over":
+            return ()
+        if s.stage in ("commander", "mulligan", "side"):
+            return tuple(Pending(seat, s.stage, _PROMPTS[s.stage]) for seat in (0, 1) if s.waiting[seat])
+        if s.stage == "first":
+            assert s.chooser is not None
+            return (Pending(s.chooser, "first", _PROMPTS["first"]),)
+        if s.stage == "battle":
+            return (Pending(s.active, "battle", _PROMPTS["battle"]),)
+        if s.stage == "respond":
+            assert s.attack is not None
+            return (Pending(1 - s.attack.seat, "respond", _PROMPTS["respond"]),)
+        return (Pending(s.priority, "main", _PROMPTS["main"]),)
+
+    def legal_actions(self, state: MusouState, seat: int) -> list[Choice]:
+        if all(p.seat != seat for p in self.pending(state)):
+            return []
+        return [Choice(a, actions.label(state, seat, a)) for a in actions.legal(state, seat)]
+
+    def apply(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[MusouState]:
+        actions.check(state, seat, action)
+        s = clone(state)
+        decks_before = [len(d) for d in s.decks]
+        log = actions.perform(s, seat, action, rng)
+        if s.game_winner is not None:
+            log += finish_game(s)
+        reveals = (action["kind"] in ("reveal", "commander", "mulligan", "keep", "first", "ready")
+                   or any(len(d) < n for d, n in zip(s.decks, decks_before, strict=True))
+                   or s.game_no != state.game_no or s.stage == "over")
+        return Transition(s, tuple(log), reveals)
+
+    def view(self, state: MusouState, viewer: Viewer) -> dict[str, Any]:
+        return view(state, viewer)
+
+    def outcome(self, state: MusouState) -> Outcome | None:
+        if state.stage != "over":
+            return None
+        winner = 0 if state.wins[0] > state.wins[1] else 1
+        return Outcome((winner,), Text(f"{seat_text(winner).en} won {state.wins[winner]} games.",
+                                       f"{seat_text(winner).ja}が{state.wins[winner]}ゲーム先取。"),
+                       {0: state.wins[0], 1: state.wins[1]})
+
+    def turn(self, state: MusouState) -> int:
+        return state.turn
+
+    def bot_action(self, state: MusouState, seat: int, rng: Rng) -> dict[str, Any]:
+        return bot.choose(state, seat, actions.legal(state, seat), rng)
+
+    def describe(self, state: MusouState, seat: int, action: dict[str, Any]) -> Text:
+        try:
+            actions.check(state, seat, action)
+        except Exception:
+            return Text(action.get("kind", "?"), action.get("kind", "?"))
+        return seat_text(seat) + Text(": ", "：") + actions.public_label(state, seat, action)
+
+
+GAME = MusouGame()

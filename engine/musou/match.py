@@ -1,0 +1,208 @@
+"""The match of up to three games in one state: choosing a commander (a
+different one each game), who goes first (random in game 1, then the loser's
+choice), the mulligan, the first provisions, and between games the side-deck
+swaps. The match ends when someone has won two games."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.core import Rng, RuleError, Text
+
+from .decks import MAX_COPIES, DeckList
+from .phases import start_turn
+from .provisions import draw, take_provisions
+from .state import SQUARES, MusouState, mdef, seat_text
+
+
+def new_match(card_set: str, decks: list[DeckList]) -> MusouState:
+    names: dict[str, str] = {}
+    owners: dict[str, int] = {}
+    pools: list[list[str]] = []
+    for seat, deck in enumerate(decks):
+        pool = []
+        for k, key in enumerate(deck.commanders):
+            cid = f"m{seat}{k}"
+            names[cid], owners[cid] = key, seat
+            pool.append(cid)
+        pools.append(pool)
+    s = MusouState(card_set, names, owners, [[], []], [[], []], [[], []], [[], []], [[], []],
+                   [[None] * 9, [None] * 9], [None, None], pools, [[], []])
+    # Between games a deck is a list of card keys; ids are handed out per game.
+    s.decks = [list(d.deck) for d in decks]
+    s.side = [list(d.side) for d in decks]
+    s.stage, s.waiting = "commander", [True, True]
+    return s
+
+
+def deal_ids(s: MusouState, rng: Rng) -> None:
+    """Fresh random instance ids each game, so an id seen in an earlier game
+    says nothing about a hidden card now, and ids never encode deck order."""
+    for cid in [c for c in s.names if not c.startswith("m")]:
+        del s.names[cid], s.owners[cid]
+    for seat in (0, 1):
+        keys = sorted(s.decks[seat]) + sorted(s.side[seat])
+        numbers = rng.shuffled(range(len(keys)))
+        ids = [f"g{s.game_no}s{seat}c{n}" for n in numbers]
+        for cid, key in zip(ids, keys, strict=True):
+            s.names[cid], s.owners[cid] = key, seat
+        n_deck = len(s.decks[seat])
+        s.decks[seat] = rng.shuffled(ids[:n_deck])
+        s.side[seat] = sorted(ids[n_deck:])
+
+
+def check_commander(s: MusouState, seat: int, a: dict[str, Any]) -> None:
+    if s.stage != "commander" or not s.waiting[seat]:
+        raise RuleError(Text("You are not choosing a commander now.", "今は指揮官を選ぶ時ではありません。"))
+    if a.get("card") not in s.pool[seat]:
+        raise RuleError(Text("Choose one of your unused commanders.", "未使用の自分の指揮官から選んでください。"),
+                        Text("Each game needs a different commander.", "ゲームごとに別の指揮官を使います。"))
+
+
+def do_commander(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
+    s.commander[seat] = a["card"]
+    s.waiting[seat] = False
+    log = [Text(f"{seat_text(seat).en} chooses a commander face down.", f"{seat_text(seat).ja}は指揮官を裏向きで選んだ。")]
+    if any(s.waiting):
+        return log
+    for side in (0, 1):
+        cid = s.commander[side]
+        assert cid is not None
+        s.pool[side].remove(cid)
+    if s.chooser is None:
+        s.first = rng.below(2)
+        log.append(Text(f"{seat_text(s.first).en} goes first (random).", f"先攻は{seat_text(s.first).ja}（無作為）。"))
+        return log + start_game(s, rng)
+    s.stage = "first"
+    return log
+
+
+def check_first(s: MusouState, seat: int, a: dict[str, Any]) -> None:
+    if s.stage != "first" or s.chooser != seat:
+        raise RuleError(Text("You are not choosing who goes first.", "先攻・後攻を選ぶのはあなたではありません。"))
+    if a.get("seat") not in (1, 2):
+        raise RuleError(Text("seat= must be 1 or 2.", "seat= は1か2です。"))
+
+
+def do_first(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
+    s.first = a["seat"] - 1
+    log = [Text(f"{seat_text(seat).en} chooses: {seat_text(s.first).en} goes first.",
+                f"{seat_text(seat).ja}の選択：先攻は{seat_text(s.first).ja}。")]
+    return log + start_game(s, rng)
+
+
+def start_game(s: MusouState, rng: Rng) -> list[Text]:
+    deal_ids(s, rng)
+    log = []
+    for seat in (0, 1):
+        m = mdef(s, seat)
+        s.troops[seat] = m.troops
+        cid = s.commander[seat]
+        assert cid is not None
+        log.append(Text(f"{seat_text(seat).en}'s commander: {m.name.en} ({m.troops} troops).",
+                        f"{seat_text(seat).ja}の指揮官：{m.name.ja}（兵数{m.troops}）。"))
+        draw(s, seat, m.hand)
+    s.musou_used = [False, False]
+    s.tribute_used = [False, False]
+    s.turn += 1
+    s.game_turn = 0
+    s.stage, s.waiting = "mulligan", [True, True]
+    return log
+
+
+def check_mulligan(s: MusouState, seat: int, a: dict[str, Any]) -> None:
+    if s.stage != "mulligan" or not s.waiting[seat]:
+        raise RuleError(Text("There is no mulligan decision for you now.", "今はマリガンの判断はありません。"))
+
+
+def do_mulligan(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
+    s.waiting[seat] = False
+    if a["kind"] == "mulligan":
+        n = len(s.hands[seat])
+        s.decks[seat] = rng.shuffled(s.decks[seat] + s.hands[seat])
+        s.hands[seat] = []
+        draw(s, seat, n)
+        log = [Text(f"{seat_text(seat).en} mulligans ({n} cards).", f"{seat_text(seat).ja}はマリガンした（{n}枚）。")]
+    else:
+        log = [Text(f"{seat_text(seat).en} keeps the hand.", f"{seat_text(seat).ja}は手札を確定した。")]
+    if any(s.waiting):
+        return log
+    for side in (0, 1):
+        log += take_provisions(s, side, 1)
+    return log + start_turn(s, s.first)
+
+
+def finish_game(s: MusouState) -> list[Text]:
+    """Record the result; start the between-games steps or end the match."""
+    winner = s.game_winner
+    assert winner is not None
+    loser = 1 - winner
+    reason = (Text("troops reached 0", "兵数が0になった") if s.loss_reason == "troops"
+              else Text("the deck ran out", "デッキが尽きた"))
+    s.wins[winner] += 1
+    s.results.append(winner)
+    s.reasons.append(s.loss_reason)
+    log = [Text(f"Game {s.game_no}: {seat_text(winner).en} wins ({seat_text(loser).en}: {reason.en}). "
+                f"Games {s.wins[0]}-{s.wins[1]}.",
+                f"第{s.game_no}ゲーム：{seat_text(winner).ja}の勝利（{seat_text(loser).ja}：{reason.ja}）。"
+                f"{s.wins[0]}対{s.wins[1]}。")]
+    for seat in (0, 1):
+        gathered = s.decks[seat] + s.hands[seat] + s.provisions[seat] + s.discard[seat]
+        gathered += [slot.card for sq in SQUARES if (slot := s.field[seat][sq]) is not None]
+        s.decks[seat] = sorted(s.names[c] for c in gathered)
+        s.side[seat] = sorted(s.names[c] for c in s.side[seat])
+        s.hands[seat], s.provisions[seat], s.discard[seat] = [], [], []
+        s.field[seat] = [None] * 9
+        cid = s.commander[seat]
+        if cid is not None:
+            s.used[seat].append(cid)
+        s.commander[seat] = None
+    for cid in [c for c in s.names if not c.startswith("m")]:
+        del s.names[cid], s.owners[cid]
+    s.attack, s.game_winner, s.loss_reason = None, None, ""
+    s.passes, s.priority = 0, 0
+    if s.wins[winner] >= 2:
+        s.stage, s.waiting = "over", [False, False]
+        return [*log, Text(f"{seat_text(winner).en} wins the match.", f"{seat_text(winner).ja}がマッチに勝利。")]
+    s.game_no += 1
+    s.chooser = loser
+    s.stage, s.waiting = "side", [True, True]
+    return log
+
+
+def check_swap(s: MusouState, seat: int, a: dict[str, Any]) -> None:
+    if s.stage != "side" or not s.waiting[seat]:
+        raise RuleError(Text("Side-deck swaps happen only between games.", "サイドデッキの交換はゲーム間にのみ行えます。"))
+    out, into = a.get("out"), a.get("in")
+    if out not in s.decks[seat] or into not in s.side[seat]:
+        raise RuleError(Text("Swap a card of your deck (out=) for one of your side deck (in=).",
+                             "デッキのカード（out=）とサイドデッキのカード（in=）を指定してください。"),
+                        Text("Cards are named by card key, e.g. out=guan_ping in=huang_gai.",
+                             "カードキーで指定します（例：out=guan_ping in=huang_gai）。"))
+    if out != into and Counter(s.decks[seat])[into] >= MAX_COPIES:
+        raise RuleError(Text(f"The deck would hold more than {MAX_COPIES} copies of that card.",
+                             f"デッキの同名カードが{MAX_COPIES}枚を超えます。"))
+
+
+def do_swap(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+    s.decks[seat].remove(a["out"])
+    s.side[seat].remove(a["in"])
+    s.decks[seat] = sorted([*s.decks[seat], a["in"]])
+    s.side[seat] = sorted([*s.side[seat], a["out"]])
+    return [Text(f"{seat_text(seat).en} swaps a card with the side deck.", f"{seat_text(seat).ja}はサイドデッキと1枚交換した。")]
+
+
+def check_ready(s: MusouState, seat: int, a: dict[str, Any]) -> None:
+    if s.stage != "side" or not s.waiting[seat]:
+        raise RuleError(Text("Nothing to confirm now.", "今は確定するものがありません。"))
+
+
+def do_ready(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+    s.waiting[seat] = False
+    log = [Text(f"{seat_text(seat).en} is ready for game {s.game_no}.", f"{seat_text(seat).ja}は第{s.game_no}ゲームの準備完了。")]
+    if not any(s.waiting):
+        s.stage, s.waiting = "commander", [True, True]
+        log.append(Text("Choose a commander you have not used yet.", "未使用の指揮官を選んでください。"))
+    return log
+

@@ -1,0 +1,71 @@
+"""Provisions (兵糧) and costs: provisions come face down from the deck top and,
+when spent, go back face down onto the deck top; once per turn a hand card may
+be discarded to pay 1 instead. Also drawing, which can empty the deck."""
+
+from __future__ import annotations
+
+from engine.core import RuleError, Text
+
+from .losses import lose_game
+from .state import MusouState, seat_text
+
+
+def draw(s: MusouState, seat: int, n: int) -> list[Text]:
+    got = 0
+    for _ in range(n):
+        if not s.decks[seat]:
+            break
+        s.hands[seat].append(s.decks[seat].pop())
+        got += 1
+    if not s.decks[seat]:
+        lose_game(s, seat, "deck")
+    return [Text(f"{seat_text(seat).en} draws {got}.", f"{seat_text(seat).ja}は{got}枚引いた。")] if got else []
+
+
+def take_provisions(s: MusouState, seat: int, n: int) -> list[Text]:
+    got = 0
+    for _ in range(n):
+        if not s.decks[seat]:
+            break
+        s.provisions[seat].append(s.decks[seat].pop())
+        got += 1
+    if not s.decks[seat]:
+        lose_game(s, seat, "deck")
+    return [Text(f"{seat_text(seat).en} takes {got} provisions ({len(s.provisions[seat])}).",
+                 f"{seat_text(seat).ja}は兵糧を{got}枚得た（{len(s.provisions[seat])}枚）。")] if got else []
+
+
+def check_payment(s: MusouState, seat: int, cost: int, pay: object, playing: str | None = None) -> None:
+    """`pay` names a hand card to discard for 1 of the cost (or is None)."""
+    if pay is not None:
+        if cost < 1:
+            raise RuleError(Text("Nothing to pay.", "支払うコストがありません。"),
+                            Text("Leave out pay=.", "pay= を外してください。"))
+        if s.tribute_used[seat]:
+            raise RuleError(Text("You already discarded a hand card for cost this turn.",
+                                 "このターンは既に手札を破棄してコストを支払っています。"),
+                            Text("Once per turn only; pay with provisions.", "1ターンに1回のみです。兵糧で支払ってください。"))
+        if not isinstance(pay, str) or pay not in s.hands[seat] or pay == playing:
+            raise RuleError(Text("pay= must name another card in your hand.", "pay= には手札の別のカードを指定します。"))
+        cost -= 1
+    if len(s.provisions[seat]) < cost:
+        raise RuleError(Text(f"Not enough provisions: the cost is {cost}, you have {len(s.provisions[seat])}.",
+                             f"兵糧が足りません：コスト{cost}、兵糧{len(s.provisions[seat])}枚。"),
+                        Text("Discard a hand card for 1 (pay=, once per turn) or wait for more provisions.",
+                             "手札1枚を破棄して1コスト分にできます（pay=、1ターン1回）。"))
+
+
+def pay_cost(s: MusouState, seat: int, cost: int, pay: str | None) -> list[Text]:
+    log: list[Text] = []
+    if pay is not None:
+        s.hands[seat].remove(pay)
+        s.discard[seat].append(pay)
+        s.tribute_used[seat] = True
+        cost -= 1
+        log.append(Text(f"{seat_text(seat).en} discards a hand card to pay 1.",
+                        f"{seat_text(seat).ja}は手札1枚を破棄して1コストを支払った。"))
+    for _ in range(cost):
+        s.decks[seat].append(s.provisions[seat].pop())
+    if cost:
+        log.append(Text(f"{seat_text(seat).en} spends {cost} provisions.", f"{seat_text(seat).ja}は兵糧を{cost}枚消費した。"))
+    return log

@@ -1,0 +1,131 @@
+"""The match state: plain dataclasses (picklable), one per match of up to three
+games, plus small read-only lookups shared by the rule modules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import field as default
+
+from engine.core import Text
+
+from .cards import CardDef, Catalog, CommanderDef, catalog
+
+CENTRE = 4
+SQUARES = tuple(i for i in range(9) if i != CENTRE)
+
+
+@dataclass
+class Slot:
+    """A card on a square of a formation (陣営)."""
+
+    card: str
+    face_down: bool = False
+    exhausted: bool = False
+    damage: int = 0
+    boost: int = 0  # 武力 added until end of turn
+    placed_turn: int = 0  # match turn counter when it reached the field (summoning sickness)
+    attacked: bool = False
+    moved: bool = False
+
+
+@dataclass
+class Attack:
+    """A declared attack waiting for the defender's responses."""
+
+    seat: int
+    square: int
+    attacker: str
+    target: str  # "player" or the id of an enemy general
+    cancelled: bool = False
+
+
+@dataclass
+class MusouState:
+    card_set: str
+    names: dict[str, str]  # instance id -> card key (commanders included)
+    owners: dict[str, int]
+    decks: list[list[str]]  # top of deck = end of list
+    hands: list[list[str]]
+    provisions: list[list[str]]  # bottom first; top = end of list
+    discard: list[list[str]]
+    side: list[list[str]]
+    field: list[list[Slot | None]]
+    commander: list[str | None]  # this game's commander (secret until both chose)
+    pool: list[list[str]]  # commanders not used yet in this match
+    used: list[list[str]]  # commanders of earlier games
+    troops: list[int] = default(default_factory=lambda: [0, 0])
+    musou_used: list[bool] = default(default_factory=lambda: [False, False])
+    tribute_used: list[bool] = default(default_factory=lambda: [False, False])
+    waiting: list[bool] = default(default_factory=lambda: [False, False])  # simultaneous decisions
+    stage: str = "commander"  # commander, first, mulligan, main1, battle, respond, main2, side, over
+    game_no: int = 1
+    wins: list[int] = default(default_factory=lambda: [0, 0])
+    results: list[int] = default(default_factory=list)  # winner of each finished game
+    reasons: list[str] = default(default_factory=list)  # "troops" / "deck" per finished game
+    first: int = 0
+    chooser: int | None = None  # the loser of the last game picks who goes first
+    active: int = 0
+    priority: int = 0
+    passes: int = 0
+    turn: int = 0  # turns over the whole match
+    game_turn: int = 0  # turns within this game; 1 = the first player's first
+    attack: Attack | None = None
+    game_winner: int | None = None
+    loss_reason: str = ""
+
+
+def cards_of(s: MusouState) -> Catalog:
+    return catalog(s.card_set)
+
+
+def cdef(s: MusouState, cid: str) -> CardDef:
+    return cards_of(s).cards[s.names[cid]]
+
+
+def mdef(s: MusouState, seat: int) -> CommanderDef:
+    cid = s.commander[seat]
+    assert cid is not None
+    return cards_of(s).commanders[s.names[cid]]
+
+
+def role(s: MusouState, seat: int, square: int) -> str:
+    """A, S or P for the square (0-8) under this game's commander."""
+    return mdef(s, seat).roles()[square]
+
+
+def seat_text(seat: int) -> Text:
+    return Text(f"Seat {seat + 1}", f"{seat + 1}番席")
+
+
+def square_text(square: int) -> Text:
+    return Text(f"square {square + 1}", f"{square + 1}番マス")
+
+
+def card_text(s: MusouState, cid: str) -> Text:
+    key = s.names[cid]
+    cat = cards_of(s)
+    return cat.cards[key].title() if key in cat.cards else cat.commanders[key].title()
+
+
+def find(s: MusouState, cid: str) -> tuple[int, int] | None:
+    """(seat, square) of a card on the field."""
+    for seat in (0, 1):
+        for sq in SQUARES:
+            slot = s.field[seat][sq]
+            if slot is not None and slot.card == cid:
+                return seat, sq
+    return None
+
+
+def generals(s: MusouState, seat: int) -> list[tuple[int, Slot]]:
+    """Face-up generals of `seat` as (square, slot)."""
+    out = []
+    for sq in SQUARES:
+        slot = s.field[seat][sq]
+        if slot is not None and not slot.face_down and cdef(s, slot.card).type == "general":
+            out.append((sq, slot))
+    return out
+
+
+def in_game(s: MusouState) -> bool:
+    return s.stage in ("main1", "battle", "respond", "main2")

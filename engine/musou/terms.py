@@ -1,0 +1,56 @@
+"""Terms (ターム) and formation (布陣): the conditions for using a card.
+
+Terms count ready face-up generals of the element on the player's supply
+squares at the moment of use; nothing is spent."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core import RuleError, Text
+
+from .cards import ELEMENT_TEXT, CardDef
+from .state import MusouState, cdef, generals, role
+
+
+def supply_elements(s: MusouState, seat: int) -> Counter[str]:
+    return Counter(cdef(s, slot.card).element for sq, slot in generals(s, seat)
+                   if role(s, seat, sq) == "S" and not slot.exhausted)
+
+
+def supply_count(s: MusouState, seat: int) -> int:
+    return sum(supply_elements(s, seat).values())
+
+
+def terms_met(s: MusouState, seat: int, card: CardDef) -> bool:
+    have = supply_elements(s, seat)
+    return all(have[el] >= n for el, n in card.terms.items())
+
+
+def terms_text(card: CardDef) -> Text:
+    if not card.terms:
+        return Text("none", "なし")
+    parts = [(ELEMENT_TEXT[el], n) for el, n in sorted(card.terms.items())]
+    return Text(", ".join(f"{t.en} x{n}" for t, n in parts), "・".join(f"{t.ja}{n}" for t, n in parts))
+
+
+def check_terms(s: MusouState, seat: int, card: CardDef) -> None:
+    if not terms_met(s, seat, card):
+        raise RuleError(
+            Text(f"The terms of {card.name.en} are not met.", f"「{card.name.ja}」のタームを満たしていません。"),
+            Text("Needs ready generals of these elements on your supply squares: ",
+                 "補給マスに次の属性の臨戦状態の武将が必要です：") + terms_text(card),
+        )
+
+
+def check_formation(s: MusouState, seat: int, card: CardDef, square: int) -> None:
+    """布陣: that many face-up generals already on your field (not counting the square being replaced)."""
+    if not card.formation:
+        return
+    have = sum(1 for sq, _ in generals(s, seat) if sq != square)
+    if have < card.formation:
+        raise RuleError(
+            Text(f"{card.name.en} needs a formation of {card.formation} generals; you have {have}.",
+                 f"「{card.name.ja}」の布陣は武将{card.formation}体です（現在{have}体）。"),
+            Text("Place more generals first.", "先に武将を配置してください。"),
+        )
