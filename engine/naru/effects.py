@@ -106,6 +106,8 @@ def use_card(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, r
                              "儀式には、信仰の土地にいる自分の表向きの神職ユニットが必要です。"),
                         Text("Not newly placed units only.", "配置したターンのユニットは唱えられません。"))
     _check_target(s, seat, card, sq)
+    if card.target == "none":
+        sq = None
     pay(s, seat, card.cost)
     assert isinstance(cid, str)
     s.players[seat].hand.remove(cid)
@@ -130,6 +132,8 @@ def keep_effect(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng) -
                              "天守効果は、相手ユニットが自分の領地内にいる間、自ターンに1回だけ使えます。"))
     card = card_of(s, defs, s.players[seat].keep_card)
     _check_target(s, seat, card, sq)
+    if card.target == "none":
+        sq = None
     s.players[seat].keep_used = True
     logs = [says(seat, f"uses the keep effect of {card.name.en}.", f"{card.name.ja}の天守効果を使った。")]
     return logs + run_effects(s, seat, card, sq, defs, rng)

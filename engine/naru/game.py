@@ -49,6 +49,8 @@ class NaruGame(Game[NaruState]):
         self.cards = cards or sample_cards()
         self.starters = starters if starters is not None else sample_starters()
         self.defs = self.cards.by_key()
+        # Generic names for the starters, in file order: starter-a, starter-b, ...
+        self.aliases = {f"starter-{chr(ord('a') + i)}": key for i, key in enumerate(self.starters)}
 
     # -- options and set-up ------------------------------------------------
 
@@ -61,6 +63,7 @@ class NaruGame(Game[NaruState]):
             raise BadOptions(Text("Option 'decks' is a list of two decks.", "オプション decks は2つのデッキのリストです。"),
                              Text(f"Each is a starter ({', '.join(sorted(self.starters))}), 'random' or a deck list.",
                                   f"それぞれスターター（{'、'.join(sorted(self.starters))}）、random、またはデッキリスト。"))
+        decks = [self.aliases.get(d, d) for d in decks]
         problems: list[Text] = []
         for seat, deck in enumerate(decks):
             if deck == RANDOM:

@@ -61,8 +61,9 @@ def reveal(s: NaruState, defs: Defs, sq: int) -> list[Text]:
         return []
     unit.facedown = False
     name = unit_name(s, defs, unit)
-    return [Text(f"The face-down commoner on {{sq}} is revealed: {name.en}.",
-                 f"{{sq}}の裏向きの平民が表になった：{name.ja}。").format(sq=square_name(sq))]
+    where = square_name(sq)
+    return [Text(f"The face-down commoner on {where} is revealed: {name.en}.",
+                 f"{where}の裏向きの平民が表になった：{name.ja}。")]
 
 
 def to_jail(s: NaruState, cid: str) -> None:

@@ -135,3 +135,7 @@ def test_group_can_load_its_own_card_file(tmp_path: Path) -> None:
     text = format_deck_list(counts, cards)
     state = game.setup(2, game.options({"decks": [text, "spring"]}, 2), Rng(b"y" * 32))
     assert list(state.cards.values()).count("gen-ours") == 2
+
+
+def test_starter_aliases_name_the_starters_in_order() -> None:
+    assert GAME.options({"decks": ["starter-a", "starter-d"]}, 2) == {"decks": ["spring", "winter"]}

@@ -73,3 +73,16 @@ def test_render_board_private_and_image() -> None:
     assert png.startswith(b"\x89PNG")
     final = render.board(GAME.view(played.state, SPECTATOR), "ja")
     assert "勝利" in final
+
+
+def test_render_every_step_for_every_viewer() -> None:
+    played = play_bots(GAME, 2, 11)
+    for n in range(0, len(played.moves) + 1, 3):
+        state = replay_moves(GAME, 2, 11, played.moves[:n])
+        for viewer in (Viewer.of(0), Viewer.of(1), SPECTATOR):
+            view = json.loads(json.dumps(GAME.view(state, viewer)))
+            assert len(render.board(view, "ja")) < 1900 and len(render.board(view, "en")) < 1900
+            if viewer.seat is not None:
+                render.private(view, viewer.seat, "en")
+        if n % 30 == 0:
+            assert render.image(GAME.view(state, SPECTATOR)).startswith(b"\x89PNG")
