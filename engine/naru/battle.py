@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from engine.core import Text
 
 from .board import square_name
-from .names import says
+from .names import owns, says
 from .promotion import offer_promotion
 from .state import Battle, NaruState
 from .turn import lose_life
@@ -60,10 +60,10 @@ def resolve_battle(s: NaruState, defs: Defs) -> list[Text]:
                  f"{target}で戦闘：こうげき{values.attack} 対 ぼうぎょ{values.defense}。")]
     if values.defense > values.attack:
         logs.append(says(seat, f"loses the battle; the attacker returns to {square_name(battle.origin)}.",
-                         f"は戦闘に敗れ、攻撃ユニットは{square_name(battle.origin)}に戻った。"))
+                         f"戦闘に敗れ、攻撃ユニットは{square_name(battle.origin)}に戻った。"))
         return logs
     loser = remove_unit(s, battle.target)
-    logs.append(says(loser.owner, "'s defending unit goes to jail.", "の防御ユニットは牢屋に送られた。"))
+    logs.append(owns(loser.owner, "defending unit goes to jail.", "防御ユニットは牢屋に送られた。"))
     logs += advance(s, defs, battle.origin, battle.target)
     return logs
 

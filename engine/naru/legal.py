@@ -165,7 +165,7 @@ def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choic
                 verb = Text("Swap in", "入れ替え") if swap else Text("Place", "配置")
                 out.append(Choice({"kind": "land", "card": cid, "at": square_name(sq)},
                                   Text(f"{verb.en} land {card.name.en} on {square_name(sq)}",
-                                       f"土地{card.name.ja}を{square_name(sq)}に{verb.ja}")))
+                                       f"土地「{card.name.ja}」を{square_name(sq)}に{verb.ja}")))
         elif card.kind in ("commoner", "general") and card.cost <= player.resources:
             down = Text(" face down", "（裏向き）") if card.kind == "commoner" else Text("", "")
             for sq in summon_squares(s, seat):

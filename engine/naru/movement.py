@@ -57,6 +57,10 @@ def move(s: NaruState, seat: int, origin: int | None, target: int | None, defs: 
         logs.append(says(seat, f"attacks {square_name(target)}{keep} from {square_name(origin)}.",
                          f"{square_name(origin)}から{square_name(target)}{keep_ja}に攻撃した。"))
         return logs
-    logs.append(says(seat, f"moves {square_name(origin)} to {square_name(target)}.",
-                     f"{square_name(origin)}から{square_name(target)}へ移動した。"))
+    if target == s.enemy_keep(seat):
+        logs.append(says(seat, f"attacks the undefended keep on {square_name(target)} from {square_name(origin)}.",
+                         f"{square_name(origin)}から守りのない天守閣（{square_name(target)}）に攻撃した。"))
+    else:
+        logs.append(says(seat, f"moves {square_name(origin)} to {square_name(target)}.",
+                         f"{square_name(origin)}から{square_name(target)}へ移動した。"))
     return logs + advance(s, defs, origin, target)

@@ -13,3 +13,9 @@ def says(seat: int, en: str, ja: str) -> Text:
     """A log line about `seat`: '{seat} ...' in both languages."""
     name = seat_name(seat)
     return Text(f"{name.en} {en}", f"{name.ja}は{ja}")
+
+
+def owns(seat: int, en: str, ja: str) -> Text:
+    """A log line about something of `seat`'s: "Seat 1's ..." / "1番席の..."."""
+    name = seat_name(seat)
+    return Text(f"{name.en}'s {en}", f"{name.ja}の{ja}")

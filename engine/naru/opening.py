@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Rng, RuleError, Text
 
 from .board import square_name
-from .names import says
+from .names import owns, says
 from .state import FREE_MULLIGANS, HAND_SIZE, Land, NaruState
 from .turn import begin_turn
 from .units import Defs
@@ -62,8 +62,8 @@ def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs) -> list[Text
             assert p.keep_sq is not None
             s.lands[p.keep_sq] = Land(p.keep_card, owner, keep=True)
             name = defs[s.cards[p.keep_card]].name
-            logs.append(says(owner, f"'s keep {name.en} stands on {square_name(p.keep_sq)}.",
-                             f"の天守閣「{name.ja}」は{square_name(p.keep_sq)}。"))
+            logs.append(owns(owner, f"keep {name.en} stands on {square_name(p.keep_sq)}.",
+                             f"天守閣「{name.ja}」は{square_name(p.keep_sq)}。"))
         logs += begin_turn(s, s.first, defs)
     return logs
 

@@ -92,3 +92,15 @@ def test_property_matches_end_with_a_winner(seed: int) -> None:
     outcome = GAME.outcome(played.state)
     assert outcome is not None and len(outcome.winners) == 1
     assert GAME.pending(played.state) == ()
+
+
+@settings(max_examples=4, deadline=None)
+@given(seeds)
+def test_property_every_listed_action_is_accepted(seed: int) -> None:
+    rng = Rng(b"z" * 32)
+    for index, state in enumerate(walk(seed)):
+        if index % 2:
+            continue
+        for pending in GAME.pending(state):
+            for choice in GAME.legal_actions(state, pending.seat):
+                GAME.apply(state, pending.seat, choice.action, rng)
