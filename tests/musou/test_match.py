@@ -1,0 +1,93 @@
+"""The three-game match in one state: commanders, who goes first, mulligans,
+side-deck swaps."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import SPECTATOR, RuleError, Viewer, clone
+from engine.core.selfplay import play_bots
+from engine.musou.game import GAME
+from engine.musou.state import MusouState
+
+from .helpers import Position, act, rng
+
+
+def opening() -> MusouState:
+    return GAME.setup(2, GAME.options({"decks": ["shu", "wei"]}, 2), rng())
+
+
+def test_rule_commanders_are_chosen_face_down() -> None:
+    s = act(opening(), 0, "commander card=m01")
+    assert GAME.view(s, Viewer.of(1))["players"][0]["commander"] == {"hidden": 1}
+    assert GAME.view(s, Viewer.of(0))["players"][0]["commander"]["key"] == "guan_yu_army"
+    assert [p.seat for p in GAME.pending(s)] == [1]
+    s = act(s, 1, "commander card=m12")
+    assert GAME.view(s, SPECTATOR)["players"][0]["commander"]["key"] == "guan_yu_army"
+    assert s.stage == "mulligan" and s.troops == [18, 22]
+
+
+def test_rule_one_mulligan_per_game() -> None:
+    s = act(act(opening(), 0, "commander card=m00"), 1, "commander card=m10")
+    hand = list(s.hands[0])
+    s2 = act(s, 0, "mulligan")
+    assert len(s2.hands[0]) == len(hand) and s2.hands[0] != hand
+    with pytest.raises(RuleError):
+        GAME.apply(s2, 0, {"kind": "mulligan"}, rng())
+    assert [p.seat for p in GAME.pending(s2)] == [1]
+
+
+def finished_game_one(loser: int) -> MusouState:
+    """Game 1 just lost by `loser` through troops."""
+    p = Position(stage="battle", active=1 - loser, troops=(1, 1))
+    s = p.s
+    for seat in (0, 1):
+        for k, key in ((1, "guan_yu_army" if seat == 0 else "sima_yi_army"),
+                       (2, "zhuge_liang_army" if seat == 0 else "xiahou_dun_army")):
+            s.names[f"m{seat}{k}"], s.owners[f"m{seat}{k}"] = key, seat
+            s.pool[seat].append(f"m{seat}{k}")
+        s.decks[seat] = s.decks[seat][:35]
+        s.side[seat] = [p.new(seat, "huang_gai") for _ in range(15)]
+    p.put(1 - loser, 1, "zhang_fei")
+    s = act(act(s, 1 - loser, "attack from=1 target=player"), loser, "pass")
+    assert s.stage == "side" and s.wins[1 - loser] == 1
+    return s
+
+
+def test_rule_between_games_side_swaps_keep_counts() -> None:
+    s = finished_game_one(loser=1)
+    assert {p.seat for p in GAME.pending(s)} == {0, 1}
+    assert next(c.action["kind"] for c in GAME.legal_actions(s, 0)) == "ready"  # keep is the passive choice
+    s2 = act(s, 0, "swap out=guan_ping in=huang_gai")
+    assert s2.decks[0].count("huang_gai") == 1 and s2.side[0].count("guan_ping") == 1
+    assert len(s2.decks[0]) == len(s.decks[0]) and len(s2.side[0]) == 15
+    s3 = act(act(s2, 0, "swap out=guan_ping in=huang_gai"), 0, "swap out=guan_ping in=huang_gai")
+    before = clone(s3)
+    with pytest.raises(RuleError):  # a fourth copy
+        GAME.apply(s3, 0, {"kind": "swap", "out": "guan_ping", "in": "huang_gai"}, rng())
+    assert s3 == before
+    assert "deck_list" not in GAME.view(s3, Viewer.of(1))["players"][0]
+
+
+def test_rule_new_commander_each_game_and_loser_chooses_who_goes_first() -> None:
+    s = finished_game_one(loser=1)
+    s = act(act(s, 0, "ready"), 1, "ready")
+    assert s.stage == "commander"
+    with pytest.raises(RuleError):  # m00 led game 1
+        GAME.apply(s, 0, {"kind": "commander", "card": "m00"}, rng())
+    s = act(act(s, 0, "commander card=m01"), 1, "commander card=m12")
+    assert s.stage == "first" and [p.seat for p in GAME.pending(s)] == [1]
+    s = act(s, 1, "first seat=2")
+    assert s.first == 1 and s.stage == "mulligan" and s.game_no == 2
+    s = act(act(s, 0, "keep"), 1, "keep")
+    assert s.active == 1 and s.stage == "main1"
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_rule_match_ends_when_someone_wins_two_games(seed: int) -> None:
+    played = play_bots(GAME, 2, seed)
+    s = played.state
+    assert played.outcome is not None and max(s.wins) == 2 and len(s.results) == sum(s.wins) <= 3
+    assert played.outcome.winners == (s.wins.index(2),)
+    for seat in (0, 1):
+        assert len(set(s.used[seat])) == len(s.results)  # a different commander each game

@@ -1,0 +1,56 @@
+"""Secrecy of views and the renderers."""
+
+from __future__ import annotations
+
+from bot.render import musou as render
+from engine.core import ALL_SEEING, SPECTATOR, Viewer
+from engine.core.redaction import leaked, strings_in
+from engine.musou.game import GAME, hidden_ids
+
+from .helpers import Position
+
+
+def position() -> Position:
+    p = Position()
+    p.hand(0, "guan_yu", "fire_arrows")
+    p.hand(1, "xu_zhu")
+    p.put(0, 1, "zhang_fei")
+    p.put(0, 3, "falling_rocks", face_down=True)
+    p.put(1, 1, "lu_xun", face_down=True)
+    return p
+
+
+def test_view_hides_hands_face_down_cards_provisions_and_deck_order() -> None:
+    p = position()
+    s = p.s
+    for viewer in (SPECTATOR, Viewer.of(0), Viewer.of(1)):
+        v = GAME.view(s, viewer)
+        assert leaked(v, hidden_ids(s, viewer)) == set()
+    v = GAME.view(s, Viewer.of(1))
+    mine = v["players"][0]
+    assert mine["hand"] == {"hidden": 2} and mine["provisions"] == {"hidden": 5} and mine["deck"] == {"hidden": 20}
+    assert mine["field"][2] == {"face_down": True}
+    assert "falling_rocks" not in strings_in(v) and "guan_yu" not in strings_in(v)
+    own = GAME.view(s, Viewer.of(0))["players"][0]
+    assert own["field"][2]["card"]["key"] == "falling_rocks" and len(own["hand"]) == 2
+    assert own["provisions"] == {"hidden": 5}  # face down to everyone; the count is public
+    assert GAME.view(s, ALL_SEEING)["players"][0]["provision_cards"] == s.provisions[0]
+
+
+def test_describe_does_not_name_a_card_set_face_down() -> None:
+    p = Position()
+    (card,) = p.hand(0, "lu_bu")
+    text = GAME.describe(p.s, 0, {"kind": "facedown", "card": card, "square": 2})
+    assert "Lu Bu" not in text.en and "呂布" not in text.ja
+
+
+def test_render_board_private_and_image() -> None:
+    s = position().s
+    for locale in ("en", "ja"):
+        text = render.board(GAME.view(s, SPECTATOR), locale)
+        assert len(text) < 1900 and ("Zhang Fei" in text or "張飛" in text)
+        assert "Falling" not in text and "落石" not in text
+        mine = render.private(GAME.view(s, Viewer.of(0)), 0, locale)
+        assert "Guan Yu" in mine or "関羽" in mine
+    png = render.image(GAME.view(s, SPECTATOR))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
