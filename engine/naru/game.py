@@ -130,7 +130,8 @@ class NaruGame(Game[NaruState]):
         kind = action.get("kind")
         allowed = legal.MODE_KINDS.get(mode, ())
         if kind not in allowed:
-            raise UnknownAction(Text(f"'{kind}' is not possible now ({mode}).", f"今（{mode}）は「{kind}」はできません。"),
+            during = legal.MODE_NAMES.get(mode, Text(mode, mode))
+            raise UnknownAction(Text(f"'{kind}' is not possible during {during.en}.", f"{during.ja}に「{kind}」はできません。"),
                                 Text("Allowed now: " + ", ".join(allowed), "今できること: " + "、".join(allowed)))
         if all(p.seat != seat for p in legal.pending(s)):
             raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"))

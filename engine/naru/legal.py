@@ -27,6 +27,15 @@ MODE_KINDS: dict[str, tuple[str, ...]] = {
 }
 
 
+MODE_NAMES: dict[str, Text] = {
+    "mulligan": Text("mulligans", "マリガン"), "keep": Text("keep placement", "天守閣の配置"),
+    "battle": Text("a battle", "戦闘中"), "promote": Text("a promotion choice", "「成る!」の選択"),
+    "swap": Text("the turn-1 land swap", "1ターン目の土地入れ替え"), "summon": Text("the summon phase", "召喚フェイズ"),
+    "action": Text("the action phase", "行動フェイズ"), "discard": Text("discarding", "手札調整"),
+    "over": Text("the end of the game", "ゲーム終了後"),
+}
+
+
 def mode(s: NaruState) -> str:
     if s.phase == "over":
         return "over"

@@ -86,3 +86,18 @@ def test_render_every_step_for_every_viewer() -> None:
                 render.private(view, viewer.seat, "en")
         if n % 30 == 0:
             assert render.image(GAME.view(state, SPECTATOR)).startswith(b"\x89PNG")
+
+
+def test_instance_ids_say_nothing_about_the_card() -> None:
+    from engine.core import Rng
+    maps = [GAME.setup(2, GAME.options({"decks": ["spring", "summer"]}, 2), Rng(bytes([i]) * 32)).cards
+            for i in range(3)]
+    assert maps[0] != maps[1] and maps[1] != maps[2]
+    assert set(maps[0]) == set(maps[1])
+
+
+def test_describe_land_swap_names_only_the_land_taken() -> None:
+    b = Board(phase="swap")
+    secret = b.hand(0, "gen-strategist")
+    text = GAME.describe(b.s, 0, {"kind": "land_swap", "give": secret, "take": "land-paddy"})
+    assert "Strategist" not in text.en and "軍師" not in text.ja and "Rice Paddy" in text.en
