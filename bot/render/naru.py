@@ -82,7 +82,7 @@ def board(view: dict[str, Any], locale: str) -> str:
                          f"hand {p['hand_count']}, deck {p['deck']['hidden']}, jail {len(p['jail'])}, "
                          f"exile {len(p['exile'])}")
     squares = view["board"]
-    lines.append("    " + "".join(c.ljust(9) for c in "ABC"))
+    lines.append(("    " + "".join(c.ljust(9) for c in "ABC")).rstrip())
     for row in range(3, -1, -1):
         lines.append(f" {row + 1}  " + "".join(_cell(squares[row * 3 + col]) for col in range(3)).rstrip())
     lines.append("K=天守閣 L=土地 *=信仰 [n]=n番席のユニット ?=裏向き" if ja else
