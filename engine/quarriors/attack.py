@@ -20,9 +20,9 @@ def begin(s: QState) -> None:
         return
     s.step = ATTACK
     # Totals are fixed when the attack begins (creatures that score or die later still count).
-    s.snap = [(d, attack(s, d, p), level(s, d)) for d in cs]
-    s.defenders = [(p + i) % s.seats for i in range(1, s.seats)]
-    s.stage, s.hit, s.mdd_used = 0, [], False
+    s.snap = tuple((d, attack(s, d, p), level(s, d)) for d in cs)
+    s.defenders = tuple((p + i) % s.seats for i in range(1, s.seats))
+    s.stage, s.hit, s.mdd_used = 0, (), False
 
 
 def total(s: QState, defender: int) -> int:
@@ -65,10 +65,10 @@ def _quake(s: QState, d: int, rng: Rng) -> int:
         return 0
     victims = [x for x in creatures(s, d) if level(s, x) == 1]
     for x in victims:
-        s.hit.append(x)
+        s.hit = (*s.hit, x)
         destroy(s, x, s.active, rng)
     if victims and d not in s.hurt:
-        s.hurt.append(d)
+        s.hurt = (*s.hurt, d)
     return len(victims)
 
 
@@ -88,12 +88,12 @@ def candidates(s: QState, d: int) -> list[int]:
 
 def absorb(s: QState, x: int, rng: Rng) -> None:
     d = s.defenders[0]
-    s.hit.append(x)
+    s.hit = (*s.hit, x)
     df = defense(s, x, d, ignore_attached=warded(s))
     if s.remaining >= df:  # ruling: equal attack destroys
         s.remaining -= df
         if d not in s.hurt:
-            s.hurt.append(d)
+            s.hurt = (*s.hurt, d)
         destroy(s, x, s.active, rng)
         s.remaining += _mdd_bonus(s, d)
     else:
@@ -104,13 +104,13 @@ def progress(s: QState, rng: Rng) -> None:
     """Run the attack until a decision is needed or it is over."""
     while s.step == ATTACK and not s.prompts:
         if not s.defenders:
-            s.step, s.attack_done, s.snap = CAPTURE, True, []
+            s.step, s.attack_done, s.snap = CAPTURE, True, ()
             return
         d = s.defenders[0]
         if s.stage == 0:
-            s.stage, s.hit, s.mdd_used = 1, [], False
+            s.stage, s.hit, s.mdd_used = 1, (), False
             if creatures(s, d) and guard_spells(s, d):
-                s.prompts.append(("guard", d))
+                s.prompts = (*s.prompts, ("guard", d))
             continue
         if s.stage == 1:
             s.stage = 2
@@ -121,8 +121,8 @@ def progress(s: QState, rng: Rng) -> None:
             continue
         cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
-            s.defenders.pop(0)
-            s.stage, s.hit = 0, []
+            s.defenders = s.defenders[1:]
+            s.stage, s.hit = 0, ()
             continue
         if len(cands) == 1:  # a forced choice is made for the defender
             absorb(s, cands[0], rng)

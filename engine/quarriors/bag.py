@@ -10,27 +10,40 @@ from .state import QState
 
 def draw(s: QState, p: int, n: int, rng: Rng) -> list[int]:
     """Take up to `n` dice from `p`'s bag, refilling it from the used pile
-    when it runs empty (the seed's rule for a short bag)."""
+    when it runs empty (the seed's rule for a short bag). One random number
+    picks a whole run of dice (mixed radix), to keep replays fast."""
     got: list[int] = []
-    for _ in range(n):
-        bag = s.bag[p]
+    bag = list(s.bag[p])
+    while len(got) < n:
         if not bag:
             if not s.used[p]:
                 break
-            bag = s.bag[p] = s.used[p]
+            bag = s.used[p]
             s.used[p] = []
             for d in bag:
                 s.face[d] = -1
-        i = rng.below(len(bag))
-        got.append(bag[i])
-        bag[i] = bag[-1]
-        bag.pop()
+        k = min(n - len(got), len(bag))
+        span = 1
+        for i in range(k):
+            span *= len(bag) - i
+        x = rng.below(span) if span > 1 else 0
+        for _ in range(k):
+            size = len(bag)
+            x, i = divmod(x, size)
+            got.append(bag[i])
+            bag[i] = bag[-1]
+            bag.pop()
+    s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
     return got
 
 
 def roll(s: QState, dice: list[int], rng: Rng) -> None:
-    for d in dice:
-        s.face[d] = rng.roll(6)
+    """Roll dice, up to 24 per random number (6**24 < 2**64)."""
+    for start in range(0, len(dice), 24):
+        chunk = dice[start:start + 24]
+        x = rng.below(6 ** len(chunk))
+        for d in chunk:
+            x, s.face[d] = divmod(x, 6)
 
 
 def draw_into_pool(s: QState, p: int, n: int, rng: Rng, *, rolled: bool) -> list[int]:
@@ -50,4 +63,12 @@ def to_used(s: QState, p: int, d: int) -> None:
 def to_wild(s: QState, d: int) -> None:
     """Culling: the die goes back onto its card in the wilds."""
     s.face[d] = -1
-    s.wild[s.dcard[d]].append(d)
+    slot = s.dcard[d]
+    s.wild = (*s.wild[:slot], (*s.wild[slot], d), *s.wild[slot + 1:])
+
+
+def from_wild(s: QState, slot: int) -> int:
+    """Take the top die off a card in the wilds."""
+    d = s.wild[slot][-1]
+    s.wild = (*s.wild[:slot], s.wild[slot][:-1], *s.wild[slot + 1:])
+    return d

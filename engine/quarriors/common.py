@@ -21,16 +21,16 @@ def gain(s: QState, p: int, n: int) -> None:
     s.glory[p] += n
     if s.glory[p] >= s.goal:
         s.step = OVER
-        s.winners = [p]
+        s.winners = (p,)
         s.end_reason = "glory"
-        s.prompts = []
+        s.prompts = ()
 
 
 def enter_ready(s: QState, p: int, d: int) -> None:
     s.ready[p].append(d)
     if own_card(s, d).power("copy_creature") is not None and any(
             creatures(s, q) for q in range(s.seats) if q != p):
-        s.prompts.append(("copy", p, d))
+        s.prompts = (*s.prompts, ("copy", p, d))
 
 
 def empty_creature_cards(s: QState) -> int:
@@ -47,6 +47,6 @@ def check_empty_cards(s: QState) -> None:
         return s.glory[p], len(s.ready[p]) + attached
     best = max(key(p) for p in range(s.seats))
     s.step = OVER
-    s.winners = [p for p in range(s.seats) if key(p) == best]
+    s.winners = tuple(p for p in range(s.seats) if key(p) == best)
     s.end_reason = "cards"
-    s.prompts = []
+    s.prompts = ()

@@ -23,7 +23,7 @@ def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
     s.ready[p].remove(d)
     s.used[p].extend(s.attached.pop(d, ()))
     if card.power("destroyed_set_aside") is not None:
-        s.aside[p].append(d)  # keeps a copied identity until its power has played out
+        s.aside = _with(s.aside, p, (*s.aside[p], d))  # keeps a copied identity until its power has played out
     else:
         s.copies.pop(d, None)
         if card.power("destroyed_to_pool") is not None or p in s.lifecharm:
@@ -36,7 +36,7 @@ def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
             draw_into_pool(s, p, int(params["count"]), rng, rolled=False)
     if by >= 0:
         on_kill(s, by, rng)
-    s.prompts.append(("lost", p, d, fi, slot))
+    s.prompts = (*s.prompts, ("lost", p, d, fi, slot))
 
 
 def on_kill(s: QState, by: int, rng: Rng) -> None:
@@ -49,14 +49,19 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
     for x in creatures(s, by):
         if card_of(s, x).power("score_on_kill") is not None:
             score_now(s, by, x)
-    for x in s.aside[by][:]:
-        s.aside[by].remove(x)
+    waiting = s.aside[by]
+    s.aside = _with(s.aside, by, ())
+    for x in waiting:
         s.copies.pop(x, None)
         roll(s, [x], rng)
         if face_of(s, x).creature:
             enter_ready(s, by, x)
         else:
             s.used[by].append(x)
+
+
+def _with(t: tuple[tuple[int, ...], ...], i: int, v: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return (*t[:i], v, *t[i + 1:])
 
 
 def score_now(s: QState, p: int, x: int) -> None:

@@ -55,13 +55,13 @@ def _sweep(s: QState, rng: Rng) -> None:
 def advance(s: QState, rng: Rng) -> None:
     while True:
         if s.step == OVER:
-            s.prompts = []
+            s.prompts = ()
             return
         if s.has_ooze:
             _sweep(s, rng)
         if s.prompts:
             if not has_choice(s, s.prompts[0]):
-                s.prompts.pop(0)
+                s.prompts = s.prompts[1:]
                 continue
             return
         if s.step == SCORE:

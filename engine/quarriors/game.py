@@ -4,6 +4,7 @@ the views, the outcome and the bots."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.core import (
@@ -38,6 +39,16 @@ TURN_PROMPT = Text("Your turn: use dice, ready, summon, cast, then proceed.",
                    "あなたの手番です：ダイスを使い、準備・召喚・発動をして proceed。")
 CAPTURE_PROMPT = Text("Capture, cast or end your turn.", "捕獲・発動をするか手番を終えてください。")
 DEFEND_PROMPT = Text("Choose the creature that absorbs the attack next.", "次に攻撃を受けるモンスターを選んでください。")
+
+
+@lru_cache(maxsize=256)
+def _pending(seat: int, what: str) -> tuple[Pending, ...]:
+    """Pending records are immutable, so one per (seat, question) is shared."""
+    if what in PROMPTS:
+        return (Pending(seat, "respond" if what in RESPOND else "choose", PROMPTS[what]),)
+    if what == "defend":
+        return (Pending(seat, "defend", DEFEND_PROMPT),)
+    return (Pending(seat, "turn", CAPTURE_PROMPT if what == "capture" else TURN_PROMPT),)
 
 
 class Quarriors(Game[QState]):
@@ -78,10 +89,10 @@ class Quarriors(Game[QState]):
             return ()
         if s.prompts:
             pr = s.prompts[0]
-            return (Pending(pr[1], "respond" if pr[0] in RESPOND else "choose", PROMPTS[pr[0]]),)
+            return _pending(pr[1], pr[0])
         if s.step == ATTACK:
-            return (Pending(s.defenders[0], "defend", DEFEND_PROMPT),)
-        return (Pending(s.active, "turn", CAPTURE_PROMPT if s.step == CAPTURE else TURN_PROMPT),)
+            return _pending(s.defenders[0], "defend")
+        return _pending(s.active, "capture" if s.step == CAPTURE else "turn")
 
     def _seat(self, s: QState) -> int:
         if s.prompts:

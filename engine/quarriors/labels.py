@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core.text import Text
@@ -10,6 +11,7 @@ from .cards import Face
 from .state import QState, face_of, own_card
 
 
+@lru_cache(maxsize=512)
 def face_text(f: Face) -> str:
     stars = "*" * f.burst
     if f.creature:

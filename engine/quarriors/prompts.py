@@ -11,7 +11,7 @@ from engine.core import Rng, UnknownAction
 from engine.core.text import Text
 
 from .attack import guard_spells
-from .bag import to_wild
+from .bag import from_wild, to_wild
 from .common import check_empty_cards, enter_ready, gain, refuse
 from .destroy import destroy, lost_choices
 from .spells import cast, check_cast, kill_targets, targets
@@ -88,13 +88,13 @@ def apply_prompt(s: QState, seat: int, a: Action, rng: Rng) -> None:
             check_cast(s, seat, a.get("die", -1), a.get("target"), [], reaction=True)
         refuse("That choice is not allowed here.", "その選択はここではできません。",
                "Choose one of the listed options.", "一覧の選択肢から選んでください。")
-    s.prompts.pop(0)
+    s.prompts = s.prompts[1:]
     p = pr[1]
     if kind in ("pass", "skip"):
         return
     if pr[0] == "guard":
         cast(s, p, a["die"], a.get("target"), [], rng)
-        s.prompts.insert(0, pr)
+        s.prompts = (pr, *s.prompts)
     elif pr[0] == "lost":
         d, fi = pr[2], pr[3]
         if kind == "cull":  # Ghostly Spirit: cull a Basic Quiddity die to come back
@@ -109,7 +109,7 @@ def apply_prompt(s: QState, seat: int, a: Action, rng: Rng) -> None:
             s.used[p].remove(d)
             s.face[d] = -1
             s.pool[p].append(d)
-            s.prompts.insert(0, pr)
+            s.prompts = (pr, *s.prompts)
     elif pr[0] == "copy":
         _set_copy(s, pr[2], a["target"])
     elif pr[0] == "kill":
@@ -118,7 +118,7 @@ def apply_prompt(s: QState, seat: int, a: Action, rng: Rng) -> None:
         s.used[p].remove(a["die"])
         to_wild(s, a["die"])
         if pr[2] > 1:
-            s.prompts.insert(0, ("cull", p, pr[2] - 1))
+            s.prompts = (("cull", p, pr[2] - 1), *s.prompts)
     elif pr[0] == "swap":
         x = a["die"]
         q = next(q for q in range(s.seats) if x in s.used[q])
@@ -128,8 +128,8 @@ def apply_prompt(s: QState, seat: int, a: Action, rng: Rng) -> None:
         s.used[p].append(x)
     elif pr[0] == "take":
         slot = next(i for i, c in enumerate(s.cards) if c.id == a["card"])
-        d = s.wild[slot].pop()
-        s.bag[p].append(d)
+        d = from_wild(s, slot)
+        s.bag = (*s.bag[:p], (*s.bag[p], d), *s.bag[p + 1:])
     elif pr[0] == "recall":
         s.used[p].remove(a["die"])
         s.face[a["die"]] = -1
@@ -138,7 +138,7 @@ def apply_prompt(s: QState, seat: int, a: Action, rng: Rng) -> None:
         slot = next(i for i, c in enumerate(s.cards) if c.id == a["card"])
         s.used[p].remove(a["die"])
         to_wild(s, a["die"])
-        s.used[p].append(s.wild[slot].pop())
+        s.used[p].append(from_wild(s, slot))
         check_empty_cards(s)
     elif pr[0] == "spellcull":
         x = a["die"]
@@ -147,7 +147,7 @@ def apply_prompt(s: QState, seat: int, a: Action, rng: Rng) -> None:
         else:
             s.pool[p].remove(x)
         to_wild(s, x)
-        s.prompts.insert(0, pr)
+        s.prompts = (pr, *s.prompts)
         gain(s, p, 1)
 
 
@@ -158,5 +158,5 @@ def _revive(s: QState, p: int, d: int, fi: int) -> None:
     else:
         s.pool[p].remove(d)
     s.face[d] = fi
-    s.hit.append(d)
+    s.hit = (*s.hit, d)
     enter_ready(s, p, d)

@@ -28,7 +28,7 @@ def score(s: QState, rng: Rng) -> None:
             total += n - 1
     for d in cs:
         card, f = card_of(s, d), face_of(s, d)
-        spells = s.attached.pop(d, [])
+        spells = s.attached.pop(d, ())
         s.ready[p].remove(d)
         s.copies.pop(d, None)
         s.used[p].append(d)
@@ -54,5 +54,4 @@ def score(s: QState, rng: Rng) -> None:
     gain(s, p, total)
     if s.step == OVER:
         return
-    s.prompts.extend(later)
-    s.prompts.append(("cull", p, n))
+    s.prompts = (*s.prompts, *later, ("cull", p, n))

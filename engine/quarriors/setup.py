@@ -52,22 +52,23 @@ def build(cs: CardSet, seats: int, options: Mapping[str, Any], rng: Rng) -> QSta
         spells = _reveal([c for c in pool if c.kind == "spell"], cs.setup.spell_classes, rng)
     cards = tuple(basics + creatures + spells)
     dcard: list[int] = []
-    wild: list[list[int]] = []
+    wild: list[tuple[int, ...]] = []
     for slot, c in enumerate(cards):
-        wild.append(list(range(len(dcard), len(dcard) + c.dice_on_card)))
+        wild.append(tuple(range(len(dcard), len(dcard) + c.dice_on_card)))
         dcard += [slot] * c.dice_on_card
-    bags: list[list[int]] = []
+    bags: list[tuple[int, ...]] = []
     slots = {c.id: i for i, c in enumerate(cards)}
     for _ in range(seats):
         bag: list[int] = []
         for cid, n in cs.setup.starting_bag.items():
             bag += list(range(len(dcard), len(dcard) + n))
             dcard += [slots[cid]] * n
-        bags.append(bag)
+        bags.append(tuple(bag))
     s = QState(
         seats=seats, goal=cs.glory_to_win(seats), cards=cards, dcard=tuple(dcard), face=[-1] * len(dcard),
-        wild=wild, bag=bags, pool=[[] for _ in range(seats)], ready=[[] for _ in range(seats)],
-        used=[[] for _ in range(seats)], aside=[[] for _ in range(seats)], glory=[0] * seats,
+        wild=tuple(wild), bag=tuple(bags), pool=[[] for _ in range(seats)], ready=[[] for _ in range(seats)],
+        used=[[] for _ in range(seats)], aside=((),) * seats, glory=[0] * seats,
+        dfaces=tuple(cards[slot].faces for slot in dcard),
         has_ooze=any(c.power("stats_basic_quiddity") is not None for c in cards))
     reset_turn(s)
     return s

@@ -83,7 +83,7 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
             for q in range(1, s.seats):
                 victim = (p + q) % s.seats
                 if kill_targets(s, p, victim, int(params["max_defense"])):
-                    s.prompts.append(("kill", p, victim, int(params["max_defense"])))
+                    s.prompts = (*s.prompts, ("kill", p, victim, int(params["max_defense"])))
         elif effect == "immediate_quiddity":
             s.mana += int(params["amount"])
             s.captures += int(params.get("captures", 0))
@@ -94,11 +94,11 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
             s.mana += int(params["amount"])
         elif effect == "reaction_to_pool":
             if p not in s.lifecharm:
-                s.lifecharm.append(p)
+                s.lifecharm = (*s.lifecharm, p)
         elif effect == "reaction_zero_attack" and target is not None:
-            s.zeroed.append(target)
+            s.zeroed = (*s.zeroed, target)
         elif effect == "reaction_defense":
-            s.lifespell[p] += int(params["amount"])
+            s.lifespell = tuple(v + (int(params["amount"]) if q == p else 0) for q, v in enumerate(s.lifespell))
         elif effect == "cast_level_up":
             _level_up(s, p)
         elif effect == "cast_destroy_spell" and target is not None:
@@ -106,9 +106,9 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
                 if target in s.ready[q]:
                     s.ready[q].remove(target)
                     s.used[q].append(target)
-            for c, spells in s.attached.items():
+            for c, spells in list(s.attached.items()):
                 if target in spells:
-                    spells.remove(target)
+                    s.attached[c] = tuple(x for x in spells if x != target)
                     s.used[_creature_owner(s, c)].append(target)
         elif effect == "cast_glory_per_scorer":
             gain(s, p, s.scored)

@@ -16,28 +16,35 @@ Prompt = tuple[Any, ...]
 MAIN, ATTACK, CAPTURE, OVER = "main", "attack", "capture", "over"
 
 
+Zone = tuple[int, ...]
+
+
 @dataclass(slots=True)
 class QState:
+    """Lists are the zones that change every turn (copied per action); tuples
+    change rarely and are replaced, never edited, so copies can share them."""
+
     seats: int
     goal: int
     cards: tuple[Card, ...]  # the cards in the wilds (狩場), by slot
     dcard: tuple[int, ...]  # die -> slot of its card; fixed for the match
     face: list[int]  # die -> face index showing, -1 when not rolled
-    wild: list[list[int]]  # slot -> dice on that card
-    bag: list[list[int]]  # unordered: draws pick at random, so nothing is decided early
+    wild: tuple[Zone, ...]  # slot -> dice on that card
+    bag: tuple[Zone, ...]  # unordered: draws pick at random, so nothing is decided early
     pool: list[list[int]]  # 活動プール
     ready: list[list[int]]  # 待機エリア: creatures and unattached spells
     used: list[list[int]]  # 休眠パイル
-    aside: list[list[int]]  # Mighty Ghostly Spirit waiting for its owner's next kill
+    aside: tuple[Zone, ...]  # Mighty Ghostly Spirit waiting for its owner's next kill
     glory: list[int]
     has_ooze: bool = False  # a Primordial Ooze card is in play (its count of 0 kills it)
-    attached: dict[int, list[int]] = field(default_factory=dict)  # creature -> its spells
+    dfaces: tuple[tuple[Face, ...], ...] = ()  # die -> its faces; fixed for the match
+    attached: dict[int, Zone] = field(default_factory=dict)  # creature -> its spells
     copies: dict[int, tuple[int, int]] = field(default_factory=dict)  # ooze -> (slot, face) copied
     active: int = 0
     turn: int = 1
     step: str = MAIN
     imm: bool = True  # immediate effects may still be used this turn
-    prompts: list[Prompt] = field(default_factory=list)
+    prompts: tuple[Prompt, ...] = ()
     # turn-scoped
     mana: int = 0
     captures: int = 1
@@ -46,46 +53,44 @@ class QState:
     scored: int = 0
     warrior_summoned: bool = False
     attack_done: bool = False
-    switched: list[int] = field(default_factory=list)
-    lifecharm: list[int] = field(default_factory=list)
-    lifespell: list[int] = field(default_factory=list)
-    zeroed: list[int] = field(default_factory=list)
-    hurt: list[int] = field(default_factory=list)
+    switched: Zone = ()
+    lifecharm: Zone = ()
+    lifespell: Zone = ()
+    zeroed: Zone = ()
+    hurt: Zone = ()
     # the attack in progress
-    defenders: list[int] = field(default_factory=list)
+    defenders: Zone = ()
     stage: int = 0
     remaining: int = 0
-    hit: list[int] = field(default_factory=list)
-    snap: list[tuple[int, int, int]] = field(default_factory=list)  # (die, attack, level)
+    hit: Zone = ()
+    snap: tuple[tuple[int, int, int], ...] = ()  # (die, attack, level) when the attack began
     mdd_used: bool = False
-    winners: list[int] = field(default_factory=list)
+    winners: Zone = ()
     end_reason: str = ""
 
 
+_COPY = list.copy
+
+
 def copy_state(s: QState) -> QState:
-    """A deep copy of the mutable parts; cards and dcard are shared (immutable)."""
+    """Copy the lists and dicts; everything else is immutable and shared."""
     n = QState.__new__(QState)
-    n.seats, n.goal, n.cards, n.dcard = s.seats, s.goal, s.cards, s.dcard
+    n.seats, n.goal, n.cards, n.dcard, n.dfaces, n.has_ooze = s.seats, s.goal, s.cards, s.dcard, s.dfaces, s.has_ooze
     n.face = s.face[:]
-    n.wild = [z[:] for z in s.wild]
-    n.bag = [z[:] for z in s.bag]
-    n.pool = [z[:] for z in s.pool]
-    n.ready = [z[:] for z in s.ready]
-    n.used = [z[:] for z in s.used]
-    n.aside = [z[:] for z in s.aside]
+    n.wild, n.aside = s.wild, s.aside
+    n.bag = s.bag
+    n.pool = list(map(_COPY, s.pool))
+    n.ready = list(map(_COPY, s.ready))
+    n.used = list(map(_COPY, s.used))
     n.glory = s.glory[:]
-    n.has_ooze = s.has_ooze
-    n.attached = {k: v[:] for k, v in s.attached.items()}
-    n.copies = dict(s.copies)
-    n.active, n.turn, n.step, n.imm = s.active, s.turn, s.step, s.imm
-    n.prompts = s.prompts[:]
+    n.attached = dict(s.attached) if s.attached else {}
+    n.copies = dict(s.copies) if s.copies else {}
+    n.active, n.turn, n.step, n.imm, n.prompts = s.active, s.turn, s.step, s.imm, s.prompts
     n.mana, n.captures, n.discount, n.atk_bonus, n.scored = s.mana, s.captures, s.discount, s.atk_bonus, s.scored
     n.warrior_summoned, n.attack_done = s.warrior_summoned, s.attack_done
-    n.switched, n.lifecharm, n.lifespell = s.switched[:], s.lifecharm[:], s.lifespell[:]
-    n.zeroed, n.hurt = s.zeroed[:], s.hurt[:]
-    n.defenders, n.stage, n.remaining, n.hit = s.defenders[:], s.stage, s.remaining, s.hit[:]
-    n.snap, n.mdd_used = s.snap[:], s.mdd_used
-    n.winners, n.end_reason = s.winners[:], s.end_reason
+    n.switched, n.lifecharm, n.lifespell, n.zeroed, n.hurt = s.switched, s.lifecharm, s.lifespell, s.zeroed, s.hurt
+    n.defenders, n.stage, n.remaining, n.hit = s.defenders, s.stage, s.remaining, s.hit
+    n.snap, n.mdd_used, n.winners, n.end_reason = s.snap, s.mdd_used, s.winners, s.end_reason
     return n
 
 
@@ -93,15 +98,18 @@ def reset_turn(s: QState) -> None:
     s.step, s.imm = MAIN, True
     s.mana, s.captures, s.discount, s.atk_bonus, s.scored = 0, 1, 0, 0, 0
     s.warrior_summoned = s.attack_done = False
-    s.switched, s.lifecharm, s.lifespell = [], [], [0] * s.seats
-    s.zeroed, s.hurt = [], []
-    s.defenders, s.stage, s.remaining, s.hit, s.snap, s.mdd_used = [], 0, 0, [], [], False
+    s.switched, s.lifecharm, s.lifespell = (), (), (0,) * s.seats
+    s.zeroed, s.hurt = (), ()
+    s.defenders, s.stage, s.remaining, s.hit, s.snap, s.mdd_used = (), 0, 0, (), (), False
 
 
 def card_of(s: QState, d: int) -> Card:
     """The card governing a die (a copying ooze answers with what it copies)."""
-    c = s.copies.get(d)
-    return s.cards[c[0] if c else s.dcard[d]]
+    if s.copies:
+        c = s.copies.get(d)
+        if c:
+            return s.cards[c[0]]
+    return s.cards[s.dcard[d]]
 
 
 def own_card(s: QState, d: int) -> Card:
@@ -109,18 +117,21 @@ def own_card(s: QState, d: int) -> Card:
 
 
 def face_of(s: QState, d: int) -> Face:
-    c = s.copies.get(d)
-    if c:
-        return s.cards[c[0]].faces[c[1]]
-    return s.cards[s.dcard[d]].faces[s.face[d]]
+    if s.copies:
+        c = s.copies.get(d)
+        if c:
+            return s.cards[c[0]].faces[c[1]]
+    return s.dfaces[d][s.face[d]]
 
 
 def is_creature(s: QState, d: int) -> bool:
-    return s.face[d] >= 0 and face_of(s, d).creature
+    return s.face[d] >= 0 and s.dfaces[d][s.face[d]].creature
 
 
 def creatures(s: QState, p: int) -> list[int]:
-    return [d for d in s.ready[p] if is_creature(s, d)]
+    """Creatures in `p`'s ready area (a copying ooze shows a creature face of its own too)."""
+    df, fc = s.dfaces, s.face
+    return [d for d in s.ready[p] if df[d][fc[d]].creature]
 
 
 def ready_spells(s: QState, p: int) -> list[int]:

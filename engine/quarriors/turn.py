@@ -11,7 +11,7 @@ from engine.core import Rng, UnknownAction
 from engine.core.text import Text
 
 from . import attack
-from .bag import draw_into_pool, roll
+from .bag import draw_into_pool, from_wild, roll
 from .common import check_empty_cards, enter_ready, refuse
 from .destroy import destroy
 from .flow import end_turn
@@ -184,7 +184,7 @@ def check_attach(s: QState, p: int, a: Action) -> None:
 def do_attach(s: QState, p: int, a: Action, rng: Rng) -> None:
     s.imm = False
     s.ready[p].remove(a["die"])
-    s.attached.setdefault(a["to"], []).append(a["die"])
+    s.attached[a["to"]] = (*s.attached.get(a["to"], ()), a["die"])
 
 
 def copy_of(s: QState, target: int) -> tuple[int, int]:
@@ -213,7 +213,7 @@ def check_switch(s: QState, p: int, a: Action) -> None:
 
 def do_switch(s: QState, p: int, a: Action, rng: Rng) -> None:
     s.imm = False
-    s.switched.append(a["die"])
+    s.switched = (*s.switched, a["die"])
     set_copy(s, a["die"], a["target"])
 
 
@@ -253,7 +253,7 @@ def do_capture(s: QState, p: int, a: Action, rng: Rng) -> None:
     slot = _slot(s, a)
     pay(s, p, capture_cost(s, slot))
     s.captures -= 1
-    s.used[p].append(s.wild[slot].pop())
+    s.used[p].append(from_wild(s, slot))
     check_empty_cards(s)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ALL_SEEING, Rng, RuleError
+from engine.quarriors.bag import from_wild
 from engine.quarriors.cards import base_set
 from engine.quarriors.game import GAME
 from engine.quarriors.setup import build
@@ -47,11 +48,11 @@ def die(s: QState, card_id: str) -> int:
     """Take one die of `card_id` from the wilds or, for basic dice, from any bag."""
     sl = slot(s, card_id)
     if s.wild[sl]:
-        return s.wild[sl].pop()
-    for bag in s.bag:
+        return from_wild(s, sl)
+    for p, bag in enumerate(s.bag):
         for d in bag:
             if s.dcard[d] == sl:
-                bag.remove(d)
+                s.bag = (*s.bag[:p], tuple(x for x in bag if x != d), *s.bag[p + 1:])
                 return d
     raise LookupError(card_id)
 

@@ -1,0 +1,44 @@
+"""Quarriors benchmark: engine-only 4-player bot matches (median seconds per
+match) and replay speed (actions per second when rebuilding a finished match).
+
+Run: python3 bench/bench_quarriors.py [matches]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.selfplay import play_bots, replay_moves
+from engine.quarriors.game import GAME
+
+
+def main(matches: int = 50) -> None:
+    times, steps, turns = [], [], []
+    played_all = []
+    for seed in range(matches):
+        t0 = time.perf_counter()
+        played = play_bots(GAME, 4, f"bench-{seed}")
+        times.append(time.perf_counter() - t0)
+        steps.append(len(played.moves))
+        turns.append(played.state.turn)
+        played_all.append((seed, played))
+    t0 = time.perf_counter()
+    actions = 0
+    for seed, played in played_all:
+        state = replay_moves(GAME, 4, f"bench-{seed}", played.moves)
+        assert state == played.state
+        actions += len(played.moves)
+    replay = time.perf_counter() - t0
+    print(f"4-player bot match: median {statistics.median(times) * 1000:.1f} ms "
+          f"(max {max(times) * 1000:.1f} ms) over {matches} matches")
+    print(f"actions per match: median {statistics.median(steps)}, turns per match: median {statistics.median(turns)}")
+    print(f"replay: {actions / replay:,.0f} actions/s ({actions} actions)")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 50)
