@@ -52,6 +52,8 @@ def check(s: MusouState, seat: int, a: Action) -> None:
         match.check_commander(s, seat, a)
     elif kind == "first":
         match.check_first(s, seat, a)
+    elif kind == "keep" and s.stage == "side":
+        match.check_ready(s, seat, a)
     elif kind in ("keep", "mulligan"):
         match.check_mulligan(s, seat, a)
     else:
@@ -73,6 +75,8 @@ def perform(s: MusouState, seat: int, a: Action, rng: Rng) -> list[Text]:
         return match.do_commander(s, seat, a, rng)
     if kind == "first":
         return match.do_first(s, seat, a, rng)
+    if kind == "keep" and s.stage == "side":
+        return match.do_ready(s, seat, a)
     if kind in ("keep", "mulligan"):
         return match.do_mulligan(s, seat, a, rng)
     was_main = in_main(s, seat)
@@ -134,7 +138,7 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
         return [{"kind": "keep"}, {"kind": "mulligan"}]
     if stage == "side":
         counts = Counter(s.decks[seat])
-        return [{"kind": "ready"}] + [{"kind": "swap", "out": o, "in": i}
+        return [{"kind": "keep"}] + [{"kind": "swap", "out": o, "in": i}
                                       for o in sorted(counts) for i in sorted(set(s.side[seat])) if o != i]
     if stage == "battle":
         out: list[Action] = [{"kind": "endbattle"}]
@@ -206,6 +210,8 @@ def label(s: MusouState, seat: int, a: Action) -> Text:
         return Text("Pass", "パス")
     if kind == "endbattle":
         return Text("End the battle phase", "戦功フェイズを終える")
+    if kind == "keep" and s.stage == "side":
+        return Text("Keep the deck as it is now (done swapping)", "今のデッキで確定（交換終了）")
     if kind == "keep":
         return Text("Keep this hand", "この手札で始める")
     if kind == "mulligan":

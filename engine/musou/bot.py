@@ -1,5 +1,5 @@
 """The built-in bot: random legal play, biased toward placing and attacking
-so that random matches end (they do anyway by the deck rule, only later)."""
+so that random matches end sooner (they end anyway by the deck rule)."""
 
 from __future__ import annotations
 
@@ -7,29 +7,47 @@ from typing import Any
 
 from engine.core import Rng
 
-from .state import MusouState
+from .state import MusouState, cdef, role
 
 # Relative weights per action kind when the bot acts rather than passes.
 WEIGHTS = {"place": 12, "attack": 12, "reveal": 3, "stratagem": 3, "support": 3, "musou": 3,
            "facedown": 2, "move": 1}
 
 
-def pick_weighted(actions: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+def chance(rng: Rng, percent: int) -> bool:
+    return rng.below(100) < percent
+
+
+def sensible(s: MusouState, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Narrow one kind's options the way a beginner would: generals onto empty
+    attack or supply squares, items elsewhere, attacks mostly at the player."""
+    kind = actions[0]["kind"]
+    if kind == "place":
+        good = [a for a in actions if s.field[seat][a["square"] - 1] is None
+                and (role(s, seat, a["square"] - 1) in "AS") == (cdef(s, a["card"]).type == "general")]
+        return good or actions
+    if kind == "attack":
+        return [a for a in actions if a["target"] == "player"] or actions
+    return actions
+
+
+def pick(s: MusouState, seat: int, actions: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """A kind by weight, then mostly a sensible option of that kind."""
     kinds = sorted({a["kind"] for a in actions})
     weights = [WEIGHTS.get(k, 1) for k in kinds]
     r = rng.below(sum(weights))
     for kind, w in zip(kinds, weights, strict=True):
         if r < w:
-            return rng.choice([a for a in actions if a["kind"] == kind])
+            options = [a for a in actions if a["kind"] == kind]
+            if chance(rng, 80):
+                options = sensible(s, seat, options)
+            return rng.choice(options)
         r -= w
     return actions[-1]
 
 
-def chance(rng: Rng, percent: int) -> bool:
-    return rng.below(100) < percent
-
-
 def choose(s: MusouState, seat: int, actions: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """`actions` is the legal list, passive choice first."""
     passive, active = actions[0], actions[1:]
     if s.stage in ("commander", "first"):
         return rng.choice(actions)
@@ -40,8 +58,8 @@ def choose(s: MusouState, seat: int, actions: list[dict[str, Any]], rng: Rng) ->
     if s.stage == "side":
         return passive if chance(rng, 60) else rng.choice(active)
     if s.stage == "battle":
-        return pick_weighted(active, rng) if chance(rng, 95) else passive
+        return pick(s, seat, active, rng) if chance(rng, 95) else passive
     if s.stage == "respond":
-        return passive if chance(rng, 70) else pick_weighted(active, rng)
+        return passive if chance(rng, 70) else pick(s, seat, active, rng)
     acting = 75 if seat == s.active else 30
-    return pick_weighted(active, rng) if chance(rng, acting) else passive
+    return pick(s, seat, active, rng) if chance(rng, acting) else passive

@@ -57,7 +57,7 @@ def finished_game_one(loser: int) -> MusouState:
 def test_rule_between_games_side_swaps_keep_counts() -> None:
     s = finished_game_one(loser=1)
     assert {p.seat for p in GAME.pending(s)} == {0, 1}
-    assert next(c.action["kind"] for c in GAME.legal_actions(s, 0)) == "ready"  # keep is the passive choice
+    assert next(c.action["kind"] for c in GAME.legal_actions(s, 0)) == "keep"  # keep is the passive choice
     s2 = act(s, 0, "swap out=guan_ping in=huang_gai")
     assert s2.decks[0].count("huang_gai") == 1 and s2.side[0].count("guan_ping") == 1
     assert len(s2.decks[0]) == len(s.decks[0]) and len(s2.side[0]) == 15
@@ -71,7 +71,7 @@ def test_rule_between_games_side_swaps_keep_counts() -> None:
 
 def test_rule_new_commander_each_game_and_loser_chooses_who_goes_first() -> None:
     s = finished_game_one(loser=1)
-    s = act(act(s, 0, "ready"), 1, "ready")
+    s = act(act(s, 0, "keep"), 1, "ready")  # ready is an alias of keep
     assert s.stage == "commander"
     with pytest.raises(RuleError):  # m00 led game 1
         GAME.apply(s, 0, {"kind": "commander", "card": "m00"}, rng())

@@ -72,6 +72,11 @@ def test_property_conservation_purity_and_secrecy(seed: int) -> None:
                     if not viewer.sees_seat(seat):
                         assert "deck_list" not in v["players"][seat]
             check_conserved(state, totals)
+            for p in pending:  # the menu and the referee agree
+                choices = GAME.legal_actions(state, p.seat)
+                assert choices, "a pending seat always has an action"
+                for choice in choices[:: max(1, len(choices) // 12)]:
+                    GAME.apply(state, p.seat, choice.action, Rng(secret, counter))
         seat = min(pending, key=lambda p: (p.order, p.seat)).seat
         action = GAME.bot_action(state, seat, bot_rng)
         before = clone(state)
