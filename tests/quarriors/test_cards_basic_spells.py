@@ -1,0 +1,277 @@
+"""Every basic and spell card's ability, one test each, named for the card."""
+
+from __future__ import annotations
+
+from engine.quarriors.game import GAME
+from engine.quarriors.state import CAPTURE
+from engine.quarriors.stats import attack, defense
+from tests.quarriors.helpers import act, make, place, refused, rng, slot
+
+# -- basic cards ------------------------------------------------------------------------------
+
+
+def test_card_basic_quiddity_culled_die_returns_to_its_card_and_captures_for_free() -> None:
+    s = make()
+    q = place(s, "used", 1, "basic_quiddity")
+    place(s, "ready", 1, "assistant", creature=True)
+    s.step = CAPTURE
+    s = act(s, 0, kind="end_turn")
+    s = act(s, 1, kind="cull", die=q)
+    assert s.wild[slot(s, "basic_quiddity")] == (q,)
+    s.step = CAPTURE
+    s.mana = 0
+    for d in s.pool[1]:
+        s.face[d] = 4 if s.cards[s.dcard[d]].id == "assistant" else s.face[d]  # creature faces: no quiddity
+    s.pool[1] = [d for d in s.pool[1] if s.cards[s.dcard[d]].id == "assistant"]
+    s = act(s, 1, kind="capture", card="basic_quiddity")
+    assert q in s.used[1]
+
+
+def test_card_assistant_is_a_level_one_creature_worth_one_glory() -> None:
+    s = make()
+    q = place(s, "pool", 0, "basic_quiddity", quiddity=1)
+    a = place(s, "pool", 0, "assistant", creature=True)
+    s = act(s, 0, kind="summon", die=a)
+    assert q in s.used[0] and (attack(s, a, 0), defense(s, a, 0)) == (1, 2)
+    s.step = CAPTURE
+    s = act(s, 0, kind="end_turn")
+    s.step = CAPTURE
+    s = act(s, 1, kind="end_turn")
+    assert s.glory[0] == 1
+
+
+def test_card_portal_draw_face_spends_it_and_draws_and_rolls() -> None:
+    s = make()
+    p = place(s, "pool", 0, "portal", draw=1)
+    s = act(s, 0, kind="use", die=p)
+    assert p in s.used[0] and len(s.pool[0]) == 1 and s.face[s.pool[0][0]] >= 0
+
+
+# -- Death -------------------------------------------------------------------------------------
+
+
+def test_card_death_cantrip_gives_each_creature_more_attack() -> None:
+    s = make(["death_cantrip"])
+    w = place(s, "ready", 0, "warrior_of_the_quay", level=1)
+    sp = place(s, "ready", 0, "death_cantrip", spell=True, burst=2)
+    s = act(s, 0, kind="cast", die=sp)
+    assert attack(s, w, 0) == 2 + 3 and sp in s.used[0]
+    sp2 = place(s, "ready", 0, "death_cantrip", spell=True, burst=1)
+    s = act(s, 0, kind="cast", die=sp2)
+    assert attack(s, w, 0) == 2 + 3 + 2
+
+
+def test_card_death_charm_attaches_plus_three_or_five() -> None:
+    s = make(["death_charm"])
+    w = place(s, "ready", 0, "warrior_of_the_quay", level=1)
+    sp = place(s, "ready", 0, "death_charm", spell=True, burst=2)
+    refused(s, 0, kind="cast", die=sp)
+    s = act(s, 0, kind="attach", die=sp, to=w)
+    assert (attack(s, w, 0), defense(s, w, 0)) == (2 + 5, 3 + 5)
+    assert s.attached[w] == (sp,)
+
+
+def test_card_death_incantation_destroys_low_level_on_one_burst_any_on_two() -> None:
+    s = make(["death_incantation"])
+    big = place(s, "ready", 1, "quake_dragon", level=3)
+    small = place(s, "ready", 1, "assistant", creature=True)
+    sp = place(s, "ready", 0, "death_incantation", spell=True, burst=1)
+    refused(s, 0, kind="cast", die=sp, target=big)
+    s1 = act(s, 0, kind="cast", die=sp, target=small)
+    assert small in s1.used[1]
+    sp2 = place(s, "ready", 0, "death_incantation", spell=True, burst=2)
+    s2 = act(s, 0, kind="cast", die=sp2, target=big)
+    assert big in s2.used[1]
+
+
+def test_card_death_spell_destroys_one_weak_creature_per_opponent_caster_picks() -> None:
+    s = make(["death_spell"], seats=3)
+    a1 = place(s, "ready", 1, "assistant", creature=True)
+    a2 = place(s, "ready", 1, "warrior_of_the_quay", level=1)
+    tough = place(s, "ready", 2, "quake_dragon", level=3)  # defense 7: safe
+    sp = place(s, "ready", 0, "death_spell", spell=True)
+    s = act(s, 0, kind="cast", die=sp)
+    assert GAME.pending(s)[0].seat == 0 and s.prompts[0][0] == "kill"
+    assert {c.action["target"] for c in GAME.legal_actions(s, 0)} == {a1, a2}
+    s = act(s, 0, kind="destroy", target=a2)
+    assert a2 in s.used[1] and a1 in s.ready[1] and tough in s.ready[2]
+
+
+# -- Growth ------------------------------------------------------------------------------------
+
+
+def test_card_growth_cantrip_immediate_two_quiddity_and_one_more_capture() -> None:
+    s = make(["growth_cantrip"])
+    sp = place(s, "pool", 0, "growth_cantrip", spell=True)
+    refused(s, 0, kind="ready", die=sp)
+    s = act(s, 0, kind="cast", die=sp)
+    assert s.mana == 2 and s.captures == 2
+
+
+def test_card_growth_charm_cast_from_ready_gives_three() -> None:
+    s = make(["growth_charm"])
+    sp = place(s, "pool", 0, "growth_charm", spell=True)
+    s = act(s, 0, kind="ready", die=sp)
+    s = act(s, 0, kind="cast", die=sp)
+    assert s.mana == 3 and sp in s.used[0]
+
+
+def test_card_growth_incantation_two_quiddity_and_rerolls_two_others() -> None:
+    s = make(["growth_incantation"])
+    sp = place(s, "pool", 0, "growth_incantation", spell=True)
+    a = place(s, "pool", 0, "assistant", quiddity=1)
+    b = place(s, "pool", 0, "assistant", quiddity=1)
+    c = place(s, "pool", 0, "assistant", quiddity=1)
+    refused(s, 0, kind="cast", die=sp, others=[a, b, c])
+    out = GAME.apply(s, 0, {"kind": "cast", "die": sp, "others": [a, b]}, rng())
+    assert out.state.mana == 2 and out.state.face[c] == s.face[c]
+    assert (out.state.face[a], out.state.face[b]) != (-1, -1)
+
+
+def test_card_growth_spell_two_quiddity_then_draws_and_rolls_one() -> None:
+    s = make(["growth_spell"])
+    sp = place(s, "pool", 0, "growth_spell", spell=True)
+    s = act(s, 0, kind="cast", die=sp)
+    assert s.mana == 2 and len(s.pool[0]) == 1 and s.face[s.pool[0][0]] >= 0 and sp in s.used[0]
+
+
+# -- Life --------------------------------------------------------------------------------------
+
+
+def test_card_life_cantrip_attached_gives_four_defense() -> None:
+    s = make(["life_cantrip"])
+    w = place(s, "ready", 0, "warrior_of_the_quay", level=1)
+    sp = place(s, "ready", 0, "life_cantrip", spell=True)
+    s = act(s, 0, kind="attach", die=sp, to=w)
+    assert defense(s, w, 0) == 3 + 4
+
+
+def _attacked(spell: str, **face: object):  # type: ignore[no-untyped-def]
+    s = make([spell])
+    sp = place(s, "ready", 1, spell, spell=True, **face)
+    return s, sp
+
+
+def test_card_life_charm_destroyed_creatures_go_to_the_active_pool() -> None:
+    s, sp = _attacked("life_charm")
+    place(s, "ready", 0, "quake_dragon", level=3)
+    v = place(s, "ready", 1, "warrior_of_the_quay", level=1)
+    s = act(s, 0, kind="proceed")
+    assert s.prompts[0] == ("guard", 1) and GAME.pending(s)[0].kind == "respond"
+    s = act(s, 1, kind="cast", die=sp)  # nothing else to cast: the window closes by itself
+    assert v in s.pool[1] and s.face[v] == -1 and s.step == CAPTURE
+
+
+def test_card_life_incantation_sets_one_attackers_attack_to_zero() -> None:
+    s, sp = _attacked("life_incantation")
+    big = place(s, "ready", 0, "quake_dragon", level=3)
+    place(s, "ready", 0, "assistant", creature=True)
+    v = place(s, "ready", 1, "warrior_of_the_quay", level=2)  # defense 4
+    s = act(s, 0, kind="proceed")
+    s = act(s, 1, kind="cast", die=sp, target=big)
+    assert v in s.ready[1] and big in s.zeroed
+
+
+def test_card_life_spell_gives_your_creatures_four_defense_this_turn() -> None:
+    s, sp = _attacked("life_spell")
+    place(s, "ready", 0, "quake_dragon", level=2)  # 6 attack
+    v = place(s, "ready", 1, "warrior_of_the_quay", level=2)  # 4 + 4 defense
+    s = act(s, 0, kind="proceed")
+    s = act(s, 1, kind="cast", die=sp)
+    assert s.step == CAPTURE and v in s.ready[1]
+    s = act(s, 0, kind="end_turn")
+    assert defense(s, v, 1) == 4
+
+
+# -- Shaping -----------------------------------------------------------------------------------
+
+
+def test_card_shaping_cantrip_returns_a_destroyed_creature_as_it_was() -> None:
+    s, sp = _attacked("shaping_cantrip")
+    place(s, "ready", 0, "quake_dragon", level=3)  # 8
+    v = place(s, "ready", 1, "warrior_of_the_quay", level=2)
+    fi = s.face[v]
+    s = act(s, 0, kind="proceed")
+    assert s.prompts[0][0] == "lost" and GAME.pending(s)[0].seat == 1
+    s = act(s, 1, kind="cast", die=sp)
+    assert v in s.ready[1] and s.face[v] == fi and sp in s.used[1] and s.step == CAPTURE
+
+
+def test_card_shaping_charm_raises_each_creature_one_level() -> None:
+    s = make(["shaping_charm"])
+    w = place(s, "ready", 0, "warrior_of_the_quay", level=1)
+    top = place(s, "ready", 0, "quake_dragon", level=3)
+    sp = place(s, "ready", 0, "shaping_charm", spell=True)
+    s = act(s, 0, kind="cast", die=sp)
+    faces = s.cards[s.dcard[w]].faces
+    assert faces[s.face[w]].level == 2 and s.cards[s.dcard[top]].faces[s.face[top]].level == 3
+
+
+def test_card_shaping_incantation_on_scoring_culls_to_capture_up_to_three_more() -> None:
+    s = make(["shaping_incantation"])
+    w = place(s, "ready", 1, "assistant", creature=True)
+    sp = place(s, "ready", 1, "shaping_incantation", spell=True)
+    s.active = 1
+    s = act(s, 1, kind="attach", die=sp, to=w)
+    s.step = CAPTURE
+    s = act(s, 1, kind="end_turn")
+    s.step = CAPTURE
+    s = act(s, 0, kind="end_turn")
+    assert s.prompts[0][0] == "trade"
+    legal = [c.action for c in GAME.legal_actions(s, 1)]
+    assert {"kind": "trade", "die": sp, "card": "quake_dragon"} not in legal  # 4 + 3 < 8
+    s = act(s, 1, kind="trade", die=sp, card="warrior_of_the_quay")  # 4 <= 4 + 3
+    assert sp in s.wild[slot(s, "shaping_incantation")]
+    assert s.cards[s.dcard[s.used[1][-1]]].id == "warrior_of_the_quay"
+
+
+def test_card_shaping_spell_destroys_a_spell_die_in_a_ready_area() -> None:
+    s = make(["shaping_spell", "life_spell"])
+    held = place(s, "ready", 1, "life_spell", spell=True)
+    sp = place(s, "ready", 0, "shaping_spell", spell=True)
+    s = act(s, 0, kind="cast", die=sp, target=held)
+    assert held in s.used[1] and sp in s.used[0]
+
+
+# -- Victory -----------------------------------------------------------------------------------
+
+
+def test_card_victory_cantrip_attached_creature_scores_two_more() -> None:
+    s = make(["victory_cantrip"])
+    w = place(s, "ready", 1, "warrior_of_the_quay", level=1)
+    sp = place(s, "ready", 1, "victory_cantrip", spell=True)
+    s.attached[w] = (sp,)
+    s.ready[1].remove(sp)
+    s.step = CAPTURE
+    s = act(s, 0, kind="end_turn")
+    assert s.glory[1] == 2 + 2 and sp in s.used[1]
+
+
+def test_card_victory_charm_needs_two_scorers_then_one_glory_each() -> None:
+    s = make(["victory_charm"])
+    sp = place(s, "ready", 0, "victory_charm", spell=True)
+    s.scored = 1
+    refused(s, 0, kind="cast", die=sp)
+    s.scored = 3
+    s = act(s, 0, kind="cast", die=sp)
+    assert s.glory[0] == 3
+
+
+def test_card_victory_incantation_gives_three_glory() -> None:
+    s = make(["victory_incantation"])
+    sp = place(s, "ready", 0, "victory_incantation", spell=True)
+    s = act(s, 0, kind="cast", die=sp)
+    assert s.glory[0] == 3
+
+
+def test_card_victory_spell_after_attack_one_glory_per_hurt_opponent() -> None:
+    s = make(["victory_spell"], seats=3)
+    sp = place(s, "ready", 0, "victory_spell", spell=True)
+    refused(s, 0, kind="cast", die=sp)
+    place(s, "ready", 0, "quake_dragon", level=3)
+    place(s, "ready", 1, "assistant", creature=True)
+    place(s, "ready", 1, "assistant", creature=True)
+    s = act(s, 0, kind="proceed")
+    assert s.step == CAPTURE and s.hurt == (1,)
+    s = act(s, 0, kind="cast", die=sp)
+    assert s.glory[0] == 1
