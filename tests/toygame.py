@@ -38,6 +38,7 @@ class ToyState:
     responder: int | None = None  # seat that must answer a bank
     last_bank: str | None = None
     passes: int = 0
+    marks: list[int] = field(default_factory=list)  # public counters; marking reveals nothing
     over: bool = False
 
 
@@ -64,7 +65,7 @@ class ToyGame(Game[ToyState]):
         deck = rng.shuffled([f"{v}-{c}" for v in range(1, 10) for c in "abcd"])
         hands = [deck[i * 3:(i + 1) * 3] for i in range(seats)]
         return ToyState(seats, options["goal"], deck[seats * 3:], hands, [0] * seats,
-                        [[] for _ in range(seats)])
+                        [[] for _ in range(seats)], marks=[0] * seats)
 
     def pending(self, state: ToyState) -> tuple[Pending, ...]:
         if state.over:
@@ -80,6 +81,8 @@ class ToyGame(Game[ToyState]):
             return [Choice({"kind": "accept"}, Text("Accept", "受ける")),
                     Choice({"kind": "challenge"}, Text("Challenge (roll)", "挑む（ダイス）"))]
         out = [Choice({"kind": "pass"}, Text("Pass", "パス")), Choice({"kind": "roll"}, Text("Roll", "ダイスを振る"))]
+        if state.marks[seat] < 3:
+            out.append(Choice({"kind": "mark"}, Text("Mark (keeps the turn)", "印をつける（手番継続）")))
         if state.deck:
             out.append(Choice({"kind": "draw"}, Text("Draw", "引く")))
         out += [Choice({"kind": "bank", "card": c}, Text(f"Bank {c}", f"{c}を得点に")) for c in state.hands[seat]]
@@ -110,6 +113,11 @@ class ToyGame(Game[ToyState]):
                 return Transition(s, (Text(f"Challenge roll {roll}.", f"挑戦のダイスは{roll}。"),))
             raise RuleError(Text("Answer the bank first.", "先に得点への応答をしてください。"),
                             Text("Allowed: accept, challenge.", "可能: accept, challenge"))
+        if kind == "mark":
+            if s.marks[seat] >= 3:
+                raise RuleError(Text("You have marked three times already.", "印はすでに3回つけました。"))
+            s.marks[seat] += 1
+            return Transition(s, (Text(f"Seat {seat + 1} marks.", f"{seat + 1}番席は印をつけた。"),))
         if kind == "pass":
             s.passes += 1
             self._end_turn(s)
@@ -147,6 +155,7 @@ class ToyGame(Game[ToyState]):
             "hands": [private(i, viewer, h) for i, h in enumerate(state.hands)],
             "banked": state.banked,
             "scores": state.scores,
+            "marks": state.marks,
             "active": state.active,
             "turn": state.turn,
             "responder": state.responder,

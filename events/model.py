@@ -1,0 +1,62 @@
+"""The event model: one immutable record per thing that happened to a match."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+EVENT_VERSION = 1
+
+EventType = Literal[
+    "match_created",  # game, ruleset, options, commitment, creator, place
+    "player_joined",  # player {id, name, locale}
+    "player_left",  # player_id
+    "match_started",  # seats [player ids], options (normalised)
+    "action",  # seat, action, auto, reveals, turn, log [Text json], digest
+    "revert",  # to_seq, reason, kind (undo | redo | takeback)
+    "takeback_requested",  # seat, of_seq
+    "takeback_answered",  # seat, accept
+    "player_replaced",  # seat, player {id, name, locale}
+    "player_removed",  # seat, reason (forfeit | removed | timeout)
+    "match_aborted",  # reason
+    "note",  # text: moderator or system remark, audit only
+]
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str  # "discord:1234", "local:ann", "bot:2"
+    name: str
+    locale: str = "en"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.id.startswith("bot:")
+
+
+class NewEvent(BaseModel):
+    """An event before it has a place in the log."""
+
+    model_config = ConfigDict(frozen=True)
+
+    type: EventType
+    actor: str  # a player id, "system", or "mod:<id>"
+    payload: dict[str, Any] = Field(default_factory=dict)
+    command_id: str | None = None
+
+
+class Event(BaseModel):
+    """An event as stored: immutable once appended."""
+
+    model_config = ConfigDict(frozen=True)
+
+    match_id: str
+    seq: int  # gapless from 1 within a match
+    type: EventType
+    version: int = EVENT_VERSION
+    actor: str
+    command_id: str | None = None
+    at: str  # ISO 8601 UTC, stamped by the store (the engine never reads a clock)
+    payload: dict[str, Any] = Field(default_factory=dict)

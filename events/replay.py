@@ -1,0 +1,186 @@
+"""Replay: the pure reducer from events to a match's state, and full rebuilds.
+
+The envelope (`MatchState`) wraps the game's own state with what the
+framework owns: seats, status, the Rng counter, forfeits and the outcome.
+Envelopes are never mutated; game states are immutable by the game contract,
+so consecutive envelopes share them freely.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, Text
+from engine.core.play import Step, step
+from engine.registry import get_game
+
+from .model import Event, Player
+
+
+class ReplayError(Exception):
+    """The log cannot be replayed (corrupt, or written by an incompatible ruleset)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    match_id: str
+    game_id: str
+    ruleset: str
+    options: dict[str, Any]
+    commitment: str
+    creator: str
+    status: str = "lobby"  # lobby | running | finished | aborted
+    lobby: tuple[Player, ...] = ()  # joined players, in join order
+    seats: tuple[Player, ...] = ()  # seated players, by seat, once started
+    state: Any = None
+    counter: int = 0  # Rng counter after the last draw
+    seq: int = 0  # last applied event
+    forfeited: frozenset[int] = frozenset()
+    outcome: Outcome | None = None
+    takeback: tuple[int, int] | None = None  # (requesting seat, seq of the action)
+    takeback_yes: frozenset[int] = frozenset()
+    place: dict[str, Any] = field(default_factory=dict)  # where it is played (guild, channel, thread)
+
+    @property
+    def game(self) -> Game[Any]:
+        return get_game(self.game_id)
+
+    def seat_of(self, player_id: str) -> list[int]:
+        return [i for i, p in enumerate(self.seats) if p.id == player_id]
+
+
+def public_digest(game: Game[Any], state: Any) -> str:
+    """SHA-256 of the spectator view: published with each action so a finished
+    match's replay can be checked against what everyone saw, without leaking
+    anything (it hashes only public information)."""
+    view = game.view(state, SPECTATOR)
+    return hashlib.sha256(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def final_outcome(game: Game[Any], state: Any, forfeited: frozenset[int], seats: int) -> Outcome | None:
+    """The game's outcome, with forfeited seats unable to win; last one standing wins."""
+    remaining = [s for s in range(seats) if s not in forfeited]
+    if len(remaining) == 1 and seats > 1:
+        return Outcome((remaining[0],), Text("Last player remaining.", "最後に残ったプレイヤー。"))
+    outcome = game.outcome(state)
+    if outcome is None:
+        return None
+    winners = tuple(w for w in outcome.winners if w not in forfeited)
+    return Outcome(winners, outcome.reason, outcome.scores)
+
+
+def apply_action(ms: MatchState, seat: int, action: dict[str, Any], secret: bytes,
+                 seq: int) -> tuple[MatchState, Step[Any]]:
+    """A game action onto an envelope; the live service and replay share it."""
+    game = ms.game
+    result = step(game, ms.state, seat, action, secret, ms.counter)
+    state = result.transition.state
+    outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
+    return replace(ms, seq=seq, state=state, counter=result.counter, outcome=outcome,
+                   status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), result
+
+
+def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
+    """One event onto an envelope. `revert` needs the target envelope and is
+    handled by `restore`; every other event type is handled here."""
+    if event.seq != ms.seq + 1:
+        raise ReplayError(f"{ms.match_id}: expected event {ms.seq + 1}, got {event.seq}")
+    p = event.payload
+    kind = event.type
+    if kind == "player_joined":
+        return replace(ms, seq=event.seq, lobby=(*ms.lobby, Player(**p["player"])))
+    if kind == "player_left":
+        return replace(ms, seq=event.seq, lobby=tuple(x for x in ms.lobby if x.id != p["player_id"]))
+    if kind == "match_started":
+        game = ms.game
+        by_id = {x.id: x for x in ms.lobby}
+        seats = tuple(by_id[pid] for pid in p["seats"])
+        rng = Rng(secret, 0)
+        state = game.setup(len(seats), p["options"], rng)
+        return replace(ms, seq=event.seq, status="running", seats=seats, options=p["options"],
+                       state=state, counter=rng.counter)
+    if kind == "action":
+        return apply_action(ms, p["seat"], p["action"], secret, event.seq)[0]
+    if kind == "takeback_requested":
+        return replace(ms, seq=event.seq, takeback=(p["seat"], p["of_seq"]), takeback_yes=frozenset())
+    if kind == "takeback_answered":
+        if not p["accept"]:
+            return replace(ms, seq=event.seq, takeback=None, takeback_yes=frozenset())
+        return replace(ms, seq=event.seq, takeback_yes=ms.takeback_yes | {p["seat"]})
+    if kind == "player_replaced":
+        seated = list(ms.seats)
+        seated[p["seat"]] = Player(**p["player"])
+        return replace(ms, seq=event.seq, seats=tuple(seated))
+    if kind == "player_removed":
+        forfeited = ms.forfeited | {p["seat"]}
+        outcome = final_outcome(ms.game, ms.state, forfeited, len(ms.seats))
+        return replace(ms, seq=event.seq, forfeited=forfeited, outcome=outcome,
+                       status="finished" if outcome else ms.status)
+    if kind == "match_aborted":
+        return replace(ms, seq=event.seq, status="aborted")
+    if kind == "note":
+        return replace(ms, seq=event.seq)
+    raise ReplayError(f"{ms.match_id}: cannot apply event type {kind!r} here")
+
+
+def restore(current: MatchState, target: MatchState, seq: int) -> MatchState:
+    """A revert: the game as it was at `target`, but who sits where (replaced
+    players, forfeits) stays as it is now, since undo corrects moves, not seating."""
+    outcome = final_outcome(current.game, target.state, current.forfeited, len(current.seats))
+    return replace(current, seq=seq, state=target.state, counter=target.counter, outcome=outcome,
+                   status="finished" if outcome else "running", takeback=None, takeback_yes=frozenset())
+
+
+def created(event: Event) -> MatchState:
+    p = event.payload
+    return MatchState(match_id=event.match_id, game_id=p["game"], ruleset=p["ruleset"], options=p["options"],
+                      commitment=p["commitment"], creator=event.actor, seq=event.seq, place=p.get("place", {}))
+
+
+def rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None = None,
+            keep: Iterable[int] = (),
+            check: Callable[[Event, MatchState], None] | None = None) -> tuple[MatchState, dict[int, MatchState]]:
+    """Replay `events` (after `start`, or from match creation). Envelopes at the
+    seqs named by reverts, and at those in `keep`, are returned for reuse;
+    `check` sees every event with the envelope after it (verification)."""
+    wanted = set(keep) | {e.payload["to_seq"] for e in events if e.type == "revert"}
+    kept: dict[int, MatchState] = {}
+    ms = start
+    if start is not None and start.seq in wanted:
+        kept[start.seq] = start
+    for event in events:
+        if ms is None:
+            if event.type != "match_created":
+                raise ReplayError("a log must start with match_created")
+            ms = created(event)
+        elif event.type == "revert":
+            target = kept.get(event.payload["to_seq"])
+            if target is None:
+                raise ReplayError(f"revert at {event.seq} targets {event.payload['to_seq']}, not in this replay")
+            ms = restore(ms, target, event.seq)
+        else:
+            ms = apply_event(ms, event, secret)
+        if check is not None:
+            check(event, ms)
+        if ms.seq in wanted:
+            kept[ms.seq] = ms
+    if ms is None:
+        raise ReplayError("empty log")
+    return ms, kept
+
+
+def all_seeing_digest(ms: MatchState) -> str:
+    view = ms.game.view(ms.state, ALL_SEEING) if ms.state is not None else {}
+    return hashlib.sha256(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def outcome_json(ms: MatchState) -> dict[str, Any]:
+    o = ms.outcome
+    if o is None:
+        return {}
+    return {"winners": list(o.winners), "reason": o.reason.to_json(),
+            "scores": {str(k): v for k, v in o.scores.items()}}

@@ -1,0 +1,552 @@
+"""The match service: the application layer both front ends use.
+
+It turns a command into appended events and a new state. Commands on one
+match are serialised by a per-match lock; live state is cached in memory and
+rebuilt from the log (from the newest usable snapshot) on a cold start.
+Nothing is acknowledged before its events are committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pickle
+import secrets as secrets_module
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, Text, Viewer, commitment
+from engine.core.play import check_pending
+from engine.registry import get_game
+
+from . import errors
+from .history import Lineage, lineage
+from .model import Event, NewEvent, Player
+from .replay import (
+    MatchState,
+    ReplayError,
+    apply_action,
+    apply_event,
+    created,
+    outcome_json,
+    public_digest,
+    rebuild,
+    restore,
+)
+from .store import Conflict, DuplicateCommand, MatchRow, Store
+
+AUTO_LIMIT = 1_000_000  # auto-played decisions in one command; more means a bot loop
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What a command did. `duplicate` means a retry of an already recorded
+    command: nothing new was appended and `events` are the first attempt's."""
+
+    match: MatchState
+    events: list[Event]
+    duplicate: bool = False
+
+    @property
+    def log(self) -> list[Text]:
+        lines: list[Text] = []
+        for e in self.events:
+            lines.extend(Text.from_json(x) for x in e.payload.get("log", []))
+        return lines
+
+
+@dataclass
+class _Live:
+    ms: MatchState
+    secret: bytes
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class MatchService:
+    def __init__(self, store: Store, *, snapshot_every: int = 200, clock: Callable[[], str] = utc_now,
+                 new_secret: Callable[[], bytes] = lambda: secrets_module.token_bytes(32),
+                 bot_rng: Rng | None = None) -> None:
+        self.store = store
+        self.snapshot_every = snapshot_every
+        self.clock = clock
+        self.new_secret = new_secret
+        # Bots' choices are recorded in the log, so their randomness needs no
+        # replay; self-play passes a seeded stream to make runs repeatable.
+        self.bot_rng = bot_rng or Rng(secrets_module.token_bytes(32))
+        self._live: dict[str, _Live] = {}
+        self._opening: dict[str, asyncio.Lock] = {}
+
+    # -- loading -----------------------------------------------------------------
+
+    async def _load(self, match_id: str) -> _Live:
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        lock = self._opening.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            live = self._live.get(match_id)
+            if live is None:
+                row = await self.store.match(match_id)
+                if row is None:
+                    raise errors.not_found(match_id)
+                secret = await self.store.secret(match_id)
+                live = _Live(await self._rebuild(row, secret), secret)
+                self._live[match_id] = live
+        return live
+
+    async def _rebuild(self, row: MatchRow, secret: bytes, upto: int | None = None) -> MatchState:
+        """From the newest snapshot of this ruleset when one is usable, else from the start."""
+        start: MatchState | None = None
+        snap = await self.store.latest_snapshot(row.id, get_game(row.game).ruleset, upto)
+        if snap is not None:
+            try:
+                candidate = pickle.loads(snap[1])
+                if isinstance(candidate, MatchState) and candidate.seq == snap[0]:
+                    start = candidate
+            except Exception:  # a snapshot from older code: the log is the truth
+                start = None
+        events = await self.store.events(row.id, after=start.seq if start else 0, upto=upto)
+        if start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events):
+            start, events = None, await self.store.events(row.id, upto=upto)
+        return rebuild(events, secret, start)[0]
+
+    async def get(self, match_id: str) -> MatchState:
+        return (await self._load(match_id)).ms
+
+    async def warm(self) -> int:
+        """Rebuild every running match into memory (a cold start). Returns how many."""
+        rows = await self.store.matches(status=("lobby", "running"), limit=1_000_000)
+        for row in rows:
+            await self._load(row.id)
+        return len(rows)
+
+    def forget(self, match_id: str | None = None) -> None:
+        """Drop cached state (tests use this to force a rebuild from the log)."""
+        if match_id is None:
+            self._live.clear()
+        else:
+            self._live.pop(match_id, None)
+
+    # -- the write path ----------------------------------------------------------
+
+    async def _commit(self, live: _Live, new: list[NewEvent], states: list[MatchState]) -> list[Event]:
+        before = live.ms
+        after = states[-1]
+        try:
+            events = await self.store.append(
+                before.match_id, before.seq, new, self.clock(), status=after.status,
+                players=[p.id for p in (after.seats or after.lobby)],
+                result=outcome_json(after) if after.status == "finished" and before.status != "finished" else None)
+        except Conflict as exc:
+            # Another process wrote to this match: our cache is stale.
+            self.forget(before.match_id)
+            raise errors.busy() from exc
+        live.ms = after
+        if after.seq // self.snapshot_every > before.seq // self.snapshot_every:
+            await self.store.save_snapshot(after.match_id, after.seq, get_game(after.game_id).ruleset,
+                                           pickle.dumps(after, pickle.HIGHEST_PROTOCOL))
+        return events
+
+    async def _run(self, match_id: str, command_id: str | None,
+                   build: Callable[[MatchState, bytes], tuple[list[NewEvent], list[MatchState]]]) -> CommandResult:
+        """Serialise, deduplicate, decide, append. `build` raises RuleError to refuse."""
+        live = await self._load(match_id)
+        async with live.lock:
+            if command_id is not None:
+                first = await self.store.find_command(match_id, command_id)
+                if first is not None:
+                    return CommandResult(live.ms, await self._events_of(first), duplicate=True)
+            new, states = build(live.ms, live.secret)
+            if command_id is not None and new:
+                new[0] = new[0].model_copy(update={"command_id": command_id})
+            try:
+                events = await self._commit(live, new, states)
+            except DuplicateCommand:
+                first = await self.store.find_command(match_id, command_id or "")
+                assert first is not None
+                return CommandResult(live.ms, await self._events_of(first), duplicate=True)
+            return CommandResult(live.ms, events)
+
+    async def _events_of(self, first: Event) -> list[Event]:
+        """A command's events: the one carrying its id and the automatic ones after it."""
+        following = await self.store.events(first.match_id, after=first.seq)
+        out = [first]
+        for e in following:
+            if e.command_id is not None or e.actor != "system":
+                break
+            out.append(e)
+        return out
+
+    # -- lobby -------------------------------------------------------------------
+
+    async def create(self, game_id: str, creator: Player, options: Mapping[str, Any] | None = None, *,
+                     place: Mapping[str, Any] | None = None, match_id: str | None = None,
+                     join: bool = True) -> MatchState:
+        try:
+            game = get_game(game_id)
+        except (KeyError, ImportError) as exc:
+            raise errors.Refused(Text(f"Unknown game '{game_id}'.", f"ゲーム「{game_id}」はありません。"),
+                                 Text("Use `list-games` to see the games.", "`list-games` でゲーム一覧を表示します。")
+                                 ) from exc
+        game.options(options or {}, game.min_seats)  # fail early on malformed options
+        secret = self.new_secret()
+        match_id = match_id or uuid.uuid4().hex[:10]
+        now = self.clock()
+        place = dict(place or {})
+        first = NewEvent(type="match_created", actor=creator.id, payload={
+            "game": game_id, "ruleset": game.ruleset, "options": dict(options or {}),
+            "commitment": commitment(secret), "place": place})
+        row = MatchRow(match_id, game_id, game.ruleset, now, now, "lobby", commitment(secret),
+                       _str(place.get("guild")), _str(place.get("channel")), [], None, 0)
+        event = await self.store.create_match(row, secret, first)
+        self._live[match_id] = _Live(created(event), secret)
+        if join:
+            await self.join(match_id, creator)
+        return await self.get(match_id)
+
+    async def join(self, match_id: str, player: Player, command_id: str | None = None) -> CommandResult:
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "lobby")
+            if any(p.id == player.id for p in ms.lobby):
+                raise errors.Refused(Text("You have already joined.", "すでに参加しています。"))
+            if len(ms.lobby) >= ms.game.max_seats:
+                raise errors.Refused(Text("The match is full.", "満席です。"),
+                                     Text(f"{ms.game.title.en} takes at most {ms.game.max_seats} players.",
+                                          f"{ms.game.title.ja}は最大{ms.game.max_seats}人です。"))
+            return self._single(ms, secret, NewEvent(type="player_joined", actor=player.id,
+                                                     payload={"player": player.model_dump()}))
+        return await self._run(match_id, command_id, build)
+
+    async def add_bot(self, match_id: str, actor: str, command_id: str | None = None) -> CommandResult:
+        ms = await self.get(match_id)
+        n = 1 + sum(1 for p in ms.lobby if p.is_bot)
+        return await self.join(match_id, Player(id=f"bot:{n}", name=f"Bot {n}"), command_id)
+
+    async def leave(self, match_id: str, player_id: str, command_id: str | None = None) -> CommandResult:
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "lobby")
+            if all(p.id != player_id for p in ms.lobby):
+                raise errors.Refused(Text("You are not in this lobby.", "この募集に参加していません。"))
+            return self._single(ms, secret, NewEvent(type="player_left", actor=player_id,
+                                                     payload={"player_id": player_id}))
+        return await self._run(match_id, command_id, build)
+
+    async def start(self, match_id: str, actor: str, *, moderator: bool = False,
+                    command_id: str | None = None) -> CommandResult:
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "lobby")
+            if actor != ms.creator and not moderator:
+                raise errors.Refused(Text("Only the match's creator can start it.", "開始できるのは作成者だけです。"))
+            game = ms.game
+            if not game.min_seats <= len(ms.lobby) <= game.max_seats:
+                raise errors.Refused(
+                    Text(f"{game.title.en} needs {game.min_seats}-{game.max_seats} players; {len(ms.lobby)} joined.",
+                         f"{game.title.ja}は{game.min_seats}〜{game.max_seats}人用です（現在{len(ms.lobby)}人）。"))
+            options = game.options(ms.options, len(ms.lobby))
+            start = NewEvent(type="match_started", actor=actor,
+                             payload={"seats": [p.id for p in ms.lobby], "options": options})
+            return self._with_auto(ms, secret, [start])
+        return await self._run(match_id, command_id, build)
+
+    # -- play --------------------------------------------------------------------
+
+    def resolve_seat(self, ms: MatchState, player_id: str, seat: int | None = None) -> int:
+        """The seat a player acts for: the given one if theirs, else their pending one."""
+        mine = ms.seat_of(player_id)
+        if not mine:
+            raise errors.not_seated()
+        if seat is not None:
+            if seat not in mine:
+                raise errors.not_seated()
+            return seat
+        pending = {p.seat for p in ms.game.pending(ms.state)} if ms.state is not None else set()
+        return next((s for s in mine if s in pending), mine[0])
+
+    def parse(self, ms: MatchState, seat: int, text: str) -> dict[str, Any]:
+        """Text to an action: a listed choice's number or code, or the generic form."""
+        text = text.strip()
+        choices = ms.game.legal_actions(ms.state, seat)
+        if text.isdigit() and 1 <= int(text) <= len(choices):
+            return dict(choices[int(text) - 1].action)
+        for c in choices:
+            if c.code == text:
+                return dict(c.action)
+        return ms.game.parse_action(text)
+
+    async def act(self, match_id: str, player_id: str, action: Mapping[str, Any] | str, *,
+                  seat: int | None = None, command_id: str | None = None) -> CommandResult:
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "running")
+            s = self.resolve_seat(ms, player_id, seat)
+            act = self.parse(ms, s, action) if isinstance(action, str) else dict(action)
+            return self._with_auto(ms, secret, [], first=(player_id, s, act))
+        return await self._run(match_id, command_id, build)
+
+    async def skip(self, match_id: str, seat: int, reason: str = "deadline",
+                   command_id: str | None = None) -> CommandResult:
+        """A missed deadline: the seat's default (passive) action, played by the system."""
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "running")
+            check_pending(ms.game, ms.state, seat)
+            act = ms.game.default_action(ms.state, seat)
+            return self._with_auto(ms, secret, [], first=("system", seat, act), note=reason)
+        return await self._run(match_id, command_id, build)
+
+    def _action_event(self, ms: MatchState, secret: bytes, actor: str, seat: int, act: dict[str, Any],
+                      auto: str | None) -> tuple[NewEvent, MatchState]:
+        game = ms.game
+        turn = game.turn(ms.state)
+        label = game.describe(ms.state, seat, act)
+        after, result = apply_action(ms, seat, act, secret, ms.seq + 1)
+        log = [x.to_json() for x in result.transition.log] or [label.to_json()]
+        payload: dict[str, Any] = {"seat": seat, "action": act, "turn": turn, "reveals": result.reveals,
+                                   "log": log, "digest": public_digest(game, after.state)}
+        if auto:
+            payload["auto"] = auto
+        return NewEvent(type="action", actor=actor, payload=payload), after
+
+    def _with_auto(self, ms: MatchState, secret: bytes, head: list[NewEvent],
+                   first: tuple[str, int, dict[str, Any]] | None = None,
+                   note: str | None = None) -> tuple[list[NewEvent], list[MatchState]]:
+        """Apply `head` events and the first action, then play every decision
+        that falls to a bot or a forfeited seat, so the game rests on a human."""
+        new: list[NewEvent] = []
+        states: list[MatchState] = []
+        for e in head:
+            ms = apply_event(ms, _stamp(ms, e), secret)
+            new.append(e)
+            states.append(ms)
+        if first is not None:
+            actor, seat, act = first
+            e, ms = self._action_event(ms, secret, actor, seat, act, note)
+            new.append(e)
+            states.append(ms)
+        for _ in range(AUTO_LIMIT):
+            if ms.status != "running":
+                break
+            pending = sorted(ms.game.pending(ms.state), key=lambda p: (p.order, p.seat))
+            auto = next((p for p in pending if p.seat in ms.forfeited or ms.seats[p.seat].is_bot), None)
+            if auto is None:
+                break
+            if auto.seat in ms.forfeited:
+                act, why = ms.game.default_action(ms.state, auto.seat), "forfeited"
+            else:
+                act, why = ms.game.bot_action(ms.state, auto.seat, self.bot_rng), "bot"
+            e, ms = self._action_event(ms, secret, "system", auto.seat, act, why)
+            new.append(e)
+            states.append(ms)
+        return new, states
+
+    def _single(self, ms: MatchState, secret: bytes, e: NewEvent) -> tuple[list[NewEvent], list[MatchState]]:
+        return [e], [apply_event(ms, _stamp(ms, e), secret)]
+
+    # -- undo and takeback ------------------------------------------------------
+
+    async def _lineage(self, match_id: str) -> Lineage:
+        return lineage(await self.store.events(match_id))
+
+    async def _state_at(self, ms: MatchState, secret: bytes, seq: int) -> MatchState:
+        row = await self.store.match(ms.match_id)
+        assert row is not None
+        return await self._rebuild(row, secret, upto=seq)
+
+    async def _revert(self, match_id: str, actor: str, target: int | None, reason: str, kind: str,
+                      command_id: str | None) -> CommandResult:
+        live = await self._load(match_id)
+        if target is None:
+            raise errors.Refused(Text("There is nothing to undo that far back.", "そこまで戻せる行動がありません。"))
+        ms = live.ms
+        if ms.status in ("finished", "aborted"):
+            raise errors.Refused(
+                Text("A finished match is final: its secret is revealed, so resuming it would make every later roll "
+                     "predictable.", "終了した対戦は確定です。秘密鍵が公開済みのため、再開すると以後のダイスが予測できてしまいます。"))
+        lin = await self._lineage(match_id)
+        if lin.started is None or not lin.started <= target <= ms.seq:
+            raise errors.Refused(Text(f"Event {target} is not a point of this match's play.",
+                                      f"イベント{target}はこの対戦の進行上の地点ではありません。"),
+                                 Text(f"Choose an event from {lin.started} to {ms.seq}.",
+                                      f"{lin.started}〜{ms.seq}のイベントを選んでください。"))
+        target_ms = await self._state_at(ms, live.secret, target)
+
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            e = NewEvent(type="revert", actor=actor, payload={"to_seq": target, "reason": reason, "kind": kind})
+            after = restore(ms, target_ms, ms.seq + 1)
+            return [e], [after]
+        return await self._run(match_id, command_id, build)
+
+    async def undo(self, match_id: str, moderator: str, *, count: int = 1, to_seq: int | None = None,
+                   reason: str = "", command_id: str | None = None) -> CommandResult:
+        """Moderator undo: the last `count` actions, or back to the state after event `to_seq`."""
+        target = to_seq if to_seq is not None else (await self._lineage(match_id)).undo_target(count)
+        return await self._revert(match_id, f"mod:{moderator}", target, reason, "undo", command_id)
+
+    async def redo(self, match_id: str, moderator: str, reason: str = "", command_id: str | None = None
+                   ) -> CommandResult:
+        """Undo the last revert (the moves it took back come back identical)."""
+        target = (await self._lineage(match_id)).redo_target()
+        return await self._revert(match_id, f"mod:{moderator}", target, reason, "redo", command_id)
+
+    async def request_takeback(self, match_id: str, player_id: str, command_id: str | None = None) -> CommandResult:
+        lin = await self._lineage(match_id)
+
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "running")
+            mine = ms.seat_of(player_id)
+            if not mine:
+                raise errors.not_seated()
+            line = lin.effective()
+            last = line[0] if line else None
+            if last is None or last.payload["seat"] not in mine or last.actor == "system":
+                raise errors.Refused(Text("Only your own last action can be taken back.",
+                                          "取り消せるのは自分の直前の行動だけです。"))
+            if last.payload.get("reveals"):
+                raise errors.Refused(Text("That action revealed hidden information (a draw, roll or reveal), so it "
+                                          "cannot be taken back.", "その行動は非公開情報（ドロー・ダイス・公開）を"
+                                          "明らかにしたため取り消せません。"),
+                                     Text("A moderator can still undo it.", "モデレーターなら取り消せます。"))
+            if last.payload.get("turn") != ms.game.turn(ms.state):
+                raise errors.Refused(Text("Takebacks are only for actions in the current turn.",
+                                          "取り消しは現在の手番中の行動に限られます。"))
+            e = NewEvent(type="takeback_requested", actor=player_id,
+                         payload={"seat": last.payload["seat"], "of_seq": last.seq})
+            return self._single(ms, secret, e)
+        result = await self._run(match_id, command_id, build)
+        return await self._finish_takeback(match_id, result, lin)
+
+    async def answer_takeback(self, match_id: str, player_id: str, accept: bool,
+                              command_id: str | None = None) -> CommandResult:
+        lin = await self._lineage(match_id)
+
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "running")
+            if ms.takeback is None:
+                raise errors.Refused(Text("No takeback is waiting for an answer.", "回答待ちの取り消し要求はありません。"))
+            seats = [s for s in ms.seat_of(player_id) if s != ms.takeback[0]]
+            if not seats:
+                raise errors.Refused(Text("Only the other players answer a takeback request.",
+                                          "取り消し要求に答えるのは他のプレイヤーです。"))
+            return self._single(ms, secret, NewEvent(type="takeback_answered", actor=player_id,
+                                                     payload={"seat": seats[0], "accept": accept}))
+        result = await self._run(match_id, command_id, build)
+        return await self._finish_takeback(match_id, result, lin)
+
+    async def _finish_takeback(self, match_id: str, result: CommandResult, lin: Lineage) -> CommandResult:
+        ms = result.match
+        if result.duplicate or ms.takeback is None:
+            return result
+        asker, of_seq = ms.takeback
+        others = {i for i, p in enumerate(ms.seats) if not p.is_bot and i not in ms.forfeited
+                  and p.id != ms.seats[asker].id}
+        if not others <= ms.takeback_yes:
+            return result
+        target = lin.parent[of_seq] or lin.started
+        revert = await self._revert(match_id, "system", target, "takeback accepted", "takeback", None)
+        return CommandResult(revert.match, result.events + revert.events)
+
+    # -- moderation --------------------------------------------------------------
+
+    async def replace_player(self, match_id: str, moderator: str, seat: int, player: Player, reason: str = "",
+                             command_id: str | None = None) -> CommandResult:
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "running")
+            if not 0 <= seat < len(ms.seats):
+                raise errors.Refused(Text(f"There is no seat {seat + 1}.", f"{seat + 1}番席はありません。"))
+            e = NewEvent(type="player_replaced", actor=f"mod:{moderator}",
+                         payload={"seat": seat, "player": player.model_dump(), "reason": reason})
+            return self._with_auto(ms, secret, [e])
+        return await self._run(match_id, command_id, build)
+
+    async def remove_player(self, match_id: str, actor: str, seat: int, reason: str = "removed",
+                            command_id: str | None = None) -> CommandResult:
+        """Forfeit (by the player) or removal (by a moderator, or a deadline):
+        the seat cannot win and its decisions are played by default from now on."""
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "running")
+            if not 0 <= seat < len(ms.seats) or seat in ms.forfeited:
+                raise errors.Refused(Text("That seat is not in play.", "その席はすでにゲームにいません。"))
+            e = NewEvent(type="player_removed", actor=actor, payload={"seat": seat, "reason": reason})
+            return self._with_auto(ms, secret, [e])
+        return await self._run(match_id, command_id, build)
+
+    async def abort(self, match_id: str, moderator: str, reason: str = "", command_id: str | None = None
+                    ) -> CommandResult:
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            if ms.status in ("finished", "aborted"):
+                raise errors.wrong_status(ms.status, "running")
+            return self._single(ms, secret, NewEvent(type="match_aborted", actor=f"mod:{moderator}",
+                                                     payload={"reason": reason}))
+        return await self._run(match_id, command_id, build)
+
+    # -- reading -----------------------------------------------------------------
+
+    def viewer_for(self, ms: MatchState, player_id: str | None, *, moderator: bool = False) -> Viewer:
+        """Moderators and everyone after the end see all; a seated player sees their seat."""
+        if moderator or ms.status in ("finished", "aborted"):
+            return ALL_SEEING
+        seats = ms.seat_of(player_id) if player_id else []
+        if len(seats) == 1:
+            return Viewer.of(seats[0])
+        return SPECTATOR
+
+    async def view(self, match_id: str, viewer: Viewer) -> dict[str, Any]:
+        ms = await self.get(match_id)
+        if ms.state is None:
+            return {}
+        return ms.game.view(ms.state, viewer)
+
+    async def waiting(self, match_id: str) -> list[tuple[Pending, Player]]:
+        ms = await self.get(match_id)
+        if ms.status != "running":
+            return []
+        return [(p, ms.seats[p.seat]) for p in ms.game.pending(ms.state)]
+
+    async def choices(self, match_id: str, player_id: str, seat: int | None = None) -> list[Choice]:
+        ms = await self.get(match_id)
+        if ms.status != "running":
+            return []
+        try:
+            s = self.resolve_seat(ms, player_id, seat)
+        except RuleError:
+            return []
+        return ms.game.legal_actions(ms.state, s)
+
+    async def events(self, match_id: str) -> list[Event]:
+        await self._load(match_id)
+        return await self.store.events(match_id)
+
+    async def state_at(self, match_id: str, seq: int) -> MatchState:
+        """The envelope after event `seq` (for replays)."""
+        live = await self._load(match_id)
+        if not 1 <= seq <= live.ms.seq:
+            raise errors.Refused(Text(f"Event {seq} does not exist.", f"イベント{seq}はありません。"),
+                                 Text(f"This match has events 1-{live.ms.seq}.", f"この対戦のイベントは1〜{live.ms.seq}です。"))
+        return await self._state_at(live.ms, live.secret, seq)
+
+    async def revealed_secret(self, match_id: str) -> bytes | None:
+        """The secret, but only once the match is over."""
+        ms = await self.get(match_id)
+        if ms.status not in ("finished", "aborted"):
+            return None
+        return (await self._load(match_id)).secret
+
+
+def _need(ms: MatchState, status: str) -> None:
+    if ms.status != status:
+        raise errors.wrong_status(ms.status, status)
+
+
+def _stamp(ms: MatchState, e: NewEvent) -> Event:
+    return Event(match_id=ms.match_id, seq=ms.seq + 1, type=e.type, actor=e.actor, at="", payload=e.payload)
+
+
+def _str(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+__all__ = ["CommandResult", "MatchService", "ReplayError", "utc_now"]

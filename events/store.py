@@ -1,0 +1,278 @@
+"""The recorder: an append-only SQLite log through aiosqlite.
+
+Durability: WAL with synchronous=FULL, so an event a player was told is
+accepted survives a power loss. Concurrency: UNIQUE(match_id, seq) turns a
+racing writer into a Conflict instead of a fork; a repeated command id turns
+into DuplicateCommand, which the service answers with the first result.
+Secrets live in their own table, read only by `secret()`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .model import EVENT_VERSION, Event, NewEvent
+from .schema import MIGRATIONS
+from .upcast import upcast
+
+
+class Conflict(Exception):
+    """Someone else appended first: the expected sequence is taken."""
+
+
+class DuplicateCommand(Exception):
+    """This command id was already recorded for the match."""
+
+    def __init__(self, command_id: str) -> None:
+        super().__init__(command_id)
+        self.command_id = command_id
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: str
+    game: str
+    ruleset: str
+    created_at: str
+    updated_at: str
+    status: str
+    commitment: str
+    guild: str | None
+    channel: str | None
+    players: list[str]
+    result: dict[str, Any] | None
+    last_seq: int
+
+
+_MATCH_COLUMNS = "id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, last_seq"
+
+
+def _match(row: Sequence[Any]) -> MatchRow:
+    return MatchRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
+                    json.loads(row[9]), json.loads(row[10]) if row[10] else None, row[11])
+
+
+def _event(match_id: str, row: Sequence[Any]) -> Event:
+    seq, etype, version, actor, command_id, at, payload = row
+    version, data = upcast(etype, version, json.loads(payload))
+    return Event(match_id=match_id, seq=seq, type=etype, version=version, actor=actor,
+                 command_id=command_id, at=at, payload=data)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path, *, durable: bool = True) -> Store:
+        """Open (creating and migrating) a database. `durable=False` trades the
+        fsync per append for speed, for throwaway self-play databases only."""
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
+        await db.execute("PRAGMA busy_timeout=5000")
+        await db.execute("PRAGMA foreign_keys=ON")
+        store = cls(db, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def _migrate(self) -> None:
+        await self._db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+        async with self._db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        current = int(row[0]) if row else 0
+        for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            # executescript commits on its own, so the migration and its record
+            # go in one script wrapped in a transaction.
+            await self._db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nINSERT INTO schema_migrations VALUES ({version}, datetime('now'));\nCOMMIT;")
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("SELECT MAX(version) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row and row[0] is not None else 0
+
+    # -- writing -----------------------------------------------------------------
+
+    async def create_match(self, row: MatchRow, secret: bytes, first: NewEvent) -> Event:
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            await self._db.execute(
+                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (row.id, row.game, row.ruleset, row.created_at, row.updated_at, row.status, row.commitment,
+                 row.guild, row.channel, _dumps(row.players), None, 0))
+            await self._db.execute("INSERT INTO match_secrets VALUES (?, ?)", (row.id, secret))
+            events = await self._insert(row.id, 0, [first], row.created_at)
+            await self._db.execute("UPDATE matches SET last_seq = 1 WHERE id = ?", (row.id,))
+            await self._db.execute("COMMIT")
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        return events[0]
+
+    async def _insert(self, match_id: str, after: int, new: Iterable[NewEvent], at: str) -> list[Event]:
+        events = [Event(match_id=match_id, seq=after + i, type=e.type, version=EVENT_VERSION, actor=e.actor,
+                        command_id=e.command_id, at=at, payload=e.payload)
+                  for i, e in enumerate(new, start=1)]
+        await self._db.executemany(
+            "INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload) VALUES (?,?,?,?,?,?,?,?)",
+            [(e.match_id, e.seq, e.type, e.version, e.actor, e.command_id, e.at, _dumps(e.payload)) for e in events])
+        return events
+
+    async def append(self, match_id: str, after: int, new: Sequence[NewEvent], at: str, *,
+                     status: str | None = None, players: list[str] | None = None,
+                     result: dict[str, Any] | None = None) -> list[Event]:
+        """Append `new` after sequence `after` in one transaction, updating the
+        match row's projection alongside. Raises Conflict or DuplicateCommand."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            events = await self._insert(match_id, after, new, at)
+            sets, args = ["last_seq = ?", "updated_at = ?"], [after + len(events), at]
+            if status is not None:
+                sets.append("status = ?")
+                args.append(status)
+            if players is not None:
+                sets.append("players = ?")
+                args.append(_dumps(players))
+            if result is not None:
+                sets.append("result = ?")
+                args.append(_dumps(result))
+            await self._db.execute(f"UPDATE matches SET {', '.join(sets)} WHERE id = ?", (*args, match_id))
+            await self._db.execute("COMMIT")
+        except sqlite3.IntegrityError as exc:
+            await self._db.execute("ROLLBACK")
+            message = str(exc)
+            if "command_id" in message:
+                dup = next(e.command_id for e in new if e.command_id)
+                raise DuplicateCommand(dup) from exc
+            raise Conflict(message) from exc
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+        return events
+
+    async def import_match(self, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None:
+        """Insert a whole recorded match verbatim (times and command ids kept)."""
+        await self._db.execute("BEGIN IMMEDIATE")
+        try:
+            await self._db.execute(
+                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (row.id, row.game, row.ruleset, row.created_at, row.updated_at, row.status, row.commitment,
+                 row.guild, row.channel, _dumps(row.players), _dumps(row.result) if row.result else None,
+                 row.last_seq))
+            await self._db.execute("INSERT INTO match_secrets VALUES (?, ?)", (row.id, secret))
+            await self._db.executemany(
+                "INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload) VALUES (?,?,?,?,?,?,?,?)",
+                [(row.id, e.seq, e.type, e.version, e.actor, e.command_id, e.at, _dumps(e.payload)) for e in events])
+            await self._db.execute("COMMIT")
+        except sqlite3.IntegrityError as exc:
+            await self._db.execute("ROLLBACK")
+            raise Conflict(str(exc)) from exc
+        except BaseException:
+            await self._db.execute("ROLLBACK")
+            raise
+
+    async def save_snapshot(self, match_id: str, seq: int, ruleset: str, blob: bytes) -> None:
+        await self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", (match_id, seq, ruleset, blob))
+
+    async def set_kv(self, scope: str, key: str, value: Any) -> None:
+        await self._db.execute("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
+
+    async def delete_kv(self, scope: str, key: str) -> None:
+        await self._db.execute("DELETE FROM kv WHERE scope = ? AND key = ?", (scope, key))
+
+    # -- reading -----------------------------------------------------------------
+
+    async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
+        sql = "SELECT seq, type, version, actor, command_id, at, payload FROM events WHERE match_id = ? AND seq > ?"
+        args: list[Any] = [match_id, after]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        async with self._db.execute(sql + " ORDER BY seq", args) as cur:
+            rows = await cur.fetchall()
+        return [_event(match_id, r) for r in rows]
+
+    async def find_command(self, match_id: str, command_id: str) -> Event | None:
+        async with self._db.execute(
+            "SELECT seq, type, version, actor, command_id, at, payload FROM events WHERE match_id = ? AND command_id = ?",
+            (match_id, command_id)) as cur:
+            row = await cur.fetchone()
+        return _event(match_id, row) if row else None
+
+    async def match(self, match_id: str) -> MatchRow | None:
+        async with self._db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)) as cur:
+            row = await cur.fetchone()
+        return _match(row) if row else None
+
+    async def matches(self, *, guild: str | None = None, status: Iterable[str] | None = None,
+                      limit: int = 1000) -> list[MatchRow]:
+        sql, args = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE 1=1", []
+        if guild is not None:
+            sql += " AND guild = ?"
+            args.append(guild)
+        if status is not None:
+            wanted = list(status)
+            sql += f" AND status IN ({','.join('?' * len(wanted))})"
+            args.extend(wanted)
+        sql += " ORDER BY created_at DESC, id LIMIT ?"
+        args.append(str(limit))
+        async with self._db.execute(sql, args) as cur:
+            rows = await cur.fetchall()
+        return [_match(r) for r in rows]
+
+    async def secret(self, match_id: str) -> bytes:
+        """The match secret: for rebuilding state and, once finished, for revealing.
+        Never pass it to a view, an export of a running match or a log line."""
+        async with self._db.execute("SELECT secret FROM match_secrets WHERE match_id = ?", (match_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            raise KeyError(match_id)
+        return bytes(row[0])
+
+    async def latest_snapshot(self, match_id: str, ruleset: str, upto: int | None = None) -> tuple[int, bytes] | None:
+        sql = "SELECT seq, state FROM snapshots WHERE match_id = ? AND ruleset = ?"
+        args: list[Any] = [match_id, ruleset]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        async with self._db.execute(sql + " ORDER BY seq DESC LIMIT 1", args) as cur:
+            row = await cur.fetchone()
+        return (int(row[0]), bytes(row[1])) if row else None
+
+    async def get_kv(self, scope: str, key: str) -> Any:
+        async with self._db.execute("SELECT value FROM kv WHERE scope = ? AND key = ?", (scope, key)) as cur:
+            row = await cur.fetchone()
+        return json.loads(row[0]) if row else None
+
+    async def kv_scope(self, scope: str) -> dict[str, Any]:
+        async with self._db.execute("SELECT key, value FROM kv WHERE scope = ?", (scope,)) as cur:
+            rows = await cur.fetchall()
+        return {k: json.loads(v) for k, v in rows}
+
+    async def backup(self, target: str | Path) -> None:
+        """An online, consistent copy through SQLite's backup API."""
+        dest = sqlite3.connect(str(target))
+        try:
+            await self._db.backup(dest)
+        finally:
+            dest.close()
