@@ -8,6 +8,8 @@ from engine.core import Choice, Rng
 
 WEIGHTS = {"attack": 60, "deploy": 20, "march": 20, "explore": 10, "calamity": 5, "cast": 5, "play": 5,
            "terrain": 2, "weather": 3, "sell": 4, "clear": 3, "recall": 1}
+# Recall only now and then: a stack on campaign should mostly stay there and fight.
+RECALL_ONE_IN = 8
 
 
 def choose(choices: list[Choice], rng: Rng, active_turn: bool) -> Choice:
@@ -22,6 +24,10 @@ def choose(choices: list[Choice], rng: Rng, active_turn: bool) -> Choice:
     if not rest or rng.below(15) == 0:
         return choices[0]
     kinds = sorted({c.action["kind"] for c in rest})
+    if "recall" in kinds and rng.below(RECALL_ONE_IN) != 0:
+        kinds.remove("recall")
+        if not kinds:
+            return choices[0]
     weights = [WEIGHTS.get(k, 1) for k in kinds]
     pick = rng.below(sum(weights))
     for k, w in zip(kinds, weights, strict=True):

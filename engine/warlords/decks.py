@@ -18,9 +18,9 @@ def deck_errors(counts: dict[str, int], cards: dict[str, CardDef] | None = None)
     unknown = sorted(c for c in counts if c not in cat)
     for cid in unknown:
         errors.append(Text(f"Unknown card '{cid}'.", f"不明なカード「{cid}」です。"))
-    bad = sorted(c for c, n in counts.items() if n <= 0)
+    bad = sorted(c for c, n in counts.items() if n < 0)
     for cid in bad:
-        errors.append(Text(f"Card '{cid}' has a count below 1.", f"カード「{cid}」の枚数が1未満です。"))
+        errors.append(Text(f"Card '{cid}' has a negative count.", f"カード「{cid}」の枚数が負です。"))
     total = sum(n for n in counts.values() if n > 0)
     if not rule.min <= total <= rule.max:
         errors.append(Text(f"A deck holds {rule.min}-{rule.max} cards; this one has {total}.",
