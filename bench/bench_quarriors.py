@@ -13,8 +13,42 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.core import Rng, Text, Transition
+from engine.core.contract import Pending
+from engine.core.play import step
 from engine.core.selfplay import play_bots, replay_moves
 from engine.quarriors.game import GAME
+
+
+class _Null:
+    """A game that does nothing: the framework's own cost per step on this machine."""
+
+    waiting = (Pending(0, "turn", Text("", "")),)
+
+    def pending(self, state: object) -> tuple[Pending, ...]:
+        return self.waiting
+
+    def apply(self, state: object, seat: int, action: object, rng: Rng) -> Transition[object]:
+        return Transition(state, (Text("", ""),))
+
+
+def calibration() -> None:
+    n = 20000
+    t0 = time.perf_counter()
+    for _ in range(n):
+        sum(range(1000))
+    loop = (time.perf_counter() - t0) / n * 1e6
+    t0 = time.perf_counter()
+    for _ in range(n):
+        step(_Null(), None, 0, {"kind": "x"}, b"x" * 32, 0)  # type: ignore[arg-type]
+    floor = (time.perf_counter() - t0) / n * 1e6
+    rng = Rng(b"x" * 32)
+    t0 = time.perf_counter()
+    for _ in range(n):
+        rng.below(6)
+    draw = (time.perf_counter() - t0) / n * 1e6
+    print(f"machine: sum(range(1000)) {loop:.1f} us; framework step with a null game {floor:.1f} us "
+          f"(at most {1e6 / floor:,.0f} actions/s); one Rng draw {draw:.1f} us")
 
 
 def main(matches: int = 50) -> None:
@@ -38,6 +72,7 @@ def main(matches: int = 50) -> None:
           f"(max {max(times) * 1000:.1f} ms) over {matches} matches")
     print(f"actions per match: median {statistics.median(steps)}, turns per match: median {statistics.median(turns)}")
     print(f"replay: {actions / replay:,.0f} actions/s ({actions} actions)")
+    calibration()
 
 
 if __name__ == "__main__":

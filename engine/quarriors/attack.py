@@ -8,7 +8,7 @@ from engine.core import Rng
 
 from .destroy import destroy
 from .state import ATTACK, CAPTURE, QState, card_of, creatures, face_of
-from .stats import attack, attack_vs, defense, level
+from .stats import attack, attack_vs, defense, guards, level
 
 
 def begin(s: QState) -> None:
@@ -26,7 +26,8 @@ def begin(s: QState) -> None:
 
 
 def total(s: QState, defender: int) -> int:
-    return sum(attack_vs(s, d, a, lvl, defender) for d, a, lvl in s.snap)
+    guard = guards(s, defender)
+    return sum(attack_vs(s, d, a, lvl, defender, guard) for d, a, lvl in s.snap)
 
 
 def warded(s: QState) -> bool:

@@ -144,12 +144,10 @@ class Card:
     powers: tuple[tuple[str, dict[str, Any]], ...]
     faces: tuple[Face, ...]
     die_name: Text
+    first: dict[str, dict[str, Any]]  # effect -> params of its first occurrence (fast lookups)
 
     def power(self, effect: str) -> dict[str, Any] | None:
-        for name, params in self.powers:
-            if name == effect:
-                return params
-        return None
+        return self.first.get(effect)
 
     def powers_named(self, effect: str) -> list[dict[str, Any]]:
         return [params for name, params in self.powers if name == effect]
@@ -195,11 +193,15 @@ def load_set(path: Path | str) -> CardSet:
     cards: dict[str, Card] = {}
     for c in model.cards:
         die = dice[c.die]
+        powers = tuple((p.effect, {k: v for k, v in p.model_dump().items() if k != "effect"}) for p in c.powers)
+        first: dict[str, dict[str, Any]] = {}
+        for effect, params in powers:
+            first.setdefault(effect, params)
         cards[c.id] = Card(
             id=c.id, kind=c.kind, die=c.die, variant=c.variant, name=Text(c.name_en, c.name_ja), cost=c.cost,
             glory=c.glory, dice_on_card=c.dice_on_card, timing=c.timing, text=Text(c.text_en, c.text_ja),
-            powers=tuple((p.effect, {k: v for k, v in p.model_dump().items() if k != "effect"}) for p in c.powers),
-            faces=tuple(_face(f) for f in die.faces), die_name=Text(die.name_en, die.name_ja))
+            powers=powers, faces=tuple(_face(f) for f in die.faces), die_name=Text(die.name_en, die.name_ja),
+            first=first)
     return CardSet(cards, model.setup)
 
 

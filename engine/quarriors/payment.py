@@ -23,35 +23,35 @@ def available(s: QState, p: int) -> int:
 
 
 def pay(s: QState, p: int, cost: int) -> None:
-    """Spend `cost` (the caller has checked it is affordable)."""
-    if cost <= 0:
+    """Spend `cost` (the caller has checked it is affordable): banked quiddity
+    covers what the chosen dice do not; the dice chosen waste the least, then
+    are the fewest."""
+    need = cost - s.mana
+    if need <= 0:
+        s.mana -= max(cost, 0)
         return
-    by_value: dict[int, list[int]] = {}
+    by_value: dict[int, list[int]] = {1: [], 2: [], 3: []}
     for q, d in quiddity_dice(s, p):
         by_value.setdefault(q, []).append(d)
-    values = sorted(by_value)
-    best: tuple[int, int, tuple[int, ...]] | None = None
-
-    def search(i: int, chosen: tuple[int, ...], total: int) -> None:
-        nonlocal best
-        if i == len(values):
-            if total + s.mana < cost:
-                return
-            key = (max(0, total - cost), sum(chosen), chosen)
+    big = [d for v, ds in by_value.items() if v > 3 for d in ds]
+    ones, twos, threes = by_value[1], by_value[2], by_value[3]
+    best: tuple[int, int, int, int, int] | None = None  # (waste, dice, c3, c2, c1)
+    for c3 in range(len(threes) + 1):
+        for c2 in range(len(twos) + 1):
+            c1 = max(0, need - 3 * c3 - 2 * c2)
+            if c1 > len(ones):
+                continue
+            total = 3 * c3 + 2 * c2 + c1
+            key = (max(0, total - cost), c3 + c2 + c1, c3, c2, c1)
             if best is None or key[:2] < best[:2]:
                 best = key
-            return
-        for k in range(len(by_value[values[i]]) + 1):
-            search(i + 1, (*chosen, k), total + k * values[i])
-            if total + k * values[i] >= cost:
+            if 3 * c3 + 2 * c2 >= need:
                 break
-
-    search(0, (), 0)
-    assert best is not None
+    # Without a combination of 1-3s, dice worth more (other card sets) pay as well.
+    chosen = big + ones + twos + threes if best is None else threes[:best[2]] + twos[:best[3]] + ones[:best[4]]
     spent = 0
-    for v, k in zip(values, best[2], strict=False):
-        for d in by_value[v][:k]:
-            s.pool[p].remove(d)
-            s.used[p].append(d)
-            spent += v
+    for d in chosen:
+        s.pool[p].remove(d)
+        s.used[p].append(d)
+        spent += face_of(s, d).quiddity
     s.mana -= max(0, cost - spent)

@@ -53,23 +53,34 @@ def attack(s: QState, d: int, p: int) -> int:
     return max(a, 0)
 
 
-def attack_vs(s: QState, d: int, a: int, lvl: int, defender: int) -> int:
+def guards(s: QState, defender: int) -> tuple[int, int, int]:
+    """What the defender's creatures do to attackers: (creature count,
+    highest level kept out by a shield or 0, attack cap or a large number)."""
+    cs = creatures(s, defender)
+    shield, cap = 0, 1 << 30
+    for x in cs:
+        c = card_of(s, x)
+        params = c.power("shield_low_level")
+        if params is not None:
+            shield = max(shield, int(params["max_level"]))
+        params = c.power("attack_cap")
+        if params is not None:
+            cap = min(cap, int(params["cap"]))
+    return len(cs), shield, cap
+
+
+def attack_vs(s: QState, d: int, a: int, lvl: int, defender: int,
+              guard: tuple[int, int, int] | None = None) -> int:
     """The snapshot attack `a` of die `d` (level `lvl`) against one defender."""
     if d in s.zeroed:
         return 0
-    card = card_of(s, d)
-    bonus = card.power("attack_vs_lone")
-    if bonus is not None and len(creatures(s, defender)) == 1:
+    count, shield, cap = guard or guards(s, defender)
+    if lvl <= shield:
+        return 0
+    bonus = card_of(s, d).power("attack_vs_lone")
+    if bonus is not None and count == 1:
         a += int(bonus["amount"])
-    for x in creatures(s, defender):
-        c = card_of(s, x)
-        shield = c.power("shield_low_level")
-        if shield is not None and lvl <= int(shield["max_level"]):
-            return 0
-        cap = c.power("attack_cap")
-        if cap is not None:
-            a = min(a, int(cap["cap"]))
-    return a
+    return min(a, cap)
 
 
 def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
