@@ -316,3 +316,17 @@ def test_scenario_full_turn_summon_attack_capture_end() -> None:
     s = act(s, 1, kind="end_turn")
     assert s.glory[0] == 2 and w in s.used[0]
     assert copy_state(s) == s
+
+
+def test_render_board_and_private_fit_discord_in_both_languages() -> None:
+    from bot.render import quarriors as render
+    from engine.core.selfplay import play_bots
+
+    played = play_bots(GAME, 4, 7)
+    for state in (_setup(4), played.state):
+        for locale in ("en", "ja"):
+            text = render.board(GAME.view(state, SPECTATOR), locale)
+            assert 0 < len(text) <= 1900
+            mine = render.private(GAME.view(state, Viewer(seat=0)), 0, locale)
+            assert ("バッグ" if locale == "ja" else "bag") in mine
+    assert "魔力源" in render.board(GAME.view(_setup(2), SPECTATOR), "ja")
