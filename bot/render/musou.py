@@ -170,6 +170,9 @@ def image(view: dict[str, Any]) -> bytes:
             draw.text((x + 6, y + 4), f"{sq + 1} {ROLE.get(role, ('?', '?'))[0]}", fill=(0, 0, 0), font=font)
             entry = p["field"][sq] if sq < len(p["field"]) else None
             lines = [_ascii(_cell(entry, "en"))] if entry is not None else []
+            if entry is not None and entry.get("commander"):
+                musou = "musou used" if p["musou_used"] else "musou ready"
+                lines = [_ascii(f"{title} troops {p['troops']} {musou}")]
             if entry and entry.get("exhausted"):
                 draw.line([x, y + CELL - 4, x + CELL - 4, y], fill=(90, 30, 30), width=2)
             words, current = [], ""

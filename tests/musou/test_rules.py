@@ -368,3 +368,108 @@ def test_rule_ward_reduces_troop_loss() -> None:
 
 def test_rule_unknown_action_is_refused_without_change() -> None:
     refused(Position().s, 0, "fly")
+
+
+# ---- further rules ----------------------------------------------------------------------
+
+def test_rule_other_player_may_reveal_an_ambush_general_in_your_main_phase() -> None:
+    p = Position()
+    s = p.s
+    s.priority = 1
+    xu = p.put(1, 6, "xu_huang", face_down=True)  # 伏兵, cost 3; its step names the attacker
+    s2 = act(s, 1, "reveal square=6")
+    slot = s2.field[1][5]
+    assert slot is not None and not slot.face_down and slot.card == xu and s2.priority == 0
+
+
+def test_rule_attack_fails_when_a_response_exhausts_the_attacker() -> None:
+    p = Position(stage="battle")
+    s = p.s
+    p.put(0, 1, "zhang_fei")
+    p.put(1, 3, "pitfall", face_down=True)  # exhaust the attacker
+    s2 = act(act(s, 0, "attack from=1 target=player"), 1, "reveal square=3")
+    s3 = act(s2, 1, "pass")
+    assert s3.troops[1] == 20
+    assert s3.field[0][0] is not None and s3.field[0][0].exhausted
+
+
+def test_rule_exhausting_an_exhausted_general_destroys_it() -> None:
+    p = Position()
+    s = p.s
+    s.priority = 1
+    (discord,) = p.hand(1, "sow_discord")  # exhaust an enemy general; terms water x1
+    p.put(1, 2, "zhen_ji")  # a ready water general on a supply square
+    target = p.put(0, 1, "zhang_fei", exhausted=True)
+    s2 = act(s, 1, f"stratagem card={discord} target={target}")
+    assert s2.field[0][0] is None and target in s2.discard[0]
+
+
+def test_rule_stratagem_timing_main_only_is_refused_in_a_response() -> None:
+    p = Position(stage="battle")
+    s = p.s
+    p.put(0, 1, "zhang_fei")
+    (raid,) = p.hand(1, "surprise_raid")  # timing: main
+    (retreat,) = p.hand(1, "retreat")  # timing: response
+    s2 = act(s, 0, "attack from=1 target=player")
+    refused(s2, 1, f"stratagem card={raid}")
+    s.stage = "main1"
+    s.priority = 1
+    refused(s, 1, f"stratagem card={retreat}")
+
+
+def test_rule_musou_only_on_your_own_turn() -> None:
+    p = Position()
+    s = p.s
+    s.priority = 1
+    refused(s, 1, "musou")
+
+
+def test_rule_items_take_the_square_role_away() -> None:
+    p = Position(stage="main2", provisions=(0, 0))
+    s = p.s
+    s.passes, s.priority = 1, 1
+    p.put(1, 2, "granary")  # on a supply square: gives +1 provision as an item, not as a general
+    s2 = act(s, 1, "pass")
+    assert len(s2.provisions[1]) == 2  # 1 + granary; the square itself supplies nothing
+
+
+def test_rule_pay_card_must_be_another_hand_card() -> None:
+    p = Position(provisions=(0, 0))
+    (card,) = p.hand(0, "guan_xing")  # cost 1
+    refused(p.s, 0, f"place card={card} square=1 pay={card}")
+
+
+def test_rule_same_name_reveal_is_refused_while_you_have_one_face_up() -> None:
+    p = Position()
+    p.put(0, 1, "wei_yan")
+    p.put(0, 3, "wei_yan", face_down=True)
+    refused(p.s, 0, "reveal square=3")
+
+
+def test_rule_draw_effect_emptying_the_deck_loses() -> None:
+    p = Position(deck=0, provisions=(2, 2))
+    s = p.s
+    (council,) = p.hand(0, "war_council")  # cost 2 (back onto the deck), then draw 2
+    s2 = act(s, 0, f"stratagem card={council}")
+    assert s2.results == [1] and s2.reasons == ["deck"]
+
+
+def test_rule_targeted_ability_needs_a_target_when_one_exists() -> None:
+    p = Position()
+    s = p.s
+    (arrows,) = p.hand(0, "fire_arrows")
+    s2 = act(s, 0, f"stratagem card={arrows}")  # no enemy general: usable, does nothing
+    assert arrows in s2.discard[0]
+    p2 = Position()
+    (arrows2,) = p2.hand(0, "fire_arrows")
+    p2.put(1, 1, "cao_ren")
+    refused(p2.s, 0, f"stratagem card={arrows2}")
+
+
+def test_rule_passive_choice_is_listed_first() -> None:
+    p = Position(stage="battle")
+    p.put(0, 1, "zhang_fei")
+    assert GAME.legal_actions(p.s, 0)[0].action == {"kind": "endbattle"}
+    s2 = act(p.s, 0, "attack from=1 target=player")
+    assert GAME.legal_actions(s2, 1)[0].action == {"kind": "pass"}
+    assert GAME.legal_actions(s2, 0) == []
