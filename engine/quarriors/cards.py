@@ -128,6 +128,11 @@ class Face:
     spell: bool = False
     burst: int = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Positional rebuild: several times faster than the dataclass slots state protocol.
+        return (Face, (self.quiddity, self.draw, self.reroll, self.choice, self.keeps_die, self.creature,
+                       self.level, self.attack, self.defense, self.spell, self.burst))
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -148,6 +153,12 @@ class Card:
 
     def power(self, effect: str) -> dict[str, Any] | None:
         return self.first.get(effect)
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        # Match snapshots pickle states: a base-set card travels as its id.
+        if base_set().cards.get(self.id) is self:
+            return (_base_card, (self.id,))
+        return (Card, tuple(getattr(self, f) for f in self.__dataclass_fields__))
 
     def powers_named(self, effect: str) -> list[dict[str, Any]]:
         return [params for name, params in self.powers if name == effect]
@@ -208,3 +219,7 @@ def load_set(path: Path | str) -> CardSet:
 @lru_cache(maxsize=1)
 def base_set() -> CardSet:
     return load_set(DATA)
+
+
+def _base_card(card_id: str) -> Card:
+    return base_set().cards[card_id]

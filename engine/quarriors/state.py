@@ -68,7 +68,17 @@ class QState:
     winners: Zone = ()
     end_reason: str = ""
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Snapshots pickle states: the per-die face table is rebuilt, not stored.
+        return {k: getattr(self, k) for k in _FIELDS if k != "dfaces"}
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+        self.dfaces = tuple(self.cards[slot].faces for slot in self.dcard)
+
+
+_FIELDS = tuple(QState.__dataclass_fields__)
 _COPY = list.copy
 
 
