@@ -9,9 +9,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
 from engine.core import Text
 
-from .cards import Catalog
+from .cards import Catalog, Name
 
 DECK_SIZE = 50
 COMMANDERS = 3
@@ -74,15 +76,28 @@ def validate(deck: DeckList, cards: Catalog) -> list[Text]:
     return errors
 
 
+class StarterDeck(BaseModel):
+    """One entry of data/starter_decks.json: card key -> copies."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    name: Name
+    commanders: list[str]
+    deck: dict[str, int] = Field(min_length=1)
+    side: dict[str, int]
+
+
+_STARTERS: TypeAdapter[dict[str, StarterDeck]] = TypeAdapter(dict[str, StarterDeck])
+
+
+def parse_starters(raw: str) -> dict[str, DeckList]:
+    return {key: DeckList(d.name.text(), list(d.commanders), [k for k, n in d.deck.items() for _ in range(n)],
+                          [k for k, n in d.side.items() for _ in range(n)])
+            for key, d in _STARTERS.validate_python(json.loads(raw)).items()}
+
+
 def starters() -> dict[str, DeckList]:
-    raw = json.loads(resources.files("engine.musou").joinpath("data/starter_decks.json").read_text(encoding="utf-8"))
-    out: dict[str, DeckList] = {}
-    for key, d in raw.items():
-        out[key] = DeckList(
-            Text(d["name"]["en"], d["name"]["ja"]), list(d["commanders"]),
-            [k for k, n in d["deck"].items() for _ in range(n)], [k for k, n in d["side"].items() for _ in range(n)],
-        )
-    return out
+    """The sample starter decks (shu, wei, wu, coalition)."""
+    return parse_starters(resources.files("engine.musou").joinpath("data/starter_decks.json").read_text(encoding="utf-8"))
 
 
 _SECTIONS = {"commanders": "commanders", "指揮官": "commanders", "deck": "deck", "デッキ": "deck",
