@@ -4,6 +4,8 @@ action by weight, then one action of that kind uniformly."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Choice, Rng
 
 WEIGHTS = {"attack": 60, "deploy": 20, "march": 20, "explore": 10, "calamity": 5, "cast": 5, "play": 5,
@@ -12,10 +14,11 @@ WEIGHTS = {"attack": 60, "deploy": 20, "march": 20, "explore": 10, "calamity": 5
 RECALL_ONE_IN = 8
 
 
-def choose(choices: list[Choice], rng: Rng, active_turn: bool) -> Choice:
+def choose(choices: list[Choice], rng: Rng, active_turn: bool,
+           odds: Callable[[Choice], int] | None = None) -> Choice:
     if not active_turn:
         # Responses: act about a third of the time, else take the passive first choice.
-        if choices[0].action["kind"] in ("switch", "pick", "direction"):
+        if choices[0].action["kind"] in ("switch", "pick", "direction", "redirect"):
             return choices[rng.below(len(choices))]
         if len(choices) > 1 and rng.below(3) == 0:
             return choices[1 + rng.below(len(choices) - 1)]
@@ -33,6 +36,12 @@ def choose(choices: list[Choice], rng: Rng, active_turn: bool) -> Choice:
     for k, w in zip(kinds, weights, strict=True):
         if pick < w:
             group = [c for c in rest if c.action["kind"] == k]
+            if k == "attack" and odds is not None:
+                # Attack where the odds are best; hold back from hopeless fights.
+                best = max(odds(c) for c in group)
+                if best < -3 and rng.below(4) != 0:
+                    return choices[0]
+                group = [c for c in group if odds(c) == best]
             return group[rng.below(len(group))]
         pick -= w
     return rest[-1]

@@ -70,13 +70,20 @@ def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[T
         if lo <= value <= hi:
             log.append(name(s, iid) + Text(" strikes ", "が") + _target_text(s, target) + Text(".", "を襲った。"))
             apply_effects(s, rng, spec.effects, victim, target, log)
+            if not exists(s, target) and spec.kind == "transient" and targets_of(s, victim, spec.target):
+                s.decision = Decision("redirect", [victim], victim, target="", calamity=iid, checks=checks)
+                return
             if spec.kind == "instant" or not exists(s, target):
                 to_discard(s, iid)
                 return
             if spec.kind == "persistent":
                 attach(s, iid, target)
                 return
-            continue  # transient: repeats on the same target until it ends (ruling)
+            # Transient: after each check the victim may move it among its own targets.
+            if len(targets_of(s, victim, spec.target)) > 1:
+                s.decision = Decision("redirect", [victim], victim, target=target, calamity=iid, checks=checks)
+                return
+            continue
         if (spec.switch_range is not None and spec.switch_range[0] <= value <= spec.switch_range[1]
                 and switch_targets(s, iid, victim)):
             s.decision = Decision("switch", [victim], victim, calamity=iid, checks=checks)

@@ -106,6 +106,8 @@ class Warlords(Game[WState]):
                 "terrain_response": Text("Terrain was put on your stack: cancel it with a March card, or pass.",
                                          "あなたのスタックに地形：行軍カードで打ち消すか、パス。"),
                 "switch": Text("The calamity switches: choose its new target.", "災害の交代：移し先を選んでください。"),
+                "redirect": Text("The calamity goes on: choose which of your targets takes the next check.",
+                                 "災害は続く：次の判定を受ける自分の対象を選んでください。"),
             }
             return tuple(Pending(seat, d.kind, prompts[d.kind], order=k) for k, seat in enumerate(d.seats))
         return (Pending(s.active, "turn", Text("Your turn: act, or end your turn.", "あなたの手番です。行動するか、手番を終えてください。")),)
@@ -133,7 +135,7 @@ class Warlords(Game[WState]):
         if not choices:
             return {"kind": "pass"}
         active = state.phase == "play" and state.decision is None
-        return bot.choose(choices, rng, active).action
+        return bot.choose(choices, rng, active, lambda c: attack_odds(state, c.action)).action
 
     # --- apply ----------------------------------------------------------------
 
@@ -249,6 +251,14 @@ class Warlords(Game[WState]):
                            + Text(" with a March card.", "を行軍カードで打ち消した。"))
             else:
                 raise _unknown(kind, ["pass", "cancel card=<id>"])
+        elif d.kind == "redirect":
+            target = str(a.get("target"))
+            spec = cdef(s, d.calamity).calamity
+            assert spec is not None
+            if kind != "redirect" or target not in calamities.targets_of(s, seat, spec.target):
+                raise RuleError(Text("Move the calamity to one of your own targets.", "災害を自分の対象のいずれかに移してください。"))
+            s.decision = None
+            calamities.resolve(s, rng, d.calamity, seat, target, log, checks=d.checks)
         elif d.kind == "switch":
             target = str(a.get("target"))
             if kind != "switch" or target not in calamities.switch_targets(s, d.calamity, seat):
@@ -284,6 +294,21 @@ class Warlords(Game[WState]):
 
     def turn(self, state: WState) -> int:
         return state.turn
+
+
+def attack_odds(s: WState, a: Action) -> int:
+    """Attacker total minus defender total, for the bot."""
+    from .stacks import castle_combat, stack_combat
+    from .state import find_castle
+    att = find_stack(s, a.get("stack", ""))
+    if att is None:
+        return 0
+    mine = stack_combat(s, att[1]) + sum(cdef(s, c).battle or 0 for c in a.get("cards", []))
+    castle = find_castle(s, a.get("target", ""))
+    if castle is not None:
+        return 99 if not castle[1].garrison else mine - castle_combat(s, castle[1])
+    other = find_stack(s, a.get("target", ""))
+    return mine - stack_combat(s, other[1]) if other is not None else 0
 
 
 GAME = Warlords()

@@ -9,7 +9,7 @@ from typing import Any
 from engine.core import Choice, RuleError, Text
 
 from . import moves
-from .calamities import switch_targets
+from .calamities import switch_targets, targets_of
 from .opening import pickable
 from .ruins import OBSTRUCTION_TYPES
 from .stacks import stack_state
@@ -146,6 +146,13 @@ def decision_choices(s: WState, seat: int) -> list[Choice]:
         if m is not None:
             out.append(Choice({"kind": "cancel", "card": m}, Text("Cancel it with ", "打ち消す：") + name(s, m)))
         return out
+    if d.kind == "redirect":
+        spec = cdef(s, d.calamity).calamity
+        assert spec is not None
+        own = targets_of(s, seat, spec.target)
+        order = ([d.target] if d.target in own else []) + [t for t in own if t != d.target]
+        return [Choice({"kind": "redirect", "target": t}, Text("Next check on ", "次の判定対象：") + name(s, t))
+                for t in order]
     if d.kind == "switch":
         return [Choice({"kind": "switch", "target": t}, Text("Switch it to ", "移し先：") + name(s, t))
                 for t in switch_targets(s, d.calamity, seat)]

@@ -60,7 +60,7 @@ class Player:
 class Decision:
     """An interruption that waits on players other than (or besides) the active one."""
 
-    kind: str  # intercept | obstruct | terrain_response | switch
+    kind: str  # intercept | obstruct | terrain_response | switch | redirect
     seats: list[int]  # who must still answer, in order
     actor: int  # who caused it (attacker, explorer, terrain player, calamity victim)
     stack: str = ""  # attacking / exploring / terrain-hit stack

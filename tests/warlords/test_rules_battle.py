@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from engine.core import RuleError
-from engine.warlords.cards import rules
+from engine.warlords.cards import card, rules
 from engine.warlords.game import GAME
 from engine.warlords.stacks import stack_state
 
@@ -15,7 +15,7 @@ from .helpers import Table, act, texts
 
 
 def _duel(att_deck: tuple[str, ...], defender: tuple[str, ...] = ("army_light_infantry", "army_militia")) -> Table:
-    """Seat 0's Aerin (5) + 2 light infantry (3+3) = 11 on campaign against seat 1."""
+    """Seat 0's Aerin (7) + 2 light infantry (5+5) = 17 on campaign against seat 1."""
     t = Table(2)
     t.castle(0, "castle_dunmoor")
     t.castle(1, "castle_oakvale", garrison=("army_militia",))
@@ -34,21 +34,25 @@ def test_rule_oracle_rows_come_from_data() -> None:
     assert lows[0] <= -8 and max(row.max for row in r.oracle) >= 8
 
 
+def test_combat_values_used_below() -> None:
+    assert [card(c).combat for c in ("hero_aerin", "hero_corvus", "army_light_infantry", "army_militia")] == [7, 8, 5, 4]
+
+
 def test_rule_battle_losses_armies_before_hero() -> None:
-    # 11 against Corvus 6 + 3 + 2 = 11: difference 0 draws one card each side.
-    t = _duel(("march_4", "march_2"))
+    # 17 against Corvus 8 + 5 + 4 = 17: difference 0 draws one card each side.
+    t = _duel(("march_8", "march_2"))
     att, dfd = t.s.players[0].stacks[0], t.s.players[1].stacks[0]
     tr = act(t.s, 0, kind="attack", stack=att.hero, target=dfd.hero, cards=[t.s.players[0].hand[0]])
     a = tr.state.players[0].stacks[0]
     d = tr.state.players[1].stacks[0]
     assert len(a.members) == 1  # loss 2 took one light infantry
-    assert d.members == [] and d.hero == dfd.hero  # loss 4 took militia and infantry, hero stands
-    assert "Losses: attacker 2, defender 4." in texts(tr)
+    assert d.members == [] and d.hero == dfd.hero  # loss 8 took militia and infantry, hero stands
+    assert "Losses: attacker 2, defender 8." in texts(tr)
 
 
 def test_rule_hero_removed_when_loss_covers_its_combat() -> None:
-    # 11 against a lone Corvus (6): difference 5 draws 1 for the attacker, 2 for the defender.
-    t = _duel(("march_4", "march_2", "march_1"), defender=())
+    # 17 against a lone Corvus (8): difference 9 draws 1 for the attacker, 2 for the defender.
+    t = _duel(("march_4", "march_4", "march_1"), defender=())
     att, dfd = t.s.players[0].stacks[0], t.s.players[1].stacks[0]
     s = act(t.s, 0, kind="attack", stack=att.hero, target=dfd.hero, cards=[t.s.players[0].hand[0]]).state
     assert s.players[1].stacks == []
@@ -59,7 +63,7 @@ def test_rule_hero_survives_loss_below_its_combat() -> None:
     t2 = _duel(("march_2", "march_2", "march_1"), defender=())
     att2, dfd2 = t2.s.players[0].stacks[0], t2.s.players[1].stacks[0]
     s2 = act(t2.s, 0, kind="attack", stack=att2.hero, target=dfd2.hero, cards=[t2.s.players[0].hand[0]]).state
-    assert len(s2.players[1].stacks) == 1  # 2 + 2 = 4 < 6
+    assert len(s2.players[1].stacks) == 1  # 2 + 2 = 4 < 8
 
 
 def test_rule_sudden_death_destroys_the_side_it_was_drawn_for() -> None:
@@ -155,9 +159,9 @@ def test_rule_flying_attack_intercepted_only_by_flying_stacks() -> None:
 def test_rule_siege_then_starvation_takes_the_castle() -> None:
     t = Table(2)
     t.castle(0, "castle_dunmoor")
-    castle = t.castle(1, "castle_oakvale", garrison=("army_giant_warriors", "army_militia"))  # 3 + 7 + 2
+    castle = t.castle(1, "castle_oakvale", garrison=("army_giant_warriors", "army_militia"))  # 3 + 9 + 4
     t.stack(1, "hero_corvus")
-    att = t.stack(0, "hero_aerin", members=("army_light_infantry",), march=2, target=1)  # 8
+    att = t.stack(0, "hero_aerin", members=("army_light_infantry",), march=2, target=1)  # 12: row (2, 1)
     t.deck(0, "march_1", "march_1", "march_1")  # small losses both sides
     (card,) = t.hand(0, "march_1")
     s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card]).state

@@ -7,6 +7,7 @@ import pickle
 import pytest
 
 from engine.core import RuleError
+from engine.warlords.cards import card
 from engine.warlords.game import GAME
 from engine.warlords.stacks import stack_combat, stack_state
 
@@ -117,7 +118,7 @@ def test_rule_terrain_modifies_combat_and_one_per_stack_per_turn() -> None:
     own = t.stack(0, "hero_aerin")
     hills, forest = t.hand(0, "terrain_hills", "terrain_forest")
     s = act(t.s, 0, kind="terrain", card=hills, stack=own.hero).state
-    assert stack_combat(s, s.players[0].stacks[0]) == 5 + 2
+    assert stack_combat(s, s.players[0].stacks[0]) == card("hero_aerin").combat + 2
     _refused(s, 0, kind="terrain", card=forest, stack=own.hero)
 
 
@@ -237,3 +238,19 @@ def test_rule_spell_fumble_hurts_the_caster() -> None:
     tr = act(t.s, 0, kind="cast", card=fire, stack=mage.hero, target=target.hero)
     assert [tr.state.cards[m] for m in tr.state.players[0].stacks[0].members] == ["art_orb_of_seeing"]
     assert "fumbles" in texts(tr)
+
+
+def test_rule_transient_calamity_victim_moves_it_among_own_targets() -> None:
+    t = _two()
+    first = t.stack(1, "hero_corvus", members=("army_militia",))
+    second = t.stack(1, "hero_thane", members=("army_militia", "army_knights"))
+    (fire,) = t.hand(0, "cal_wildfire")  # transient, effect 1-4
+    t.deck(1, "march_10", "march_1", "march_2")
+    s = act(t.s, 0, kind="calamity", card=fire, target=first.hero).state
+    assert [(p.seat, p.kind) for p in GAME.pending(s)] == [(1, "redirect")]
+    assert GAME.legal_actions(s, 1)[0].action == {"kind": "redirect", "target": first.hero}
+    s = act(s, 1, kind="redirect", target=second.hero).state  # next check (1) strikes the second stack
+    s = act(s, 1, kind="redirect", target=second.hero).state  # then 10 ends it
+    assert s.players[1].stacks[0].members == []
+    assert [s.cards[m] for m in s.players[1].stacks[1].members] == ["army_knights"]
+    assert fire in s.players[0].discard and s.decision is None

@@ -7,6 +7,7 @@ import pickle
 import pytest
 
 from engine.core import RuleError
+from engine.warlords.cards import card
 from engine.warlords.game import GAME
 from engine.warlords.stacks import stack_combat, stack_state
 
@@ -102,9 +103,10 @@ def test_rule_banner_adds_capacity_and_one_per_stack() -> None:
 def test_rule_faction_bonus_applies_under_matching_banner() -> None:
     t = Table(2)
     st = t.stack(0, "hero_aerin", members=("army_archers",))
-    assert stack_combat(t.s, st) == 5 + 3
+    base = card("hero_aerin").combat + card("army_archers").combat
+    assert stack_combat(t.s, st) == base
     st.members.append(t.card(0, "banner_elvallie"))
-    assert stack_combat(t.s, st) == 5 + 3 + 2
+    assert stack_combat(t.s, st) == base + card("army_archers").bonus["elvallie"] > base
 
 
 def test_rule_unique_card_first_in_play_stays() -> None:
