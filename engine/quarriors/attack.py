@@ -32,6 +32,8 @@ def total(s: QState, defender: int) -> int:
 
 def warded(s: QState) -> bool:
     """Mighty Devotee attacking: defenders' attached spells do nothing."""
+    if "warded" not in s.fx:
+        return False
     return any(card_of(s, d).power("warded") is not None for d, _, _ in s.snap if d in s.ready[s.active])
 
 
@@ -58,6 +60,8 @@ def zero_targets(s: QState) -> list[int]:
 
 
 def _quake(s: QState, d: int, rng: Rng) -> int:
+    if "quake" not in s.fx:
+        return 0
     quakes = [x for x, a, lvl in s.snap if card_of(s, x).power("quake") is not None
               and not any(card_of(s, y).power("shield_low_level") is not None
                           and lvl <= int(card_of(s, y).power("shield_low_level")["max_level"])  # type: ignore[index]
@@ -74,7 +78,7 @@ def _quake(s: QState, d: int, rng: Rng) -> int:
 
 
 def _mdd_bonus(s: QState, d: int) -> int:
-    if s.mdd_used:
+    if s.mdd_used or "kill_bonus_attack" not in s.fx:
         return 0
     bonus = sum(attack_vs(s, x, a, lvl, d) for x, a, lvl in s.snap
                 if card_of(s, x).power("kill_bonus_attack") is not None)

@@ -22,10 +22,10 @@ def draw(s: QState, p: int, n: int, rng: Rng) -> list[int]:
             s.used[p] = []
             for d in bag:
                 s.face[d] = -1
-        k = min(n - len(got), len(bag))
-        span = 1
-        for i in range(k):
-            span *= len(bag) - i
+        k, span = 0, 1
+        while k < min(n - len(got), len(bag)) and span * (len(bag) - k) < 1 << 62:  # one 64-bit draw
+            span *= len(bag) - k
+            k += 1
         x = rng.below(span) if span > 1 else 0
         for _ in range(k):
             size = len(bag)

@@ -41,6 +41,8 @@ def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
 
 def on_kill(s: QState, by: int, rng: Rng) -> None:
     """Powers of the destroyer's creatures that fire on each kill."""
+    if not (s.aside[by] or "quiddity_per_kill" in s.fx or "score_on_kill" in s.fx):
+        return
     for x in creatures(s, by):
         card = card_of(s, x)
         params = card.power("quiddity_per_kill")

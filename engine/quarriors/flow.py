@@ -25,9 +25,30 @@ def start_turn(s: QState, rng: Rng) -> None:
 
 
 def roll_phase(s: QState, rng: Rng) -> None:
+    """Draw 6 and roll the whole pool. When the bag holds the six, one random
+    number picks the dice and their faces together when it fits in one draw
+    (replays then compute fewer HMACs)."""
     p = s.active
-    s.pool[p].extend(draw(s, p, 6, rng))
-    roll(s, s.pool[p], rng)
+    bag = list(s.bag[p])
+    pool = s.pool[p]
+    span = 1
+    for i in range(min(6, len(bag))):
+        span *= len(bag) - i
+    total = span * 6 ** (len(pool) + 6)
+    if len(bag) >= 6 and total < 1 << 62:  # Rng.below draws from 64 bits
+        x = rng.below(total)
+        x, rest = divmod(x, span)
+        for _ in range(6):
+            rest, i = divmod(rest, len(bag))
+            pool.append(bag[i])
+            bag[i] = bag[-1]
+            bag.pop()
+        s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
+        for d in pool:
+            x, s.face[d] = divmod(x, 6)
+    else:
+        pool.extend(draw(s, p, 6, rng))
+        roll(s, pool, rng)
     s.step, s.imm = MAIN, True
 
 

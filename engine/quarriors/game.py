@@ -126,7 +126,6 @@ class Quarriors(Game[QState]):
             raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
         if seat != self._seat(state):
             raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"))
-        label = action_label(state, action) if self._labelable(state, action) else Text("?", "?")
         s = copy_state(state)
         if s.prompts:
             apply_prompt(s, seat, action, rng)
@@ -142,7 +141,8 @@ class Quarriors(Game[QState]):
         else:
             apply_turn(s, seat, action, rng)
         advance(s, rng)
-        return Transition(s, (Text(f"Seat {seat + 1}: ", f"{seat + 1}番席: ") + label,))
+        # No log lines of its own: the match log records `describe` for each action.
+        return Transition(s)
 
     @staticmethod
     def _labelable(s: QState, a: Action) -> bool:

@@ -9,13 +9,9 @@ from .state import QState, face_of
 
 
 def quiddity_dice(s: QState, p: int) -> list[tuple[int, int]]:
-    out = []
-    for d in s.pool[p]:
-        if s.face[d] >= 0:
-            q = face_of(s, d).quiddity
-            if q > 0:
-                out.append((q, d))
-    return out
+    """(quiddity, die) for each rolled quiddity face in the pool (only creatures copy, so faces are direct)."""
+    df, fc = s.dfaces, s.face
+    return [(df[d][fc[d]].quiddity, d) for d in s.pool[p] if fc[d] >= 0 and df[d][fc[d]].quiddity > 0]
 
 
 def available(s: QState, p: int) -> int:

@@ -69,6 +69,7 @@ def build(cs: CardSet, seats: int, options: Mapping[str, Any], rng: Rng) -> QSta
         wild=tuple(wild), bag=tuple(bags), pool=[[] for _ in range(seats)], ready=[[] for _ in range(seats)],
         used=[[] for _ in range(seats)], aside=((),) * seats, glory=[0] * seats,
         dfaces=tuple(cards[slot].faces for slot in dcard),
+        fx=frozenset(effect for c in cards for effect, _ in c.powers),
         has_ooze=any(c.power("stats_basic_quiddity") is not None for c in cards))
     reset_turn(s)
     return s

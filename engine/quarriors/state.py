@@ -19,7 +19,7 @@ MAIN, ATTACK, CAPTURE, OVER = "main", "attack", "capture", "over"
 Zone = tuple[int, ...]
 
 
-@dataclass(slots=True)
+@dataclass
 class QState:
     """Lists are the zones that change every turn (copied per action); tuples
     change rarely and are replaced, never edited, so copies can share them."""
@@ -38,6 +38,7 @@ class QState:
     glory: list[int]
     has_ooze: bool = False  # a Primordial Ooze card is in play (its count of 0 kills it)
     dfaces: tuple[tuple[Face, ...], ...] = ()  # die -> its faces; fixed for the match
+    fx: frozenset[str] = frozenset()  # effects of the cards in play: most loops are skipped without them
     attached: dict[int, Zone] = field(default_factory=dict)  # creature -> its spells
     copies: dict[int, tuple[int, int]] = field(default_factory=dict)  # ooze -> (slot, face) copied
     active: int = 0
@@ -73,8 +74,7 @@ class QState:
         return {k: getattr(self, k) for k in _FIELDS if k != "dfaces"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        for k, v in state.items():
-            object.__setattr__(self, k, v)
+        self.__dict__.update(state)
         self.dfaces = tuple(self.cards[slot].faces for slot in self.dcard)
 
 
@@ -83,24 +83,18 @@ _COPY = list.copy
 
 
 def copy_state(s: QState) -> QState:
-    """Copy the lists and dicts; everything else is immutable and shared."""
+    """Copy the lists and dicts; everything else is immutable and shared.
+    (A plain-dict instance: one C-level dict copy carries all the scalars.)"""
     n = QState.__new__(QState)
-    n.seats, n.goal, n.cards, n.dcard, n.dfaces, n.has_ooze = s.seats, s.goal, s.cards, s.dcard, s.dfaces, s.has_ooze
-    n.face = s.face[:]
-    n.wild, n.aside = s.wild, s.aside
-    n.bag = s.bag
-    n.pool = list(map(_COPY, s.pool))
-    n.ready = list(map(_COPY, s.ready))
-    n.used = list(map(_COPY, s.used))
-    n.glory = s.glory[:]
-    n.attached = dict(s.attached) if s.attached else {}
-    n.copies = dict(s.copies) if s.copies else {}
-    n.active, n.turn, n.step, n.imm, n.prompts = s.active, s.turn, s.step, s.imm, s.prompts
-    n.mana, n.captures, n.discount, n.atk_bonus, n.scored = s.mana, s.captures, s.discount, s.atk_bonus, s.scored
-    n.warrior_summoned, n.attack_done = s.warrior_summoned, s.attack_done
-    n.switched, n.lifecharm, n.lifespell, n.zeroed, n.hurt = s.switched, s.lifecharm, s.lifespell, s.zeroed, s.hurt
-    n.defenders, n.stage, n.remaining, n.hit = s.defenders, s.stage, s.remaining, s.hit
-    n.snap, n.mdd_used, n.winners, n.end_reason = s.snap, s.mdd_used, s.winners, s.end_reason
+    d = s.__dict__.copy()
+    d["face"] = s.face[:]
+    d["pool"] = list(map(_COPY, s.pool))
+    d["ready"] = list(map(_COPY, s.ready))
+    d["used"] = list(map(_COPY, s.used))
+    d["glory"] = s.glory[:]
+    d["attached"] = s.attached.copy()
+    d["copies"] = s.copies.copy()
+    n.__dict__ = d
     return n
 
 

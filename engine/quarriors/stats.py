@@ -28,6 +28,8 @@ def printed(s: QState, d: int, p: int) -> tuple[int, int]:
 
 
 def _ally_bonus(s: QState, d: int, p: int, key: str) -> int:
+    if "ally_bonus" not in s.fx:
+        return 0
     total = 0
     for x in s.ready[p]:
         if x != d and s.face[x] >= 0 and face_of(s, x).creature:
@@ -37,6 +39,8 @@ def _ally_bonus(s: QState, d: int, p: int, key: str) -> int:
 
 
 def _attached(s: QState, d: int, key: str) -> int:
+    if not s.attached:
+        return 0
     total = 0
     for sp in s.attached.get(d, ()):
         params = s.cards[s.dcard[sp]].power("attach_stats")
@@ -58,6 +62,8 @@ def guards(s: QState, defender: int) -> tuple[int, int, int]:
     highest level kept out by a shield or 0, attack cap or a large number)."""
     cs = creatures(s, defender)
     shield, cap = 0, 1 << 30
+    if "shield_low_level" not in s.fx and "attack_cap" not in s.fx:
+        return len(cs), shield, cap
     for x in cs:
         c = card_of(s, x)
         params = c.power("shield_low_level")
@@ -118,6 +124,8 @@ def glory(s: QState, d: int) -> int:
 def summon_cost(s: QState, d: int, p: int) -> int:
     """Level plus the surcharge of opponents' Mighty Defenders of the Pale."""
     cost = face_of(s, d).level
+    if "summon_surcharge" not in s.fx:
+        return cost
     for q in range(s.seats):
         if q == p:
             continue

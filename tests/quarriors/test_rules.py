@@ -8,7 +8,7 @@ from engine.core import SPECTATOR, BadOptions, Rng, Viewer
 from engine.core.selfplay import derive_secret
 from engine.quarriors.game import GAME
 from engine.quarriors.state import ATTACK, CAPTURE, MAIN, OVER, copy_state, zones
-from tests.quarriors.helpers import act, face_index, make, place, refused, slot
+from tests.quarriors.helpers import act, face_index, make, place, refused, rng, slot
 
 
 def _setup(seats: int, seed: int = 1):  # type: ignore[no-untyped-def]
@@ -330,3 +330,18 @@ def test_render_board_and_private_fit_discord_in_both_languages() -> None:
             mine = render.private(GAME.view(state, Viewer(seat=0)), 0, locale)
             assert ("バッグ" if locale == "ja" else "bag") in mine
     assert "魔力源" in render.board(GAME.view(_setup(2), SPECTATOR), "ja")
+
+
+def test_rule_draws_from_a_very_large_bag_pick_distinct_dice() -> None:
+    from engine.quarriors.bag import draw
+    from engine.quarriors.flow import roll_phase
+
+    s = make(seats=2)
+    big = tuple(range(len(s.face)))  # every die, as if all were in one bag
+    s.bag = (big, ())
+    got = draw(s, 0, 6, rng())
+    assert len(set(got)) == 6 and len(s.bag[0]) == len(big) - 6
+    s.pool[0] = list(range(10))
+    s.bag = (tuple(range(10, len(s.face))), ())
+    roll_phase(s, rng())
+    assert len(s.pool[0]) == 16 and all(s.face[d] >= 0 for d in s.pool[0])
