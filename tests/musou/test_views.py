@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from bot.render import musou as render
 from engine.core import ALL_SEEING, SPECTATOR, Viewer
 from engine.core.redaction import leaked, strings_in
 from engine.musou.game import GAME, hidden_ids
 
-from .helpers import Position
+from .helpers import Position, rng
 
 
 def position() -> Position:
@@ -54,3 +56,17 @@ def test_render_board_private_and_image() -> None:
         assert "Guan Yu" in mine or "関羽" in mine
     png = render.image(GAME.view(s, SPECTATOR))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_log_of_a_face_down_card_names_no_card() -> None:
+    p = Position()
+    (card,) = p.hand(0, "lu_bu")
+    t = GAME.apply(p.s, 0, {"kind": "facedown", "card": card, "square": 3}, rng())
+    text = " ".join(line.en + line.ja for line in t.log)
+    assert "Lu Bu" not in text and "呂布" not in text and card not in text
+
+
+def test_views_are_json_safe() -> None:
+    s = position().s
+    for viewer in (SPECTATOR, Viewer.of(0), Viewer.of(1), ALL_SEEING):
+        assert json.loads(json.dumps(GAME.view(s, viewer))) == GAME.view(s, viewer)
