@@ -1,0 +1,1 @@
+"""The Discord front end: slash commands, buttons, board posting and DMs over events.service."""

@@ -1,0 +1,100 @@
+"""The Discord client: start-up, restart safety, and the two entry points the CLI calls.
+
+No privileged intents: interactions arrive without any, and the bot never
+reads message content or member lists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from events.service import MatchService
+from events.store import Store
+
+from .cog import ParleyGroup
+from .config import Config, load_config
+from .core import Parley
+from .i18n import M, ParleyTranslator, locale_of
+from .scheduler import Scheduler
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger("parley.discord")
+
+
+class ParleyBot(discord.Client):
+    def __init__(self, config: Config, *, background: bool = True, **kwargs: Any) -> None:
+        super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True), **kwargs)
+        self.config = config
+        self.background = background  # tests drive repair and the scheduler themselves
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.store: Store | None = None
+        self.parley: Parley | None = None
+        self.scheduler: Scheduler | None = None
+        self.repaired: asyncio.Task[int] | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.config.db)
+        service = MatchService(self.store)
+        # Cold start: every running match is rebuilt from its log before any
+        # interaction is answered.
+        count = await service.warm()
+        log.info("rebuilt %d open matches from the log", count)
+        self.parley = Parley(self, service, self.config)
+        self.tree.add_command(ParleyGroup(self.parley))
+        await self.tree.set_translator(ParleyTranslator())
+        # Buttons posted before this start dispatch by custom-id template.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.scheduler = Scheduler(self.parley)
+        if self.background:
+            self.repaired = asyncio.create_task(self.parley.repair(), name="parley-repair")
+            self.scheduler.start()
+
+    async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    async def _on_tree_error(self, interaction: discord.Interaction,
+                             error: app_commands.AppCommandError) -> None:
+        """Errors before a handler runs (option conversion, checks): never a traceback to the user."""
+        log.exception("app command error in interaction %s", interaction.id, exc_info=error)
+        text = M.apology(locale_of(interaction))
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = M.guild_only(locale_of(interaction))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+def run() -> None:
+    """`parley bot`: validate the environment, then run until stopped."""
+    config = load_config()
+    discord.utils.setup_logging(level=logging.INFO)
+    ParleyBot(config).run(config.token, log_handler=None)
+
+
+def sync_commands() -> None:
+    """`parley sync-commands`: publish the command tree once (Discord limits daily creations)."""
+    config = load_config()
+    discord.utils.setup_logging(level=logging.INFO)
+
+    async def main() -> None:
+        bot = ParleyBot(config, background=False)
+        async with bot:
+            await bot.login(config.token)
+            synced = await bot.tree.sync()
+            log.info("synced %d command(s): %s", len(synced), ", ".join(c.name for c in synced))
+    asyncio.run(main())

@@ -1,0 +1,190 @@
+"""The `/parley` slash commands: thin typed handlers over `core.Parley`.
+
+Names and descriptions are `locale_str`s so `ParleyTranslator` can give
+their Japanese forms when the tree is synced (`parley sync-commands`).
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from engine.registry import available, get_game
+
+from .core import Parley
+from .i18n import locale_of
+
+MATCH = _("Match id (default: this thread's match)")
+
+
+class ParleyGroup(app_commands.Group):
+    def __init__(self, parley: Parley) -> None:
+        super().__init__(name=_("parley"), description=_("Play tabletop games by message"), guild_only=True)
+        self.parley = parley
+
+    # -- autocomplete shared by several commands -----------------------------------------------
+
+    async def _match(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self.parley.complete_match(interaction, current)
+
+    async def _game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        locale = locale_of(interaction)
+        return [app_commands.Choice(name=f"{get_game(g).title(locale)} ({g})", value=g)
+                for g in available() if current.casefold() in g.casefold()][:25]
+
+    async def _action(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        match = getattr(interaction.namespace, "match", None)
+        return await self.parley.complete_action(interaction, current, match)
+
+    # -- lobby -------------------------------------------------------------------------------
+
+    @app_commands.command(name=_("games"), description=_("List the installed games"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.parley.games(interaction)
+
+    @app_commands.command(name=_("new"), description=_("Create a match in this channel (a thread opens for it)"))
+    @app_commands.describe(game=_("Which game"), options=_("Game options as key=value pairs"),
+                           deadline_hours=_("Hours a player has for each decision (none: no deadline)"),
+                           deadline_action=_("What happens when the deadline passes"),
+                           reminder_hours=_("Hours before a waiting player is reminded"))
+    @app_commands.rename(game=_("game"), options=_("options"), deadline_hours=_("deadline_hours"),
+                         deadline_action=_("deadline_action"), reminder_hours=_("reminder_hours"))
+    @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
+                                           app_commands.Choice(name=_("forfeit the seat"), value="forfeit")])
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  deadline_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
+                  deadline_action: app_commands.Choice[str] | None = None,
+                  reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None) -> None:
+        await self.parley.create(interaction, game, options, deadline_hours,
+                                 deadline_action.value if deadline_action else None, reminder_hours)
+
+    new.autocomplete("game")(_game)
+
+    @app_commands.command(name=_("join"), description=_("Join the match"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def join(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.lobby(interaction, match, "join")
+
+    @app_commands.command(name=_("leave"), description=_("Leave the match's lobby"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def leave(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.lobby(interaction, match, "leave")
+
+    @app_commands.command(name=_("start"), description=_("Start the match (its creator)"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def start(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.lobby(interaction, match, "start")
+
+    @app_commands.command(name=_("addbot"), description=_("Add a bot player to the lobby"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def addbot(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.lobby(interaction, match, "bot")
+
+    # -- play ---------------------------------------------------------------------------------
+
+    @app_commands.command(name=_("act"), description=_("Make your move"))
+    @app_commands.describe(action=_("Your action: start typing to see the legal ones"), match=MATCH)
+    @app_commands.rename(action=_("action"), match=_("match"))
+    async def act(self, interaction: discord.Interaction, action: str, match: str | None = None) -> None:
+        await self.parley.act(interaction, match, action)
+
+    act.autocomplete("action")(_action)
+
+    @app_commands.command(name=_("hand"), description=_("Show your hand privately"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def hand(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.hand(interaction, match)
+
+    @app_commands.command(name=_("board"), description=_("Show the board privately"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def board(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.board(interaction, match)
+
+    @app_commands.command(name=_("takeback"), description=_("Ask to take back your last move"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def takeback(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.takeback(interaction, match)
+
+    @app_commands.command(name=_("forfeit"), description=_("Forfeit the match"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def forfeit(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.forfeit(interaction, match)
+
+    # -- moderators ------------------------------------------------------------------------------
+
+    @app_commands.command(name=_("undo"), description=_("Moderator: undo moves"))
+    @app_commands.describe(count=_("How many actions to undo"), to_event=_("Undo back to this event number instead"),
+                           reason=_("Why (shown publicly)"), match=MATCH)
+    @app_commands.rename(count=_("count"), to_event=_("to_event"), reason=_("reason"), match=_("match"))
+    async def undo(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 500] | None = None,
+                   to_event: app_commands.Range[int, 1] | None = None, reason: str | None = None,
+                   match: str | None = None) -> None:
+        await self.parley.undo(interaction, match, count, to_event, reason)
+
+    @app_commands.command(name=_("redo"), description=_("Moderator: undo the last undo"))
+    @app_commands.describe(reason=_("Why (shown publicly)"), match=MATCH)
+    @app_commands.rename(reason=_("reason"), match=_("match"))
+    async def redo(self, interaction: discord.Interaction, reason: str | None = None,
+                   match: str | None = None) -> None:
+        await self.parley.undo(interaction, match, None, None, reason, redo=True)
+
+    @app_commands.command(name=_("abort"), description=_("Moderator: abort the match"))
+    @app_commands.describe(reason=_("Why (shown publicly)"), match=MATCH)
+    @app_commands.rename(reason=_("reason"), match=_("match"))
+    async def abort(self, interaction: discord.Interaction, reason: str | None = None,
+                    match: str | None = None) -> None:
+        await self.parley.abort(interaction, match, reason)
+
+    @app_commands.command(name=_("replace"), description=_("Moderator: give a seat to another user"))
+    @app_commands.describe(seat=_("Seat number (1 = first)"), user=_("The user who takes the seat"),
+                           reason=_("Why (shown publicly)"), match=MATCH)
+    @app_commands.rename(seat=_("seat"), user=_("user"), reason=_("reason"), match=_("match"))
+    async def replace(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 16],
+                      user: discord.User, reason: str | None = None, match: str | None = None) -> None:
+        await self.parley.replace(interaction, match, seat, user, reason)
+
+    @app_commands.command(name=_("remove"), description=_("Moderator: remove a player"))
+    @app_commands.describe(seat=_("Seat number (1 = first)"), reason=_("Why (shown publicly)"), match=MATCH)
+    @app_commands.rename(seat=_("seat"), reason=_("reason"), match=_("match"))
+    async def remove(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 16],
+                     reason: str | None = None, match: str | None = None) -> None:
+        await self.parley.remove(interaction, match, seat, reason)
+
+    # -- replays and records ------------------------------------------------------------------------
+
+    @app_commands.command(name=_("replay"), description=_("Watch a replay"))
+    @app_commands.describe(match=MATCH, turn=_("Turn to open the replay at"))
+    @app_commands.rename(match=_("match"), turn=_("turn"))
+    async def replay(self, interaction: discord.Interaction, match: str | None = None,
+                     turn: app_commands.Range[int, 0] | None = None) -> None:
+        await self.parley.replay(interaction, match, turn)
+
+    @app_commands.command(name=_("history"), description=_("List this server's matches"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        await self.parley.history(interaction)
+
+    @app_commands.command(name=_("export"), description=_("Download the event log (JSON Lines)"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def export(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.export(interaction, match)
+
+    @app_commands.command(name=_("verify"), description=_("Check a finished match's fairness"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def verify(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.verify(interaction, match)
+
+    for _cmd in (join, leave, start, addbot, act, hand, board, takeback, forfeit, undo, redo, abort, replace,
+                 remove, replay, export, verify):
+        _cmd.autocomplete("match")(_match)
+    del _cmd

@@ -1,0 +1,462 @@
+"""Discord side effects, driven by what the log says must be shown.
+
+For each match the bot remembers (in the store's kv table, scope
+`discord:board`) where things live and how far it has shown the log: the
+lobby message, the thread, the board message, the last event posted as a log
+line, the last decision pinged. `sync` compares that with the log and does
+only what is missing, so it is safe to call after every command, twice, or
+on start after a crash between an append and its post. Log messages carry
+their event range in a small footer; on start the thread's recent messages
+are read back, so a post that happened just before a crash is not repeated.
+
+Private views go by DM (scope `discord:dm` remembers the last one per seat);
+a user whose DMs are closed (Discord error 50007) is remembered in
+`discord:dmfail` and told once per match, in the thread and without any
+private content, to use `/parley hand`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import logging
+import re
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import render
+from engine.core import SPECTATOR, Text, Viewer
+from events.model import Event, Player
+from events.replay import MatchState
+
+from .i18n import M, status_text
+from .views import choice_view, hand_view, lobby_view, takeback_view
+
+if TYPE_CHECKING:
+    from events.service import MatchService
+
+    from .config import Config
+
+log = logging.getLogger("parley.discord")
+
+BOARD = "discord:board"
+THREADS = "discord:thread"
+DMS = "discord:dm"
+DMFAIL = "discord:dmfail"
+SETTINGS = "discord:settings"
+
+MESSAGE_LIMIT = 2000
+ARCHIVED = 50083  # "Operation was attempted on an archived thread"
+CANNOT_DM = 50007  # "Cannot send messages to this user"
+_MARK = re.compile(r"-# #(\d+)(?:–(\d+))?\s*$")
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def user_id(player: Player) -> int | None:
+    """The Discord user behind a player id, or None for bots and other front ends."""
+    if player.id.startswith("discord:") and player.id[8:].isdigit():
+        return int(player.id[8:])
+    return None
+
+
+def who(player: Player) -> str:
+    uid = user_id(player)
+    return f"<@{uid}>" if uid else f"**{discord.utils.escape_markdown(player.name)}**"
+
+
+def name(player: Player) -> str:
+    return f"**{discord.utils.escape_markdown(player.name)}**"
+
+
+def _digest(*parts: Any) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else repr(p).encode())
+    return h.hexdigest()[:24]
+
+
+def is_discord_match(ms: MatchState) -> bool:
+    return ms.place.get("via") == "discord" and bool(ms.place.get("channel"))
+
+
+class Delivery:
+    def __init__(self, client: discord.Client, service: MatchService, config: Config) -> None:
+        self.client = client
+        self.service = service
+        self.store = service.store
+        self.config = config
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._dm_channels: dict[int, int] = {}
+
+    # -- remembered state ------------------------------------------------------------
+
+    async def record(self, match_id: str) -> dict[str, Any]:
+        return dict(await self.store.get_kv(BOARD, match_id) or {})
+
+    async def _save(self, match_id: str, rec: dict[str, Any]) -> None:
+        await self.store.set_kv(BOARD, match_id, rec)
+
+    async def match_in(self, channel_id: int) -> str | None:
+        found = await self.store.get_kv(THREADS, str(channel_id))
+        return str(found) if found else None
+
+    async def settings(self, match_id: str) -> dict[str, Any]:
+        return dict(await self.store.get_kv(SETTINGS, match_id) or {})
+
+    # -- Discord calls, with archived-thread recovery ----------------------------------
+
+    def _channel(self, channel_id: int | str, private: bool = False) -> discord.PartialMessageable:
+        kind = discord.ChannelType.private if private else discord.ChannelType.public_thread
+        return self.client.get_partial_messageable(int(channel_id), type=kind)
+
+    async def _unarchive(self, thread_id: int | str) -> None:
+        await self.client.http.edit_channel(int(thread_id), archived=False)
+
+    async def send(self, channel_id: int | str, **kwargs: Any) -> discord.Message:
+        """Send to a thread. Discord reopens an archived (unlocked) thread when the bot
+        posts; if it refuses, reopen explicitly and try once more."""
+        kwargs.setdefault("allowed_mentions", NO_PINGS)
+        try:
+            return await self._channel(channel_id).send(**kwargs)
+        except discord.HTTPException as exc:
+            if exc.code != ARCHIVED:
+                raise
+            await self._unarchive(channel_id)
+            return await self._channel(channel_id).send(**kwargs)
+
+    async def edit(self, channel_id: int | str, message_id: int | str, **kwargs: Any) -> None:
+        message = self._channel(channel_id).get_partial_message(int(message_id))
+        try:
+            await message.edit(**kwargs)
+        except discord.HTTPException as exc:
+            if exc.code != ARCHIVED:
+                raise
+            await self._unarchive(channel_id)
+            await message.edit(**kwargs)
+
+    # -- the main loop: make Discord show what the log says --------------------------
+
+    async def sync(self, match_id: str, *, repair: bool = False) -> None:
+        lock = self._locks.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            ms = await self.service.get(match_id)
+            if not is_discord_match(ms):
+                return
+            rec = await self.record(match_id)
+            locale = str(ms.place.get("locale", "en"))
+            if not rec.get("thread"):
+                await self._open(ms, rec, locale)
+            if repair:
+                await self._recover_shown(rec)
+            await self._lobby(ms, rec, locale)
+            await self._log(ms, rec, locale)
+            ms = await self.service.get(match_id)
+            if ms.state is not None:
+                await self._board(ms, rec, locale)
+                await self._ping(ms, rec, locale)
+                await self._dms(ms, rec)
+            await self._finish(ms, rec, locale)
+
+    async def _open(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        """The lobby message in the channel and the match's thread hanging from it."""
+        channel = int(ms.place["channel"])
+        if not rec.get("lobby_msg"):
+            content, view = self._lobby_content(ms, locale)
+            msg = await self._channel(channel).send(content=content, view=view, allowed_mentions=NO_PINGS)
+            rec.update(channel=str(channel), lobby_msg=str(msg.id), lobby_hash=_digest(content, ms.status))
+            await self._save(ms.match_id, rec)
+        name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
+        # A week: the longest auto-archive; long matches still outlive it, which
+        # `send`/`edit` handle by reopening the thread.
+        data = await self.client.http.start_thread_with_message(channel, int(rec["lobby_msg"]), name=name,
+                                                                auto_archive_duration=10080)
+        rec["thread"] = str(data["id"])
+        rec.setdefault("shown", 0)
+        await self._save(ms.match_id, rec)
+        await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
+
+    async def _recover_shown(self, rec: dict[str, Any]) -> None:
+        """Read the thread's last bot messages: a log post may have landed after the
+        last save of how far we had shown (a crash in between)."""
+        try:
+            recent = await self.client.http.logs_from(int(rec["thread"]), 25)
+        except discord.HTTPException:
+            return
+        me = self.client.user.id if self.client.user else None
+        for m in recent:
+            if me is not None and int(m["author"]["id"]) != me:
+                continue
+            found = _MARK.search(m.get("content", ""))
+            if found:
+                last = int(found.group(2) or found.group(1))
+                rec["shown"] = max(int(rec.get("shown", 0)), last)
+
+    def _lobby_content(self, ms: MatchState, locale: str) -> tuple[str, discord.ui.View | None]:
+        game = ms.game
+        lines = [f"## {M.lobby_title.format(game=game.title, match=ms.match_id)(locale)}"]
+        players = ms.seats or ms.lobby
+        seats = "\n".join(f"{i + 1}. {who(p)}" for i, p in enumerate(players)) or f"— {M.none(locale)}"
+        lines += [f"**{M.seats(locale)}**", seats]
+        opts = ", ".join(f"`{k}={v}`" for k, v in sorted(ms.options.items())) or M.none(locale)
+        lines.append(f"**{M.options(locale)}**: {opts}")
+        settings = ms.place.get("deadline_hours")
+        if settings:
+            policy = M.policy_forfeit if ms.place.get("deadline_action") == "forfeit" else M.policy_skip
+            lines.append(M.deadline.format(hours=settings, policy=policy)(locale))
+        view: discord.ui.View | None = None
+        if ms.status == "lobby":
+            lines.append(M.lobby_open.format(n=len(ms.lobby), max=game.max_seats, min=game.min_seats)(locale))
+            view = lobby_view(ms.match_id, locale)
+        elif ms.status == "running":
+            lines.append(M.lobby_started(locale))
+        else:
+            lines.append(M.lobby_closed.format(status=status_text(ms.status))(locale))
+        return clip("\n".join(lines)), view
+
+    async def _lobby(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        content, view = self._lobby_content(ms, locale)
+        digest = _digest(content, view is None)
+        if rec.get("lobby_hash") == digest or not rec.get("lobby_msg"):
+            return
+        await self.edit(rec["channel"], rec["lobby_msg"], content=content, view=view, allowed_mentions=NO_PINGS)
+        rec["lobby_hash"] = digest
+        await self._save(ms.match_id, rec)
+
+    # -- public log lines ---------------------------------------------------------------
+
+    def _line(self, ms: MatchState, e: Event, locale: str) -> str | None:
+        p = e.payload
+        seats = ms.seats
+        if e.type == "player_joined":
+            return M.ev_joined.format(who=name(Player(**p["player"])))(locale)
+        if e.type == "player_left":
+            return M.ev_left.format(who=f"<@{p['player_id'][8:]}>" if p["player_id"].startswith("discord:")
+                                    else p["player_id"])(locale)
+        if e.type == "match_started":
+            return M.ev_started.format(seats=", ".join(f"{i + 1}. {name(x)}" for i, x in enumerate(seats)))(locale)
+        if e.type == "action":
+            lines = [Text.from_json(x)(locale) for x in p.get("log", [])]
+            seat = p["seat"]
+            tag = f"{name(seats[seat])}" if seat < len(seats) else f"#{seat + 1}"
+            auto = {"bot": " 🤖", "forfeited": " ∅", "deadline": " ⏰"}.get(p.get("auto", ""), "")
+            return "\n".join(f"{tag}{auto} › {line}" for line in lines)
+        if e.type == "revert":
+            if p.get("kind") == "takeback":
+                return M.ev_takeback(locale)
+            return M.ev_undo.format(who=f"<@{e.actor[4:]}>", to=p["to_seq"], reason=p.get("reason") or "—")(locale)
+        if e.type == "takeback_requested":
+            return M.ev_tb_request.format(who=name(seats[p["seat"]]))(locale)
+        if e.type == "takeback_answered":
+            answer = M.accepts if p["accept"] else M.declines
+            return M.ev_tb_answer.format(who=name(seats[p["seat"]]), answer=answer)(locale)
+        if e.type == "player_replaced":
+            return M.ev_replaced.format(mod=f"<@{e.actor[4:]}>", seat=p["seat"] + 1,
+                                        who=name(Player(**p["player"])), reason=p.get("reason") or "—")(locale)
+        if e.type == "player_removed":
+            reason = M.reasons.get(p.get("reason", ""), Text(p.get("reason", ""), p.get("reason", "")))
+            return M.ev_removed.format(seat=p["seat"] + 1, who=name(seats[p["seat"]]), reason=reason)(locale)
+        if e.type == "match_aborted":
+            return M.ev_aborted.format(who=f"<@{e.actor[4:]}>", reason=p.get("reason") or "—")(locale)
+        if e.type == "note":
+            return M.ev_note.format(text=p.get("text", ""))(locale)
+        return None
+
+    async def _log(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        shown = int(rec.get("shown", 0))
+        events = await self.store.events(ms.match_id, after=shown)
+        if not events:
+            return
+        state = await self.service.get(ms.match_id)
+        chunk: list[str] = []
+        first = events[0].seq
+        size = 0
+        for e in events:
+            line = self._line(state, e, locale)
+            if line:
+                line = clip(line, 1800)
+                if size + len(line) + 1 > 1850 and chunk:
+                    await self._post_log(ms.match_id, rec, chunk, first, e.seq - 1)
+                    chunk, size, first = [], 0, e.seq
+                chunk.append(line)
+                size += len(line) + 1
+        await self._post_log(ms.match_id, rec, chunk, first, events[-1].seq)
+        last = events[-1]
+        if last.type == "takeback_requested" and state.takeback is not None:
+            await self.send(rec["thread"], content=M.ev_tb_request.format(who=name(state.seats[state.takeback[0]]))
+                            (locale), view=takeback_view(ms.match_id, state.takeback[1], locale))
+
+    async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int) -> None:
+        if lines:
+            mark = f"-# #{first}" if first == last else f"-# #{first}–{last}"
+            await self.send(rec["thread"], content=clip("\n".join(lines), MESSAGE_LIMIT - 20) + "\n" + mark)
+        rec["shown"] = last
+        await self._save(match_id, rec)
+
+    # -- the board, pings, DMs ------------------------------------------------------------
+
+    def board_text(self, ms: MatchState, locale: str) -> str:
+        view = ms.game.view(ms.state, SPECTATOR)
+        header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
+        body = render.board(ms.game_id, view, locale)
+        waiting = [p for p in ms.game.pending(ms.state)] if ms.status == "running" else []
+        tail = ""
+        if waiting:
+            tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale)
+        room = MESSAGE_LIMIT - len(header) - len(tail) - 2
+        return f"{header}\n{clip(body, room)}{tail}"
+
+    async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        content = self.board_text(ms, locale)
+        image = render.image(ms.game_id, ms.game.view(ms.state, SPECTATOR))
+        digest = _digest(content, image or b"")
+        if rec.get("board_hash") == digest:
+            return
+        files = [discord.File(io.BytesIO(image), filename="board.png")] if image else []
+        view = hand_view(ms.match_id, locale) if ms.status == "running" else None
+        if rec.get("board_msg"):
+            await self.edit(rec["thread"], rec["board_msg"], content=content, attachments=files, view=view,
+                            allowed_mentions=NO_PINGS)
+        else:
+            msg = await self.send(rec["thread"], content=content, files=files, view=view)
+            rec["board_msg"] = str(msg.id)
+        rec["board_hash"] = digest
+        await self._save(ms.match_id, rec)
+
+    def _waiting_key(self, ms: MatchState) -> str:
+        if ms.status != "running":
+            return ""
+        turn = ms.game.turn(ms.state)
+        parts = sorted(f"{p.seat}:{p.kind}" for p in ms.game.pending(ms.state))
+        return f"{turn}|{','.join(parts)}"
+
+    async def _ping(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        key = self._waiting_key(ms)
+        if not key or rec.get("pinged") == key:
+            return
+        lines, users = [], []
+        for p in ms.game.pending(ms.state):
+            player = ms.seats[p.seat]
+            if player.is_bot or p.seat in ms.forfeited:
+                continue
+            lines.append(M.your_turn.format(who=who(player), prompt=p.prompt)(locale))
+            uid = user_id(player)
+            if uid:
+                users.append(discord.Object(uid))
+        if lines:
+            await self.send(rec["thread"], content=clip("\n".join(lines)), view=hand_view(ms.match_id, locale),
+                            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=users))
+        rec["pinged"] = key
+        rec["pinged_at"] = datetime.now(UTC).isoformat()
+        await self._save(ms.match_id, rec)
+
+    def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
+        view = ms.game.view(ms.state, Viewer.of(seat))
+        return render.private(ms.game_id, view, seat, locale)
+
+    async def _dms(self, ms: MatchState, rec: dict[str, Any]) -> None:
+        if ms.status != "running":
+            return
+        pending = {p.seat: p for p in ms.game.pending(ms.state)}
+        for seat, player in enumerate(ms.seats):
+            uid = user_id(player)
+            if uid is None or seat in ms.forfeited:
+                continue
+            try:
+                await self._dm_seat(ms, rec, seat, player, uid, pending.get(seat) is not None)
+            except discord.HTTPException as exc:  # one user's DM trouble must not stop the others
+                log.warning("match %s: DM to seat %d failed: %s", ms.match_id, seat, exc)
+
+    async def dm_blocked(self, uid: int) -> bool:
+        failed = await self.store.get_kv(DMFAIL, str(uid))
+        if not failed:
+            return False
+        since = datetime.fromisoformat(failed["at"])
+        return datetime.now(UTC) - since < timedelta(hours=self.config.dm_retry_hours)
+
+    async def _dm_seat(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
+                       waiting: bool) -> None:
+        locale = player.locale
+        key = f"{ms.match_id}:{seat}"
+        last = dict(await self.store.get_kv(DMS, key) or {})
+        text = self.private_text(ms, seat, locale)
+        choices = ms.game.legal_actions(ms.state, seat) if waiting else []
+        digest = _digest(player.id, text, ms.seq if waiting else None)
+        if last.get("hash") == digest:
+            return
+        if await self.dm_blocked(uid):
+            return
+        where = f"<#{rec['thread']}>"
+        header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=where)(locale)
+        prompt = ""
+        if waiting:
+            pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
+            prompt = "\n**" + pend.prompt(locale) + "**"
+            if len(choices) > 25:
+                prompt += "\n" + M.too_many(locale)
+        content = clip(f"{header}\n{text}", MESSAGE_LIMIT - len(prompt)) + prompt
+        view = choice_view(ms.match_id, ms.seq, seat, choices, locale) if waiting else None
+        try:
+            channel = self._dm_channels.get(uid)
+            if channel is None:
+                data = await self.client.http.start_private_message(uid)
+                channel = self._dm_channels[uid] = int(data["id"])
+            dm = self._channel(channel, private=True)
+            # A new message when a decision arrives (it notifies); otherwise the last one is edited.
+            if last.get("msg") and last.get("player") == player.id and not (waiting and not last.get("waiting")):
+                await dm.get_partial_message(int(last["msg"])).edit(content=content, view=view)
+                msg_id = int(last["msg"])
+            else:
+                msg_id = (await dm.send(content=content, view=view)).id
+        except discord.Forbidden as exc:
+            if exc.code != CANNOT_DM:
+                raise
+            await self._dm_failed(ms, rec, player, uid)
+            return
+        await self.store.set_kv(DMS, key, {"hash": digest, "msg": str(msg_id), "player": player.id,
+                                          "waiting": waiting})
+
+    async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
+        await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
+        told = set(rec.get("dm_told", []))
+        if player.id in told:
+            return
+        locale = str(ms.place.get("locale", "en"))
+        await self.send(rec["thread"], content=M.dm_closed.format(who=who(player))(locale),
+                        view=hand_view(ms.match_id, locale),
+                        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]))
+        rec["dm_told"] = sorted(told | {player.id})
+        await self._save(ms.match_id, rec)
+
+    async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        if ms.status not in ("finished", "aborted") or rec.get("ended"):
+            return
+        if ms.status == "finished" and ms.outcome is not None:
+            winners = ", ".join(who(ms.seats[s]) for s in ms.outcome.winners) or M.none(locale)
+            await self.send(rec["thread"], content=M.finished.format(who=winners, reason=ms.outcome.reason)(locale),
+                            allowed_mentions=NO_PINGS)
+        rec["ended"] = True
+        await self._save(ms.match_id, rec)
+
+    async def remind(self, ms: MatchState, seats: list[int]) -> None:
+        rec = await self.record(ms.match_id)
+        if not rec.get("thread"):
+            return
+        locale = str(ms.place.get("locale", "en"))
+        pend = {p.seat: p for p in ms.game.pending(ms.state)}
+        lines, users = [], []
+        for s in seats:
+            player = ms.seats[s]
+            lines.append(M.reminder.format(who=who(player), prompt=pend[s].prompt)(locale))
+            uid = user_id(player)
+            if uid:
+                users.append(discord.Object(uid))
+        if lines:
+            await self.send(rec["thread"], content=clip("\n".join(lines)), view=hand_view(ms.match_id, locale),
+                            allowed_mentions=discord.AllowedMentions(users=users))

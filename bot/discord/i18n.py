@@ -1,0 +1,182 @@
+"""Everything the bot says, in English and Japanese, and the command-name translator.
+
+Replies follow the user's Discord locale (`interaction.locale`); public
+messages in a thread follow the guild's locale, since several people read them.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import discord
+from discord import app_commands
+
+from engine.core import Text
+from engine.core.text import pick_locale
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    return pick_locale(str(interaction.locale))
+
+
+def guild_locale_of(interaction: discord.Interaction) -> str:
+    return pick_locale(str(interaction.guild_locale or interaction.locale))
+
+
+class M:
+    """Reply texts. Placeholders are filled with Text.format."""
+
+    apology = Text("Sorry, something went wrong on our side. It has been logged; please try again later.",
+                   "申し訳ありません、内部エラーが発生しました。記録済みです。しばらくしてからお試しください。")
+    stale = Text("That choice is no longer current: the game has moved on. Look at the board for what is asked now.",
+                 "その選択肢はもう有効ではありません（対戦が進みました）。盤面で現在の状況を確認してください。")
+    duplicate = Text("That was already done (a repeated click or retry); nothing changed.",
+                     "その操作は処理済みです（二重クリックまたは再送）。変更はありません。")
+    no_match_here = Text("No match is played in this channel.", "このチャンネルで行われている対戦はありません。")
+    no_match_hint = Text("Run this in a match's thread, or give the `match` option.",
+                         "対戦のスレッドで実行するか、`match` オプションを指定してください。")
+    not_moderator = Text("Only moderators can do that.", "この操作はモデレーターのみ可能です。")
+    not_moderator_hint = Text("Moderators have the Manage Server permission or the configured moderator role.",
+                              "モデレーターは「サーバー管理」権限または設定されたモデレーターロールを持つ人です。")
+    guild_only = Text("Matches are played in a server channel.", "対戦はサーバーのチャンネルで行います。")
+    bad_options = Text("Options are `key=value` pairs separated by spaces or commas.",
+                       "オプションは `key=value` をスペースまたはカンマで区切って指定します。")
+    unknown_game = Text("Unknown game '{game}'.", "ゲーム「{game}」はありません。")
+    games_available = Text("Available: {games}.", "利用できるゲーム: {games}。")
+    created = Text("Match `{match}` of {game} created: {thread}.", "{game}の対戦 `{match}` を作成しました: {thread}")
+    joined = Text("You joined match `{match}`.", "対戦 `{match}` に参加しました。")
+    left = Text("You left match `{match}`.", "対戦 `{match}` から退出しました。")
+    started = Text("Match `{match}` started.", "対戦 `{match}` を開始しました。")
+    bot_added = Text("A bot joined match `{match}`.", "対戦 `{match}` にボットが参加しました。")
+    done = Text("Done: {what}", "実行しました: {what}")
+    no_choices = Text("You have no decision to make right now.", "今はあなたが選ぶ場面ではありません。")
+    too_many = Text("More than 25 choices: type `/parley act` and pick from the suggestions as you type.",
+                    "選択肢が25を超えています。`/parley act` で入力しながら候補から選んでください。")
+    your_hand = Text("Your view of match `{match}`", "対戦 `{match}` のあなたの画面")
+    spectating = Text("You are not seated in `{match}`; here is the public board.",
+                      "あなたは `{match}` の参加者ではありません。公開盤面を表示します。")
+    choose = Text("Choose your action", "行動を選んでください")
+    lobby_title = Text("{game} · match {match}", "{game} · 対戦 {match}")
+    lobby_open = Text("Open for players ({n}/{max}, at least {min}). The creator starts the match.",
+                      "参加者募集中（{n}/{max}人、最少{min}人）。作成者が開始します。")
+    lobby_started = Text("Started. Play in the thread.", "開始しました。スレッドで対局します。")
+    lobby_closed = Text("This match is {status}.", "この対戦は{status}です。")
+    seats = Text("Seats", "席順")
+    options = Text("Options", "オプション")
+    none = Text("none", "なし")
+    deadline = Text("Move deadline: {hours} h, then {policy}.", "手番の期限: {hours}時間（超過時は{policy}）。")
+    policy_skip = Text("the default move is played", "既定の行動で進行")
+    policy_forfeit = Text("the seat forfeits", "その席は投了扱い")
+    btn_join = Text("Join", "参加")
+    btn_leave = Text("Leave", "退出")
+    btn_start = Text("Start", "開始")
+    btn_bot = Text("Add bot", "ボット追加")
+    btn_hand = Text("Show my hand", "手札を見る")
+    btn_accept = Text("Accept takeback", "取り消しを承認")
+    btn_decline = Text("Decline", "拒否")
+    your_turn = Text("{who}: {prompt}", "{who}: {prompt}")
+    dm_closed = Text("{who}, I could not send you a direct message (your DMs are closed for this server). "
+                     "Use `/parley hand` or the button below to see your hand privately.",
+                     "{who} さんにDMを送れませんでした（このサーバーからのDMが閉じています）。"
+                     "`/parley hand` または下のボタンで手札を非公開で確認できます。")
+    dm_header = Text("**{game}** · match `{match}` · {where}", "**{game}** · 対戦 `{match}` · {where}")
+    board_header = Text("**{game}** · match `{match}` · {status}", "**{game}** · 対戦 `{match}` · {status}")
+    waiting_for = Text("Waiting for {who}.", "{who} の選択待ち。")
+    finished = Text("Match over. Winner: {who}. {reason} Check fairness with `/parley verify`.",
+                    "対戦終了。勝者: {who}。{reason} 公正さは `/parley verify` で確認できます。")
+    aborted = Text("The match was aborted by a moderator. {reason}", "モデレーターが対戦を中止しました。{reason}")
+    reminder = Text("Reminder — {who}: the match is waiting for you ({prompt}).",
+                    "リマインダー — {who}: あなたの選択を待っています（{prompt}）。")
+    deadline_passed = Text("{who} missed the move deadline: {policy}.", "{who} が手番の期限を過ぎました: {policy}。")
+    ev_joined = Text("{who} joined.", "{who} が参加しました。")
+    ev_left = Text("{who} left.", "{who} が退出しました。")
+    ev_started = Text("The match begins. Seat order: {seats}.", "対戦開始。席順: {seats}。")
+    ev_undo = Text("A moderator ({who}) undid moves back to event {to}. Reason: {reason}",
+                   "モデレーター（{who}）がイベント{to}まで巻き戻しました。理由: {reason}")
+    ev_takeback = Text("Takeback accepted: the last move is taken back.", "取り消しが承認され、直前の行動を戻しました。")
+    ev_tb_request = Text("{who} asks to take back their last move. The other players answer below.",
+                         "{who} が直前の行動の取り消しを求めています。他のプレイヤーは下のボタンで回答してください。")
+    ev_tb_answer = Text("{who} {answer} the takeback.", "{who} が取り消しを{answer}。")
+    accepts = Text("accepts", "承認しました")
+    declines = Text("declines", "拒否しました")
+    ev_replaced = Text("A moderator ({mod}) gave seat {seat} to {who}. Reason: {reason}",
+                       "モデレーター（{mod}）が{seat}番席を{who}に交代しました。理由: {reason}")
+    ev_removed = Text("Seat {seat} ({who}) is out of the game: {reason}.", "{seat}番席（{who}）は脱落しました: {reason}。")
+    ev_aborted = Text("A moderator ({who}) aborted the match. Reason: {reason}",
+                      "モデレーター（{who}）が対戦を中止しました。理由: {reason}")
+    ev_note = Text("Note: {text}", "メモ: {text}")
+    history_title = Text("Matches in this server", "このサーバーの対戦")
+    history_empty = Text("No matches yet. Start one with `/parley new`.", "まだ対戦はありません。`/parley new` で開始できます。")
+    replay_title = Text("Replay of `{match}` — {pos}/{total} (event {seq}, turn {turn})",
+                        "`{match}` のリプレイ — {pos}/{total}（イベント{seq}、ターン{turn}）")
+    replay_jump = Text("Jump to turn", "ターンへ移動")
+    replay_turn = Text("Turn number", "ターン番号")
+    no_turn = Text("There is no turn {turn} in this match.", "この対戦にターン{turn}はありません。")
+    export_ready = Text("The event log of `{match}` (JSON Lines), as you may see it.",
+                        "`{match}` のイベントログ（JSON Lines、あなたが閲覧できる範囲）。")
+    verify_ok = Text("Fairness check of `{match}`: passed.", "`{match}` の公正性チェック: 合格。")
+    verify_bad = Text("Fairness check of `{match}`: FAILED.", "`{match}` の公正性チェック: 不合格。")
+    undone = Text("Undone back to event {to}.", "イベント{to}まで戻しました。")
+    tb_asked = Text("Takeback requested.", "取り消しを要求しました。")
+    answered = Text("Answer recorded.", "回答を記録しました。")
+    aborted_ok = Text("Match `{match}` aborted.", "対戦 `{match}` を中止しました。")
+    replaced_ok = Text("Seat {seat} now belongs to {who}.", "{seat}番席は{who}になりました。")
+    removed_ok = Text("Seat {seat} removed.", "{seat}番席を除外しました。")
+    forfeited_ok = Text("You forfeited.", "投了しました。")
+    games_list = Text("Installed games: {games}", "インストール済みのゲーム: {games}")
+    status: ClassVar[dict[str, Text]] = {"lobby": Text("open for players", "募集中"), "running": Text("in play", "進行中"),
+              "finished": Text("finished", "終了"), "aborted": Text("aborted", "中止")}
+    reasons: ClassVar[dict[str, Text]] = {"forfeit": Text("forfeited", "投了"), "removed": Text("removed by a moderator", "モデレーターが除外"),
+               "timeout": Text("missed the deadline", "期限切れ")}
+
+
+def status_text(status: str) -> Text:
+    return M.status.get(status, Text(status, status))
+
+
+# Command, parameter and choice names in Japanese. Discord wants names
+# lowercase with no spaces; Japanese script has no case, so these are valid.
+_JA: dict[str, str] = {
+    # names
+    "games": "ゲーム一覧", "new": "新規", "join": "参加", "leave": "退出", "start": "開始", "addbot": "ボット追加",
+    "act": "行動", "hand": "手札", "board": "盤面", "takeback": "待った", "forfeit": "投了", "undo": "巻き戻し",
+    "redo": "やり直し", "abort": "中止", "replace": "交代", "remove": "除外", "replay": "リプレイ", "history": "履歴",
+    "export": "エクスポート", "verify": "検証",
+    "game": "ゲーム", "options": "オプション", "deadline_hours": "期限時間", "deadline_action": "期限切れ処理",
+    "reminder_hours": "リマインド時間", "match": "対戦", "action": "行動内容", "count": "回数", "to_event": "イベント番号",
+    "reason": "理由", "seat": "席", "user": "ユーザー", "turn": "ターン",
+    "skip": "既定の行動", "forfeit the seat": "投了扱い",
+    # descriptions
+    "Play tabletop games by message": "メッセージで遊ぶボードゲーム",
+    "List the installed games": "インストール済みのゲームを表示",
+    "Create a match in this channel (a thread opens for it)": "このチャンネルで対戦を作成（専用スレッドを開きます）",
+    "Join the match": "対戦に参加", "Leave the match's lobby": "対戦の募集から退出",
+    "Start the match (its creator)": "対戦を開始（作成者）", "Add a bot player to the lobby": "ボットを参加させる",
+    "Make your move": "行動する", "Show your hand privately": "自分の手札を非公開で表示",
+    "Show the board privately": "盤面を非公開で表示",
+    "Ask to take back your last move": "直前の行動の取り消しを求める", "Forfeit the match": "投了する",
+    "Moderator: undo moves": "モデレーター: 行動を巻き戻す", "Moderator: undo the last undo": "モデレーター: 巻き戻しを取り消す",
+    "Moderator: abort the match": "モデレーター: 対戦を中止", "Moderator: give a seat to another user": "モデレーター: 席を交代",
+    "Moderator: remove a player": "モデレーター: プレイヤーを除外", "Watch a replay": "リプレイを見る",
+    "List this server's matches": "このサーバーの対戦一覧", "Download the event log (JSON Lines)": "イベントログをダウンロード",
+    "Check a finished match's fairness": "終了した対戦の公正性を確認",
+    "Which game": "ゲームの種類", "Game options as key=value pairs": "ゲームのオプション（key=value）",
+    "Hours a player has for each decision (none: no deadline)": "各選択の制限時間（時間、なしで無制限）",
+    "What happens when the deadline passes": "期限を過ぎたときの処理",
+    "Hours before a waiting player is reminded": "待機中のプレイヤーへのリマインドまでの時間",
+    "Match id (default: this thread's match)": "対戦ID（省略時: このスレッドの対戦）",
+    "Your action: start typing to see the legal ones": "行動: 入力すると可能な行動が表示されます",
+    "How many actions to undo": "巻き戻す行動の数", "Undo back to this event number instead": "このイベント番号まで巻き戻す",
+    "Why (shown publicly)": "理由（公開されます）", "Seat number (1 = first)": "席番号（1が最初）",
+    "The user who takes the seat": "席に着くユーザー", "Turn to open the replay at": "開始するターン",
+}
+
+
+class ParleyTranslator(app_commands.Translator):
+    """Japanese names and descriptions for Discord's command localisations."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        if locale is not discord.Locale.japanese:
+            return None
+        return _JA.get(string.message)

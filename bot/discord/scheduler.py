@@ -1,0 +1,89 @@
+"""Reminders and move deadlines, checked every few minutes.
+
+The time a decision started is the time of the event that made it pending
+(the match's last event); a reminder re-pings after the configured hours
+(per match, or PARLEY_REMINDER_HOURS). A deadline, if the match was created
+with one, plays the default move (skip) or forfeits the seat. Deadline
+commands carry an id built from the match sequence and seat, so a restart in
+the middle never applies one twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .core import Parley
+
+log = logging.getLogger("parley.discord")
+REMIND = "discord:remind"
+
+
+class Scheduler:
+    def __init__(self, parley: Parley) -> None:
+        self.parley = parley
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._loop(), name="parley-scheduler")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.tick(datetime.now(UTC))
+            except Exception:
+                log.exception("scheduler tick failed")
+            await asyncio.sleep(self.parley.config.scheduler_minutes * 60)
+
+    async def tick(self, now: datetime) -> None:
+        service = self.parley.service
+        store = service.store
+        for row in await store.matches(status=("running",), limit=1_000_000):
+            if row.guild is None:
+                continue
+            ms = await service.get(row.id)
+            waiting = [p for p in ms.game.pending(ms.state)
+                       if not ms.seats[p.seat].is_bot and p.seat not in ms.forfeited]
+            if not waiting:
+                continue
+            last = (await store.events(ms.match_id, after=ms.seq - 1))[-1]
+            since = datetime.fromisoformat(last.at)
+            deadline = ms.place.get("deadline_hours")
+            if deadline and now - since >= timedelta(hours=float(deadline)):
+                await self._deadline(ms.match_id, ms.seq, [p.seat for p in waiting],
+                                     str(ms.place.get("deadline_action", "skip")))
+                continue
+            hours = float(ms.place.get("reminder_hours") or self.parley.config.reminder_hours)
+            mark = await store.get_kv(REMIND, ms.match_id) or {}
+            base = since
+            if mark.get("seq") == ms.seq:
+                base = max(base, datetime.fromisoformat(mark["at"]))
+            if now - base >= timedelta(hours=hours):
+                await self.parley.delivery.remind(ms, [p.seat for p in waiting])
+                await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
+
+    async def _deadline(self, match_id: str, seq: int, seats: list[int], policy: str) -> None:
+        service = self.parley.service
+        for seat in seats:
+            ms = await service.get(match_id)
+            if ms.status != "running" or all(p.seat != seat for p in ms.game.pending(ms.state)):
+                continue
+            cid = f"deadline:{seq}:{seat}"
+            try:
+                if policy == "forfeit":
+                    await service.remove_player(match_id, "system", seat, "timeout", command_id=cid)
+                else:
+                    await service.skip(match_id, seat, "deadline", command_id=cid)
+            except Exception:
+                log.exception("match %s: deadline for seat %d failed", match_id, seat)
+                continue
+        await self.parley.sync(match_id)

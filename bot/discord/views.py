@@ -1,0 +1,203 @@
+"""Buttons and select menus whose custom ids carry everything needed to act on them.
+
+Each item is a `discord.ui.DynamicItem`: its custom id encodes the match and,
+for decisions, the event sequence the choice was offered at. They are
+registered once at start (`client.add_dynamic_items`), so a button posted
+before a restart keeps working after it, and a click on a choice offered at
+an older sequence is answered as stale instead of making a different move.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import ui
+
+from engine.core import Choice, Text
+
+from .i18n import M
+
+if TYPE_CHECKING:
+    from .core import Parley
+
+CUSTOM_ID_LIMIT = 100
+BUTTON_CHOICES = 5  # up to this many choices are buttons; more go in a select menu
+SELECT_LIMIT = 25
+
+
+def _parley(interaction: discord.Interaction) -> Parley:
+    return interaction.client.parley  # type: ignore[attr-defined,no-any-return]
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"p:l:(?P<match>[0-9a-zA-Z_-]+):(?P<op>join|leave|start|bot)"):
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary}
+    LABELS: ClassVar[dict[str, Text]] = {"join": M.btn_join, "leave": M.btn_leave, "start": M.btn_start, "bot": M.btn_bot}
+
+    def __init__(self, match_id: str, op: str, locale: str = "en") -> None:
+        super().__init__(ui.Button(label=self.LABELS[op](locale), style=self.STYLES[op],
+                                   custom_id=f"p:l:{match_id}:{op}"))
+        self.match_id, self.op = match_id, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        return cls(match["match"], match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _parley(interaction).lobby_click(interaction, self.match_id, self.op)
+
+
+class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-zA-Z_-]+)"):
+    def __init__(self, match_id: str, locale: str = "en") -> None:
+        super().__init__(ui.Button(label=M.btn_hand(locale), style=discord.ButtonStyle.secondary, emoji="🂠",
+                                   custom_id=f"p:h:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+                             match: re.Match[str], /) -> HandButton:
+        return cls(match["match"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _parley(interaction).show_hand(interaction, self.match_id)
+
+
+class ActButton(ui.DynamicItem[ui.Button[Any]],
+                template=r"p:a:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+):(?P<idx>\d+)"):
+    def __init__(self, match_id: str, seq: int, seat: int, idx: int, label: str = "?") -> None:
+        super().__init__(ui.Button(label=_clip(label, 80), style=discord.ButtonStyle.primary,
+                                   custom_id=f"p:a:{match_id}:{seq}:{seat}:{idx}"))
+        self.match_id, self.seq, self.seat, self.idx = match_id, seq, seat, idx
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+                             match: re.Match[str], /) -> ActButton:
+        return cls(match["match"], int(match["seq"]), int(match["seat"]), int(match["idx"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _parley(interaction).choose(interaction, self.match_id, self.seq, self.seat, self.idx)
+
+
+class ActSelect(ui.DynamicItem[ui.Select[Any]], template=r"p:s:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+)"):
+    def __init__(self, match_id: str, seq: int, seat: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(ui.Select(custom_id=f"p:s:{match_id}:{seq}:{seat}", placeholder=placeholder,
+                                   options=options or [discord.SelectOption(label="?", value="0")]))
+        self.match_id, self.seq, self.seat = match_id, seq, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select[Any],
+                             match: re.Match[str], /) -> ActSelect:
+        return cls(match["match"], int(match["seq"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or ["-1"]
+        await _parley(interaction).choose(interaction, self.match_id, self.seq, self.seat, int(values[0]))
+
+
+class TakebackButton(ui.DynamicItem[ui.Button[Any]],
+                     template=r"p:t:(?P<match>[0-9a-zA-Z_-]+):(?P<of>\d+):(?P<ans>[yn])"):
+    def __init__(self, match_id: str, of_seq: int, accept: bool, locale: str = "en") -> None:
+        super().__init__(ui.Button(label=(M.btn_accept if accept else M.btn_decline)(locale),
+                                   style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                                   custom_id=f"p:t:{match_id}:{of_seq}:{'y' if accept else 'n'}"))
+        self.match_id, self.of_seq, self.accept = match_id, of_seq, accept
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+                             match: re.Match[str], /) -> TakebackButton:
+        return cls(match["match"], int(match["of"]), match["ans"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _parley(interaction).answer_takeback(interaction, self.match_id, self.of_seq, self.accept)
+
+
+REPLAY_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭", "j": "#"}
+
+
+class ReplayButton(ui.DynamicItem[ui.Button[Any]],
+                   template=r"p:r:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<op>[fpnlj])"):
+    def __init__(self, match_id: str, seq: int, op: str, disabled: bool = False, label: str | None = None) -> None:
+        super().__init__(ui.Button(label=label or REPLAY_OPS[op], style=discord.ButtonStyle.secondary,
+                                   custom_id=f"p:r:{match_id}:{seq}:{op}", disabled=disabled))
+        self.match_id, self.seq, self.op = match_id, seq, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+                             match: re.Match[str], /) -> ReplayButton:
+        return cls(match["match"], int(match["seq"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        parley = _parley(interaction)
+        if self.op == "j":
+            await interaction.response.send_modal(JumpModal(self.match_id, parley.locale(interaction)))
+            return
+        await parley.replay_move(interaction, self.match_id, self.seq, self.op)
+
+
+class JumpModal(ui.Modal):
+    def __init__(self, match_id: str, locale: str) -> None:
+        super().__init__(title=M.replay_jump(locale), timeout=None, custom_id=f"p:j:{match_id}")
+        self.match_id = match_id
+        self.turn: ui.TextInput[JumpModal] = ui.TextInput(label=M.replay_turn(locale), max_length=6)
+        self.add_item(self.turn)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await _parley(interaction).replay_jump(interaction, self.match_id, self.turn.value)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, ActButton, ActSelect,
+                                                         TakebackButton, ReplayButton)
+
+
+def lobby_view(match_id: str, locale: str) -> ui.View:
+    view = ui.View(timeout=None)
+    for op in ("join", "leave", "bot", "start"):
+        view.add_item(LobbyButton(match_id, op, locale))
+    return view
+
+
+def hand_view(match_id: str, locale: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(HandButton(match_id, locale))
+    return view
+
+
+def takeback_view(match_id: str, of_seq: int, locale: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(TakebackButton(match_id, of_seq, True, locale))
+    view.add_item(TakebackButton(match_id, of_seq, False, locale))
+    return view
+
+
+def choice_view(match_id: str, seq: int, seat: int, choices: list[Choice], locale: str) -> ui.View | None:
+    """Buttons for a few choices, a select menu for up to 25, nothing beyond
+    (the caller then points to `/parley act`, whose autocomplete filters)."""
+    if not choices or len(choices) > SELECT_LIMIT:
+        return None
+    view = ui.View(timeout=None)
+    if len(choices) <= BUTTON_CHOICES:
+        for i, c in enumerate(choices):
+            view.add_item(ActButton(match_id, seq, seat, i, c.label(locale)))
+        return view
+    options = [discord.SelectOption(label=_clip(c.label(locale), 100), value=str(i),
+                                    description=_clip(c.code, 100)) for i, c in enumerate(choices)]
+    view.add_item(ActSelect(match_id, seq, seat, options, placeholder=M.choose(locale)))
+    return view
+
+
+def replay_view(match_id: str, seq: int, first: bool, last: bool, locale: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ReplayButton(match_id, seq, "f", disabled=first))
+    view.add_item(ReplayButton(match_id, seq, "p", disabled=first))
+    view.add_item(ReplayButton(match_id, seq, "n", disabled=last))
+    view.add_item(ReplayButton(match_id, seq, "l", disabled=last))
+    view.add_item(ReplayButton(match_id, seq, "j", label=M.replay_jump(locale)))
+    return view

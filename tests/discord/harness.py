@@ -1,0 +1,840 @@
+"""An in-process stand-in for Discord, driving the real discord.py client.
+
+Raw INTERACTION_CREATE payloads (slash commands with options, autocomplete,
+button and select clicks, modal submits) go into the real
+`ConnectionState.parse_interaction_create`, so the real command tree, option
+transformers and dynamic-item dispatch run. Every REST call
+(`HTTPClient.request`) and every interaction-webhook call
+(`AsyncWebhookAdapter.request`) lands in `FakeDiscord`, which records it,
+keeps channels and messages like Discord would, answers with Discord-shaped
+JSON, and checks Discord's limits: message and embed sizes, components and
+custom ids, 25 autocomplete choices, the 3-second first response, one
+acknowledgement per interaction. A broken limit is recorded as a violation
+and answered with Discord's error, and the test fixture fails on any
+violation. No socket may connect anywhere but loopback while it runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import socket
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import discord
+from discord.http import HTTPClient
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.discord.app import ParleyBot
+from bot.discord.config import Config
+
+API = "/api/v10"
+EPHEMERAL = 64
+MANAGE_GUILD = 1 << 5
+FIRST_RESPONSE_SECONDS = 3.0
+
+# -- no network -------------------------------------------------------------------------------
+
+_LOOPBACK = ("127.", "::1", "localhost")
+
+
+def _is_loopback(address: Any) -> bool:
+    if isinstance(address, str | bytes):  # AF_UNIX path
+        return True
+    host = str(address[0]) if isinstance(address, tuple) and address else str(address)
+    return host.startswith(_LOOPBACK)
+
+
+@contextlib.contextmanager
+def loopback_only() -> Iterator[list[str]]:
+    """Refuse (and record) any socket connection that is not to this machine."""
+    attempts: list[str] = []
+    real_connect, real_connect_ex = socket.socket.connect, socket.socket.connect_ex
+
+    def connect(self: socket.socket, address: Any) -> Any:
+        if not _is_loopback(address):
+            attempts.append(repr(address))
+            raise ConnectionRefusedError(f"test harness: no network (tried {address!r})")
+        return real_connect(self, address)
+
+    def connect_ex(self: socket.socket, address: Any) -> Any:
+        if not _is_loopback(address):
+            attempts.append(repr(address))
+            raise ConnectionRefusedError(f"test harness: no network (tried {address!r})")
+        return real_connect_ex(self, address)
+
+    socket.socket.connect = connect  # type: ignore[method-assign]
+    socket.socket.connect_ex = connect_ex  # type: ignore[method-assign]
+    try:
+        yield attempts
+    finally:
+        socket.socket.connect = real_connect  # type: ignore[method-assign]
+        socket.socket.connect_ex = real_connect_ex  # type: ignore[method-assign]
+
+
+# -- the fake server ------------------------------------------------------------------------------
+
+
+class FakeHTTPError(Exception):
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def _error(status: int, code: int, message: str) -> discord.HTTPException:
+    response = SimpleNamespace(status=status, reason=message)
+    body = {"code": code, "message": message}
+    if status == 403:
+        return discord.Forbidden(response, body)  # type: ignore[arg-type]
+    if status == 404:
+        return discord.NotFound(response, body)  # type: ignore[arg-type]
+    return discord.HTTPException(response, body)  # type: ignore[arg-type]
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    locale: str = "en-US"
+    permissions: int = 0
+    roles: tuple[int, ...] = ()
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def json(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": self.name,
+                "avatar": None, "bot": False}
+
+    def member(self) -> dict[str, Any]:
+        return {"user": self.json(), "roles": [str(r) for r in self.roles], "permissions": str(self.permissions),
+                "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False, "flags": 0, "nick": None}
+
+
+@dataclass
+class Call:
+    method: str
+    path: str
+    payload: Any
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    status: int = 200
+
+
+@dataclass
+class Exchange:
+    """One interaction as its user experienced it."""
+
+    id: int
+    token: str
+    user: User
+    kind: int
+    component_message: int | None = None
+    created: float = 0.0
+    acked_at: float | None = None
+    ack_type: int | None = None
+    original: int | None = None  # message id of the response
+    loading: bool = False
+    messages: list[int] = field(default_factory=list)  # every message this interaction produced
+    choices: list[dict[str, Any]] | None = None  # autocomplete answer
+    modal: dict[str, Any] | None = None
+
+
+class FakeDiscord:
+    def __init__(self) -> None:
+        self._ids = itertools.count(1_300_000_000_000_000_000)
+        self.app_id = self.new_id()
+        self.bot = User(self.new_id(), "Parley")
+        self.guild_id = self.new_id()
+        self.channel_id = self.new_id()
+        self.channels: dict[int, dict[str, Any]] = {
+            self.channel_id: {"id": self.channel_id, "type": 0, "guild_id": self.guild_id, "name": "games",
+                              "archived": False}}
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.exchanges: dict[int, Exchange] = {}
+        self.by_token: dict[str, Exchange] = {}
+        self.calls: list[Call] = []
+        self.violations: list[str] = []
+        self.dm_closed: set[int] = set()
+        self.commands: list[dict[str, Any]] = []
+        self.fail_next: list[tuple[str, FakeHTTPError]] = []  # (path fragment, error) to inject once
+
+    def new_id(self) -> int:
+        return next(self._ids)
+
+    def violation(self, text: str) -> None:
+        self.violations.append(text)
+
+    # -- limits ---------------------------------------------------------------------------------
+
+    def check_message(self, where: str, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> list[str]:
+        bad: list[str] = []
+        content = payload.get("content") or ""
+        if len(content) > 2000:
+            bad.append(f"{where}: content is {len(content)} characters (limit 2000)")
+        embeds = payload.get("embeds") or []
+        if len(embeds) > 10:
+            bad.append(f"{where}: {len(embeds)} embeds (limit 10)")
+        total = 0
+        for e in embeds:
+            for key, limit in (("title", 256), ("description", 4096)):
+                n = len(e.get(key) or "")
+                total += n
+                if n > limit:
+                    bad.append(f"{where}: embed {key} is {n} characters (limit {limit})")
+            fields = e.get("fields") or []
+            if len(fields) > 25:
+                bad.append(f"{where}: {len(fields)} embed fields (limit 25)")
+            for f in fields:
+                total += len(f.get("name", "")) + len(f.get("value", ""))
+                if len(f.get("name", "")) > 256 or len(f.get("value", "")) > 1024:
+                    bad.append(f"{where}: embed field too long")
+            total += len((e.get("footer") or {}).get("text", "")) + len((e.get("author") or {}).get("name", ""))
+        if total > 6000:
+            bad.append(f"{where}: embeds total {total} characters (limit 6000)")
+        bad += self.check_components(where, payload.get("components") or [])
+        if len(files) > 10:
+            bad.append(f"{where}: {len(files)} files (limit 10)")
+        for name, data in files:
+            if len(data) > 10 * 1024 * 1024:
+                bad.append(f"{where}: file {name} is {len(data)} bytes (limit 10 MiB)")
+        return bad
+
+    def check_components(self, where: str, rows: list[dict[str, Any]]) -> list[str]:
+        bad: list[str] = []
+        if len(rows) > 5:
+            bad.append(f"{where}: {len(rows)} action rows (limit 5)")
+        seen: set[str] = set()
+        for row in rows:
+            items = row.get("components") or []
+            if row.get("type") != 1:
+                continue
+            if len(items) > 5:
+                bad.append(f"{where}: {len(items)} components in a row (limit 5)")
+            if any(i.get("type") != 2 for i in items) and len(items) > 1:
+                bad.append(f"{where}: a select menu must be alone in its row")
+            for item in items:
+                cid = item.get("custom_id")
+                if cid is not None:
+                    if len(cid) > 100:
+                        bad.append(f"{where}: custom_id {cid!r} is {len(cid)} characters (limit 100)")
+                    if cid in seen:
+                        bad.append(f"{where}: duplicate custom_id {cid!r}")
+                    seen.add(cid)
+                if item.get("type") == 2 and len(item.get("label") or "") > 80:
+                    bad.append(f"{where}: button label longer than 80")
+                if item.get("type") == 3:
+                    options = item.get("options") or []
+                    if not 1 <= len(options) <= 25:
+                        bad.append(f"{where}: select has {len(options)} options (1-25)")
+                    for o in options:
+                        if len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100 or \
+                                len(o.get("description") or "") > 100:
+                            bad.append(f"{where}: select option text longer than 100")
+                    if len(item.get("placeholder") or "") > 150:
+                        bad.append(f"{where}: placeholder longer than 150")
+        return bad
+
+    # -- messages ---------------------------------------------------------------------------------
+
+    def _message(self, channel_id: int, payload: dict[str, Any], files: list[tuple[str, bytes]], *,
+                 visible_to: int | None = None, interaction: int | None = None) -> dict[str, Any]:
+        mid = self.new_id()
+        msg = {
+            "id": str(mid), "channel_id": str(channel_id), "author": self.bot.json(),
+            "content": payload.get("content") or "", "embeds": payload.get("embeds") or [],
+            "components": payload.get("components") or [],
+            "attachments": [self._attachment(n, d) for n, d in files],
+            "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False, "type": 0,
+            "flags": int(payload.get("flags") or 0),
+            "allowed_mentions": payload.get("allowed_mentions"),
+        }
+        channel = self.channels.get(channel_id, {})
+        if channel.get("guild_id"):
+            msg["guild_id"] = str(channel["guild_id"])
+        msg["_visible_to"] = visible_to  # None: everyone who can read the channel
+        msg["_interaction"] = interaction
+        msg["_files"] = files
+        self.messages[mid] = msg
+        return msg
+
+    def _attachment(self, name: str, data: bytes) -> dict[str, Any]:
+        return {"id": str(self.new_id()), "filename": name, "size": len(data), "url": f"https://cdn.invalid/{name}",
+                "proxy_url": f"https://cdn.invalid/{name}"}
+
+    def _edit(self, msg: dict[str, Any], payload: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
+        for key in ("content", "embeds", "components"):
+            if key in payload:
+                msg[key] = payload[key] or ("" if key == "content" else [])
+        if "attachments" in payload or files:
+            kept = {str(a.get("id")) for a in payload.get("attachments") or []}
+            msg["attachments"] = [a for a in msg["attachments"] if a["id"] in kept] + \
+                [self._attachment(n, d) for n, d in files]
+            msg["_files"] = files
+        msg["edited_timestamp"] = datetime.now(UTC).isoformat()
+
+    @staticmethod
+    def public(msg: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in msg.items() if not k.startswith("_")}
+
+    # -- REST ------------------------------------------------------------------------------------------
+
+    def rest(self, method: str, url: str, payload: Any, files: list[tuple[str, bytes]]) -> Any:
+        parts = urlsplit(url)
+        path = parts.path.removeprefix(API)
+        query = parse_qs(parts.query)
+        self.calls.append(Call(method, path, payload, files))
+        for i, (fragment, err) in enumerate(self.fail_next):
+            if fragment in f"{method} {path}":
+                del self.fail_next[i]
+                self.calls[-1].status = err.status
+                raise err
+        seg = path.strip("/").split("/")
+        try:
+            return self._route(method, seg, payload or {}, files, query)
+        except FakeHTTPError as err:
+            self.calls[-1].status = err.status
+            raise
+
+    def _channel(self, cid: str) -> dict[str, Any]:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            raise FakeHTTPError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _route(self, method: str, seg: list[str], payload: dict[str, Any], files: list[tuple[str, bytes]],
+               query: dict[str, list[str]]) -> Any:
+        if method == "GET" and seg == ["users", "@me"]:
+            return self.bot.json() | {"bot": True, "verified": True, "mfa_enabled": False, "flags": 0}
+        if method == "GET" and seg == ["oauth2", "applications", "@me"]:
+            return {"id": str(self.app_id), "name": "Parley", "description": "", "icon": None, "bot_public": True,
+                    "bot_require_code_grant": False, "owner": self.bot.json(), "verify_key": "0" * 64, "flags": 0,
+                    "summary": ""}
+        if seg[:1] == ["applications"] and seg[2:3] == ["commands"]:
+            if method == "PUT":
+                self.commands = [dict(c, id=str(self.new_id()), application_id=str(self.app_id), version="1")
+                                 for c in payload]
+                self._check_commands(self.commands)
+            return self.commands
+        if method == "POST" and seg == ["users", "@me", "channels"]:
+            uid = int(payload["recipient_id"])
+            existing = next((c for c in self.channels.values() if c.get("recipient") == uid), None)
+            if existing is None:
+                existing = {"id": self.new_id(), "type": 1, "recipient": uid, "archived": False}
+                self.channels[existing["id"]] = existing
+            return {"id": str(existing["id"]), "type": 1, "recipients": [{"id": str(uid), "username": "u",
+                                                                              "discriminator": "0", "avatar": None}]}
+        if seg[0] == "channels":
+            channel = self._channel(seg[1])
+            rest = seg[2:]
+            if method == "PATCH" and not rest:
+                if "archived" in payload:
+                    channel["archived"] = bool(payload["archived"])
+                return self._channel_json(channel)
+            if rest == ["messages"] and method == "POST":
+                bad = self.check_message(f"POST message in {channel['id']}", payload, files)
+                if bad:
+                    self.violations.extend(bad)
+                    raise FakeHTTPError(400, 50035, "Invalid Form Body")
+                if channel["type"] == 1 and channel["recipient"] in self.dm_closed:
+                    raise FakeHTTPError(403, 50007, "Cannot send messages to this user")
+                if channel.get("locked"):
+                    raise FakeHTTPError(403, 50083, "Thread is locked")
+                channel["archived"] = False  # posting reopens an archived thread
+                return self.public(self._message(channel["id"], payload, files))
+            if rest == ["messages"] and method == "GET":
+                limit = int(query.get("limit", ["50"])[0])
+                mine = [m for m in self.messages.values() if int(m["channel_id"]) == channel["id"]
+                        and m["_visible_to"] is None and m["_interaction"] is None]
+                return [self.public(m) for m in sorted(mine, key=lambda m: int(m["id"]), reverse=True)[:limit]]
+            if len(rest) == 2 and rest[0] == "messages":
+                msg = self.messages.get(int(rest[1]))
+                if msg is None or int(msg["channel_id"]) != channel["id"]:
+                    raise FakeHTTPError(404, 10008, "Unknown Message")
+                if method == "GET":
+                    return self.public(msg)
+                if method == "PATCH":
+                    if channel.get("archived"):
+                        raise FakeHTTPError(400, 50083, "Operation was attempted on an archived thread")
+                    bad = self.check_message(f"PATCH message {rest[1]}", payload, files)
+                    if bad:
+                        self.violations.extend(bad)
+                        raise FakeHTTPError(400, 50035, "Invalid Form Body")
+                    self._edit(msg, payload, files)
+                    return self.public(msg)
+            if len(rest) == 3 and rest[0] == "messages" and rest[2] == "threads" and method == "POST":
+                tid = self.new_id()
+                name = payload.get("name", "")
+                if not 1 <= len(name) <= 100:
+                    self.violation(f"thread name {name!r} must be 1-100 characters")
+                self.channels[tid] = {"id": tid, "type": 11, "guild_id": channel["guild_id"],
+                                      "parent_id": channel["id"], "name": name, "archived": False}
+                return self._channel_json(self.channels[tid])
+        self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
+        raise FakeHTTPError(404, 0, "Unknown route in the fake")
+
+    def _channel_json(self, channel: dict[str, Any]) -> dict[str, Any]:
+        data = {"id": str(channel["id"]), "type": channel["type"], "name": channel.get("name", ""),
+                "guild_id": str(channel.get("guild_id")) if channel.get("guild_id") else None}
+        if channel["type"] == 11:
+            data |= {"parent_id": str(channel["parent_id"]), "owner_id": str(self.bot.id), "message_count": 0,
+                     "member_count": 1, "rate_limit_per_user": 0,
+                     "thread_metadata": {"archived": channel["archived"], "auto_archive_duration": 10080,
+                                         "archive_timestamp": datetime.now(UTC).isoformat(), "locked": False}}
+        return data
+
+    def _check_commands(self, commands: list[dict[str, Any]]) -> None:
+        def walk(cmd: dict[str, Any], depth: int) -> None:
+            for key, limit in (("name", 32), ("description", 100)):
+                values = [cmd.get(key, ""), *list((cmd.get(f"{key}_localizations") or {}).values())]
+                for v in values:
+                    if len(v) > limit:
+                        self.violation(f"command {key} {v!r} longer than {limit}")
+            options = cmd.get("options") or []
+            if len(options) > 25:
+                self.violation(f"command {cmd.get('name')} has {len(options)} options (limit 25)")
+            for o in options:
+                if o.get("type") in (1, 2):
+                    walk(o, depth + 1)
+                elif len(o.get("choices") or []) > 25:
+                    self.violation(f"option {o.get('name')} has more than 25 choices")
+        for c in commands:
+            walk(c, 0)
+
+    # -- interaction webhooks ---------------------------------------------------------------------------
+
+    def webhook(self, method: str, url: str, payload: Any, files: list[tuple[str, bytes]], now: float) -> Any:
+        parts = urlsplit(url)
+        seg = parts.path.removeprefix(API).strip("/").split("/")
+        self.calls.append(Call(method, "/" + "/".join(seg), payload, files))
+        if seg[0] == "interactions":
+            return self._callback(int(seg[1]), seg[2], payload or {}, files, now)
+        if seg[0] == "webhooks":
+            ex = self.by_token.get(seg[2])
+            if ex is None:
+                raise FakeHTTPError(404, 10015, "Unknown Webhook")
+            if ex.acked_at is None:
+                self.violation(f"interaction {ex.id}: followup before any response")
+                raise FakeHTTPError(404, 10015, "Unknown Webhook")
+            rest = seg[3:]
+            if method == "POST" and not rest:
+                return self._followup(ex, payload or {}, files)
+            if rest[:2] == ["messages", "@original"]:
+                if ex.original is None:
+                    raise FakeHTTPError(404, 10008, "Unknown Message")
+                msg = self.messages[ex.original]
+                if method == "PATCH":
+                    bad = self.check_message(f"interaction {ex.id} edit original", payload or {}, files)
+                    if bad:
+                        self.violations.extend(bad)
+                        raise FakeHTTPError(400, 50035, "Invalid Form Body")
+                    self._edit(msg, payload or {}, files)
+                    ex.loading = False
+                    if ex.original not in ex.messages:
+                        ex.messages.append(ex.original)
+                return self.public(msg)
+        self.violation(f"unexpected webhook call {method} /{'/'.join(seg)}")
+        raise FakeHTTPError(404, 0, "Unknown route in the fake")
+
+    def _followup(self, ex: Exchange, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        bad = self.check_message(f"interaction {ex.id} followup", payload, files)
+        if bad:
+            self.violations.extend(bad)
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        if ex.loading and ex.original is not None:
+            # The first followup after a "thinking" defer replaces the loading message.
+            msg = self.messages[ex.original]
+            self._edit(msg, payload, files)
+            ex.loading = False
+            ex.messages.append(ex.original)
+            return self.public(msg)
+        channel = self._exchange_channel(ex)
+        visible = ex.user.id if int(payload.get("flags") or 0) & EPHEMERAL else None
+        msg = self._message(channel, payload, files, visible_to=visible, interaction=ex.id)
+        ex.messages.append(int(msg["id"]))
+        return self.public(msg)
+
+    def _exchange_channel(self, ex: Exchange) -> int:
+        return ex.__dict__.get("channel_id", self.channel_id)
+
+    def _callback(self, iid: int, token: str, payload: dict[str, Any], files: list[tuple[str, bytes]],
+                  now: float) -> Any:
+        ex = self.exchanges.get(iid)
+        if ex is None or ex.token != token:
+            raise FakeHTTPError(404, 10062, "Unknown interaction")
+        if ex.acked_at is not None:
+            raise FakeHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        elapsed = now - ex.created
+        if elapsed > FIRST_RESPONSE_SECONDS:
+            self.violation(f"interaction {iid}: first response after {elapsed:.2f}s (limit 3s)")
+            raise FakeHTTPError(404, 10062, "Unknown interaction")
+        kind = payload.get("type")
+        data = payload.get("data") or {}
+        allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}[ex.kind]
+        if kind not in allowed:
+            self.violation(f"interaction {iid}: response type {kind} is not valid for interaction type {ex.kind}")
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        ex.acked_at, ex.ack_type = now, kind
+        resource: dict[str, Any] = {"type": kind}
+        if kind == 8:
+            choices = data.get("choices") or []
+            if len(choices) > 25:
+                self.violation(f"interaction {iid}: {len(choices)} autocomplete choices (limit 25)")
+            for c in choices:
+                if not 1 <= len(c.get("name", "")) <= 100 or len(str(c.get("value", ""))) > 100:
+                    self.violation(f"interaction {iid}: autocomplete choice {c!r} breaks the 1-100 character limits")
+            ex.choices = choices
+        elif kind == 9:
+            if len(data.get("title", "")) > 45 or len(data.get("custom_id", "")) > 100:
+                self.violation(f"interaction {iid}: modal title or custom id too long")
+            ex.modal = data
+        elif kind in (4, 5):
+            bad = self.check_message(f"interaction {iid} response", data, files)
+            if bad:
+                self.violations.extend(bad)
+                raise FakeHTTPError(400, 50035, "Invalid Form Body")
+            visible = ex.user.id if int(data.get("flags") or 0) & EPHEMERAL else None
+            msg = self._message(self._exchange_channel(ex), data, files, visible_to=visible, interaction=iid)
+            ex.original = int(msg["id"])
+            ex.loading = kind == 5
+            if kind == 4:
+                ex.messages.append(ex.original)
+            resource["message"] = self.public(msg)
+        elif kind in (6, 7):
+            ex.original = ex.component_message
+            if kind == 7 and ex.original is not None:
+                bad = self.check_message(f"interaction {iid} update", data, files)
+                if bad:
+                    self.violations.extend(bad)
+                    raise FakeHTTPError(400, 50035, "Invalid Form Body")
+                self._edit(self.messages[ex.original], data, files)
+                resource["message"] = self.public(self.messages[ex.original])
+        return {"interaction": {"id": str(iid), "type": ex.kind, "response_message_id": str(ex.original or 0),
+                                "response_message_loading": kind == 5,
+                                "response_message_ephemeral": bool(int(data.get("flags") or 0) & EPHEMERAL)},
+                "resource": resource}
+
+    # -- what people see ---------------------------------------------------------------------------------
+
+    def is_public(self, msg: dict[str, Any]) -> bool:
+        channel = self.channels.get(int(msg["channel_id"]), {})
+        return channel.get("type") != 1 and msg["_visible_to"] is None
+
+    def public_messages(self) -> list[dict[str, Any]]:
+        return [m for m in self.messages.values() if self.is_public(m)]
+
+    def thread_messages(self, thread_id: int) -> list[dict[str, Any]]:
+        return sorted((m for m in self.messages.values() if int(m["channel_id"]) == thread_id and self.is_public(m)),
+                      key=lambda m: int(m["id"]))
+
+    def dms(self, user_id: int) -> list[dict[str, Any]]:
+        chans = {c["id"] for c in self.channels.values() if c.get("recipient") == user_id}
+        return sorted((m for m in self.messages.values() if int(m["channel_id"]) in chans),
+                      key=lambda m: int(m["id"]))
+
+    @staticmethod
+    def text(msg: dict[str, Any]) -> str:
+        parts = [msg.get("content") or ""]
+        for e in msg.get("embeds") or []:
+            parts += [e.get("title") or "", e.get("description") or ""]
+            parts += [f"{f.get('name')} {f.get('value')}" for f in e.get("fields") or []]
+        for row in msg.get("components") or []:
+            for c in row.get("components") or []:
+                parts.append(c.get("label") or "")
+                parts += [o.get("label", "") + " " + (o.get("description") or "") for o in c.get("options") or []]
+        for name, data in msg.get("_files") or []:
+            if name.endswith((".txt", ".jsonl", ".json")):
+                parts.append(data.decode(errors="replace"))
+        return "\n".join(p for p in parts if p)
+
+
+def custom_ids(msg: dict[str, Any]) -> list[str]:
+    return [c["custom_id"] for row in msg.get("components") or [] for c in row.get("components") or []
+            if c.get("custom_id")]
+
+
+def _file_parts(files: Any, multipart: Any) -> tuple[dict[str, Any] | None, list[tuple[str, bytes]]]:
+    payload: dict[str, Any] | None = None
+    out: list[tuple[str, bytes]] = []
+    for part in multipart or []:
+        if part.get("name") == "payload_json":
+            payload = json.loads(part["value"])
+    for f in files or []:
+        fp = f.fp
+        pos = fp.tell()
+        fp.seek(0)
+        out.append((f.filename, fp.read()))
+        fp.seek(pos)
+    return payload, out
+
+
+# -- the harness ----------------------------------------------------------------------------------------
+
+
+class Harness:
+    """The real bot against FakeDiscord, with a real SQLite store in a temp file."""
+
+    def __init__(self, db: Path, **config: Any) -> None:
+        self.fake = FakeDiscord()
+        self.db = db
+        self.config = Config(token="test-token", db=db, **config)
+        self.bot: ParleyBot | None = None
+        self._patches: contextlib.ExitStack | None = None
+        self.clock: float | None = None  # when set, the loop time the fake sees (to simulate slow responses)
+
+    # -- lifecycle -----------------------------------------------------------------------------------
+
+    async def __aenter__(self) -> Harness:
+        self._patches = contextlib.ExitStack()
+        self.network_attempts = self._patches.enter_context(loopback_only())
+        fake = self.fake
+        harness = self
+
+        async def request(http: HTTPClient, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+            payload = kwargs.get("json")
+            found, data = _file_parts(files, form)
+            if found is not None:
+                payload = found
+            if "params" in kwargs and payload is None:
+                payload = None
+            try:
+                return fake.rest(route.method, route.url + _query(kwargs.get("params")), payload, data)
+            except FakeHTTPError as err:
+                raise _error(err.status, err.code, err.message) from None
+
+        async def wh_request(adapter: AsyncWebhookAdapter, route: Any, session: Any = None, *, payload: Any = None,
+                             multipart: Any = None, files: Any = None, **kwargs: Any) -> Any:
+            found, data = _file_parts(files, multipart)
+            if found is not None:
+                payload = found
+            try:
+                return fake.webhook(route.method, route.url, payload, data, harness.now())
+            except FakeHTTPError as err:
+                raise _error(err.status, err.code, err.message) from None
+
+        from unittest import mock
+        self._patches.enter_context(mock.patch.object(HTTPClient, "request", request))
+        self._patches.enter_context(mock.patch.object(AsyncWebhookAdapter, "request", wh_request))
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.stop()
+        assert self._patches is not None
+        self._patches.close()
+
+    def now(self) -> float:
+        return self.clock if self.clock is not None else asyncio.get_running_loop().time()
+
+    async def start(self) -> ParleyBot:
+        self.bot = ParleyBot(self.config, background=False)
+        await self.bot.login(self.config.token)  # the real login path, against the fake
+        return self.bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.settle()
+            await self.bot.close()
+            self.bot = None
+
+    async def restart(self) -> ParleyBot:
+        """A new process on the same database and the same Discord: views re-registered, boards repaired."""
+        await self.stop()
+        bot = await self.start()
+        assert bot.parley is not None
+        await bot.parley.repair()
+        return bot
+
+    @property
+    def parley(self) -> Any:
+        assert self.bot is not None and self.bot.parley is not None
+        return self.bot.parley
+
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Wait until every task the bot started (command handlers, view callbacks) is done."""
+        current = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            pending = [t for t in asyncio.all_tasks() if t is not current and not t.done()
+                       and not t.get_name().startswith(("parley-scheduler",))
+                       and "pytest" not in repr(t.get_coro())]
+            if not pending:
+                break
+            if loop.time() > end:
+                raise AssertionError(f"tasks still running: {pending}")
+            await asyncio.wait(pending, timeout=0.05)
+        for ex in self.fake.exchanges.values():
+            if ex.acked_at is None and not getattr(ex, "redelivered", False):
+                self.fake.violation(f"interaction {ex.id} was never acknowledged")
+                ex.acked_at = -1
+
+    # -- sending interactions -----------------------------------------------------------------------------
+
+    def _base(self, kind: int, user: User, channel_id: int | None, *, dm: bool = False,
+              guild_locale: str = "en-US") -> tuple[dict[str, Any], Exchange]:
+        iid = self.fake.new_id()
+        token = f"tok{iid}"
+        channel_id = channel_id or self.fake.channel_id
+        ex = Exchange(iid, token, user, kind, created=self.now())
+        ex.__dict__["channel_id"] = channel_id
+        self.fake.exchanges[iid] = ex
+        self.fake.by_token[token] = ex
+        channel = self.fake.channels.get(channel_id, {"type": 0})
+        raw_channel: dict[str, Any] = {"id": str(channel_id), "type": channel["type"]}
+        payload: dict[str, Any] = {
+            "id": str(iid), "application_id": str(self.fake.app_id), "type": kind, "token": token, "version": 1,
+            "locale": user.locale, "channel_id": str(channel_id), "channel": raw_channel,
+            "app_permissions": str((1 << 41) - 1), "entitlements": [], "authorizing_integration_owners": {},
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if dm or channel["type"] == 1:
+            payload["user"] = user.json()
+            payload["context"] = 1
+        else:
+            raw_channel |= {"guild_id": str(self.fake.guild_id), "name": channel.get("name", "x"), "position": 0,
+                            "nsfw": False, "topic": None, "rate_limit_per_user": 0, "flags": 0,
+                            "permissions": str((1 << 41) - 1)}
+            if channel["type"] == 11:
+                raw_channel |= self.fake._channel_json(channel)
+            payload |= {"guild_id": str(self.fake.guild_id), "guild_locale": guild_locale, "member": user.member(),
+                        "context": 0}
+        return payload, ex
+
+    def _options(self, sub: str, options: dict[str, Any], focused: str | None) -> tuple[list[dict[str, Any]],
+                                                                                           dict[str, Any]]:
+        assert self.bot is not None
+        group = self.bot.tree.get_command("parley")
+        assert isinstance(group, discord.app_commands.Group)
+        command = group.get_command(sub)
+        assert isinstance(command, discord.app_commands.Command), f"no command /parley {sub}"
+        params = {p.name: p for p in command.parameters}
+        out: list[dict[str, Any]] = []
+        resolved: dict[str, Any] = {}
+        for name, value in options.items():
+            if value is None:
+                continue
+            param = params.get(name)
+            assert param is not None, f"/parley {sub} has no option {name!r}"
+            opt: dict[str, Any] = {"name": name, "type": param.type.value}
+            if isinstance(value, User):
+                resolved.setdefault("users", {})[str(value.id)] = value.json()
+                member = value.member()
+                member.pop("user")
+                resolved.setdefault("members", {})[str(value.id)] = member
+                opt["value"] = str(value.id)
+            else:
+                opt["value"] = value
+            if name == focused:
+                opt["focused"] = True
+            out.append(opt)
+        return out, resolved
+
+    async def _dispatch(self, payload: dict[str, Any], ex: Exchange) -> Exchange:
+        assert self.bot is not None
+        ex.created = self.now()
+        ex.__dict__["payload"] = payload
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+        return ex
+
+    async def slash(self, user: User, sub: str, *, channel: int | None = None, guild_locale: str = "en-US",
+                    **options: Any) -> Exchange:
+        payload, ex = self._base(2, user, channel, guild_locale=guild_locale)
+        opts, resolved = self._options(sub, options, None)
+        payload["data"] = {"id": str(self.fake.app_id + 1), "name": "parley", "type": 1,
+                           "options": [{"type": 1, "name": sub, "options": opts}], "resolved": resolved}
+        return await self._dispatch(payload, ex)
+
+    async def redeliver(self, ex: Exchange) -> Exchange:
+        """The same interaction delivered again (a gateway retry): it must not act twice."""
+        assert self.bot is not None
+        ex.__dict__["redelivered"] = True
+        self.bot._connection.parse_interaction_create(ex.__dict__["payload"])
+        await self.settle()
+        return ex
+
+    async def autocomplete(self, user: User, sub: str, focused: str, *, channel: int | None = None,
+                           **options: Any) -> list[dict[str, Any]]:
+        payload, ex = self._base(4, user, channel)
+        opts, _ = self._options(sub, options, focused)
+        payload["data"] = {"id": str(self.fake.app_id + 1), "name": "parley", "type": 1,
+                           "options": [{"type": 1, "name": sub, "options": opts}]}
+        await self._dispatch(payload, ex)
+        assert ex.choices is not None, "autocomplete was not answered"
+        return ex.choices
+
+    async def click(self, user: User, message: dict[str, Any] | int, custom_id: str | None = None, *,
+                    values: list[str] | None = None, index: int | None = None) -> Exchange:
+        """Click a button (or pick select `values`) on a message the user can see."""
+        msg = self.fake.messages[int(message)] if isinstance(message, int) else message
+        msg = self.fake.messages[int(msg["id"])]
+        ids = custom_ids(msg)
+        if custom_id is None:
+            assert index is not None
+            custom_id = ids[index]
+        assert custom_id in ids, f"{custom_id!r} is not on message {msg['id']} ({ids})"
+        if msg["_visible_to"] is not None:
+            assert msg["_visible_to"] == user.id, "clicking someone else's ephemeral message"
+        component = next(c for row in msg["components"] for c in row["components"] if c.get("custom_id") == custom_id)
+        assert not component.get("disabled"), f"{custom_id} is disabled"
+        channel_id = int(msg["channel_id"])
+        dm = self.fake.channels.get(channel_id, {}).get("type") == 1
+        payload, ex = self._base(3, user, channel_id, dm=dm)
+        ex.component_message = int(msg["id"])
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if component["type"] == 3:
+            data["values"] = values or []
+        payload["data"] = data
+        payload["message"] = self.fake.public(msg)
+        if msg["_visible_to"] is not None:
+            payload["message"]["flags"] = EPHEMERAL
+        return await self._dispatch(payload, ex)
+
+    async def submit(self, user: User, opened: Exchange, **values: str) -> Exchange:
+        """Submit the modal an interaction opened, filling text inputs by their label."""
+        assert opened.modal is not None, "no modal was opened"
+        modal = opened.modal
+        rows = []
+        for row in modal.get("components", []):
+            inner = row.get("components") or ([row["component"]] if "component" in row else [])
+            filled = []
+            for c in inner:
+                label = c.get("label") or row.get("label") or ""
+                filled.append({"type": c["type"], "custom_id": c["custom_id"], "value": values.get(label, "")})
+            if "component" in row:
+                rows.append({"type": row["type"], "component": filled[0]})
+            else:
+                rows.append({"type": 1, "components": filled})
+        payload, ex = self._base(5, user, opened.__dict__.get("channel_id"))
+        ex.component_message = opened.component_message
+        payload["data"] = {"custom_id": modal["custom_id"], "components": rows}
+        return await self._dispatch(payload, ex)
+
+    # -- what a user saw --------------------------------------------------------------------------------
+
+    def replies(self, ex: Exchange) -> list[dict[str, Any]]:
+        return [self.fake.messages[m] for m in ex.messages]
+
+    def reply_text(self, ex: Exchange) -> str:
+        """What the interaction's user was told (the response and followups)."""
+        return "\n".join(FakeDiscord.text(m) for m in self.replies(ex))
+
+    def last_reply(self, ex: Exchange) -> dict[str, Any]:
+        assert ex.messages, f"interaction {ex.id} produced no message"
+        return self.fake.messages[ex.messages[-1]]
+
+
+def _query(params: Any) -> str:
+    if not params:
+        return ""
+    return "?" + "&".join(f"{k}={v}" for k, v in params.items())

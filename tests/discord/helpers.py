@@ -1,0 +1,56 @@
+"""Shared steps for the Discord tests: open a toy match, find things users see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Viewer
+from tests.discord.harness import FakeDiscord, Harness, User, custom_ids
+
+
+def lobby_message(h: Harness, match_id: str) -> dict[str, Any]:
+    return next(m for m in h.fake.public_messages()
+                if any(c.startswith(f"p:l:{match_id}:") for c in custom_ids(m)))
+
+
+def thread_of(h: Harness, match_id: str) -> int:
+    return next(c["id"] for c in h.fake.channels.values() if c["type"] == 11 and c["name"].endswith(match_id))
+
+
+def thread_text(h: Harness, thread: int) -> str:
+    return "\n".join(FakeDiscord.text(m) for m in h.fake.thread_messages(thread))
+
+
+def all_public_text(h: Harness) -> str:
+    return "\n".join(FakeDiscord.text(m) for m in h.fake.public_messages())
+
+
+async def open_match(h: Harness, creator: User, *others: User, options: str = "goal=50",
+                     start: bool = True, **kw: Any) -> tuple[str, int]:
+    ex = await h.slash(creator, "new", game="toy", options=options, **kw)
+    text = h.reply_text(ex)
+    match_id = text.split("`")[1]
+    lobby = lobby_message(h, match_id)
+    for user in others:
+        await h.click(user, lobby, f"p:l:{match_id}:join")
+    if start:
+        await h.click(creator, lobby, f"p:l:{match_id}:start")
+    return match_id, thread_of(h, match_id)
+
+
+async def state(h: Harness, match_id: str) -> Any:
+    return await h.parley.service.get(match_id)
+
+
+async def hands(h: Harness, match_id: str) -> list[list[str]]:
+    ms = await state(h, match_id)
+    return [list(x) for x in ms.state.hands]
+
+
+def view_for(ms: Any, seat: int) -> dict[str, Any]:
+    return ms.game.view(ms.state, Viewer.of(seat))
+
+
+def board_message(h: Harness, thread: int) -> dict[str, Any]:
+    return next(m for m in h.fake.thread_messages(thread) if "p:h:" in "".join(custom_ids(m))
+                and m["content"].startswith("**"))
