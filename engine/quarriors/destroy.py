@@ -18,7 +18,7 @@ def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
         return
     card = card_of(s, d)
     f = face_of(s, d)
-    slot = s.cards.index(card)
+    slot = next(i for i, c in enumerate(s.cards) if c is card)
     fi = s.face[d]
     s.ready[p].remove(d)
     s.used[p].extend(s.attached.pop(d, ()))

@@ -37,6 +37,23 @@ def _die(s: QState, d: int, *, rolled: bool = True, owner: int = -1) -> dict[str
     return out
 
 
+def _question(s: QState) -> dict[str, Any] | None:
+    """The open sub-decision, with the die or seat it is about (all public)."""
+    if not s.prompts:
+        return None
+    pr = s.prompts[0]
+    out: dict[str, Any] = {"kind": pr[0], "seat": pr[1]}
+    if pr[0] in ("lost", "copy", "swap", "recall") and len(pr) > 2:
+        out["die"] = f"d{pr[2]}"
+    elif pr[0] == "kill":
+        out["victim"] = pr[2]
+    elif pr[0] == "cull":
+        out["left"] = pr[2]
+    elif pr[0] == "trade":
+        out["spell"] = f"d{pr[2]}"
+    return out
+
+
 def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, Any]:
     players = []
     for p in range(s.seats):
@@ -68,5 +85,6 @@ def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, A
         "attack": ({"defender": s.defenders[0], "remaining": s.remaining, "absorbed": [f"d{d}" for d in s.hit]}
                    if s.defenders else None),
         "waiting": [{"seat": w.seat, "kind": w.kind, "prompt": w.prompt.to_json()} for w in pending],
+        "question": _question(s),
         "winners": s.winners,
     }
