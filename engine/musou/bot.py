@@ -18,13 +18,22 @@ def chance(rng: Rng, percent: int) -> bool:
     return rng.below(100) < percent
 
 
+def wanted_roles(s: MusouState, cid: str) -> str:
+    """Support generals to support squares, other generals to attack or supply
+    squares, items where they take no general's place."""
+    card = cdef(s, cid)
+    if card.type != "general":
+        return "P"
+    return "P" if card.support else "AS"
+
+
 def sensible(s: MusouState, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Narrow one kind's options the way a beginner would: generals onto empty
-    attack or supply squares, items elsewhere, attacks mostly at the player."""
+    """Narrow one kind's options the way a beginner would: cards onto empty
+    squares of a fitting role, attacks mostly at the player."""
     kind = actions[0]["kind"]
     if kind == "place":
         good = [a for a in actions if s.field[seat][a["square"] - 1] is None
-                and (role(s, seat, a["square"] - 1) in "AS") == (cdef(s, a["card"]).type == "general")]
+                and role(s, seat, a["square"] - 1) in wanted_roles(s, a["card"])]
         return good or actions
     if kind == "attack":
         return [a for a in actions if a["target"] == "player"] or actions
