@@ -775,9 +775,10 @@ class Harness:
 
     async def click(self, user: User, message: dict[str, Any] | int, custom_id: str | None = None, *,
                     values: list[str] | None = None, index: int | None = None) -> Exchange:
-        """Click a button (or pick select `values`) on a message the user can see."""
+        """Click a button (or pick select `values`) on a message the user can see (or saw: pass a copy)."""
+        # A dict that is not the stored message is the user's (possibly outdated)
+        # copy: what their client showed when they clicked.
         msg = self.fake.messages[int(message)] if isinstance(message, int) else message
-        msg = self.fake.messages[int(msg["id"])]
         ids = custom_ids(msg)
         if custom_id is None:
             assert index is not None

@@ -52,5 +52,5 @@ def view_for(ms: Any, seat: int) -> dict[str, Any]:
 
 
 def board_message(h: Harness, thread: int) -> dict[str, Any]:
-    return next(m for m in h.fake.thread_messages(thread) if "p:h:" in "".join(custom_ids(m))
-                and m["content"].startswith("**"))
+    return next(m for m in h.fake.thread_messages(thread) if " · match `" in m["content"].split("\n")[0]
+                or " · 対戦 `" in m["content"].split("\n")[0])

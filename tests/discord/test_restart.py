@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+import copy
+
+from tests.discord.conftest import ALICE, BOB
+from tests.discord.harness import Harness, custom_ids
+from tests.discord.helpers import board_message, open_match, state, thread_text
+
+
+async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    dm = copy.deepcopy(h.fake.dms(who.id)[-1])
+    await h.restart()  # a new process: nothing in memory, views registered again at start
+    roll = str([c.code for c in ms.game.legal_actions(ms.state, ms.state.active)].index("roll"))
+    ex = await h.click(who, dm, custom_ids(dm)[0], values=[roll])
+    assert "rolls" in h.reply_text(ex)
+    assert (await state(h, match_id)).seq == ms.seq + 1
+    # the board's "Show my hand" button too
+    board = board_message(h, thread)
+    shown = await h.click(who, board, f"p:h:{match_id}")
+    assert h.last_reply(shown)["_visible_to"] == who.id
+
+
+async def test_restart_repairs_what_a_crash_left_unposted(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    # The move is appended, then the process dies before Discord hears of it.
+    await h.parley.service.act(match_id, f"discord:{who.id}", "roll", command_id="crash-1")
+    assert "rolls" not in thread_text(h, thread)
+    await h.restart()
+    text = thread_text(h, thread)
+    assert text.count("rolls") == 1
+    after = await state(h, match_id)
+    assert f'"turn":{after.state.turn}' in board_message(h, thread)["content"]
+    # ...and the next player was pinged exactly once
+    nxt = [ALICE, BOB][after.state.active]
+    assert sum(nxt.mention in m["content"] and "turn" in m["content"]
+               for m in h.fake.thread_messages(thread)[-3:]) == 1
+
+
+async def test_nothing_is_posted_twice_when_the_crash_came_after_the_post(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    rec_before = await h.parley.delivery.record(match_id)
+    await h.slash(who, "act", channel=thread, action="roll")
+    assert thread_text(h, thread).count("rolls") == 1
+    # The log line was posted but the crash lost the note that it was.
+    rec = await h.parley.delivery.record(match_id)
+    rec["shown"] = rec_before["shown"]
+    await h.parley.service.store.set_kv("discord:board", match_id, rec)
+    await h.restart()
+    assert thread_text(h, thread).count("rolls") == 1
+    assert not h.fake.violations
+    # and a restart with nothing to do posts nothing
+    before = len(h.fake.calls)
+    await h.restart()
+    posted = [c for c in h.fake.calls[before:] if c.method in ("POST", "PATCH") and c.path.startswith("/channels")]
+    assert posted == []
