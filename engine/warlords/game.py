@@ -43,6 +43,15 @@ def _unknown(kind: Any, allowed: list[str]) -> UnknownAction:
                          Text("Allowed: " + ", ".join(allowed), "可能: " + ", ".join(allowed)))
 
 
+def _revealed(before: WState, after: WState) -> bool:
+    """A draw, a check or a card leaving a hand turns up hidden information."""
+    if any(a.deck != b.deck for a, b in zip(before.players, after.players, strict=True)):
+        return True
+    hidden_before = {i for p in before.players for i in p.hand}
+    hidden_after = {i for p in after.players for i in p.hand}
+    return bool(hidden_before - hidden_after)
+
+
 class Warlords(Game[WState]):
     id: ClassVar[str] = "warlords"
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
@@ -168,7 +177,7 @@ class Warlords(Game[WState]):
             else:
                 raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
             settle(s, rng, log)
-        return Transition(s, tuple(log))
+        return Transition(s, tuple(log), reveals=_revealed(state, s))
 
     def _direction(self, s: WState, seat: int, a: Action, log: list[Text]) -> None:
         if a.get("kind") != "direction" or a.get("dir") not in ("cw", "ccw"):

@@ -104,8 +104,10 @@ def play_candidates(s: WState, seat: int) -> list[Action]:
         for t in moves.attack_targets(s, seat, st):
             for b in battle_cards:
                 out.append({"kind": "attack", "stack": st.hero, "target": t, "cards": [b]})
-            if len(all_battle) >= 2:
-                out.append({"kind": "attack", "stack": st.hero, "target": t, "cards": all_battle[:2]})
+            for kind in {cdef(s, i).name.en for i in all_battle}:
+                same = [i for i in all_battle if cdef(s, i).name.en == kind]
+                if len(same) >= 2:
+                    out.append({"kind": "attack", "stack": st.hero, "target": t, "cards": same[:2]})
     out += [{"kind": "sell", "card": t} for t in p.treasures]
     return out
 

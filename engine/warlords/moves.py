@@ -315,6 +315,8 @@ def check_attack(s: WState, seat: int, a: Action) -> None:
             raise _err("That card cannot start a battle.", "そのカードでは戦闘を行えません。")
     c = find_castle(s, target)
     need = rules().home_castle_battle_cards if c is not None and is_home(s, c[1]) else 1
+    if len({cdef(s, i).name.en for i in cards}) > 1:
+        raise _err("Battle cards used together must be of the same kind.", "同時に使う戦闘カードは同種でなければなりません。")
     if len(cards) != need:
         raise _err(f"This attack needs exactly {need} Battle card(s).", f"この攻撃には戦闘カードがちょうど{need}枚必要です。",
                    "A home castle needs two; anything else one.", "本拠地は2枚、それ以外は1枚です。")

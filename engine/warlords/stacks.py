@@ -90,7 +90,7 @@ def stack_combat(s: WState, st: Stack) -> int:
     for extra in (st.terrain, st.weather):
         if extra is not None:
             total += cdef(s, extra).static("combat")
-    if st.fleet is not None and st.march and fac:
+    if st.fleet is not None and fac:
         total += cdef(s, st.fleet).bonus.get(fac, 0)  # type: ignore[call-overload]
     return max(total, 0)
 

@@ -117,9 +117,11 @@ def test_rule_home_castle_needs_two_battle_cards() -> None:
     t.castle(0, "castle_dunmoor")
     home = t.castle(1, "home_orcs_of_kor")
     st = t.stack(0, "hero_aerin", march=2, target=1)
-    a, b = t.hand(0, "march_1", "act_ambush")
+    a, b, c = t.hand(0, "march_1", "march_2", "act_ambush")
     with pytest.raises(RuleError):
         act(t.s, 0, kind="attack", stack=st.hero, target=home.card, cards=[a])
+    with pytest.raises(RuleError):
+        act(t.s, 0, kind="attack", stack=st.hero, target=home.card, cards=[a, c])  # not the same kind
     s = act(t.s, 0, kind="attack", stack=st.hero, target=home.card, cards=[a, b]).state
     assert s.players[0].castles[-1].card == home.card  # no garrison: it falls
 

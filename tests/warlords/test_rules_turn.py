@@ -217,3 +217,13 @@ def test_rule_unknown_action_is_refused() -> None:
     t = Table(2)
     _unchanged_on_error(t.s, 0, kind="fly")
     assert GAME.legal_actions(t.s, 1) == []
+
+
+def test_rule_draws_and_played_cards_count_as_revealing() -> None:
+    t = Table(2)
+    t.castle(0, "castle_dunmoor")
+    st = t.stack(0, "hero_aerin", march=1)
+    t.castle(1, "castle_oakvale")
+    t.deck(1, "march_1", "march_2")
+    assert act(t.s, 0, kind="recall", stack=st.hero).reveals is False
+    assert act(t.s, 0, kind="end").reveals is True
