@@ -91,7 +91,8 @@ class Parley:
 
     async def run(self, interaction: discord.Interaction, work: Callable[[], Awaitable[Reply]], *,
                   match_id: str | None = None) -> None:
-        component = interaction.type is discord.InteractionType.component
+        # A modal opened from a button answers like the button: on that message.
+        component = interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
         locale = self.locale(interaction)
         acked = True
         try:

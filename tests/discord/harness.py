@@ -747,7 +747,7 @@ class Harness:
         await self.settle()
         return ex
 
-    async def slash(self, user: User, sub: str, *, channel: int | None = None, guild_locale: str = "en-US",
+    async def slash(self, user: User, sub: str, /, *, channel: int | None = None, guild_locale: str = "en-US",
                     **options: Any) -> Exchange:
         payload, ex = self._base(2, user, channel, guild_locale=guild_locale)
         opts, resolved = self._options(sub, options, None)
@@ -763,7 +763,7 @@ class Harness:
         await self.settle()
         return ex
 
-    async def autocomplete(self, user: User, sub: str, focused: str, *, channel: int | None = None,
+    async def autocomplete(self, user: User, sub: str, focused: str, /, *, channel: int | None = None,
                            **options: Any) -> list[dict[str, Any]]:
         payload, ex = self._base(4, user, channel)
         opts, _ = self._options(sub, options, focused)

@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.discord.conftest import ALICE, BOB, CAROL, MOD
+from tests.discord.harness import Harness, User, custom_ids
+from tests.discord.helpers import open_match, state, thread_text
+
+
+async def _two_rolls(h: Harness, match_id: str, thread: int) -> None:
+    for _ in range(2):
+        ms = await state(h, match_id)
+        await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
+
+
+async def test_undo_needs_a_moderator_and_is_shown_publicly(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    await _two_rolls(h, match_id, thread)
+    before = await state(h, match_id)
+    refused = await h.slash(ALICE, "undo", channel=thread, count=1, reason="oops")
+    assert "moderators" in h.reply_text(refused).lower()
+    assert (await state(h, match_id)).seq == before.seq
+    ex = await h.slash(MOD, "undo", channel=thread, count=2, reason="misclick")
+    assert "Undone" in h.reply_text(ex)
+    after = await state(h, match_id)
+    assert after.state.turn == 1 and after.state.scores == [0, 0]
+    text = thread_text(h, thread)
+    assert "misclick" in text and MOD.mention in text
+    events = await h.parley.service.events(match_id)
+    assert events[-1].type == "revert" and events[-1].actor == f"mod:{MOD.id}"
+
+
+async def test_configured_moderator_role(tmp_path: Path) -> None:
+    role = 555_000_000_000_000_001
+    helper = User(111_000_000_000_000_020, "helper", roles=(role,))
+    async with Harness(tmp_path / "db.sqlite", mod_role=str(role)) as h:
+        match_id, thread = await open_match(h, ALICE, BOB)
+        ex = await h.slash(helper, "abort", channel=thread, reason="server closing")
+        assert "aborted" in h.reply_text(ex)
+        assert (await state(h, match_id)).status == "aborted"
+        assert "server closing" in thread_text(h, thread)
+        assert not h.fake.violations
+
+
+async def test_replace_and_remove_players(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, CAROL)
+    ex = await h.slash(MOD, "replace", channel=thread, seat=2, user=CAROL, reason="bob is away")
+    assert (await state(h, match_id)).seats[1].id == f"discord:{CAROL.id}"
+    assert "bob is away" in thread_text(h, thread)
+    assert "carol" in h.reply_text(ex) or CAROL.mention in h.reply_text(ex)
+    await h.slash(MOD, "remove", channel=thread, seat=1)
+    ms = await state(h, match_id)
+    assert 0 in ms.forfeited
+    assert "Seat 1" in thread_text(h, thread)
+    refused = await h.slash(BOB, "remove", channel=thread, seat=2)
+    assert "モデレーター" in h.reply_text(refused)
+
+
+async def test_takeback_with_accept_button(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    other = BOB if who is ALICE else ALICE
+    await h.slash(who, "act", channel=thread, action="mark")
+    await h.slash(who, "takeback", channel=thread)
+    request = next(m for m in reversed(h.fake.thread_messages(thread)) if any(
+        c.startswith("p:t:") for c in custom_ids(m)))
+    yes = next(c for c in custom_ids(request) if c.endswith(":y"))
+    refused = await h.click(who, request, yes)  # the asker cannot answer their own request
+    assert "other players" in h.reply_text(refused)
+    await h.click(other, request, yes)
+    after = await state(h, match_id)
+    assert after.state.marks == [0, 0] and after.takeback is None
+    assert "Takeback accepted" in thread_text(h, thread)
+    again = await h.click(other, request, yes)  # the request is settled: stale
+    assert "no longer current" in h.reply_text(again) or "有効ではありません" in h.reply_text(again)
