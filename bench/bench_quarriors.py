@@ -1,4 +1,5 @@
-"""Quarriors benchmark: engine-only 4-player bot matches (median seconds per
+"""Quarriors benchmark (CPU time of this process, steadier on a shared machine):
+engine-only 4-player bot matches (median seconds per
 match) and replay speed (actions per second when rebuilding a finished match).
 
 Run: python3 bench/bench_quarriors.py [matches]
@@ -34,19 +35,19 @@ class _Null:
 
 def calibration() -> None:
     n = 20000
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(n):
         sum(range(1000))
-    loop = (time.perf_counter() - t0) / n * 1e6
-    t0 = time.perf_counter()
+    loop = (time.process_time() - t0) / n * 1e6
+    t0 = time.process_time()
     for _ in range(n):
         step(_Null(), None, 0, {"kind": "x"}, b"x" * 32, 0)  # type: ignore[arg-type]
-    floor = (time.perf_counter() - t0) / n * 1e6
+    floor = (time.process_time() - t0) / n * 1e6
     rng = Rng(b"x" * 32)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(n):
         rng.below(6)
-    draw = (time.perf_counter() - t0) / n * 1e6
+    draw = (time.process_time() - t0) / n * 1e6
     print(f"machine: sum(range(1000)) {loop:.1f} us; framework step with a null game {floor:.1f} us "
           f"(at most {1e6 / floor:,.0f} actions/s); one Rng draw {draw:.1f} us")
 
@@ -55,19 +56,19 @@ def main(matches: int = 50) -> None:
     times, steps, turns = [], [], []
     played_all = []
     for seed in range(matches):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         played = play_bots(GAME, 4, f"bench-{seed}")
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
         steps.append(len(played.moves))
         turns.append(played.state.turn)
         played_all.append((seed, played))
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     actions = 0
     for seed, played in played_all:
         state = replay_moves(GAME, 4, f"bench-{seed}", played.moves)
         assert state == played.state
         actions += len(played.moves)
-    replay = time.perf_counter() - t0
+    replay = time.process_time() - t0
     print(f"4-player bot match: median {statistics.median(times) * 1000:.1f} ms "
           f"(max {max(times) * 1000:.1f} ms) over {matches} matches")
     print(f"actions per match: median {statistics.median(steps)}, turns per match: median {statistics.median(turns)}")

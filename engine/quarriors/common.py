@@ -34,7 +34,8 @@ def enter_ready(s: QState, p: int, d: int) -> None:
 
 
 def empty_creature_cards(s: QState) -> int:
-    return sum(1 for slot, c in enumerate(s.cards) if c.kind == "creature" and not s.wild[slot])
+    wild = s.wild
+    return sum(1 for slot in s.cslots if not wild[slot])
 
 
 def check_empty_cards(s: QState) -> None:

@@ -39,6 +39,8 @@ class QState:
     has_ooze: bool = False  # a Primordial Ooze card is in play (its count of 0 kills it)
     dfaces: tuple[tuple[Face, ...], ...] = ()  # die -> its faces; fixed for the match
     fx: frozenset[str] = frozenset()  # effects of the cards in play: most loops are skipped without them
+    cslots: tuple[int, ...] = ()  # slots of the creature cards (the end by empty cards counts these)
+    slots: dict[str, int] = field(default_factory=dict)  # card id -> slot; never edited
     attached: dict[int, Zone] = field(default_factory=dict)  # creature -> its spells
     copies: dict[int, tuple[int, int]] = field(default_factory=dict)  # ooze -> (slot, face) copied
     active: int = 0
@@ -98,13 +100,16 @@ def copy_state(s: QState) -> QState:
     return n
 
 
+_FRESH_TURN: dict[str, Any] = {
+    "step": MAIN, "imm": True, "mana": 0, "captures": 1, "discount": 0, "atk_bonus": 0, "scored": 0,
+    "warrior_summoned": False, "attack_done": False, "switched": (), "lifecharm": (), "zeroed": (), "hurt": (),
+    "defenders": (), "stage": 0, "remaining": 0, "hit": (), "snap": (), "mdd_used": False,
+}
+
+
 def reset_turn(s: QState) -> None:
-    s.step, s.imm = MAIN, True
-    s.mana, s.captures, s.discount, s.atk_bonus, s.scored = 0, 1, 0, 0, 0
-    s.warrior_summoned = s.attack_done = False
-    s.switched, s.lifecharm, s.lifespell = (), (), (0,) * s.seats
-    s.zeroed, s.hurt = (), ()
-    s.defenders, s.stage, s.remaining, s.hit, s.snap, s.mdd_used = (), 0, 0, (), (), False
+    s.__dict__.update(_FRESH_TURN)
+    s.lifespell = (0,) * s.seats
 
 
 def card_of(s: QState, d: int) -> Card:

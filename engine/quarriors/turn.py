@@ -231,9 +231,9 @@ def capture_cost(s: QState, slot: int) -> int:
 
 def _slot(s: QState, a: Action) -> int:
     cid = a.get("card")
-    for slot, c in enumerate(s.cards):
-        if c.id == cid:
-            return slot
+    slot = s.slots.get(cid) if isinstance(cid, str) else None
+    if slot is not None:
+        return slot
     refuse("That card is not in the wilds.", "そのカードは狩場にありません。")
 
 

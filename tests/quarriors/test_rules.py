@@ -345,3 +345,14 @@ def test_rule_draws_from_a_very_large_bag_pick_distinct_dice() -> None:
     s.bag = (tuple(range(10, len(s.face))), ())
     roll_phase(s, rng())
     assert len(s.pool[0]) == 16 and all(s.face[d] >= 0 for d in s.pool[0])
+
+
+def test_rule_malformed_arguments_are_refused_without_change() -> None:
+    s = make()
+    s.step = CAPTURE
+    refused(s, 0, kind="capture", card=["a", "b"])
+    refused(s, 0, kind="capture", card=3)
+    s.step = MAIN
+    refused(s, 0, kind="summon", die="x")
+    refused(s, 0, kind="cast", die=True)
+    refused(s, 0, kind="reroll", die=-1)
