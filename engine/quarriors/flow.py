@@ -12,7 +12,7 @@ from .common import check_empty_cards
 from .destroy import destroy
 from .prompts import has_choice
 from .scoring import score
-from .state import ATTACK, MAIN, OVER, QState, card_of, creatures, reset_turn
+from .state import ATTACK, MAIN, OVER, QState, card_of, is_creature, reset_turn
 from .stats import printed
 
 SCORE = "score"
@@ -67,9 +67,11 @@ def end_turn(s: QState, rng: Rng) -> None:
 
 def _sweep(s: QState, rng: Rng) -> None:
     """Primordial Ooze dies when its count of Basic Quiddity dice is 0."""
+    dcard, copies = s.dcard, s.copies
     for p in range(s.seats):
-        for d in creatures(s, p):
-            if card_of(s, d).power("stats_basic_quiddity") is not None and printed(s, d, p)[1] <= 0:
+        for d in [d for d in s.ready[p] if dcard[d] in s.ooze_slots or d in copies]:
+            if (is_creature(s, d) and card_of(s, d).power("stats_basic_quiddity") is not None
+                    and printed(s, d, p)[1] <= 0):
                 destroy(s, d, -1, rng)
 
 

@@ -71,6 +71,7 @@ def build(cs: CardSet, seats: int, options: Mapping[str, Any], rng: Rng) -> QSta
         dfaces=tuple(cards[slot].faces for slot in dcard),
         fx=frozenset(effect for c in cards for effect, _ in c.powers),
         cslots=tuple(i for i, c in enumerate(cards) if c.kind == "creature"),
+        ooze_slots=tuple(i for i, c in enumerate(cards) if c.power("stats_basic_quiddity") is not None),
         slots={c.id: i for i, c in enumerate(cards)},
         has_ooze=any(c.power("stats_basic_quiddity") is not None for c in cards))
     reset_turn(s)

@@ -40,6 +40,7 @@ class QState:
     dfaces: tuple[tuple[Face, ...], ...] = ()  # die -> its faces; fixed for the match
     fx: frozenset[str] = frozenset()  # effects of the cards in play: most loops are skipped without them
     cslots: tuple[int, ...] = ()  # slots of the creature cards (the end by empty cards counts these)
+    ooze_slots: tuple[int, ...] = ()  # slots of cards whose creature dies at a count of 0
     slots: dict[str, int] = field(default_factory=dict)  # card id -> slot; never edited
     attached: dict[int, Zone] = field(default_factory=dict)  # creature -> its spells
     copies: dict[int, tuple[int, int]] = field(default_factory=dict)  # ooze -> (slot, face) copied

@@ -83,9 +83,10 @@ def attack_vs(s: QState, d: int, a: int, lvl: int, defender: int,
     count, shield, cap = guard or guards(s, defender)
     if lvl <= shield:
         return 0
-    bonus = card_of(s, d).power("attack_vs_lone")
-    if bonus is not None and count == 1:
-        a += int(bonus["amount"])
+    if count == 1 and "attack_vs_lone" in s.fx:
+        bonus = card_of(s, d).power("attack_vs_lone")
+        if bonus is not None:
+            a += int(bonus["amount"])
     return min(a, cap)
 
 
