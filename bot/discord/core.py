@@ -100,6 +100,11 @@ class Parley:
                 await interaction.response.defer()
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.NotFound:
+            # Expired before we could answer (a stall over three seconds): the user
+            # already saw "interaction failed", so doing the work now would surprise them.
+            log.warning("interaction %s expired before it was acknowledged, match %s", interaction.id, match_id or "-")
+            return
         except discord.HTTPException as exc:
             # Already acknowledged: Discord delivered this interaction twice. The
             # work still runs (it is idempotent by interaction id) but cannot answer.
@@ -572,6 +577,8 @@ class Parley:
         rows = await self.service.store.matches(limit=1_000_000)
         n = 0
         for row in rows:
+            if row.guild is None:  # played from the terminal, not Discord
+                continue
             rec = await self.delivery.record(row.id)
             if row.status in ("finished", "aborted") and rec.get("ended"):
                 continue

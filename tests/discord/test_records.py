@@ -70,7 +70,7 @@ async def test_history_export_verify(harness: Harness) -> None:
 
 async def test_export_of_a_running_match_is_redacted_for_players(harness: Harness) -> None:
     h = harness
-    match_id, thread = await open_match(h, ALICE, BOB)
+    _match_id, thread = await open_match(h, ALICE, BOB)
     exported = await h.slash(ALICE, "export", channel=thread)
     _, data = h.last_reply(exported)["_files"][0]
     header = json.loads(data.decode().splitlines()[0])
