@@ -9,6 +9,7 @@ from engine.core.text import Text
 
 from .cards import Face
 from .state import QState, face_of, own_card
+from .stats import summon_cost
 
 
 @lru_cache(maxsize=512)
@@ -65,7 +66,8 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
     if k == "ready":
         return Text("Ready ", "魔法の準備: ") + d
     if k == "summon":
-        return Text("Summon ", "召喚: ") + d
+        cost = summon_cost(s, a["die"], s.active) if s.face[a["die"]] >= 0 and face_of(s, a["die"]).creature else 0
+        return Text("Summon ", "召喚: ") + d + Text(f" for {cost} quiddity", f"（魔力{cost}）")
     if k == "cast":
         base = Text("Cast ", "発動: ") + d
         if t is not None:
@@ -83,7 +85,8 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
     if k == "destroy":
         return Text("Destroy ", "打倒: ") + (t or Text("", ""))
     if k == "capture":
-        return Text("Capture from ", "捕獲: ") + _card(s, a["card"])
+        cost = next((max(0, c.cost - s.discount) for c in s.cards if c.id == a["card"]), 0)
+        return Text("Capture from ", "捕獲: ") + _card(s, a["card"]) + Text(f" for {cost}", f"（魔力{cost}）")
     if k == "take":
         return Text("Take free from ", "無償で獲得: ") + _card(s, a["card"])
     if k == "discard":
