@@ -113,8 +113,11 @@ def progress(s: QState, rng: Rng) -> None:
             return
         d = s.defenders[0]
         if s.stage == 0:
+            if not creatures(s, d):  # nothing to attack here
+                s.defenders = s.defenders[1:]
+                continue
             s.stage, s.hit, s.mdd_used = 1, (), False
-            if creatures(s, d) and guard_spells(s, d):
+            if guard_spells(s, d):
                 s.prompts = (*s.prompts, ("guard", d))
             continue
         if s.stage == 1:

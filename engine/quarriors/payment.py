@@ -26,8 +26,17 @@ def pay(s: QState, p: int, cost: int) -> None:
     if need <= 0:
         s.mana -= max(cost, 0)
         return
+    dice = quiddity_dice(s, p)
+    worth = sum(q for q, _ in dice)
+    if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
+        pool, used = s.pool[p], s.used[p]
+        for _, d in dice:
+            pool.remove(d)
+            used.append(d)
+        s.mana -= cost - worth
+        return
     by_value: dict[int, list[int]] = {1: [], 2: [], 3: []}
-    for q, d in quiddity_dice(s, p):
+    for q, d in dice:
         by_value.setdefault(q, []).append(d)
     big = [d for v, ds in by_value.items() if v > 3 for d in ds]
     ones, twos, threes = by_value[1], by_value[2], by_value[3]
