@@ -71,27 +71,49 @@ def candidates(s: QState, pr: Prompt) -> list[Action]:
 
 
 def has_choice(s: QState, pr: Prompt) -> bool:
+    """Whether the prompt offers more than its passive answer (else it is dropped)."""
+    kind, p = pr[0], pr[1]
+    if kind == "cull":  # the common case, asked after every cull: answer without building the menu
+        return bool(s.used[p])
+    if kind == "lost":
+        return bool(lost_choices(s, p, pr[2], pr[4]))
+    if kind == "guard":
+        return bool(guard_spells(s, p))
     n = len(candidates(s, pr))
-    return n > (1 if pr[0] in OPTIONAL else 0)
+    return n > (1 if kind in OPTIONAL else 0)
+
+
+def _valid(s: QState, pr: Prompt, a: Action) -> bool:
+    if pr[0] == "cull" and a["kind"] == "cull":  # fast path: any die of your used pile
+        d = a.get("die")
+        return isinstance(d, int) and not isinstance(d, bool) and d in s.used[pr[1]] and len(a) == 2
+    return a in candidates(s, pr)
 
 
 def apply_prompt(s: QState, seat: int, a: Action, rng: Rng) -> None:
     pr = s.prompts[0]
     kind = a["kind"]
+    if kind in ("pass", "skip") and len(a) == 1 and pr[0] in OPTIONAL:
+        s.prompts = s.prompts[1:]
+        return
+    if _valid(s, pr, a):
+        _resolve(s, pr, a, rng)
+        return
     legal = candidates(s, pr)
     if kind not in {c["kind"] for c in legal}:
         raise UnknownAction(Text(f"'{kind}' is not an answer to this question.", f"「{kind}」はこの問いへの答えではありません。"),
                             Text("Allowed: " + ", ".join(sorted({c["kind"] for c in legal})) + ".",
                                  "可能: " + ", ".join(sorted({c["kind"] for c in legal}))))
-    if a not in legal:
-        if pr[0] == "guard" and kind == "cast":
-            check_cast(s, seat, a.get("die", -1), a.get("target"), [], reaction=True)
-        refuse("That choice is not allowed here.", "その選択はここではできません。",
-               "Choose one of the listed options.", "一覧の選択肢から選んでください。")
+    if pr[0] == "guard" and kind == "cast":
+        check_cast(s, seat, a.get("die", -1), a.get("target"), [], reaction=True)
+    refuse("That choice is not allowed here.", "その選択はここではできません。",
+           "Choose one of the listed options.", "一覧の選択肢から選んでください。")
+
+
+def _resolve(s: QState, pr: Prompt, a: Action, rng: Rng) -> None:
+    kind = a["kind"]
     s.prompts = s.prompts[1:]
     p = pr[1]
-    if kind in ("pass", "skip"):
-        return
     if pr[0] == "guard":
         cast(s, p, a["die"], a.get("target"), [], rng)
         s.prompts = (pr, *s.prompts)

@@ -356,3 +356,18 @@ def test_rule_malformed_arguments_are_refused_without_change() -> None:
     refused(s, 0, kind="summon", die="x")
     refused(s, 0, kind="cast", die=True)
     refused(s, 0, kind="reroll", die=-1)
+
+
+def test_rule_cull_answers_must_name_a_die_of_your_used_pile() -> None:
+    s = make()
+    place(s, "ready", 1, "assistant", creature=True)
+    mine = place(s, "used", 1, "basic_quiddity")
+    theirs = place(s, "used", 0, "basic_quiddity")
+    s.step = CAPTURE
+    s = act(s, 0, kind="end_turn")
+    assert s.prompts[0][0] == "cull"
+    refused(s, 1, kind="cull", die=theirs)
+    refused(s, 1, kind="cull", die=mine, extra=1)
+    refused(s, 1, kind="summon", die=mine)
+    s = act(s, 1, kind="cull", die=mine)
+    assert mine in s.wild[slot(s, "basic_quiddity")]
