@@ -42,6 +42,10 @@ def choose(choices: list[Choice], rng: Rng, active_turn: bool,
                 if best < -3 and rng.below(4) != 0:
                     return choices[0]
                 group = [c for c in group if odds(c) == best]
+            elif odds is not None and rng.below(2) == 0:
+                # Half the time, the most useful of its kind (e.g. garrisoning an empty castle).
+                best = max(odds(c) for c in group)
+                group = [c for c in group if odds(c) == best]
             return group[rng.below(len(group))]
         pick -= w
     return rest[-1]

@@ -213,7 +213,8 @@ class Warlords(Game[WState]):
     def _respond(self, s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
         d = s.decision
         assert d is not None
-        if not d.seats or d.seats[0] != seat:
+        early_pass = d.kind == "obstruct" and a.get("kind") == "pass" and seat in d.seats
+        if not early_pass and (not d.seats or d.seats[0] != seat):
             raise RuleError(Text("Others answer before you.", "あなたより先に答える人がいます。"),
                             Text("Wait for ", "待機：") + seat_text(d.seats[0]))
         kind = a.get("kind")
@@ -306,9 +307,18 @@ class Warlords(Game[WState]):
 
 
 def attack_odds(s: WState, a: Action) -> int:
-    """Attacker total minus defender total, for the bot."""
-    from .stacks import castle_combat, stack_combat
+    """For the bot: attacker total minus defender total; for a deployment, how useful it is."""
+    from .stacks import castle_combat, stack_combat, stack_state
     from .state import find_castle
+    if a["kind"] == "deploy":
+        to = str(a.get("to", ""))
+        castle = find_castle(s, to)
+        if castle is not None and cdef(s, a["card"]).type == "army":
+            return 10 if not castle[1].garrison else 2
+        stack = find_stack(s, to)
+        return 5 if stack is not None and stack_state(stack[1]) in ("campaign", "besieging") else 0
+    if a["kind"] != "attack":
+        return 0
     att = find_stack(s, a.get("stack", ""))
     if att is None:
         return 0

@@ -126,6 +126,9 @@ def play_choices(s: WState, seat: int) -> list[Choice]:
 def decision_choices(s: WState, seat: int) -> list[Choice]:
     d = s.decision
     assert d is not None
+    if d.kind == "obstruct" and seat in d.seats[1:]:
+        # A later player may decline early; obstructing waits for their turn in the order.
+        return [Choice({"kind": "pass"}, Text("Do not obstruct", "妨害しない"))]
     if not d.seats or d.seats[0] != seat:
         return []
     hand = s.players[seat].hand

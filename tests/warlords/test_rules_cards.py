@@ -44,12 +44,15 @@ def _explorer() -> tuple[Table, str, str, str]:
 
 def test_rule_ruin_explored_with_others_asked_in_turn_order() -> None:
     t, st, ruin, reward = _explorer()
+    (swamp,) = t.hand(2, "terrain_swamp")
     s = act(t.s, 0, kind="explore", stack=st, ruin=ruin, reward=reward).state
     pend = GAME.pending(s)
     assert [(p.seat, p.kind, p.order) for p in pend] == [(1, "obstruct", 0), (2, "obstruct", 1)]
-    _refused(s, 2, kind="pass")  # seat 2 answers after seat 1
-    s = act(s, 1, kind="pass").state
+    _refused(s, 2, kind="obstruct", card=swamp)  # seat 2 obstructs only after seat 1 answered
+    assert [c.action for c in GAME.legal_actions(s, 2)] == [{"kind": "pass"}]  # it may decline early
     s = act(s, 2, kind="pass").state
+    assert [p.seat for p in GAME.pending(s)] == [1]
+    s = act(s, 1, kind="pass").state
     assert reward in s.players[0].stacks[0].members
     assert ruin in s.players[0].discard and s.players[0].ruins == []
 
