@@ -252,6 +252,8 @@ class Delivery:
                 return M.ev_takeback(locale)
             return M.ev_undo.format(who=f"<@{e.actor[4:]}>", to=p["to_seq"], reason=p.get("reason") or "—")(locale)
         if e.type == "takeback_requested":
+            if ms.takeback is not None and ms.takeback[1] == p["of_seq"]:
+                return None  # still open: posted on its own, with the answer buttons
             return M.ev_tb_request.format(who=name(seats[p["seat"]]))(locale)
         if e.type == "takeback_answered":
             answer = M.accepts if p["accept"] else M.declines
@@ -287,10 +289,23 @@ class Delivery:
                 chunk.append(line)
                 size += len(line) + 1
         await self._post_log(ms.match_id, rec, chunk, first, events[-1].seq)
-        last = events[-1]
-        if last.type == "takeback_requested" and state.takeback is not None:
-            await self.send(rec["thread"], content=M.ev_tb_request.format(who=name(state.seats[state.takeback[0]]))
-                            (locale), view=takeback_view(ms.match_id, state.takeback[1], locale))
+        await self._takeback(state, rec, locale)
+
+    async def _takeback(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        """An open takeback request gets one message with Accept/Decline; once it is
+        settled the buttons come off that message (the log says how it ended)."""
+        open_request = ms.takeback[1] if ms.takeback is not None else None
+        posted = rec.get("takeback")
+        if posted and posted["of"] != open_request:
+            await self.edit(rec["thread"], posted["msg"], view=None)
+            rec.pop("takeback")
+            await self._save(ms.match_id, rec)
+        if ms.takeback is not None and not rec.get("takeback"):
+            asker = ms.seats[ms.takeback[0]]
+            msg = await self.send(rec["thread"], content=M.ev_tb_request.format(who=name(asker))(locale),
+                                  view=takeback_view(ms.match_id, ms.takeback[1], locale))
+            rec["takeback"] = {"of": ms.takeback[1], "msg": str(msg.id)}
+            await self._save(ms.match_id, rec)
 
     async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int) -> None:
         if lines:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from tests.discord.conftest import ALICE, BOB, CAROL, MOD
@@ -66,14 +67,16 @@ async def test_takeback_with_accept_button(harness: Harness) -> None:
     other = BOB if who is ALICE else ALICE
     await h.slash(who, "act", channel=thread, action="mark")
     await h.slash(who, "takeback", channel=thread)
-    request = next(m for m in reversed(h.fake.thread_messages(thread)) if any(
-        c.startswith("p:t:") for c in custom_ids(m)))
+    request = copy.deepcopy(next(m for m in reversed(h.fake.thread_messages(thread)) if any(
+        c.startswith("p:t:") for c in custom_ids(m))))
     yes = next(c for c in custom_ids(request) if c.endswith(":y"))
     refused = await h.click(who, request, yes)  # the asker cannot answer their own request
     assert "other players" in h.reply_text(refused)
-    await h.click(other, request, yes)
+    await h.click(other, h.fake.messages[int(request["id"])], yes)
     after = await state(h, match_id)
     assert after.state.marks == [0, 0] and after.takeback is None
     assert "Takeback accepted" in thread_text(h, thread)
-    again = await h.click(other, request, yes)  # the request is settled: stale
+    assert not h.fake.messages[int(request["id"])]["components"]  # settled: the buttons are gone
+    again = await h.click(other, request, yes)  # a client that still showed them: stale
     assert "no longer current" in h.reply_text(again) or "有効ではありません" in h.reply_text(again)
+    assert thread_text(h, thread).count("asks to take back") == 1
