@@ -25,20 +25,34 @@ def start_turn(s: QState, rng: Rng) -> None:
 
 
 def roll_phase(s: QState, rng: Rng) -> None:
-    """Draw 6 and roll the whole pool. When the bag holds the six, one random
-    number picks the dice and their faces together when it fits in one draw
-    (replays then compute fewer HMACs)."""
+    """Draw 6 (a short bag is taken whole, then the used pile becomes the bag
+    and the rest is drawn from it) and roll the whole pool. One random number
+    picks the dice and their faces together whenever it fits in one draw, so
+    replays compute few HMACs."""
     p = s.active
-    bag = list(s.bag[p])
     pool = s.pool[p]
+    bag = list(s.bag[p])
+    want = 6
+    if len(bag) < want and s.used[p]:
+        pool.extend(bag)
+        want -= len(bag)
+        bag = s.used[p]
+        s.used[p] = []
+        for d in bag:
+            s.face[d] = -1
+    k = min(want, len(bag))
     span = 1
-    for i in range(min(6, len(bag))):
+    for i in range(k):
         span *= len(bag) - i
-    total = span * 6 ** (len(pool) + 6)
-    if len(bag) >= 6 and total < 1 << 62:  # Rng.below draws from 64 bits
+    total = span * 6 ** (len(pool) + k)
+    if total >= 1 << 62:  # too much for one 64-bit draw: the general path
+        s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
+        pool.extend(draw(s, p, k, rng))
+        roll(s, pool, rng)
+    else:
         x = rng.below(total)
         x, rest = divmod(x, span)
-        for _ in range(6):
+        for _ in range(k):
             rest, i = divmod(rest, len(bag))
             pool.append(bag[i])
             bag[i] = bag[-1]
@@ -46,9 +60,6 @@ def roll_phase(s: QState, rng: Rng) -> None:
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
         for d in pool:
             x, s.face[d] = divmod(x, 6)
-    else:
-        pool.extend(draw(s, p, 6, rng))
-        roll(s, pool, rng)
     s.step, s.imm = MAIN, True
 
 
