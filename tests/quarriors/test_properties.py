@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 
 from hypothesis import given, settings
@@ -78,5 +79,35 @@ def test_property_legal_actions_all_apply(seed: int) -> None:
         if i % 5 == 0:
             for choice in GAME.legal_actions(state, seat)[:12]:
                 GAME.apply(state, seat, choice.action, Rng(secret, counter))
+        r = Rng(secret, counter)
+        state, counter = GAME.apply(state, seat, action, r).state, r.counter
+
+
+KINDS = ["proceed", "use", "reroll", "ready", "summon", "cast", "attach", "switch", "capture", "discard",
+         "end_turn", "absorb", "pass", "skip", "cull", "copy", "destroy", "swap", "take", "recall", "trade", "fly"]
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds, junk=st.lists(st.tuples(st.sampled_from(KINDS), st.integers(-2, 140), st.integers(-2, 140),
+                                           st.sampled_from(["die", "target", "other", "to", "card", "others"])),
+                                 min_size=5, max_size=15))
+def test_property_any_action_is_applied_or_refused_cleanly(seed: int, junk: list[tuple[str, int, int, str]]) -> None:
+    from engine.core import RuleError
+
+    played = play_bots(GAME, 3, seed)
+    secret = derive_secret(seed)
+    rng = Rng(secret)
+    state = GAME.setup(3, {}, rng)
+    counter = rng.counter
+    cards = [c.id for c in state.cards] + ["nothing"]
+    for i, (seat, action) in enumerate(played.moves):
+        if i % 7 == 0:
+            for kind, x, y, key in junk:
+                value: object = [x, y] if key == "others" else (cards[x % len(cards)] if key == "card" else y)
+                attempt = {"kind": kind, "die": x, key: value}
+                before = pickle.dumps(state)
+                with contextlib.suppress(RuleError):
+                    GAME.apply(state, seat, attempt, Rng(secret, counter))
+                assert pickle.dumps(state) == before
         r = Rng(secret, counter)
         state, counter = GAME.apply(state, seat, action, r).state, r.counter
