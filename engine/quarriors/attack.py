@@ -37,9 +37,14 @@ def warded(s: QState) -> bool:
     return any(card_of(s, d).power("warded") is not None for d, _, _ in s.snap if d in s.ready[s.active])
 
 
+_GUARDS = frozenset({"reaction_defense", "reaction_to_pool", "reaction_zero_attack"})
+
+
 def guard_spells(s: QState, d: int) -> list[int]:
     """Reaction spells `d` may cast before defending."""
-    out = []
+    out: list[int] = []
+    if not _GUARDS & s.fx:
+        return out
     for sp in s.ready[d]:
         if s.face[sp] < 0 or not face_of(s, sp).spell:
             continue
@@ -119,7 +124,7 @@ def progress(s: QState, rng: Rng) -> None:
             s.stage, s.hit, s.mdd_used = 1, (), False
             if guard_spells(s, d):
                 s.prompts = (*s.prompts, ("guard", d))
-            continue
+                continue
         if s.stage == 1:
             s.stage = 2
             kills = _quake(s, d, rng)
