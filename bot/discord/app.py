@@ -27,10 +27,12 @@ log = logging.getLogger("parley.discord")
 
 
 class ParleyBot(discord.Client):
-    def __init__(self, config: Config, *, background: bool = True, **kwargs: Any) -> None:
+    def __init__(self, config: Config, *, background: bool = True, commands_only: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True), **kwargs)
         self.config = config
         self.background = background  # tests drive repair and the scheduler themselves
+        self.commands_only = commands_only  # `sync-commands`: the tree, without touching the database
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.store: Store | None = None
@@ -39,19 +41,20 @@ class ParleyBot(discord.Client):
         self.repaired: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.db)
+        self.store = await Store.open(":memory:" if self.commands_only else self.config.db)
         service = MatchService(self.store)
-        # Cold start: every running match is rebuilt from its log before any
-        # interaction is answered.
-        count = await service.warm()
-        log.info("rebuilt %d open matches from the log", count)
+        if not self.commands_only:
+            # Cold start: every running match is rebuilt from its log before any
+            # interaction is answered.
+            count = await service.warm()
+            log.info("rebuilt %d open matches from the log", count)
         self.parley = Parley(self, service, self.config)
         self.tree.add_command(ParleyGroup(self.parley))
         await self.tree.set_translator(ParleyTranslator())
         # Buttons posted before this start dispatch by custom-id template.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.scheduler = Scheduler(self.parley)
-        if self.background:
+        if self.background and not self.commands_only:
             self.repaired = asyncio.create_task(self.parley.repair(), name="parley-repair")
             self.scheduler.start()
 
@@ -92,7 +95,7 @@ def sync_commands() -> None:
     discord.utils.setup_logging(level=logging.INFO)
 
     async def main() -> None:
-        bot = ParleyBot(config, background=False)
+        bot = ParleyBot(config, background=False, commands_only=True)
         async with bot:
             await bot.login(config.token)
             synced = await bot.tree.sync()

@@ -194,7 +194,13 @@ class Parley:
             if reminder_hours:
                 place["reminder_hours"] = reminder_hours
             ms = await self.service.create(game_id, self.player(interaction), opts, place=place)
-            await self.delivery.sync(ms.match_id)
+            try:
+                await self.delivery.sync(ms.match_id)
+            except discord.Forbidden as exc:
+                # Without a place to play, the match must not linger as an open lobby.
+                await self.service.abort(ms.match_id, "system", f"missing permission: {exc.text}")
+                await self.sync(ms.match_id)  # the lobby message, if it was posted, says so
+                raise Refused(M.no_permission.format(what=exc.text or exc.code), M.no_permission_hint) from exc
             rec = await self.delivery.record(ms.match_id)
             return Reply(M.created.format(match=ms.match_id, game=get_game(game_id).title,
                                           thread=f"<#{rec.get('thread')}>")(locale))

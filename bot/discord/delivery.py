@@ -51,6 +51,7 @@ SETTINGS = "discord:settings"
 MESSAGE_LIMIT = 2000
 ARCHIVED = 50083  # "Operation was attempted on an archived thread"
 CANNOT_DM = 50007  # "Cannot send messages to this user"
+THREAD_EXISTS = 160004  # "A thread has already been created for this message"
 _MARK = re.compile(r"-# #(\d+)(?:–(\d+))?\s*$")
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -152,6 +153,9 @@ class Delivery:
             rec = await self.record(match_id)
             locale = str(ms.place.get("locale", "en"))
             if not rec.get("thread"):
+                if ms.status in ("finished", "aborted"):
+                    await self._lobby(ms, rec, locale)  # never got a thread: just close the lobby
+                    return
                 await self._open(ms, rec, locale)
             if repair:
                 await self._recover_shown(rec)
@@ -175,9 +179,16 @@ class Delivery:
         name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
         # A week: the longest auto-archive; long matches still outlive it, which
         # `send`/`edit` handle by reopening the thread.
-        data = await self.client.http.start_thread_with_message(channel, int(rec["lobby_msg"]), name=name,
-                                                                auto_archive_duration=10080)
-        rec["thread"] = str(data["id"])
+        try:
+            data = await self.client.http.start_thread_with_message(channel, int(rec["lobby_msg"]), name=name,
+                                                                    auto_archive_duration=10080)
+            rec["thread"] = str(data["id"])
+        except discord.HTTPException as exc:
+            if exc.code != THREAD_EXISTS:
+                raise
+            # Made before a crash that lost its id: the lobby message knows it.
+            message = await self.client.http.get_message(channel, int(rec["lobby_msg"]))
+            rec["thread"] = str(message["thread"]["id"])
         rec.setdefault("shown", 0)
         await self._save(ms.match_id, rec)
         await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
@@ -250,6 +261,8 @@ class Delivery:
         if e.type == "revert":
             if p.get("kind") == "takeback":
                 return M.ev_takeback(locale)
+            if p.get("kind") == "redo":
+                return M.ev_redo.format(who=f"<@{e.actor[4:]}>", reason=p.get("reason") or "—")(locale)
             return M.ev_undo.format(who=f"<@{e.actor[4:]}>", to=p["to_seq"], reason=p.get("reason") or "—")(locale)
         if e.type == "takeback_requested":
             if ms.takeback is not None and ms.takeback[1] == p["of_seq"]:

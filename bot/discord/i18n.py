@@ -93,6 +93,14 @@ class M:
     ev_started = Text("The match begins. Seat order: {seats}.", "対戦開始。席順: {seats}。")
     ev_undo = Text("A moderator ({who}) undid moves back to event {to}. Reason: {reason}",
                    "モデレーター（{who}）がイベント{to}まで巻き戻しました。理由: {reason}")
+    ev_redo = Text("A moderator ({who}) restored the moves of the last undo. Reason: {reason}",
+                   "モデレーター（{who}）が直前の巻き戻しを取り消しました。理由: {reason}")
+    no_permission = Text("I am missing a permission in this channel ({what}).",
+                         "このチャンネルでボットの権限が不足しています（{what}）。")
+    no_permission_hint = Text("Give me View Channels, Send Messages, Create Public Threads, Send Messages in Threads, "
+                              "Manage Threads, Attach Files and Read Message History.",
+                              "チャンネルの閲覧、メッセージの送信、公開スレッドの作成、スレッドでのメッセージ送信、"
+                              "スレッドの管理、ファイルの添付、メッセージ履歴の閲覧の権限を付与してください。")
     ev_takeback = Text("Takeback accepted: the last move is taken back.", "取り消しが承認され、直前の行動を戻しました。")
     ev_tb_request = Text("{who} asks to take back their last move. The other players answer below.",
                          "{who} が直前の行動の取り消しを求めています。他のプレイヤーは下のボタンで回答してください。")

@@ -71,13 +71,23 @@ def loopback_only() -> Iterator[list[str]]:
             raise ConnectionRefusedError(f"test harness: no network (tried {address!r})")
         return real_connect_ex(self, address)
 
+    real_getaddrinfo = socket.getaddrinfo
+
+    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if host is not None and not _is_loopback((host,)):
+            attempts.append(f"resolve {host!r}")
+            raise socket.gaierror(f"test harness: no network (tried to resolve {host!r})")
+        return real_getaddrinfo(host, *args, **kwargs)
+
     socket.socket.connect = connect  # type: ignore[method-assign]
     socket.socket.connect_ex = connect_ex  # type: ignore[method-assign]
+    socket.getaddrinfo = getaddrinfo
     try:
         yield attempts
     finally:
         socket.socket.connect = real_connect  # type: ignore[method-assign]
         socket.socket.connect_ex = real_connect_ex  # type: ignore[method-assign]
+        socket.getaddrinfo = real_getaddrinfo
 
 
 # -- the fake server ------------------------------------------------------------------------------
@@ -372,12 +382,18 @@ class FakeDiscord:
                     self._edit(msg, payload, files)
                     return self.public(msg)
             if len(rest) == 3 and rest[0] == "messages" and rest[2] == "threads" and method == "POST":
+                starter = self.messages.get(int(rest[1]))
+                if starter is None:
+                    raise FakeHTTPError(404, 10008, "Unknown Message")
+                if starter.get("thread"):
+                    raise FakeHTTPError(400, 160004, "A thread has already been created for this message")
                 tid = self.new_id()
                 name = payload.get("name", "")
                 if not 1 <= len(name) <= 100:
                     self.violation(f"thread name {name!r} must be 1-100 characters")
                 self.channels[tid] = {"id": tid, "type": 11, "guild_id": channel["guild_id"],
                                       "parent_id": channel["id"], "name": name, "archived": False}
+                starter["thread"] = self._channel_json(self.channels[tid])
                 return self._channel_json(self.channels[tid])
         self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
         raise FakeHTTPError(404, 0, "Unknown route in the fake")

@@ -28,6 +28,17 @@ async def test_sync_publishes_japanese_names_and_descriptions(harness: Harness) 
     assert not h.fake.violations
 
 
+async def test_sync_commands_mode_leaves_the_database_alone(harness: Harness, tmp_path: Path) -> None:
+    from bot.discord.app import ParleyBot
+    from bot.discord.config import Config
+    db = tmp_path / "never" / "parley.sqlite"
+    bot = ParleyBot(Config(token="t", db=db), background=False, commands_only=True)
+    await bot.login("t")
+    await bot.tree.sync()
+    await bot.close()
+    assert harness.fake.commands and not db.exists()
+
+
 async def test_commands_are_not_synced_on_start(harness: Harness) -> None:
     await harness.restart()
     assert not [c for c in harness.fake.calls if "/commands" in c.path]

@@ -80,3 +80,14 @@ async def test_takeback_with_accept_button(harness: Harness) -> None:
     again = await h.click(other, request, yes)  # a client that still showed them: stale
     assert "no longer current" in h.reply_text(again) or "有効ではありません" in h.reply_text(again)
     assert thread_text(h, thread).count("asks to take back") == 1
+
+
+async def test_redo_restores_the_undone_moves(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    await _two_rolls(h, match_id, thread)
+    rolled = (await state(h, match_id)).state.scores
+    await h.slash(MOD, "undo", channel=thread, count=1, reason="check")
+    await h.slash(MOD, "redo", channel=thread, reason="was fine")
+    assert (await state(h, match_id)).state.scores == rolled
+    assert "restored" in thread_text(h, thread) and "was fine" in thread_text(h, thread)

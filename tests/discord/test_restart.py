@@ -63,3 +63,29 @@ async def test_nothing_is_posted_twice_when_the_crash_came_after_the_post(harnes
     await h.restart()
     posted = [c for c in h.fake.calls[before:] if c.method in ("POST", "PATCH") and c.path.startswith("/channels")]
     assert posted == []
+
+
+async def test_crash_after_the_thread_was_made_reuses_it(harness: Harness) -> None:
+    h = harness
+    ex = await h.slash(ALICE, "new", game="toy")
+    match_id = h.reply_text(ex).split("`")[1]
+    rec = await h.parley.delivery.record(match_id)
+    thread = rec["thread"]
+    rec.pop("thread")  # the id was lost in the crash
+    await h.parley.service.store.set_kv("discord:board", match_id, rec)
+    await h.restart()
+    assert (await h.parley.delivery.record(match_id))["thread"] == thread
+    assert len([c for c in h.fake.channels.values() if c["type"] == 11]) == 1
+
+
+async def test_missing_thread_permission_is_explained(harness: Harness) -> None:
+    from tests.discord.harness import FakeHTTPError
+    h = harness
+    h.fake.fail_next.append(("/threads", FakeHTTPError(403, 50013, "Missing Permissions")))
+    ex = await h.slash(BOB, "new", game="toy")
+    text = h.reply_text(ex)
+    assert "権限" in text and "Traceback" not in text
+    [row] = await h.parley.service.store.matches()
+    assert row.status == "aborted"
+    [lobby] = [m for m in h.fake.public_messages() if int(m["channel_id"]) == h.fake.channel_id]
+    assert not lobby["components"] and "aborted" in lobby["content"]
