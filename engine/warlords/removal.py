@@ -59,14 +59,38 @@ def remove_weakest_garrison(s: WState, c: Castle, log: list[Text]) -> bool:
     return True
 
 
+def covering(values: dict[str, int], loss: int) -> list[str]:
+    """The units to remove for `loss`: each absorbs its combat value and a unit given any
+    loss is removed, so the owner's best is the set with the smallest total that covers
+    the loss (ties: fewer units, then ids); all of them when none covers it (ruling)."""
+    ids = sorted(values)
+    if loss <= 0 or not ids:
+        return []
+    if sum(values.values()) <= loss:
+        return ids
+    if len(ids) > 12:  # a greedy fallback keeps huge stacks fast
+        out: list[str] = []
+        for i in sorted(ids, key=lambda u: (-values[u], u)):
+            if sum(values[o] for o in out) >= loss:
+                break
+            out.append(i)
+        return out
+    best: tuple[int, int, list[str]] | None = None
+    for mask in range(1, 1 << len(ids)):
+        chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
+        total = sum(values[c] for c in chosen)
+        if total >= loss and (best is None or (total, len(chosen), chosen) < best):
+            best = (total, len(chosen), chosen)
+    return best[2] if best else ids
+
+
 def assign_stack_losses(s: WState, seat: int, st: Stack, loss: int, log: list[Text]) -> bool:
-    """Armies and allies absorb losses first (weakest first, each absorbing its combat
-    value, ruling); the hero falls only when the rest covers its combat value.
-    Returns True when the stack survives."""
+    """Armies and allies absorb losses before the hero; the hero falls only when what
+    is left covers its combat value. Returns True when the stack survives."""
     fac = stack_faction(s, st)
-    while loss > 0 and units(s, st):
-        victim = min(units(s, st), key=lambda u: (unit_value(s, u, fac), u))
-        loss -= unit_value(s, victim, fac)
+    values = {u: unit_value(s, u, fac) for u in units(s, st)}
+    for victim in covering(values, loss):
+        loss -= values[victim]
         st.members.remove(victim)
         to_discard(s, victim)
         log.append(name(s, victim) + Text(" is lost.", "が失われた。"))
@@ -77,9 +101,9 @@ def assign_stack_losses(s: WState, seat: int, st: Stack, loss: int, log: list[Te
 
 
 def assign_garrison_losses(s: WState, c: Castle, loss: int, log: list[Text]) -> None:
-    while loss > 0 and c.garrison:
-        victim = min(c.garrison, key=lambda u: (unit_value(s, u, None), u))
-        loss -= unit_value(s, victim, None)
+    fac = cdef(s, c.card).home_faction
+    values = {u: unit_value(s, u, fac) for u in c.garrison}
+    for victim in covering(values, loss):
         c.garrison.remove(victim)
         to_discard(s, victim)
         log.append(name(s, victim) + Text(" is lost.", "が失われた。"))

@@ -232,3 +232,23 @@ def test_rule_game_goes_on_until_every_player_drew_time_passes() -> None:
     t.deck(1, "march_1", "march_2", "time_passes")
     s = act(t.s, 0, kind="end").state
     assert s.phase == "play" and s.players[1].time_passes
+
+
+def test_rule_losses_remove_the_cheapest_set_of_units_that_covers_them() -> None:
+    from engine.warlords.removal import covering
+    assert covering({"a": 4, "b": 7}, 6) == ["b"]  # one 7 rather than 4 then 7
+    assert covering({"a": 4, "b": 7}, 3) == ["a"]
+    assert covering({"a": 4, "b": 7}, 12) == ["a", "b"]  # all go, 1 left for the hero
+    assert covering({"a": 4}, 0) == []
+
+
+def test_rule_garrison_losses_spare_what_they_can() -> None:
+    t = Table(2)
+    t.castle(0, "castle_dunmoor")
+    castle = t.castle(1, "castle_oakvale", garrison=("army_militia", "army_giant_warriors", "army_knights"))
+    att = t.stack(0, "hero_brakk", members=("army_giant_warriors", "army_giant_warriors"), march=2, target=1)
+    # 9 + 9 + 9 = 27 against 3 + 4 + 9 + 8 = 24: row (1, 1); the garrison loses 8, the knights (8) absorb it.
+    t.deck(0, "march_8", "march_1")
+    (card_id,) = t.hand(0, "march_2")
+    s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
+    assert sorted(s.cards[g] for g in s.players[1].castles[0].garrison) == ["army_giant_warriors", "army_militia"]
