@@ -119,13 +119,13 @@ class CardDef(BaseModel):
                 raise ValueError("a general has no effects/static; use on_place, on_reveal or support")
             if self.on_reveal and not self.ambush:
                 raise ValueError("on_reveal needs ambush (伏兵)")
-            if needs_attack(self.on_place):
-                raise ValueError("on_place cannot name the attacker")
         else:
             if self.power or self.strike or self.ambush or self.move or self.support or self.on_reveal:
                 raise ValueError(f"a {self.type} has no power, strike, ambush, move or support")
             if self.formation:
                 raise ValueError("only generals have 布陣 (formation)")
+        if needs_attack(self.on_place):
+            raise ValueError("on_place cannot name the attacker or cancel (placing is never a response)")
         if self.type == "item" and (self.effects or not (self.static or self.on_place)):
             raise ValueError("an item has static and/or on_place effects only")
         if self.type in ("trap", "stratagem") and (not self.effects or self.on_place or self.static):
