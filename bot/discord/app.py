@@ -17,7 +17,7 @@ from events.service import MatchService
 from events.store import Store
 
 from .cog import ParleyGroup
-from .config import Config, load_config
+from .config import Config, ConfigError, load_config
 from .core import Parley
 from .i18n import M, ParleyTranslator, locale_of
 from .scheduler import Scheduler
@@ -82,16 +82,27 @@ class ParleyBot(discord.Client):
             pass
 
 
+def _config() -> Config:
+    try:
+        return load_config()
+    except ConfigError as exc:
+        raise SystemExit(str(exc)) from None  # a clear message, not a traceback
+
+
 def run() -> None:
     """`parley bot`: validate the environment, then run until stopped."""
-    config = load_config()
+    config = _config()
     discord.utils.setup_logging(level=logging.INFO)
-    ParleyBot(config).run(config.token, log_handler=None)
+    try:
+        ParleyBot(config).run(config.token, log_handler=None)
+    except discord.LoginFailure as exc:
+        raise SystemExit("Discord rejected PARLEY_DISCORD_TOKEN; copy the bot token again from the developer "
+                         "portal (Bot -> Reset Token).") from exc
 
 
 def sync_commands() -> None:
     """`parley sync-commands`: publish the command tree once (Discord limits daily creations)."""
-    config = load_config()
+    config = _config()
     discord.utils.setup_logging(level=logging.INFO)
 
     async def main() -> None:

@@ -245,7 +245,8 @@ class Parley:
 
     # -- play ---------------------------------------------------------------------------------
 
-    def _lock(self, match_id: str) -> asyncio.Lock:
+    def lock(self, match_id: str) -> asyncio.Lock:
+        """Held around every check-then-act on a match (clicks, typed moves, undo, deadlines)."""
         return self._acting.setdefault(match_id, asyncio.Lock())
 
     async def act(self, interaction: discord.Interaction, match: str | None, action: str) -> None:
@@ -255,7 +256,7 @@ class Parley:
             if picked:
                 return await self._choose(interaction, ms.match_id, int(picked[1]), None, int(picked[2]))
             locale = self.locale(interaction)
-            async with self._lock(ms.match_id):
+            async with self.lock(ms.match_id):
                 result = await self.service.act(ms.match_id, self.player(interaction).id, action,
                                                 command_id=str(interaction.id))
             return Reply(self._done(result, locale, Text(action, action)), sync=ms.match_id)
@@ -263,7 +264,16 @@ class Parley:
 
     async def choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int, idx: int) -> None:
         async def work() -> Reply:
-            return await self._choose(interaction, match_id, seq, seat, idx)
+            reply = await self._choose(interaction, match_id, seq, seat, idx)
+            message = interaction.message
+            if message is not None and message.flags.ephemeral and reply.sync:
+                # Clicked on a "Show my hand" reply: refresh it in place, so its
+                # buttons are the new position's rather than stale ones.
+                fresh = self._hand(interaction, await self.service.get(match_id))
+                fresh.content = clip(f"{reply.content}\n{fresh.content}")
+                fresh.replace, fresh.sync = True, reply.sync
+                return fresh
+            return reply
         await self.run(interaction, work, match_id=match_id)
 
     async def _choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int | None,
@@ -272,7 +282,7 @@ class Parley:
         locale = self.locale(interaction)
         me = self.player(interaction).id
         cid = str(interaction.id)
-        async with self._lock(match_id):
+        async with self.lock(match_id):
             if await self.service.store.find_command(match_id, cid) is not None:
                 return Reply(M.duplicate(locale))
             ms = await self.service.get(match_id)
@@ -368,7 +378,7 @@ class Parley:
             ms = await self.resolve(interaction, match)
             mod = str(interaction.user.id)
             cid = str(interaction.id)
-            async with self._lock(ms.match_id):
+            async with self.lock(ms.match_id):
                 if redo:
                     result = await self.service.redo(ms.match_id, mod, reason or "", command_id=cid)
                 else:
@@ -398,7 +408,7 @@ class Parley:
             ms = await self.resolve(interaction, match)
             newcomer = Player(id=f"discord:{user.id}", name=user.display_name,
                               locale=ms.seats[seat - 1].locale if 0 < seat <= len(ms.seats) else "en")
-            async with self._lock(ms.match_id):
+            async with self.lock(ms.match_id):
                 result = await self.service.replace_player(ms.match_id, str(interaction.user.id), seat - 1, newcomer,
                                                            reason or "", command_id=str(interaction.id))
             locale = self.locale(interaction)
@@ -411,7 +421,7 @@ class Parley:
         async def work() -> Reply:
             self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
-            async with self._lock(ms.match_id):
+            async with self.lock(ms.match_id):
                 result = await self.service.remove_player(ms.match_id, f"mod:{interaction.user.id}", seat - 1,
                                                           "removed", command_id=str(interaction.id))
             locale = self.locale(interaction)
@@ -534,6 +544,14 @@ class Parley:
                               match: str | None) -> list[discord.app_commands.Choice[str]]:
         """The player's legal actions, filtered by what they typed; at most 25. The value
         names the sequence and index, so picking a stale suggestion cannot misplay."""
+        try:
+            return await self._complete_action(interaction, current, match)
+        except Exception:
+            log.exception("autocomplete failed, match %s", match or interaction.channel_id)
+            return []
+
+    async def _complete_action(self, interaction: discord.Interaction, current: str,
+                               match: str | None) -> list[discord.app_commands.Choice[str]]:
         try:
             ms = await self.resolve(interaction, match)
         except RuleError:

@@ -79,10 +79,13 @@ class Scheduler:
                 continue
             cid = f"deadline:{seq}:{seat}"
             try:
-                if policy == "forfeit":
-                    await service.remove_player(match_id, "system", seat, "timeout", command_id=cid)
-                else:
-                    await service.skip(match_id, seat, "deadline", command_id=cid)
+                # The same lock as a player's click: a click checked against the old
+                # sequence must not land after the skip, on a different position.
+                async with self.parley.lock(match_id):
+                    if policy == "forfeit":
+                        await service.remove_player(match_id, "system", seat, "timeout", command_id=cid)
+                    else:
+                        await service.skip(match_id, seat, "deadline", command_id=cid)
             except Exception:
                 log.exception("match %s: deadline for seat %d failed", match_id, seat)
                 continue

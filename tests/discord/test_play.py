@@ -188,3 +188,17 @@ async def test_finished_match_announces_winner(harness: Harness) -> None:
     assert "Match over" in thread_text(h, thread)
     board = board_message(h, thread)
     assert "finished" in board["content"].split("\n")[0] and not board["components"]
+
+
+async def test_choosing_on_the_private_hand_message_refreshes_it(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms, who = await current(h, match_id)
+    shown = await h.slash(who, "hand", channel=thread)
+    msg = h.last_reply(shown)
+    mark = str([c.code for c in ms.game.legal_actions(ms.state, ms.state.active)].index("mark"))
+    await h.click(who, msg, custom_ids(msg)[0], values=[mark])
+    after = await state(h, match_id)
+    refreshed = h.fake.messages[int(msg["id"])]
+    assert "marks" in refreshed["content"]
+    assert custom_ids(refreshed) == [f"p:s:{match_id}:{after.seq}:{ms.state.active}"]
