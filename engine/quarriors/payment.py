@@ -5,7 +5,7 @@ only the amount matters)."""
 
 from __future__ import annotations
 
-from .state import QState, face_of
+from .state import QState
 
 
 def quiddity_dice(s: QState, p: int) -> list[tuple[int, int]]:
@@ -28,35 +28,52 @@ def pay(s: QState, p: int, cost: int) -> None:
         return
     dice = quiddity_dice(s, p)
     worth = sum(q for q, _ in dice)
+    pool, used = s.pool[p], s.used[p]
     if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
-        pool, used = s.pool[p], s.used[p]
         for _, d in dice:
             pool.remove(d)
             used.append(d)
         s.mana -= cost - worth
         return
-    by_value: dict[int, list[int]] = {1: [], 2: [], 3: []}
-    for q, d in dice:
-        by_value.setdefault(q, []).append(d)
-    big = [d for v, ds in by_value.items() if v > 3 for d in ds]
-    ones, twos, threes = by_value[1], by_value[2], by_value[3]
+    n1 = n2 = n3 = 0
+    for q, _ in dice:
+        if q == 1:
+            n1 += 1
+        elif q == 2:
+            n2 += 1
+        elif q == 3:
+            n3 += 1
     best: tuple[int, int, int, int, int] | None = None  # (waste, dice, c3, c2, c1)
-    for c3 in range(len(threes) + 1):
-        for c2 in range(len(twos) + 1):
-            c1 = max(0, need - 3 * c3 - 2 * c2)
-            if c1 > len(ones):
+    for c3 in range(n3 + 1):
+        for c2 in range(n2 + 1):
+            c1 = need - 3 * c3 - 2 * c2
+            if c1 < 0:
+                c1 = 0
+            elif c1 > n1:
                 continue
-            total = 3 * c3 + 2 * c2 + c1
-            key = (max(0, total - cost), c3 + c2 + c1, c3, c2, c1)
+            waste = 3 * c3 + 2 * c2 + c1 - cost
+            key = (waste if waste > 0 else 0, c3 + c2 + c1, c3, c2, c1)
             if best is None or key[:2] < best[:2]:
                 best = key
             if 3 * c3 + 2 * c2 >= need:
                 break
-    # Without a combination of 1-3s, dice worth more (other card sets) pay as well.
-    chosen = big + ones + twos + threes if best is None else threes[:best[2]] + twos[:best[3]] + ones[:best[4]]
+    if best is None:  # only dice worth more than 3 (other card sets) can pay: spend from the dearest
+        chosen, got = [], 0
+        for q, d in sorted(dice, reverse=True):
+            if got >= need:
+                break
+            chosen.append((q, d))
+            got += q
+    else:
+        left = {1: best[4], 2: best[3], 3: best[2]}
+        chosen = []
+        for q, d in dice:
+            if left.get(q, 0) > 0:
+                left[q] -= 1
+                chosen.append((q, d))
     spent = 0
-    for d in chosen:
-        s.pool[p].remove(d)
-        s.used[p].append(d)
-        spent += face_of(s, d).quiddity
+    for q, d in chosen:
+        pool.remove(d)
+        used.append(d)
+        spent += q
     s.mana -= max(0, cost - spent)

@@ -371,3 +371,18 @@ def test_rule_cull_answers_must_name_a_die_of_your_used_pile() -> None:
     refused(s, 1, kind="summon", die=mine)
     s = act(s, 1, kind="cull", die=mine)
     assert mine in s.wild[slot(s, "basic_quiddity")]
+
+
+def test_rule_payment_spends_the_dice_that_waste_least() -> None:
+    s = make()
+    ones = [place(s, "pool", 0, "basic_quiddity", quiddity=1) for _ in range(2)]
+    two = place(s, "pool", 0, "basic_quiddity", quiddity=2)
+    w = place(s, "pool", 0, "warrior_of_the_quay", level=2)
+    s = act(s, 0, kind="summon", die=w)
+    assert two in s.used[0] and all(o in s.pool[0] for o in ones)
+    s2 = make()
+    s2.mana = 1
+    q = place(s2, "pool", 0, "basic_quiddity", quiddity=2)
+    a = place(s2, "pool", 0, "assistant", creature=True)
+    s2 = act(s2, 0, kind="summon", die=a)  # banked quiddity pays first, the die is kept
+    assert q in s2.pool[0] and s2.mana == 0
