@@ -469,8 +469,26 @@ class Delivery:
             winners = ", ".join(who(ms.seats[s]) for s in ms.outcome.winners) or M.none(locale)
             await self.send(rec["thread"], content=M.finished.format(who=winners, reason=ms.outcome.reason)(locale),
                             allowed_mentions=NO_PINGS)
+        # Decision menus left in DMs would only answer "no longer current": take them off.
+        for seat in range(len(ms.seats)):
+            await self._clear_dm_menu(ms, seat)
         rec["ended"] = True
         await self._save(ms.match_id, rec)
+
+    async def _clear_dm_menu(self, ms: MatchState, seat: int) -> None:
+        key = f"{ms.match_id}:{seat}"
+        last = await self.store.get_kv(DMS, key)
+        uid = user_id(ms.seats[seat])
+        if not last or not last.get("waiting") or uid is None or await self.dm_blocked(uid):
+            return
+        try:
+            channel = self._dm_channels.get(uid)
+            if channel is None:
+                channel = self._dm_channels[uid] = int((await self.client.http.start_private_message(uid))["id"])
+            await self._channel(channel, private=True).get_partial_message(int(last["msg"])).edit(view=None)
+        except discord.HTTPException as exc:
+            log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, exc)
+        await self.store.set_kv(DMS, key, {**last, "waiting": False})
 
     async def remind(self, ms: MatchState, seats: list[int]) -> None:
         rec = await self.record(ms.match_id)

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import re
 import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -413,8 +414,10 @@ class FakeDiscord:
             for key, limit in (("name", 32), ("description", 100)):
                 values = [cmd.get(key, ""), *list((cmd.get(f"{key}_localizations") or {}).values())]
                 for v in values:
-                    if len(v) > limit:
-                        self.violation(f"command {key} {v!r} longer than {limit}")
+                    if not 1 <= len(v) <= limit:
+                        self.violation(f"command {key} {v!r} must be 1-{limit} characters")
+                    if key == "name" and (not re.fullmatch(r"[-_'\w]{1,32}", v) or v != v.lower()):
+                        self.violation(f"command name {v!r} is not a valid lowercase Discord name")
             options = cmd.get("options") or []
             if len(options) > 25:
                 self.violation(f"command {cmd.get('name')} has {len(options)} options (limit 25)")

@@ -188,6 +188,8 @@ async def test_finished_match_announces_winner(harness: Harness) -> None:
     assert "Match over" in thread_text(h, thread)
     board = board_message(h, thread)
     assert "finished" in board["content"].split("\n")[0] and not board["components"]
+    for user in (ALICE, BOB):  # no decision menus are left in anyone's DMs
+        assert not any(custom_ids(m) for m in h.fake.dms(user.id))
 
 
 async def test_choosing_on_the_private_hand_message_refreshes_it(harness: Harness) -> None:
