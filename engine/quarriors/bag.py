@@ -56,8 +56,6 @@ def draw_into_pool(s: QState, p: int, n: int, rng: Rng, *, rolled: bool) -> list
     return got
 
 
-def to_used(s: QState, p: int, d: int) -> None:
-    s.used[p].append(d)
 
 
 def to_wild(s: QState, d: int) -> None:

@@ -51,3 +51,13 @@ def check_empty_cards(s: QState) -> None:
     s.winners = tuple(p for p in range(s.seats) if key(p) == best)
     s.end_reason = "cards"
     s.prompts = ()
+
+
+def set_copy(s: QState, d: int, target: int) -> None:
+    """Strong Primordial Ooze copies `target`; a copy is followed to its
+    original, and copying a plain ooze makes it plain again."""
+    slot, fi = s.copies.get(target, (s.dcard[target], s.face[target]))
+    if slot == s.dcard[d]:
+        s.copies.pop(d, None)
+    else:
+        s.copies[d] = (slot, fi)

@@ -28,7 +28,7 @@ from .labels import PROMPTS, action_label
 from .prompts import RESPOND, apply_prompt
 from .prompts import candidates as prompt_candidates
 from .setup import build, check_choice
-from .state import ATTACK, CAPTURE, OVER, QState, copy_state, own_card
+from .state import ATTACK, CAPTURE, OVER, QState, copy_state
 from .turn import RULES, apply_turn
 from .turn import candidates as turn_candidates
 from .view import view
@@ -186,4 +186,4 @@ def hidden_ids(state: QState, viewer: Viewer) -> set[str]:
     return out
 
 
-__all__ = ["GAME", "Quarriors", "hidden_ids", "own_card"]
+__all__ = ["GAME", "Quarriors", "hidden_ids"]

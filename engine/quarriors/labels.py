@@ -34,11 +34,10 @@ def face_text(f: Face) -> str:
 def die_text(s: QState, d: int) -> Text:
     c = own_card(s, d)
     shown = f" [{face_text(face_of(s, d))}]" if s.face[d] >= 0 else ""
-    copy = ""
     if d in s.copies:
         cc = s.cards[s.copies[d][0]]
         return Text(f"{c.die_name.en} d{d}{shown} as {cc.name.en}", f"{c.die_name.ja} d{d}{shown}（{cc.name.ja}の複製）")
-    return Text(f"{c.die_name.en} d{d}{shown}{copy}", f"{c.die_name.ja} d{d}{shown}")
+    return Text(f"{c.die_name.en} d{d}{shown}", f"{c.die_name.ja} d{d}{shown}")
 
 
 def _card(s: QState, cid: str) -> Text:

@@ -12,7 +12,7 @@ from engine.core.text import Text
 
 from .attack import guard_spells
 from .bag import from_wild, to_wild
-from .common import check_empty_cards, enter_ready, gain, refuse
+from .common import check_empty_cards, enter_ready, gain, refuse, set_copy
 from .destroy import destroy, lost_choices
 from .spells import cast, check_cast, kill_targets, targets
 from .state import Prompt, QState, creatures, face_of, own_card
@@ -21,14 +21,6 @@ Action = dict[str, Any]
 
 RESPOND = frozenset({"guard", "lost"})
 OPTIONAL = frozenset({"guard", "lost", "cull", "swap", "take", "recall", "trade", "spellcull"})
-
-
-def _set_copy(s: QState, d: int, target: int) -> None:
-    slot, fi = s.copies.get(target, (s.dcard[target], s.face[target]))
-    if slot == s.dcard[d]:
-        s.copies.pop(d, None)
-    else:
-        s.copies[d] = (slot, fi)
 
 
 def candidates(s: QState, pr: Prompt) -> list[Action]:
@@ -133,7 +125,7 @@ def _resolve(s: QState, pr: Prompt, a: Action, rng: Rng) -> None:
             s.pool[p].append(d)
             s.prompts = (pr, *s.prompts)
     elif pr[0] == "copy":
-        _set_copy(s, pr[2], a["target"])
+        set_copy(s, pr[2], a["target"])
     elif pr[0] == "kill":
         destroy(s, a["target"], p, rng)
     elif pr[0] == "cull":

@@ -144,27 +144,12 @@ def creatures(s: QState, p: int) -> list[int]:
     return [d for d in s.ready[p] if df[d][fc[d]].creature]
 
 
-def ready_spells(s: QState, p: int) -> list[int]:
-    return [d for d in s.ready[p] if not is_creature(s, d)]
 
 
-def owner_in_ready(s: QState, d: int) -> int:
-    for p in range(s.seats):
-        if d in s.ready[p]:
-            return p
-    return -1
 
 
-def attached_to(s: QState, spell: int) -> int:
-    for c, spells in s.attached.items():
-        if spell in spells:
-            return c
-    return -1
 
 
-def die_label(s: QState, d: int) -> tuple[str, str]:
-    c = own_card(s, d)
-    return f"{c.die_name.en} d{d}", f"{c.die_name.ja} d{d}"
 
 
 def zones(s: QState) -> list[int]:

@@ -12,7 +12,7 @@ from engine.core.text import Text
 
 from . import attack
 from .bag import draw_into_pool, from_wild, roll
-from .common import check_empty_cards, enter_ready, refuse
+from .common import check_empty_cards, enter_ready, refuse, set_copy
 from .destroy import destroy
 from .flow import end_turn
 from .payment import available, pay
@@ -185,19 +185,6 @@ def do_attach(s: QState, p: int, a: Action, rng: Rng) -> None:
     s.imm = False
     s.ready[p].remove(a["die"])
     s.attached[a["to"]] = (*s.attached.get(a["to"], ()), a["die"])
-
-
-def copy_of(s: QState, target: int) -> tuple[int, int]:
-    """What copying `target` copies: a copy is followed to its original."""
-    return s.copies.get(target, (s.dcard[target], s.face[target]))
-
-
-def set_copy(s: QState, d: int, target: int) -> None:
-    slot, fi = copy_of(s, target)
-    if slot == s.dcard[d]:
-        s.copies.pop(d, None)  # copying a plain ooze makes it plain again
-    else:
-        s.copies[d] = (slot, fi)
 
 
 def check_switch(s: QState, p: int, a: Action) -> None:
