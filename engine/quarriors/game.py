@@ -22,6 +22,7 @@ from engine.core import (
 )
 
 from . import attack
+from .bot import choose
 from .cards import CardSet, base_set
 from .flow import advance, start_turn
 from .labels import PROMPTS, action_label
@@ -170,7 +171,6 @@ class Quarriors(Game[QState]):
 
     # -- bots ----------------------------------------------------------------------------------
     def bot_action(self, state: QState, seat: int, rng: Rng) -> Action:
-        from .bot import choose
         return choose(state, self.raw_actions(state, seat), rng)
 
 
