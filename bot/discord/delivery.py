@@ -301,7 +301,11 @@ class Delivery:
                     chunk, size, first = [], 0, e.seq
                 chunk.append(line)
                 size += len(line) + 1
-        await self._post_log(ms.match_id, rec, chunk, first, events[-1].seq)
+        # The last chunk carries the mention of whoever is now awaited: one message per move.
+        ping = self._ping_parts(state, locale) if state.state is not None else None
+        if ping is not None and rec.get("pinged") == ping[0]:
+            ping = None
+        await self._post_log(ms.match_id, rec, chunk, first, events[-1].seq, ping, locale)
         await self._takeback(state, rec, locale)
 
     async def _takeback(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
@@ -320,10 +324,18 @@ class Delivery:
             rec["takeback"] = {"of": ms.takeback[1], "msg": str(msg.id)}
             await self._save(ms.match_id, rec)
 
-    async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int) -> None:
+    async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int,
+                        ping: tuple[str, str, list[discord.Object]] | None = None, locale: str = "en") -> None:
         if lines:
             mark = f"-# #{first}" if first == last else f"-# #{first}–{last}"
-            await self.send(rec["thread"], content=clip("\n".join(lines), MESSAGE_LIMIT - 20) + "\n" + mark)
+            if ping is not None and ping[1]:
+                body = clip("\n".join(lines), MESSAGE_LIMIT - len(ping[1]) - 40)
+                await self.send(rec["thread"], content=f"{body}\n{ping[1]}\n{mark}",
+                                view=hand_view(match_id, locale), allowed_mentions=discord.AllowedMentions(
+                                    everyone=False, roles=False, users=ping[2]))
+                rec["pinged"] = ping[0]
+            else:
+                await self.send(rec["thread"], content=clip("\n".join(lines), MESSAGE_LIMIT - 20) + "\n" + mark)
         rec["shown"] = last
         await self._save(match_id, rec)
 
@@ -364,10 +376,11 @@ class Delivery:
         parts = sorted(f"{p.seat}:{p.kind}" for p in ms.game.pending(ms.state))
         return f"{turn}|{','.join(parts)}"
 
-    async def _ping(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+    def _ping_parts(self, ms: MatchState, locale: str) -> tuple[str, str, list[discord.Object]] | None:
+        """(what is awaited, the mention text, whom it may ping), or None outside play."""
         key = self._waiting_key(ms)
-        if not key or rec.get("pinged") == key:
-            return
+        if not key:
+            return None
         lines, users = [], []
         for p in ms.game.pending(ms.state):
             player = ms.seats[p.seat]
@@ -377,8 +390,15 @@ class Delivery:
             uid = user_id(player)
             if uid:
                 users.append(discord.Object(uid))
-        if lines:
-            await self.send(rec["thread"], content=clip("\n".join(lines)), view=hand_view(ms.match_id, locale),
+        return key, clip("\n".join(lines), 1000), users
+
+    async def _ping(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        parts = self._ping_parts(ms, locale)
+        if parts is None or rec.get("pinged") == parts[0]:
+            return
+        key, text, users = parts
+        if text:
+            await self.send(rec["thread"], content=text, view=hand_view(ms.match_id, locale),
                             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=users))
         rec["pinged"] = key
         rec["pinged_at"] = datetime.now(UTC).isoformat()
