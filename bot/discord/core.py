@@ -116,9 +116,9 @@ class Parley:
         except RuleError as err:
             reply = Reply(err.message(locale))
         except Exception:
+            data: dict[str, Any] = dict(interaction.data or {})
             log.exception("interaction %s (%s) failed, match %s", interaction.id,
-                          (interaction.data or {}).get("name") or (interaction.data or {}).get("custom_id"),
-                          match_id or "-")
+                          data.get("name") or data.get("custom_id"), match_id or "-")
             reply = Reply(M.apology(locale))
         if acked:
             try:

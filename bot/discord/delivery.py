@@ -173,7 +173,8 @@ class Delivery:
         channel = int(ms.place["channel"])
         if not rec.get("lobby_msg"):
             content, view = self._lobby_content(ms, locale)
-            msg = await self._channel(channel).send(content=content, view=view, allowed_mentions=NO_PINGS)
+            extra: dict[str, Any] = {"view": view} if view is not None else {}
+            msg = await self._channel(channel).send(content=content, allowed_mentions=NO_PINGS, **extra)
             rec.update(channel=str(channel), lobby_msg=str(msg.id), lobby_hash=_digest(content, ms.status))
             await self._save(ms.match_id, rec)
         name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
@@ -461,7 +462,8 @@ class Delivery:
                 await dm.get_partial_message(int(last["msg"])).edit(content=content, view=view)
                 msg_id = int(last["msg"])
             else:
-                msg_id = (await dm.send(content=content, view=view)).id
+                extra: dict[str, Any] = {"view": view} if view is not None else {}
+                msg_id = (await dm.send(content=content, **extra)).id
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
                 raise

@@ -46,7 +46,7 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"p:l:(?P<match>[0-9a
         self.match_id, self.op = match_id, op
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> LobbyButton:
         return cls(match["match"], match["op"])
 
@@ -61,7 +61,7 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> HandButton:
         return cls(match["match"])
 
@@ -77,7 +77,7 @@ class ActButton(ui.DynamicItem[ui.Button[Any]],
         self.match_id, self.seq, self.seat, self.idx = match_id, seq, seat, idx
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> ActButton:
         return cls(match["match"], int(match["seq"]), int(match["seat"]), int(match["idx"]))
 
@@ -93,12 +93,13 @@ class ActSelect(ui.DynamicItem[ui.Select[Any]], template=r"p:s:(?P<match>[0-9a-z
         self.match_id, self.seq, self.seat = match_id, seq, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Select[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> ActSelect:
         return cls(match["match"], int(match["seq"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or ["-1"]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or ["-1"]
         await _parley(interaction).choose(interaction, self.match_id, self.seq, self.seat, int(values[0]))
 
 
@@ -111,7 +112,7 @@ class TakebackButton(ui.DynamicItem[ui.Button[Any]],
         self.match_id, self.of_seq, self.accept = match_id, of_seq, accept
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> TakebackButton:
         return cls(match["match"], int(match["of"]), match["ans"] == "y")
 
@@ -130,7 +131,7 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]],
         self.match_id, self.seq, self.op = match_id, seq, op
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> ReplayButton:
         return cls(match["match"], int(match["seq"]), match["op"])
 
