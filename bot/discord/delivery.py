@@ -46,7 +46,6 @@ BOARD = "discord:board"
 THREADS = "discord:thread"
 DMS = "discord:dm"
 DMFAIL = "discord:dmfail"
-SETTINGS = "discord:settings"
 
 MESSAGE_LIMIT = 2000
 ARCHIVED = 50083  # "Operation was attempted on an archived thread"
@@ -108,14 +107,12 @@ class Delivery:
         found = await self.store.get_kv(THREADS, str(channel_id))
         return str(found) if found else None
 
-    async def settings(self, match_id: str) -> dict[str, Any]:
-        return dict(await self.store.get_kv(SETTINGS, match_id) or {})
-
     # -- Discord calls, with archived-thread recovery ----------------------------------
 
-    def _channel(self, channel_id: int | str, private: bool = False) -> discord.PartialMessageable:
-        kind = discord.ChannelType.private if private else discord.ChannelType.public_thread
-        return self.client.get_partial_messageable(int(channel_id), type=kind)
+    def _channel(self, channel_id: int | str, private: bool = False,
+                 kind: discord.ChannelType = discord.ChannelType.public_thread) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(int(channel_id),
+                                                   type=discord.ChannelType.private if private else kind)
 
     async def _unarchive(self, thread_id: int | str) -> None:
         await self.client.http.edit_channel(int(thread_id), archived=False)
@@ -132,8 +129,9 @@ class Delivery:
             await self._unarchive(channel_id)
             return await self._channel(channel_id).send(**kwargs)
 
-    async def edit(self, channel_id: int | str, message_id: int | str, **kwargs: Any) -> None:
-        message = self._channel(channel_id).get_partial_message(int(message_id))
+    async def edit(self, channel_id: int | str, message_id: int | str, *,
+                   kind: discord.ChannelType = discord.ChannelType.public_thread, **kwargs: Any) -> None:
+        message = self._channel(channel_id, kind=kind).get_partial_message(int(message_id))
         try:
             await message.edit(**kwargs)
         except discord.HTTPException as exc:
@@ -174,8 +172,9 @@ class Delivery:
         if not rec.get("lobby_msg"):
             content, view = self._lobby_content(ms, locale)
             extra: dict[str, Any] = {"view": view} if view is not None else {}
-            msg = await self._channel(channel).send(content=content, allowed_mentions=NO_PINGS, **extra)
-            rec.update(channel=str(channel), lobby_msg=str(msg.id), lobby_hash=_digest(content, ms.status))
+            msg = await self._channel(channel, kind=discord.ChannelType.text).send(
+                content=content, allowed_mentions=NO_PINGS, **extra)
+            rec.update(channel=str(channel), lobby_msg=str(msg.id), lobby_hash=_digest(content, view is None))
             await self._save(ms.match_id, rec)
         name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
         # A week: the longest auto-archive; long matches still outlive it, which
@@ -237,7 +236,13 @@ class Delivery:
         digest = _digest(content, view is None)
         if rec.get("lobby_hash") == digest or not rec.get("lobby_msg"):
             return
-        await self.edit(rec["channel"], rec["lobby_msg"], content=content, view=view, allowed_mentions=NO_PINGS)
+        try:
+            await self.edit(rec["channel"], rec["lobby_msg"], content=content, view=view, allowed_mentions=NO_PINGS,
+                            kind=discord.ChannelType.text)
+        except discord.NotFound:
+            # Someone deleted the lobby message; the thread carries on without it.
+            log.info("match %s: the lobby message is gone", ms.match_id)
+            rec["lobby_msg"] = None
         rec["lobby_hash"] = digest
         await self._save(ms.match_id, rec)
 
@@ -362,9 +367,12 @@ class Delivery:
         files = [discord.File(io.BytesIO(image), filename="board.png")] if image else []
         view = hand_view(ms.match_id, locale) if ms.status == "running" else None
         if rec.get("board_msg"):
-            await self.edit(rec["thread"], rec["board_msg"], content=content, attachments=files, view=view,
-                            allowed_mentions=NO_PINGS)
-        else:
+            try:
+                await self.edit(rec["thread"], rec["board_msg"], content=content, attachments=files, view=view,
+                                allowed_mentions=NO_PINGS)
+            except discord.NotFound:
+                rec["board_msg"] = None  # deleted by someone: post a new one below
+        if not rec.get("board_msg"):
             msg = await self.send(rec["thread"], content=content, files=files, view=view)
             rec["board_msg"] = str(msg.id)
         rec["board_hash"] = digest
@@ -458,10 +466,14 @@ class Delivery:
                 channel = self._dm_channels[uid] = int(data["id"])
             dm = self._channel(channel, private=True)
             # A new message when a decision arrives (it notifies); otherwise the last one is edited.
+            msg_id = 0
             if last.get("msg") and last.get("player") == player.id and not (waiting and not last.get("waiting")):
-                await dm.get_partial_message(int(last["msg"])).edit(content=content, view=view)
-                msg_id = int(last["msg"])
-            else:
+                try:
+                    await dm.get_partial_message(int(last["msg"])).edit(content=content, view=view)
+                    msg_id = int(last["msg"])
+                except discord.NotFound:
+                    pass  # the player deleted it: send a fresh one
+            if not msg_id:
                 extra: dict[str, Any] = {"view": view} if view is not None else {}
                 msg_id = (await dm.send(content=content, **extra)).id
         except discord.Forbidden as exc:

@@ -181,6 +181,10 @@ class FakeDiscord:
     def new_id(self) -> int:
         return next(self._ids)
 
+    def delete(self, message_id: int | str) -> None:
+        """Someone (a moderator, the user) deleted a message."""
+        del self.messages[int(message_id)]
+
     def violation(self, text: str) -> None:
         self.violations.append(text)
 
@@ -368,11 +372,15 @@ class FakeDiscord:
                         and m["_visible_to"] is None and m["_interaction"] is None]
                 return [self.public(m) for m in sorted(mine, key=lambda m: int(m["id"]), reverse=True)[:limit]]
             if len(rest) == 2 and rest[0] == "messages":
-                msg = self.messages.get(int(rest[1]))
+                msg_id = int(rest[1])
+                msg = self.messages.get(msg_id)
                 if msg is None or int(msg["channel_id"]) != channel["id"]:
                     raise FakeHTTPError(404, 10008, "Unknown Message")
                 if method == "GET":
                     return self.public(msg)
+                if method == "DELETE":
+                    del self.messages[msg_id]
+                    return None
                 if method == "PATCH":
                     if channel.get("archived"):
                         raise FakeHTTPError(400, 50083, "Operation was attempted on an archived thread")

@@ -89,3 +89,21 @@ async def test_missing_thread_permission_is_explained(harness: Harness) -> None:
     assert row.status == "aborted"
     [lobby] = [m for m in h.fake.public_messages() if int(m["channel_id"]) == h.fake.channel_id]
     assert not lobby["components"] and "aborted" in lobby["content"]
+
+
+async def test_deleted_board_lobby_and_dm_are_replaced_not_fatal(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    rec = await h.parley.delivery.record(match_id)
+    h.fake.delete(rec["board_msg"])
+    h.fake.delete(rec["lobby_msg"])
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    other = BOB if who is ALICE else ALICE
+    for m in h.fake.dms(other.id):
+        h.fake.delete(m["id"])
+    ex = await h.slash(who, "act", channel=thread, action="roll")
+    assert "rolls" in h.reply_text(ex)
+    after = await state(h, match_id)
+    assert f'"turn":{after.state.turn}' in board_message(h, thread)["content"]
+    assert custom_ids(h.fake.dms(other.id)[-1])  # a fresh DM with the decision menu
