@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 T = TypeVar("T")
 
@@ -28,15 +28,46 @@ def block(secret: bytes, counter: int) -> bytes:
     return hmac.new(secret, counter.to_bytes(8, "big"), hashlib.sha256).digest()
 
 
+class _Hmac:
+    """HMAC-SHA256 with the keyed inner and outer hashes computed once per
+    secret: the same bytes as `block`, at a third of the cost per draw
+    (replay speed is bounded by it)."""
+
+    __slots__ = ("_inner", "_outer")
+    _cache: ClassVar[dict[bytes, _Hmac]] = {}
+
+    def __init__(self, secret: bytes) -> None:
+        key = secret if len(secret) <= 64 else hashlib.sha256(secret).digest()
+        key = key.ljust(64, b"\0")
+        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
+        self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+
+    @classmethod
+    def of(cls, secret: bytes) -> _Hmac:
+        mac = cls._cache.get(secret)
+        if mac is None:
+            if len(cls._cache) > 4096:
+                cls._cache.clear()
+            mac = cls._cache[secret] = cls(secret)
+        return mac
+
+    def block(self, counter: int) -> bytes:
+        inner = self._inner.copy()
+        inner.update(counter.to_bytes(8, "big"))
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return outer.digest()
+
+
 class Rng:
     """A cursor over the HMAC stream. Reducers receive one; the framework stores `counter`."""
 
-    __slots__ = ("_secret", "counter", "trace")
+    __slots__ = ("_mac", "counter", "trace")
 
     def __init__(self, secret: bytes, counter: int = 0, *, trace: bool = False) -> None:
         if len(secret) < 16:
             raise ValueError("match secret too short")
-        self._secret = secret
+        self._mac = _Hmac.of(secret)
         self.counter = counter
         # (counter, bound, result) per draw, kept only when asked (verification).
         self.trace: list[tuple[int, int, int]] | None = [] if trace else None
@@ -48,7 +79,7 @@ class Rng:
         limit = _SPACE - (_SPACE % n)
         while True:
             at = self.counter
-            x = int.from_bytes(block(self._secret, at)[:8], "big")
+            x = int.from_bytes(self._mac.block(at)[:8], "big")
             self.counter += 1
             if x < limit:
                 result = x % n

@@ -1,0 +1,73 @@
+import hashlib
+import hmac
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.core.rng import Rng, commitment, redraw
+
+SECRET = bytes(range(32))
+
+
+def test_draws_are_hmac_sha256_of_the_counter():
+    rng = Rng(SECRET, 7)
+    value = rng.below(1 << 20)
+    expected = int.from_bytes(hmac.new(SECRET, (7).to_bytes(8, "big"), hashlib.sha256).digest()[:8], "big") % (1 << 20)
+    assert value == expected
+    assert rng.counter == 8
+
+
+def test_same_secret_and_counter_give_the_same_draws():
+    a, b = Rng(SECRET, 3), Rng(SECRET, 3)
+    assert [a.roll(6) for _ in range(50)] == [b.roll(6) for _ in range(50)]
+
+
+def test_different_secrets_give_different_streams():
+    a, b = Rng(SECRET), Rng(bytes(32))
+    assert [a.roll(1000) for _ in range(20)] != [b.roll(1000) for _ in range(20)]
+
+
+def test_rolls_are_roughly_uniform():
+    rng = Rng(SECRET)
+    counts = Counter(rng.roll(6) for _ in range(6000))
+    assert set(counts) == set(range(6))
+    assert all(850 < c < 1150 for c in counts.values()), counts
+
+
+def test_rejection_sampling_discards_the_biased_tail():
+    # With n just above 2**63 almost half of all 64-bit values are rejected:
+    # the counter must advance past each rejected block.
+    rng = Rng(SECRET)
+    n = (1 << 63) + 1
+    for _ in range(20):
+        assert 0 <= rng.below(n) < n
+    assert rng.counter > 20
+
+
+@given(st.lists(st.integers(), max_size=30), st.integers(min_value=0, max_value=10_000))
+def test_shuffle_is_a_permutation_and_leaves_input_alone(items, counter):
+    before = list(items)
+    out = Rng(SECRET, counter).shuffled(items)
+    assert items == before
+    assert sorted(out) == sorted(items)
+
+
+def test_trace_records_every_draw_and_redraw_recomputes_it():
+    rng = Rng(SECRET, 100, trace=True)
+    values = [rng.below(k) for k in (6, 20, 3)]
+    assert rng.trace is not None and [t[2] for t in rng.trace] == values
+    for at, bound, result in rng.trace:
+        assert redraw(SECRET, at, bound)[0] == result
+
+
+def test_commitment_is_sha256_hex():
+    assert commitment(SECRET) == hashlib.sha256(SECRET).hexdigest()
+
+
+def test_short_secret_and_bad_bound_are_refused():
+    with pytest.raises(ValueError):
+        Rng(b"short")
+    with pytest.raises(ValueError):
+        Rng(SECRET).below(0)
