@@ -10,6 +10,7 @@ import statistics
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from engine.core import RuleError, Viewer, pick_locale
 from engine.registry import available, get_game
@@ -166,7 +167,18 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="parley", description="Asynchronous tabletop games: terminal, bot and tools.")
     p.add_argument("--db", type=Path, default=None, help="SQLite database (default: $PARLEY_DB or ~/.local/share/parley)")
     p.add_argument("--lang", choices=["en", "ja"], default=None, help="language (default: from $LANG)")
+    # The same options after the subcommand too (`parley list --db x`); SUPPRESS keeps
+    # a subcommand that omits them from overwriting the ones given before it.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", type=Path, default=argparse.SUPPRESS)
+    common.add_argument("--lang", choices=["en", "ja"], default=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", required=True)
+    original = sub.add_parser
+
+    def add_parser(name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        return original(name, parents=[common], **kwargs)
+
+    sub.add_parser = add_parser  # type: ignore[method-assign]
 
     play = sub.add_parser("play", help="play a hot-seat match in the terminal")
     play.add_argument("game", nargs="?")

@@ -25,7 +25,7 @@ HELP = Text(
 
 class Terminal:
     def __init__(self, service: MatchService, match_id: str, locale: str,
-                 read: Callable[[], str | None], out: TextIO = sys.stdout) -> None:
+                 read: Callable[[], str | None], out: TextIO | None = None) -> None:
         self.service = service
         self.match_id = match_id
         self.locale = locale
@@ -33,7 +33,7 @@ class Terminal:
         self.out = out
 
     def say(self, text: str | Text) -> None:
-        print(text(self.locale) if isinstance(text, Text) else text, file=self.out, flush=True)
+        print(text(self.locale) if isinstance(text, Text) else text, file=self.out or sys.stdout, flush=True)
 
     async def show_board(self) -> None:
         ms = await self.service.get(self.match_id)
