@@ -154,9 +154,9 @@ class Delivery:
                 if ms.status in ("finished", "aborted"):
                     await self._lobby(ms, rec, locale)  # never got a thread: just close the lobby
                     return
-                await self._open(ms, rec, locale)
+                await self._open(ms, rec, locale, repair)
             if repair:
-                await self._recover_shown(rec)
+                await self._recover(ms, rec)
             await self._lobby(ms, rec, locale)
             await self._log(ms, rec, locale)
             ms = await self.service.get(match_id)
@@ -166,9 +166,19 @@ class Delivery:
                 await self._dms(ms, rec)
             await self._finish(ms, rec, locale)
 
-    async def _open(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+    async def _open(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
         """The lobby message in the channel and the match's thread hanging from it."""
         channel = int(ms.place["channel"])
+        if not rec.get("lobby_msg") and repair:
+            # Posted just before a crash? Its buttons, or its title, name the match.
+            tag = f"p:l:{ms.match_id}:"
+            for m in await self._mine(channel, 50):
+                title = m.get("content", "").split("\n", 1)[0]
+                if (title.startswith("## ") and title.endswith(f" {ms.match_id}")) or any(
+                        c.get("custom_id", "").startswith(tag) for row in m.get("components") or []
+                        for c in row.get("components") or []):
+                    rec.update(channel=str(channel), lobby_msg=str(m["id"]))
+                    break
         if not rec.get("lobby_msg"):
             content, view = self._lobby_content(ms, locale)
             extra: dict[str, Any] = {"view": view} if view is not None else {}
@@ -193,21 +203,32 @@ class Delivery:
         await self._save(ms.match_id, rec)
         await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
 
-    async def _recover_shown(self, rec: dict[str, Any]) -> None:
-        """Read the thread's last bot messages: a log post may have landed after the
-        last save of how far we had shown (a crash in between)."""
+    async def _mine(self, channel_id: int | str, limit: int) -> list[dict[str, Any]]:
+        """The bot's own recent messages in a channel, newest first (empty if unreadable)."""
         try:
-            recent = await self.client.http.logs_from(int(rec["thread"]), 25)
+            recent = await self.client.http.logs_from(int(channel_id), limit)
         except discord.HTTPException:
-            return
+            return []
         me = self.client.user.id if self.client.user else None
-        for m in recent:
-            if me is not None and int(m["author"]["id"]) != me:
-                continue
+        return [m for m in recent if me is None or int(m["author"]["id"]) == me]
+
+    async def _recover(self, ms: MatchState, rec: dict[str, Any]) -> None:
+        """After a start: read back the thread's last bot messages, because a post may
+        have landed just before a crash lost the note that it had (the log range in a
+        log message's footer; the board message by its header)."""
+        mine = await self._mine(rec["thread"], 25)
+        for m in mine:
             found = _MARK.search(m.get("content", ""))
             if found:
                 last = int(found.group(2) or found.group(1))
                 rec["shown"] = max(int(rec.get("shown", 0)), last)
+        if not rec.get("board_msg"):
+            tag = f"`{ms.match_id}`"
+            boards = [m for m in mine if m.get("content", "").startswith("**")
+                      and tag in m.get("content", "").split("\n", 1)[0]]
+            if boards:
+                rec["board_msg"] = str(min(int(m["id"]) for m in boards))
+        await self._save(ms.match_id, rec)
 
     def _lobby_content(self, ms: MatchState, locale: str) -> tuple[str, discord.ui.View | None]:
         game = ms.game
@@ -466,6 +487,11 @@ class Delivery:
                 channel = self._dm_channels[uid] = int(data["id"])
             dm = self._channel(channel, private=True)
             # A new message when a decision arrives (it notifies); otherwise the last one is edited.
+            if last.get("sending"):
+                # A crash came between sending the last DM and noting its id: adopt it.
+                adopted = await self._mine(channel, 5)
+                if adopted:
+                    last.update(msg=adopted[0]["id"], player=player.id, waiting=waiting)
             msg_id = 0
             if last.get("msg") and last.get("player") == player.id and not (waiting and not last.get("waiting")):
                 try:
@@ -475,10 +501,12 @@ class Delivery:
                     pass  # the player deleted it: send a fresh one
             if not msg_id:
                 extra: dict[str, Any] = {"view": view} if view is not None else {}
+                await self.store.set_kv(DMS, key, {**last, "sending": True})
                 msg_id = (await dm.send(content=content, **extra)).id
         except discord.Forbidden as exc:
             if exc.code != CANNOT_DM:
                 raise
+            await self.store.set_kv(DMS, key, {k: v for k, v in last.items() if k != "sending"})
             await self._dm_failed(ms, rec, player, uid)
             return
         await self.store.set_kv(DMS, key, {"hash": digest, "msg": str(msg_id), "player": player.id,

@@ -107,3 +107,30 @@ async def test_deleted_board_lobby_and_dm_are_replaced_not_fatal(harness: Harnes
     after = await state(h, match_id)
     assert f'"turn":{after.state.turn}' in board_message(h, thread)["content"]
     assert custom_ids(h.fake.dms(other.id)[-1])  # a fresh DM with the decision menu
+
+
+async def test_crash_after_posting_board_lobby_or_dm_posts_none_twice(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    store = h.parley.service.store
+    # Forget every id the bot noted, as if each post had been followed by a crash.
+    rec = await h.parley.delivery.record(match_id)
+    for key in ("board_msg", "lobby_msg", "thread"):
+        rec.pop(key)
+    await store.set_kv("discord:board", match_id, rec)
+    for seat in (0, 1):
+        dm = await store.get_kv("discord:dm", f"{match_id}:{seat}")
+        await store.set_kv("discord:dm", f"{match_id}:{seat}", {"sending": True, "hash": "old"})
+    before = {k: len(v) for k, v in {"dm_a": h.fake.dms(ALICE.id), "dm_b": h.fake.dms(BOB.id)}.items()}
+    await h.restart()
+    boards = [m for m in h.fake.thread_messages(thread) if f"`{match_id}`" in m["content"].split("\n")[0]]
+    assert len(boards) == 1
+    lobbies = [m for m in h.fake.public_messages() if int(m["channel_id"]) == h.fake.channel_id]
+    assert len(lobbies) == 1
+    assert len([c for c in h.fake.channels.values() if c["type"] == 11]) == 1
+    assert len(h.fake.dms(ALICE.id)) == before["dm_a"] and len(h.fake.dms(BOB.id)) == before["dm_b"]
+    assert dm  # the DM record existed before we faked the crash
+    # and play continues normally on the adopted messages
+    ms = await state(h, match_id)
+    await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
+    assert len([m for m in h.fake.thread_messages(thread) if f"`{match_id}`" in m["content"].split("\n")[0]]) == 1
