@@ -210,7 +210,7 @@ class Delivery:
         except discord.HTTPException:
             return []
         me = self.client.user.id if self.client.user else None
-        return [m for m in recent if me is None or int(m["author"]["id"]) == me]
+        return [dict(m) for m in recent if me is None or int(m["author"]["id"]) == me]
 
     async def _recover(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """After a start: read back the thread's last bot messages, because a post may
