@@ -43,6 +43,10 @@ def _unknown(kind: Any, allowed: list[str]) -> UnknownAction:
                          Text("Allowed: " + ", ".join(allowed), "可能: " + ", ".join(allowed)))
 
 
+def _cycle(items: list[Any], n: int) -> list[Any]:
+    return [items[i % len(items)] for i in range(n)] if items else []
+
+
 def _revealed(before: WState, after: WState) -> bool:
     """A draw, a check or a card leaving a hand turns up hidden information."""
     if any(a.deck != b.deck for a, b in zip(before.players, after.players, strict=True)):
@@ -64,10 +68,16 @@ class Warlords(Game[WState]):
         if not self.min_seats <= seats <= self.max_seats:
             raise BadOptions(Text("Warlords needs 2-8 players.", "Warlordsは2～8人用です。"))
         out: dict[str, Any] = {}
+        if "decks_cards" in raw:  # options already validated once (idempotent)
+            cards = [dict(d) for d in raw["decks_cards"]]
+            if len(cards) < seats or any(deck_errors(d) for d in cards):
+                raise BadOptions(Text("A deck is not legal.", "デッキが規定に合いません。"))
+            return {"decks_cards": cards[:seats], "decks": list(raw.get("decks", []))[:seats]}
         if "deck_lists" in raw:
-            lists = list(raw["deck_lists"])
-            if len(lists) != seats:
-                raise BadOptions(Text("Give one deck list per player.", "プレイヤーごとにデッキリストが必要です。"))
+            # A shorter list is repeated round the table; a longer one is cut to the seats.
+            lists = _cycle(list(raw["deck_lists"]), seats)
+            if not lists:
+                raise BadOptions(Text("Give at least one deck list.", "デッキリストを1つ以上指定してください。"))
             decks: list[dict[str, int]] = []
             for i, text in enumerate(lists):
                 counts, errors = import_deck(str(text))
@@ -78,9 +88,9 @@ class Warlords(Game[WState]):
             out["decks_cards"] = decks
             out["decks"] = [f"custom{i + 1}" for i in range(seats)]
             return out
-        names = [str(x) for x in raw.get("decks", options_decks(seats))]
-        if len(names) != seats:
-            raise BadOptions(Text("Give one starter deck per player.", "プレイヤーごとにスターターデッキを指定してください。"))
+        names = _cycle([str(x) for x in raw.get("decks", options_decks(seats))], seats)
+        if not names:
+            raise BadOptions(Text("Give at least one starter deck.", "スターターデッキを1つ以上指定してください。"))
         for deck_id in names:
             if deck_id not in starter_ids():
                 raise BadOptions(Text(f"Unknown starter deck '{deck_id}'.", f"不明なスターターデッキ「{deck_id}」。"),
@@ -89,13 +99,7 @@ class Warlords(Game[WState]):
         return out
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
-        opts = dict(options) if options else self.options({}, seats)
-        if "decks" not in opts:
-            opts = self.options(opts, seats)
-        for counts in opts.get("decks_cards") or []:
-            if deck_errors(counts):
-                raise BadOptions(Text("A deck is not legal.", "デッキが規定に合いません。"))
-        return deal(seats, opts, rng)
+        return deal(seats, self.options(options or {}, seats), rng)
 
     # --- whose decision -------------------------------------------------------
 

@@ -169,10 +169,14 @@ def test_rule_hand_size_from_revenue() -> None:
 def test_rule_options_reject_bad_decks() -> None:
     from engine.core import BadOptions
     with pytest.raises(BadOptions):
-        GAME.options({"decks": ["elvallie"]}, 2)
+        GAME.options({"decks": ["nope"]}, 2)
     with pytest.raises(BadOptions):
         GAME.options({"deck_lists": ["1 march_1", "1 march_1"]}, 2)
+    assert GAME.options({"decks": ["orcs_of_kor"]}, 3)["decks"] == ["orcs_of_kor"] * 3  # repeated round the table
+    five = GAME.options({"decks": decks.starter_ids()[:5]}, 2)  # the lobby checks early with 2 seats
+    assert len(five["decks"]) == 2
     ok = decks.export_deck(_starter())
     opts = GAME.options({"deck_lists": [ok, ok]}, 2)
+    assert GAME.options(opts, 2) == opts  # validating twice changes nothing
     s = GAME.setup(2, opts, rng())
     assert sum(len(p.deck) for p in s.players) == 200
