@@ -228,6 +228,13 @@ class Delivery:
                       and tag in m.get("content", "").split("\n", 1)[0]]
             if boards:
                 rec["board_msg"] = str(min(int(m["id"]) for m in boards))
+        if ms.takeback is not None and not rec.get("takeback"):
+            tag = f"p:t:{ms.match_id}:{ms.takeback[1]}:"
+            for m in mine:
+                if any(c.get("custom_id", "").startswith(tag) for row in m.get("components") or []
+                       for c in row.get("components") or []):
+                    rec["takeback"] = {"of": ms.takeback[1], "msg": str(m["id"])}
+                    break
         await self._save(ms.match_id, rec)
 
     def _lobby_content(self, ms: MatchState, locale: str) -> tuple[str, discord.ui.View | None]:

@@ -134,3 +134,18 @@ async def test_crash_after_posting_board_lobby_or_dm_posts_none_twice(harness: H
     ms = await state(h, match_id)
     await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
     assert len([m for m in h.fake.thread_messages(thread) if f"`{match_id}`" in m["content"].split("\n")[0]]) == 1
+
+
+async def test_open_takeback_request_is_not_reposted_after_a_crash(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    await h.slash(who, "act", channel=thread, action="mark")
+    await h.slash(who, "takeback", channel=thread)
+    rec = await h.parley.delivery.record(match_id)
+    rec.pop("takeback")
+    await h.parley.service.store.set_kv("discord:board", match_id, rec)
+    await h.restart()
+    requests = [m for m in h.fake.thread_messages(thread) if any(c.startswith("p:t:") for c in custom_ids(m))]
+    assert len(requests) == 1
