@@ -13,6 +13,7 @@ sequence they were offered at, so a double click is answered as stale.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import io
 import logging
 import re
@@ -24,7 +25,6 @@ import discord
 
 from bot import render
 from engine.core import RuleError, Text
-from engine.core.text import pick_locale
 from engine.registry import available, get_game
 from events.errors import Refused
 from events.model import Player
@@ -39,6 +39,7 @@ from .views import choice_view, replay_view
 
 log = logging.getLogger("parley.discord")
 
+_MATCH: contextvars.ContextVar[str | None] = contextvars.ContextVar("parley_match", default=None)
 PICKED = re.compile(r"^#(\d+):(\d+)$")  # an autocomplete pick: "#<seq>:<choice index>"
 ALREADY_ACKED = 40060
 
@@ -117,8 +118,11 @@ class Parley:
             reply = Reply(err.message(locale))
         except Exception:
             data: dict[str, Any] = dict(interaction.data or {})
+            known = match_id or _MATCH.get()
+            if known is None and interaction.channel_id is not None:
+                known = await self.delivery.match_in(interaction.channel_id)
             log.exception("interaction %s (%s) failed, match %s", interaction.id,
-                          data.get("name") or data.get("custom_id"), match_id or "-")
+                          data.get("name") or data.get("custom_id"), known or "-")
             reply = Reply(M.apology(locale))
         if acked:
             try:
@@ -156,6 +160,7 @@ class Parley:
             match_id = await self.delivery.match_in(interaction.channel_id)
         if match_id is None:
             raise Refused(M.no_match_here, M.no_match_hint)
+        _MATCH.set(match_id)  # for the error log, should anything below fail
         ms = await self.service.get(match_id)
         guild = ms.place.get("guild")
         # A match belongs to its server: ids typed in another server (or a DM, for
@@ -207,12 +212,8 @@ class Parley:
         await self.run(interaction, work)
 
     async def lobby(self, interaction: discord.Interaction, match: str | None, op: str) -> None:
-        holder: dict[str, str] = {}
-
         async def work() -> Reply:
-            ms = await self.resolve(interaction, match)
-            holder["id"] = ms.match_id
-            return await self._lobby_op(interaction, ms, op)
+            return await self._lobby_op(interaction, await self.resolve(interaction, match), op)
         await self.run(interaction, work, match_id=match)
 
     async def lobby_click(self, interaction: discord.Interaction, match_id: str, op: str) -> None:
@@ -613,6 +614,3 @@ class Parley:
                 log.exception("match %s: repair failed", row.id)
         return n
 
-
-def locale_name(locale: str) -> str:
-    return pick_locale(locale)

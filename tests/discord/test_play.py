@@ -125,7 +125,7 @@ async def test_unexpected_error_is_logged_with_match_id_and_apologised(harness: 
         raise ValueError("secret internals")
     monkeypatch.setattr(h.parley.service, "act", broken)
     with caplog.at_level(logging.ERROR, logger="parley.discord"):
-        ex = await h.slash(ALICE, "act", channel=thread, action="roll", match=match_id)
+        ex = await h.slash(ALICE, "act", channel=thread, action="roll")  # the match comes from the thread
     text = h.reply_text(ex)
     assert "Sorry" in text and "secret internals" not in text and "Traceback" not in text
     assert any(match_id in r.getMessage() for r in caplog.records)
