@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import pick_locale
+from engine.warlords.cards import card
 
 STATES = {
     "camped": ("camped", "野営"), "patrolling": ("patrol", "哨戒"), "campaign": ("campaign", "作戦"),
@@ -26,6 +27,16 @@ def _name(card: dict[str, Any] | None, locale: str) -> str:
     if not card:
         return "-"
     return str(card["name_ja"] if _ja(locale) else card["name"])
+
+
+def _shown(entry: str, locale: str) -> str:
+    """A first-player check entry 'seat:card id' as 'seat name(range)'."""
+    seat, _, cid = entry.partition(":")
+    try:
+        d = card(cid)
+    except KeyError:
+        return f"{int(seat) + 1}:{cid}"
+    return f"{int(seat) + 1}:{d.name.ja if _ja(locale) else d.name.en}({d.range})"
 
 
 def _castle(c: dict[str, Any], locale: str) -> str:
@@ -70,6 +81,12 @@ def board(view: dict[str, Any], locale: str) -> str:
         head += f" — {'終了、勝者' if ja else 'over, winner(s)'} {winners}"
     elif view["phase"] in ("direction", "pick"):
         head += f" — {'準備中' if ja else 'set-up'}"
+        first = view["first"] + 1
+        checks = " / ".join(", ".join(_shown(x, locale) for x in r) for r in view.get("first_check", []))
+        head += (f"\n最初のプレイヤー {first}番席（判定 {checks}）" if ja else f"\nFirst player: seat {first} (checks {checks})")
+        if view["phase"] == "pick" and view.get("pick_queue"):
+            nxt = view["pick_queue"][0] + 1
+            head += f"、配置中 {nxt}番席" if ja else f"; picking: seat {nxt}"
     else:
         direction = {"cw": "時計回り" if ja else "clockwise", "ccw": "反時計回り" if ja else "counter-clockwise"}
         head += (f" — 第{view['turn']}手番 {view['active'] + 1}番席（{direction[view['direction']]}）" if ja

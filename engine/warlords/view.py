@@ -77,6 +77,7 @@ def build(s: WState, viewer: Viewer) -> dict[str, Any]:
         "phase": s.phase, "turn": s.turn, "active": s.active, "first": s.first,
         "direction": "cw" if s.direction == 1 else "ccw", "players": players, "decision": decision,
         "first_check": [list(r) for r in s.first_check], "winners": list(s.winners),
+        "pick_queue": list(s.pick_queue),
     }
     if viewer.all_seeing:
         out["decks"] = [list(p.deck) for p in s.players]
