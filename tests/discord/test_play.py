@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from engine import registry
 from engine.core import Choice, Text
-from engine.registry import register
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import all_public_text, board_message, hands, open_match, state, thread_text
@@ -28,7 +28,10 @@ class WideGame(ToyGame):
         return base + [Choice({"kind": "pass", "n": i}, Text(f"Wait {i}", f"待機{i}")) for i in range(40)]
 
 
-register(WideGame())
+@pytest.fixture
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Registered only for the test that uses it, so other suites listing games never see it."""
+    monkeypatch.setitem(registry._LOADED, "wide", WideGame())
 
 
 def actions(ms: Any) -> int:
@@ -60,6 +63,7 @@ async def test_act_with_autocomplete_and_free_text(harness: Harness) -> None:
     assert (await state(h, match_id)).state.marks[[ALICE, BOB].index(who)] == 1
 
 
+@pytest.mark.usefixtures("wide")
 async def test_autocomplete_never_offers_more_than_25_and_filters(harness: Harness) -> None:
     h = harness
     ex = await h.slash(ALICE, "new", game="wide")
