@@ -47,6 +47,7 @@ def test_every_listed_action_is_accepted_and_the_first_is_passive() -> None:
         if i % 7 == 0:
             for c in choices:
                 GAME.apply(state, seat, c.action, Rng(secret, counter))  # must not raise
+                assert GAME.parse_action(c.code) == c.action  # the text form round-trips
                 assert c.label.en and c.label.ja
                 checked += 1
             if state.phase == "play" and state.decision is None:
