@@ -154,10 +154,21 @@ class Parley:
             raise Refused(M.not_moderator, M.not_moderator_hint)
 
     async def resolve(self, interaction: discord.Interaction, given: str | None) -> MatchState:
-        """The match a command is about: the `match` option, else the thread it is run in."""
+        """The match a command is about: the `match` option, else the thread it is run in,
+        else the one open match of this server the user plays in (if there is exactly one)."""
         match_id = (given or "").strip() or None
         if match_id is None and interaction.channel_id is not None:
             match_id = await self.delivery.match_in(interaction.channel_id)
+        if match_id is None and interaction.guild_id is not None:
+            me = f"discord:{interaction.user.id}"
+            rows = await self.service.store.matches(guild=str(interaction.guild_id), status=("lobby", "running"),
+                                                    limit=1000)
+            mine = [r.id for r in rows if me in r.players]
+            if len(mine) == 1:
+                match_id = mine[0]
+            elif mine:
+                ids = ", ".join(f"`{m}`" for m in mine[:10])
+                raise Refused(M.which_match.format(ids=ids), M.no_match_hint)
         if match_id is None:
             raise Refused(M.no_match_here, M.no_match_hint)
         _MATCH.set(match_id)  # for the error log, should anything below fail

@@ -35,6 +35,8 @@ class M:
     no_match_here = Text("No match is played in this channel.", "このチャンネルで行われている対戦はありません。")
     no_match_hint = Text("Run this in a match's thread, or give the `match` option.",
                          "対戦のスレッドで実行するか、`match` オプションを指定してください。")
+    which_match = Text("You play in several matches here ({ids}): say which.",
+                       "ここで複数の対戦に参加しています（{ids}）。どれか指定してください。")
     not_moderator = Text("Only moderators can do that.", "この操作はモデレーターのみ可能です。")
     not_moderator_hint = Text("Moderators have the Manage Server permission or the configured moderator role.",
                               "モデレーターは「サーバー管理」権限または設定されたモデレーターロールを持つ人です。")

@@ -9,7 +9,7 @@ import pytest
 from engine import registry
 from engine.core import Choice, Text
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.harness import Harness, custom_ids
+from tests.discord.harness import Harness, User, custom_ids
 from tests.discord.helpers import all_public_text, board_message, hands, open_match, state, thread_text
 from tests.toygame import ToyGame
 
@@ -116,8 +116,26 @@ async def test_refusals_are_ephemeral_and_in_the_users_language(harness: Harness
     bad = await h.slash(who, "act", channel=thread, action="fly away")
     assert h.last_reply(bad)["_visible_to"] == who.id and h.reply_text(bad)
     assert (await state(h, match_id)).seq == ms.seq
-    ja = await h.slash(BOB, "act", channel=h.fake.channel_id, action="roll")  # not in a match thread
+    dan = User(111_000_000_000_000_004, "dan", "ja")  # plays nowhere, asks outside any thread
+    ja = await h.slash(dan, "act", channel=h.fake.channel_id, action="roll")
     assert "スレッド" in h.reply_text(ja)
+
+
+async def test_outside_a_thread_your_only_match_is_assumed(harness: Harness) -> None:
+    h = harness
+    match_id, _ = await open_match(h, ALICE, BOB)
+    shown = await h.slash(BOB, "hand", channel=h.fake.channel_id)
+    assert match_id in h.reply_text(shown)
+    await open_match(h, BOB, CAROL)
+    ask = await h.slash(BOB, "hand", channel=h.fake.channel_id)
+    assert "複数" in h.reply_text(ask) and match_id in h.reply_text(ask)
+
+
+async def test_thread_messages_follow_the_servers_language(harness: Harness) -> None:
+    h = harness
+    _, thread = await open_match(h, ALICE, BOB, guild_locale="ja")
+    text = thread_text(h, thread)
+    assert "対戦開始" in text and "The match begins" not in text
 
 
 async def test_unexpected_error_is_logged_with_match_id_and_apologised(harness: Harness, caplog: Any,
