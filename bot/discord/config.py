@@ -47,6 +47,16 @@ def _hours(env: Mapping[str, str], name: str, default: float, problems: list[str
     return value
 
 
+def _writable(db: Path) -> bool:
+    """The file, or the nearest existing folder above it, is writable (the store creates the rest)."""
+    if db.exists():
+        return os.access(db, os.W_OK)
+    folder = db.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    return os.access(folder, os.W_OK)
+
+
 def load_config(env: Mapping[str, str] | None = None) -> Config:
     """Read PARLEY_* variables; raise ConfigError naming everything missing or malformed."""
     env = os.environ if env is None else env
@@ -58,6 +68,8 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     db = Path(env["PARLEY_DB"]).expanduser() if env.get("PARLEY_DB", "").strip() else _default_db(env)
     reminder = _hours(env, "PARLEY_REMINDER_HOURS", 24.0, problems)
     retry = _hours(env, "PARLEY_DM_RETRY_HOURS", 24.0, problems)
+    if not _writable(db):
+        problems.append(f"PARLEY_DB={db}: cannot create or write the database there")
     role = env.get("PARLEY_MOD_ROLE", "").strip() or None
     if problems:
         raise ConfigError("Parley cannot start:\n  - " + "\n  - ".join(problems))
