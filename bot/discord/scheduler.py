@@ -50,6 +50,8 @@ class Scheduler:
         for row in await store.matches(status=("running",), limit=1_000_000):
             if row.guild is None:
                 continue
+            # Catch up on anything a failed Discord call left unshown (a no-op when current).
+            await self.parley.sync(row.id)
             ms = await service.get(row.id)
             waiting = [p for p in ms.game.pending(ms.state)
                        if not ms.seats[p.seat].is_bot and p.seat not in ms.forfeited]

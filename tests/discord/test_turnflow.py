@@ -57,3 +57,17 @@ async def test_deadline_forfeit_removes_the_seat(harness: Harness) -> None:
     assert "missed the deadline" in "\n".join(m["content"] for m in h.fake.thread_messages(thread))
     lobby = next(m for m in h.fake.public_messages() if int(m["channel_id"]) == h.fake.channel_id)
     assert "1.0 h" in lobby["content"] or "1.0" in lobby["content"]
+
+
+async def test_a_failed_post_is_caught_up_by_the_scheduler(harness: Harness) -> None:
+    from tests.discord.harness import FakeHTTPError
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    h.fake.fail_next.append((f"POST /channels/{thread}/messages", FakeHTTPError(500, 0, "Internal Server Error")))
+    ex = await h.slash(who, "act", channel=thread, action="roll")
+    assert "rolls" in h.reply_text(ex)  # the move stands; only its post failed
+    assert "rolls" not in "\n".join(m["content"] for m in h.fake.thread_messages(thread))
+    await h.bot.scheduler.tick(datetime.now(UTC))
+    assert "\n".join(m["content"] for m in h.fake.thread_messages(thread)).count("rolls") == 1
