@@ -18,6 +18,7 @@ private content, to use `/parley hand`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import logging
@@ -348,7 +349,8 @@ class Delivery:
         open_request = ms.takeback[1] if ms.takeback is not None else None
         posted = rec.get("takeback")
         if posted and posted["of"] != open_request:
-            await self.edit(rec["thread"], posted["msg"], view=None)
+            with contextlib.suppress(discord.NotFound):  # already deleted is as good as settled
+                await self.edit(rec["thread"], posted["msg"], view=None)
             rec.pop("takeback")
             await self._save(ms.match_id, rec)
         if ms.takeback is not None and not rec.get("takeback"):
