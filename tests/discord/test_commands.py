@@ -23,6 +23,12 @@ async def test_sync_publishes_japanese_names_and_descriptions(harness: Harness) 
             "history", "export", "verify", "takeback"} <= set(subs)
     assert subs["hand"]["name_localizations"]["ja"] == "手札"
     assert subs["act"]["description_localizations"]["ja"]
+    for sub in subs.values():  # every command and option has its Japanese name and description
+        for item in [sub, *(sub.get("options") or [])]:
+            assert (item.get("name_localizations") or {}).get("ja"), item["name"]
+            assert (item.get("description_localizations") or {}).get("ja"), item["name"]
+            for choice in item.get("choices") or []:
+                assert (choice.get("name_localizations") or {}).get("ja"), choice["name"]
     act_options = {o["name"]: o for o in subs["act"]["options"]}
     assert act_options["action"]["autocomplete"] is True
     assert not h.fake.violations
