@@ -478,6 +478,8 @@ class Delivery:
         if last.get("hash") == digest:
             return
         if await self.dm_blocked(uid):
+            # Not retried yet, but each match's thread still says once where the hand is.
+            await self._tell_dm_closed(ms, rec, player, uid)
             return
         where = f"<#{rec['thread']}>"
         header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=where)(locale)
@@ -523,6 +525,9 @@ class Delivery:
 
     async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
         await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
+        await self._tell_dm_closed(ms, rec, player, uid)
+
+    async def _tell_dm_closed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
         told = set(rec.get("dm_told", []))
         if player.id in told:
             return

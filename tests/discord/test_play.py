@@ -177,6 +177,11 @@ async def test_dm_closed_falls_back_to_hand_command_and_is_remembered(harness: H
     assert sum(1 for c in h.fake.calls if c.method == "POST" and c.status == 403) == attempts
     assert len([m for m in h.fake.thread_messages(thread) if "DM" in m["content"]]) == 1
     assert await h.parley.service.store.get_kv("discord:dmfail", str(BOB.id))
+    # a new match: no new DM attempt, but its thread says where Bob's hand is
+    tried = sum(1 for c in h.fake.calls if c.status == 403)
+    _, second = await open_match(h, ALICE, BOB)
+    assert sum(1 for c in h.fake.calls if c.status == 403) == tried
+    assert [m for m in h.fake.thread_messages(second) if "DM" in m["content"] and BOB.mention in m["content"]]
 
 
 async def test_works_in_an_archived_thread(harness: Harness) -> None:
