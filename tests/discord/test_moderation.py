@@ -91,3 +91,23 @@ async def test_redo_restores_the_undone_moves(harness: Harness) -> None:
     await h.slash(MOD, "redo", channel=thread, reason="was fine")
     assert (await state(h, match_id)).state.scores == rolled
     assert "restored" in thread_text(h, thread) and "was fine" in thread_text(h, thread)
+
+
+async def test_takeback_declined_keeps_the_move(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    other = BOB if who is ALICE else ALICE
+    await h.slash(who, "act", channel=thread, action="mark")
+    await h.slash(who, "takeback", channel=thread)
+    request = next(m for m in reversed(h.fake.thread_messages(thread)) if any(
+        c.startswith("p:t:") for c in custom_ids(m)))
+    no = next(c for c in custom_ids(request) if c.endswith(":n"))
+    await h.click(other, request, no)
+    after = await state(h, match_id)
+    assert after.state.marks[ms.state.active] == 1 and after.takeback is None
+    assert not h.fake.messages[int(request["id"])]["components"]
+    events = await h.parley.service.events(match_id)
+    assert [e.type for e in events[-2:]] == ["takeback_requested", "takeback_answered"]
+    assert events[-1].actor == f"discord:{other.id}"
