@@ -51,7 +51,6 @@ class M:
     started = Text("Match `{match}` started.", "対戦 `{match}` を開始しました。")
     bot_added = Text("A bot joined match `{match}`.", "対戦 `{match}` にボットが参加しました。")
     done = Text("Done: {what}", "実行しました: {what}")
-    no_choices = Text("You have no decision to make right now.", "今はあなたが選ぶ場面ではありません。")
     too_many = Text("More than 25 choices: type `/parley act` and pick from the suggestions as you type.",
                     "選択肢が25を超えています。`/parley act` で入力しながら候補から選んでください。")
     your_hand = Text("Your view of match `{match}`", "対戦 `{match}` のあなたの画面")
@@ -86,10 +85,8 @@ class M:
     waiting_for = Text("Waiting for {who}.", "{who} の選択待ち。")
     finished = Text("Match over. Winner: {who}. {reason} Check fairness with `/parley verify`.",
                     "対戦終了。勝者: {who}。{reason} 公正さは `/parley verify` で確認できます。")
-    aborted = Text("The match was aborted by a moderator. {reason}", "モデレーターが対戦を中止しました。{reason}")
     reminder = Text("Reminder — {who}: the match is waiting for you ({prompt}).",
                     "リマインダー — {who}: あなたの選択を待っています（{prompt}）。")
-    deadline_passed = Text("{who} missed the move deadline: {policy}.", "{who} が手番の期限を過ぎました: {policy}。")
     ev_joined = Text("{who} joined.", "{who} が参加しました。")
     ev_left = Text("{who} left.", "{who} が退出しました。")
     ev_started = Text("The match begins. Seat order: {seats}.", "対戦開始。席順: {seats}。")
