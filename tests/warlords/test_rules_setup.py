@@ -57,6 +57,9 @@ def test_rule_starter_decks_are_legal_and_eight() -> None:
         counts = decks.starter(d)
         assert decks.deck_errors(counts) == []
         assert sum(counts.values()) == 100
+        from engine.warlords.cards import card
+        assert {card(c).type for c in counts} == {c.type for c in sample().cards}  # every type in every deck
+        assert sum(n for c, n in counts.items() if card(c).sudden_death) == 10
 
 
 def test_rule_deck_holds_100_to_120_cards() -> None:
