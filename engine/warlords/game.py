@@ -24,9 +24,9 @@ from . import bot, calamities, legal, moves, ruins, view
 from .combat import battle
 from .decks import deck_errors, import_deck, starter_ids
 from .opening import deal, do_pick, options_decks, pickable
-from .stacks import glory
-from .state import WState, cdef, find_stack, name, order_from, seat_text, to_discard
-from .turns import settle, start_turn
+from .stacks import castle_combat, glory, stack_combat, stack_state
+from .state import WState, cdef, find_castle, find_stack, name, order_from, seat_text, to_discard
+from .turns import end_turn, settle, start_turn
 
 Action = dict[str, Any]
 PLAY: dict[str, Callable[..., None]] = {
@@ -169,7 +169,6 @@ class Warlords(Game[WState]):
             if seat != s.active:
                 raise RuleError(Text("It is not your turn.", "あなたの手番ではありません。"))
             if kind == "end":
-                from .turns import end_turn
                 log.append(seat_text(seat) + Text(" ends the turn.", "は手番を終えた。"))
                 end_turn(s, rng, log)
             elif kind in legal.CHECKS:
@@ -287,7 +286,6 @@ class Warlords(Game[WState]):
 
     @staticmethod
     def _castle_owner(s: WState, cid: str) -> int:
-        from .state import find_castle
         found = find_castle(s, cid)
         assert found is not None
         return found[0]
@@ -312,8 +310,6 @@ class Warlords(Game[WState]):
 
 def attack_odds(s: WState, a: Action) -> int:
     """For the bot: attacker total minus defender total; for a deployment, how useful it is."""
-    from .stacks import castle_combat, stack_combat, stack_state
-    from .state import find_castle
     if a["kind"] == "deploy":
         to = str(a.get("to", ""))
         castle = find_castle(s, to)

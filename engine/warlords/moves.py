@@ -9,9 +9,11 @@ from engine.core import Rng, RuleError, Text
 
 from . import calamities, ruins
 from .cards import rules
-from .effects import apply_effects
+from .combat import battle
+from .effects import apply_effects, target_seat
 from .removal import discard_march
 from .stacks import (
+    STATE_TEXT,
     at_home,
     banner,
     capacity,
@@ -31,6 +33,7 @@ from .state import (
     Stack,
     WState,
     cdef,
+    check,
     find_castle,
     find_stack,
     in_play_card_ids,
@@ -228,7 +231,6 @@ def do_march(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     st.march.append(a["card"])
     if stack_state(st) == "campaign":
         st.target = a["target"]
-    from .stacks import STATE_TEXT
     log.append(Text("The stack of ", "") + name(s, st.hero) + Text(" is now ", "のスタックは")
                + STATE_TEXT[stack_state(st)]
                + (Text(" against ", "（対") + seat_text(st.target) + Text("", "）") if st.target is not None else Text("", ""))
@@ -341,7 +343,6 @@ def interceptors(s: WState, attacker_stack: str, target: str) -> list[str]:
 
 
 def do_attack(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
-    from .combat import battle
     p = s.players[seat]
     bonus = 0
     for iid in a["cards"]:
@@ -452,8 +453,6 @@ def check_cast(s: WState, seat: int, a: Action) -> None:
 
 
 def do_cast(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
-    from .effects import target_seat
-    from .state import check
     iid, target = a["card"], a["target"]
     st = _own_stack(s, seat, a["stack"])
     s.players[seat].hand.remove(iid)
