@@ -21,7 +21,7 @@ from .config import Config, ConfigError, load_config
 from .core import Parley
 from .i18n import M, ParleyTranslator, locale_of
 from .scheduler import Scheduler
-from .views import DYNAMIC_ITEMS
+from .views import DYNAMIC_ITEMS, JUMP_PREFIX, modal_value
 
 log = logging.getLogger("parley.discord")
 
@@ -57,6 +57,15 @@ class ParleyBot(discord.Client):
         if self.background and not self.commands_only:
             self.repaired = asyncio.create_task(self.parley.repair(), name="parley-repair")
             self.scheduler.start()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Modal submissions by custom id (discord.py only routes modals it holds in memory)."""
+        if interaction.type is not discord.InteractionType.modal_submit or self.parley is None:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if custom_id.startswith(JUMP_PREFIX):
+            await self.parley.replay_jump(interaction, custom_id[len(JUMP_PREFIX):], modal_value(data, "turn"))
 
     async def close(self) -> None:
         if self.scheduler is not None:

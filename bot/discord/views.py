@@ -138,20 +138,35 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         parley = _parley(interaction)
         if self.op == "j":
-            await interaction.response.send_modal(JumpModal(self.match_id, parley.locale(interaction)))
+            modal = JumpModal(self.match_id, parley.locale(interaction))
+            await interaction.response.send_modal(modal)
+            # Not kept in memory: the submission is handled by custom id (ParleyBot.on_interaction),
+            # so a form opened before a restart still works after it.
+            modal.stop()
             return
         await parley.replay_move(interaction, self.match_id, self.seq, self.op)
 
 
+JUMP_PREFIX = "p:j:"
+
+
 class JumpModal(ui.Modal):
+    """The jump-to-turn form; its submission is dispatched by `modal_value` in the client."""
+
     def __init__(self, match_id: str, locale: str) -> None:
-        super().__init__(title=M.replay_jump(locale), timeout=None, custom_id=f"p:j:{match_id}")
-        self.match_id = match_id
-        self.turn: ui.TextInput[JumpModal] = ui.TextInput(label=M.replay_turn(locale), max_length=6)
+        super().__init__(title=M.replay_jump(locale), timeout=None, custom_id=f"{JUMP_PREFIX}{match_id}")
+        self.turn: ui.TextInput[JumpModal] = ui.TextInput(label=M.replay_turn(locale), max_length=6,
+                                                          custom_id="turn")
         self.add_item(self.turn)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await _parley(interaction).replay_jump(interaction, self.match_id, self.turn.value)
+
+def modal_value(data: dict[str, Any], custom_id: str) -> str:
+    """A text input's value from a raw modal submission (rows, or labels wrapping one input)."""
+    for row in data.get("components") or []:
+        for item in [*(row.get("components") or []), *([row["component"]] if "component" in row else [])]:
+            if item.get("custom_id") == custom_id:
+                return str(item.get("value") or "")
+    return ""
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, ActButton, ActSelect,

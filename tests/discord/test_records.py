@@ -38,6 +38,8 @@ async def test_replay_viewer_navigates(harness: Harness) -> None:
     jump = custom_ids(h.fake.messages[int(msg["id"])])[4]
     opened = await h.click(ALICE, msg, jump)
     assert opened.modal is not None
+    assert not h.bot._connection._view_store._modals  # handled by custom id, not held in memory
+    await h.restart()  # the form was open across a restart
     await h.submit(ALICE, opened, **{"Turn number": "3"})
     assert "turn 3" in h.fake.messages[int(msg["id"])]["content"]
 
