@@ -1,0 +1,210 @@
+"""Plumbing shared by every command and button: acknowledging, answering, resolving the match.
+
+Every interaction goes through `ParleyBase.run`: it acknowledges at once (a
+deferred, ephemeral response, well inside Discord's three seconds), does the
+work, answers the user in their own language, and only then brings the
+thread up to date. A refusal (`RuleError`) becomes an ephemeral explanation;
+anything unexpected is logged with the match id and the user gets a short
+apology, never a traceback. The interaction id is the command id, so a
+retried interaction never plays twice; choices offered on buttons carry the
+sequence they were offered at, so a double click is answered as stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from engine.core import RuleError, Text
+from events.errors import Refused
+from events.model import Player
+from events.replay import MatchState
+from events.service import CommandResult, MatchService
+
+from .config import Config
+from .delivery import MESSAGE_LIMIT, Delivery, clip
+from .i18n import M, locale_of
+from .permissions import is_moderator
+
+log = logging.getLogger("parley.discord")
+
+_MATCH: contextvars.ContextVar[str | None] = contextvars.ContextVar("parley_match", default=None)
+PICKED = re.compile(r"^#(\d+):(\d+)$")  # an autocomplete pick: "#<seq>:<choice index>"
+ALREADY_ACKED = 40060
+
+
+@dataclass
+class Reply:
+    content: str = ""
+    view: discord.ui.View | None = None
+    files: list[discord.File] = field(default_factory=list)
+    replace: bool = False  # a component reply that replaces the clicked message (the replay viewer)
+    sync: str | None = None  # the match whose thread to bring up to date afterwards
+
+
+def parse_options(raw: str | None) -> dict[str, Any]:
+    """`goal=5 deck=starter` or `goal=5, deck=starter` to a dict; numbers and booleans converted."""
+    out: dict[str, Any] = {}
+    for part in re.split(r"[,\s]+", (raw or "").strip()):
+        if not part:
+            continue
+        if "=" not in part:
+            raise Refused(Text(f"'{part}' is not key=value.", f"「{part}」は key=value 形式ではありません。"), M.bad_options)
+        key, _, value = part.partition("=")
+        v: Any = value
+        if re.fullmatch(r"-?\d+", value):
+            v = int(value)
+        elif value.lower() in ("true", "false"):
+            v = value.lower() == "true"
+        out[key.strip()] = v
+    return out
+
+
+class ParleyBase:
+    """State and plumbing shared by the command groups below."""
+
+    def __init__(self, client: discord.Client, service: MatchService, config: Config) -> None:
+        self.client = client
+        self.service = service
+        self.config = config
+        self.delivery = Delivery(client, service, config)
+        self._acting: dict[str, asyncio.Lock] = {}
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    @staticmethod
+    def locale(interaction: discord.Interaction) -> str:
+        return locale_of(interaction)
+
+    @staticmethod
+    def player(interaction: discord.Interaction) -> Player:
+        user = interaction.user
+        return Player(id=f"discord:{user.id}", name=user.display_name, locale=locale_of(interaction))
+
+    async def run(self, interaction: discord.Interaction, work: Callable[[], Awaitable[Reply]], *,
+                  match_id: str | None = None) -> None:
+        # A modal opened from a button answers like the button: on that message.
+        component = interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
+        locale = self.locale(interaction)
+        acked = True
+        try:
+            if component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.NotFound:
+            # Expired before we could answer (a stall over three seconds): the user
+            # already saw "interaction failed", so doing the work now would surprise them.
+            log.warning("interaction %s expired before it was acknowledged, match %s", interaction.id, match_id or "-")
+            return
+        except discord.HTTPException as exc:
+            # Already acknowledged: Discord delivered this interaction twice. The
+            # work still runs (it is idempotent by interaction id) but cannot answer.
+            if exc.code != ALREADY_ACKED:
+                raise
+            acked = False
+        try:
+            reply = await work()
+        except RuleError as err:
+            reply = Reply(err.message(locale))
+        except Exception:
+            data: dict[str, Any] = dict(interaction.data or {})
+            known = match_id or _MATCH.get()
+            if known is None and interaction.channel_id is not None:
+                known = await self.delivery.match_in(interaction.channel_id)
+            log.exception("interaction %s (%s) failed, match %s", interaction.id,
+                          data.get("name") or data.get("custom_id"), known or "-")
+            reply = Reply(M.apology(locale))
+        if acked:
+            try:
+                await self._answer(interaction, reply, component)
+            except discord.HTTPException:
+                log.exception("could not answer interaction %s, match %s", interaction.id, match_id or reply.sync)
+        if reply.sync:
+            await self.sync(reply.sync)
+
+    async def _answer(self, interaction: discord.Interaction, reply: Reply, component: bool) -> None:
+        content = clip(reply.content or "…", MESSAGE_LIMIT)
+        if component and not reply.replace:
+            kwargs: dict[str, Any] = {"content": content, "ephemeral": True, "files": reply.files}
+            if reply.view is not None:
+                kwargs["view"] = reply.view
+            await interaction.followup.send(**kwargs)
+            return
+        await interaction.edit_original_response(content=content, view=reply.view, attachments=reply.files)
+
+    async def sync(self, match_id: str) -> None:
+        try:
+            await self.delivery.sync(match_id)
+        except Exception:
+            log.exception("match %s: updating the thread failed; it is repaired on the next change or start",
+                          match_id)
+
+    def require_mod(self, interaction: discord.Interaction) -> None:
+        if not is_moderator(interaction, self.config.mod_role):
+            raise Refused(M.not_moderator, M.not_moderator_hint)
+
+    async def resolve(self, interaction: discord.Interaction, given: str | None) -> MatchState:
+        """The match a command is about: the `match` option, else the thread it is run in,
+        else the one open match of this server the user plays in (if there is exactly one)."""
+        match_id = (given or "").strip() or None
+        if match_id is None and interaction.channel_id is not None:
+            match_id = await self.delivery.match_in(interaction.channel_id)
+        if match_id is None and interaction.guild_id is not None:
+            me = f"discord:{interaction.user.id}"
+            rows = await self.service.store.matches(guild=str(interaction.guild_id), status=("lobby", "running"),
+                                                    limit=1000)
+            mine = [r.id for r in rows if me in r.players]
+            if len(mine) == 1:
+                match_id = mine[0]
+            elif mine:
+                ids = ", ".join(f"`{m}`" for m in mine[:10])
+                raise Refused(M.which_match.format(ids=ids), M.no_match_hint)
+        if match_id is None:
+            raise Refused(M.no_match_here, M.no_match_hint)
+        _MATCH.set(match_id)  # for the error log, should anything below fail
+        ms = await self.service.get(match_id)
+        guild = ms.place.get("guild")
+        # A match belongs to its server: ids typed in another server (or a DM, for
+        # anything but your own seat) are refused like unknown ones.
+        if interaction.guild_id is not None and guild is not None and str(interaction.guild_id) != str(guild):
+            raise Refused(Text(f"There is no match {match_id}.", f"対戦 {match_id} は存在しません。"))
+        return ms
+
+    def _done(self, result: CommandResult, locale: str, fallback: Text) -> str:
+        if result.duplicate:
+            return M.duplicate(locale)
+        lines = [t(locale) for t in result.log]
+        return M.done.format(what=" / ".join(lines) if lines else fallback(locale))(locale)
+
+    def lock(self, match_id: str) -> asyncio.Lock:
+        """Held around every check-then-act on a match (clicks, typed moves, undo, deadlines)."""
+        return self._acting.setdefault(match_id, asyncio.Lock())
+
+    # -- start-up -------------------------------------------------------------------------------
+
+    async def repair(self) -> int:
+        """After a start: bring every match's thread up to date with its log."""
+        rows = await self.service.store.matches(limit=1_000_000)
+        n = 0
+        for row in rows:
+            if row.guild is None:  # played from the terminal, not Discord
+                continue
+            rec = await self.delivery.record(row.id)
+            if row.status in ("finished", "aborted") and rec.get("ended"):
+                continue
+            try:
+                await self.delivery.sync(row.id, repair=True)
+                n += 1
+            except Exception:
+                log.exception("match %s: repair failed", row.id)
+        return n
+
+

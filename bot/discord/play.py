@@ -1,0 +1,276 @@
+"""Lobby, moves, hands and takebacks: what players do."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from engine.core import RuleError, Text
+from engine.registry import available, get_game
+from events.errors import Refused
+from events.replay import MatchState
+
+from .base import PICKED, ParleyBase, Reply, parse_options
+from .delivery import MESSAGE_LIMIT, clip
+from .i18n import M, guild_locale_of, status_text
+from .permissions import is_moderator
+from .views import choice_view
+
+log = logging.getLogger("parley.discord")
+
+
+class Play(ParleyBase):
+    # -- lobby ------------------------------------------------------------------------------
+
+    async def create(self, interaction: discord.Interaction, game_id: str, options: str | None,
+                     deadline_hours: float | None, deadline_action: str | None,
+                     reminder_hours: float | None) -> None:
+        async def work() -> Reply:
+            locale = self.locale(interaction)
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise Refused(M.guild_only)
+            if game_id not in available():
+                games = ", ".join(f"`{g}`" for g in available())
+                raise Refused(M.unknown_game.format(game=game_id), M.games_available.format(games=games))
+            opts = parse_options(options)
+            channel = interaction.channel
+            channel_id = interaction.channel_id
+            if isinstance(channel, discord.Thread) and channel.parent_id:
+                channel_id = channel.parent_id  # a new match gets its own thread, not one inside a thread
+            place: dict[str, Any] = {"via": "discord", "guild": str(interaction.guild_id), "channel": str(channel_id),
+                                     "locale": guild_locale_of(interaction)}
+            if deadline_hours:
+                place.update(deadline_hours=deadline_hours, deadline_action=deadline_action or "skip")
+            if reminder_hours:
+                place["reminder_hours"] = reminder_hours
+            ms = await self.service.create(game_id, self.player(interaction), opts, place=place)
+            try:
+                await self.delivery.sync(ms.match_id)
+            except discord.Forbidden as exc:
+                # Without a place to play, the match must not linger as an open lobby.
+                await self.service.abort(ms.match_id, "system", f"missing permission: {exc.text}")
+                await self.sync(ms.match_id)  # the lobby message, if it was posted, says so
+                raise Refused(M.no_permission.format(what=exc.text or exc.code), M.no_permission_hint) from exc
+            rec = await self.delivery.record(ms.match_id)
+            return Reply(M.created.format(match=ms.match_id, game=get_game(game_id).title,
+                                          thread=f"<#{rec.get('thread')}>")(locale))
+        await self.run(interaction, work)
+
+    async def lobby(self, interaction: discord.Interaction, match: str | None, op: str) -> None:
+        async def work() -> Reply:
+            return await self._lobby_op(interaction, await self.resolve(interaction, match), op)
+        await self.run(interaction, work, match_id=match)
+
+    async def lobby_click(self, interaction: discord.Interaction, match_id: str, op: str) -> None:
+        async def work() -> Reply:
+            return await self._lobby_op(interaction, await self.service.get(match_id), op)
+        await self.run(interaction, work, match_id=match_id)
+
+    async def _lobby_op(self, interaction: discord.Interaction, ms: MatchState, op: str) -> Reply:
+        locale = self.locale(interaction)
+        me = self.player(interaction)
+        cid = str(interaction.id)
+        mid = ms.match_id
+        if op == "join":
+            result = await self.service.join(mid, me, command_id=cid)
+            text = M.joined
+        elif op == "leave":
+            result = await self.service.leave(mid, me.id, command_id=cid)
+            text = M.left
+        elif op == "bot":
+            if me.id != ms.creator and not is_moderator(interaction, self.config.mod_role):
+                raise Refused(Text("Only the match's creator can add bots.", "ボットを追加できるのは作成者だけです。"))
+            result = await self.service.add_bot(mid, me.id, command_id=cid)
+            text = M.bot_added
+        else:
+            result = await self.service.start(mid, me.id, moderator=is_moderator(interaction, self.config.mod_role),
+                                              command_id=cid)
+            text = M.started
+        content = M.duplicate(locale) if result.duplicate else text.format(match=mid)(locale)
+        return Reply(content, sync=mid)
+
+    async def act(self, interaction: discord.Interaction, match: str | None, action: str) -> None:
+        async def work() -> Reply:
+            ms = await self.resolve(interaction, match)
+            picked = PICKED.match(action.strip())
+            if picked:
+                return await self._choose(interaction, ms.match_id, int(picked[1]), None, int(picked[2]))
+            locale = self.locale(interaction)
+            async with self.lock(ms.match_id):
+                result = await self.service.act(ms.match_id, self.player(interaction).id, action,
+                                                command_id=str(interaction.id))
+            return Reply(self._done(result, locale, Text(action, action)), sync=ms.match_id)
+        await self.run(interaction, work, match_id=match)
+
+    async def choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int, idx: int) -> None:
+        async def work() -> Reply:
+            reply = await self._choose(interaction, match_id, seq, seat, idx)
+            message = interaction.message
+            if message is not None and message.flags.ephemeral and reply.sync:
+                # Clicked on a "Show my hand" reply: refresh it in place, so its
+                # buttons are the new position's rather than stale ones.
+                fresh = self._hand(interaction, await self.service.get(match_id))
+                fresh.content = clip(f"{reply.content}\n{fresh.content}")
+                fresh.replace, fresh.sync = True, reply.sync
+                return fresh
+            return reply
+        await self.run(interaction, work, match_id=match_id)
+
+    async def _choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int | None,
+                      idx: int) -> Reply:
+        """A choice offered at event `seq`: played only if the match is still there."""
+        locale = self.locale(interaction)
+        me = self.player(interaction).id
+        cid = str(interaction.id)
+        async with self.lock(match_id):
+            if await self.service.store.find_command(match_id, cid) is not None:
+                return Reply(M.duplicate(locale))
+            ms = await self.service.get(match_id)
+            if ms.status != "running" or ms.seq != seq:
+                return Reply(M.stale(locale))
+            s = self.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
+            choices = ms.game.legal_actions(ms.state, s)
+            if not 0 <= idx < len(choices):
+                return Reply(M.stale(locale))
+            result = await self.service.act(match_id, me, dict(choices[idx].action), seat=s, command_id=cid)
+        return Reply(self._done(result, locale, choices[idx].label), sync=match_id)
+
+    async def hand(self, interaction: discord.Interaction, match: str | None) -> None:
+        async def work() -> Reply:
+            ms = await self.resolve(interaction, match)
+            return self._hand(interaction, ms)
+        await self.run(interaction, work, match_id=match)
+
+    async def show_hand(self, interaction: discord.Interaction, match_id: str) -> None:
+        async def work() -> Reply:
+            return self._hand(interaction, await self.service.get(match_id))
+        await self.run(interaction, work, match_id=match_id)
+
+    def _hand(self, interaction: discord.Interaction, ms: MatchState) -> Reply:
+        locale = self.locale(interaction)
+        me = self.player(interaction).id
+        if ms.state is None:
+            raise Refused(Text("The match has not started yet.", "対戦はまだ開始していません。"))
+        seats = ms.seat_of(me)
+        if not seats:
+            return Reply(M.spectating.format(match=ms.match_id)(locale) + "\n" + self.delivery.board_text(ms, locale))
+        pending = {p.seat: p for p in ms.game.pending(ms.state)} if ms.status == "running" else {}
+        seat = next((s for s in seats if s in pending), seats[0])
+        text = self.delivery.private_text(ms, seat, locale)
+        view = None
+        tail = ""
+        if seat in pending:
+            choices = ms.game.legal_actions(ms.state, seat)
+            view = choice_view(ms.match_id, ms.seq, seat, choices, locale)
+            tail = "\n**" + pending[seat].prompt(locale) + "**"
+            if len(choices) > 25:
+                tail += "\n" + M.too_many(locale)
+        header = f"**{M.your_hand.format(match=ms.match_id)(locale)}**\n"
+        return Reply(clip(header + text, MESSAGE_LIMIT - len(tail)) + tail, view=view)
+
+    async def board(self, interaction: discord.Interaction, match: str | None) -> None:
+        async def work() -> Reply:
+            ms = await self.resolve(interaction, match)
+            if ms.state is None:
+                raise Refused(Text("The match has not started yet.", "対戦はまだ開始していません。"))
+            return Reply(self.delivery.board_text(ms, self.locale(interaction)), sync=ms.match_id)
+        await self.run(interaction, work, match_id=match)
+
+    async def takeback(self, interaction: discord.Interaction, match: str | None) -> None:
+        async def work() -> Reply:
+            ms = await self.resolve(interaction, match)
+            result = await self.service.request_takeback(ms.match_id, self.player(interaction).id,
+                                                         command_id=str(interaction.id))
+            locale = self.locale(interaction)
+            return Reply(M.duplicate(locale) if result.duplicate else M.tb_asked(locale), sync=ms.match_id)
+        await self.run(interaction, work, match_id=match)
+
+    async def answer_takeback(self, interaction: discord.Interaction, match_id: str, of_seq: int,
+                              accept: bool) -> None:
+        async def work() -> Reply:
+            locale = self.locale(interaction)
+            ms = await self.service.get(match_id)
+            if ms.takeback is None or ms.takeback[1] != of_seq:
+                return Reply(M.stale(locale))
+            result = await self.service.answer_takeback(match_id, self.player(interaction).id, accept,
+                                                        command_id=str(interaction.id))
+            return Reply(M.duplicate(locale) if result.duplicate else M.answered(locale), sync=match_id)
+        await self.run(interaction, work, match_id=match_id)
+
+    async def forfeit(self, interaction: discord.Interaction, match: str | None) -> None:
+        async def work() -> Reply:
+            ms = await self.resolve(interaction, match)
+            seats = ms.seat_of(self.player(interaction).id)
+            if not seats:
+                raise Refused(Text("You are not seated in this match.", "あなたはこの対戦の参加者ではありません。"))
+            result = await self.service.remove_player(ms.match_id, self.player(interaction).id, seats[0], "forfeit",
+                                                      command_id=str(interaction.id))
+            locale = self.locale(interaction)
+            return Reply(M.duplicate(locale) if result.duplicate else M.forfeited_ok(locale), sync=ms.match_id)
+        await self.run(interaction, work, match_id=match)
+
+    async def games(self, interaction: discord.Interaction) -> None:
+        async def work() -> Reply:
+            locale = self.locale(interaction)
+            names = ", ".join(f"`{g}` ({get_game(g).title(locale)})" for g in available())
+            return Reply(M.games_list.format(games=names)(locale))
+        await self.run(interaction, work)
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    async def complete_action(self, interaction: discord.Interaction, current: str,
+                              match: str | None) -> list[discord.app_commands.Choice[str]]:
+        """The player's legal actions, filtered by what they typed; at most 25. The value
+        names the sequence and index, so picking a stale suggestion cannot misplay."""
+        try:
+            return await self._complete_action(interaction, current, match)
+        except Exception:
+            log.exception("autocomplete failed, match %s", match or interaction.channel_id)
+            return []
+
+    async def _complete_action(self, interaction: discord.Interaction, current: str,
+                               match: str | None) -> list[discord.app_commands.Choice[str]]:
+        try:
+            ms = await self.resolve(interaction, match)
+        except RuleError:
+            return []
+        if ms.status != "running":
+            return []
+        me = self.player(interaction).id
+        locale = self.locale(interaction)
+        try:
+            seat = self.service.resolve_seat(ms, me)
+        except RuleError:
+            return []
+        choices = ms.game.legal_actions(ms.state, seat)
+        needle = current.strip().casefold()
+        out = []
+        for i, c in enumerate(choices):
+            label = c.label(locale)
+            if needle and needle not in label.casefold() and needle not in c.code.casefold():
+                continue
+            out.append(discord.app_commands.Choice(name=clip(label, 100), value=f"#{ms.seq}:{i}"))
+            if len(out) == 25:
+                break
+        return out
+
+    async def complete_match(self, interaction: discord.Interaction,
+                             current: str) -> list[discord.app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        rows = await self.service.store.matches(guild=str(interaction.guild_id), limit=200)
+        me = f"discord:{interaction.user.id}"
+        locale = self.locale(interaction)
+        needle = current.strip().casefold()
+        out = []
+        for r in rows:
+            mine = me in r.players
+            if needle and needle not in r.id.casefold() and needle not in r.game.casefold():
+                continue
+            label = f"{r.id} · {r.game} · {status_text(r.status)(locale)}" + (" ★" if mine else "")
+            out.append((not mine, discord.app_commands.Choice(name=clip(label, 100), value=r.id)))
+        out.sort(key=lambda x: x[0])
+        return [c for _, c in out[:25]]
+

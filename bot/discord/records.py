@@ -1,0 +1,123 @@
+"""Replays, history, export and the fairness check: reading a match, as the asker may see it."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot import render
+from engine.core import Text
+from engine.registry import available, get_game
+from events.errors import Refused
+
+from .base import ParleyBase, Reply
+from .delivery import clip
+from .i18n import M, status_text
+from .permissions import is_moderator
+from .views import replay_view
+
+
+class Records(ParleyBase):
+    # -- replays and history --------------------------------------------------------------------
+
+    async def _points(self, match_id: str) -> list[tuple[int, int]]:
+        """Replay stops: (event seq, turn) of the start, every action and every revert."""
+        out: list[tuple[int, int]] = []
+        turn = 0
+        for e in await self.service.events(match_id):
+            if e.type == "action":
+                turn = int(e.payload.get("turn", turn))
+            if e.type in ("match_started", "action", "revert"):
+                out.append((e.seq, turn))
+        return out
+
+    async def _replay_at(self, interaction: discord.Interaction, match_id: str, seq: int | None,
+                         turn: int | None = None) -> Reply:
+        locale = self.locale(interaction)
+        points = await self._points(match_id)
+        if not points:
+            raise Refused(Text("The match has not started yet.", "対戦はまだ開始していません。"))
+        if turn is not None:
+            found = next((i for i, (_, t) in enumerate(points) if t >= turn), None)
+            if found is None:
+                raise Refused(M.no_turn.format(turn=turn))
+            pos = found
+        elif seq is None:
+            pos = len(points) - 1
+        else:
+            pos = max((i for i, (s, _) in enumerate(points) if s <= seq), default=0)
+        at, at_turn = points[pos]
+        current = await self.service.get(match_id)
+        viewer = self.service.viewer_for(current, self.player(interaction).id)
+        past = await self.service.state_at(match_id, at)
+        view = past.game.view(past.state, viewer)
+        title = M.replay_title.format(match=match_id, pos=pos + 1, total=len(points), seq=at, turn=at_turn)(locale)
+        body = render.board(past.game_id, view, locale)
+        if viewer.seat is not None:
+            body += "\n" + render.private(past.game_id, view, viewer.seat, locale)
+        return Reply(clip(f"**{title}**\n{body}"), view=replay_view(match_id, at, pos == 0, pos == len(points) - 1,
+                                                                    locale), replace=True)
+
+    async def replay(self, interaction: discord.Interaction, match: str | None, turn: int | None) -> None:
+        async def work() -> Reply:
+            ms = await self.resolve(interaction, match)
+            return await self._replay_at(interaction, ms.match_id, None, turn)
+        await self.run(interaction, work, match_id=match)
+
+    async def replay_move(self, interaction: discord.Interaction, match_id: str, seq: int, op: str) -> None:
+        async def work() -> Reply:
+            points = [s for s, _ in await self._points(match_id)]
+            pos = max((i for i, s in enumerate(points) if s <= seq), default=0)
+            target = {"f": 0, "p": max(pos - 1, 0), "n": min(pos + 1, len(points) - 1), "l": len(points) - 1}[op]
+            return await self._replay_at(interaction, match_id, points[target] if points else None)
+        await self.run(interaction, work, match_id=match_id)
+
+    async def replay_jump(self, interaction: discord.Interaction, match_id: str, raw: str) -> None:
+        async def work() -> Reply:
+            if not raw.strip().isdigit():
+                raise Refused(M.no_turn.format(turn=raw))
+            return await self._replay_at(interaction, match_id, None, int(raw))
+        await self.run(interaction, work, match_id=match_id)
+
+    async def history(self, interaction: discord.Interaction) -> None:
+        async def work() -> Reply:
+            locale = self.locale(interaction)
+            if interaction.guild_id is None:
+                raise Refused(M.guild_only)
+            rows = await self.service.store.matches(guild=str(interaction.guild_id), limit=25)
+            if not rows:
+                return Reply(M.history_empty(locale))
+            lines = [f"**{M.history_title(locale)}**"]
+            for r in rows:
+                players = ", ".join(f"<@{p[8:]}>" if p.startswith("discord:") else p for p in r.players)
+                title = get_game(r.game).title(locale) if r.game in available() else r.game
+                lines.append(f"`{r.id}` · {title} · {status_text(r.status)(locale)} · {players or '—'} · "
+                             f"{r.updated_at[:10]}")
+            return Reply(clip("\n".join(lines)))
+        await self.run(interaction, work)
+
+    async def export(self, interaction: discord.Interaction, match: str | None) -> None:
+        async def work() -> Reply:
+            from events.export import export_jsonl
+            ms = await self.resolve(interaction, match)
+            text = await export_jsonl(self.service, ms.match_id, player_id=self.player(interaction).id,
+                                      moderator=is_moderator(interaction, self.config.mod_role))
+            data = text.encode()
+            if len(data) > interaction.filesize_limit:
+                raise Refused(Text("The log is larger than Discord allows; export it with the `parley` command line.",
+                                   "ログがDiscordの上限を超えています。`parley` コマンドでエクスポートしてください。"))
+            file = discord.File(io.BytesIO(data), filename=f"parley-{ms.match_id}.jsonl")
+            return Reply(M.export_ready.format(match=ms.match_id)(self.locale(interaction)), files=[file])
+        await self.run(interaction, work, match_id=match)
+
+    async def verify(self, interaction: discord.Interaction, match: str | None) -> None:
+        async def work() -> Reply:
+            from events.verify import verify_match
+            ms = await self.resolve(interaction, match)
+            report = await verify_match(self.service, ms.match_id)
+            locale = self.locale(interaction)
+            head = (M.verify_ok if report.ok else M.verify_bad).format(match=ms.match_id)(locale)
+            return Reply(clip("\n".join([f"**{head}**", *(line(locale) for line in report.lines)])))
+        await self.run(interaction, work, match_id=match)
+
