@@ -766,12 +766,13 @@ class Harness:
             out.append(opt)
         return out, resolved
 
-    async def _dispatch(self, payload: dict[str, Any], ex: Exchange) -> Exchange:
+    async def _dispatch(self, payload: dict[str, Any], ex: Exchange, wait: bool = True) -> Exchange:
         assert self.bot is not None
         ex.created = self.now()
         ex.__dict__["payload"] = payload
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-        await self.settle()
+        if wait:
+            await self.settle()
         return ex
 
     async def slash(self, user: User, sub: str, /, *, channel: int | None = None, guild_locale: str = "en-US",
@@ -801,8 +802,9 @@ class Harness:
         return ex.choices
 
     async def click(self, user: User, message: dict[str, Any] | int, custom_id: str | None = None, *,
-                    values: list[str] | None = None, index: int | None = None) -> Exchange:
-        """Click a button (or pick select `values`) on a message the user can see (or saw: pass a copy)."""
+                    values: list[str] | None = None, index: int | None = None, wait: bool = True) -> Exchange:
+        """Click a button (or pick select `values`) on a message the user can see (or saw: pass a copy).
+        `wait=False` returns at once, so several clicks can race; then call `settle()`."""
         # A dict that is not the stored message is the user's (possibly outdated)
         # copy: what their client showed when they clicked.
         msg = self.fake.messages[int(message)] if isinstance(message, int) else message
@@ -826,7 +828,7 @@ class Harness:
         payload["message"] = self.fake.public(msg)
         if msg["_visible_to"] is not None:
             payload["message"]["flags"] = EPHEMERAL
-        return await self._dispatch(payload, ex)
+        return await self._dispatch(payload, ex, wait)
 
     async def submit(self, user: User, opened: Exchange, **values: str) -> Exchange:
         """Submit the modal an interaction opened, filling text inputs by their label."""

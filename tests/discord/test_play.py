@@ -231,3 +231,21 @@ async def test_choosing_on_the_private_hand_message_refreshes_it(harness: Harnes
     refreshed = h.fake.messages[int(msg["id"])]
     assert "marks" in refreshed["content"]
     assert custom_ids(refreshed) == [f"p:s:{match_id}:{after.seq}:{ms.state.active}"]
+
+
+async def test_simultaneous_clicks_race_to_one_move(harness: Harness) -> None:
+    h = harness
+    match_id, _ = await open_match(h, ALICE, BOB)
+    ms, who = await current(h, match_id)
+    dm = copy.deepcopy(h.fake.dms(who.id)[-1])
+    menu = custom_ids(dm)[0]
+    roll = str([c.code for c in ms.game.legal_actions(ms.state, ms.state.active)].index("roll"))
+    mark = str([c.code for c in ms.game.legal_actions(ms.state, ms.state.active)].index("mark"))
+    # Two different choices clicked before either is answered: only the first may play.
+    first = await h.click(who, dm, menu, values=[roll], wait=False)
+    second = await h.click(who, dm, menu, values=[mark], wait=False)
+    await h.settle()
+    after = await state(h, match_id)
+    assert after.seq == ms.seq + 1
+    replies = h.reply_text(first) + "\n" + h.reply_text(second)
+    assert replies.count("Done") == 1 and "no longer current" in replies
