@@ -249,3 +249,17 @@ async def test_simultaneous_clicks_race_to_one_move(harness: Harness) -> None:
     assert after.seq == ms.seq + 1
     replies = h.reply_text(first) + "\n" + h.reply_text(second)
     assert replies.count("Done") == 1 and "no longer current" in replies
+
+
+async def test_closed_dms_are_retried_after_the_configured_hours(harness: Harness) -> None:
+    from datetime import UTC, datetime, timedelta
+    h = harness
+    h.fake.dm_closed.add(BOB.id)
+    match_id, thread = await open_match(h, ALICE, BOB)
+    assert not [m for m in h.fake.dms(BOB.id)]
+    h.fake.dm_closed.discard(BOB.id)  # Bob opened his DMs
+    long_ago = (datetime.now(UTC) - timedelta(hours=25)).isoformat()
+    await h.parley.service.store.set_kv("discord:dmfail", str(BOB.id), {"at": long_ago})
+    _, who = await current(h, match_id)
+    await h.slash(who, "act", channel=thread, action="roll")
+    assert h.fake.dms(BOB.id), "the DM is tried again once the failure is old enough"
