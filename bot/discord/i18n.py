@@ -94,8 +94,8 @@ class M:
                    "モデレーター（{who}）がイベント{to}まで巻き戻しました。理由: {reason}")
     ev_redo = Text("A moderator ({who}) restored the moves of the last undo. Reason: {reason}",
                    "モデレーター（{who}）が直前の巻き戻しを取り消しました。理由: {reason}")
-    no_permission = Text("I am missing a permission in this channel ({what}).",
-                         "このチャンネルでボットの権限が不足しています（{what}）。")
+    no_permission = Text("I cannot open a match thread in this channel ({what}).",
+                         "このチャンネルでは対戦用スレッドを作成できません（{what}）。")
     no_permission_hint = Text("Give me View Channels, Send Messages, Create Public Threads, Send Messages in Threads, "
                               "Manage Threads, Attach Files and Read Message History.",
                               "チャンネルの閲覧、メッセージの送信、公開スレッドの作成、スレッドでのメッセージ送信、"

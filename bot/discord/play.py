@@ -48,9 +48,12 @@ class Play(ParleyBase):
             ms = await self.service.create(game_id, self.player(interaction), opts, place=place)
             try:
                 await self.delivery.sync(ms.match_id)
-            except discord.Forbidden as exc:
-                # Without a place to play, the match must not linger as an open lobby.
-                await self.service.abort(ms.match_id, "system", f"missing permission: {exc.text}")
+            except discord.HTTPException as exc:
+                if exc.status not in (400, 403):
+                    raise  # Discord trouble, not this channel's: the next sync retries
+                # No thread here (a permission, or a channel kind without threads): the
+                # match must not linger as an open lobby nobody can play.
+                await self.service.abort(ms.match_id, "system", f"cannot open a thread: {exc.text}")
                 await self.sync(ms.match_id)  # the lobby message, if it was posted, says so
                 raise Refused(M.no_permission.format(what=exc.text or exc.code), M.no_permission_hint) from exc
             rec = await self.delivery.record(ms.match_id)

@@ -84,7 +84,7 @@ async def test_missing_thread_permission_is_explained(harness: Harness) -> None:
     h.fake.fail_next.append(("/threads", FakeHTTPError(403, 50013, "Missing Permissions")))
     ex = await h.slash(BOB, "new", game="toy")
     text = h.reply_text(ex)
-    assert "権限" in text and "Traceback" not in text
+    assert "スレッド" in text and "権限" in text and "Traceback" not in text
     [row] = await h.parley.service.store.matches()
     assert row.status == "aborted"
     [lobby] = [m for m in h.fake.public_messages() if int(m["channel_id"]) == h.fake.channel_id]
