@@ -631,8 +631,6 @@ class Harness:
             found, data = _file_parts(files, form)
             if found is not None:
                 payload = found
-            if "params" in kwargs and payload is None:
-                payload = None
             try:
                 return fake.rest(route.method, route.url + _query(kwargs.get("params")), payload, data)
             except FakeHTTPError as err:
