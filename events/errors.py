@@ -33,3 +33,9 @@ def busy() -> Refused:
     return Refused(Text("The match changed while your command was on its way.",
                         "コマンドの処理中に対戦が更新されました。"),
                    Text("Look at the board and try again.", "盤面を確認してもう一度お試しください。"))
+
+
+def stale() -> Refused:
+    return Refused(Text("That choice is no longer current: the match has moved on.",
+                        "その選択肢はもう有効ではありません。対戦が進行しています。"),
+                   Text("Look at the board and choose again.", "盤面を確認して選び直してください。"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, Text
@@ -51,6 +51,18 @@ class MatchState:
 
     def seat_of(self, player_id: str) -> list[int]:
         return [i for i, p in enumerate(self.seats) if p.id == player_id]
+
+
+_FIELDS = tuple(f.name for f in fields(MatchState))
+
+
+def replace(ms: MatchState, **changes: Any) -> MatchState:
+    """dataclasses.replace without re-running __init__: replay makes one
+    envelope per event, so this sits on the hottest path there is."""
+    new = object.__new__(MatchState)
+    for name in _FIELDS:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(ms, name))
+    return new
 
 
 def public_digest(game: Game[Any], state: Any) -> str:

@@ -102,15 +102,7 @@ class MatchService:
 
     async def _rebuild(self, row: MatchRow, secret: bytes, upto: int | None = None) -> MatchState:
         """From the newest snapshot of this ruleset when one is usable, else from the start."""
-        start: MatchState | None = None
-        snap = await self.store.latest_snapshot(row.id, get_game(row.game).ruleset, upto)
-        if snap is not None:
-            try:
-                candidate = pickle.loads(snap[1])
-                if isinstance(candidate, MatchState) and candidate.seq == snap[0]:
-                    start = candidate
-            except Exception:  # a snapshot from older code: the log is the truth
-                start = None
+        start = _unpickle(await self.store.latest_snapshot(row.id, get_game(row.game).ruleset, upto))
         events = await self.store.events(row.id, after=start.seq if start else 0, upto=upto)
         if start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events):
             start, events = None, await self.store.events(row.id, upto=upto)
@@ -121,9 +113,19 @@ class MatchService:
 
     async def warm(self) -> int:
         """Rebuild every running match into memory (a cold start). Returns how many."""
-        rows = await self.store.matches(status=("lobby", "running"), limit=1_000_000)
+        rows = [r for r in await self.store.matches(status=("lobby", "running"), limit=1_000_000)
+                if r.id not in self._live]
+        loaded = await self.store.bulk([r.id for r in rows])
         for row in rows:
-            await self._load(row.id)
+            secret, events, snaps = loaded[row.id]
+            start = _unpickle(snaps.get(get_game(row.game).ruleset))
+            if start is not None:
+                after = [e for e in events if e.seq > start.seq]
+                if not any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in after):
+                    events = after
+                else:
+                    start = None
+            self._live.setdefault(row.id, _Live(rebuild(events, secret, start)[0], secret))
         return len(rows)
 
     def forget(self, match_id: str | None = None) -> None:
@@ -280,19 +282,25 @@ class MatchService:
         return ms.game.parse_action(text)
 
     async def act(self, match_id: str, player_id: str, action: Mapping[str, Any] | str, *,
-                  seat: int | None = None, command_id: str | None = None) -> CommandResult:
+                  seat: int | None = None, command_id: str | None = None,
+                  expected_seq: int | None = None) -> CommandResult:
+        """Play an action. With `expected_seq` (a button offered at that event),
+        the action is refused if anything happened since: the check and the
+        append happen under the match's lock, so it is safe across processes too."""
         def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
             _need(ms, "running")
+            _current(ms, expected_seq)
             s = self.resolve_seat(ms, player_id, seat)
             act = self.parse(ms, s, action) if isinstance(action, str) else dict(action)
             return self._with_auto(ms, secret, [], first=(player_id, s, act))
         return await self._run(match_id, command_id, build)
 
     async def skip(self, match_id: str, seat: int, reason: str = "deadline",
-                   command_id: str | None = None) -> CommandResult:
+                   command_id: str | None = None, expected_seq: int | None = None) -> CommandResult:
         """A missed deadline: the seat's default (passive) action, played by the system."""
         def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
             _need(ms, "running")
+            _current(ms, expected_seq)
             check_pending(ms.game, ms.state, seat)
             act = ms.game.default_action(ms.state, seat)
             return self._with_auto(ms, secret, [], first=("system", seat, act), note=reason)
@@ -330,8 +338,12 @@ class MatchService:
         for _ in range(AUTO_LIMIT):
             if ms.status != "running":
                 break
-            pending = sorted(ms.game.pending(ms.state), key=lambda p: (p.order, p.seat))
-            auto = next((p for p in pending if p.seat in ms.forfeited or ms.seats[p.seat].is_bot), None)
+            pending = ms.game.pending(ms.state)
+            # Only decisions due now: when several must come in turn, a bot ranked
+            # later waits for the humans ranked before it.
+            due = min(p.order for p in pending)
+            auto = next((p for p in sorted(pending, key=lambda p: p.seat)
+                         if p.order == due and (p.seat in ms.forfeited or ms.seats[p.seat].is_bot)), None)
             if auto is None:
                 break
             if auto.seat in ms.forfeited:
@@ -474,13 +486,15 @@ class MatchService:
             return self._with_auto(ms, secret, [e])
         return await self._run(match_id, command_id, build)
 
-    async def abort(self, match_id: str, moderator: str, reason: str = "", command_id: str | None = None
+    async def abort(self, match_id: str, moderator: str | None, reason: str = "", command_id: str | None = None
                     ) -> CommandResult:
+        """End a match without a result; `moderator=None` when the system does it
+        (e.g. its thread could not be created)."""
         def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
             if ms.status in ("finished", "aborted"):
                 raise errors.wrong_status(ms.status, "running")
-            return self._single(ms, secret, NewEvent(type="match_aborted", actor=f"mod:{moderator}",
-                                                     payload={"reason": reason}))
+            actor = "system" if moderator is None else f"mod:{moderator}"
+            return self._single(ms, secret, NewEvent(type="match_aborted", actor=actor, payload={"reason": reason}))
         return await self._run(match_id, command_id, build)
 
     # -- reading -----------------------------------------------------------------
@@ -534,6 +548,21 @@ class MatchService:
         if ms.status not in ("finished", "aborted"):
             return None
         return (await self._load(match_id)).secret
+
+
+def _unpickle(snap: tuple[int, bytes] | None) -> MatchState | None:
+    if snap is None:
+        return None
+    try:
+        candidate = pickle.loads(snap[1])
+    except Exception:  # a snapshot from older code: the log is the truth
+        return None
+    return candidate if isinstance(candidate, MatchState) and candidate.seq == snap[0] else None
+
+
+def _current(ms: MatchState, expected_seq: int | None) -> None:
+    if expected_seq is not None and ms.seq != expected_seq:
+        raise errors.stale()
 
 
 def _need(ms: MatchState, status: str) -> None:

@@ -4,6 +4,7 @@ an action (pass) that reveals nothing and so may be taken back."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -20,7 +21,6 @@ from engine.core import (
     Transition,
     UnknownAction,
     Viewer,
-    clone,
 )
 from engine.core.redaction import private
 
@@ -29,6 +29,7 @@ from engine.core.redaction import private
 class ToyState:
     seats: int
     goal: int
+    max_turns: int
     deck: list[str]
     hands: list[list[str]]
     scores: list[int]
@@ -40,6 +41,14 @@ class ToyState:
     passes: int = 0
     marks: list[int] = field(default_factory=list)  # public counters; marking reveals nothing
     over: bool = False
+
+
+def copy_state(state: ToyState) -> ToyState:
+    """A hand-made copy: a few times faster than the generic pickle clone."""
+    s = copy.copy(state)
+    s.deck, s.scores, s.marks = list(state.deck), list(state.scores), list(state.marks)
+    s.hands, s.banked = [list(h) for h in state.hands], [list(b) for b in state.banked]
+    return s
 
 
 def value(card: str) -> int:
@@ -55,16 +64,17 @@ class ToyGame(Game[ToyState]):
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         goal = int(raw.get("goal", 15))
-        if goal < 1:
+        max_turns = int(raw.get("max_turns", 40))
+        if goal < 1 or max_turns < 1:
             raise BadOptions(Text("The goal must be positive.", "目標は正の数です。"))
         if not self.min_seats <= seats <= self.max_seats:
             raise BadOptions(Text("Toy needs 2-8 players.", "おもちゃは2〜8人用です。"))
-        return {"goal": goal}
+        return {"goal": goal, "max_turns": max_turns}
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> ToyState:
         deck = rng.shuffled([f"{v}-{c}" for v in range(1, 10) for c in "abcd"])
         hands = [deck[i * 3:(i + 1) * 3] for i in range(seats)]
-        return ToyState(seats, options["goal"], deck[seats * 3:], hands, [0] * seats,
+        return ToyState(seats, options["goal"], options.get("max_turns", 40), deck[seats * 3:], hands, [0] * seats,
                         [[] for _ in range(seats)], marks=[0] * seats)
 
     def pending(self, state: ToyState) -> tuple[Pending, ...]:
@@ -89,14 +99,14 @@ class ToyGame(Game[ToyState]):
         return out
 
     def _end_turn(self, s: ToyState) -> None:
-        if max(s.scores) >= s.goal or s.turn >= 40 or s.passes >= s.seats * 2:
+        if max(s.scores) >= s.goal or s.turn >= s.max_turns or s.passes >= s.seats * 2:
             s.over = True
             return
         s.active = (s.active + 1) % s.seats
         s.turn += 1
 
     def apply(self, state: ToyState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[ToyState]:
-        s = clone(state)
+        s = copy_state(state)
         kind = action["kind"]
         if s.responder is not None:
             if kind == "accept":

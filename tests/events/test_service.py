@@ -236,7 +236,9 @@ async def test_bots_play_their_own_turns(service):
     await service.add_bot(ms.match_id, ANN.id)
     await service.start(ms.match_id, ANN.id)
     result = await service.act(ms.match_id, ANN.id, "pass")
-    assert [e.actor for e in result.events] == [ANN.id, "system"]
+    actors = [e.actor for e in result.events]
+    assert actors[0] == ANN.id and len(actors) >= 2 and set(actors[1:]) == {"system"}
+    assert all(e.payload["auto"] == "bot" for e in result.events[1:])
     assert (await whose_turn(service, ms.match_id))[1].id == ANN.id
 
 
@@ -248,3 +250,51 @@ async def test_views_follow_the_viewer(service):
     assert service.viewer_for(ms, CAT.id, moderator=True) == ALL_SEEING
     ben_view = await service.view(match_id, Viewer.of(1))
     assert ben_view["hands"][0] == {"hidden": 3} and isinstance(ben_view["hands"][1], list)
+
+
+async def test_a_stale_choice_is_refused_under_the_lock(service):
+    match_id = await started(service, ANN, BEN, options={"goal": 500})
+    offered_at = (await service.get(match_id)).seq
+    await service.act(match_id, ANN.id, "mark", expected_seq=offered_at)
+    with pytest.raises(Refused, match="no longer current"):
+        await service.act(match_id, ANN.id, "mark", expected_seq=offered_at)
+    assert (await service.get(match_id)).state.marks[0] == 1
+
+
+async def test_a_system_abort_is_recorded_as_the_system(service):
+    match_id = await started(service, ANN, BEN)
+    result = await service.abort(match_id, None, "thread could not be created")
+    assert result.events[0].actor == "system"
+
+
+async def test_bots_wait_for_humans_ranked_before_them(store):
+    """Pending.order: a bot whose decision comes later does not jump the queue."""
+    from engine.core import Pending, Text
+    from engine.registry import register
+    from tests.toygame import ToyGame
+
+    class Ordered(ToyGame):
+        id = "toy-ordered"
+
+        def pending(self, state):
+            base = super().pending(state)
+            if not base or state.responder is not None:
+                return base
+            # Everyone is asked, the active seat first, the rest after it.
+            return tuple(Pending(s, "turn", Text("", ""), order=0 if s == state.active else 1)
+                         for s in range(state.seats))
+
+        def apply(self, state, seat, action, rng):
+            if seat != state.active:
+                from engine.core import RuleError
+                raise RuleError(Text("Not yet.", "まだです。"))
+            return super().apply(state, seat, action, rng)
+
+    register(Ordered())
+    service = MatchService(store)
+    ms = await service.create("toy-ordered", ANN, {"goal": 500})
+    await service.add_bot(ms.match_id, ANN.id)
+    started_ = await service.start(ms.match_id, ANN.id)
+    assert started_.match.status == "running"  # the bot did not try to act out of turn
+    result = await service.act(ms.match_id, ANN.id, "pass")
+    assert result.events[1].actor == "system" and result.events[1].payload["seat"] == 1

@@ -106,3 +106,18 @@ async def test_online_backup_copies_the_log(service, tmp_path):
         assert len(await copy.events(match_id)) == len(await service.store.events(match_id))
     finally:
         await copy.close()
+
+
+async def test_concurrent_appends_commit_together_and_a_conflict_fails_alone(service):
+    import asyncio
+
+    ids = [await started(service, ANN, BEN) for _ in range(5)]
+    seqs = [(await service.get(m)).seq for m in ids]
+    note = NewEvent(type="note", actor="system")
+    calls = [service.store.append(m, s, [note], "t") for m, s in zip(ids, seqs, strict=True)]
+    calls.append(service.store.append(ids[0], seqs[0] - 1, [note], "t"))  # stale: must fail alone
+    results = await asyncio.gather(*calls, return_exceptions=True)
+    assert [r[0].seq for r in results[:5]] == [s + 1 for s in seqs]
+    assert isinstance(results[5], Conflict)
+    for m, s in zip(ids, seqs, strict=True):
+        assert [e.seq for e in await service.store.events(m)] == list(range(1, s + 2))

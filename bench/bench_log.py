@@ -1,0 +1,197 @@
+"""Benchmarks of the match log and service. Prints figures beside their targets.
+
+    python3 bench/bench_log.py [--quick]
+
+Uses the test-only toy game (tests/toygame.py) so that the log, not a game's
+rules, is measured; each game has its own bench_<game>.py."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import pickle
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.selfplay import derive_secret  # noqa: E402
+from engine.registry import register  # noqa: E402
+from events.model import NewEvent, Player  # noqa: E402
+from events.replay import rebuild  # noqa: E402
+from events.service import MatchService  # noqa: E402
+from events.store import Store  # noqa: E402
+from tests.toygame import GAME  # noqa: E402
+
+register(GAME)
+A, B = Player(id="local:a", name="A"), Player(id="local:b", name="B")
+
+
+def verdict(ok: bool) -> str:
+    return "meets target" if ok else "MISSES target"
+
+
+class RawSqlite:
+    """The baseline: plain sqlite3, same durability, one insert per transaction."""
+
+    def __init__(self, path: Path) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("CREATE TABLE e (m TEXT, seq INTEGER, payload TEXT, PRIMARY KEY (m, seq)) WITHOUT ROWID")
+        self.seq = 0
+
+    def commit_ms(self, n: int) -> float:
+        began = time.perf_counter()
+        for _ in range(n):
+            self.seq += 1
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("INSERT INTO e VALUES (?, ?, ?)", ("m", self.seq, '{"seat":0,"action":{"kind":"roll"}}'))
+            self.db.execute("COMMIT")
+        return (time.perf_counter() - began) / n * 1000
+
+
+async def new_match(service: MatchService, options: dict[str, int]) -> str:
+    ms = await service.create("toy", A, options)
+    await service.join(ms.match_id, B)
+    await service.start(ms.match_id, A.id)
+    return ms.match_id
+
+
+async def append_rate(tmp: Path, n: int) -> None:
+    raw_db = RawSqlite(tmp / "raw.sqlite")
+    store = await Store.open(tmp / "append.sqlite")
+    service = MatchService(store)
+    match_id = await new_match(service, {"goal": 10**9, "max_turns": 10**9})
+    seq = (await service.get(match_id)).seq
+    note = NewEvent(type="note", actor="system", payload={"seat": 0, "action": {"kind": "roll"}})
+    # fsync time drifts with whatever else the disk is doing: alternate the two
+    # in rounds on the same disk and compare the medians.
+    raws, ourses = [], []
+    for _ in range(10):
+        raws.append(raw_db.commit_ms(n // 10))
+        began = time.perf_counter()
+        for _ in range(n // 10):
+            await store.append(match_id, seq, [note], "t")
+            seq += 1
+        ourses.append((time.perf_counter() - began) / (n // 10) * 1000)
+    raw, ours = statistics.median(raws), statistics.median(ourses)
+    await store.close()
+    ratio = ours / raw
+    print(f"append (one event per transaction, synchronous=FULL): {ours:.3f} ms vs raw sqlite3 {raw:.3f} ms"
+          f" = {ratio:.2f}x  [target <= 1.5x: {verdict(ratio <= 1.5)}]")
+
+
+async def rebuild_rate(tmp: Path, n: int) -> None:
+    store = await Store.open(tmp / "rebuild.sqlite", durable=False)
+    service = MatchService(store, snapshot_every=10**9)
+    match_id = await new_match(service, {"goal": 10**9, "max_turns": 10**9})
+    live = await service.get(match_id)
+    # A long match: n rolls, appended the ordinary way (one action event each), in chunks.
+    new, ms, secret = [], live, await store.secret(match_id)
+    for _ in range(n):
+        seat = ms.state.active
+        e, ms = service._action_event(ms, secret, [A, B][seat].id, seat, {"kind": "roll"}, None)
+        new.append(e)
+    await store.append(match_id, live.seq, new, "t")
+    began = time.perf_counter()
+    events = await store.events(match_id)
+    loaded = time.perf_counter() - began
+    began = time.perf_counter()
+    rebuilt, _ = rebuild(events, secret)
+    replayed = time.perf_counter() - began
+    assert rebuilt.state == ms.state
+    # What a service does on a cold load of that match: newest snapshot plus the events after it.
+    await store.save_snapshot(match_id, ms.seq, "toy-1", pickle.dumps(rebuilt, pickle.HIGHEST_PROTOCOL))
+    cold = MatchService(store)
+    began = time.perf_counter()
+    assert (await cold.get(match_id)).state == ms.state
+    snapshotted = (time.perf_counter() - began) * 1000
+    total = (loaded + replayed) * 1000
+    print(f"rebuild of a {len(events):,}-event log: {total:.0f} ms ({loaded * 1000:.0f} ms reading, "
+          f"{replayed * 1000:.0f} ms replaying; {len(events) / (loaded + replayed):,.0f} events/s)"
+          f"  [target < 100 ms: {verdict(total < 100)}]")
+    print(f"  the same match loaded cold by the service from its newest snapshot: {snapshotted:.1f} ms")
+    await store.close()
+
+
+async def latency(tmp: Path, matches: int, commands: int) -> None:
+    store = await Store.open(tmp / "latency.sqlite")
+    service = MatchService(store)
+    ids = [await new_match(service, {"goal": 10**9, "max_turns": 10**9}) for _ in range(matches)]
+    rnd = random.Random(1)
+
+    async def player(match_id: str, closed: bool, samples: list[float]) -> None:
+        for _ in range(commands):
+            if not closed:  # an open loop: on average one move per match per second
+                await asyncio.sleep(rnd.expovariate(1.0))
+            ms = await service.get(match_id)
+            seat = ms.state.active
+            began = time.perf_counter()
+            await service.act(match_id, [A, B][seat].id, {"kind": "roll"})
+            await service.view(match_id, service.viewer_for(ms, [A, B][seat].id))
+            samples.append(time.perf_counter() - began)
+
+    for closed in (False, True):
+        samples: list[float] = []
+        began = time.perf_counter()
+        await asyncio.gather(*(player(m, closed, samples) for m in ids))
+        elapsed = time.perf_counter() - began
+        q = statistics.quantiles(samples, n=100)
+        label = "all at once, no pause (saturation)" if closed else "each ~1 move/s (open loop)"
+        line = (f"command latency (decide + append + view), {matches} concurrent matches, {label}: "
+                f"p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms; {len(samples) / elapsed:,.0f} commands/s")
+        if not closed:
+            line += f"  [target p99 < 10 ms: {verdict(q[98] < 0.010)}]"
+        print(line)
+    await store.close()
+
+
+async def cold_start(tmp: Path, matches: int, moves: int) -> None:
+    path = tmp / "cold.sqlite"
+    store = await Store.open(path, durable=False)
+    service = MatchService(store)
+    for _ in range(matches):
+        match_id = await new_match(service, {"goal": 10**9, "max_turns": 10**9})
+        for i in range(moves):
+            await service.act(match_id, [A, B][i % 2].id, {"kind": "roll"})
+    await store.close()
+    store = await Store.open(path)
+    began = time.perf_counter()
+    count = await MatchService(store).warm()
+    elapsed = time.perf_counter() - began
+    # Memory separately: tracemalloc slows allocation several times over.
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    cold = MatchService(store)
+    await cold.warm()
+    used = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    print(f"cold start: {count:,} running matches ({moves + 4} events each) rebuilt in {elapsed:.2f} s"
+          f"  [target < 2 s: {verdict(elapsed < 2)}]")
+    print(f"memory for {count:,} cached matches: {used / 1e6:.1f} MB ({used / count / 1e3:.1f} kB per match, toy game)")
+    await store.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="smaller runs, for a smoke test")
+    args = parser.parse_args()
+    quick = args.quick
+    print(f"python {sys.version.split()[0]}, sqlite {sqlite3.sqlite_version}; secret stream {derive_secret(0)[:2].hex()}…")
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        await append_rate(tmp, 50 if quick else 300)
+        await rebuild_rate(tmp, 1_000 if quick else 10_000)
+        await latency(tmp, 10 if quick else 100, 3 if quick else 10)
+        await cold_start(tmp, 50 if quick else 1_000, 20)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
