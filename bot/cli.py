@@ -155,6 +155,14 @@ async def cmd_undo(args: argparse.Namespace) -> int:
     return await _with_service(args, go)
 
 
+async def cmd_backup(args: argparse.Namespace) -> int:
+    async def go(service: MatchService) -> int:
+        await service.store.backup(args.target)
+        print(f"backed up {args.db} -> {args.target}")
+        return 0
+    return await _with_service(args, go)
+
+
 def cmd_list_games(args: argparse.Namespace) -> int:
     locale = _locale(args)
     for game_id in available():
@@ -225,6 +233,9 @@ def parser() -> argparse.ArgumentParser:
     ud.add_argument("--reason", default="")
     ud.add_argument("--moderator", default="cli")
 
+    bk = sub.add_parser("backup", help="consistent copy of the database while it is in use (SQLite online backup)")
+    bk.add_argument("target")
+
     sub.add_parser("bot", help="run the Discord bot (needs PARLEY_DISCORD_TOKEN)")
     sub.add_parser("sync-commands", help="register the slash commands with Discord")
     return p
@@ -232,7 +243,7 @@ def parser() -> argparse.ArgumentParser:
 
 ASYNC: dict[str, Callable[[argparse.Namespace], Awaitable[int]]] = {
     "play": cmd_play, "selfplay": cmd_selfplay, "list": cmd_list, "replay": cmd_replay, "verify": cmd_verify,
-    "export": cmd_export, "import": cmd_import, "undo": cmd_undo,
+    "export": cmd_export, "import": cmd_import, "undo": cmd_undo, "backup": cmd_backup,
 }
 
 

@@ -87,3 +87,12 @@ def test_the_console_script_runs():
                          cwd=ROOT, check=True).stdout
     for game in GAMES:
         assert game in out
+
+
+def test_backup_makes_a_usable_copy(capsys, tmp_path):
+    db = str(tmp_path / "live.sqlite")
+    run(capsys, "selfplay", "naru", "--games", "1", "--seed", "2", "--db", db)
+    code, out, _ = run(capsys, "--db", db, "backup", str(tmp_path / "copy.sqlite"))
+    assert code == 0
+    code, out, _ = run(capsys, "--db", str(tmp_path / "copy.sqlite"), "list")
+    assert "sp-naru-2-0" in out and "finished" in out

@@ -53,7 +53,7 @@ class Play(ParleyBase):
                     raise  # Discord trouble, not this channel's: the next sync retries
                 # No thread here (a permission, or a channel kind without threads): the
                 # match must not linger as an open lobby nobody can play.
-                await self.service.abort(ms.match_id, "system", f"cannot open a thread: {exc.text}")
+                await self.service.abort(ms.match_id, None, f"cannot open a thread: {exc.text}")
                 await self.sync(ms.match_id)  # the lobby message, if it was posted, says so
                 raise Refused(M.no_permission.format(what=exc.text or exc.code), M.no_permission_hint) from exc
             rec = await self.delivery.record(ms.match_id)
@@ -137,7 +137,10 @@ class Play(ParleyBase):
             choices = ms.game.legal_actions(ms.state, s)
             if not 0 <= idx < len(choices):
                 return Reply(M.stale(locale))
-            result = await self.service.act(match_id, me, dict(choices[idx].action), seat=s, command_id=cid)
+            # expected_seq makes the service re-check currency under its own lock,
+            # so the check holds even with several bot processes on one database.
+            result = await self.service.act(match_id, me, dict(choices[idx].action), seat=s, command_id=cid,
+                                            expected_seq=seq)
         return Reply(self._done(result, locale, choices[idx].label), sync=match_id)
 
     async def hand(self, interaction: discord.Interaction, match: str | None) -> None:
