@@ -55,7 +55,7 @@ async def cmd_play(args: argparse.Namespace) -> int:
             await service.start(ms.match_id, players[0].id)
             match_id = ms.match_id
             print(f"match {match_id}  (db {args.db})")
-        return await Terminal(service, match_id, _locale(args), stdin_reader()).run()
+        return await Terminal(service, match_id, _locale(args), stdin_reader(), screen=sys.stdin.isatty()).run()
     return await _with_service(args, go)
 
 
@@ -99,7 +99,10 @@ async def cmd_replay(args: argparse.Namespace) -> int:
             for line in report.lines:
                 print(line(locale))
             return 0 if report.ok else 1
-        at = await service.state_at(args.match, args.at) if args.at else ms
+        seq = args.at
+        if args.turn is not None:
+            seq = await service.turn_start(args.match, args.turn)
+        at = await service.state_at(args.match, seq) if seq else ms
         over = ms.status in ("finished", "aborted")
         if args.as_seat is not None:
             viewer = Viewer(all_seeing=True) if over else Viewer.of(args.as_seat - 1)
@@ -118,7 +121,7 @@ async def cmd_replay(args: argparse.Namespace) -> int:
 
 
 async def cmd_verify(args: argparse.Namespace) -> int:
-    args.verify, args.at, args.as_seat, args.moderator = True, None, None, False
+    args.verify, args.at, args.turn, args.as_seat, args.moderator = True, None, None, None, False
     return await cmd_replay(args)
 
 
@@ -208,6 +211,7 @@ def parser() -> argparse.ArgumentParser:
     rp = sub.add_parser("replay", help="show a match at any event, as a viewer may see it")
     rp.add_argument("match")
     rp.add_argument("--at", type=int, help="event number")
+    rp.add_argument("--turn", type=int, help="the start of turn T (the first action of that turn)")
     rp.add_argument("--as", dest="as_seat", type=int, help="view as seat N (1-based)")
     rp.add_argument("--moderator", action="store_true", help="all-seeing view of a running match")
     rp.add_argument("--verify", action="store_true", help="rebuild and check the match; non-zero exit on mismatch")

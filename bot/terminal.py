@@ -25,7 +25,10 @@ HELP = Text(
 
 class Terminal:
     def __init__(self, service: MatchService, match_id: str, locale: str,
-                 read: Callable[[], str | None], out: TextIO | None = None) -> None:
+                 read: Callable[[], str | None], out: TextIO | None = None, screen: bool = False) -> None:
+        # On a real screen shared by several people, hide one player's hand
+        # before the next sits down (hot seat); scripted input needs no pause.
+        self.screen = screen
         self.service = service
         self.match_id = match_id
         self.locale = locale
@@ -52,6 +55,7 @@ class Terminal:
     async def run(self) -> int:
         await self.show_board()
         shown: tuple[int, int] | None = None
+        last_player: str | None = None
         while True:
             ms = await self.service.get(self.match_id)
             if ms.status != "running":
@@ -64,6 +68,14 @@ class Terminal:
             waiting = await self.service.waiting(self.match_id)
             pending, player = min(waiting, key=lambda w: (w[0].order, w[0].seat))
             if shown != (ms.seq, pending.seat):
+                if self.screen and last_player not in (None, player.id):
+                    self.say(Text(f"\nPass the keyboard to {player.name} and press Enter.",
+                                  f"\n{player.name}さんに交代して Enter を押してください。"))
+                    if self.read() is None:
+                        continue
+                    self.say("\033[2J\033[H")
+                    await self.show_board()
+                last_player = player.id
                 self.say(Text(f"\n— {player.name} (seat {pending.seat + 1}): {pending.prompt.en}",
                               f"\n— {player.name}（{pending.seat + 1}番席）: {pending.prompt.ja}"))
                 await self.show_private(pending.seat)

@@ -542,6 +542,18 @@ class MatchService:
                                  Text(f"This match has events 1-{live.ms.seq}.", f"この対戦のイベントは1〜{live.ms.seq}です。"))
         return await self._state_at(live.ms, live.secret, seq)
 
+    async def turn_start(self, match_id: str, turn: int) -> int:
+        """The event just before the first effective action of `turn` (for turn-by-turn replay)."""
+        lin = await self._lineage(match_id)
+        line = list(reversed(lin.effective()))
+        for e in line:
+            if e.payload.get("turn", 0) >= turn:
+                return e.seq - 1
+        turns = sorted({e.payload.get("turn", 0) for e in line})
+        raise errors.Refused(Text(f"Turn {turn} has not been played.", f"ターン{turn}はまだ行われていません。"),
+                             Text(f"Played turns: {turns[0]}-{turns[-1]}." if turns else "No turn yet.",
+                                  f"行われたターン: {turns[0]}〜{turns[-1]}。" if turns else "まだターンがありません。"))
+
     async def revealed_secret(self, match_id: str) -> bytes | None:
         """The secret, but only once the match is over."""
         ms = await self.get(match_id)

@@ -62,6 +62,10 @@ async def verify_match(service: MatchService, match_id: str) -> VerifyReport:
         report.good(Text("The stored state equals the rebuilt state.", "保存された状態は再構築した状態と一致します。"))
     else:
         report.fail(Text("The stored state differs from the rebuilt state.", "保存された状態が再構築した状態と異なります。"))
+    now = rebuilt.game.ruleset
+    if rebuilt.ruleset != now:
+        report.lines.append(Text(f"Recorded under ruleset {rebuilt.ruleset}; replayed with {now}.",
+                                 f"ルールセット{rebuilt.ruleset}で記録され、{now}で再生しました。"))
     report.draws = rebuilt.counter
     if rebuilt.status in ("finished", "aborted"):
         if commitment(secret) == rebuilt.commitment == (row.commitment if row else None):

@@ -56,6 +56,10 @@ def test_play_from_piped_stdin_then_list_replay_export_undo(capsys, tmp_path, mo
     assert code == 0 and "✗" not in out
     code, out, _ = run(capsys, "--db", db, "replay", match_id, "--at", "5", "--as", "1")
     assert code == 0 and "event 5/" in out
+    code, out, _ = run(capsys, "--db", db, "replay", match_id, "--turn", "0")
+    assert code == 0 and "event " in out
+    code, out, _ = run(capsys, "--db", db, "replay", match_id, "--turn", "99")
+    assert code == 2
     code, out, _ = run(capsys, "--db", db, "export", match_id, "--as", "2")
     header = json.loads(out.splitlines()[0])
     assert header["redacted"] is True and "secret" not in header
