@@ -37,24 +37,41 @@ def _die(s: QState, d: int, *, rolled: bool = True, owner: int = -1) -> dict[str
     return out
 
 
-def _question(s: QState) -> dict[str, Any] | None:
-    """The open sub-decision, with the die or seat it is about (all public)."""
+def _secret(s: QState, viewer: Viewer) -> set[int]:
+    """Dice in bags `viewer` may not look into. A die remembered by the turn's
+    bookkeeping (absorbed, zeroed, the die a question is about) can have gone
+    back into a bag since (a used pile refilling a short bag): then it is not
+    named, or the bag's contents would leak."""
+    out: set[int] = set()
+    for p, bag in enumerate(s.bag):
+        if bag and not viewer.sees_seat(p):
+            out.update(bag)
+    return out
+
+
+def _refs(dice: tuple[int, ...], secret: set[int]) -> list[str]:
+    return [f"d{d}" for d in dice if d not in secret]
+
+
+def _question(s: QState, secret: set[int]) -> dict[str, Any] | None:
+    """The open sub-decision, with the die or seat it is about (public unless back in a hidden bag)."""
     if not s.prompts:
         return None
     pr = s.prompts[0]
     out: dict[str, Any] = {"kind": pr[0], "seat": pr[1]}
     if pr[0] in ("lost", "copy", "swap", "recall") and len(pr) > 2:
-        out["die"] = f"d{pr[2]}"
+        out["die"] = f"d{pr[2]}" if pr[2] not in secret else None
     elif pr[0] == "kill":
         out["victim"] = pr[2]
     elif pr[0] == "cull":
         out["left"] = pr[2]
     elif pr[0] == "trade":
-        out["spell"] = f"d{pr[2]}"
+        out["spell"] = f"d{pr[2]}" if pr[2] not in secret else None
     return out
 
 
 def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, Any]:
+    secret = _secret(s, viewer)
     players = []
     for p in range(s.seats):
         bag: Any = ([_die(s, d, rolled=False) for d in sorted(s.bag[p])] if viewer.sees_seat(p)
@@ -81,10 +98,10 @@ def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, A
         "players": players,
         "this_turn": {"quiddity": s.mana, "captures_left": s.captures, "discount": s.discount,
                       "attack_bonus": s.atk_bonus, "scored": s.scored, "immediate_open": s.imm,
-                      "life_charm": s.lifecharm, "zeroed": [f"d{d}" for d in s.zeroed]},
-        "attack": ({"defender": s.defenders[0], "remaining": s.remaining, "absorbed": [f"d{d}" for d in s.hit]}
+                      "life_charm": s.lifecharm, "zeroed": _refs(s.zeroed, secret)},
+        "attack": ({"defender": s.defenders[0], "remaining": s.remaining, "absorbed": _refs(s.hit, secret)}
                    if s.defenders else None),
         "waiting": [{"seat": w.seat, "kind": w.kind, "prompt": w.prompt.to_json()} for w in pending],
-        "question": _question(s),
+        "question": _question(s, secret),
         "winners": s.winners,
     }
