@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.core import Rng
 
+from .common import die_name, note
 from .destroy import destroy
 from .state import ATTACK, CAPTURE, QState, card_of, creatures, face_of
 from .stats import attack, attack_vs, defense, guards, level
@@ -131,13 +132,18 @@ def progress(s: QState, rng: Rng) -> None:
             s.remaining = total(s, d)
             if kills:
                 s.remaining += _mdd_bonus(s, d)
+            note(s, f"Seat {s.active + 1} attacks seat {d + 1} with {s.remaining}.",
+                 f"{s.active + 1}番席が{d + 1}番席を攻撃力{s.remaining}で攻撃。")
             continue
         cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
             s.defenders = s.defenders[1:]
             s.stage, s.hit = 0, ()
             continue
-        if len(cands) == 1:  # a forced choice is made for the defender
+        if len(cands) == 1:  # a forced choice is made for the defender, and the log says so
+            en, ja = die_name(s, cands[0])
+            note(s, f"Seat {d + 1}'s only creature left, {en}, absorbs the attack (forced).",
+                 f"{d + 1}番席の残る唯一のモンスター {ja} が攻撃を受けます（強制）。")
             absorb(s, cands[0], rng)
             continue
         return

@@ -36,7 +36,7 @@ def choose(s: QState, legal: list[Action], rng: Rng) -> Action:
         if "cast" in by and rng.below(2) == 0:
             return rng.choice(by["cast"])
         return passive
-    for kind, odds in (("use", 6), ("cast", 6), ("reroll", 2)):
+    for kind, odds in (("use", 6), ("cast", 6), ("reroll", 2), ("settle", 5)):
         if kind in by and s.imm and rng.below(10) < odds:
             return rng.choice(by[kind])
     if "summon" in by:

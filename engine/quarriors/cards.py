@@ -21,7 +21,7 @@ EFFECTS = frozenset({
     "defense_bonus", "defense_per_ally", "ally_bonus", "attack_vs_lone", "stats_basic_quiddity",
     "stats_all_creatures", "copy_creature", "summon_surcharge", "summon_quiddity", "quay_purge", "quake",
     "shield_low_level", "attack_cap", "quiddity_per_kill", "kill_bonus_attack", "score_on_kill", "warded",
-    "burst_face_draw",
+    "burst_face_draw", "settle_when_alone",
     # when destroyed
     "destroyed_cull_return", "destroyed_set_aside", "destroyed_to_pool", "destroyed_draw",
     # when scoring

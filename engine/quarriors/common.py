@@ -14,6 +14,15 @@ def refuse(en: str, ja: str, allowed_en: str = "", allowed_ja: str = "") -> NoRe
     raise RuleError(Text(en, ja), Text(allowed_en, allowed_ja) if allowed_en else None)
 
 
+def note(s: QState, en: str, ja: str) -> None:
+    s.notes = (*s.notes, Text(en, ja))
+
+
+def die_name(s: QState, d: int) -> tuple[str, str]:
+    c = own_card(s, d)
+    return f"{c.die_name.en} d{d}", f"{c.die_name.ja} d{d}"
+
+
 def gain(s: QState, p: int, n: int) -> None:
     """Glory; reaching the threshold ends the game at once (seed, end condition 1)."""
     if n <= 0 or s.step == OVER:

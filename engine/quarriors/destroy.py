@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Rng
 
 from .bag import draw_into_pool, roll
-from .common import enter_ready, gain
+from .common import die_name, enter_ready, gain, note
 from .state import OVER, QState, card_of, creatures, face_of, own_card
 from .stats import glory
 
@@ -20,6 +20,8 @@ def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
     f = face_of(s, d)
     slot = next(i for i, c in enumerate(s.cards) if c is card)
     fi = s.face[d]
+    en, ja = die_name(s, d)
+    note(s, f"{en} of seat {p + 1} is destroyed.", f"{p + 1}番席の {ja} が打倒されました。")
     s.ready[p].remove(d)
     s.used[p].extend(s.attached.pop(d, ()))
     if card.power("destroyed_set_aside") is not None:

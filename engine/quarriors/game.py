@@ -58,7 +58,7 @@ class Quarriors(Game[QState]):
     ruleset: ClassVar[str] = "quarriors-1"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
-    list_args: ClassVar[frozenset[str]] = frozenset({"others"})
+    list_args: ClassVar[frozenset[str]] = frozenset({"others", "pay"})
 
     def __init__(self, cardset: CardSet | None = None) -> None:
         self.cardset = cardset or base_set()
@@ -81,6 +81,7 @@ class Quarriors(Game[QState]):
         s = build(self.cardset, seats, options, rng)
         start_turn(s, rng)
         advance(s, rng)
+        s.notes = ()
         return s
 
     # -- who decides ---------------------------------------------------------------------------
@@ -142,8 +143,12 @@ class Quarriors(Game[QState]):
         else:
             apply_turn(s, seat, action, rng)
         advance(s, rng)
-        # No log lines of its own: the match log records `describe` for each action.
-        return Transition(s)
+        # The match log records `describe` for the action itself; these lines say what
+        # the engine then did on its own (forced absorbs, attack totals, losses, scoring).
+        log = s.notes
+        if log:
+            s.notes = ()
+        return Transition(s, log)
 
     @staticmethod
     def _labelable(s: QState, a: Action) -> bool:

@@ -47,6 +47,14 @@ def _card(s: QState, cid: str) -> Text:
     return Text(cid, cid)
 
 
+def _paying(a: dict[str, Any]) -> Text:
+    chosen = a.get("pay")
+    if not isinstance(chosen, list):
+        return Text("", "")
+    ids = [f"d{d}" for d in chosen]
+    return Text(" paying with " + (", ".join(ids) or "banked quiddity"), " 支払い: " + ("、".join(ids) or "蓄えた魔力"))
+
+
 def action_label(s: QState, a: dict[str, Any]) -> Text:
     k = a["kind"]
     d = die_text(s, a["die"]) if isinstance(a.get("die"), int) else Text("", "")
@@ -59,6 +67,8 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
         return Text("Pass", "パス") if k == "pass" else Text("Skip", "しない")
     if k == "use":
         return Text("Use ", "効果を使う: ") + d
+    if k == "settle":
+        return Text("Turn to its quiddity face (only Portals left) ", "魔力の目にする（次元扉しか残っていない）: ") + d
     if k == "reroll":
         extra = Text(" and ", "と") + die_text(s, a["other"]) if "other" in a else Text("", "")
         return Text("Reroll ", "振り直す: ") + d + extra
@@ -66,7 +76,7 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
         return Text("Ready ", "魔法の準備: ") + d
     if k == "summon":
         cost = summon_cost(s, a["die"], s.active) if s.face[a["die"]] >= 0 and face_of(s, a["die"]).creature else 0
-        return Text("Summon ", "召喚: ") + d + Text(f" for {cost} quiddity", f"（魔力{cost}）")
+        return Text("Summon ", "召喚: ") + d + Text(f" for {cost} quiddity", f"（魔力{cost}）") + _paying(a)
     if k == "cast":
         base = Text("Cast ", "発動: ") + d
         if t is not None:
@@ -85,7 +95,7 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
         return Text("Destroy ", "打倒: ") + (t or Text("", ""))
     if k == "capture":
         cost = next((max(0, c.cost - s.discount) for c in s.cards if c.id == a["card"]), 0)
-        return Text("Capture from ", "捕獲: ") + _card(s, a["card"]) + Text(f" for {cost}", f"（魔力{cost}）")
+        return Text("Capture from ", "捕獲: ") + _card(s, a["card"]) + Text(f" for {cost}", f"（魔力{cost}）") + _paying(a)
     if k == "take":
         return Text("Take free from ", "無償で獲得: ") + _card(s, a["card"])
     if k == "discard":

@@ -1,10 +1,14 @@
 """Paying quiddity: banked quiddity from effects plus quiddity dice spent
-from the active pool. Ruling: the engine picks the dice, wasting as little
-quiddity as possible (spent and unspent dice both end in the used pile, so
-only the amount matters)."""
+from the active pool. The payer may name the dice (`pay=a,b`); otherwise the
+engine picks the dice that waste the least quiddity, then the fewest (spent
+and unspent dice both end in the used pile, so by default only the amount
+matters)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .common import refuse
 from .state import QState
 
 
@@ -18,23 +22,17 @@ def available(s: QState, p: int) -> int:
     return s.mana + sum(q for q, _ in quiddity_dice(s, p))
 
 
-def pay(s: QState, p: int, cost: int) -> None:
-    """Spend `cost` (the caller has checked it is affordable): banked quiddity
-    covers what the chosen dice do not; the dice chosen waste the least, then
-    are the fewest."""
+def pick(s: QState, p: int, cost: int) -> list[int] | None:
+    """The dice the engine spends for `cost` (the caller has checked it is
+    affordable): the dice that waste the least, then the fewest; None when
+    banked quiddity alone pays."""
     need = cost - s.mana
     if need <= 0:
-        s.mana -= max(cost, 0)
-        return
+        return None
     dice = quiddity_dice(s, p)
     worth = sum(q for q, _ in dice)
-    pool, used = s.pool[p], s.used[p]
     if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
-        for _, d in dice:
-            pool.remove(d)
-            used.append(d)
-        s.mana -= cost - worth
-        return
+        return [d for _, d in dice]
     n1 = n2 = n3 = 0
     for q, _ in dice:
         if q == 1:
@@ -57,23 +55,94 @@ def pay(s: QState, p: int, cost: int) -> None:
                 best = key
             if 3 * c3 + 2 * c2 >= need:
                 break
+    chosen: list[int] = []
     if best is None:  # only dice worth more than 3 (other card sets) can pay: spend from the dearest
-        chosen, got = [], 0
+        got = 0
         for q, d in sorted(dice, reverse=True):
             if got >= need:
                 break
-            chosen.append((q, d))
+            chosen.append(d)
             got += q
     else:
         left = {1: best[4], 2: best[3], 3: best[2]}
-        chosen = []
         for q, d in dice:
             if left.get(q, 0) > 0:
                 left[q] -= 1
-                chosen.append((q, d))
+                chosen.append(d)
+    return chosen
+
+
+def pay(s: QState, p: int, cost: int, chosen: list[int] | None = None) -> None:
+    """Spend `cost`: the named dice (checked by `check_choice`) or the engine's
+    pick, and banked quiddity for what the dice do not cover."""
+    if chosen is None:
+        chosen = pick(s, p, cost)
+        if chosen is None:
+            s.mana -= max(cost, 0)
+            return
     spent = 0
-    for q, d in chosen:
+    pool, used, df, fc = s.pool[p], s.used[p], s.dfaces, s.face
+    for d in chosen:
+        spent += df[d][fc[d]].quiddity
         pool.remove(d)
         used.append(d)
-        spent += q
     s.mana -= max(0, cost - spent)
+
+
+def alternatives(s: QState, p: int, cost: int, limit: int = 3) -> list[list[int]]:
+    """Other payments a player may name, one per mix of quiddity values that
+    differs from the engine's pick (for menus; any non-wasteful choice is legal)."""
+    dice = sorted(quiddity_dice(s, p))
+    if len(dice) < 2:
+        return []
+    default = pick(s, p, cost) or []
+    df, fc = s.dfaces, s.face
+    seen = {tuple(sorted(df[d][fc[d]].quiddity for d in default))}
+    by_value: dict[int, list[int]] = {}
+    for q, d in dice:
+        by_value.setdefault(q, []).append(d)
+    values = sorted(by_value)
+    out: list[list[int]] = []
+
+    def walk(i: int, counts: list[int]) -> None:
+        if len(out) >= limit:
+            return
+        if i == len(values):
+            chosen = [q for q, c in zip(values, counts, strict=True) for _ in range(c)]
+            total = sum(chosen)
+            key = tuple(chosen)
+            if (chosen and total + s.mana >= cost and total - chosen[0] < cost and key not in seen):
+                seen.add(key)
+                out.append([d for q, c in zip(values, counts, strict=True) for d in by_value[q][:c]])
+            return
+        for c in range(len(by_value[values[i]]) + 1):
+            walk(i + 1, [*counts, c])
+
+    walk(0, [])
+    return out
+
+
+def check_choice(s: QState, p: int, cost: int, chosen: Any) -> None:
+    """Refuse a payment the payer named that is not one: dice of your active pool
+    showing quiddity, each needed (dropping the smallest would no longer cover the
+    cost), banked quiddity covering what they do not."""
+    if chosen is None:
+        return
+    if not isinstance(chosen, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in chosen):
+        refuse("`pay` must list dice of your active pool.", "`pay` には活動プールのダイスを並べてください。",
+               "Example: pay=3,7 (or leave it out and the engine picks).",
+               "例: pay=3,7（省略するとエンジンが選びます）。")
+    worth = dict((d, q) for q, d in quiddity_dice(s, p))
+    if len(set(chosen)) != len(chosen) or any(d not in worth for d in chosen):
+        refuse("Pay only with dice of your active pool that show quiddity, each once.",
+               "支払いには活動プールで魔力の目が出ているダイスを1回ずつ指定してください。",
+               "Quiddity dice now: " + (", ".join(f"d{d}" for d in sorted(worth)) or "none") + ".",
+               "魔力のダイス: " + ("、".join(f"d{d}" for d in sorted(worth)) or "なし") + "。")
+    total = sum(worth[d] for d in chosen)
+    if total + s.mana < cost:
+        refuse(f"Those dice give {total} quiddity (+{s.mana} banked); {cost} is needed.",
+               f"そのダイスでは魔力{total}（蓄え{s.mana}）です。魔力{cost}が必要です。",
+               "Name more quiddity dice.", "魔力のダイスを追加してください。")
+    if chosen and total - min(worth[d] for d in chosen) >= cost:
+        refuse(f"Not every die named is needed to pay {cost}.", f"魔力{cost}の支払いに不要なダイスが含まれています。",
+               "Name only the dice the payment needs.", "支払いに必要なダイスだけを指定してください。")

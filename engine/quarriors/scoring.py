@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Rng
 
 from .bag import draw_into_pool
-from .common import gain
+from .common import gain, note
 from .state import OVER, QState, card_of, creatures, face_of
 from .stats import glory
 
@@ -51,6 +51,8 @@ def score(s: QState, rng: Rng) -> None:
             params2 = s.cards[s.dcard[sp]].power("attach_score_trade")
             if params2 is not None:
                 later.append(("trade", p, sp, int(params2["margin"])))
+    note(s, f"Seat {p + 1} scores {n} creature(s) for {total} glory.",
+         f"{p + 1}番席がモンスター{n}体を得点化し、勝利点{total}。")
     gain(s, p, total)
     if s.step == OVER:
         return

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.text import Text
+
 from .cards import Card, Face
 
 # A prompt is a sub-decision the game waits for: (kind, seat, *args).
@@ -71,6 +73,10 @@ class QState:
     mdd_used: bool = False
     winners: Zone = ()
     end_reason: str = ""
+    # Public log lines of what the engine did by itself during one action (forced
+    # choices, attack totals, losses, scoring); `apply` hands them to the match log
+    # and clears them, so a state between actions always has none.
+    notes: tuple[Text, ...] = ()
 
     def __getstate__(self) -> dict[str, Any]:
         # Snapshots pickle states: the per-die face table is rebuilt, not stored.

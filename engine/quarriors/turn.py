@@ -15,7 +15,7 @@ from .bag import draw_into_pool, from_wild, roll
 from .common import check_empty_cards, enter_ready, refuse, set_copy
 from .destroy import destroy
 from .flow import end_turn
-from .payment import available, pay
+from .payment import alternatives, available, check_choice, pay
 from .spells import cast, check_cast, targets
 from .state import CAPTURE, MAIN, QState, card_of, creatures, face_of, own_card
 from .stats import summon_cost
@@ -82,6 +82,30 @@ def do_use(s: QState, p: int, a: Action, rng: Rng) -> None:
         draw_into_pool(s, p, int(params["draw"]), rng, rolled=True)
 
 
+def check_settle(s: QState, p: int, a: Action) -> None:
+    """The Portal corner case (official FAQ): when nothing but Portals is left in your
+    bag and used pile, drawing could only bring Portals back until one shows its
+    quiddity face, so you may turn the Portal to that face at once."""
+    _immediate(s)
+    d = _die(s, a)
+    _in_pool(s, p, d)
+    card = own_card(s, d)
+    if card.power("settle_when_alone") is None or face_of(s, d).draw <= 0:
+        refuse("Only a Portal showing a draw face can be settled.", "これは取り出しの目の次元扉だけができます。",
+               "Use `use die=N` to draw.", "取り出すには use die=N。")
+    slot = s.dcard[d]
+    if any(s.dcard[x] != slot for x in s.bag[p]) or any(s.dcard[x] != slot for x in s.used[p]):
+        refuse("Other dice than Portals are left in your bag or used pile: draw instead.",
+               "バッグか休眠パイルに次元扉以外のダイスが残っています。取り出してください。",
+               "Use `use die=N`.", "use die=N を使ってください。")
+
+
+def do_settle(s: QState, p: int, a: Action, rng: Rng) -> None:
+    d = a["die"]
+    faces = own_card(s, d).faces
+    s.face[d] = next(i for i, f in enumerate(faces) if f.quiddity > 0 and not f.draw and not f.reroll)
+
+
 def check_reroll(s: QState, p: int, a: Action) -> None:
     _immediate(s)
     d = _die(s, a)
@@ -128,13 +152,16 @@ def check_summon(s: QState, p: int, a: Action) -> None:
         refuse("Only one Warrior of the Quay may be summoned each turn.", "波止場の戦士は1ターンに1体しか召喚できません。")
     cost = summon_cost(s, d, p)
     if available(s, p) < cost:
-        refuse(f"Summoning needs {cost} quiddity.", f"召喚には魔力{cost}が必要です。")
+        refuse(f"Summoning needs {cost} quiddity; you have {available(s, p)}.",
+               f"召喚には魔力{cost}が必要です（あなたの魔力は{available(s, p)}）。",
+               "Summon a cheaper creature, or proceed to the attack.", "もっと安いモンスターを召喚するか、proceed で攻撃へ。")
+    check_choice(s, p, cost, a.get("pay"))
 
 
 def do_summon(s: QState, p: int, a: Action, rng: Rng) -> None:
     d = a["die"]
     s.imm = False
-    pay(s, p, summon_cost(s, d, p))
+    pay(s, p, summon_cost(s, d, p), a.get("pay"))
     s.pool[p].remove(d)
     card, f = own_card(s, d), face_of(s, d)
     enter_ready(s, p, d)
@@ -232,13 +259,17 @@ def check_capture(s: QState, p: int, a: Action) -> None:
         refuse("No captures left this turn.", "このターンはもう捕獲できません。")
     if not s.wild[slot]:
         refuse("No dice are left on that card.", "そのカードにダイスは残っていません。")
-    if available(s, p) < capture_cost(s, slot):
-        refuse(f"That capture costs {capture_cost(s, slot)} quiddity.", f"その捕獲には魔力{capture_cost(s, slot)}が必要です。")
+    cost = capture_cost(s, slot)
+    if available(s, p) < cost:
+        refuse(f"That capture costs {cost} quiddity; you have {available(s, p)}.",
+               f"その捕獲には魔力{cost}が必要です（あなたの魔力は{available(s, p)}）。",
+               "Capture a cheaper die, or end_turn.", "もっと安いダイスを捕獲するか、end_turn。")
+    check_choice(s, p, cost, a.get("pay"))
 
 
 def do_capture(s: QState, p: int, a: Action, rng: Rng) -> None:
     slot = _slot(s, a)
-    pay(s, p, capture_cost(s, slot))
+    pay(s, p, capture_cost(s, slot), a.get("pay"))
     s.captures -= 1
     s.used[p].append(from_wild(s, slot))
     check_empty_cards(s)
@@ -271,6 +302,7 @@ RULES: dict[str, Rule] = {
     "proceed": (check_proceed, do_proceed),
     "use": (check_use, do_use),
     "reroll": (check_reroll, do_reroll),
+    "settle": (check_settle, do_settle),
     "ready": (check_ready, do_ready),
     "summon": (check_summon, do_summon),
     "cast": (check_cast_own, do_cast_own),
@@ -296,7 +328,12 @@ def candidates(s: QState, p: int) -> list[Action]:
     out: list[Action] = []
     if s.step == CAPTURE:
         out.append({"kind": "end_turn"})
-        out += [{"kind": "capture", "card": c.id} for slot, c in enumerate(s.cards) if s.wild[slot]]
+        for slot, c in enumerate(s.cards):
+            if s.wild[slot]:
+                out.append({"kind": "capture", "card": c.id})
+                if s.captures > 0 and available(s, p) >= capture_cost(s, slot):
+                    out += [{"kind": "capture", "card": c.id, "pay": ch}
+                            for ch in alternatives(s, p, capture_cost(s, slot))]
         out += [{"kind": "discard", "die": d} for d in s.ready[p] if not face_of(s, d).creature]
     else:
         out.append({"kind": "proceed"})
@@ -306,12 +343,17 @@ def candidates(s: QState, p: int) -> list[Action]:
             f = face_of(s, d)
             if f.creature:
                 out.append({"kind": "summon", "die": d})
+                cost = summon_cost(s, d, p)
+                if available(s, p) >= cost:
+                    out += [{"kind": "summon", "die": d, "pay": ch} for ch in alternatives(s, p, cost)]
             elif f.spell:
                 out.append({"kind": "ready", "die": d})
                 out += _casts(s, p, d)
             else:
                 if f.draw or f.burst:
                     out.append({"kind": "use", "die": d})
+                if f.draw and "settle_when_alone" in s.fx:
+                    out.append({"kind": "settle", "die": d})
                 if f.reroll:
                     out.append({"kind": "reroll", "die": d})
                     if f.reroll == 2:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.quarriors.game import GAME
 from engine.quarriors.state import CAPTURE
 from engine.quarriors.stats import attack, defense
-from tests.quarriors.helpers import act, make, place, refused, rng, slot
+from tests.quarriors.helpers import act, die, make, place, refused, rng, slot
 
 # -- basic cards ------------------------------------------------------------------------------
 
@@ -45,6 +45,21 @@ def test_card_portal_draw_face_spends_it_and_draws_and_rolls() -> None:
     p = place(s, "pool", 0, "portal", draw=1)
     s = act(s, 0, kind="use", die=p)
     assert p in s.used[0] and len(s.pool[0]) == 1 and s.face[s.pool[0][0]] >= 0
+
+
+def test_card_portal_turns_to_its_quiddity_face_when_only_portals_are_left() -> None:
+    s = make()
+    p = place(s, "pool", 0, "portal", draw=2)
+    refused(s, 0, kind="settle", die=p)  # the bag holds other dice
+    s.used[0].extend(s.bag[0])
+    s.bag = ((), s.bag[1])  # nothing left in the bag, but other dice in the used pile
+    assert "Other dice" in refused(s, 0, kind="settle", die=p).what.en
+    s.used[0].clear()  # (those dice leave the match: this test does not count dice)
+    s.used[0].append(die(s, "portal"))  # only Portals: drawing could only bring Portals back
+    assert {"kind": "settle", "die": p} in [c.action for c in GAME.legal_actions(s, 0)]
+    s = act(s, 0, kind="settle", die=p)
+    assert p in s.pool[0] and s.cards[s.dcard[p]].faces[s.face[p]].quiddity == 1
+    assert s.imm  # it resolves an immediate effect; the step stays open
 
 
 # -- Death -------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ def test_property_legal_actions_all_apply(seed: int) -> None:
         state, counter = GAME.apply(state, seat, action, r).state, r.counter
 
 
-KINDS = ["proceed", "use", "reroll", "ready", "summon", "cast", "attach", "switch", "capture", "discard",
+KINDS = ["proceed", "use", "settle", "reroll", "ready", "summon", "cast", "attach", "switch", "capture", "discard",
          "end_turn", "absorb", "pass", "skip", "cull", "copy", "destroy", "swap", "take", "recall", "trade", "fly"]
 
 

@@ -386,3 +386,43 @@ def test_rule_payment_spends_the_dice_that_waste_least() -> None:
     a = place(s2, "pool", 0, "assistant", creature=True)
     s2 = act(s2, 0, kind="summon", die=a)  # banked quiddity pays first, the die is kept
     assert q in s2.pool[0] and s2.mana == 0
+
+
+def test_rule_player_may_name_the_dice_that_pay() -> None:
+    s = make()
+    ones = [place(s, "pool", 0, "basic_quiddity", quiddity=1) for _ in range(2)]
+    two = place(s, "pool", 0, "basic_quiddity", quiddity=2)
+    w = place(s, "pool", 0, "warrior_of_the_quay", level=2)
+    listed = [c.action for c in GAME.legal_actions(s, 0) if c.action["kind"] == "summon"]
+    assert {"kind": "summon", "die": w} in listed and {"kind": "summon", "die": w, "pay": ones} in listed
+    s = act(s, 0, kind="summon", die=w, pay=ones)  # not the engine's pick (the 2)
+    assert all(o in s.used[0] for o in ones) and two in s.pool[0] and w in s.ready[0]
+
+
+def test_rule_named_payment_must_be_pool_quiddity_enough_and_not_wasteful() -> None:
+    s = make()
+    one = place(s, "pool", 0, "basic_quiddity", quiddity=1)
+    two = place(s, "pool", 0, "basic_quiddity", quiddity=2)
+    other = place(s, "pool", 0, "basic_quiddity", quiddity=2)
+    w = place(s, "pool", 0, "warrior_of_the_quay", level=2)
+    assert "needed" in refused(s, 0, kind="summon", die=w, pay=[one]).what.en
+    assert "needed" in refused(s, 0, kind="summon", die=w, pay=[one, two]).what.en  # the 1 is superfluous
+    assert "each once" in refused(s, 0, kind="summon", die=w, pay=[two, two]).what.en
+    err = refused(s, 0, kind="summon", die=w, pay=[w])
+    assert err.allowed is not None and f"d{two}" in err.allowed.en and err.allowed.ja
+    s.mana = 1
+    s2 = act(s, 0, kind="summon", die=w, pay=[one])  # the die plus banked quiddity
+    assert one in s2.used[0] and two in s2.pool[0] and other in s2.pool[0] and s2.mana == 0
+
+
+def test_rule_forced_absorb_by_the_only_creature_left_is_logged() -> None:
+    s = _attack_position()
+    place(s, "ready", 0, "quake_dragon", level=3)  # 8 attack
+    d1 = place(s, "ready", 1, "warrior_of_the_quay", level=2)  # 4 defense
+    d2 = place(s, "ready", 1, "devotee_of_the_holy_query", level=2, burst=1)  # 6 defense
+    s = act(s, 0, kind="proceed")
+    t = GAME.apply(s, 1, {"kind": "absorb", "die": d1}, rng())
+    lines = [x.en for x in t.log]
+    assert any("destroyed" in x and f"d{d1}" in x for x in lines)
+    assert any("(forced)" in x and f"d{d2}" in x for x in lines)
+    assert all(x.ja for x in t.log) and t.state.notes == ()
