@@ -149,15 +149,77 @@ def private(view: dict[str, Any], seat: int, locale: str) -> str:
 COLOURS = {"A": (214, 120, 100), "S": (120, 180, 120), "P": (120, 150, 210), "C": (200, 180, 90), "?": (160, 160, 160)}
 CELL = 150
 
+# Fonts with Japanese glyphs, tried in order (Debian/Ubuntu packages
+# fonts-ipafont-gothic, fonts-noto-cjk, fonts-takao-gothic, fonts-vlgothic). Without
+# one the image falls back to English names in a Latin font.
+CJK_FONTS = (
+    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJKjp-Regular.otf",
+    "/usr/share/fonts/truetype/takao-gothic/TakaoPGothic.ttf",
+    "/usr/share/fonts/truetype/vlgothic/VL-Gothic-Regular.ttf",
+)
+LATIN_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf")
+_FONTS: dict[tuple[int, bool], tuple[Any, bool]] = {}
+
+
+def _font(size: int, cjk: bool = True) -> tuple[Any, bool]:
+    """(font, has Japanese glyphs); cached, as probing files is slow."""
+    key = (size, cjk)
+    if key not in _FONTS:
+        found: tuple[Any, bool] | None = None
+        for path, japanese in [*((p, True) for p in CJK_FONTS if cjk), *((p, False) for p in LATIN_FONTS)]:
+            try:
+                found = (ImageFont.truetype(path, size), japanese)
+                break
+            except OSError:
+                continue
+        _FONTS[key] = found or (ImageFont.load_default(), False)
+    return _FONTS[key]
+
 
 def _ascii(text: str) -> str:
-    # Pillow's built-in font has no CJK glyphs: the image uses the English names.
+    # Without a Japanese font the image uses the English names only.
     return "".join(ch if ord(ch) < 128 else "?" for ch in text)
 
 
+def _wrap(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> list[str]:
+    """Lines fitting `width` pixels: break at spaces, or anywhere in Japanese."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        trial = f"{current} {word}".strip()
+        if draw.textlength(trial, font=font) <= width:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        current = ""
+        for ch in word:
+            if draw.textlength(current + ch, font=font) > width and current:
+                lines.append(current)
+                current = ""
+            current += ch
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _cell_lines(entry: dict[str, Any] | None, japanese: bool) -> list[str]:
+    """A square's text: the Japanese name above the English when the font allows."""
+    if entry is None:
+        return []
+    if not japanese:
+        return [_ascii(_cell(entry, "en"))]
+    return [_cell(entry, "ja"), _cell(entry, "en")]
+
+
 def image(view: dict[str, Any]) -> bytes:
-    """Both 3x3 formations side by side (seat 1 left, seat 2 right)."""
-    font = ImageFont.load_default()
+    """Both 3x3 formations side by side (seat 1 left, seat 2 right); Japanese and
+    English names when a Japanese font is installed, English otherwise."""
+    font, japanese = _font(12)
+    big, _ = _font(14)
     width, height = CELL * 6 + 60, CELL * 3 + 70
     img = Image.new("RGB", (width, height), (245, 240, 228))
     draw = ImageDraw.Draw(img)
@@ -165,34 +227,36 @@ def image(view: dict[str, Any]) -> bytes:
         p = view["players"][seat]
         x0 = 20 + seat * (CELL * 3 + 20)
         cname = p.get("commander") or {}
-        title = "hidden" if "hidden" in cname else cname.get("name", {}).get("en", "-")
-        draw.text((x0, 8), _ascii(f"Seat {seat + 1}: {title}  troops {p['troops']}"), fill=(0, 0, 0), font=font)
-        draw.text((x0, 24), _ascii(f"hand {_count(p['hand'])} deck {_count(p['deck'])} "
-                                   f"provisions {_count(p['provisions'])}"), fill=(0, 0, 0), font=font)
+        if "hidden" in cname:
+            title = "非公開 hidden" if japanese else "hidden"
+        elif "name" in cname:
+            title = f"{cname['name']['ja']} {cname['name']['en']}" if japanese else cname["name"]["en"]
+        else:
+            title = "-"
+        head = f"{seat + 1}番席 Seat {seat + 1}: {title}" if japanese else f"Seat {seat + 1}: {title}"
+        draw.text((x0, 6), head if japanese else _ascii(head), fill=(0, 0, 0), font=big)
+        counts = (f"troops {p['troops']}  hand {_count(p['hand'])}  deck {_count(p['deck'])}  "
+                  f"provisions {_count(p['provisions'])}")
+        draw.text((x0, 26), counts, fill=(0, 0, 0), font=font)
         roles = _layout(p)
         for sq in range(9):
             x, y = x0 + (sq % 3) * CELL, 45 + (sq // 3) * CELL
             role = roles[sq] if roles[sq] in COLOURS else "?"
             draw.rectangle([x, y, x + CELL - 4, y + CELL - 4], fill=COLOURS[role], outline=(60, 60, 60), width=2)
-            draw.text((x + 6, y + 4), f"{sq + 1} {ROLE.get(role, ('?', '?'))[0]}", fill=(0, 0, 0), font=font)
+            role_name = ROLE.get(role, ("?", "?"))
+            draw.text((x + 6, y + 4), f"{sq + 1} {role_name[0]}" + (f" {role_name[1]}" if japanese else ""),
+                      fill=(0, 0, 0), font=font)
             entry = p["field"][sq] if sq < len(p["field"]) else None
-            lines = [_ascii(_cell(entry, "en"))] if entry is not None else []
+            texts = _cell_lines(entry, japanese)
             if entry is not None and entry.get("commander"):
                 musou = "musou used" if p["musou_used"] else "musou ready"
-                lines = [_ascii(f"{title} troops {p['troops']} {musou}")]
+                texts = [title, f"troops {p['troops']}", (("無双済 " if p["musou_used"] else "無双可 ") if japanese
+                                                          else "") + musou]
             if entry and entry.get("exhausted"):
                 draw.line([x, y + CELL - 4, x + CELL - 4, y], fill=(90, 30, 30), width=2)
-            words, current = [], ""
-            for word in " ".join(lines).split():
-                if len(current) + len(word) + 1 > 22:
-                    words.append(current)
-                    current = word
-                else:
-                    current = f"{current} {word}".strip()
-            if current:
-                words.append(current)
-            for i, line in enumerate(words[:6]):
-                draw.text((x + 6, y + 24 + i * 14), line, fill=(0, 0, 0), font=font)
+            lines = [line for text in texts if text for line in _wrap(draw, text, font, CELL - 16)]
+            for i, line in enumerate(lines[:7]):
+                draw.text((x + 6, y + 22 + i * 16), line, fill=(0, 0, 0), font=font)
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return buf.getvalue()

@@ -11,9 +11,10 @@ from typing import Any
 from engine.core import Rng, RuleError, Text, UnknownAction
 
 from . import abilities, battle, match, phases, placing
-from .cards import Effect
+from .cards import ROLE_TEXT, Effect
 from .effects import valid_targets
-from .state import SQUARES, MusouState, card_text, cards_of, cdef, mdef, square_text
+from .placing import FACE_DOWN_COST, FACE_DOWN_REPLACE_COST, REPLACE_EXTRA
+from .state import SQUARES, MusouState, card_text, cards_of, cdef, mdef
 from .timing import in_main, in_response
 
 Action = dict[str, Any]
@@ -47,7 +48,8 @@ def check(s: MusouState, seat: int, a: Action) -> None:
                                  "パスはメインフェイズと攻撃への対応時に行えます。"))
     elif kind == "endbattle":
         if s.stage != "battle" or s.active != seat:
-            raise RuleError(Text("It is not your battle phase.", "あなたの戦功フェイズではありません。"))
+            raise RuleError(Text("It is not your battle phase.", "あなたの戦功フェイズではありません。"),
+                            Text("In a main phase or a response, pass instead.", "メインフェイズや対応時は pass です。"))
     elif kind == "commander":
         match.check_commander(s, seat, a)
     elif kind == "first":
@@ -128,7 +130,28 @@ def variants(base: Action, pay_opts: list[str | None], target_opts: list[str | N
     return out
 
 
+def landing(s: MusouState, seat: int) -> list[int]:
+    """Squares worth listing for a card coming onto the field: every occupied
+    square (each replaces a different card) and the first empty square of each
+    role. A formation's squares are roles, not places (the seed: 物理的な空間では
+    なく役職ごとの配置図), and no rule looks at position, so two empty squares of a
+    role are the same choice; the referee still accepts any square."""
+    own = s.field[seat]
+    roles = mdef(s, seat).roles()
+    seen: set[str] = set()
+    empty, full = [], []
+    for sq in SQUARES:
+        if own[sq] is not None:
+            full.append(sq)
+        elif roles[sq] not in seen:
+            seen.add(roles[sq])
+            empty.append(sq)
+    return empty + full
+
+
 def candidates(s: MusouState, seat: int) -> list[Action]:
+    """The menu: the passive choice first, then the likeliest choices first
+    (Discord shows the first 25 and filters by what the player types)."""
     stage = s.stage
     if stage == "commander":
         return [{"kind": "commander", "card": c} for c in s.pool[seat]]
@@ -166,22 +189,32 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
         elif not slot.face_down and card.support:
             out += variants({"kind": "support", "square": sq + 1}, [None], targets(s, seat, card.support))
     if stage in ("main1", "main2") and seat == s.active:
-        for cid in hand:
-            card = cdef(s, cid)
-            for sq in SQUARES:
-                extra = 2 if own[sq] is not None else 0
-                if card.type in ("general", "item"):
-                    out += variants({"kind": "place", "card": cid, "square": sq + 1},
-                                    pays(s, seat, card.cost + extra, cid), targets(s, seat, card.on_place))
-                out += variants({"kind": "facedown", "card": cid, "square": sq + 1},
-                                pays(s, seat, 3 if extra else 1, cid), [None])
         musou = mdef(s, seat).musou
         if musou is not None and not s.musou_used[seat]:
             out += variants({"kind": "musou"}, [None], targets(s, seat, musou.effects))
+        squares = landing(s, seat)
+        onto_empty = [sq for sq in squares if own[sq] is None]
+        onto_full = [sq for sq in squares if own[sq] is not None]
+        roles = mdef(s, seat).roles()
         for src in SQUARES:
             slot = own[src]
             if slot is not None and not slot.face_down and cdef(s, slot.card).move:
-                out += [{"kind": "move", "from": src + 1, "to": dst + 1} for dst in SQUARES if own[dst] is None]
+                out += [{"kind": "move", "from": src + 1, "to": dst + 1} for dst in onto_empty
+                        if roles[dst] != roles[src]]
+        fielded = [cid for cid in hand if cdef(s, cid).type in ("general", "item")]
+        for group in (onto_empty, onto_full):
+            for cid in fielded:
+                card = cdef(s, cid)
+                for sq in group:
+                    extra = REPLACE_EXTRA if own[sq] is not None else 0
+                    out += variants({"kind": "place", "card": cid, "square": sq + 1},
+                                    pays(s, seat, card.cost + extra, cid), targets(s, seat, card.on_place))
+        for group in (onto_empty, onto_full):
+            cost = FACE_DOWN_REPLACE_COST if group is onto_full else FACE_DOWN_COST
+            for cid in hand:
+                for sq in group:
+                    out += variants({"kind": "facedown", "card": cid, "square": sq + 1},
+                                    pays(s, seat, cost, cid), [None])
     return out
 
 
@@ -198,14 +231,21 @@ def legal(s: MusouState, seat: int) -> list[Action]:
 
 # ---- labels ----------------------------------------------------------------
 
+def where_text(s: MusouState, seat: int, sq: int) -> Text:
+    """`3 (supply)`: the square number with its role."""
+    role = ROLE_TEXT[mdef(s, seat).roles()[sq]]
+    return Text(f"{sq + 1} ({role.en})", f"{sq + 1}番({role.ja})")
+
+
 def label(s: MusouState, seat: int, a: Action) -> Text:
-    """For the acting seat's own menu (may name its hand cards)."""
+    """For the acting seat's own menu (may name its hand and face-down cards).
+    Short, and distinct within one menu: the card, the square, what it costs."""
     kind = a["kind"]
     extra = Text("", "")
-    if "pay" in a:
-        extra += Text(f", discarding {card_text(s, a['pay']).en} for 1", f"、{card_text(s, a['pay']).ja}を破棄して1コスト")
     if "target" in a and a["target"] != "player":
         extra += Text(f" -> {card_text(s, a['target']).en}", f" → {card_text(s, a['target']).ja}")
+    if "pay" in a:
+        extra += Text(f", discard {card_text(s, a['pay']).en}", f"、{card_text(s, a['pay']).ja}を破棄")
     if kind == "pass":
         return Text("Pass", "パス")
     if kind == "endbattle":
@@ -228,28 +268,43 @@ def label(s: MusouState, seat: int, a: Action) -> Text:
     if kind == "musou":
         m = mdef(s, seat).musou
         assert m is not None
-        return Text(f"無双: {m.name.en}", f"無双：{m.name.ja}") + extra
-    if kind in ("place", "facedown", "stratagem"):
+        return Text(f"無双 {m.name.en}", f"無双「{m.name.ja}」") + extra
+    if kind == "stratagem":
+        return Text("Stratagem ", "計略 ") + card_text(s, a["card"]) + extra
+    if kind in ("place", "facedown"):
         name = card_text(s, a["card"])
-        verb = {"place": Text("Place", "配置"), "facedown": Text("Set face down", "伏せる"),
-                "stratagem": Text("Stratagem", "計略")}[kind]
-        where = Text(f" on {square_text(a['square'] - 1).en}", f"（{square_text(a['square'] - 1).ja}）") \
-            if "square" in a else Text("", "")
-        return Text(f"{verb.en} {name.en}", f"{name.ja}を{verb.ja}") + where + extra
+        sq = a["square"] - 1
+        old = s.field[seat][sq]
+        if kind == "place":
+            cost = cdef(s, a["card"]).cost + (REPLACE_EXTRA if old is not None else 0)
+            head = Text(f"Place {name.en} on ", f"{name.ja}を配置 ")
+        else:
+            cost = FACE_DOWN_REPLACE_COST if old is not None else FACE_DOWN_COST
+            head = Text(f"Face down {name.en} on ", f"{name.ja}を伏せる ")
+        role = ROLE_TEXT[mdef(s, seat).roles()[sq]]
+        where = (Text(f"{sq + 1} ({role.en}, replacing)", f"{sq + 1}番({role.ja}・入替)") if old is not None
+                 else Text(f"{sq + 1} ({role.en})", f"{sq + 1}番({role.ja})"))
+        # The cost goes last: a label clipped at 100 characters stays distinct.
+        return head + where + extra + Text(f", cost {cost}", f" コスト{cost}")
     if kind in ("reveal", "support"):
-        slot = s.field[seat][a["square"] - 1]
+        sq = a["square"] - 1
+        slot = s.field[seat][sq]
         assert slot is not None
         name = card_text(s, slot.card)
-        verb = Text("Reveal", "表向きにする") if kind == "reveal" else Text("Support ability of", "支援能力")
-        return Text(f"{verb.en} {name.en}", f"{name.ja}：{verb.ja}") + extra
+        if kind == "reveal":
+            return Text(f"Reveal {name.en} on {sq + 1}", f"{sq + 1}番の{name.ja}を表向き") + extra
+        return Text(f"Support: {name.en} on {sq + 1}", f"支援：{sq + 1}番の{name.ja}") + extra
     if kind == "move":
-        return Text(f"Move square {a['from']} -> {a['to']}", f"{a['from']}番マス→{a['to']}番マスへ移動")
+        slot = s.field[seat][a["from"] - 1]
+        assert slot is not None
+        name, to = card_text(s, slot.card), where_text(s, seat, a["to"] - 1)
+        return Text(f"Move {name.en} {a['from']} -> {to.en}", f"{name.ja}を移動 {a['from']}番→{to.ja}")
     if kind == "attack":
         slot = s.field[seat][a["from"] - 1]
         assert slot is not None
         what = Text("the player", "相手プレイヤー") if a["target"] == "player" else card_text(s, a["target"])
-        return Text(f"Attack {what.en} with {card_text(s, slot.card).en}",
-                    f"{card_text(s, slot.card).ja}で{what.ja}を攻撃")
+        name = card_text(s, slot.card)
+        return Text(f"Attack {what.en} with {name.en} ({a['from']})", f"{name.ja}({a['from']}番)で{what.ja}を攻撃")
     return Text(kind, kind)
 
 

@@ -32,7 +32,9 @@ def attackers(s: MusouState, seat: int) -> list[int]:
 def check_attack(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     if s.stage != "battle" or s.active != seat:
         raise RuleError(Text("Attacks are declared by the turn player in the battle phase.",
-                             "攻撃宣言は戦功フェイズにターンプレイヤーが行います。"))
+                             "攻撃宣言は戦功フェイズにターンプレイヤーが行います。"),
+                        Text("In a main phase: act or pass; two passes in a row end it.",
+                             "メインフェイズでは行動かパス。2人続けてパスで終わります。"))
     sq = square_arg(a.get("from"), "from")
     slot = s.field[seat][sq]
     if slot is None or not can_attack(s, seat, sq, slot):

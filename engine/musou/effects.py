@@ -35,11 +35,20 @@ def check_target(s: MusouState, seat: int, effects: list[Effect], target: object
     options = valid_targets(s, seat, effects)
     if target is None:
         if options:
-            raise RuleError(Text("Choose a target (target=<card id>).", "対象を選んでください（target=カードID）。"))
+            raise RuleError(Text("Choose a target (target=<card id>).", "対象を選んでください（target=カードID）。"),
+                            targets_text(s, options))
         return
     if target not in options:
-        raise RuleError(Text("That is not a valid target.", "それは有効な対象ではありません。"),
-                        Text("Name a face-up general of the right side.", "正しい側の表向きの武将を指定してください。"))
+        raise RuleError(Text("That is not a valid target.", "それは有効な対象ではありません。"), targets_text(s, options))
+
+
+def targets_text(s: MusouState, options: list[str]) -> Text:
+    """The valid targets: face-up generals, so naming them reveals nothing."""
+    if not options:
+        return Text("Leave out target=: there is no target now.", "今は対象がないので target= を外してください。")
+    return (Text("Targets: ", "対象：")
+            + Text(", ".join(f"{c} {card_text(s, c).en}" for c in options),
+                   "、".join(f"{c} {card_text(s, c).ja}" for c in options)))
 
 
 def resolve(s: MusouState, seat: int, effects: list[Effect], target: str | None) -> list[Text]:

@@ -41,7 +41,7 @@ _PROMPTS = {
 class MusouGame(Game[MusouState]):
     id: ClassVar[str] = "musou"
     title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
-    ruleset: ClassVar[str] = "musou-1"
+    ruleset: ClassVar[str] = "musou-2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
 

@@ -13,21 +13,20 @@ from engine.core import Rng, RuleError, Text
 from .decks import MAX_COPIES, DeckList
 from .phases import start_turn
 from .provisions import draw, take_provisions
-from .state import SQUARES, MusouState, mdef, seat_text
+from .state import SQUARES, MusouState, Names, mdef, seat_text
 
 
 def new_match(card_set: str, decks: list[DeckList]) -> MusouState:
-    names: dict[str, str] = {}
-    owners: dict[str, int] = {}
+    names = Names()
     pools: list[list[str]] = []
     for seat, deck in enumerate(decks):
         pool = []
         for k, key in enumerate(deck.commanders):
             cid = f"m{seat}{k}"
-            names[cid], owners[cid] = key, seat
+            names[cid] = key
             pool.append(cid)
         pools.append(pool)
-    s = MusouState(card_set, names, owners, [[], []], [[], []], [[], []], [[], []], [[], []],
+    s = MusouState(card_set, names, [[], []], [[], []], [[], []], [[], []], [[], []],
                    [[None] * 9, [None] * 9], [None, None], pools, [[], []])
     # Between games a deck is a list of card keys; ids are handed out per game.
     s.decks = [list(d.deck) for d in decks]
@@ -39,22 +38,22 @@ def new_match(card_set: str, decks: list[DeckList]) -> MusouState:
 def deal_ids(s: MusouState, rng: Rng) -> None:
     """Fresh random instance ids each game, so an id seen in an earlier game
     says nothing about a hidden card now, and ids never encode deck order."""
-    for cid in [c for c in s.names if not c.startswith("m")]:
-        del s.names[cid], s.owners[cid]
+    names = {c: k for c, k in s.names.items() if c.startswith("m")}
     for seat in (0, 1):
         keys = sorted(s.decks[seat]) + sorted(s.side[seat])
         numbers = rng.shuffled(range(len(keys)))
         ids = [f"g{s.game_no}s{seat}c{n}" for n in numbers]
-        for cid, key in zip(ids, keys, strict=True):
-            s.names[cid], s.owners[cid] = key, seat
+        names.update(zip(ids, keys, strict=True))
         n_deck = len(s.decks[seat])
         s.decks[seat] = rng.shuffled(ids[:n_deck])
         s.side[seat] = sorted(ids[n_deck:])
+    s.names = Names(names)
 
 
 def check_commander(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     if s.stage != "commander" or not s.waiting[seat]:
-        raise RuleError(Text("You are not choosing a commander now.", "今は指揮官を選ぶ時ではありません。"))
+        raise RuleError(Text("You are not choosing a commander now.", "今は指揮官を選ぶ時ではありません。"),
+                        Text("Commanders are chosen before each game, once each.", "指揮官は各ゲームの前に1回選びます。"))
     if a.get("card") not in s.pool[seat]:
         raise RuleError(Text("Choose one of your unused commanders.", "未使用の自分の指揮官から選んでください。"),
                         Text("Each game needs a different commander.", "ゲームごとに別の指揮官を使います。"))
@@ -80,9 +79,11 @@ def do_commander(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[
 
 def check_first(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     if s.stage != "first" or s.chooser != seat:
-        raise RuleError(Text("You are not choosing who goes first.", "先攻・後攻を選ぶのはあなたではありません。"))
+        raise RuleError(Text("You are not choosing who goes first.", "先攻・後攻を選ぶのはあなたではありません。"),
+                        Text("The loser of the last game chooses.", "前のゲームの敗者が選びます。"))
     if a.get("seat") not in (1, 2):
-        raise RuleError(Text("seat= must be 1 or 2.", "seat= は1か2です。"))
+        raise RuleError(Text("seat= must be 1 or 2.", "seat= は1か2です。"),
+                        Text("first seat=1 or first seat=2.", "first seat=1 か first seat=2。"))
 
 
 def do_first(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
@@ -113,7 +114,9 @@ def start_game(s: MusouState, rng: Rng) -> list[Text]:
 
 def check_mulligan(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     if s.stage != "mulligan" or not s.waiting[seat]:
-        raise RuleError(Text("There is no mulligan decision for you now.", "今はマリガンの判断はありません。"))
+        raise RuleError(Text("There is no mulligan decision for you now.", "今はマリガンの判断はありません。"),
+                        Text("One mulligan or keep per game, right after the opening draw.",
+                             "マリガンか確定は各ゲームの最初の手札で1回です。"))
 
 
 def do_mulligan(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
@@ -158,8 +161,7 @@ def finish_game(s: MusouState) -> list[Text]:
         if cid is not None:
             s.used[seat].append(cid)
         s.commander[seat] = None
-    for cid in [c for c in s.names if not c.startswith("m")]:
-        del s.names[cid], s.owners[cid]
+    s.names = Names({c: k for c, k in s.names.items() if c.startswith("m")})
     s.attack, s.game_winner, s.loss_reason = None, None, ""
     s.passes, s.priority = 0, 0
     if s.wins[winner] >= 2:
@@ -173,7 +175,9 @@ def finish_game(s: MusouState) -> list[Text]:
 
 def check_swap(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     if s.stage != "side" or not s.waiting[seat]:
-        raise RuleError(Text("Side-deck swaps happen only between games.", "サイドデッキの交換はゲーム間にのみ行えます。"))
+        raise RuleError(Text("Side-deck swaps happen only between games.", "サイドデッキの交換はゲーム間にのみ行えます。"),
+                        Text("Swap before you confirm with keep, after game 1 or 2.",
+                             "第1・第2ゲームの後、keep で確定する前に交換できます。"))
     out, into = a.get("out"), a.get("in")
     if out not in s.decks[seat] or into not in s.side[seat]:
         raise RuleError(Text("Swap a card of your deck (out=) for one of your side deck (in=).",
@@ -182,7 +186,13 @@ def check_swap(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                              "カードキーで指定します（例：out=guan_ping in=huang_gai）。"))
     if out != into and Counter(s.decks[seat])[into] >= MAX_COPIES:
         raise RuleError(Text(f"The deck would hold more than {MAX_COPIES} copies of that card.",
-                             f"デッキの同名カードが{MAX_COPIES}枚を超えます。"))
+                             f"デッキの同名カードが{MAX_COPIES}枚を超えます。"),
+                        Text(f"Keep at most {MAX_COPIES} of a name in the deck.", f"デッキの同名カードは{MAX_COPIES}枚までです。"))
+    if out != into and Counter(s.side[seat])[out] >= MAX_COPIES:
+        raise RuleError(Text(f"The side deck would hold more than {MAX_COPIES} copies of that card.",
+                             f"サイドデッキの同名カードが{MAX_COPIES}枚を超えます。"),
+                        Text(f"Keep at most {MAX_COPIES} of a name in the side deck too.",
+                             f"サイドデッキも同名カードは{MAX_COPIES}枚までです。"))
 
 
 def do_swap(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
@@ -195,7 +205,9 @@ def do_swap(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
 
 def check_ready(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     if s.stage != "side" or not s.waiting[seat]:
-        raise RuleError(Text("Nothing to confirm now.", "今は確定するものがありません。"))
+        raise RuleError(Text("Nothing to confirm now.", "今は確定するものがありません。"),
+                        Text("keep confirms the deck between games or the opening hand.",
+                             "keep はゲーム間のデッキか最初の手札を確定します。"))
 
 
 def do_ready(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:

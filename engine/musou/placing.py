@@ -91,7 +91,9 @@ def facedown_at(s: MusouState, seat: int, a: dict[str, Any]) -> tuple[int, Slot,
     sq = square_arg(a.get("square"))
     slot = s.field[seat][sq]
     if slot is None or not slot.face_down:
-        raise RuleError(Text("You have no face-down card there.", "そこに自分の伏せ札はありません。"))
+        raise RuleError(Text("You have no face-down card there.", "そこに自分の伏せ札はありません。"),
+                        Text("Name the square of one of your face-down cards (square=1-9).",
+                             "自分の伏せ札のあるマスを指定してください（square=1〜9）。"))
     return sq, slot, cdef(s, slot.card)
 
 
@@ -146,9 +148,12 @@ def check_move(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     src, dst = square_arg(a.get("from"), "from"), square_arg(a.get("to"), "to")
     slot = s.field[seat][src]
     if slot is None or slot.face_down or cdef(s, slot.card).type != "general" or not cdef(s, slot.card).move:
-        raise RuleError(Text("There is no general with 移動 (move) there.", "そこに移動を持つ武将はいません。"))
+        raise RuleError(Text("There is no general with 移動 (move) there.", "そこに移動を持つ武将はいません。"),
+                        Text("from= names the square of your face-up general with 移動.",
+                             "from= には移動を持つ自分の表向きの武将のマスを指定します。"))
     if slot.moved:
-        raise RuleError(Text("That general has already moved this turn.", "その武将はこのターン既に移動しました。"))
+        raise RuleError(Text("That general has already moved this turn.", "その武将はこのターン既に移動しました。"),
+                        Text("A general with 移動 moves once per turn.", "移動は1ターンに1回です。"))
     if s.field[seat][dst] is not None:
         raise RuleError(Text("The destination square is occupied.", "移動先のマスは空いていません。"),
                         Text("Move to an empty square of your formation.", "自陣の空いているマスへ移動してください。"))

@@ -46,7 +46,9 @@ def check_payment(s: MusouState, seat: int, cost: int, pay: object, playing: str
                                  "このターンは既に手札を破棄してコストを支払っています。"),
                             Text("Once per turn only; pay with provisions.", "1ターンに1回のみです。兵糧で支払ってください。"))
         if not isinstance(pay, str) or pay not in s.hands[seat] or pay == playing:
-            raise RuleError(Text("pay= must name another card in your hand.", "pay= には手札の別のカードを指定します。"))
+            raise RuleError(Text("pay= must name another card in your hand.", "pay= には手札の別のカードを指定します。"),
+                            Text("Discard a hand card other than the one you play, or leave out pay=.",
+                                 "使うカード以外の手札を指定するか、pay= を外してください。"))
         cost -= 1
     if len(s.provisions[seat]) < cost:
         raise RuleError(Text(f"Not enough provisions: the cost is {cost}, you have {len(s.provisions[seat])}.",

@@ -35,7 +35,8 @@ def square_arg(raw: object, name: str = "square") -> int:
     """Squares are numbered 1-9 row by row; 5 is the commander."""
     if not isinstance(raw, int) or isinstance(raw, bool) or not 1 <= raw <= 9 or raw == 5:
         raise RuleError(Text(f"{name}= must be a square 1-9 other than 5 (the commander).",
-                             f"{name}= は5（指揮官）以外の1〜9のマス番号です。"))
+                             f"{name}= は5（指揮官）以外の1〜9のマス番号です。"),
+                        Text("Squares go row by row: 1 2 3 / 4 5 6 / 7 8 9.", "マスは行ごとに 1 2 3 / 4 5 6 / 7 8 9 です。"))
     return raw - 1
 
 
@@ -44,5 +45,7 @@ def opt_str(a: dict[str, object], key: str) -> str | None:
     if v is None:
         return None
     if not isinstance(v, str):
-        raise RuleError(Text(f"{key}= must be a card id.", f"{key}= はカードIDです。"))
+        raise RuleError(Text(f"{key}= must be a card id.", f"{key}= はカードIDです。"),
+                        Text("Card ids are shown in your hand and on the board, e.g. g1s0c12.",
+                             "カードIDは手札と盤面に表示されます（例：g1s0c12）。"))
     return v

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Rng
 from engine.musou.game import GAME
-from engine.musou.state import MusouState, Slot
+from engine.musou.state import MusouState, Names, Slot
 
 RNG_SECRET = b"x" * 32
 FILLER = "guan_ping"
@@ -23,14 +23,13 @@ class Position:
                  active: int = 0, turn: int = 5, game_turn: int = 5, deck: int = 20, provisions: tuple[int, int] = (5, 5),
                  troops: tuple[int, int] = (20, 20)) -> None:
         self.n = 0
-        names: dict[str, str] = {}
-        owners: dict[str, int] = {}
-        self.s = MusouState("sample", names, owners, [[], []], [[], []], [[], []], [[], []], [[], []],
+        names = Names()
+        self.s = MusouState("sample", names, [[], []], [[], []], [[], []], [[], []], [[], []],
                             [[None] * 9, [None] * 9], [None, None], [[], []], [[], []])
         s = self.s
         for seat, key in enumerate(commanders):
             cid = f"m{seat}0"
-            names[cid], owners[cid] = key, seat
+            names[cid] = key
             s.commander[seat] = cid
         for seat in (0, 1):
             s.decks[seat] = [self.new(seat, FILLER) for _ in range(deck)]
@@ -42,7 +41,6 @@ class Position:
         cid = f"t{seat}c{self.n}"
         self.n += 1
         self.s.names[cid] = key
-        self.s.owners[cid] = seat
         return cid
 
     def hand(self, seat: int, *keys: str) -> list[str]:

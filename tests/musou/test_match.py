@@ -44,7 +44,7 @@ def finished_game_one(loser: int) -> MusouState:
     for seat in (0, 1):
         for k, key in ((1, "guan_yu_army" if seat == 0 else "sima_yi_army"),
                        (2, "zhuge_liang_army" if seat == 0 else "xiahou_dun_army")):
-            s.names[f"m{seat}{k}"], s.owners[f"m{seat}{k}"] = key, seat
+            s.names[f"m{seat}{k}"] = key
             s.pool[seat].append(f"m{seat}{k}")
         s.decks[seat] = s.decks[seat][:35]
         s.side[seat] = [p.new(seat, "huang_gai") for _ in range(15)]
