@@ -17,15 +17,15 @@ from engine.core import (
     Transition,
     UnknownAction,
     Viewer,
-    clone,
 )
 
 from . import bot, calamities, legal, moves, ruins, view
-from .combat import battle
+from .combat import assign, battle, side_values
 from .decks import deck_errors, import_deck, starter_ids
 from .opening import deal, do_pick, options_decks, pickable
+from .removal import legal_assignment
 from .stacks import castle_combat, glory, stack_combat, stack_state
-from .state import WState, cdef, find_castle, find_stack, name, order_from, seat_text, to_discard
+from .state import WState, cdef, copy_state, find_castle, find_stack, name, order_from, seat_text, to_discard
 from .turns import end_turn, settle, start_turn
 
 Action = dict[str, Any]
@@ -62,7 +62,7 @@ class Warlords(Game[WState]):
     ruleset: ClassVar[str] = "warlords-1"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
-    list_args: ClassVar[frozenset[str]] = frozenset({"cards"})
+    list_args: ClassVar[frozenset[str]] = frozenset({"cards", "stacks", "units"})
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:
@@ -114,7 +114,10 @@ class Warlords(Game[WState]):
         d = s.decision
         if d is not None:
             prompts = {
-                "intercept": Text("You are attacked: choose a stack to intercept, or none.", "攻撃を受けた：迎撃するスタックを選ぶか、迎撃しない。"),
+                "intercept": Text("You are attacked: choose the stacks that intercept, or none.",
+                                  "攻撃を受けた：迎撃するスタックを選ぶか、迎撃しない。"),
+                "losses": Text("Assign your losses: choose which armies and allies are removed.",
+                               "損失の割り振り：取り除く軍隊・味方を選んでください。"),
                 "obstruct": Text("A ruin is explored: obstruct it, or pass.", "遺跡探索：妨害するかパスする。"),
                 "terrain_response": Text("Terrain was put on your stack: cancel it with a March card, or pass.",
                                          "あなたのスタックに地形：行軍カードで打ち消すか、パス。"),
@@ -122,6 +125,8 @@ class Warlords(Game[WState]):
                 "redirect": Text("The calamity goes on: choose which of your targets takes the next check.",
                                  "災害は続く：次の判定を受ける自分の対象を選んでください。"),
             }
+            if d.kind == "losses":  # independent choices: either side may answer first
+                return tuple(Pending(seat, d.kind, prompts[d.kind]) for seat in d.seats)
             return tuple(Pending(seat, d.kind, prompts[d.kind], order=k) for k, seat in enumerate(d.seats))
         return (Pending(s.active, "turn", Text("Your turn: act, or end your turn.", "あなたの手番です。行動するか、手番を終えてください。")),)
 
@@ -153,7 +158,7 @@ class Warlords(Game[WState]):
     # --- apply ----------------------------------------------------------------
 
     def apply(self, state: WState, seat: int, action: Action, rng: Rng) -> Transition[WState]:
-        s = clone(state)
+        s = copy_state(state)
         kind = action.get("kind")
         log: list[Text] = []
         if s.phase == "over":
@@ -217,23 +222,42 @@ class Warlords(Game[WState]):
         d = s.decision
         assert d is not None
         early_pass = d.kind == "obstruct" and a.get("kind") == "pass" and seat in d.seats
-        if not early_pass and (not d.seats or d.seats[0] != seat):
+        either = d.kind == "losses" and seat in d.seats  # both sides assign independently
+        if not early_pass and not either and (not d.seats or d.seats[0] != seat):
             raise RuleError(Text("Others answer before you.", "あなたより先に答える人がいます。"),
                             Text("Wait for ", "待機：") + seat_text(d.seats[0]))
         kind = a.get("kind")
         if d.kind == "intercept":
             if kind != "intercept":
-                raise _unknown(kind, ["intercept stack=none", "intercept stack=<id>"])
-            choice = a.get("stack")
-            if choice != "none" and choice not in moves.interceptors(s, d.stack, d.target):
-                raise RuleError(Text("That stack cannot intercept.", "そのスタックは迎撃できません。"),
-                                Text("Only patrolling stacks (flying ones against a flying attack) intercept.",
-                                     "迎撃できるのは哨戒中のスタック（飛行攻撃には飛行スタック）です。"))
+                raise _unknown(kind, ["intercept stack=none", "intercept stacks=<id>[,<id>...]"])
+            chosen = intercept_choice(a)
+            eligible = moves.interceptors(s, d.stack, d.target)
+            if chosen is None or any(c not in eligible for c in chosen):
+                raise RuleError(Text("Those stacks cannot intercept.", "そのスタックは迎撃できません。"),
+                                Text("Name each of your patrolling stacks that intercepts, once (flying ones against a "
+                                     "flying attack), or stack=none. Eligible: ", "迎撃する哨戒中のスタック（飛行攻撃には飛行"
+                                     "スタック）を重複なく指定するか、stack=none。候補：") + Text(", ".join(eligible) or "-",
+                                                                                             "、".join(eligible) or "なし"))
             s.decision = None
-            target = d.target if choice == "none" else str(choice)
-            if choice != "none":
-                log.append(Text("The stack of ", "") + name(s, target) + Text(" intercepts.", "のスタックが迎撃する。"))
-            battle(s, rng, d.actor, d.stack, target, d.bonus, log)
+            if not chosen:
+                battle(s, rng, d.actor, d.stack, d.target, d.bonus, log)
+                return
+            for sid in chosen:
+                log.append(Text("The stack of ", "") + name(s, sid) + Text(" intercepts.", "のスタックが迎撃する。"))
+            battle(s, rng, d.actor, d.stack, chosen[0], d.bonus, log, chosen[1:])
+        elif d.kind == "losses":
+            if kind != "assign":
+                raise _unknown(kind, ["assign units=<id>[,<id>...]"])
+            values, loss = side_values(s, seat)
+            units = a.get("units")
+            if not isinstance(units, list) or not all(isinstance(u, str) for u in units) \
+                    or not legal_assignment(values, loss, [str(u) for u in units]):
+                raise RuleError(Text(f"That does not assign the loss of {loss}.", f"それでは損失{loss}を割り振れません。"),
+                                Text("Name armies/allies that together cover the whole loss, each of them needed "
+                                     "(all of them if they cannot cover it); see your list of choices.",
+                                     "合計で損失全体を満たす軍隊・味方を、不要なものを含めずに指定してください"
+                                     "（満たせない場合は全員）。選択肢の一覧を見てください。"))
+            assign(s, rng, seat, [str(u) for u in units], log)
         elif d.kind == "obstruct":
             if kind == "pass":
                 ruins.decline(s, seat, log)
@@ -328,6 +352,19 @@ def attack_odds(s: WState, a: Action) -> int:
         return 99 if not castle[1].garrison else mine - castle_combat(s, castle[1])
     other = find_stack(s, a.get("target", ""))
     return mine - stack_combat(s, other[1]) if other is not None else 0
+
+
+def intercept_choice(a: Action) -> list[str] | None:
+    """The interceptors named by an intercept action, in order ([] for none; None if malformed)."""
+    if "stacks" in a:
+        raw = a["stacks"]
+        if not isinstance(raw, list) or not raw or not all(isinstance(x, str) for x in raw) or len(set(raw)) != len(raw):
+            return None
+        return [str(x) for x in raw] if raw != ["none"] else []
+    one = a.get("stack")
+    if not isinstance(one, str):
+        return None
+    return [] if one == "none" else [one]
 
 
 GAME = Warlords()

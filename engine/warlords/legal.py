@@ -10,12 +10,14 @@ from engine.core import Choice, RuleError, Text
 
 from . import moves
 from .calamities import switch_targets, targets_of
+from .combat import loss_options
 from .opening import pickable
 from .ruins import OBSTRUCTION_TYPES
 from .stacks import stack_state
 from .state import WState, cdef, name, seat_text
 
 Action = dict[str, Any]
+MAX_INTERCEPTORS_LISTED = 6  # 63 sets; a larger army still names any set by hand
 CHECKS: dict[str, Callable[[WState, int, Action], None]] = {
     "deploy": moves.check_deploy, "march": moves.check_march, "recall": moves.check_recall,
     "clear": moves.check_clear, "attack": moves.check_attack, "explore": moves.check_explore,
@@ -44,6 +46,15 @@ def _label(s: WState, a: Action) -> Text:
     out = parts[0]
     for p in parts[1:]:
         out = out + p
+    return out
+
+
+def _names(s: WState, ids: list[str]) -> Text:
+    if not ids:
+        return Text("nothing (the hero takes it)", "なし（英雄が受ける）")
+    out = name(s, ids[0]) + Text(f" [{ids[0]}]", f"[{ids[0]}]")
+    for i in ids[1:]:
+        out = out + Text(", ", "、") + name(s, i) + Text(f" [{i}]", f"[{i}]")
     return out
 
 
@@ -126,17 +137,28 @@ def play_choices(s: WState, seat: int) -> list[Choice]:
 def decision_choices(s: WState, seat: int) -> list[Choice]:
     d = s.decision
     assert d is not None
-    if d.kind == "obstruct" and seat in d.seats[1:]:
+    if d.kind == "losses":
+        pass
+    elif d.kind == "obstruct" and seat in d.seats[1:]:
         # A later player may decline early; obstructing waits for their turn in the order.
         return [Choice({"kind": "pass"}, Text("Do not obstruct", "妨害しない"))]
-    if not d.seats or d.seats[0] != seat:
+    if not d.seats or (d.seats[0] != seat and d.kind != "losses"):
         return []
     hand = s.players[seat].hand
     if d.kind == "intercept":
         out = [Choice({"kind": "intercept", "stack": "none"}, Text("Do not intercept", "迎撃しない"))]
-        out += [Choice({"kind": "intercept", "stack": st}, Text("Intercept with ", "迎撃：") + name(s, st))
-                for st in moves.interceptors(s, d.stack, d.target)]
+        eligible = moves.interceptors(s, d.stack, d.target)[:MAX_INTERCEPTORS_LISTED]
+        # Every set of eligible stacks, in the order they are listed (any order is accepted).
+        for mask in range(1, 1 << len(eligible)):
+            chosen = [st for k, st in enumerate(eligible) if mask >> k & 1]
+            label = Text("Intercept with ", "迎撃：") + _names(s, chosen)
+            out.append(Choice({"kind": "intercept", "stacks": chosen}, label))
         return out
+    if d.kind == "losses":
+        return [Choice({"kind": "assign", "units": units},
+                       Text("Lose ", "失う：") + _names(s, units)
+                       + Text(" (automatic choice)" if k == 0 else "", "（自動選択）" if k == 0 else ""))
+                for k, units in enumerate(loss_options(s, seat))]
     if d.kind == "obstruct":
         out = [Choice({"kind": "pass"}, Text("Do not obstruct", "妨害しない"))]
         seen: set[str] = set()

@@ -354,6 +354,7 @@ def do_attack(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> Non
                + Text(".", "を攻撃する。"))
     owner = find_stack(s, target) or find_castle(s, target)
     assert owner is not None
+    _own_stack(s, seat, a["stack"]).battles += 1
     if interceptors(s, a["stack"], target):
         s.decision = Decision("intercept", [owner[0]], seat, stack=a["stack"], target=target, bonus=bonus)
         log.append(seat_text(owner[0]) + Text(" may intercept.", "は迎撃を選べる。"))

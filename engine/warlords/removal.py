@@ -59,16 +59,18 @@ def remove_weakest_garrison(s: WState, c: Castle, log: list[Text]) -> bool:
     return True
 
 
+MAX_ENUMERATED = 12  # more units than this (never in the sample set): only the automatic choice is offered
+
+
 def covering(values: dict[str, int], loss: int) -> list[str]:
-    """The units to remove for `loss`: each absorbs its combat value and a unit given any
-    loss is removed, so the owner's best is the set with the smallest total that covers
-    the loss (ties: fewer units, then ids); all of them when none covers it (ruling)."""
+    """The automatic (default) assignment: the set of units with the smallest total that
+    covers the loss (ties: fewer units, then ids); all of them when none covers it."""
     ids = sorted(values)
     if loss <= 0 or not ids:
         return []
     if sum(values.values()) <= loss:
         return ids
-    if len(ids) > 12:  # a greedy fallback keeps huge stacks fast
+    if len(ids) > MAX_ENUMERATED:  # a greedy fallback keeps huge stacks fast
         out: list[str] = []
         for i in sorted(ids, key=lambda u: (-values[u], u)):
             if sum(values[o] for o in out) >= loss:
@@ -84,12 +86,61 @@ def covering(values: dict[str, int], loss: int) -> list[str]:
     return best[2] if best else ids
 
 
-def assign_stack_losses(s: WState, seat: int, st: Stack, loss: int, log: list[Text]) -> bool:
-    """Armies and allies absorb losses before the hero; the hero falls only when what
-    is left covers its combat value. Returns True when the stack survives."""
+def legal_assignment(values: dict[str, int], loss: int, chosen: list[str]) -> bool:
+    """Armies and allies take the loss before the hero, and a unit given any loss is
+    removed having absorbed its combat value. So the owner names units that together
+    cover the whole loss, each of them needed (the last one named may take only part of
+    it: total minus the largest is below the loss); when the units cannot cover it,
+    every unit goes and the rest falls on the hero."""
+    if len(set(chosen)) != len(chosen) or any(c not in values for c in chosen):
+        return False
+    if loss <= 0 or not values:
+        return not chosen
+    if sum(values.values()) <= loss:
+        return sorted(chosen) == sorted(values)
+    if len(values) > MAX_ENUMERATED:
+        return sorted(chosen) == sorted(covering(values, loss))
+    total = sum(values[c] for c in chosen)
+    return bool(chosen) and total >= loss and total - max(values[c] for c in chosen) < loss
+
+
+def assignments(s: WState, values: dict[str, int], loss: int) -> list[list[str]]:
+    """Every legal assignment, one per distinct set of cards (interchangeable copies of a
+    card are offered once), the automatic choice first."""
+    auto = covering(values, loss)
+    if loss <= 0 or not values or sum(values.values()) <= loss or len(values) > MAX_ENUMERATED:
+        return [auto]
+    ids = sorted(values, key=lambda u: int(u[1:]) if u[1:].isdigit() else 0)
+    seen = {tuple(sorted(s.cards[u] for u in auto))}
+    rest: list[tuple[int, int, list[str]]] = []
+    for mask in range(1, 1 << len(ids)):
+        chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
+        if not legal_assignment(values, loss, chosen):
+            continue
+        key = tuple(sorted(s.cards[u] for u in chosen))
+        if key in seen:
+            continue
+        seen.add(key)
+        rest.append((sum(values[c] for c in chosen), len(chosen), chosen))
+    return [auto] + [c for _, _, c in sorted(rest, key=lambda r: (r[0], r[1], r[2]))]
+
+
+def stack_values(s: WState, st: Stack) -> dict[str, int]:
     fac = stack_faction(s, st)
-    values = {u: unit_value(s, u, fac) for u in units(s, st)}
-    for victim in covering(values, loss):
+    return {u: unit_value(s, u, fac) for u in units(s, st)}
+
+
+def garrison_values(s: WState, c: Castle) -> dict[str, int]:
+    fac = cdef(s, c.card).home_faction
+    return {u: unit_value(s, u, fac) for u in c.garrison}
+
+
+def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[str], log: list[Text]) -> bool:
+    """Remove the chosen units; what they do not absorb falls on the hero, who is removed
+    (and the stack destroyed with all its cards) when it covers the hero's combat value.
+    Returns True when the stack survives."""
+    values = stack_values(s, st)
+    for victim in chosen:
         loss -= values[victim]
         st.members.remove(victim)
         to_discard(s, victim)
@@ -100,13 +151,20 @@ def assign_stack_losses(s: WState, seat: int, st: Stack, loss: int, log: list[Te
     return True
 
 
-def assign_garrison_losses(s: WState, c: Castle, loss: int, log: list[Text]) -> None:
-    fac = cdef(s, c.card).home_faction
-    values = {u: unit_value(s, u, fac) for u in c.garrison}
-    for victim in covering(values, loss):
+def assign_stack_losses(s: WState, seat: int, st: Stack, loss: int, log: list[Text]) -> bool:
+    """The automatic assignment (used where the owner has no real choice)."""
+    return apply_stack_losses(s, seat, st, loss, covering(stack_values(s, st), loss), log)
+
+
+def apply_garrison_losses(s: WState, c: Castle, chosen: list[str], log: list[Text]) -> None:
+    for victim in chosen:
         c.garrison.remove(victim)
         to_discard(s, victim)
         log.append(name(s, victim) + Text(" is lost.", "が失われた。"))
+
+
+def assign_garrison_losses(s: WState, c: Castle, loss: int, log: list[Text]) -> None:
+    apply_garrison_losses(s, c, covering(garrison_values(s, c), loss), log)
 
 
 def capture(s: WState, castle_id: str, by_seat: int, log: list[Text]) -> None:

@@ -45,7 +45,8 @@ def _walk(seats: int, seed: int, every: int = 1, max_steps: int = 4000) -> list[
 def test_property_replay_is_deterministic(seats: int, seed: int) -> None:
     played = play_bots(GAME, seats, seed)
     again = replay_moves(GAME, seats, seed, played.moves)
-    assert pickle.dumps(again) == pickle.dumps(played.state)
+    # Dataclass equality: the hand-made copy shares strings, so pickle bytes may differ by memo.
+    assert again == played.state
     assert played.outcome is not None
 
 

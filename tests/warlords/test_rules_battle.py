@@ -136,8 +136,8 @@ def test_rule_defender_chooses_interception() -> None:
     assert [(p.seat, p.kind) for p in pend] == [(1, "intercept")]
     choices = [c.action for c in GAME.legal_actions(s, 1)]
     assert choices[0] == {"kind": "intercept", "stack": "none"}
-    assert {"kind": "intercept", "stack": guard.hero} in choices
-    tr = act(s, 1, kind="intercept", stack=guard.hero)
+    assert {"kind": "intercept", "stacks": [guard.hero]} in choices
+    tr = act(s, 1, kind="intercept", stacks=[guard.hero])
     assert "intercepts" in texts(tr)
     assert tr.state.players[1].castles[0].garrison == castle.garrison  # the castle was not fought
 
@@ -167,6 +167,7 @@ def test_rule_siege_then_starvation_takes_the_castle() -> None:
     t.deck(0, "march_1", "march_1", "march_1")  # small losses both sides
     (card,) = t.hand(0, "march_1")
     s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card]).state
+    s = act(s, 1, **GAME.default_action(s, 1)).state  # the garrison loses its militia
     c = s.players[1].castles[0]
     assert c.besieged_by == att.hero and stack_state(s.players[0].stacks[0]) == "besieging"
     assert len(c.garrison) == 1
@@ -251,4 +252,98 @@ def test_rule_garrison_losses_spare_what_they_can() -> None:
     t.deck(0, "march_8", "march_1")
     (card_id,) = t.hand(0, "march_2")
     s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
+    assert [(p.seat, p.kind) for p in GAME.pending(s)] == [(1, "losses")]
+    default = GAME.default_action(s, 1)
+    assert [s.cards[u] for u in default["units"]] == ["army_knights"]  # the automatic choice comes first
+    s = act(s, 1, **default).state
     assert sorted(s.cards[g] for g in s.players[1].castles[0].garrison) == ["army_giant_warriors", "army_militia"]
+
+
+def _garrison_choice() -> tuple[Table, str, dict[str, str]]:
+    """Seat 1's garrison must absorb a loss of 8 from militia 4, giants 9 and knights 8."""
+    t = Table(2)
+    t.castle(0, "castle_dunmoor")
+    castle = t.castle(1, "castle_oakvale", garrison=("army_militia", "army_giant_warriors", "army_knights"))
+    att = t.stack(0, "hero_brakk", members=("army_giant_warriors", "army_giant_warriors"), march=2, target=1)
+    t.deck(0, "march_8", "march_1")
+    (card_id,) = t.hand(0, "march_2")
+    t.s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
+    units = {t.s.cards[g]: g for g in t.s.players[1].castles[0].garrison}
+    return t, castle.card, units
+
+
+def test_rule_owner_assigns_losses_to_armies_of_their_choice() -> None:
+    t, _, units = _garrison_choice()
+    options = [sorted(t.s.cards[u] for u in c.action["units"]) for c in GAME.legal_actions(t.s, 1)]
+    assert ["army_giant_warriors"] in options and ["army_knights"] in options
+    assert ["army_giant_warriors", "army_militia"] in options  # the militia first, then part of the giants' 9
+    assert ["army_giant_warriors", "army_knights"] not in options  # either alone covers 8: not both
+    s = act(t.s, 1, kind="assign", units=[units["army_giant_warriors"]]).state
+    assert sorted(s.cards[g] for g in s.players[1].castles[0].garrison) == ["army_knights", "army_militia"]
+    assert s.decision is None and s.players[0].stacks[0].besieging is not None
+
+
+def test_rule_loss_assignment_must_cover_the_loss_with_needed_units_only() -> None:
+    t, _, units = _garrison_choice()
+    before = pickle.dumps(t.s)
+    for bad in ([units["army_militia"]], [units["army_knights"], units["army_giant_warriors"]], [], ["c999"]):
+        with pytest.raises(RuleError) as err:
+            act(t.s, 1, kind="assign", units=bad)
+        assert "loss of 8" in err.value.what.en and err.value.allowed is not None
+    with pytest.raises(RuleError):
+        act(t.s, 0, kind="assign", units=[units["army_knights"]])  # not the attacker's loss to assign
+    assert pickle.dumps(t.s) == before
+
+
+def test_rule_both_sides_assign_losses_in_either_order() -> None:
+    t = Table(2)
+    t.castle(0, "castle_dunmoor")
+    t.castle(1, "castle_oakvale", garrison=("army_militia",))
+    att = t.stack(0, "hero_aerin", members=("army_light_infantry", "army_militia"), march=2, target=1)
+    dfd = t.stack(1, "hero_corvus", members=("army_light_infantry", "army_militia"))
+    # 7 + 5 + 4 = 16 against 8 + 5 + 4 = 17: one card each, 2 and 4; each side has a choice.
+    t.deck(0, "march_4", "march_2")
+    (card_id,) = t.hand(0, "march_2")
+    s = act(t.s, 0, kind="attack", stack=att.hero, target=dfd.hero, cards=[card_id]).state
+    assert sorted((p.seat, p.kind, p.order) for p in GAME.pending(s)) == [(0, "losses", 0), (1, "losses", 0)]
+    infantry = next(u for u in s.players[1].stacks[0].members if s.cards[u] == "army_light_infantry")
+    s = act(s, 1, kind="assign", units=[infantry]).state  # the defender answers first
+    assert [p.seat for p in GAME.pending(s)] == [0]
+    s = act(s, 0, **GAME.default_action(s, 0)).state
+    assert GAME.pending(s)[0].kind == "turn"
+    assert [s.cards[u] for u in s.players[0].stacks[0].members] == ["army_light_infantry"]
+    assert [s.cards[u] for u in s.players[1].stacks[0].members] == ["army_militia"]
+
+
+def test_rule_several_stacks_intercept_one_after_another() -> None:
+    t = Table(2)
+    t.castle(0, "castle_dunmoor")
+    castle = t.castle(1, "castle_oakvale", garrison=("army_militia",))
+    att = t.stack(0, "hero_brakk", march=2, target=1)  # 9
+    first = t.stack(1, "hero_tamsin", march=1)  # 5
+    second = t.stack(1, "hero_mira", march=1)  # 5
+    # Against each interceptor: difference 4, one card (1) for the attacker, two (1 + 4) for the defender.
+    t.deck(0, "march_4", "march_1", "march_1", "march_4", "march_1", "march_1")
+    (card_id,) = t.hand(0, "march_2")
+    s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
+    choices = [c.action for c in GAME.legal_actions(s, 1)]
+    assert {"kind": "intercept", "stacks": [first.hero, second.hero]} in choices
+    tr = act(s, 1, kind="intercept", stacks=[second.hero, first.hero])
+    assert texts(tr).count("intercepts") == 2 and "engages next" in texts(tr)
+    assert tr.state.players[1].stacks == []  # both fell, in the order the defender named
+    assert tr.state.players[1].castles[0].garrison == castle.garrison  # the castle itself was not fought
+    assert tr.state.players[0].stacks[0].hero == att.hero
+
+
+def test_rule_interceptors_must_be_eligible_and_named_once() -> None:
+    t = _duel(("march_1", "march_1"))
+    guard = t.stack(1, "hero_thane", march=1)
+    castle = t.s.players[1].castles[0]
+    s = act(t.s, 0, kind="attack", stack=t.s.players[0].stacks[0].hero, target=castle.card,
+            cards=[t.s.players[0].hand[0]]).state
+    before = pickle.dumps(s)
+    camped = s.players[1].stacks[0].hero
+    for bad in ([guard.hero, guard.hero], [camped], []):
+        with pytest.raises(RuleError):
+            act(s, 1, kind="intercept", stacks=bad)
+    assert pickle.dumps(s) == before
