@@ -41,8 +41,10 @@ def warded(s: QState) -> bool:
 _GUARDS = frozenset({"reaction_defense", "reaction_to_pool", "reaction_zero_attack"})
 
 
-def guard_spells(s: QState, d: int) -> list[int]:
-    """Reaction spells `d` may cast before defending."""
+def guard_spells(s: QState, d: int, *, mid: bool = False) -> list[int]:
+    """Reaction spells `d` may cast before defending, or (`mid`) while choosing
+    absorbers or before Death Spell picks, when an attack total is already fixed or
+    there is none: then Life Incantation's zero would change nothing and is not offered."""
     out: list[int] = []
     if not _GUARDS & s.fx:
         return out
@@ -54,7 +56,7 @@ def guard_spells(s: QState, d: int) -> list[int]:
             continue
         usable = (c.power("reaction_defense") is not None
                   or (c.power("reaction_to_pool") is not None and d not in s.lifecharm)
-                  or (c.power("reaction_zero_attack") is not None and bool(zero_targets(s))))
+                  or (not mid and c.power("reaction_zero_attack") is not None and bool(zero_targets(s))))
         if usable:
             out.append(sp)
     return out
@@ -140,7 +142,8 @@ def progress(s: QState, rng: Rng) -> None:
             s.defenders = s.defenders[1:]
             s.stage, s.hit = 0, ()
             continue
-        if len(cands) == 1:  # a forced choice is made for the defender, and the log says so
+        if len(cands) == 1 and not guard_spells(s, d, mid=True):
+            # a forced choice is made for the defender (who has no reaction left to cast), and the log says so
             en, ja = die_name(s, cands[0])
             note(s, f"Seat {d + 1}'s only creature left, {en}, absorbs the attack (forced).",
                  f"{d + 1}番席の残る唯一のモンスター {ja} が攻撃を受けます（強制）。")

@@ -29,6 +29,7 @@ from .labels import PROMPTS, action_label
 from .prompts import RESPOND, apply_prompt
 from .prompts import candidates as prompt_candidates
 from .setup import build, check_choice
+from .spells import cast, check_cast
 from .state import ATTACK, CAPTURE, OVER, QState, copy_state
 from .turn import RULES, apply_turn
 from .turn import candidates as turn_candidates
@@ -109,7 +110,8 @@ class Quarriors(Game[QState]):
         if s.prompts:
             return prompt_candidates(s, s.prompts[0])
         if s.step == ATTACK:
-            return [{"kind": "absorb", "die": d} for d in attack.candidates(s, seat)]
+            return ([{"kind": "absorb", "die": d} for d in attack.candidates(s, seat)]
+                    + [{"kind": "cast", "die": sp} for sp in attack.guard_spells(s, seat, mid=True)])
         out = []
         for a in turn_candidates(s, seat):
             try:
@@ -131,10 +133,13 @@ class Quarriors(Game[QState]):
         s = copy_state(state)
         if s.prompts:
             apply_prompt(s, seat, action, rng)
+        elif s.step == ATTACK and action.get("kind") == "cast":
+            self._mid_attack_reaction(s, seat, action, rng)
         elif s.step == ATTACK:
             if action.get("kind") != "absorb":
                 raise UnknownAction(Text("Choose a creature to absorb the attack.", "攻撃を受けるモンスターを選んでください。"),
-                                    Text("Allowed: absorb die=N.", "可能: absorb die=N"))
+                                    Text("Allowed: absorb die=N, or cast die=N for a readied reaction spell.",
+                                         "可能: absorb die=N、または待機エリアのリアクション魔法の cast die=N。"))
             if action.get("die") not in attack.candidates(s, seat):
                 raise RuleError(Text("That creature cannot absorb this attack.", "そのモンスターはこの攻撃を受けられません。"),
                                 Text("Choose a creature in your ready area that has not absorbed yet.",
@@ -149,6 +154,19 @@ class Quarriors(Game[QState]):
         if log:
             s.notes = ()
         return Transition(s, log)
+
+    @staticmethod
+    def _mid_attack_reaction(s: QState, seat: int, action: Action, rng: Rng) -> None:
+        """A defender may cast Life Spell or Life Charm between absorbs (Life Incantation
+        only before the total is fixed, in the `guard` window)."""
+        sp = action.get("die")
+        if set(action) - {"kind", "die"} or sp not in attack.guard_spells(s, seat, mid=True):
+            if sp not in s.ready[seat]:
+                check_cast(s, seat, sp if isinstance(sp, int) else -1, None, [], reaction=True)
+            raise RuleError(Text("That reaction cannot be cast now.", "そのリアクション魔法は今は使えません。"),
+                            Text("Now: Life Spell or Life Charm (cast die=N, no target), or absorb die=N.",
+                                 "今は生命の呪文・生命の護符（cast die=N、対象なし）か absorb die=N です。"))
+        cast(s, seat, sp, None, [], rng)
 
     @staticmethod
     def _labelable(s: QState, a: Action) -> bool:

@@ -114,7 +114,8 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
 
 
 PROMPTS = {
-    "guard": Text("You are attacked: cast a reaction or pass.", "攻撃されます。リアクション魔法を使うかパスしてください。"),
+    "guard": Text("You are attacked (or a Death Spell picks in your area): cast a reaction or pass.",
+                  "攻撃されます（または死の呪文の対象になります）。リアクション魔法を使うかパスしてください。"),
     "lost": Text("Your creature was destroyed: react or pass.", "モンスターが打倒されました。対応するかパスしてください。"),
     "copy": Text("Choose the creature your ooze copies.", "粘体が複製するモンスターを選んでください。"),
     "kill": Text("Choose which creature Death Spell destroys.", "死の呪文で打倒するモンスターを選んでください。"),

@@ -28,7 +28,7 @@ def candidates(s: QState, pr: Prompt) -> list[Action]:
     kind, p = pr[0], pr[1]
     out: list[Action] = [{"kind": "pass" if kind in RESPOND else "skip"}] if kind in OPTIONAL else []
     if kind == "guard":
-        for sp in guard_spells(s, p):
+        for sp in guard_spells(s, p, mid=len(pr) > 2):
             tg = targets(s, p, sp)
             out += [{"kind": "cast", "die": sp}] if tg is None else [{"kind": "cast", "die": sp, "target": t} for t in tg]
     elif kind == "lost":
@@ -70,7 +70,7 @@ def has_choice(s: QState, pr: Prompt) -> bool:
     if kind == "lost":
         return bool(lost_choices(s, p, pr[2], pr[4]))
     if kind == "guard":
-        return bool(guard_spells(s, p))
+        return bool(guard_spells(s, p, mid=len(pr) > 2))
     n = len(candidates(s, pr))
     return n > (1 if kind in OPTIONAL else 0)
 

@@ -83,7 +83,8 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
             for q in range(1, s.seats):
                 victim = (p + q) % s.seats
                 if kill_targets(s, p, victim, int(params["max_defense"])):
-                    s.prompts = (*s.prompts, ("kill", p, victim, int(params["max_defense"])))
+                    # the victim's reaction window first (Life Spell may lift defenses out of reach)
+                    s.prompts = (*s.prompts, ("guard", victim, "spell"), ("kill", p, victim, int(params["max_defense"])))
         elif effect == "immediate_quiddity":
             s.mana += int(params["amount"])
             s.captures += int(params.get("captures", 0))

@@ -198,6 +198,44 @@ def test_card_life_spell_gives_your_creatures_four_defense_this_turn() -> None:
     assert defense(s, v, 1) == 4
 
 
+def test_card_life_spell_may_be_cast_between_absorbs_and_keeps_a_lone_absorber_choosing() -> None:
+    s, sp = _attacked("life_spell")
+    place(s, "ready", 0, "quake_dragon", level=3)  # 8 attack
+    w = place(s, "ready", 1, "warrior_of_the_quay", level=2)  # 4 defense
+    v = place(s, "ready", 1, "warrior_of_the_quay", level=2)
+    s = act(s, 0, kind="proceed")
+    s = act(s, 1, kind="pass")  # the guard window passes by ...
+    s = act(s, 1, kind="absorb", die=w)  # ... w dies, 4 left: v is the only one left, but not forced
+    assert w in s.used[1] and s.step == "attack" and s.remaining == 4
+    assert {"kind": "cast", "die": sp} in [c.action for c in GAME.legal_actions(s, 1)]
+    s = act(s, 1, kind="cast", die=sp)  # +4: v survives with 8 defense
+    assert s.step == CAPTURE and v in s.ready[1]
+
+
+def test_card_life_spell_victim_of_death_spell_reacts_before_the_pick() -> None:
+    s = make(["death_spell", "life_spell"])
+    a1 = place(s, "ready", 1, "warrior_of_the_quay", level=2)  # defense 4, 8 with Life Spell
+    ls = place(s, "ready", 1, "life_spell", spell=True)
+    sp = place(s, "ready", 0, "death_spell", spell=True)
+    s = act(s, 0, kind="cast", die=sp)
+    assert GAME.pending(s)[0].seat == 1 and GAME.pending(s)[0].kind == "respond"
+    s = act(s, 1, kind="cast", die=ls)
+    assert a1 in s.ready[1] and not s.prompts and GAME.pending(s)[0].seat == 0  # out of reach: no pick
+
+
+def test_card_life_incantation_only_before_the_total_is_fixed() -> None:
+    s, sp = _attacked("life_incantation")
+    place(s, "ready", 0, "quake_dragon", level=3)
+    w = place(s, "ready", 1, "warrior_of_the_quay", level=2)
+    place(s, "ready", 1, "warrior_of_the_quay", level=2)
+    s = act(s, 0, kind="proceed")
+    s = act(s, 1, kind="pass")
+    err = refused(s, 1, kind="cast", die=sp)
+    assert err.allowed is not None and "absorb" in err.allowed.en and err.allowed.ja
+    s = act(s, 1, kind="absorb", die=w)
+    assert w in s.used[1]
+
+
 # -- Shaping -----------------------------------------------------------------------------------
 
 
