@@ -3,6 +3,7 @@ PNG of the 3 x 4 grid. Works only from the view dict (never the state)."""
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any
 
@@ -148,21 +149,52 @@ SEAT_COLOURS = [(70, 110, 200), (200, 70, 70)]
 LAND_COLOURS = [(205, 220, 245), (245, 210, 205)]
 
 
-def image(view: dict[str, Any]) -> bytes:
-    """A PNG of the grid, row 4 at the top. Names in English (fonts may lack Japanese)."""
-    from PIL import Image, ImageDraw, ImageFont
+# Japanese-capable fonts, by file name (Pillow searches the system font
+# directories): Debian's fonts-ipafont-gothic, then fonts-noto-cjk. Without one
+# of them the image falls back to English only.
+CJK_FONTS = ("ipag.ttf", "fonts-japanese-gothic.ttf", "NotoSansCJK-Regular.ttc", "NotoSansCJKjp-Regular.otf")
+LATIN_FONTS = (("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),)
 
+
+@functools.lru_cache(maxsize=1)
+def _fonts() -> tuple[Any, Any, Any, bool]:
+    """(text font, small font, big font, Japanese-capable): looked up once."""
+    from PIL import ImageFont
+
+    for name in CJK_FONTS:
+        try:
+            return (ImageFont.truetype(name, 13), ImageFont.truetype(name, 10), ImageFont.truetype(name, 16), True)
+        except OSError:
+            continue
+    for regular, bold in LATIN_FONTS:
+        try:
+            return (ImageFont.truetype(regular, 13), ImageFont.truetype(regular, 10),
+                    ImageFont.truetype(bold, 16), False)
+        except OSError:
+            continue
+    default = ImageFont.load_default()
+    return default, default, default, False
+
+
+def image(view: dict[str, Any], locale: str | None = None) -> bytes:
+    """A PNG of the grid, row 4 at the top. Names in Japanese with English
+    beneath when a Japanese font is installed (or locale "en" forces English)."""
+    from PIL import Image, ImageDraw
+
+    font, small, big, cjk = _fonts()
+    ja = cjk and (locale is None or _ja(locale))
     cell, margin, header = 130, 28, 44
     width, height = margin * 2 + cell * 3, header + margin + cell * 4 + 10
     img = Image.new("RGB", (width, height), (250, 248, 240))
     draw = ImageDraw.Draw(img)
-    try:
-        font: Any = ImageFont.truetype("DejaVuSans.ttf", 13)
-        big: Any = ImageFont.truetype("DejaVuSans-Bold.ttf", 16)
-    except OSError:
-        font = big = ImageFont.load_default()
-    lives = "  ".join(f"S{p['seat'] + 1}: life {p['life']} res {p['resources']}" for p in view["players"])
-    draw.text((margin, 6), f"Naru! turn {view['turn']}  ({view['phase']})", fill=(0, 0, 0), font=big)
+    phase = PHASES.get(view["phase"], (view["phase"], view["phase"]))
+    if ja:
+        title = f"武将隊戦棋 成る!  ターン{view['turn']}（{phase[1]}）"
+        lives = "  ".join(f"{p['seat'] + 1}番席: ライフ{p['life']} リソース{p['resources']}" for p in view["players"])
+    else:
+        title = f"Naru! turn {view['turn']}  ({phase[0]})"
+        lives = "  ".join(f"S{p['seat'] + 1}: life {p['life']} res {p['resources']}" for p in view["players"])
+    draw.text((margin, 6), title, fill=(0, 0, 0), font=big)
     draw.text((margin, 26), lives, fill=(40, 40, 40), font=font)
     for sq_index, square in enumerate(view["board"]):
         row, col = divmod(sq_index, 3)
@@ -176,19 +208,25 @@ def image(view: dict[str, Any]) -> bytes:
             draw.rectangle(box, fill=LAND_COLOURS[land["owner"]],
                            outline=(190, 150, 20) if land.get("keep") else (120, 120, 120),
                            width=4 if land.get("keep") else 1)
-            label = ("KEEP " if land.get("keep") else "") + str(land["en"]).split(": ")[-1]
-            draw.text((x0 + 5, y0 + 4), label[:18], fill=(30, 30, 30), font=font)
+            english = ("KEEP " if land.get("keep") else "") + str(land["en"]).split(": ")[-1]
+            if ja:
+                label = ("天守 " if land.get("keep") else "") + str(land["ja"]).split("・")[-1]
+                draw.text((x0 + 5, y0 + 4), label[:9], fill=(30, 30, 30), font=font)
+                draw.text((x0 + 5, y0 + 20), english[:22], fill=(80, 80, 80), font=small)
+            else:
+                draw.text((x0 + 5, y0 + 4), english[:18], fill=(30, 30, 30), font=font)
             if land.get("faith"):
-                draw.text((x0 + cell - 20, y0 + 4), "*", fill=(150, 0, 150), font=big)
+                draw.text((x0 + cell - 20, y0 + 4), "信" if ja else "*", fill=(150, 0, 150), font=big)
         draw.text((x0 + 5, y0 + cell - 20), square["at"], fill=(110, 110, 110), font=font)
         unit = square["unit"]
         if unit is not None:
-            cx, cy, r = x0 + cell // 2 - 2, y0 + cell // 2 + 2, 30
+            cx, cy, r = x0 + cell // 2 - 2, y0 + cell // 2 + 2, 26
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SEAT_COLOURS[unit["owner"]], outline=(0, 0, 0))
             if "cards" in unit:
                 text = f"{unit['attack']}/{unit['defense']}"
                 draw.text((cx - 14, cy - 8), text, fill=(255, 255, 255), font=big)
-                draw.text((x0 + 5, y0 + cell - 38), str(unit["name"]["en"])[:16], fill=(0, 0, 0), font=font)
+                name = str(unit["name"]["ja"])[:9] if ja else str(unit["name"]["en"])[:16]
+                draw.text((x0 + 5, y0 + cell - 38), name, fill=(0, 0, 0), font=font)
             else:
                 draw.text((cx - 5, cy - 9), "?", fill=(255, 255, 255), font=big)
     out = io.BytesIO()

@@ -34,15 +34,41 @@ def target_squares(s: NaruState, seat: int, card: CardDef) -> list[int]:
     return out
 
 
-def faith_unit_on_faith_land(s: NaruState, seat: int, defs: Defs) -> bool:
-    """A ritual needs your face-up faith unit, able to act, on a faith land (ruling)."""
+def chanters(s: NaruState, seat: int, defs: Defs) -> list[int]:
+    """Squares of your faith units (not placed this turn) standing on a faith land.
+
+    A face-down commoner counts: chanting is acting, so it turns face up (ruling)."""
+    out = []
     for sq, unit in enumerate(s.units):
         land = s.lands[sq]
-        if unit is None or land is None or unit.owner != seat or unit.facedown or not can_act(s, unit):
+        if unit is None or land is None or unit.owner != seat or not can_act(s, unit):
             continue
         if printed(s, defs, unit).faith and card_of(s, defs, land.card).faith:
-            return True
-    return False
+            out.append(sq)
+    return out
+
+
+def ritual_chanters(s: NaruState, seat: int, defs: Defs) -> list[int | None]:
+    """The `by=` choices of a ritual: None when a face-up chanter is there
+    (nothing to reveal), else each face-down chanter, which the ritual reveals."""
+    squares = chanters(s, seat, defs)
+    if any(not _facedown(s, sq) for sq in squares):
+        return [None]
+    return list(squares)
+
+
+def _facedown(s: NaruState, sq: int) -> bool:
+    unit = s.units[sq]
+    return unit is not None and unit.facedown
+
+
+def faith_unit_on_faith_land(s: NaruState, seat: int, defs: Defs) -> bool:
+    return bool(chanters(s, seat, defs))
+
+
+def _target_hint(s: NaruState, seat: int, card: CardDef) -> Text:
+    names = ", ".join(square_name(q) for q in target_squares(s, seat, card))
+    return Text(f"{card.text_en} Targets now: {names or 'none'}.", f"{card.text_ja} 今選べる対象: {names or 'なし'}。")
 
 
 def _check_target(s: NaruState, seat: int, card: CardDef, sq: int | None) -> None:
@@ -51,7 +77,7 @@ def _check_target(s: NaruState, seat: int, card: CardDef, sq: int | None) -> Non
     if sq is None or sq not in target_squares(s, seat, card):
         raise RuleError(Text(f"{card.name.en} needs a valid target unit (at=<square>).",
                              f"{card.name.ja}には正しい対象ユニット（at=マス）が必要です。"),
-                        Text(card.text_en, card.text_ja))
+                        _target_hint(s, seat, card))
 
 
 def run_effects(s: NaruState, seat: int, card: CardDef, sq: int | None, defs: Defs, rng: Rng) -> list[Text]:
@@ -98,13 +124,30 @@ def run_effects(s: NaruState, seat: int, card: CardDef, sq: int | None, defs: De
     return logs
 
 
-def use_card(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, rng: Rng) -> list[Text]:
+def _chanter(s: NaruState, seat: int, by: int | None, defs: Defs) -> int | None:
+    """The square of the unit chanting a ritual; refuses when there is none."""
+    squares = chanters(s, seat, defs)
+    if not squares:
+        raise RuleError(Text("A ritual needs your faith unit standing on a faith land.",
+                             "儀式には、信仰の土地にいる自分の神職ユニットが必要です。"),
+                        Text("Move or place a faith unit onto a faith land first; a unit placed this turn cannot chant.",
+                             "先に神職ユニットを信仰の土地へ移動・配置してください。配置したターンのユニットは唱えられません。"))
+    if by is None:
+        face_up = [sq for sq in squares if not _facedown(s, sq)]
+        return face_up[0] if face_up else squares[0]
+    if by not in squares:
+        names = ", ".join(square_name(q) for q in squares)
+        raise RuleError(Text("The unit named by 'by' cannot chant this ritual.",
+                             "by で指定したユニットはこの儀式を唱えられません。"),
+                        Text(f"Chanters now: {names}.", f"唱えられるユニット: {names}。"))
+    return by
+
+
+def use_card(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, rng: Rng,
+             by: int | None = None) -> list[Text]:
     """A tool or ritual from hand on your own turn."""
     card = hand_card(s, seat, cid, defs, ("tool", "ritual"))
-    if card.kind == "ritual" and not faith_unit_on_faith_land(s, seat, defs):
-        raise RuleError(Text("A ritual needs your face-up faith unit on a faith land.",
-                             "儀式には、信仰の土地にいる自分の表向きの神職ユニットが必要です。"),
-                        Text("Not newly placed units only.", "配置したターンのユニットは唱えられません。"))
+    chanter = _chanter(s, seat, by, defs) if card.kind == "ritual" else None
     _check_target(s, seat, card, sq)
     if card.target == "none":
         sq = None
@@ -113,9 +156,10 @@ def use_card(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, r
     s.players[seat].hand.remove(cid)
     # Used tools go to jail, used rituals to exile: two distinct zones.
     (s.players[seat].exile if card.kind == "ritual" else s.players[seat].jail).append(cid)
+    logs = reveal(s, defs, chanter) if chanter is not None else []
     where = f" on {square_name(sq)}" if sq is not None else ""
     where_ja = f"（{square_name(sq)}）" if sq is not None else ""
-    logs = [says(seat, f"uses {card.name.en}{where}.", f"{card.name.ja}を使った{where_ja}。")]
+    logs.append(says(seat, f"uses {card.name.en}{where}.", f"{card.name.ja}を使った{where_ja}。"))
     return logs + run_effects(s, seat, card, sq, defs, rng)
 
 
@@ -129,7 +173,9 @@ def keep_available(s: NaruState, seat: int) -> bool:
 def keep_effect(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng) -> list[Text]:
     if not keep_available(s, seat):
         raise RuleError(Text("Your keep effect works once per turn, while an enemy unit is in your territory.",
-                             "天守効果は、相手ユニットが自分の領地内にいる間、自ターンに1回だけ使えます。"))
+                             "天守効果は、相手ユニットが自分の領地内にいる間、自ターンに1回だけ使えます。"),
+                        Text("Used already this turn, or no enemy unit is in your territory: move, use a card or end_turn.",
+                             "このターンは使用済みか、領地内に相手ユニットがいません。移動・カード使用・end_turn を選んでください。"))
     card = card_of(s, defs, s.players[seat].keep_card)
     _check_target(s, seat, card, sq)
     if card.target == "none":

@@ -18,7 +18,6 @@ from engine.core import (
     Transition,
     UnknownAction,
     Viewer,
-    clone,
 )
 from engine.core.text import join
 
@@ -125,7 +124,7 @@ class NaruGame(Game[NaruState]):
         return legal.legal_actions(state, seat, self.defs)
 
     def apply(self, state: NaruState, seat: int, action: Action, rng: Rng) -> Transition[NaruState]:
-        s = clone(state)
+        s = state.copy()
         mode = legal.mode(s)
         kind = action.get("kind")
         allowed = legal.MODE_KINDS.get(mode, ())
@@ -133,8 +132,9 @@ class NaruGame(Game[NaruState]):
             during = legal.MODE_NAMES.get(mode, Text(mode, mode))
             raise UnknownAction(Text(f"'{kind}' is not possible during {during.en}.", f"{during.ja}に「{kind}」はできません。"),
                                 Text("Allowed now: " + ", ".join(allowed), "今できること: " + "、".join(allowed)))
-        if all(p.seat != seat for p in legal.pending(s)):
-            raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"))
+        if all(waiter != seat for waiter, _ in legal.waiting(s)):
+            raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"),
+                            Text("Wait for the seat the game is waiting on.", "相手の判断を待ってください。"))
         logs = self._dispatch(s, seat, str(kind), action, rng)
         reveals = kind in ("mulligan", "land_swap", "promote_deck", "tool", "ritual", "keep_effect", "move",
                            "equip", "promote", "battle_tool", "end_turn", "discard", "place_keep")
@@ -175,8 +175,15 @@ class NaruGame(Game[NaruState]):
             return summon.equip(s, seat, card, at, defs)
         if kind in ("tool", "ritual"):
             if isinstance(card, str) and card in s.players[seat].hand and card_of(s, defs, card).kind != kind:
-                raise RuleError(Text(f"That card is not a {kind}.", f"そのカードは{'どうぐ' if kind == 'tool' else '儀式'}ではありません。"))
-            return use_card(s, seat, card, at, defs, rng)
+                raise RuleError(Text(f"That card cannot be played with '{kind}'.", f"そのカードは「{kind}」では使えません。"),
+                                summon.PLAY_HINT)
+            by = parse_square(action.get("by"))
+            if action.get("by") is not None and by is None:
+                raise RuleError(Text("'by' names the square of the unit chanting the ritual, like by=B2.",
+                                     "by には儀式を唱えるユニットのマスを書きます（例: by=B2）。"),
+                                Text("Leave it out to let a face-up faith unit chant.",
+                                     "表向きの神職ユニットが唱える場合は省略できます。"))
+            return use_card(s, seat, card, at, defs, rng, by)
         if kind == "move":
             return move(s, seat, parse_square(action.get("from")), parse_square(action.get("to")), defs)
         if kind == "keep_effect":
@@ -186,7 +193,9 @@ class NaruGame(Game[NaruState]):
         if kind == "discard":
             hand = s.players[seat].hand
             if not isinstance(card, str) or card not in hand:
-                raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"))
+                raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"),
+                                Text(f"Discard one of your hand cards (card=<id>) until you hold {HAND_SIZE}.",
+                                     f"手札が{HAND_SIZE}枚になるまで手札のカードを捨ててください（card=ID）。"))
             hand.remove(card)
             to_jail(s, card)
             name = card_of(s, defs, card).name

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Choice, Pending, Text
 
 from .board import square_name
-from .effects import battle_seat, faith_unit_on_faith_land, keep_available, target_squares
+from .effects import battle_seat, keep_available, ritual_chanters, target_squares
 from .movement import destinations
 from .opening import keep_squares, mulligan_cost
 from .state import HAND_SIZE, NaruState
@@ -46,31 +46,37 @@ def mode(s: NaruState) -> str:
     return s.phase
 
 
-def pending(s: NaruState) -> tuple[Pending, ...]:
+PROMPTS: dict[str, Text] = {
+    "mulligan": Text("Keep your hand or mulligan.", "手札を確定するかマリガンしてください。"),
+    "place_keep": Text("Place your keep in your territory.", "天守閣を自分の領地に配置してください。"),
+    "battle_tool": Text("Add a battle tool or none.", "戦闘どうぐを使うか選んでください。"),
+    "respond": Text("You are attacked: add a battle tool or none.", "攻撃を受けています：戦闘どうぐを使うか選んでください。"),
+    "promote": Text("Your commoner may promote (成る!).", "平民が「成る!」ことができます。"),
+    "swap": Text("Turn 1: you may pay 1 to swap a hand card for a land from your deck.",
+                 "1ターン目：リソース1で手札1枚とデッキの土地を入れ替えられます。"),
+    "summon": Text("Summon phase: land, units, equipment, tools, rituals.", "召喚フェイズ：土地・ユニット・装備・どうぐ・儀式。"),
+    "action": Text("Action phase: move units, keep effect, tools, rituals.", "行動フェイズ：移動・天守効果・どうぐ・儀式。"),
+    "discard": Text(f"Discard down to {HAND_SIZE} cards.", f"手札が{HAND_SIZE}枚になるまで捨ててください。"),
+}
+
+
+def waiting(s: NaruState) -> list[tuple[int, str]]:
+    """(seat, kind of decision) for every seat the game waits on; empty when over."""
     m = mode(s)
     if m == "over":
-        return ()
+        return []
     if m == "mulligan":
-        return tuple(Pending(i, "mulligan", Text("Keep your hand or mulligan.", "手札を確定するかマリガンしてください。"))
-                     for i, p in enumerate(s.players) if not p.hand_kept)
+        return [(i, "mulligan") for i, p in enumerate(s.players) if not p.hand_kept]
     if m == "keep":
-        return tuple(Pending(i, "place_keep", Text("Place your keep in your territory.", "天守閣を自分の領地に配置してください。"))
-                     for i, p in enumerate(s.players) if p.keep_sq is None)
+        return [(i, "place_keep") for i, p in enumerate(s.players) if p.keep_sq is None]
     if m == "battle":
         assert s.battle is not None
-        if s.battle.stage == "attacker":
-            return (Pending(battle_seat(s), "battle_tool", Text("Add a battle tool or none.", "戦闘どうぐを使うか選んでください。")),)
-        return (Pending(battle_seat(s), "respond",
-                        Text("You are attacked: add a battle tool or none.", "攻撃を受けています：戦闘どうぐを使うか選んでください。")),)
-    prompts = {
-        "promote": Text("Your commoner may promote (成る!).", "平民が「成る!」ことができます。"),
-        "swap": Text("Turn 1: you may pay 1 to swap a hand card for a land from your deck.",
-                     "1ターン目：リソース1で手札1枚とデッキの土地を入れ替えられます。"),
-        "summon": Text("Summon phase: land, units, equipment, tools, rituals.", "召喚フェイズ：土地・ユニット・装備・どうぐ・儀式。"),
-        "action": Text("Action phase: move units, keep effect, tools, rituals.", "行動フェイズ：移動・天守効果・どうぐ・儀式。"),
-        "discard": Text(f"Discard down to {HAND_SIZE} cards.", f"手札が{HAND_SIZE}枚になるまで捨ててください。"),
-    }
-    return (Pending(s.active, m, prompts[m]),)
+        return [(battle_seat(s), "battle_tool" if s.battle.stage == "attacker" else "respond")]
+    return [(s.active, m)]
+
+
+def pending(s: NaruState) -> tuple[Pending, ...]:
+    return tuple(Pending(seat, kind, PROMPTS[kind]) for seat, kind in waiting(s))
 
 
 def _unique(s: NaruState, cids: list[str]) -> list[str]:
@@ -85,7 +91,7 @@ def _unique(s: NaruState, cids: list[str]) -> list[str]:
 
 
 def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
-    if all(p.seat != seat for p in pending(s)):
+    if all(waiter != seat for waiter, _ in waiting(s)):
         return []
     m = mode(s)
     player = s.players[seat]
@@ -193,19 +199,28 @@ def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list
     """Tools and rituals, usable in either phase of your own turn."""
     player = s.players[seat]
     out: list[Choice] = []
-    rituals_ok = faith_unit_on_faith_land(s, seat, defs)
+    chanters: list[int | None] | None = None
     for cid in hand:
         card = card_of(s, defs, cid)
         if card.kind not in ("tool", "ritual") or card.cost > player.resources:
             continue
-        if card.kind == "ritual" and not rituals_ok:
-            continue
-        for sq in _targets(s, seat, cid, defs):
-            action: dict[str, Any] = {"kind": card.kind, "card": cid}
-            where = ""
-            if sq is not None:
-                action["at"] = square_name(sq)
-                where = f" → {square_name(sq)}"
-            out.append(Choice(action, Text(f"Use {card.name.en}{where} ({card.cost})",
-                                           f"{card.name.ja}を使う{where}（{card.cost}）")))
+        voices: list[int | None] = [None]
+        if card.kind == "ritual":
+            if chanters is None:
+                chanters = ritual_chanters(s, seat, defs)
+            voices = chanters
+        for by in voices:
+            for sq in _targets(s, seat, cid, defs):
+                action: dict[str, Any] = {"kind": card.kind, "card": cid}
+                where = ""
+                if sq is not None:
+                    action["at"] = square_name(sq)
+                    where = f" → {square_name(sq)}"
+                voice = Text("", "")
+                if by is not None:
+                    action["by"] = square_name(by)
+                    voice = Text(f", chanted by {square_name(by)} (turns face up)",
+                                 f"、{square_name(by)}が唱える（表向きになる）")
+                out.append(Choice(action, Text(f"Use {card.name.en}{where} ({card.cost}){voice.en}",
+                                               f"{card.name.ja}を使う{where}（{card.cost}）{voice.ja}")))
     return out

@@ -37,13 +37,17 @@ def destinations(s: NaruState, seat: int, origin: int) -> list[int]:
 
 def move(s: NaruState, seat: int, origin: int | None, target: int | None, defs: Defs) -> list[Text]:
     if origin is None or not movable(s, seat, s.units[origin]):
-        raise RuleError(Text("Choose one of your units that can still move this turn.",
-                             "このターンまだ移動できる自分のユニットを選んでください。"),
-                        Text("Units placed this turn, or that have moved, cannot move.",
-                             "配置したターンのユニットや移動済みのユニットは移動できません。"))
+        ready = ", ".join(square_name(q) for q in range(len(s.units)) if destinations(s, seat, q))
+        raise RuleError(Text("Choose one of your units that can still move this turn (from=<square>).",
+                             "このターンまだ移動できる自分のユニットを選んでください（from=マス）。"),
+                        Text(f"Units placed this turn, or that have moved, cannot move. Movable now: {ready or 'none'}.",
+                             f"配置したターンのユニットや移動済みのユニットは移動できません。今動かせるユニット: {ready or 'なし'}。"))
     if target is None or target not in destinations(s, seat, origin):
+        options = ", ".join(square_name(q) for q in destinations(s, seat, origin))
         raise RuleError(Text("Units move one square up, down, left or right, onto a land without your unit.",
-                             "ユニットは縦横に1マス、自分のユニットのいない土地へ移動します。"))
+                             "ユニットは縦横に1マス、自分のユニットのいない土地へ移動します。"),
+                        Text(f"From {square_name(origin)}: {options or 'nowhere'}.",
+                             f"{square_name(origin)}から移動できるマス: {options or 'なし'}。"))
     unit = s.units[origin]
     assert unit is not None
     unit.moved = True

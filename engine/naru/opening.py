@@ -48,7 +48,8 @@ def keep_squares(s: NaruState, seat: int) -> list[int]:
 def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs) -> list[Text]:
     player = s.players[seat]
     if player.keep_sq is not None:
-        raise RuleError(Text("Your keep is already placed.", "天守閣はすでに配置済みです。"))
+        raise RuleError(Text("Your keep is already placed.", "天守閣はすでに配置済みです。"),
+                        Text("Wait for your opponent to place theirs.", "相手の配置を待ってください。"))
     if sq is None or sq not in keep_squares(s, seat):
         raise RuleError(Text("The keep goes on a square of your own territory.",
                              "天守閣は自分の領地内のマスに配置します。"),
@@ -79,7 +80,8 @@ def land_swap(s: NaruState, seat: int, give: object, take: object, defs: Defs, r
         raise RuleError(Text("There is no such land in your deck.", "デッキにその土地はありません。"),
                         Text("Choose a land name from the list of actions.", "行動一覧から土地を選んでください。"))
     if player.resources < 1:
-        raise RuleError(Text("The land swap costs 1 resource.", "土地の入れ替えにはリソース1が必要です。"))
+        raise RuleError(Text("The land swap costs 1 resource.", "土地の入れ替えにはリソース1が必要です。"),
+                        Text("Choose no_swap.", "no_swap を選んでください。"))
     player.resources -= 1
     assert isinstance(give, str)
     player.hand.remove(give)

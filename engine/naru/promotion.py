@@ -58,9 +58,13 @@ def promote_from_deck(s: NaruState, seat: int, defs: Defs, rng: Rng) -> list[Tex
             unit.cards.append(cid)
             unit.facedown = False
             name = card_of(s, defs, cid).name
-            return [says(seat, f"reveals {i + 1} card(s) from the deck; {name.en} promotes the unit on "
+            # Revealed cards are seen by both players, so the log names them.
+            shown = [card_of(s, defs, c).name for c in revealed]
+            also = Text(" (before it: " + ", ".join(n.en for n in shown) + ")" if shown else "",
+                        "（先にめくれたカード: " + "、".join(n.ja for n in shown) + "）" if shown else "")
+            return [says(seat, f"reveals {i + 1} card(s) from the deck{also.en}; {name.en} promotes the unit on "
                                f"{square_name(sq)}. 成る!",
-                         f"デッキから{i + 1}枚めくり、{square_name(sq)}の平民は{name.ja}に成った。成る!")]
+                         f"デッキから{i + 1}枚めくり{also.ja}、{square_name(sq)}の平民は{name.ja}に成った。成る!")]
     player.deck = rng.shuffled(player.deck)
     return [says(seat, "reveals the whole deck: no general, so no promotion. The deck is shuffled.",
                  "デッキをすべてめくったが武将がなく、成れなかった。デッキをシャッフルした。")]

@@ -10,6 +10,13 @@ from .names import says
 from .state import Land, NaruState, Unit
 from .units import Defs, reveal
 
+_VERB: dict[str, str] = {"land": "land", "commoner": "summon", "general": "summon", "equipment": "equip",
+                        "battle_tool": "battle_tool", "tool": "tool", "ritual": "ritual"}
+PLAY_HINT = Text("Lands: land; commoners and generals: summon; equipment: equip; tools: tool; rituals: ritual; "
+                 "battle tools only in a battle: battle_tool.",
+                 "土地は land、平民・武将は summon、装備は equip、どうぐは tool、儀式は ritual、"
+                 "戦闘どうぐは戦闘中に battle_tool で使います。")
+
 
 def hand_card(s: NaruState, seat: int, cid: object, defs: Defs, kinds: tuple[str, ...]) -> CardDef:
     """The card `cid` from `seat`'s hand, checked to be one of `kinds`."""
@@ -19,16 +26,26 @@ def hand_card(s: NaruState, seat: int, cid: object, defs: Defs, kinds: tuple[str
                              "手札のカードを指定してください（例: card=c12）。"))
     card = defs[s.cards[cid]]
     if card.kind not in kinds:
-        raise RuleError(Text(f"{card.name.en} cannot be played this way.", f"{card.name.ja}はこの方法では使えません。"),
-                        Text("Check the card's type.", "カードの種類を確認してください。"))
+        # Neither the name nor the type: the message may be seen by others.
+        raise RuleError(Text(f"That card cannot be played with '{_VERB[kinds[0]]}'.",
+                             f"そのカードは「{_VERB[kinds[0]]}」では使えません。"), PLAY_HINT)
     return card
+
+
+def _squares_hint(squares: list[int], otherwise: Text) -> Text:
+    """'Allowed squares now: ...', or `otherwise` when there are none."""
+    if not squares:
+        return otherwise
+    names = ", ".join(square_name(q) for q in squares)
+    return Text(f"Allowed squares now: {names}.", f"今選べるマス: {names}。")
 
 
 def pay(s: NaruState, seat: int, cost: int) -> None:
     player = s.players[seat]
     if player.resources < cost:
-        raise RuleError(Text(f"This costs {cost}; you have {player.resources} resources.",
-                             f"コストは{cost}、リソースは{player.resources}です。"),
+        # The cost is not named: it would tell others about a card in hand.
+        raise RuleError(Text(f"Not enough resources for that: you have {player.resources}.",
+                             f"リソースが足りません（現在{player.resources}）。"),
                         Text("Play something cheaper or wait for more resources.",
                              "より安いカードを使うか、リソースが貯まるのを待ってください。"))
     player.resources -= cost
@@ -56,7 +73,7 @@ def play_land(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) 
     if sq is None or sq not in land_squares(s, seat):
         raise RuleError(Text("A land goes on an empty square next to one of your lands, or replaces one of your lands.",
                              "土地は自分の土地に縦横で隣接する空きマスに置くか、自分の土地と入れ替えます。"),
-                        Text("The keep cannot be replaced.", "天守閣は入れ替えられません。"))
+                        _squares_hint(land_squares(s, seat), Text("The keep cannot be replaced.", "天守閣は入れ替えられません。")))
     assert isinstance(cid, str)
     player.hand.remove(cid)
     player.land_played = True
@@ -80,7 +97,9 @@ def summon(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> 
     card = hand_card(s, seat, cid, defs, ("commoner", "general"))
     if sq is None or sq not in summon_squares(s, seat):
         raise RuleError(Text("Units are placed on a land in your territory with no unit on it.",
-                             "ユニットは自分の領地内の、ユニットのいない土地に配置します。"))
+                             "ユニットは自分の領地内の、ユニットのいない土地に配置します。"),
+                        _squares_hint(summon_squares(s, seat), Text("Place a land in your territory first.",
+                                                                    "先に自分の領地に土地を置いてください。")))
     pay(s, seat, card.cost)
     assert isinstance(cid, str)
     s.players[seat].hand.remove(cid)
@@ -101,7 +120,7 @@ def equip(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> l
     if sq is None or sq not in equip_squares(s, seat):
         raise RuleError(Text("Equipment goes on one of your units that has none yet.",
                              "装備どうぐは、まだ装備のない自分のユニットに付けます。"),
-                        Text("One equipment per unit.", "装備は1体につき1枚までです。"))
+                        _squares_hint(equip_squares(s, seat), Text("One equipment per unit.", "装備は1体につき1枚までです。")))
     pay(s, seat, card.cost)
     assert isinstance(cid, str)
     s.players[seat].hand.remove(cid)
