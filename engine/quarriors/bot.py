@@ -16,7 +16,7 @@ def choose(s: QState, legal: list[Action], rng: Rng) -> Action:
     by: dict[str, list[Action]] = {}
     for a in legal:
         by.setdefault(a["kind"], []).append(a)
-    if "absorb" in by or "copy" in by or "destroy" in by:
+    if "absorb" in by or "copy" in by or "destroy" in by or "shape" in by:
         return rng.choice(legal)
     passive = legal[0]
     if passive["kind"] in ("pass", "skip"):

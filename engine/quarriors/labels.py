@@ -89,6 +89,10 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
         return Text("Attach ", "付加: ") + d + Text(" to ", " → ") + die_text(s, a["to"])
     if k == "switch":
         return Text("Ooze copies ", "粘体の複製先: ") + (t or Text("", ""))
+    if k == "shape":
+        face = own_card(s, a["die"]).faces[a["face"]] if isinstance(a.get("face"), int) and 0 <= a["face"] < 6 else None
+        shown = face_text(face) if face is not None else "?"
+        return Text("Shaping Charm: turn ", "形成の護符: ") + d + Text(f" to {shown}", f" を {shown} に")
     if k == "copy":
         return Text("Copy ", "複製: ") + (t or Text("", ""))
     if k == "destroy":
@@ -117,6 +121,7 @@ PROMPTS = {
     "guard": Text("You are attacked (or a Death Spell picks in your area): cast a reaction or pass.",
                   "攻撃されます（または死の呪文の対象になります）。リアクション魔法を使うかパスしてください。"),
     "lost": Text("Your creature was destroyed: react or pass.", "モンスターが打倒されました。対応するかパスしてください。"),
+    "shape": Text("Shaping Charm: choose the higher face of your creature.", "形成の護符：モンスターの1レベル上の目を選んでください。"),
     "copy": Text("Choose the creature your ooze copies.", "粘体が複製するモンスターを選んでください。"),
     "kill": Text("Choose which creature Death Spell destroys.", "死の呪文で打倒するモンスターを選んでください。"),
     "cull": Text("Cull dice from your used pile (one per creature scored).", "休眠パイルのダイスを解雇できます（得点化1体につき1個）。"),

@@ -36,6 +36,9 @@ def candidates(s: QState, pr: Prompt) -> list[Action]:
             out.append({"kind": "cull", "die": x} if what == "ghost" else {"kind": "cast", "die": x})
     elif kind == "copy":
         out += [{"kind": "copy", "target": t} for q in range(s.seats) if q != p for t in creatures(s, q)]
+    elif kind == "shape":
+        if pr[2] in s.ready[p]:
+            out += [{"kind": "shape", "die": pr[2], "face": i} for i in pr[3]]
     elif kind == "kill":
         out += [{"kind": "destroy", "target": t} for t in kill_targets(s, p, pr[2], pr[3])]
     elif kind == "cull":
@@ -126,6 +129,8 @@ def _resolve(s: QState, pr: Prompt, a: Action, rng: Rng) -> None:
             s.prompts = (pr, *s.prompts)
     elif pr[0] == "copy":
         set_copy(s, pr[2], a["target"])
+    elif pr[0] == "shape":
+        s.face[pr[2]] = a["face"]
     elif pr[0] == "kill":
         destroy(s, a["target"], p, rng)
     elif pr[0] == "cull":

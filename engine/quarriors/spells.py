@@ -55,14 +55,22 @@ def kill_targets(s: QState, p: int, victim: int, max_defense: int) -> list[int]:
 
 
 def _level_up(s: QState, p: int) -> None:
+    """Each of your creatures turns to a face one level higher. Where its die has
+    different such faces, its owner chooses (a `shape` question, the face with the
+    most bursts offered first and shown meanwhile)."""
     for d in creatures(s, p):
         if d in s.copies:
             continue
         faces = own_card(s, d).faces
         cur = faces[s.face[d]].level
-        higher = [i for i, f in enumerate(faces) if f.creature and f.level == cur + 1]
-        if higher:  # ruling: the higher face with the most bursts, first in the data on a tie
-            s.face[d] = max(higher, key=lambda i: (faces[i].burst, -i))
+        higher = sorted((i for i, f in enumerate(faces) if f.creature and f.level == cur + 1),
+                        key=lambda i: (-faces[i].burst, i))
+        if not higher:
+            continue
+        s.face[d] = higher[0]
+        options = tuple(i for n, i in enumerate(higher) if faces[i] not in [faces[j] for j in higher[:n]])
+        if len(options) > 1:
+            s.prompts = (*s.prompts, ("shape", p, d, options))
 
 
 def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng: Rng) -> None:

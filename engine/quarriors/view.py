@@ -59,7 +59,7 @@ def _question(s: QState, secret: set[int]) -> dict[str, Any] | None:
         return None
     pr = s.prompts[0]
     out: dict[str, Any] = {"kind": pr[0], "seat": pr[1]}
-    if pr[0] in ("lost", "copy", "swap", "recall") and len(pr) > 2:
+    if pr[0] in ("lost", "copy", "swap", "recall", "shape") and len(pr) > 2:
         out["die"] = f"d{pr[2]}" if pr[2] not in secret else None
     elif pr[0] == "kill":
         out["victim"] = pr[2]

@@ -260,6 +260,21 @@ def test_card_shaping_charm_raises_each_creature_one_level() -> None:
     assert faces[s.face[w]].level == 2 and s.cards[s.dcard[top]].faces[s.face[top]].level == 3
 
 
+def test_card_shaping_charm_owner_chooses_among_different_higher_faces() -> None:
+    s = make(["shaping_charm"])
+    dv = place(s, "ready", 0, "devotee_of_the_holy_query", level=1)  # level 2: 2/4, or 2/4 with a burst
+    sp = place(s, "ready", 0, "shaping_charm", spell=True)
+    s = act(s, 0, kind="cast", die=sp)
+    faces = s.cards[s.dcard[dv]].faces
+    options = [c.action for c in GAME.legal_actions(s, 0)]
+    assert GAME.pending(s)[0].kind == "choose" and len(options) == 2
+    assert faces[options[0]["face"]].burst == 1  # the engine's former pick comes first (the default)
+    plain = next(a for a in options if faces[a["face"]].burst == 0)
+    s = act(s, 0, **plain)
+    assert faces[s.face[dv]].level == 2 and faces[s.face[dv]].burst == 0 and not s.prompts
+    assert refused(s, 0, kind="shape", die=dv, face=plain["face"]).allowed is not None
+
+
 def test_card_shaping_incantation_on_scoring_culls_to_capture_up_to_three_more() -> None:
     s = make(["shaping_incantation"])
     w = place(s, "ready", 1, "assistant", creature=True)
