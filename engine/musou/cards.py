@@ -218,18 +218,31 @@ class CardFileError(ValueError):
     pass
 
 
+MAX_CARD_FILE = 2_000_000  # bytes
+
+
 def parse_card_set(raw: str) -> Catalog:
+    """Errors name the place and the problem but never echo the file's values
+    (the path comes from match options, so the message may reach players)."""
     try:
         return Catalog(CardSet.model_validate(json.loads(raw)))
-    except (ValidationError, json.JSONDecodeError) as exc:
-        raise CardFileError(str(exc)) from exc
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"not valid JSON (line {exc.lineno}, column {exc.colno})") from exc
+    except ValidationError as exc:
+        problems = [f"{'.'.join(str(p) for p in e['loc']) or 'file'}: {e['msg']}"
+                    for e in exc.errors(include_input=False, include_url=False)[:5]]
+        raise CardFileError("; ".join(problems)) from exc
 
 
 def load_card_file(path: str | Path) -> Catalog:
-    """A group's own card file (same format as data/sample_cards.json)."""
-    key = str(Path(path))
+    """A group's own card file (same format as data/sample_cards.json): a
+    regular `.json` file of at most 2 MB."""
+    p = Path(path)
+    key = str(p)
     if key not in _CACHE:
-        _CACHE[key] = parse_card_set(Path(path).read_text(encoding="utf-8"))
+        if p.suffix.lower() != ".json" or not p.is_file() or p.stat().st_size > MAX_CARD_FILE:
+            raise CardFileError("a card file is a .json file of at most 2 MB")
+        _CACHE[key] = parse_card_set(p.read_text(encoding="utf-8"))
     return _CACHE[key]
 
 

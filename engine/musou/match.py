@@ -81,7 +81,7 @@ def check_first(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     if s.stage != "first" or s.chooser != seat:
         raise RuleError(Text("You are not choosing who goes first.", "先攻・後攻を選ぶのはあなたではありません。"),
                         Text("The loser of the last game chooses.", "前のゲームの敗者が選びます。"))
-    if a.get("seat") not in (1, 2):
+    if isinstance(a.get("seat"), bool) or a.get("seat") not in (1, 2):
         raise RuleError(Text("seat= must be 1 or 2.", "seat= は1か2です。"),
                         Text("first seat=1 or first seat=2.", "first seat=1 か first seat=2。"))
 

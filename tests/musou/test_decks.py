@@ -100,3 +100,22 @@ def test_options_reject_an_illegal_deck_list() -> None:
         GAME.options({}, 3)
     legal = export_text(starters()["coalition"], catalog())
     assert GAME.options({"decks": ["shu", legal]}, 2)["decks"][1] == legal
+
+
+def test_card_file_errors_do_not_echo_the_file(tmp_path: Path) -> None:
+    """The path comes from match options: only .json files of at most 2 MB are
+    read, and errors name the problem without the file's values."""
+    secret = tmp_path / "secret.json"
+    secret.write_text(json.dumps({"token": "hunter2-secret"}), encoding="utf-8")
+    with pytest.raises(CardFileError) as err:
+        load_card_file(secret)
+    assert "hunter2" not in str(err.value)
+    with pytest.raises(BadOptions) as bad:
+        GAME.options({"cards": str(secret)}, 2)
+    assert "hunter2" not in bad.value.what.en
+    plain = tmp_path / "secret.txt"
+    plain.write_text("hunter2", encoding="utf-8")
+    with pytest.raises(CardFileError):
+        load_card_file(plain)
+    with pytest.raises(CardFileError):
+        load_card_file("/dev/zero")

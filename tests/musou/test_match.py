@@ -91,3 +91,14 @@ def test_rule_match_ends_when_someone_wins_two_games(seed: int) -> None:
     assert played.outcome.winners == (s.wins.index(2),)
     for seat in (0, 1):
         assert len(set(s.used[seat])) == len(s.results)  # a different commander each game
+
+
+def test_rule_side_deck_keeps_at_most_three_of_a_name_after_swaps() -> None:
+    s = finished_game_one(loser=1)
+    s.side[0] = sorted(["guan_ping"] * 3 + ["huang_gai"] * 12)
+    assert "guan_ping" in s.decks[0]
+    before = clone(s)
+    with pytest.raises(RuleError) as err:  # a fourth Guan Ping in the side deck
+        GAME.apply(s, 0, {"kind": "swap", "out": "guan_ping", "in": "huang_gai"}, rng())
+    assert s == before and err.value.allowed is not None
+    assert all(a.action.get("out") != "guan_ping" for a in GAME.legal_actions(s, 0))

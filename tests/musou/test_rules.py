@@ -473,3 +473,23 @@ def test_rule_passive_choice_is_listed_first() -> None:
     s2 = act(p.s, 0, "attack from=1 target=player")
     assert GAME.legal_actions(s2, 1)[0].action == {"kind": "pass"}
     assert GAME.legal_actions(s2, 0) == []
+
+
+def test_rule_every_refusal_says_what_is_allowed_in_both_languages() -> None:
+    p = Position()
+    (guan_yu, arrows) = p.hand(0, "guan_yu", "fire_arrows")
+    p.put(0, 1, "zhang_fei")
+    p.put(1, 1, "xu_zhu")
+    bad = ["place card=nope square=2", f"place card={guan_yu} square=5", f"stratagem card={guan_yu}",
+           f"stratagem card={arrows}", f"stratagem card={arrows} target=zzz", "reveal square=2", "move from=1 to=2",
+           "support square=1", "attack from=1 target=player", "endbattle", "first seat=1", "keep", "mulligan",
+           "swap out=guan_yu in=guan_ping", "commander card=m00", f"place card={guan_yu} square=2 pay={guan_yu}"]
+    for text in bad:
+        with pytest.raises(RuleError) as err:
+            GAME.apply(p.s, 0, GAME.parse_action(text), rng())
+        allowed = err.value.allowed
+        assert allowed is not None, text
+        assert allowed.en and allowed.ja and allowed.en != allowed.ja, text
+    with pytest.raises(RuleError) as err:
+        GAME.apply(p.s, 0, GAME.parse_action(f"stratagem card={arrows}"), rng())
+    assert err.value.allowed is not None and "Xu Zhu" in err.value.allowed.en  # the face-up targets are listed

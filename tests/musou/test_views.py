@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from bot.render import musou as render
-from engine.core import ALL_SEEING, SPECTATOR, Viewer
+from engine.core import ALL_SEEING, SPECTATOR, Viewer, clone
 from engine.core.redaction import leaked, strings_in
 from engine.musou.game import GAME, hidden_ids
+from engine.musou.state import Names
 
 from .helpers import Position, rng
 
@@ -70,3 +74,24 @@ def test_views_are_json_safe() -> None:
     s = position().s
     for viewer in (SPECTATOR, Viewer.of(0), Viewer.of(1), ALL_SEEING):
         assert json.loads(json.dumps(GAME.view(s, viewer))) == GAME.view(s, viewer)
+
+
+def test_image_uses_a_japanese_font_when_installed_and_english_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = GAME.view(position().s, SPECTATOR)
+    _font, japanese = render._font(12)
+    assert japanese == any(Path(f).exists() for f in render.CJK_FONTS)
+    monkeypatch.setattr(render, "CJK_FONTS", ())
+    monkeypatch.setattr(render, "_FONTS", {})
+    assert render._font(12)[1] is False
+    png = render.image(view)  # the English fallback still draws
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_clone_keeps_card_names_and_sees_later_changes() -> None:
+    s = position().s
+    copy = clone(s)
+    assert copy == s and copy.names == s.names and isinstance(copy.names, Names)
+    s.names["extra"] = "guan_yu"  # a change after a clone must reach the next clone
+    assert clone(s).names["extra"] == "guan_yu"
+    del s.names["extra"]
+    assert "extra" not in clone(s).names
