@@ -30,8 +30,9 @@ class Unit:
         return self.cards[-1]
 
     def copy(self) -> Unit:
-        return Unit(self.owner, list(self.cards), self.facedown, self.summoned_turn, self.moved,
-                    self.equipment, self.buff_attack, self.buff_defense, self.came_from)
+        new = object.__new__(Unit)
+        new.__dict__ = {**self.__dict__, "cards": list(self.cards)}
+        return new
 
 
 @dataclass
@@ -67,9 +68,10 @@ class Player:
     keep_used: bool = False
 
     def copy(self) -> Player:
-        return Player(self.keep_card, list(self.deck), list(self.hand), list(self.jail), list(self.exile),
-                      self.life, self.resources, self.mulligans, self.hand_kept, self.keep_sq, self.turns_taken,
-                      self.land_played, self.keep_used)
+        new = object.__new__(Player)
+        new.__dict__ = {**self.__dict__, "deck": list(self.deck), "hand": list(self.hand),
+                        "jail": list(self.jail), "exile": list(self.exile)}
+        return new
 
 
 @dataclass
@@ -94,15 +96,19 @@ class NaruState:
         """What `apply` edits instead of `state`: a deep copy by hand, several
         times faster than the generic pickle clone. `cards`, `owner` and
         `deck_names` are fixed at set-up and `Land`s are never edited in place
-        (a land change replaces the object), so those are shared."""
+        (a land change replaces the object), so those are shared. Every other
+        field is a scalar or is copied here."""
+        new = object.__new__(NaruState)
         battle = self.battle
-        return NaruState(
-            self.cards, self.owner, [p.copy() for p in self.players], self.first, self.deck_names,
-            list(self.lands), [None if u is None else u.copy() for u in self.units],
-            self.phase, self.active, self.turn,
-            None if battle is None else Battle(battle.origin, battle.target, battle.stage,
-                                               battle.attacker_tool, battle.defender_tool),
-            self.promotion, self.winner, self.reason_en, self.reason_ja)
+        new.__dict__ = {
+            **self.__dict__,
+            "players": [p.copy() for p in self.players],
+            "lands": list(self.lands),
+            "units": [None if u is None else u.copy() for u in self.units],
+            "battle": None if battle is None else Battle(battle.origin, battle.target, battle.stage,
+                                                         battle.attacker_tool, battle.defender_tool),
+        }
+        return new
 
     def is_first(self, seat: int) -> bool:
         return seat == self.first
