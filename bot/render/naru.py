@@ -68,13 +68,19 @@ def _unit_line(square: dict[str, Any], locale: str) -> str:
 def board(view: dict[str, Any], locale: str) -> str:
     ja = _ja(locale)
     phase = PHASES.get(view["phase"], (view["phase"], view["phase"]))[1 if ja else 0]
-    active = view["active"] + 1
     title = "武将隊戦棋 成る!" if ja else "Naru!"
-    lines = [f"{title} — " + (f"ターン{view['turn']} {active}番席 {phase}" if ja else
-                              f"turn {view['turn']}, seat {active}: {phase}")]
+    if view["active"] is None:  # mulligans: the turn order is not chosen yet
+        lines = [f"{title} — {phase}"]
+    else:
+        active = view["active"] + 1
+        lines = [f"{title} — " + (f"ターン{view['turn']} {active}番席 {phase}" if ja else
+                                  f"turn {view['turn']}, seat {active}: {phase}")]
     for p in view["players"]:
-        rows = "-".join(str(r) for r in p["territory_rows"])
-        first = ("先攻" if ja else "first") if p["first"] else ("後攻" if ja else "second")
+        if p["first"] is None:
+            first, rows = ("先後未定", "?") if ja else ("order not chosen yet", "?")
+        else:
+            rows = "-".join(str(r) for r in p["territory_rows"])
+            first = ("先攻" if ja else "first") if p["first"] else ("後攻" if ja else "second")
         if ja:
             lines.append(f"{p['seat'] + 1}番席（{first}・{rows}行）ライフ{p['life']} リソース{p['resources']} "
                          f"手札{p['hand_count']} デッキ{p['deck']['hidden']} 牢屋{len(p['jail'])} 除外{len(p['exile'])}")

@@ -39,7 +39,7 @@ RANDOM = "random"
 class NaruGame(Game[NaruState]):
     id: ClassVar[str] = "naru"
     title: ClassVar[Text] = Text("Naru! (Bushōtai Senki)", "武将隊戦棋 成る!")
-    ruleset: ClassVar[str] = "naru-1"
+    ruleset: ClassVar[str] = "naru-2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
 
@@ -111,9 +111,9 @@ class NaruGame(Game[NaruState]):
                         rest.append(cid)
             shuffled = rng.shuffled(rest)
             players.append(Player(keep_card, shuffled[HAND_SIZE:], shuffled[:HAND_SIZE]))
-        first = rng.below(2)
         names = [d if d != RANDOM else "random" for d in options.get("decks", [])]
-        return NaruState(cards, owner, players, first, names, active=first)
+        # Seat 0 stands in as first until both hands are kept (opening.keep_hand).
+        return NaruState(cards, owner, players, 0, names, active=0, order_known=False)
 
     # -- flow --------------------------------------------------------------
 
@@ -145,7 +145,7 @@ class NaruGame(Game[NaruState]):
         at = parse_square(action.get("at"))
         card = action.get("card")
         if kind == "keep_hand":
-            return opening.keep_hand(s, seat)
+            return opening.keep_hand(s, seat, rng)
         if kind == "mulligan":
             return opening.mulligan(s, seat, rng)
         if kind == "place_keep":

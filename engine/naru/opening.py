@@ -34,11 +34,19 @@ def mulligan(s: NaruState, seat: int, rng: Rng) -> list[Text]:
     return [says(seat, f"mulligans (#{player.mulligans}){paid}.", f"マリガンした（{player.mulligans}回目）{paid_ja}。")]
 
 
-def keep_hand(s: NaruState, seat: int) -> list[Text]:
+def keep_hand(s: NaruState, seat: int, rng: Rng) -> list[Text]:
     s.players[seat].hand_kept = True
+    logs = [says(seat, f"keeps a hand of {HAND_SIZE}.", "手札を確定した。")]
     if all(p.hand_kept for p in s.players):
         s.phase = "keep"
-    return [says(seat, f"keeps a hand of {HAND_SIZE}.", "手札を確定した。")]
+        if not s.order_known:
+            # A fair coin, after the mulligans (ruling): before the keeps, whose
+            # squares depend on which rows are the first player's.
+            s.first = s.active = rng.below(2)
+            s.order_known = True
+            logs.append(says(s.first, "goes first (chosen at random); rows 1-2 are its territory.",
+                             "先攻（ランダムに決定）。1-2行目が領地。"))
+    return logs
 
 
 def keep_squares(s: NaruState, seat: int) -> list[int]:

@@ -91,6 +91,9 @@ class NaruState:
     winner: int | None = None
     reason_en: str = ""
     reason_ja: str = ""
+    # False until both hands are kept: the first player is chosen after the
+    # mulligans (ruling), so nobody mulligans knowing the turn order.
+    order_known: bool = True
 
     def copy(self) -> NaruState:
         """What `apply` edits instead of `state`: a deep copy by hand, several

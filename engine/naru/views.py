@@ -60,9 +60,10 @@ def view(s: NaruState, defs: Defs, viewer: Viewer, title: dict[str, str]) -> dic
     for seat, p in enumerate(s.players):
         keep_visible = keeps_public(s) or viewer.sees_seat(seat)
         first = s.is_first(seat)
+        known = s.order_known
         players.append({
             "seat": seat,
-            "first": first,
+            "first": first if known else None,
             "life": p.life,
             "resources": p.resources,
             "deck": {"hidden": len(p.deck)},
@@ -74,8 +75,8 @@ def view(s: NaruState, defs: Defs, viewer: Viewer, title: dict[str, str]) -> dic
             "keep_at": square_name(p.keep_sq) if keep_visible and p.keep_sq is not None else None,
             "mulligans": p.mulligans,
             "hand_kept": p.hand_kept,
-            "territory_rows": [r + 1 for r in territory_rows(first)],
-            "home_row": home_row(first) + 1,
+            "territory_rows": [r + 1 for r in territory_rows(first)] if known else None,
+            "home_row": home_row(first) + 1 if known else None,
             "keep_used": p.keep_used,
             "land_played": p.land_played,
         })
@@ -101,8 +102,8 @@ def view(s: NaruState, defs: Defs, viewer: Viewer, title: dict[str, str]) -> dic
         "game": "naru",
         "cardset": title,
         "phase": s.phase,
-        "active": s.active,
-        "first": s.first,
+        "active": s.active if s.order_known else None,
+        "first": s.first if s.order_known else None,
         "turn": s.turn,
         "players": players,
         "board": board,

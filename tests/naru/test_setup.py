@@ -27,8 +27,19 @@ def test_rule_setup_keep_out_of_deck_and_seven_in_hand() -> None:
     assert all(q.kind == "mulligan" for q in GAME.pending(s))
 
 
-def test_rule_first_player_is_chosen_by_the_rng() -> None:
-    firsts = {fresh(seed=bytes([i]) * 32).first for i in range(12)}
+def test_ruling_first_player_is_chosen_at_random_once_both_hands_are_kept() -> None:
+    s = act(fresh(), 0, "keep_hand").state
+    assert not s.order_known
+    for viewer in (Viewer.of(0), Viewer.of(1), SPECTATOR):
+        view = GAME.view(s, viewer)
+        assert view["first"] is None and view["active"] is None
+        assert all(p["first"] is None and p["territory_rows"] is None for p in view["players"])
+    firsts = set()
+    for i in range(12):
+        t = GAME.apply(s, 1, {"kind": "keep_hand"}, Rng(bytes([i]) * 32))
+        assert t.state.order_known and t.state.active == t.state.first and t.state.phase == "keep"
+        assert any("goes first" in line.en for line in t.log)
+        firsts.add(t.state.first)
     assert firsts == {0, 1}
 
 
