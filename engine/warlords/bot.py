@@ -12,6 +12,7 @@ WEIGHTS = {"attack": 60, "deploy": 20, "march": 20, "explore": 10, "calamity": 5
            "terrain": 2, "weather": 3, "sell": 4, "clear": 3, "recall": 1}
 # Recall only now and then: a stack on campaign should mostly stay there and fight.
 RECALL_ONE_IN = 8
+GARRISON_EMPTY_CASTLE = 10  # the odds score of deploying an army to a castle without a garrison
 
 
 def choose(choices: list[Choice], rng: Rng, active_turn: bool,
@@ -26,6 +27,11 @@ def choose(choices: list[Choice], rng: Rng, active_turn: bool,
     rest = [c for c in choices if c.action["kind"] != "end"]
     if not rest or rng.below(15) == 0:
         return choices[0]
+    if odds is not None:
+        # An unguarded castle loses any battle: garrison it first, as any player would.
+        urgent = [c for c in rest if c.action["kind"] == "deploy" and odds(c) >= GARRISON_EMPTY_CASTLE]
+        if urgent and rng.below(10) != 0:
+            return urgent[rng.below(len(urgent))]
     kinds = sorted({c.action["kind"] for c in rest})
     if "recall" in kinds and rng.below(RECALL_ONE_IN) != 0:
         kinds.remove("recall")

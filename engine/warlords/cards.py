@@ -177,6 +177,7 @@ class Rules(Strict):
     heroes_per_turn: int
     calamities_per_turn: int
     battles_per_stack_per_turn: int
+    marches_per_stack_per_turn: int = Field(ge=1)
     starvation_per_turn: int
     home_castle_battle_cards: int
     check_cap: int = Field(ge=1)

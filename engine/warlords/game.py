@@ -110,7 +110,11 @@ class Warlords(Game[WState]):
         if s.phase == "direction":
             return (Pending(s.first, "direction", Text("Choose the direction of play.", "プレイ順の向きを選んでください。")),)
         if s.phase == "pick":
-            return (Pending(s.pick_queue[0], "setup", Text("Pick your castle and hero.", "城砦と英雄を選んでください。")),)
+            # Every player still to pick, ranked: only the first (order 0) may pick now.
+            return tuple(Pending(seat, "setup", Text("Pick your castle and hero.", "城砦と英雄を選んでください。") if k == 0
+                                 else Text(f"Pick your castle and hero after {k} player(s) before you.",
+                                           f"前の{k}人の後に城砦と英雄を選んでください。"), order=k)
+                         for k, seat in enumerate(s.pick_queue))
         d = s.decision
         if d is not None:
             prompts = {
@@ -135,8 +139,8 @@ class Warlords(Game[WState]):
         if s.phase == "over":
             return []
         if s.phase in ("direction", "pick"):
-            if all(p.seat != seat for p in self.pending(s)):
-                return []
+            if s.phase == "pick" and s.pick_queue[:1] != [seat]:
+                return []  # a later picker waits: what is left depends on the earlier picks
             return legal.setup_choices(s, seat)
         if s.decision is not None:
             return legal.decision_choices(s, seat)
@@ -200,7 +204,9 @@ class Warlords(Game[WState]):
         if a.get("kind") != "pick":
             raise _unknown(a.get("kind"), ["pick castle=<id> hero=<id>"])
         if seat != s.pick_queue[0]:
-            raise RuleError(Text("Set-up goes in turn order.", "セットアップは手番順に行います。"))
+            raise RuleError(Text("Set-up goes in turn order: it is not your pick yet.",
+                                 "セットアップは手番順に行います。まだあなたの番ではありません。"),
+                            Text("Wait for ", "待機：") + seat_text(s.pick_queue[0]))
         for key, kind in (("castle", "castle"), ("hero", "hero")):
             options = pickable(s, seat, kind)
             value = a.get(key)

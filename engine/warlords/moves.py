@@ -209,6 +209,11 @@ def check_march(s: WState, seat: int, a: Action) -> None:
     st = _own_stack(s, seat, a.get("stack"))
     _march_card(s, seat, a.get("card"))
     _not_immobile(s, st)
+    limit = rules().marches_per_stack_per_turn
+    if st.marched >= limit:
+        raise _err(f"A stack marches {limit} step a turn; that one has already marched.",
+                   f"スタックの行軍は1手番に{limit}段階までです。そのスタックは既に行軍しました。",
+                   "March it again next turn, or march another stack.", "次の手番にもう一度行軍するか、別のスタックを行軍させてください。")
     state = stack_state(st)
     target = a.get("target")
     if state == "patrolling":
@@ -229,6 +234,7 @@ def do_march(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     st = _own_stack(s, seat, a["stack"])
     s.players[seat].hand.remove(a["card"])
     st.march.append(a["card"])
+    st.marched += 1
     if stack_state(st) == "campaign":
         st.target = a["target"]
     log.append(Text("The stack of ", "") + name(s, st.hero) + Text(" is now ", "のスタックは")

@@ -22,6 +22,7 @@ class Stack:
     weather: str | None = None
     calamities: list[str] = field(default_factory=list)
     battles: int = 0  # battles fought this turn
+    marched: int = 0  # March cards attached this turn
     explored: bool = False
     spell_used: bool = False
     terrain_turn: int = -1  # the turn a terrain card was last attached
@@ -212,7 +213,7 @@ def all_zones(s: WState) -> list[str]:
 
 def _copy_stack(st: Stack) -> Stack:
     return Stack(st.hero, list(st.members), list(st.march), st.fleet, st.target, st.besieging, st.terrain,
-                 st.weather, list(st.calamities), st.battles, st.explored, st.spell_used, st.terrain_turn,
+                 st.weather, list(st.calamities), st.battles, st.marched, st.explored, st.spell_used, st.terrain_turn,
                  st.weather_turn)
 
 

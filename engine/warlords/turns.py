@@ -18,7 +18,7 @@ def start_turn(s: WState, rng: Rng, log: list[Text]) -> None:
     p = s.players[s.active]
     p.castles_placed = p.heroes_placed = p.calamities_played = 0
     for st in p.stacks:
-        st.battles, st.explored, st.spell_used = 0, False, False
+        st.battles, st.marched, st.explored, st.spell_used = 0, 0, False, False
     p.revenue = glory(s, p)
     log.append(Text(f"Turn {s.turn}: ", f"第{s.turn}手番：") + seat_text(s.active)
                + Text(f" receives {p.revenue} revenue.", f"は収益{p.revenue}を得た。"))

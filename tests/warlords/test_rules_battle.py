@@ -67,7 +67,7 @@ def test_rule_hero_survives_loss_below_its_combat() -> None:
 
 
 def test_rule_sudden_death_destroys_the_side_it_was_drawn_for() -> None:
-    t = _duel(("march_4", "march_3"))  # the attacker's own loss card has the icon
+    t = _duel(("march_4", "march_9"))  # the attacker's own loss card has the icon
     att, dfd = t.s.players[0].stacks[0], t.s.players[1].stacks[0]
     tr = act(t.s, 0, kind="attack", stack=att.hero, target=dfd.hero, cards=[t.s.players[0].hand[0]])
     assert tr.state.players[0].stacks == []
@@ -163,7 +163,7 @@ def test_rule_siege_then_starvation_takes_the_castle() -> None:
     t.castle(0, "castle_dunmoor")
     castle = t.castle(1, "castle_oakvale", garrison=("army_giant_warriors", "army_militia"))  # 3 + 9 + 4
     t.stack(1, "hero_corvus")
-    att = t.stack(0, "hero_aerin", members=("army_light_infantry",), march=2, target=1)  # 12: row (2, 1)
+    att = t.stack(0, "hero_aerin", members=("army_light_infantry",), march=2, target=1)  # 12 v 16: row (1, 1)
     t.deck(0, "march_1", "march_1", "march_1")  # small losses both sides
     (card,) = t.hand(0, "march_1")
     s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card]).state
@@ -319,15 +319,16 @@ def test_rule_several_stacks_intercept_one_after_another() -> None:
     t = Table(2)
     t.castle(0, "castle_dunmoor")
     castle = t.castle(1, "castle_oakvale", garrison=("army_militia",))
-    att = t.stack(0, "hero_brakk", march=2, target=1)  # 9
+    att = t.stack(0, "hero_brakk", march=2, target=1)  # 9, +3 from Ambush
     first = t.stack(1, "hero_tamsin", march=1)  # 5
     second = t.stack(1, "hero_mira", march=1)  # 5
-    # Against each interceptor: difference 4, one card (1) for the attacker, two (1 + 4) for the defender.
+    # Against each interceptor: difference 7, one card (1) for the attacker, two (1 + 4) for the defender.
     t.deck(0, "march_4", "march_1", "march_1", "march_4", "march_1", "march_1")
-    (card_id,) = t.hand(0, "march_2")
+    (card_id,) = t.hand(0, "act_ambush")
     s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
     choices = [c.action for c in GAME.legal_actions(s, 1)]
     assert {"kind": "intercept", "stacks": [first.hero, second.hero]} in choices
+    assert GAME.parse_action(f"intercept stacks={first.hero}") == {"kind": "intercept", "stacks": [first.hero]}
     tr = act(s, 1, kind="intercept", stacks=[second.hero, first.hero])
     assert texts(tr).count("intercepts") == 2 and "engages next" in texts(tr)
     assert tr.state.players[1].stacks == []  # both fell, in the order the defender named

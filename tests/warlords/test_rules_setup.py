@@ -59,7 +59,8 @@ def test_rule_starter_decks_are_legal_and_eight() -> None:
         assert sum(counts.values()) == 100
         from engine.warlords.cards import card
         assert {card(c).type for c in counts} == {c.type for c in sample().cards}  # every type in every deck
-        assert sum(n for c, n in counts.items() if card(c).sudden_death) == 10
+        # 7 in 100: about one card in ten, tuned down so sudden death ends fewer battles (docs).
+        assert sum(n for c, n in counts.items() if card(c).sudden_death) == 7
 
 
 def test_rule_deck_holds_100_to_120_cards() -> None:
@@ -136,6 +137,8 @@ def test_rule_setup_picks_in_turn_order_and_hand_size() -> None:
     s = act(GAME.setup(2, GAME.options({}, 2), rng()), 0, kind="direction", dir="cw").state
     picker = s.pick_queue[0]
     other = s.pick_queue[1]
+    assert [(p.seat, p.order) for p in GAME.pending(s)] == [(picker, 0), (other, 1)]  # later pickers listed, ranked
+    assert GAME.legal_actions(s, other) == []
     choice = GAME.legal_actions(s, picker)[0].action
     before = pickle.dumps(s)
     with pytest.raises(RuleError):

@@ -138,10 +138,31 @@ def test_rule_march_cards_change_stack_state() -> None:
     m1, m2, m3 = t.hand(0, "march_1", "march_2", "march_4")
     s = act(t.s, 0, kind="march", stack=st.hero, card=m1).state
     assert stack_state(s.players[0].stacks[0]) == "patrolling"
+    s.players[0].stacks[0].marched = 0  # as on a later turn
     _unchanged_on_error(s, 0, kind="march", stack=st.hero, card=m2)  # needs a target now
     s = act(s, 0, kind="march", stack=st.hero, card=m2, target=1).state
     assert stack_state(s.players[0].stacks[0]) == "campaign" and s.players[0].stacks[0].target == 1
     _unchanged_on_error(s, 0, kind="march", stack=st.hero, card=m3)
+
+
+def test_rule_a_stack_marches_one_step_a_turn() -> None:
+    t = Table(2)
+    t.castle(0, "castle_dunmoor")
+    t.castle(1, "castle_oakvale")
+    st = t.stack(0, "hero_aerin")
+    m1, m2 = t.hand(0, "march_1", "march_2")
+    t.deck(0, "march_5", "march_5")
+    t.deck(1, "march_5", "march_5")
+    s = act(t.s, 0, kind="march", stack=st.hero, card=m1).state
+    before = pickle.dumps(s)
+    with pytest.raises(RuleError) as err:
+        act(s, 0, kind="march", stack=st.hero, card=m2, target=1)
+    assert "already marched" in err.value.what.en and err.value.allowed is not None
+    assert pickle.dumps(s) == before
+    assert all(c.action["kind"] != "march" for c in GAME.legal_actions(s, 0))
+    s = act(act(s, 0, kind="end").state, 1, kind="end").state  # the next turn of seat 0
+    s = act(s, 0, kind="march", stack=st.hero, card=m2, target=1).state
+    assert stack_state(s.players[0].stacks[0]) == "campaign"
 
 
 def test_rule_fleet_puts_stack_in_port_then_at_sea() -> None:
@@ -154,6 +175,7 @@ def test_rule_fleet_puts_stack_in_port_then_at_sea() -> None:
     s = act(t.s, 0, kind="deploy", card=fleet, to=st.hero).state
     assert stack_state(s.players[0].stacks[0]) == "in_port"
     assert s.players[0].stacks[0].march == []  # March cards are discarded
+    s.players[0].stacks[0].marched = 0  # as on a later turn
     s = act(s, 0, kind="march", stack=st.hero, card=m).state
     assert stack_state(s.players[0].stacks[0]) == "at_sea"
 
