@@ -134,8 +134,6 @@ def progress(s: QState, rng: Rng) -> None:
             s.remaining = total(s, d)
             if kills:
                 s.remaining += _mdd_bonus(s, d)
-            note(s, f"Seat {s.active + 1} attacks seat {d + 1} with {s.remaining}.",
-                 f"{s.active + 1}番席が{d + 1}番席を攻撃力{s.remaining}で攻撃。")
             continue
         cands = candidates(s, d)
         if s.remaining <= 0 or not cands:

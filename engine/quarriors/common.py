@@ -7,7 +7,7 @@ from typing import NoReturn
 
 from engine.core import RuleError, Text
 
-from .state import OVER, QState, creatures, own_card
+from .state import OVER, QState, creatures, own_card, pop_copy, set_copied
 
 
 def refuse(en: str, ja: str, allowed_en: str = "", allowed_ja: str = "") -> NoReturn:
@@ -67,6 +67,6 @@ def set_copy(s: QState, d: int, target: int) -> None:
     original, and copying a plain ooze makes it plain again."""
     slot, fi = s.copies.get(target, (s.dcard[target], s.face[target]))
     if slot == s.dcard[d]:
-        s.copies.pop(d, None)
+        pop_copy(s, d)
     else:
-        s.copies[d] = (slot, fi)
+        set_copied(s, d, (slot, fi))

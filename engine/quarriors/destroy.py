@@ -7,7 +7,7 @@ from engine.core import Rng
 
 from .bag import draw_into_pool, roll
 from .common import die_name, enter_ready, gain, note
-from .state import OVER, QState, card_of, creatures, face_of, own_card
+from .state import OVER, QState, card_of, creatures, face_of, own_card, pop_attached, pop_copy
 from .stats import glory
 
 
@@ -18,16 +18,16 @@ def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
         return
     card = card_of(s, d)
     f = face_of(s, d)
-    slot = next(i for i, c in enumerate(s.cards) if c is card)
+    slot = s.slots[card.id]
     fi = s.face[d]
     en, ja = die_name(s, d)
     note(s, f"{en} of seat {p + 1} is destroyed.", f"{p + 1}番席の {ja} が打倒されました。")
     s.ready[p].remove(d)
-    s.used[p].extend(s.attached.pop(d, ()))
+    s.used[p].extend(pop_attached(s, d))
     if card.power("destroyed_set_aside") is not None:
         s.aside = _with(s.aside, p, (*s.aside[p], d))  # keeps a copied identity until its power has played out
     else:
-        s.copies.pop(d, None)
+        pop_copy(s, d)
         if card.power("destroyed_to_pool") is not None or p in s.lifecharm:
             s.face[d] = -1
             s.pool[p].append(d)
@@ -56,7 +56,7 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
     waiting = s.aside[by]
     s.aside = _with(s.aside, by, ())
     for x in waiting:
-        s.copies.pop(x, None)
+        pop_copy(s, x)
         roll(s, [x], rng)
         if face_of(s, x).creature:
             enter_ready(s, by, x)
@@ -72,8 +72,8 @@ def score_now(s: QState, p: int, x: int) -> None:
     """Strong Deathdealer: scores mid-turn (no cull, ruling)."""
     g = glory(s, x)
     s.ready[p].remove(x)
-    s.used[p].extend(s.attached.pop(x, ()))
-    s.copies.pop(x, None)
+    s.used[p].extend(pop_attached(s, x))
+    pop_copy(s, x)
     s.used[p].append(x)
     s.scored += 1
     gain(s, p, g)

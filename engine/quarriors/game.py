@@ -4,7 +4,6 @@ the views, the outcome and the bots."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.core import (
@@ -30,7 +29,7 @@ from .prompts import RESPOND, apply_prompt
 from .prompts import candidates as prompt_candidates
 from .setup import build, check_choice
 from .spells import cast, check_cast
-from .state import ATTACK, CAPTURE, OVER, QState, copy_state
+from .state import ATTACK, CAPTURE, MAIN, OVER, QState, copy_state
 from .turn import RULES, apply_turn
 from .turn import candidates as turn_candidates
 from .view import view
@@ -43,14 +42,21 @@ CAPTURE_PROMPT = Text("Capture, cast or end your turn.", "捕獲・発動をす�
 DEFEND_PROMPT = Text("Choose the creature that absorbs the attack next.", "次に攻撃を受けるモンスターを選んでください。")
 
 
-@lru_cache(maxsize=256)
-def _pending(seat: int, what: str) -> tuple[Pending, ...]:
-    """Pending records are immutable, so one per (seat, question) is shared."""
+def _make_pending(seat: int, what: str) -> tuple[Pending, ...]:
     if what in PROMPTS:
         return (Pending(seat, "respond" if what in RESPOND else "choose", PROMPTS[what]),)
     if what == "defend":
         return (Pending(seat, "defend", DEFEND_PROMPT),)
     return (Pending(seat, "turn", CAPTURE_PROMPT if what == "capture" else TURN_PROMPT),)
+
+
+# Pending records are immutable, so one per (seat, question) is built once and shared
+# (the framework asks before every action: a table lookup, not a cached call).
+_SEATS = range(4)  # Quarriors.max_seats
+_BY_PROMPT = {(seat, what): _make_pending(seat, what) for seat in _SEATS for what in PROMPTS}
+_DEFEND = tuple(_make_pending(seat, "defend") for seat in _SEATS)
+_TURN = tuple(_make_pending(seat, "turn") for seat in _SEATS)
+_CAPTURE = tuple(_make_pending(seat, "capture") for seat in _SEATS)
 
 
 class Quarriors(Game[QState]):
@@ -88,14 +94,17 @@ class Quarriors(Game[QState]):
     # -- who decides ---------------------------------------------------------------------------
     def pending(self, state: QState) -> tuple[Pending, ...]:
         s = state
-        if s.step == OVER:
-            return ()
         if s.prompts:
             pr = s.prompts[0]
-            return _pending(pr[1], pr[0])
-        if s.step == ATTACK:
-            return _pending(s.defenders[0], "defend")
-        return _pending(s.active, "capture" if s.step == CAPTURE else "turn")
+            return _BY_PROMPT[pr[1], pr[0]]
+        step = s.step
+        if step == MAIN:
+            return _TURN[s.active]
+        if step == CAPTURE:
+            return _CAPTURE[s.active]
+        if step == ATTACK:
+            return _DEFEND[s.defenders[0]]
+        return ()  # over
 
     def _seat(self, s: QState) -> int:
         if s.prompts:

@@ -19,7 +19,14 @@ def quiddity_dice(s: QState, p: int) -> list[tuple[int, int]]:
 
 
 def available(s: QState, p: int) -> int:
-    return s.mana + sum(q for q, _ in quiddity_dice(s, p))
+    """Banked quiddity plus what the pool's rolled faces pay (creature and spell faces pay 0)."""
+    df, fc = s.dfaces, s.face
+    total = s.mana
+    for d in s.pool[p]:
+        f = fc[d]
+        if f >= 0:
+            total += df[d][f].quiddity
+    return total
 
 
 def pick(s: QState, p: int, cost: int) -> list[int] | None:

@@ -7,7 +7,7 @@ from engine.core import Rng
 
 from .bag import draw_into_pool
 from .common import gain, note
-from .state import OVER, QState, card_of, creatures, face_of
+from .state import OVER, QState, card_of, creatures, face_of, pop_attached, pop_copy
 from .stats import glory
 
 
@@ -28,9 +28,9 @@ def score(s: QState, rng: Rng) -> None:
             total += n - 1
     for d in cs:
         card, f = card_of(s, d), face_of(s, d)
-        spells = s.attached.pop(d, ())
+        spells = pop_attached(s, d)
         s.ready[p].remove(d)
-        s.copies.pop(d, None)
+        pop_copy(s, d)
         s.used[p].append(d)
         s.used[p].extend(spells)
         for effect, params in card.powers:

@@ -11,7 +11,7 @@ from engine.core import Rng
 from .bag import draw_into_pool, roll
 from .common import gain, refuse
 from .destroy import destroy
-from .state import QState, card_of, creatures, face_of, own_card
+from .state import QState, card_of, creatures, face_of, own_card, set_attached
 from .stats import defense, level
 
 
@@ -117,7 +117,7 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
                     s.used[q].append(target)
             for c, spells in list(s.attached.items()):
                 if target in spells:
-                    s.attached[c] = tuple(x for x in spells if x != target)
+                    set_attached(s, c, tuple(x for x in spells if x != target))
                     s.used[_creature_owner(s, c)].append(target)
         elif effect == "cast_glory_per_scorer":
             gain(s, p, s.scored)

@@ -101,10 +101,34 @@ def copy_state(s: QState) -> QState:
     d["ready"] = list(map(_COPY, s.ready))
     d["used"] = list(map(_COPY, s.used))
     d["glory"] = s.glory[:]
-    d["attached"] = s.attached.copy()
-    d["copies"] = s.copies.copy()
-    n.__dict__ = d
+    n.__dict__ = d  # `attached` and `copies` are shared: they are replaced, never edited (below)
     return n
+
+
+def pop_attached(s: QState, d: int) -> Zone:
+    """Take the spells attached to `d` (copy-on-write: states share the dict)."""
+    if d not in s.attached:
+        return ()
+    rest = dict(s.attached)
+    spells = rest.pop(d)
+    s.attached = rest
+    return spells
+
+
+def set_attached(s: QState, d: int, spells: Zone) -> None:
+    s.attached = {**s.attached, d: spells}
+
+
+def pop_copy(s: QState, d: int) -> None:
+    """End the copy of an ooze (copy-on-write like `attached`)."""
+    if d in s.copies:
+        rest = dict(s.copies)
+        del rest[d]
+        s.copies = rest
+
+
+def set_copied(s: QState, d: int, what: tuple[int, int]) -> None:
+    s.copies = {**s.copies, d: what}
 
 
 _FRESH_TURN: dict[str, Any] = {

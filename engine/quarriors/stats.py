@@ -33,8 +33,10 @@ def _ally_bonus(s: QState, d: int, p: int, key: str) -> int:
     total = 0
     for x in s.ready[p]:
         if x != d and s.face[x] >= 0 and face_of(s, x).creature:
-            for params in card_of(s, x).powers_named("ally_bonus"):
-                total += int(params[key])
+            c = card_of(s, x)
+            if "ally_bonus" in c.first:
+                for params in c.powers_named("ally_bonus"):
+                    total += int(params[key])
     return total
 
 
@@ -94,9 +96,10 @@ def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
     card = card_of(s, d)
     f = face_of(s, d)
     v = printed(s, d, p)[1] + _ally_bonus(s, d, p, "defense")
-    for params in card.powers_named("defense_bonus"):
-        if f.burst >= int(params["burst"]):
-            v += int(params["amount"])
+    if "defense_bonus" in card.first:
+        for params in card.powers_named("defense_bonus"):
+            if f.burst >= int(params["burst"]):
+                v += int(params["amount"])
     per = card.power("defense_per_ally")
     if per is not None and f.burst >= int(per["burst"]):
         v += len(creatures(s, p)) - (1 if d in s.ready[p] else 0)
@@ -112,9 +115,10 @@ def glory(s: QState, d: int) -> int:
     card = card_of(s, d)
     f = face_of(s, d)
     g = card.glory
-    for params in card.powers_named("score_glory"):
-        if f.burst >= int(params["burst"]):
-            g += int(params["amount"])
+    if "score_glory" in card.first:
+        for params in card.powers_named("score_glory"):
+            if f.burst >= int(params["burst"]):
+                g += int(params["amount"])
     for sp in s.attached.get(d, ()):
         extra = s.cards[s.dcard[sp]].power("attach_score_glory")
         if extra is not None:

@@ -17,7 +17,7 @@ from .destroy import destroy
 from .flow import end_turn
 from .payment import alternatives, available, check_choice, pay
 from .spells import cast, check_cast, targets
-from .state import CAPTURE, MAIN, QState, card_of, creatures, face_of, own_card
+from .state import CAPTURE, MAIN, QState, card_of, creatures, face_of, own_card, set_attached
 from .stats import summon_cost
 
 Action = dict[str, Any]
@@ -211,7 +211,7 @@ def check_attach(s: QState, p: int, a: Action) -> None:
 def do_attach(s: QState, p: int, a: Action, rng: Rng) -> None:
     s.imm = False
     s.ready[p].remove(a["die"])
-    s.attached[a["to"]] = (*s.attached.get(a["to"], ()), a["die"])
+    set_attached(s, a["to"], (*s.attached.get(a["to"], ()), a["die"]))
 
 
 def check_switch(s: QState, p: int, a: Action) -> None:
