@@ -140,6 +140,27 @@ class Quarriors(Game[QState]):
         if seat != self._seat(state):
             raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"))
         s = copy_state(state)
+        try:
+            self._dispatch(s, seat, action, rng)
+        except RuleError as e:
+            if e.allowed is not None:
+                raise
+            raise type(e)(e.what, self._allowed_now(state, seat)) from None
+        advance(s, rng)
+        # The match log records `describe` for the action itself; these lines say what
+        # the engine then did on its own (forced absorbs, losses, scoring).
+        log = s.notes
+        if log:
+            s.notes = ()
+        return Transition(s, log)
+
+    def _allowed_now(self, s: QState, seat: int) -> Text:
+        """The kinds of action legal now (all public), for refusals that name no alternative."""
+        kinds = list(dict.fromkeys(a["kind"] for a in self.raw_actions(s, seat)))
+        return Text("Allowed now: " + ", ".join(kinds) + " (`help` lists them in full).",
+                    "今できること: " + ", ".join(kinds) + "（`help` で一覧）。")
+
+    def _dispatch(self, s: QState, seat: int, action: Action, rng: Rng) -> None:
         if s.prompts:
             apply_prompt(s, seat, action, rng)
         elif s.step == ATTACK and action.get("kind") == "cast":
@@ -156,13 +177,6 @@ class Quarriors(Game[QState]):
             attack.absorb(s, action["die"], rng)
         else:
             apply_turn(s, seat, action, rng)
-        advance(s, rng)
-        # The match log records `describe` for the action itself; these lines say what
-        # the engine then did on its own (forced absorbs, attack totals, losses, scoring).
-        log = s.notes
-        if log:
-            s.notes = ()
-        return Transition(s, log)
 
     @staticmethod
     def _mid_attack_reaction(s: QState, seat: int, action: Action, rng: Rng) -> None:

@@ -183,7 +183,7 @@ def _opt_int(s: QState, a: Action, key: str) -> int | None:
 
 def check_cast_own(s: QState, p: int, a: Action) -> None:
     if s.step not in (MAIN, CAPTURE):
-        refuse("Not now.", "今はできません。")
+        refuse("Spells are cast on your own turn before or after the attack.", "魔法は自分の手番の攻撃の前後に発動します。")
     d = _die(s, a)
     others = a.get("others", [])
     if not isinstance(others, list) or not all(isinstance(o, int) for o in others):
@@ -199,7 +199,7 @@ def do_cast_own(s: QState, p: int, a: Action, rng: Rng) -> None:
 
 def check_attach(s: QState, p: int, a: Action) -> None:
     if s.step not in (MAIN, CAPTURE):
-        refuse("Not now.", "今はできません。")
+        refuse("Spells are attached on your own turn before or after the attack.", "付加魔法は自分の手番の攻撃の前後に付加します。")
     d = _die(s, a)
     c = _die(s, a, "to")
     if d not in s.ready[p] or own_card(s, d).timing != "attach" or not face_of(s, d).spell:
@@ -216,7 +216,7 @@ def do_attach(s: QState, p: int, a: Action, rng: Rng) -> None:
 
 def check_switch(s: QState, p: int, a: Action) -> None:
     if s.step not in (MAIN, CAPTURE):
-        refuse("Not now.", "今はできません。")
+        refuse("The ooze switches on your own turn before or after the attack.", "粘体の複製先は自分の手番の攻撃の前後に変えます。")
     d = _die(s, a)
     t = _die(s, a, "target")
     if d not in creatures(s, p) or own_card(s, d).power("copy_creature") is None or d in s.switched:

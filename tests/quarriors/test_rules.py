@@ -426,3 +426,18 @@ def test_rule_forced_absorb_by_the_only_creature_left_is_logged() -> None:
     assert any("destroyed" in x and f"d{d1}" in x for x in lines)
     assert any("(forced)" in x and f"d{d2}" in x for x in lines)
     assert all(x.ja for x in t.log) and t.state.notes == ()
+
+
+def test_rule_every_refusal_says_what_is_allowed_instead_in_both_languages() -> None:
+    s = make()
+    q = place(s, "pool", 0, "basic_quiddity", quiddity=1)
+    w = place(s, "pool", 0, "warrior_of_the_quay", level=1)
+    attempts = [dict(kind="summon", die=q), dict(kind="ready", die=w), dict(kind="cast", die=w),
+                dict(kind="summon", die=999), dict(kind="capture", card="portal"), dict(kind="end_turn"),
+                dict(kind="attach", die=q, to=w), dict(kind="discard", die=q), dict(kind="fly")]
+    for a in attempts:
+        err = refused(s, 0, **a)
+        assert err.allowed is not None and err.allowed.en and err.allowed.ja, a
+        assert err.what.ja != err.what.en
+    err = refused(s, 0, kind="ready", die=w)
+    assert "summon" in err.allowed.en and "proceed" in err.allowed.ja  # type: ignore[union-attr]
