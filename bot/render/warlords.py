@@ -14,7 +14,7 @@ STATES = {
 DECISIONS = {
     "intercept": ("intercept?", "迎撃選択"), "obstruct": ("obstruct?", "探索妨害"),
     "terrain_response": ("cancel terrain?", "地形打消"), "switch": ("switch calamity", "災害交代"),
-    "redirect": ("move calamity", "災害移動"),
+    "redirect": ("move calamity", "災害移動"), "losses": ("assign losses", "損失割り振り"),
 }
 LIMIT = 1900
 

@@ -45,8 +45,15 @@ from .state import (
 Action = dict[str, Any]
 
 
+NEXT_TURN = ("Do it again on your next turn, or do something else.", "次の手番にもう一度行うか、別の行動をしてください。")
+ELSEWHERE = ("Choose another stack or castle with room.", "余裕のある別のスタックか城砦を選んでください。")
+
+
 def _err(en: str, ja: str, allow_en: str = "", allow_ja: str = "") -> RuleError:
-    return RuleError(Text(en, ja), Text(allow_en, allow_ja) if allow_en else None)
+    # Every refusal says what is allowed instead; without a specific hint, the action list.
+    allowed = Text(allow_en, allow_ja) if allow_en else Text("Type `help` to list the actions you can take now.",
+                                                             "`help` で今できる行動の一覧を表示します。")
+    return RuleError(Text(en, ja), allowed)
 
 
 def _in_hand(s: WState, seat: int, iid: Any) -> str:
@@ -129,9 +136,9 @@ def check_deploy(s: WState, seat: int, a: Action) -> None:
                        "Leave out 'to='.", "to= を指定しないでください。")
         _unique_ok(s, iid)
         if d.type == "castle" and p.castles_placed >= r.castles_per_turn:
-            raise _err(f"At most {r.castles_per_turn} castle a turn.", f"城砦は1手番に{r.castles_per_turn}枚までです。")
+            raise _err(f"At most {r.castles_per_turn} castle a turn.", f"城砦は1手番に{r.castles_per_turn}枚までです。", *NEXT_TURN)
         if d.type == "hero" and p.heroes_placed >= r.heroes_per_turn:
-            raise _err(f"At most {r.heroes_per_turn} hero a turn.", f"英雄は1手番に{r.heroes_per_turn}枚までです。")
+            raise _err(f"At most {r.heroes_per_turn} hero a turn.", f"英雄は1手番に{r.heroes_per_turn}枚までです。", *NEXT_TURN)
         return
     if d.type in ("ally", "artefact", "treasure"):
         raise _err("Allies, artefacts and treasures come into play only from exploring a ruin.",
@@ -142,14 +149,14 @@ def check_deploy(s: WState, seat: int, a: Action) -> None:
     if d.type == "improvement":
         c = _own_castle(s, seat, to)
         if not improvable(s, c):
-            raise _err("That castle can take no more improvements.", "その城砦は改良限界です。")
+            raise _err("That castle can take no more improvements.", "その城砦は改良限界です。", *ELSEWHERE)
         return
     if d.type == "army" and find_castle(s, to) is not None:
         c = _own_castle(s, seat, to)
         if c.besieged_by is not None:
             raise _err("A besieged castle cannot be reinforced.", "包囲中の城砦には増援できません。")
         if len(c.garrison) >= castle_capacity(s, c):
-            raise _err("That castle is at its capacity.", "その城砦はキャパシティの上限です。")
+            raise _err("That castle is at its capacity.", "その城砦はキャパシティの上限です。", *ELSEWHERE)
         return
     st = _own_stack(s, seat, to)
     if d.type == "banner":
@@ -157,7 +164,7 @@ def check_deploy(s: WState, seat: int, a: Action) -> None:
             raise _err("That stack already has a banner.", "そのスタックには既に軍旗があります。")
     elif d.type == "army":
         if load(s, st) >= capacity(s, st):
-            raise _err("That stack is at its capacity.", "そのスタックはキャパシティの上限です。")
+            raise _err("That stack is at its capacity.", "そのスタックはキャパシティの上限です。", *ELSEWHERE)
     elif d.type == "fleet":
         if st.fleet is not None or stack_state(st) not in ("camped", "patrolling"):
             raise _err("A fleet joins a camped or patrolling stack without one.", "艦隊は艦隊のない野営中か哨戒中のスタックに付けます。")
@@ -304,7 +311,7 @@ def check_attack(s: WState, seat: int, a: Action) -> None:
     st = _own_stack(s, seat, a.get("stack"))
     _not_immobile(s, st)
     if st.battles >= rules().battles_per_stack_per_turn:
-        raise _err("That stack has already fought this turn.", "そのスタックはこの手番に既に戦闘しました。")
+        raise _err("That stack has already fought this turn.", "そのスタックはこの手番に既に戦闘しました。", *NEXT_TURN)
     targets = attack_targets(s, seat, st)
     if not targets:
         raise _err("That stack cannot attack: it must be on campaign (or at sea, against a port castle).",
@@ -377,7 +384,7 @@ def check_explore(s: WState, seat: int, a: Action) -> None:
     if stack_state(st) not in ("camped", "patrolling"):
         raise _err("Only a camped or patrolling stack explores your ruins.", "遺跡を探索できるのは野営中か哨戒中のスタックです。")
     if st.explored:
-        raise _err("That stack has already explored this turn.", "そのスタックはこの手番に既に探索しました。")
+        raise _err("That stack has already explored this turn.", "そのスタックはこの手番に既に探索しました。", *NEXT_TURN)
     ruin = a.get("ruin")
     if ruin not in p.ruins:
         raise _err("That is not a ruin in your territory.", "それはあなたの場の遺跡ではありません。")
@@ -429,7 +436,7 @@ def check_calamity(s: WState, seat: int, a: Action) -> None:
     if d.calamity is None:
         raise _err("That is not a calamity.", "それは災害カードではありません。")
     if s.players[seat].calamities_played >= rules().calamities_per_turn:
-        raise _err("One calamity a turn.", "災害は1手番に1枚までです。")
+        raise _err("One calamity a turn.", "災害は1手番に1枚までです。", *NEXT_TURN)
     _opponent_target(s, seat, a.get("target"), d.calamity.target)
 
 
@@ -455,7 +462,7 @@ def check_cast(s: WState, seat: int, a: Action) -> None:
     if not magic(s, st):
         raise _err("Only a hero with a magic artefact casts spells.", "呪文を使えるのは魔術の魔道具を持つ英雄だけです。")
     if st.spell_used:
-        raise _err("That hero has already cast a spell this turn.", "その英雄はこの手番に既に呪文を使いました。")
+        raise _err("That hero has already cast a spell this turn.", "その英雄はこの手番に既に呪文を使いました。", *NEXT_TURN)
     _opponent_target(s, seat, a.get("target"), d.target)
 
 

@@ -72,7 +72,9 @@ def build(s: WState, viewer: Viewer) -> dict[str, Any]:
         decision = {"kind": d.kind, "seats": list(d.seats), "actor": d.actor, "stack": d.stack or None,
                     "target": d.target or None, "ruin": d.ruin or None,
                     "reward": card_json(s, d.reward) if d.reward else None,
-                    "calamity": card_json(s, d.calamity) if d.calamity else None}
+                    "calamity": card_json(s, d.calamity) if d.calamity else None,
+                    "losses": {"attacker": d.a_loss, "defender": d.d_loss} if d.kind == "losses" else None,
+                    "queue": list(d.queue)}
     out: dict[str, Any] = {
         "phase": s.phase, "turn": s.turn, "active": s.active, "first": s.first,
         "direction": "cw" if s.direction == 1 else "ccw", "players": players, "decision": decision,

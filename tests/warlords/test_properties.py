@@ -86,3 +86,30 @@ def test_view_hides_hands_and_decks_but_shows_time_passes() -> None:
     assert isinstance(mine["players"][0]["hand"], list) and isinstance(mine["players"][1]["hand"], dict)
     assert all(isinstance(p["time_passes"], bool) for p in spectator["players"])
     assert "decks" not in spectator and "decks" in GAME.view(s, ALL_SEEING)
+
+
+def _mutables(obj: object, path: str = "s") -> list[tuple[str, object]]:
+    """Every list/dict/dataclass reachable from obj (by path), for aliasing checks."""
+    import dataclasses
+    out: list[tuple[str, object]] = []
+    if dataclasses.is_dataclass(obj):
+        out.append((path, obj))
+        for f in dataclasses.fields(obj):
+            out += _mutables(getattr(obj, f.name), f"{path}.{f.name}")
+    elif isinstance(obj, list):
+        out.append((path, obj))
+        for k, x in enumerate(obj):
+            out += _mutables(x, f"{path}[{k}]")
+    elif isinstance(obj, dict):
+        out.append((path, obj))
+    return out
+
+
+def test_copy_state_copies_every_field_and_shares_only_the_card_maps() -> None:
+    from engine.warlords.state import Decision, copy_state
+    s = _walk(4, 3, every=1000, max_steps=300)[-1]
+    s.decision = Decision("losses", [1, 2], 0, stack="x", target="y", bonus=2, a_loss=3, d_loss=4, queue=["z"])
+    c = copy_state(s)
+    assert c == s
+    shared = {p for (p, a), (_, b) in zip(_mutables(s), _mutables(c), strict=True) if a is b}
+    assert shared == {"s.cards", "s.owner"}  # never changed after set-up
