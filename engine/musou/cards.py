@@ -248,6 +248,9 @@ def load_card_file(path: str | Path) -> Catalog:
 
 def catalog(key: str = SAMPLE) -> Catalog:
     """The card set a match was set up with: the sample set or a file path."""
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
     if key == SAMPLE:
         if SAMPLE not in _CACHE:
             raw = resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8")

@@ -135,8 +135,11 @@ def role(s: MusouState, seat: int, square: int) -> str:
     return mdef(s, seat).roles()[square]
 
 
+_SEATS = (Text("Seat 1", "1番席"), Text("Seat 2", "2番席"))
+
+
 def seat_text(seat: int) -> Text:
-    return Text(f"Seat {seat + 1}", f"{seat + 1}番席")
+    return _SEATS[seat]
 
 
 def square_text(square: int) -> Text:
