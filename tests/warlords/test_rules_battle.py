@@ -15,7 +15,7 @@ from .helpers import Table, act, texts
 
 
 def _duel(att_deck: tuple[str, ...], defender: tuple[str, ...] = ("army_light_infantry", "army_militia")) -> Table:
-    """Seat 0's Aerin (7) + 2 light infantry (5+5) = 17 on campaign against seat 1."""
+    """Seat 0's Aerin (11) + 2 light infantry (5+5) = 21 on campaign against seat 1."""
     t = Table(2)
     t.castle(0, "castle_dunmoor")
     t.castle(1, "castle_oakvale", garrison=("army_militia",))
@@ -35,11 +35,11 @@ def test_rule_oracle_rows_come_from_data() -> None:
 
 
 def test_combat_values_used_below() -> None:
-    assert [card(c).combat for c in ("hero_aerin", "hero_corvus", "army_light_infantry", "army_militia")] == [7, 8, 5, 4]
+    assert [card(c).combat for c in ("hero_aerin", "hero_corvus", "army_light_infantry", "army_militia")] == [11, 12, 5, 4]
 
 
 def test_rule_battle_losses_armies_before_hero() -> None:
-    # 17 against Corvus 8 + 5 + 4 = 17: difference 0 draws one card each side.
+    # 21 against Corvus 12 + 5 + 4 = 21: difference 0 draws one card each side.
     t = _duel(("march_8", "march_2"))
     att, dfd = t.s.players[0].stacks[0], t.s.players[1].stacks[0]
     tr = act(t.s, 0, kind="attack", stack=att.hero, target=dfd.hero, cards=[t.s.players[0].hand[0]])
@@ -51,8 +51,8 @@ def test_rule_battle_losses_armies_before_hero() -> None:
 
 
 def test_rule_hero_removed_when_loss_covers_its_combat() -> None:
-    # 17 against a lone Corvus (8): difference 9 draws 1 for the attacker, 2 for the defender.
-    t = _duel(("march_4", "march_4", "march_1"), defender=())
+    # 21 against a lone Corvus (12): difference 9 draws 1 for the attacker, 2 (4 + 8) for the defender.
+    t = _duel(("march_8", "march_4", "march_1"), defender=())
     att, dfd = t.s.players[0].stacks[0], t.s.players[1].stacks[0]
     s = act(t.s, 0, kind="attack", stack=att.hero, target=dfd.hero, cards=[t.s.players[0].hand[0]]).state
     assert s.players[1].stacks == []
@@ -63,7 +63,7 @@ def test_rule_hero_survives_loss_below_its_combat() -> None:
     t2 = _duel(("march_2", "march_2", "march_1"), defender=())
     att2, dfd2 = t2.s.players[0].stacks[0], t2.s.players[1].stacks[0]
     s2 = act(t2.s, 0, kind="attack", stack=att2.hero, target=dfd2.hero, cards=[t2.s.players[0].hand[0]]).state
-    assert len(s2.players[1].stacks) == 1  # 2 + 2 = 4 < 8
+    assert len(s2.players[1].stacks) == 1  # 2 + 2 = 4 < 12
 
 
 def test_rule_sudden_death_destroys_the_side_it_was_drawn_for() -> None:
@@ -247,7 +247,7 @@ def test_rule_garrison_losses_spare_what_they_can() -> None:
     t = Table(2)
     t.castle(0, "castle_dunmoor")
     castle = t.castle(1, "castle_oakvale", garrison=("army_militia", "army_giant_warriors", "army_knights"))
-    att = t.stack(0, "hero_brakk", members=("army_giant_warriors", "army_giant_warriors"), march=2, target=1)
+    att = t.stack(0, "hero_mira", members=("army_giant_warriors", "army_giant_warriors"), march=2, target=1)
     # 9 + 9 + 9 = 27 against 3 + 4 + 9 + 8 = 24: row (1, 1); the garrison loses 8, the knights (8) absorb it.
     t.deck(0, "march_8", "march_1")
     (card_id,) = t.hand(0, "march_2")
@@ -264,7 +264,7 @@ def _garrison_choice() -> tuple[Table, str, dict[str, str]]:
     t = Table(2)
     t.castle(0, "castle_dunmoor")
     castle = t.castle(1, "castle_oakvale", garrison=("army_militia", "army_giant_warriors", "army_knights"))
-    att = t.stack(0, "hero_brakk", members=("army_giant_warriors", "army_giant_warriors"), march=2, target=1)
+    att = t.stack(0, "hero_mira", members=("army_giant_warriors", "army_giant_warriors"), march=2, target=1)
     t.deck(0, "march_8", "march_1")
     (card_id,) = t.hand(0, "march_2")
     t.s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
@@ -319,11 +319,11 @@ def test_rule_several_stacks_intercept_one_after_another() -> None:
     t = Table(2)
     t.castle(0, "castle_dunmoor")
     castle = t.castle(1, "castle_oakvale", garrison=("army_militia",))
-    att = t.stack(0, "hero_brakk", march=2, target=1)  # 9, +3 from Ambush
-    first = t.stack(1, "hero_tamsin", march=1)  # 5
-    second = t.stack(1, "hero_mira", march=1)  # 5
-    # Against each interceptor: difference 7, one card (1) for the attacker, two (1 + 4) for the defender.
-    t.deck(0, "march_4", "march_1", "march_1", "march_4", "march_1", "march_1")
+    att = t.stack(0, "hero_brakk", march=2, target=1)  # 13, +3 from Ambush
+    first = t.stack(1, "hero_tamsin", march=1)  # 9
+    second = t.stack(1, "hero_mira", march=1)  # 9
+    # Against each interceptor: difference 7, one card (1) for the attacker, two (4 + 6) for the defender.
+    t.deck(0, "march_6", "march_4", "march_1", "march_6", "march_4", "march_1")
     (card_id,) = t.hand(0, "act_ambush")
     s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
     choices = [c.action for c in GAME.legal_actions(s, 1)]
