@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import RuleError, clone
 from engine.musou.game import GAME
-from engine.musou.state import MusouState
+from engine.musou.state import Attack, MusouState
 
 from .helpers import Position, act, rng
 
@@ -493,3 +493,68 @@ def test_rule_every_refusal_says_what_is_allowed_in_both_languages() -> None:
     with pytest.raises(RuleError) as err:
         GAME.apply(p.s, 0, GAME.parse_action(f"stratagem card={arrows}"), rng())
     assert err.value.allowed is not None and "Xu Zhu" in err.value.allowed.en  # the face-up targets are listed
+
+
+# ---- added in review ---------------------------------------------------------------
+
+def test_rule_twice_power_in_one_blow_destroys_a_ready_general() -> None:
+    """ruling: damage beyond 武力 carries over, so 2x 武力 exhausts and then destroys."""
+    p = Position(stage="battle")
+    p.put(0, 1, "zhang_fei")  # 武力 4
+    target = p.put(1, 1, "guan_xing")  # 武力 2
+    s2 = act(act(p.s, 0, f"attack from=1 target={target}"), 1, "pass")
+    assert s2.field[1][0] is None and target in s2.discard[1]
+    t = p.s.field[1][0]
+    assert t is not None and not t.exhausted  # the input state is untouched
+
+
+def test_rule_exhausted_defender_strikes_back() -> None:
+    p = Position(stage="battle")
+    p.put(0, 1, "huang_gai")  # 武力 3
+    target = p.put(1, 1, "xu_zhu", exhausted=True)  # 武力 5, exhausted
+    s2 = act(act(p.s, 0, f"attack from=1 target={target}"), 1, "pass")
+    mine = s2.field[0][0]
+    assert mine is not None and mine.exhausted and mine.damage == 2  # took 5: exhausted at 3, 2 carried over
+    t = s2.field[1][0]
+    assert t is not None and t.damage == 3  # 3 < 5: the exhausted defender survives
+
+
+def test_rule_discard_for_cost_is_also_once_in_the_opponents_turn() -> None:
+    """ruling: once per turn for each player; the defender may use it in a response."""
+    p = Position(stage="respond", active=1, provisions=(0, 0))
+    retreat, fodder, retreat2, fodder2 = p.hand(0, "retreat", "guan_ping", "retreat", "guan_xing")
+    attacker = p.put(1, 1, "zhang_fei")
+    p.s.attack = Attack(1, 0, attacker, "player")
+    s2 = act(p.s, 0, f"stratagem card={retreat} pay={fodder}")  # Retreat costs 1: paid by discarding
+    assert s2.tribute_used == [True, False] and fodder in s2.discard[0] and s2.stage == "battle"
+    s2.stage, s2.attack = "respond", Attack(1, 0, attacker, "player")
+    refused(s2, 0, f"stratagem card={retreat2} pay={fodder2}")
+
+
+def test_rule_ambush_general_revealed_against_an_attack_hits_the_attacker() -> None:
+    p = Position(stage="battle")
+    attacker = p.put(0, 1, "huang_gai")  # 武力 3
+    p.put(1, 1, "wei_yan", face_down=True, placed_turn=4)  # 伏兵: damage 3 to the attacker
+    s2 = act(p.s, 0, "attack from=1 target=player")
+    s3 = act(s2, 1, "reveal square=1")
+    assert s3.field[1][0] is not None and not s3.field[1][0].face_down
+    a = s3.field[0][0]
+    assert a is not None and a.card == attacker and a.exhausted  # 3 damage >= 武力 3
+    s4 = act(s3, 1, "pass")  # the exhausted attacker's attack comes to nothing
+    assert s4.troops[1] == 20
+
+
+def test_rule_taking_provisions_that_empties_the_deck_loses() -> None:
+    p = Position(deck=1)
+    (line,) = p.hand(0, "supply_line")  # cost 1 (a provision back onto the deck top), then provision 2
+    s2 = act(p.s, 0, f"stratagem card={line}")
+    assert s2.results == [1] and s2.reasons == ["deck"]
+
+
+def test_rule_square_arguments_reject_booleans() -> None:
+    p = Position()
+    (card,) = p.hand(0, "guan_ping")
+    before = clone(p.s)
+    with pytest.raises(RuleError):
+        GAME.apply(p.s, 0, {"kind": "facedown", "card": card, "square": True}, rng())
+    assert p.s == before
