@@ -86,6 +86,9 @@ def end_turn(s: NaruState, defs: Defs) -> list[Text]:
     for unit in s.units:
         if unit is not None:
             unit.buff_attack = unit.buff_defense = 0
+            # "Moved" only means something on its owner's turn; clear it so the
+            # opponent's turn does not show stale marks.
+            unit.moved = False
     if len(s.players[s.active].hand) > HAND_SIZE:
         s.phase = "discard"
         return logs

@@ -161,3 +161,14 @@ def test_render_image_falls_back_to_english_without_a_cjk_font(monkeypatch: pyte
     played = play_bots(GAME, 2, 4)
     view = GAME.view(replay_moves(GAME, 2, 4, played.moves[:40]), SPECTATOR)
     assert render.image(view) == render.image(view, "en")
+
+
+def test_rule_moved_marks_clear_at_end_of_turn() -> None:
+    b = Board()
+    b.unit(0, "gen-captain", "B2")
+    b.land(0, "land-paddy", "A2")
+    s = act(b.s, 0, "move", **{"from": "B2", "to": "A2"}).state
+    assert s.units[sq("A2")].moved  # type: ignore[union-attr]
+    s = act(s, 0, "end_turn").state
+    assert s.active == 1 and not s.units[sq("A2")].moved  # type: ignore[union-attr]
+    assert GAME.view(s, SPECTATOR)["board"][sq("A2")]["unit"]["moved"] is False
