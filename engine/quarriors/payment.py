@@ -40,6 +40,10 @@ def pick(s: QState, p: int, cost: int) -> list[int] | None:
     worth = sum(q for q, _ in dice)
     if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
         return [d for _, d in dice]
+    if need <= 3:  # one die worth exactly what is needed is the search's own answer: no waste, one die
+        for q, d in dice:
+            if q == need:
+                return [d]
     n1 = n2 = n3 = 0
     for q, _ in dice:
         if q == 1:
