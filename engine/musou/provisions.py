@@ -50,11 +50,16 @@ def check_payment(s: MusouState, seat: int, cost: int, pay: object, playing: str
                             Text("Discard a hand card other than the one you play, or leave out pay=.",
                                  "使うカード以外の手札を指定するか、pay= を外してください。"))
         cost -= 1
-    if len(s.provisions[seat]) < cost:
-        raise RuleError(Text(f"Not enough provisions: the cost is {cost}, you have {len(s.provisions[seat])}.",
-                             f"兵糧が足りません：コスト{cost}、兵糧{len(s.provisions[seat])}枚。"),
-                        Text("Discard a hand card for 1 (pay=, once per turn) or wait for more provisions.",
-                             "手札1枚を破棄して1コスト分にできます（pay=、1ターン1回）。"))
+    have = len(s.provisions[seat])
+    if have < cost:
+        if pay is None and not s.tribute_used[seat] and have == cost - 1:
+            allowed = Text("Discard another hand card for the missing 1 (pay=<card id>, once per turn).",
+                           "足りない1は手札の別のカード1枚を破棄して払えます（pay=カードID、1ターン1回）。")
+        else:
+            allowed = Text("Wait for more provisions: each turn brings 1 + your ready generals on supply squares.",
+                           "兵糧が増えるのを待ってください：毎ターン 1 + 補給マスの臨戦状態の武将の数だけ得ます。")
+        raise RuleError(Text(f"Not enough provisions: the cost is {cost}, you have {have}.",
+                             f"兵糧が足りません：コスト{cost}、兵糧{have}枚。"), allowed)
 
 
 def pay_cost(s: MusouState, seat: int, cost: int, pay: str | None) -> list[Text]:
