@@ -9,10 +9,11 @@ Nothing is acknowledged before its events are committed.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import pickle
 import secrets as secrets_module
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -37,7 +38,11 @@ from .replay import (
 )
 from .store import Conflict, DuplicateCommand, MatchRow, Store
 
-AUTO_LIMIT = 1_000_000  # auto-played decisions in one command; more means a bot loop
+AUTO_LIMIT = 1_000_000
+
+Built = tuple[list[NewEvent], list[MatchState]]
+# Decides a command's events from the current state, or raises RuleError.
+Build = Callable[[MatchState, bytes], Built | Awaitable[Built]]  # auto-played decisions in one command; more means a bot loop
 
 
 def utc_now() -> str:
@@ -155,8 +160,7 @@ class MatchService:
                                            pickle.dumps(after, pickle.HIGHEST_PROTOCOL))
         return events
 
-    async def _run(self, match_id: str, command_id: str | None,
-                   build: Callable[[MatchState, bytes], tuple[list[NewEvent], list[MatchState]]]) -> CommandResult:
+    async def _run(self, match_id: str, command_id: str | None, build: Build) -> CommandResult:
         """Serialise, deduplicate, decide, append. `build` raises RuleError to refuse."""
         live = await self._load(match_id)
         async with live.lock:
@@ -164,7 +168,8 @@ class MatchService:
                 first = await self.store.find_command(match_id, command_id)
                 if first is not None:
                     return CommandResult(live.ms, await self._events_of(first), duplicate=True)
-            new, states = build(live.ms, live.secret)
+            built = build(live.ms, live.secret)
+            new, states = await built if inspect.isawaitable(built) else built
             if command_id is not None and new:
                 new[0] = new[0].model_copy(update={"command_id": command_id})
             try:
@@ -368,47 +373,47 @@ class MatchService:
         assert row is not None
         return await self._rebuild(row, secret, upto=seq)
 
-    async def _revert(self, match_id: str, actor: str, target: int | None, reason: str, kind: str,
-                      command_id: str | None) -> CommandResult:
-        live = await self._load(match_id)
-        if target is None:
-            raise errors.Refused(Text("There is nothing to undo that far back.", "そこまで戻せる行動がありません。"))
-        ms = live.ms
-        if ms.status in ("finished", "aborted"):
-            raise errors.Refused(
-                Text("A finished match is final: its secret is revealed, so resuming it would make every later roll "
-                     "predictable.", "終了した対戦は確定です。秘密鍵が公開済みのため、再開すると以後のダイスが予測できてしまいます。"))
-        lin = await self._lineage(match_id)
-        if lin.started is None or not lin.started <= target <= ms.seq:
-            raise errors.Refused(Text(f"Event {target} is not a point of this match's play.",
-                                      f"イベント{target}はこの対戦の進行上の地点ではありません。"),
-                                 Text(f"Choose an event from {lin.started} to {ms.seq}.",
-                                      f"{lin.started}〜{ms.seq}のイベントを選んでください。"))
-        target_ms = await self._state_at(ms, live.secret, target)
-
-        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+    async def _revert(self, match_id: str, actor: str, pick: Callable[[Lineage], int | None], reason: str,
+                      kind: str, command_id: str | None) -> CommandResult:
+        """Append a revert to the point `pick` chooses from the current line of
+        play; chosen under the match's lock, so a move arriving meanwhile cannot
+        shift what "the last N actions" means."""
+        async def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            if ms.status in ("finished", "aborted"):
+                raise errors.Refused(
+                    Text("A finished match is final: its secret is revealed, so resuming it would make every later "
+                         "roll predictable.", "終了した対戦は確定です。秘密鍵が公開済みのため、再開すると以後のダイスが予測できてしまいます。"))
+            _need(ms, "running")
+            lin = await self._lineage(match_id)
+            target = pick(lin)
+            if target is None:
+                raise errors.Refused(Text("There is nothing to undo that far back.", "そこまで戻せる行動がありません。"))
+            if lin.started is None or not lin.started <= target <= ms.seq:
+                raise errors.Refused(Text(f"Event {target} is not a point of this match's play.",
+                                          f"イベント{target}はこの対戦の進行上の地点ではありません。"),
+                                     Text(f"Choose an event from {lin.started} to {ms.seq}.",
+                                          f"{lin.started}〜{ms.seq}のイベントを選んでください。"))
+            target_ms = await self._state_at(ms, secret, target)
             e = NewEvent(type="revert", actor=actor, payload={"to_seq": target, "reason": reason, "kind": kind})
-            after = restore(ms, target_ms, ms.seq + 1)
-            return [e], [after]
+            return [e], [restore(ms, target_ms, ms.seq + 1)]
         return await self._run(match_id, command_id, build)
 
     async def undo(self, match_id: str, moderator: str, *, count: int = 1, to_seq: int | None = None,
                    reason: str = "", command_id: str | None = None) -> CommandResult:
         """Moderator undo: the last `count` actions, or back to the state after event `to_seq`."""
-        target = to_seq if to_seq is not None else (await self._lineage(match_id)).undo_target(count)
-        return await self._revert(match_id, f"mod:{moderator}", target, reason, "undo", command_id)
+        def pick(lin: Lineage) -> int | None:
+            return to_seq if to_seq is not None else lin.undo_target(count)
+        return await self._revert(match_id, f"mod:{moderator}", pick, reason, "undo", command_id)
 
     async def redo(self, match_id: str, moderator: str, reason: str = "", command_id: str | None = None
                    ) -> CommandResult:
         """Undo the last revert (the moves it took back come back identical)."""
-        target = (await self._lineage(match_id)).redo_target()
-        return await self._revert(match_id, f"mod:{moderator}", target, reason, "redo", command_id)
+        return await self._revert(match_id, f"mod:{moderator}", Lineage.redo_target, reason, "redo", command_id)
 
     async def request_takeback(self, match_id: str, player_id: str, command_id: str | None = None) -> CommandResult:
-        lin = await self._lineage(match_id)
-
-        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+        async def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
             _need(ms, "running")
+            lin = await self._lineage(match_id)
             mine = ms.seat_of(player_id)
             if not mine:
                 raise errors.not_seated()
@@ -428,13 +433,10 @@ class MatchService:
             e = NewEvent(type="takeback_requested", actor=player_id,
                          payload={"seat": last.payload["seat"], "of_seq": last.seq})
             return self._single(ms, secret, e)
-        result = await self._run(match_id, command_id, build)
-        return await self._finish_takeback(match_id, result, lin)
+        return await self._finish_takeback(match_id, await self._run(match_id, command_id, build))
 
     async def answer_takeback(self, match_id: str, player_id: str, accept: bool,
                               command_id: str | None = None) -> CommandResult:
-        lin = await self._lineage(match_id)
-
         def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
             _need(ms, "running")
             if ms.takeback is None:
@@ -445,10 +447,9 @@ class MatchService:
                                           "取り消し要求に答えるのは他のプレイヤーです。"))
             return self._single(ms, secret, NewEvent(type="takeback_answered", actor=player_id,
                                                      payload={"seat": seats[0], "accept": accept}))
-        result = await self._run(match_id, command_id, build)
-        return await self._finish_takeback(match_id, result, lin)
+        return await self._finish_takeback(match_id, await self._run(match_id, command_id, build))
 
-    async def _finish_takeback(self, match_id: str, result: CommandResult, lin: Lineage) -> CommandResult:
+    async def _finish_takeback(self, match_id: str, result: CommandResult) -> CommandResult:
         ms = result.match
         if result.duplicate or ms.takeback is None:
             return result
@@ -457,8 +458,11 @@ class MatchService:
                   and p.id != ms.seats[asker].id}
         if not others <= ms.takeback_yes:
             return result
-        target = lin.parent[of_seq] or lin.started
-        revert = await self._revert(match_id, "system", target, "takeback accepted", "takeback", None)
+        # While a takeback is pending no action has followed it (any action
+        # clears the request), so `of_seq` is still the last action.
+        def before_it(lin: Lineage) -> int | None:
+            return lin.parent.get(of_seq) or lin.started
+        revert = await self._revert(match_id, "system", before_it, "takeback accepted", "takeback", None)
         return CommandResult(revert.match, result.events + revert.events)
 
     # -- moderation --------------------------------------------------------------

@@ -298,3 +298,25 @@ async def test_bots_wait_for_humans_ranked_before_them(store):
     assert started_.match.status == "running"  # the bot did not try to act out of turn
     result = await service.act(ms.match_id, ANN.id, "pass")
     assert result.events[1].actor == "system" and result.events[1].payload["seat"] == 1
+
+
+async def test_a_retried_undo_undoes_once(service):
+    match_id = await started(service, ANN, BEN, options={"goal": 500})
+    for _ in range(3):
+        _, player = await whose_turn(service, match_id)
+        await service.act(match_id, player.id, "roll")
+    first = await service.undo(match_id, "mod", count=1, command_id="undo-1")
+    again = await service.undo(match_id, "mod", count=1, command_id="undo-1")
+    assert again.duplicate and again.events[0].seq == first.events[0].seq
+    types = [e.type for e in await service.store.events(match_id)]
+    assert types.count("revert") == 1
+
+
+async def test_undo_racing_a_move_undoes_a_consistent_point(service, store):
+    import asyncio
+
+    match_id = await started(service, ANN, BEN, options={"goal": 500})
+    await service.act(match_id, ANN.id, "roll")
+    await asyncio.gather(service.act(match_id, BEN.id, "roll"), service.undo(match_id, "mod", count=1),
+                         return_exceptions=True)
+    assert await MatchService(store).get(match_id) == await service.get(match_id)
