@@ -91,6 +91,15 @@ def _player(view: dict[str, Any], seat: int, locale: str) -> list[str]:
     return lines
 
 
+def _field_name(view: dict[str, Any], cid: str, locale: str) -> str:
+    """The name of a face-up card on either field (attackers and their targets are)."""
+    for p in view["players"]:
+        for entry in p.get("field", []):
+            if entry and "card" in entry and entry["card"]["id"] == cid:
+                return _name(entry["card"], locale)
+    return cid
+
+
 def board(view: dict[str, Any], locale: str) -> str:
     ja = _ja(locale)
     stage = _pick(STAGE.get(view["stage"], (view["stage"], view["stage"])), locale)
@@ -104,8 +113,10 @@ def board(view: dict[str, Any], locale: str) -> str:
         lines.append(f"優先権：{view['priority'] + 1}番席" if ja else f"Priority: seat {view['priority'] + 1}")
     at = view.get("attack")
     if at:
-        target = ("プレイヤー" if ja else "the player") if at["target"] == "player" else at["target"]
-        lines.append(f"攻撃宣言：{at['from']}番マス → {target}" if ja else f"Attack: square {at['from']} -> {target}")
+        target = ("プレイヤー" if ja else "the player") if at["target"] == "player" else _field_name(view, at["target"], locale)
+        attacker = _field_name(view, at["attacker"], locale)
+        lines.append(f"攻撃宣言：{attacker}（{at['from']}番マス）→ {target}" if ja
+                     else f"Attack: {attacker} (square {at['from']}) -> {target}")
     for seat in (1, 0):
         lines += _player(view, seat, locale)
     text = "\n".join(lines)

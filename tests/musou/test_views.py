@@ -95,3 +95,12 @@ def test_clone_keeps_card_names_and_sees_later_changes() -> None:
     assert clone(s).names["extra"] == "guan_yu"
     del s.names["extra"]
     assert "extra" not in clone(s).names
+
+
+def test_board_names_the_attacker_and_its_target() -> None:
+    p = Position(stage="battle")
+    p.put(0, 1, "zhang_fei")
+    target = p.put(1, 1, "xu_zhu")
+    s = GAME.apply(p.s, 0, {"kind": "attack", "from": 1, "target": target}, rng()).state
+    assert "Zhang Fei (square 1) -> Xu Zhu" in render.board(GAME.view(s, SPECTATOR), "en")
+    assert "張飛（1番マス）→ 許褚" in render.board(GAME.view(s, SPECTATOR), "ja")
