@@ -138,8 +138,10 @@ def private(view: dict[str, Any], seat: int, locale: str) -> str:
              f"Seat {seat + 1}: life {me['life']}, resources {me['resources']}"]
     if me.get("keep"):
         keep = me["keep"]
-        lines.append(f"天守閣 {me.get('keep_at') or '未配置'}: {_name(keep, locale)} — {keep['text']['ja']}" if ja else
-                     f"Keep {me.get('keep_at') or '(not placed)'}: {_name(keep, locale)} — {keep['text']['en']}")
+        choice = me.get("keep_choice")
+        at = me.get("keep_at") or (choice["ja" if ja else "en"] if choice else ("未配置" if ja else "(not placed)"))
+        lines.append(f"天守閣 {at}: {_name(keep, locale)} — {keep['text']['ja']}" if ja else
+                     f"Keep {at}: {_name(keep, locale)} — {keep['text']['en']}")
     if isinstance(hand, list):
         lines.append(f"手札（{len(hand)}枚）:" if ja else f"Hand ({len(hand)}):")
         lines += [_card_line(c, locale) for c in hand]

@@ -145,11 +145,11 @@ class NaruGame(Game[NaruState]):
         at = parse_square(action.get("at"))
         card = action.get("card")
         if kind == "keep_hand":
-            return opening.keep_hand(s, seat, rng)
+            return opening.keep_hand(s, seat)
         if kind == "mulligan":
             return opening.mulligan(s, seat, rng)
         if kind == "place_keep":
-            return opening.place_keep(s, seat, at, defs)
+            return opening.place_keep(s, seat, at, defs, rng)
         if kind == "no_swap":
             return opening.no_swap(s, seat)
         if kind == "land_swap":

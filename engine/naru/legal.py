@@ -10,7 +10,7 @@ from engine.core import Choice, Pending, Text
 from .board import square_name
 from .effects import battle_seat, keep_available, ritual_chanters, target_squares
 from .movement import destinations
-from .opening import keep_squares, mulligan_cost
+from .opening import keep_label, keep_squares, mulligan_cost
 from .state import HAND_SIZE, NaruState
 from .summon import equip_squares, land_squares, summon_squares
 from .units import Defs, card_of
@@ -108,8 +108,9 @@ def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
             out.append(Choice({"kind": "mulligan"}, Text(f"Mulligan (costs {cost})", f"マリガン（コスト{cost}）")))
     elif m == "keep":
         for sq in keep_squares(s, seat):
+            place = keep_label(sq) if not s.order_known else Text(square_name(sq), square_name(sq))
             out.append(Choice({"kind": "place_keep", "at": square_name(sq)},
-                              Text(f"Place your keep on {square_name(sq)}", f"天守閣を{square_name(sq)}に配置")))
+                              Text(f"Place your keep on {place.en}", f"天守閣を{place.ja}に配置")))
     elif m == "battle":
         out.append(Choice({"kind": "no_tool"}, Text("No battle tool", "戦闘どうぐを使わない")))
         for cid in hand:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Rng, RuleError, Text
 
-from .board import square_name
+from .board import COL_LETTERS, COLS, ROWS, row_of, square_name
 from .names import owns, says
 from .state import FREE_MULLIGANS, HAND_SIZE, Land, NaruState
 from .turn import begin_turn
@@ -34,37 +34,58 @@ def mulligan(s: NaruState, seat: int, rng: Rng) -> list[Text]:
     return [says(seat, f"mulligans (#{player.mulligans}){paid}.", f"マリガンした（{player.mulligans}回目）{paid_ja}。")]
 
 
-def keep_hand(s: NaruState, seat: int, rng: Rng) -> list[Text]:
+def keep_hand(s: NaruState, seat: int) -> list[Text]:
     s.players[seat].hand_kept = True
     logs = [says(seat, f"keeps a hand of {HAND_SIZE}.", "手札を確定した。")]
     if all(p.hand_kept for p in s.players):
         s.phase = "keep"
-        if not s.order_known:
-            # A fair coin, after the mulligans (ruling): before the keeps, whose
-            # squares depend on which rows are the first player's.
-            s.first = s.active = rng.below(2)
-            s.order_known = True
-            logs.append(says(s.first, "goes first (chosen at random); rows 1-2 are its territory.",
-                             "先攻（ランダムに決定）。1-2行目が領地。"))
     return logs
 
 
 def keep_squares(s: NaruState, seat: int) -> list[int]:
+    """Before the turn order is known (always, in a real match) the keep is
+    placed seat-relative: rows 0-1 are your home row and the row in front."""
+    if not s.order_known:
+        return list(range(2 * COLS))
     return [sq for sq in range(len(s.lands)) if s.territory(seat, sq)]
 
 
-def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs) -> list[Text]:
+def keep_label(sq: int) -> Text:
+    """A seat-relative keep square in words: 'column B, your home row'."""
+    col = COL_LETTERS[sq % COLS]
+    if row_of(sq) == 0:
+        return Text(f"column {col}, your home row", f"{col}列・本陣ライン（手前の行）")
+    return Text(f"column {col}, the row in front of it", f"{col}列・本陣ラインの一つ前の行")
+
+
+def _flip(sq: int) -> int:
+    """A seat-relative square seen from the first player's side (row 1 at the bottom)."""
+    return (ROWS - 1 - row_of(sq)) * COLS + sq % COLS
+
+
+def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng) -> list[Text]:
     player = s.players[seat]
     if player.keep_sq is not None:
         raise RuleError(Text("Your keep is already placed.", "天守閣はすでに配置済みです。"),
                         Text("Wait for your opponent to place theirs.", "相手の配置を待ってください。"))
     if sq is None or sq not in keep_squares(s, seat):
-        raise RuleError(Text("The keep goes on a square of your own territory.",
-                             "天守閣は自分の領地内のマスに配置します。"),
-                        Text("Choose one of: " + ", ".join(square_name(q) for q in keep_squares(s, seat)),
-                             "候補: " + "、".join(square_name(q) for q in keep_squares(s, seat))))
+        names = ", ".join(square_name(q) for q in keep_squares(s, seat))
+        raise RuleError(Text("The keep goes on a square of your own territory (at=B1: column B, your home row; "
+                             "at=B2: the row in front of it).",
+                             "天守閣は自分の領地内のマスに配置します（at=B1 はB列の本陣ライン、at=B2 はその一つ前の行）。"),
+                        Text(f"Choose one of: {names}.", f"候補: {names}。"))
     player.keep_sq = sq
     logs = [says(seat, "places its keep (hidden until both are placed).", "天守閣を配置した（両者がそろうまで非公開）。")]
+    if all(p.keep_sq is not None for p in s.players) and not s.order_known:
+        # Then the turn order, last as in the seed (ruling): a fair coin. The
+        # first player's rows are 1-2, so the second player's choice is turned round.
+        s.first = s.active = rng.below(2)
+        s.order_known = True
+        second = s.players[1 - s.first]
+        assert second.keep_sq is not None
+        second.keep_sq = _flip(second.keep_sq)
+        logs.append(says(s.first, "goes first (chosen at random); rows 1-2 are its territory.",
+                         "先攻（ランダムに決定）。1-2行目が領地。"))
     if all(p.keep_sq is not None for p in s.players):
         # Both choices are made blind, then turned up together.
         for owner, p in enumerate(s.players):

@@ -11,6 +11,7 @@ from engine.core.redaction import private
 
 from .battle import battle_values
 from .board import home_row, square_name, territory_rows
+from .opening import keep_label
 from .state import NaruState, Unit
 from .units import Defs, attack_of, card_of, defense_of, printed
 
@@ -72,7 +73,10 @@ def view(s: NaruState, defs: Defs, viewer: Viewer, title: dict[str, str]) -> dic
             "jail": [card_json(s, defs, c) for c in p.jail],
             "exile": [card_json(s, defs, c) for c in p.exile],
             "keep": card_json(s, defs, p.keep_card) if keep_visible else None,
-            "keep_at": square_name(p.keep_sq) if keep_visible and p.keep_sq is not None else None,
+            "keep_at": square_name(p.keep_sq) if keep_visible and known and p.keep_sq is not None else None,
+            # Before the turn order is chosen, a placed keep is only a seat-relative choice.
+            "keep_choice": keep_label(p.keep_sq).to_json() if viewer.sees_seat(seat) and not known
+            and p.keep_sq is not None else None,
             "mulligans": p.mulligans,
             "hand_kept": p.hand_kept,
             "territory_rows": [r + 1 for r in territory_rows(first)] if known else None,

@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import SPECTATOR, Rng, RuleError, Viewer
 from engine.core.contract import clone
+from engine.naru.board import square_name
 from engine.naru.game import GAME, hidden_ids
 from engine.naru.state import NaruState
 from tests.naru.builder import act, run
@@ -27,8 +28,8 @@ def test_rule_setup_keep_out_of_deck_and_seven_in_hand() -> None:
     assert all(q.kind == "mulligan" for q in GAME.pending(s))
 
 
-def test_ruling_first_player_is_chosen_at_random_once_both_hands_are_kept() -> None:
-    s = act(fresh(), 0, "keep_hand").state
+def test_ruling_first_player_is_chosen_at_random_after_the_keeps_are_placed() -> None:
+    s = run(fresh(), (0, "keep_hand", {}), (1, "keep_hand", {}), (0, "place_keep", {"at": "A1"}))
     assert not s.order_known
     for viewer in (Viewer.of(0), Viewer.of(1), SPECTATOR):
         view = GAME.view(s, viewer)
@@ -36,10 +37,18 @@ def test_ruling_first_player_is_chosen_at_random_once_both_hands_are_kept() -> N
         assert all(p["first"] is None and p["territory_rows"] is None for p in view["players"])
     firsts = set()
     for i in range(12):
-        t = GAME.apply(s, 1, {"kind": "keep_hand"}, Rng(bytes([i]) * 32))
-        assert t.state.order_known and t.state.active == t.state.first and t.state.phase == "keep"
+        # Both chose "column A, home row" / "column C, the row in front".
+        t = GAME.apply(s, 1, {"kind": "place_keep", "at": "C2"}, Rng(bytes([i]) * 32))
+        state = t.state
+        assert state.order_known and state.active == state.first and state.phase in ("swap", "summon")
         assert any("goes first" in line.en for line in t.log)
-        firsts.add(t.state.first)
+        first, second = state.first, 1 - state.first
+        expected = {0: "A1", 1: "C2"}
+        # The first player's rows are 1-2; the second player's choice turned round onto rows 4-3.
+        assert square_name(state.players[first].keep_sq) == expected[first]  # type: ignore[arg-type]
+        flipped = {"A1": "A4", "C2": "C3"}[expected[second]]
+        assert square_name(state.players[second].keep_sq) == flipped  # type: ignore[arg-type]
+        firsts.add(first)
     assert firsts == {0, 1}
 
 
@@ -64,34 +73,42 @@ def test_rule_mulligan_returns_hand_and_redraws() -> None:
 
 def test_rule_keeps_go_in_own_territory_and_stay_hidden_until_both_placed() -> None:
     s = run(fresh(), (0, "keep_hand", {}), (1, "keep_hand", {}))
-    first, second = s.first, 1 - s.first
     assert all(q.kind == "place_keep" for q in GAME.pending(s))
+    # Seat-relative before the coin: row 1 is your home row, row 2 the one in front.
+    assert sorted(c.action["at"] for c in GAME.legal_actions(s, 0)) == ["A1", "A2", "B1", "B2", "C1", "C2"]
+    assert "home row" in GAME.legal_actions(s, 0)[0].label.en
     before = clone(s)
     with pytest.raises(RuleError):
-        act(s, first, "place_keep", at="B4")
+        act(s, 0, "place_keep", at="B3")
     assert s == before
-    s = act(s, first, "place_keep", at="B2").state
-    assert GAME.view(s, Viewer.of(second))["players"][first]["keep"] is None
-    assert s.players[first].keep_card in hidden_ids(s, Viewer.of(second))
-    assert GAME.view(s, Viewer.of(first))["players"][first]["keep_at"] == "B2"
-    s = act(s, second, "place_keep", at="A4").state
+    s = act(s, 0, "place_keep", at="B2").state
+    assert GAME.view(s, Viewer.of(1))["players"][0]["keep"] is None
+    assert GAME.view(s, Viewer.of(1))["players"][0]["keep_choice"] is None
+    assert s.players[0].keep_card in hidden_ids(s, Viewer.of(1))
+    mine = GAME.view(s, Viewer.of(0))["players"][0]
+    assert mine["keep_at"] is None and "in front" in mine["keep_choice"]["en"]
+    s = act(s, 1, "place_keep", at="A1").state
+    first = s.first
     view = GAME.view(s, SPECTATOR)
-    assert view["players"][first]["keep_at"] == "B2" and view["players"][second]["keep_at"] == "A4"
+    at = {0: "B2", 1: "A1"}
+    turned = {"B2": "B3", "A1": "A4"}
+    assert view["players"][first]["keep_at"] == at[first]
+    assert view["players"][1 - first]["keep_at"] == turned[at[1 - first]]
+    assert s.lands[s.players[1 - first].keep_sq].keep  # type: ignore[index, union-attr]
     assert s.active == first and s.turn == 1
 
 
 def test_rule_first_player_draws_on_turn_one_and_gains_income() -> None:
     s = run(fresh(), (0, "keep_hand", {}), (1, "keep_hand", {}))
+    s = run(s, (0, "place_keep", {"at": "B1"}), (1, "place_keep", {"at": "B1"}))
     first = s.first
-    s = run(s, (first, "place_keep", {"at": "B1"}),
-            (1 - first, "place_keep", {"at": "B4"}))
     assert len(s.players[first].hand) == 8
     assert s.players[first].resources == 4  # 3 + 1, no units yet
 
 
 def started() -> NaruState:
     s = run(fresh(), (0, "keep_hand", {}), (1, "keep_hand", {}))
-    return run(s, (s.first, "place_keep", {"at": "B1"}), (1 - s.first, "place_keep", {"at": "B4"}))
+    return run(s, (0, "place_keep", {"at": "B1"}), (1, "place_keep", {"at": "B1"}))
 
 
 def test_rule_turn_one_land_swap_costs_one_resource() -> None:
