@@ -259,9 +259,13 @@ def label(s: MusouState, seat: int, a: Action) -> Text:
     if kind == "ready":
         return Text("Done swapping (keep the deck)", "交換を終える（このデッキで）")
     if kind == "first":
-        return Text(f"Seat {a['seat']} goes first", f"{a['seat']}番席が先攻")
+        you = a["seat"] == seat + 1
+        return Text(f"Seat {a['seat']} ({'you' if you else 'opponent'}) goes first",
+                    f"{a['seat']}番席（{'自分' if you else '相手'}）が先攻")
     if kind == "commander":
-        return Text("Commander: ", "指揮官：") + card_text(s, a["card"])
+        c = cards_of(s).commanders[s.names[a["card"]]]
+        return (Text("Commander: ", "指揮官：") + c.title()
+                + Text(f" ({c.layout}, troops {c.troops}, hand {c.hand})", f"（{c.layout}、兵数{c.troops}、手札{c.hand}）"))
     if kind == "swap":
         out_c, in_c = cards_of(s).cards[a["out"]], cards_of(s).cards[a["in"]]
         return Text(f"Swap out {out_c.name.en}, in {in_c.name.en}", f"{out_c.name.ja}を抜き{in_c.name.ja}を入れる")
