@@ -558,3 +558,13 @@ def test_rule_square_arguments_reject_booleans() -> None:
     with pytest.raises(RuleError):
         GAME.apply(p.s, 0, {"kind": "facedown", "card": card, "square": True}, rng())
     assert p.s == before
+
+
+def test_rule_damage_is_compared_with_power_only_when_dealt() -> None:
+    p = Position()
+    p.put(0, 7, "green_dragon")  # +1 武力 to own generals
+    fei = p.put(0, 1, "zhang_fei", damage=4)  # 武力 4 + 1 = 5: 4 damage does nothing
+    (guan_xing,) = p.hand(0, "guan_xing")
+    s2 = act(p.s, 0, f"place card={guan_xing} square=7")  # the item is replaced: 武力 back to 4
+    slot = s2.field[0][0]
+    assert slot is not None and slot.card == fei and not slot.exhausted and slot.damage == 4
