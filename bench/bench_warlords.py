@@ -42,7 +42,9 @@ def logged_match(seats: int, seed: int) -> tuple[int, str, list[str], Counter[st
             played[cdef(state, c).type + " (battle)"] += 1
         result = step(GAME, state, seat, action, secret, counter)
         state, counter = result.transition.state, result.counter
-        lines += [t.en for t in result.transition.log]
+        # Mark the lines of battle actions, to tell stacks destroyed in battle from other causes.
+        tag = "[battle] " if action["kind"] in ("attack", "intercept", "assign") else ""
+        lines += [tag + t.en for t in result.transition.log]
     return state.turn, state.end_reason, lines, played
 
 
@@ -69,10 +71,15 @@ def stats(seats: int, matches: int) -> None:
                              ("starvation", "starves under siege")):
                 if pat in line:
                     events[key] += 1
+            if line.startswith("[battle] ") and "is destroyed" in line:
+                events["stack destroyed in battle"] += 1
     print(f"== {seats} players, {matches} matches ==")
     print(f"player-turns per match: median {statistics.median(turns)}, min {min(turns)}, max {max(turns)}; "
           f"rounds median {statistics.median(turns) / seats:.1f}")
     print(f"end: {dict(reasons)}")
+    battles = max(1, events["battles"])
+    print(f"per oracle battle: sudden death {events['sudden death'] * 100 / battles:.0f}%, a stack destroyed "
+          f"{events['stack destroyed in battle'] * 100 / battles:.0f}% (counting each stack)")
     print(f"battles per match: {events['battles'] / matches:.1f}; " + ", ".join(
         f"{k} {v}" for k, v in sorted(events.items()) if k != "battles"))
     if a_loss:
