@@ -13,3 +13,11 @@ def test_render_board_and_private_fit_discord_for_eight_players() -> None:
         assert len(mine) <= 1900
     assert "Glory Road" in render.board(GAME.view(played.state, SPECTATOR), "en")
     assert "グローリーロード" in render.board(GAME.view(played.state, SPECTATOR), "ja")
+
+
+def test_render_board_names_who_must_assign_losses() -> None:
+    from .test_rules_battle import _garrison_choice
+    t, _, _ = _garrison_choice()
+    assert "Waiting: 2 (assign losses)" in render.board(GAME.view(t.s, SPECTATOR), "en")
+    assert "損失割り振り" in render.board(GAME.view(t.s, SPECTATOR), "ja")
+    assert GAME.view(t.s, SPECTATOR)["decision"]["losses"] == {"attacker": 0, "defender": 8}
