@@ -33,7 +33,7 @@ class _Null:
         return Transition(state, (Text("", ""),))
 
 
-def calibration() -> None:
+def calibration(replay_us: float) -> None:
     n = 20000
     t0 = time.process_time()
     for _ in range(n):
@@ -50,6 +50,9 @@ def calibration() -> None:
     draw = (time.process_time() - t0) / n * 1e6
     print(f"machine: sum(range(1000)) {loop:.1f} us; framework step with a null game {floor:.1f} us "
           f"(at most {1e6 / floor:,.0f} actions/s); one Rng draw {draw:.1f} us")
+    # Load-independent figures: the shared machine's speed varies severalfold with other work.
+    print(f"replay per action: {replay_us:.1f} us = {replay_us / loop:.2f} x sum(range(1000)); "
+          f"the game's own share (minus the null step) {replay_us - floor:.1f} us = {(replay_us - floor) / loop:.2f} x")
 
 
 def main(matches: int = 50) -> None:
@@ -73,7 +76,7 @@ def main(matches: int = 50) -> None:
           f"(max {max(times) * 1000:.1f} ms) over {matches} matches")
     print(f"actions per match: median {statistics.median(steps)}, turns per match: median {statistics.median(turns)}")
     print(f"replay: {actions / replay:,.0f} actions/s ({actions} actions)")
-    calibration()
+    calibration(replay / actions * 1e6)
 
 
 if __name__ == "__main__":

@@ -140,8 +140,10 @@ def progress(s: QState, rng: Rng) -> None:
             s.defenders = s.defenders[1:]
             s.stage, s.hit = 0, ()
             continue
-        if len(cands) == 1 and not guard_spells(s, d, mid=True):
-            # a forced choice is made for the defender (who has no reaction left to cast), and the log says so
+        if len(cands) == 1 and (not guard_spells(s, d, mid=True)
+                                or s.remaining < defense(s, cands[0], d, ignore_attached=warded(s))):
+            # a forced choice is made for the defender (who has no reaction left to cast, or whose
+            # creature survives anyway), and the log says so
             en, ja = die_name(s, cands[0])
             note(s, f"Seat {d + 1}'s only creature left, {en}, absorbs the attack (forced).",
                  f"{d + 1}番席の残る唯一のモンスター {ja} が攻撃を受けます（強制）。")

@@ -212,6 +212,15 @@ def test_card_life_spell_may_be_cast_between_absorbs_and_keeps_a_lone_absorber_c
     assert s.step == CAPTURE and v in s.ready[1]
 
 
+def test_card_life_spell_unneeded_when_the_lone_absorber_survives_anyway() -> None:
+    s, sp = _attacked("life_spell")
+    place(s, "ready", 0, "warrior_of_the_quay", level=1)  # 2 attack
+    place(s, "ready", 1, "quake_dragon", level=3)  # 7 defense: survives, so no reason to ask
+    s = act(s, 0, kind="proceed")
+    s = act(s, 1, kind="pass")  # the guard window before the attack
+    assert s.step == CAPTURE and sp in s.ready[1]
+
+
 def test_card_life_spell_victim_of_death_spell_reacts_before_the_pick() -> None:
     s = make(["death_spell", "life_spell"])
     a1 = place(s, "ready", 1, "warrior_of_the_quay", level=2)  # defense 4, 8 with Life Spell
