@@ -23,7 +23,7 @@ from . import bot, calamities, legal, moves, ruins, view
 from .combat import assign, battle, side_values
 from .decks import deck_errors, import_deck, starter_ids
 from .opening import deal, do_pick, options_decks, pickable
-from .removal import legal_assignment
+from .removal import legal_assignment, strip_for_terrain
 from .stacks import castle_combat, glory, stack_combat, stack_state
 from .state import WState, cdef, copy_state, find_castle, find_stack, name, order_from, seat_text, to_discard
 from .turns import end_turn, settle, start_turn
@@ -278,6 +278,12 @@ class Warlords(Game[WState]):
         elif d.kind == "terrain_response":
             if kind == "pass":
                 s.decision = None
+                hit = find_stack(s, d.stack)
+                if hit is not None and hit[1].terrain == d.target:
+                    strip_for_terrain(s, hit[1])
+                    log.append(Text("The stack of ", "") + name(s, d.stack)
+                               + Text(" stays under the terrain; its March and fleet cards are removed.",
+                                      "のスタックは地形を受け入れ、行軍・艦隊カードが外れた。"))
             elif kind == "cancel":
                 iid = a.get("card")
                 if iid not in s.players[seat].hand or not cdef(s, iid).march:
@@ -291,7 +297,7 @@ class Warlords(Game[WState]):
                     found[1].terrain = None
                     to_discard(s, d.target)
                 log.append(seat_text(seat) + Text(" cancels ", "は") + name(s, d.target)
-                           + Text(" with a March card.", "を行軍カードで打ち消した。"))
+                           + Text(" at once with a March card; it has no effect.", "を即座に行軍カードで打ち消した（効果なし）。"))
             else:
                 raise _unknown(kind, ["pass", "cancel card=<id>"])
         elif d.kind == "redirect":

@@ -11,7 +11,7 @@ from . import calamities, ruins
 from .cards import rules
 from .combat import battle
 from .effects import apply_effects, target_seat
-from .removal import discard_march
+from .removal import discard_march, strip_for_terrain
 from .stacks import (
     STATE_TEXT,
     at_home,
@@ -515,16 +515,18 @@ def do_terrain(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     s.players[seat].hand.remove(iid)
     if st.terrain is not None:
         to_discard(s, st.terrain)
-    discard_march(s, st)
-    if st.fleet is not None:
-        to_discard(s, st.fleet)
-        st.fleet = None
     st.terrain = iid
     st.terrain_turn = s.turn
+    if owner != seat:
+        # The owner may cancel it at once (打ち消す): then it has no effect at all, so the March
+        # and fleet cards are taken only when the owner lets it stand.
+        log.append(seat_text(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on the stack of ", "を")
+                   + name(s, st.hero) + Text("; its owner may cancel it at once.", "のスタックに付けた。持ち主は即座に打ち消せる。"))
+        s.decision = Decision("terrain_response", [owner], seat, stack=st.hero, target=iid)
+        return
+    strip_for_terrain(s, st)
     log.append(seat_text(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on the stack of ", "を")
                + name(s, st.hero) + Text(" (its March and fleet cards are removed).", "のスタックに付けた（行軍・艦隊カードは外れる）。"))
-    if owner != seat:
-        s.decision = Decision("terrain_response", [owner], seat, stack=st.hero, target=iid)
 
 
 def check_weather(s: WState, seat: int, a: Action) -> None:

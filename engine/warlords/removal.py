@@ -18,6 +18,14 @@ def discard_march(s: WState, st: Stack) -> None:
     lift_siege(s, st)
 
 
+def strip_for_terrain(s: WState, st: Stack) -> None:
+    """Terrain takes a stack's fleet and March cards (地形: 艦隊・行軍カードがすべて取り除かれる)."""
+    discard_march(s, st)
+    if st.fleet is not None:
+        to_discard(s, st.fleet)
+        st.fleet = None
+
+
 def lift_siege(s: WState, st: Stack) -> None:
     if st.besieging is not None:
         found = find_castle(s, st.besieging)

@@ -95,17 +95,22 @@ def test_rule_treasure_reward_goes_to_the_treasury() -> None:
 
 # --- terrain and weather ----------------------------------------------------------------
 
-def test_rule_terrain_on_enemy_campaign_strips_march_and_may_be_cancelled_at_once() -> None:
+def test_rule_terrain_on_enemy_campaign_strips_march_unless_cancelled_at_once() -> None:
     t = _two()
     enemy = t.stack(1, "hero_corvus", march=2, target=0)
     (hills,) = t.hand(0, "terrain_mountains")
     (m,) = t.hand(1, "march_1")
     s = act(t.s, 0, kind="terrain", card=hills, stack=enemy.hero).state
-    st = s.players[1].stacks[0]
-    assert st.march == [] and st.terrain == hills and stack_state(st) == "camped"
     assert [(p.seat, p.kind) for p in GAME.pending(s)] == [(1, "terrain_response")]
+    assert GAME.legal_actions(s, 1)[0].action == {"kind": "pass"}
+    let_stand = act(s, 1, kind="pass").state
+    st = let_stand.players[1].stacks[0]
+    assert st.march == [] and st.terrain == hills and stack_state(st) == "camped"
+    assert len(let_stand.players[1].discard) == 2  # the two March cards
     s = act(s, 1, kind="cancel", card=m).state
-    assert s.players[1].stacks[0].terrain is None and hills in s.players[0].discard
+    st = s.players[1].stacks[0]
+    assert st.terrain is None and hills in s.players[0].discard
+    assert len(st.march) == 2 and stack_state(st) == "campaign"  # countered: it had no effect
     assert GAME.pending(s)[0].seat == 0
 
 

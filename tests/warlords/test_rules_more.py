@@ -100,6 +100,7 @@ def test_rule_terrain_on_a_besieger_lifts_the_siege() -> None:
     enemy.besieging = castle.card
     (swamp,) = t.hand(0, "terrain_swamp")
     s = act(t.s, 0, kind="terrain", card=swamp, stack=enemy.hero).state
+    s = act(s, 1, kind="pass").state  # the besieger's owner lets it stand
     assert s.players[0].castles[0].besieged_by is None
     assert stack_state(s.players[1].stacks[0]) == "camped"
 
