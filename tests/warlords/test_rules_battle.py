@@ -348,3 +348,19 @@ def test_rule_interceptors_must_be_eligible_and_named_once() -> None:
         with pytest.raises(RuleError):
             act(s, 1, kind="intercept", stacks=bad)
     assert pickle.dumps(s) == before
+
+
+def test_rule_interception_chain_stops_when_the_attacker_falls() -> None:
+    t = Table(2)
+    t.castle(0, "castle_dunmoor")
+    castle = t.castle(1, "castle_oakvale", garrison=("army_militia",))
+    att = t.stack(0, "hero_tamsin", march=2, target=1)  # 9
+    first = t.stack(1, "hero_brakk", march=1)  # 13
+    second = t.stack(1, "hero_ulric", march=1)  # 13
+    t.deck(0, "march_1", "march_10")  # difference -4: the attacker's card (10) covers its hero's 9
+    (card_id,) = t.hand(0, "march_2")
+    s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
+    tr = act(s, 1, kind="intercept", stacks=[first.hero, second.hero])
+    assert tr.state.players[0].stacks == [] and "engages next" not in texts(tr)
+    assert [st.hero for st in tr.state.players[1].stacks] == [first.hero, second.hero]
+    assert GAME.pending(tr.state)[0].kind == "turn"
