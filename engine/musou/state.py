@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as default
+from typing import Any
 
 from engine.core import Text
 
@@ -17,8 +18,8 @@ SQUARES = tuple(i for i in range(9) if i != CENTRE)
 class Names(dict[str, str]):
     """Instance id -> card key. It changes only when a game deals its cards, so
     it pickles (and so clones: `clone` is pickle) as one cached string, which is
-    about half of a state's copying cost otherwise. Mutate only by item
-    assignment or deletion (both drop the cached string), or build a new one."""
+    about half of a state's copying cost otherwise. Every mutating method
+    drops the cached string."""
 
     _blob: str | None = None
 
@@ -29,6 +30,30 @@ class Names(dict[str, str]):
     def __delitem__(self, key: str) -> None:
         self._blob = None
         super().__delitem__(key)
+
+    def update(self, *args: Any, **kwargs: str) -> None:
+        self._blob = None
+        super().update(*args, **kwargs)
+
+    def pop(self, *args: Any) -> Any:
+        self._blob = None
+        return super().pop(*args)
+
+    def setdefault(self, key: str, default: str = "") -> str:
+        self._blob = None
+        return super().setdefault(key, default)
+
+    def clear(self) -> None:
+        self._blob = None
+        super().clear()
+
+    def popitem(self) -> tuple[str, str]:
+        self._blob = None
+        return super().popitem()
+
+    def __ior__(self, other: Any) -> Names:  # type: ignore[override,misc]
+        self._blob = None
+        return super().__ior__(other)
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         if self._blob is None:

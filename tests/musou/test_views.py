@@ -95,6 +95,10 @@ def test_clone_keeps_card_names_and_sees_later_changes() -> None:
     assert clone(s).names["extra"] == "guan_yu"
     del s.names["extra"]
     assert "extra" not in clone(s).names
+    s.names.update(more="guan_ping")  # every mutating method drops the cached string
+    assert clone(s).names["more"] == "guan_ping"
+    s.names.pop("more")
+    assert "more" not in clone(s).names
 
 
 def test_board_names_the_attacker_and_its_target() -> None:
