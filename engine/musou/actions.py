@@ -322,6 +322,8 @@ def public_label(s: MusouState, seat: int, a: Action) -> Text:
         return Text("Swap a card with the side deck", "サイドデッキと1枚交換")
     if kind == "commander":
         return Text("Choose a commander (face down)", "指揮官を選ぶ（裏向き）")
+    if kind == "first":  # the menu's "you" would be wrong for other readers
+        return Text(f"Seat {a.get('seat')} goes first", f"{a.get('seat')}番席が先攻")
     if kind == "reveal":
         return Text(f"Reveal the face-down card on square {a.get('square')}", f"{a.get('square')}番マスの伏せ札を公開")
     return label(s, seat, a)

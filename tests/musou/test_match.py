@@ -102,3 +102,14 @@ def test_rule_side_deck_keeps_at_most_three_of_a_name_after_swaps() -> None:
         GAME.apply(s, 0, {"kind": "swap", "out": "guan_ping", "in": "huang_gai"}, rng())
     assert s == before and err.value.allowed is not None
     assert all(a.action.get("out") != "guan_ping" for a in GAME.legal_actions(s, 0))
+
+
+def test_describe_first_player_choice_names_seats_not_you() -> None:
+    s = finished_game_one(loser=1)
+    s = act(act(s, 0, "keep"), 1, "keep")
+    s = act(act(s, 0, "commander card=m01"), 1, "commander card=m11")
+    assert s.stage == "first" and s.chooser == 1
+    menu = [c.label("en") for c in GAME.legal_actions(s, 1)]
+    assert "Seat 2 (you) goes first" in menu
+    text = GAME.describe(s, 1, {"kind": "first", "seat": 2})
+    assert "Seat 2 goes first" in text.en and "you" not in text.en
