@@ -64,6 +64,12 @@ def parse_options(raw: str | None) -> dict[str, Any]:
         elif value.lower() in ("true", "false"):
             v = value.lower() == "true"
         out[key.strip()] = v
+    if "cards" in out:
+        # A card-set option may name a file on the server: only its operator may
+        # (through the terminal front end), never a Discord user.
+        raise Refused(Text("Custom card sets cannot be chosen from Discord.",
+                           "独自のカードセットはDiscordからは指定できません。"),
+                      Text("Ask the bot's operator to load your card file.", "ボットの運営者にカードファイルの読み込みを依頼してください。"))
     return out
 
 

@@ -234,23 +234,29 @@ def parse_card_set(raw: str) -> Catalog:
         raise CardFileError("; ".join(problems)) from exc
 
 
-def load_card_file(path: str | Path) -> Catalog:
+def read_card_file(path: str | Path) -> str:
     """A group's own card file (same format as data/sample_cards.json): a
-    regular `.json` file of at most 2 MB."""
+    regular `.json` file of at most 2 MB. Returns its text, to be carried inline."""
     p = Path(path)
-    key = str(p)
-    if key not in _CACHE:
-        if p.suffix.lower() != ".json" or not p.is_file() or p.stat().st_size > MAX_CARD_FILE:
-            raise CardFileError("a card file is a .json file of at most 2 MB")
-        _CACHE[key] = parse_card_set(p.read_text(encoding="utf-8"))
-    return _CACHE[key]
+    if p.suffix.lower() != ".json" or not p.is_file() or p.stat().st_size > MAX_CARD_FILE:
+        raise CardFileError("a card file is a .json file of at most 2 MB")
+    return p.read_text(encoding="utf-8")
+
+
+def load_card_file(path: str | Path) -> Catalog:
+    return catalog(read_card_file(path))
 
 
 def catalog(key: str = SAMPLE) -> Catalog:
-    """The card set a match was set up with: the sample set or a file path."""
+    """The card set a match was set up with: the sample set, or a group's own
+    card set carried inline as JSON text in the match options (so a replay
+    never depends on a file that may since have changed), or a file path."""
     found = _CACHE.get(key)
     if found is not None:
         return found
+    if key.lstrip().startswith("{"):
+        _CACHE[key] = parse_card_set(key)
+        return _CACHE[key]
     if key == SAMPLE:
         if SAMPLE not in _CACHE:
             raw = resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8")

@@ -19,7 +19,7 @@ from engine.core import (
 )
 
 from . import actions, bot
-from .cards import SAMPLE, CardFileError, catalog
+from .cards import SAMPLE, CardFileError, catalog, read_card_file
 from .decks import DeckList, DeckTextError, import_text, starters, validate
 from .match import finish_game, new_match
 from .state import MusouState, seat_text
@@ -47,11 +47,15 @@ class MusouGame(Game[MusouState]):
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         """`decks`: two entries, each a starter id (shu, wei, wu, coalition) or a
-        deck-list text; omitted = random starters. `cards`: a card file path."""
+        deck-list text; omitted = random starters. `cards`: a card set as JSON
+        text, or a card file path, which is read here once and carried inline
+        from then on (options are recorded in the log; setup never reads a file)."""
         if seats != 2:
             raise BadOptions(Text("Musou is for exactly 2 players.", "無双TCGは2人用です。"))
         card_set = str(raw.get("cards", SAMPLE))
         try:
+            if card_set != SAMPLE and not card_set.lstrip().startswith("{"):
+                card_set = read_card_file(card_set)
             cat = catalog(card_set)
         except (OSError, CardFileError) as exc:
             raise BadOptions(Text(f"Cannot load the card file: {exc}", f"カードファイルを読み込めません：{exc}")) from exc

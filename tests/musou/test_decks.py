@@ -83,7 +83,10 @@ def test_group_card_file_loads_and_bad_files_are_rejected(tmp_path: Path) -> Non
     own.write_text(json.dumps(raw), encoding="utf-8")
     assert load_card_file(own).data.sample is False
     opts = GAME.options({"cards": str(own), "decks": ["shu", "wei"]}, 2)
-    assert opts["cards"] == str(own)
+    # Carried inline: the match no longer depends on the file.
+    assert json.loads(opts["cards"])["sample"] is False
+    own.unlink()
+    assert GAME.options(opts, 2)["cards"] == opts["cards"]
     raw["cards"][0]["power"] = 0  # a general without 武力
     with pytest.raises(CardFileError):
         parse_card_set(json.dumps(raw))
