@@ -18,6 +18,7 @@ from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, Text
 from engine.core.play import Step, step
 from engine.registry import get_game
 
+from .gcpause import gc_paused
 from .model import Event, Player
 
 
@@ -159,6 +160,12 @@ def rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None = N
     """Replay `events` (after `start`, or from match creation). Envelopes at the
     seqs named by reverts, and at those in `keep`, are returned for reuse;
     `check` sees every event with the envelope after it (verification)."""
+    with gc_paused():
+        return _rebuild(events, secret, start, keep, check)
+
+
+def _rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None, keep: Iterable[int],
+             check: Callable[[Event, MatchState], None] | None) -> tuple[MatchState, dict[int, MatchState]]:
     wanted = set(keep) | {e.payload["to_seq"] for e in events if e.type == "revert"}
     kept: dict[int, MatchState] = {}
     ms = start

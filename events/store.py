@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from .gcpause import gc_paused
 from .model import EVENT_VERSION, Event, NewEvent
 from .schema import MIGRATIONS
 from .upcast import upcast
@@ -271,7 +272,8 @@ class Store:
             args.append(upto)
         async with self._db.execute(sql + " ORDER BY seq", args) as cur:
             rows = await cur.fetchall()
-        return [_event(match_id, r) for r in rows]
+        with gc_paused():
+            return [_event(match_id, r) for r in rows]
 
     async def find_command(self, match_id: str, command_id: str) -> Event | None:
         async with self._db.execute(
