@@ -313,6 +313,8 @@ class Delivery:
             reason = M.reasons.get(p.get("reason", ""), Text(p.get("reason", ""), p.get("reason", "")))
             return M.ev_removed.format(seat=p["seat"] + 1, who=name(seats[p["seat"]]), reason=reason)(locale)
         if e.type == "match_aborted":
+            if not e.actor.startswith("mod:"):
+                return M.ev_aborted_system.format(reason=p.get("reason") or "—")(locale)
             return M.ev_aborted.format(who=f"<@{e.actor[4:]}>", reason=p.get("reason") or "—")(locale)
         if e.type == "note":
             return M.ev_note.format(text=p.get("text", ""))(locale)

@@ -111,6 +111,7 @@ class M:
     ev_removed = Text("Seat {seat} ({who}) is out of the game: {reason}.", "{seat}番席（{who}）は脱落しました: {reason}。")
     ev_aborted = Text("A moderator ({who}) aborted the match. Reason: {reason}",
                       "モデレーター（{who}）が対戦を中止しました。理由: {reason}")
+    ev_aborted_system = Text("The match was aborted. Reason: {reason}", "対戦は中止されました。理由: {reason}")
     ev_note = Text("Note: {text}", "メモ: {text}")
     history_title = Text("Matches in this server", "このサーバーの対戦")
     history_empty = Text("No matches yet. Start one with `/parley new`.", "まだ対戦はありません。`/parley new` で開始できます。")
