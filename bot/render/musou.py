@@ -123,11 +123,17 @@ def board(view: dict[str, Any], locale: str) -> str:
     return text if len(text) <= 1900 else text[:1899] + "…"
 
 
-def _tally(keys: list[str]) -> str:
+def _tally(keys: list[str], names: dict[str, dict[str, str]] | None = None, ja: bool = False) -> str:
+    """`2 Guan Yu (guan_yu)`: the name to read, the key to type in a swap."""
     counts: dict[str, int] = {}
     for key in keys:
         counts[key] = counts.get(key, 0) + 1
-    return ", ".join(f"{n} {key}" for key, n in sorted(counts.items()))
+    names = names or {}
+
+    def label(key: str) -> str:
+        name = names.get(key)
+        return f"{name['ja' if ja else 'en']} ({key})" if name else key
+    return ", ".join(f"{n} {label(key)}" for key, n in sorted(counts.items()))
 
 
 def private(view: dict[str, Any], seat: int, locale: str) -> str:
@@ -144,8 +150,8 @@ def private(view: dict[str, Any], seat: int, locale: str) -> str:
             lines.append(f"  {card['id']}: {_name(card, locale)} [{card['type']} {el} "
                          f"{'コスト' if ja else 'cost'}{card['cost']}{stats}]")
     if "deck_list" in p:
-        lines.append(("デッキ：" if ja else "Deck: ") + _tally(p["deck_list"]))
-        lines.append(("サイド：" if ja else "Side: ") + _tally(p["side_list"]))
+        lines.append(("デッキ：" if ja else "Deck: ") + _tally(p["deck_list"], p.get("names"), ja))
+        lines.append(("サイド：" if ja else "Side: ") + _tally(p["side_list"], p.get("names"), ja))
     unused = p.get("commanders_unused")
     if isinstance(unused, list) and unused:
         lines.append(("未使用の指揮官：" if ja else "Unused commanders: ")

@@ -69,6 +69,9 @@ def player_view(s: MusouState, seat: int, viewer: Viewer) -> dict[str, Any]:
         if sees:
             out["deck_list"] = sorted(s.decks[seat])
             out["side_list"] = sorted(s.side[seat])
+            # Keys are for typing swaps; names are for reading.
+            out["names"] = {k: cat.cards[k].name.model_dump() for k in {*s.decks[seat], *s.side[seat]}
+                            if k in cat.cards}
         out["side"] = {"hidden": len(s.side[seat])}
     if viewer.all_seeing:
         out["deck_order"] = list(s.decks[seat])
