@@ -36,22 +36,47 @@ def deck_errors(counts: dict[str, int], cards: dict[str, CardDef] | None = None)
     return errors
 
 
+def _name_index() -> dict[str, list[str]]:
+    """Card id, English name (any case) and Japanese name, each to the card
+    ids it may mean (several cards share a name and differ in check value)."""
+    index: dict[str, list[str]] = {}
+    for cid, card in catalogue().items():
+        index[cid] = [cid]
+        for name in {card.name.en.casefold(), card.name.ja}:
+            index.setdefault(name, []).append(cid)
+    return index
+
+
 def parse_deck_list(text: str) -> tuple[dict[str, int], list[Text]]:
-    """Read a deck list; returns the counts and one error per unreadable line."""
+    """Read a deck list: `<count> <card>` per line (count optional, `3x` too),
+    the card by id, English or Japanese name; `#` starts a comment (the
+    export writes both names there). One error per unreadable line."""
     counts: Counter[str] = Counter()
     errors: list[Text] = []
+    index = _name_index()
     for no, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        parts = line.split()
-        if len(parts) == 1:
-            counts[parts[0]] += 1
+        parts = line.split(None, 1)  # any whitespace, the ideographic space too
+        head = parts[0].rstrip("xX×")
+        count, name = (int(head), parts[1].strip()) if head.isdigit() and len(parts) == 2 else (1, line)
+        if head.isdigit() and len(parts) == 1:
+            errors.append(Text(f"Line {no}: write '<count> <card>'.", f"{no}行目：「枚数 カード名」の形で書いてください。"))
             continue
-        if len(parts) != 2 or not parts[0].isdigit():
-            errors.append(Text(f"Line {no}: write '<count> <card id>'.", f"{no}行目：「枚数 カードID」の形で書いてください。"))
+        found = index.get(name) or index.get(name.casefold())
+        if found is None:
+            # Unknown ids still count, so the deck rules can name them; names must resolve.
+            if " " in name or not name.isascii():
+                errors.append(Text(f"Line {no}: no card named '{name}'.", f"{no}行目：「{name}」というカードはありません。"))
+                continue
+            found = [name]
+        if len(found) > 1:
+            ids = ", ".join(sorted(found))
+            errors.append(Text(f"Line {no}: '{name}' names several cards; write one id: {ids}.",
+                               f"{no}行目：「{name}」は複数のカードの名前です。IDで書いてください: {ids}"))
             continue
-        counts[parts[1]] += int(parts[0])
+        counts[found[0]] += count
     return dict(counts), errors
 
 

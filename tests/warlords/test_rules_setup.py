@@ -186,3 +186,15 @@ def test_rule_options_reject_bad_decks() -> None:
     assert GAME.options(opts, 2) == opts  # validating twice changes nothing
     s = GAME.setup(2, opts, rng())
     assert sum(len(p.deck) for p in s.players) == 200
+
+
+def test_rule_deck_list_reads_english_and_japanese_names() -> None:
+    from engine.warlords.cards import catalogue
+
+    names = [c.name for c in catalogue().values()]
+    cid, card = next((i, c) for i, c in catalogue().items() if names.count(c.name) == 1)
+    counts, errors = decks.parse_deck_list(f"3 {card.name.en.upper()}\n2x {card.name.ja}\n{cid}\n")
+    assert errors == [] and counts == {cid: 6}
+    _, bad = decks.parse_deck_list("4 No Such Card\n3\n2 March/Battle\n")
+    assert len(bad) == 3 and "No Such Card" in bad[0].en and "2行目" in bad[1].ja
+    assert "march_1" in bad[2].en  # a shared name asks for the id
