@@ -158,7 +158,10 @@ def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
                 if spot is not None:
                     action["at"] = square_name(spot)
                     where = f" → {square_name(spot)}"
-                out.append(Choice(action, Text(f"Keep effect: {keep.text_en}{where}", f"天守効果：{keep.text_ja}{where}")))
+                # The card text already opens with "Keep effect:" (天守効果：).
+                en = keep.text_en if keep.text_en.startswith("Keep effect") else f"Keep effect: {keep.text_en}"
+                ja = keep.text_ja if keep.text_ja.startswith("天守効果") else f"天守効果：{keep.text_ja}"
+                out.append(Choice(action, Text(f"{en}{where}", f"{ja}{where}")))
         out += _cards_in_play(s, seat, hand, defs)
     return out
 
