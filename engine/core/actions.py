@@ -63,5 +63,10 @@ def parse_action(text: str, list_keys: frozenset[str] = frozenset()) -> Action:
 
 
 def normalise(action: Mapping[str, Any]) -> Action:
-    """Tuples to lists, so an action compares equal to its JSON round trip."""
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in action.items()}
+    """A fresh dict with tuples as lists, so an action compares equal to its
+    JSON round trip. (Written as a copy-then-patch: it runs once per replayed event.)"""
+    out = dict(action)
+    for key, value in out.items():
+        if value.__class__ is tuple:
+            out[key] = list(value)
+    return out

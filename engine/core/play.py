@@ -35,11 +35,11 @@ def check_pending(game: Game[S], state: S, seat: int) -> None:
     pending = game.pending(state)
     if not pending:
         raise NotYourDecision(Text("The game is over.", "ゲームは終了しています。"))
-    if all(p.seat != seat for p in pending):
-        raise NotYourDecision(
-            Text("It is not your decision now.", "今はあなたの手番・判断ではありません。"),
-            waiting_text(pending),
-        )
+    for p in pending:
+        if p.seat == seat:
+            return
+    raise NotYourDecision(Text("It is not your decision now.", "今はあなたの手番・判断ではありません。"),
+                          waiting_text(pending))
 
 
 def step(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
