@@ -171,25 +171,55 @@ def _rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None, k
     ms = start
     if start is not None and start.seq in wanted:
         kept[start.seq] = start
-    for event in events:
-        if ms is None:
-            if event.type != "match_created":
-                raise ReplayError("a log must start with match_created")
-            ms = created(event)
-        elif event.type == "revert":
-            target = kept.get(event.payload["to_seq"])
-            if target is None:
-                raise ReplayError(f"revert at {event.seq} targets {event.payload['to_seq']}, not in this replay")
-            ms = restore(ms, target, event.seq)
+    i, n = 0, len(events)
+    while i < n:
+        event = events[i]
+        if ms is not None and check is None and event.type == "action":
+            ms, i = _actions(ms, events, i, secret, wanted)
         else:
-            ms = apply_event(ms, event, secret)
-        if check is not None:
-            check(event, ms)
+            i += 1
+            if ms is None:
+                if event.type != "match_created":
+                    raise ReplayError("a log must start with match_created")
+                ms = created(event)
+            elif event.type == "revert":
+                target = kept.get(event.payload["to_seq"])
+                if target is None:
+                    raise ReplayError(f"revert at {event.seq} targets {event.payload['to_seq']}, not in this replay")
+                ms = restore(ms, target, event.seq)
+            else:
+                ms = apply_event(ms, event, secret)
+            if check is not None:
+                check(event, ms)
         if ms.seq in wanted:
             kept[ms.seq] = ms
     if ms is None:
         raise ReplayError("empty log")
     return ms, kept
+
+
+def _actions(ms: MatchState, events: Sequence[Event], i: int, secret: bytes,
+             wanted: set[int]) -> tuple[MatchState, int]:
+    """A run of consecutive actions from events[i], with the game state kept in
+    locals and one envelope built at the end (or at a seq a revert needs).
+    Equal to applying them one by one with `apply_event`: between actions only
+    the game state, the counter and the seq change, and once the game is over
+    no further action is accepted, so the outcome is computed once."""
+    game, state, counter, seq = ms.game, ms.state, ms.counter, ms.seq
+    n = len(events)
+    while i < n and events[i].type == "action":
+        event = events[i]
+        if event.seq != seq + 1:
+            raise ReplayError(f"{ms.match_id}: expected event {seq + 1}, got {event.seq}")
+        p = event.payload
+        result = step(game, state, p["seat"], p["action"], secret, counter)
+        state, counter, seq = result.transition.state, result.counter, event.seq
+        i += 1
+        if seq in wanted:
+            break
+    outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
+    return replace(ms, seq=seq, state=state, counter=counter, outcome=outcome,
+                   status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), i
 
 
 def all_seeing_digest(ms: MatchState) -> str:
