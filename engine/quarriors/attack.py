@@ -46,7 +46,7 @@ def guard_spells(s: QState, d: int, *, mid: bool = False) -> list[int]:
     absorbers or before Death Spell picks, when an attack total is already fixed or
     there is none: then Life Incantation's zero would change nothing and is not offered."""
     out: list[int] = []
-    if not _GUARDS & s.fx:
+    if s.fx.isdisjoint(_GUARDS):
         return out
     for sp in s.ready[d]:
         if s.face[sp] < 0 or not face_of(s, sp).spell:
