@@ -28,6 +28,10 @@ def begin(s: QState) -> None:
 
 def total(s: QState, defender: int) -> int:
     guard = guards(s, defender)
+    count, shield, cap = guard
+    if not s.zeroed and not (count == 1 and "attack_vs_lone" in s.fx):
+        # `attack_vs` without its per-die checks that cannot apply here
+        return sum(min(a, cap) for _, a, lvl in s.snap if lvl > shield)
     return sum(attack_vs(s, d, a, lvl, defender, guard) for d, a, lvl in s.snap)
 
 
