@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Rng
 
-from .state import QState, face_w, pool_w
+from .state import QState
 
 
 def draw(s: QState, p: int, n: int, rng: Rng) -> list[int]:
@@ -18,11 +18,10 @@ def draw(s: QState, p: int, n: int, rng: Rng) -> list[int]:
         if not bag:
             if not s.used[p]:
                 break
-            bag = s.used[p][:]
+            bag = s.used[p]
             s.used[p] = []
-            face = face_w(s)
             for d in bag:
-                face[d] = -1
+                s.face[d] = -1
         k, span = 0, 1
         while k < min(n - len(got), len(bag)) and span * (len(bag) - k) < 1 << 62:  # one 64-bit draw
             span *= len(bag) - k
@@ -43,19 +42,17 @@ def roll(s: QState, dice: list[int], rng: Rng) -> None:
     for start in range(0, len(dice), 24):
         chunk = dice[start:start + 24]
         x = rng.below(6 ** len(chunk))
-        face = face_w(s)
         for d in chunk:
-            x, face[d] = divmod(x, 6)
+            x, s.face[d] = divmod(x, 6)
 
 
 def draw_into_pool(s: QState, p: int, n: int, rng: Rng, *, rolled: bool) -> list[int]:
     got = draw(s, p, n, rng)
-    face = face_w(s)
     for d in got:
-        face[d] = -1
+        s.face[d] = -1
     if rolled:
         roll(s, got, rng)
-    pool_w(s, p).extend(got)
+    s.pool[p].extend(got)
     return got
 
 
@@ -63,7 +60,7 @@ def draw_into_pool(s: QState, p: int, n: int, rng: Rng, *, rolled: bool) -> list
 
 def to_wild(s: QState, d: int) -> None:
     """Culling: the die goes back onto its card in the wilds."""
-    face_w(s)[d] = -1
+    s.face[d] = -1
     slot = s.dcard[d]
     s.wild = (*s.wild[:slot], (*s.wild[slot], d), *s.wild[slot + 1:])
 

@@ -7,7 +7,7 @@ from typing import NoReturn
 
 from engine.core import RuleError, Text
 
-from .state import OVER, QState, creatures, glory_w, own_card, pop_copy, ready_w, set_copied
+from .state import OVER, QState, creatures, own_card, pop_copy, set_copied
 
 
 def refuse(en: str, ja: str, allowed_en: str = "", allowed_ja: str = "") -> NoReturn:
@@ -27,7 +27,7 @@ def gain(s: QState, p: int, n: int) -> None:
     """Glory; reaching the threshold ends the game at once (seed, end condition 1)."""
     if n <= 0 or s.step == OVER:
         return
-    glory_w(s)[p] += n
+    s.glory[p] += n
     if s.glory[p] >= s.goal:
         s.step = OVER
         s.winners = (p,)
@@ -36,7 +36,7 @@ def gain(s: QState, p: int, n: int) -> None:
 
 
 def enter_ready(s: QState, p: int, d: int) -> None:
-    ready_w(s, p).append(d)
+    s.ready[p].append(d)
     if own_card(s, d).power("copy_creature") is not None and any(
             creatures(s, q) for q in range(s.seats) if q != p):
         s.prompts = (*s.prompts, ("copy", p, d))

@@ -7,20 +7,7 @@ from engine.core import Rng
 
 from .bag import draw_into_pool, roll
 from .common import die_name, enter_ready, gain, note
-from .state import (
-    OVER,
-    QState,
-    card_of,
-    creatures,
-    face_of,
-    face_w,
-    own_card,
-    pool_w,
-    pop_attached,
-    pop_copy,
-    ready_w,
-    used_w,
-)
+from .state import OVER, QState, card_of, creatures, face_of, own_card, pop_attached, pop_copy
 from .stats import glory
 
 
@@ -35,17 +22,17 @@ def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
     fi = s.face[d]
     en, ja = die_name(s, d)
     note(s, f"{en} of seat {p + 1} is destroyed.", f"{p + 1}番席の {ja} が打倒されました。")
-    ready_w(s, p).remove(d)
-    used_w(s, p).extend(pop_attached(s, d))
+    s.ready[p].remove(d)
+    s.used[p].extend(pop_attached(s, d))
     if card.power("destroyed_set_aside") is not None:
         s.aside = _with(s.aside, p, (*s.aside[p], d))  # keeps a copied identity until its power has played out
     else:
         pop_copy(s, d)
         if card.power("destroyed_to_pool") is not None or p in s.lifecharm:
-            face_w(s)[d] = -1
-            pool_w(s, p).append(d)
+            s.face[d] = -1
+            s.pool[p].append(d)
         else:
-            used_w(s, p).append(d)
+            s.used[p].append(d)
         params = card.power("destroyed_draw")
         if params is not None and f.burst >= int(params["burst"]):
             draw_into_pool(s, p, int(params["count"]), rng, rolled=False)
@@ -74,7 +61,7 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
         if face_of(s, x).creature:
             enter_ready(s, by, x)
         else:
-            used_w(s, by).append(x)
+            s.used[by].append(x)
 
 
 def _with(t: tuple[tuple[int, ...], ...], i: int, v: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -84,10 +71,10 @@ def _with(t: tuple[tuple[int, ...], ...], i: int, v: tuple[int, ...]) -> tuple[t
 def score_now(s: QState, p: int, x: int) -> None:
     """Strong Deathdealer: scores mid-turn (no cull, ruling)."""
     g = glory(s, x)
-    ready_w(s, p).remove(x)
-    used_w(s, p).extend(pop_attached(s, x))
+    s.ready[p].remove(x)
+    s.used[p].extend(pop_attached(s, x))
     pop_copy(s, x)
-    used_w(s, p).append(x)
+    s.used[p].append(x)
     s.scored += 1
     gain(s, p, g)
 

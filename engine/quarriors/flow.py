@@ -12,7 +12,7 @@ from .common import check_empty_cards
 from .destroy import destroy
 from .prompts import has_choice
 from .scoring import score
-from .state import ATTACK, MAIN, OVER, QState, card_of, face_w, is_creature, pool_w, reset_turn, used_w
+from .state import ATTACK, MAIN, OVER, QState, card_of, is_creature, reset_turn
 from .stats import printed
 
 SCORE = "score"
@@ -30,17 +30,16 @@ def roll_phase(s: QState, rng: Rng) -> None:
     picks the dice and their faces together whenever it fits in one draw, so
     replays compute few HMACs."""
     p = s.active
-    pool = pool_w(s, p)
-    face = face_w(s)
+    pool = s.pool[p]
     bag = list(s.bag[p])
     want = 6
     if len(bag) < want and s.used[p]:
         pool.extend(bag)
         want -= len(bag)
-        bag = s.used[p][:]
+        bag = s.used[p]
         s.used[p] = []
         for d in bag:
-            face[d] = -1
+            s.face[d] = -1
     k = min(want, len(bag))
     span = 1
     for i in range(k):
@@ -60,13 +59,14 @@ def roll_phase(s: QState, rng: Rng) -> None:
             bag.pop()
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
         for d in pool:
-            x, face[d] = divmod(x, 6)
+            x, s.face[d] = divmod(x, 6)
     s.step, s.imm = MAIN, True
 
 
 def end_turn(s: QState, rng: Rng) -> None:
     p = s.active
-    used_w(s, p).extend(s.pool[p])
+    for d in s.pool[p]:
+        s.used[p].append(d)
     s.pool[p] = []
     check_empty_cards(s)
     if s.step == OVER:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .common import refuse
-from .state import QState, pool_w, used_w
+from .state import QState
 
 
 def quiddity_dice(s: QState, p: int) -> list[tuple[int, int]]:
@@ -92,7 +92,7 @@ def pay(s: QState, p: int, cost: int, chosen: list[int] | None = None) -> None:
             s.mana -= max(cost, 0)
             return
     spent = 0
-    pool, used, df, fc = pool_w(s, p), used_w(s, p), s.dfaces, s.face
+    pool, used, df, fc = s.pool[p], s.used[p], s.dfaces, s.face
     for d in chosen:
         spent += df[d][fc[d]].quiddity
         pool.remove(d)

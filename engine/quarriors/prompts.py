@@ -15,7 +15,7 @@ from .bag import from_wild, to_wild
 from .common import check_empty_cards, enter_ready, gain, refuse, set_copy
 from .destroy import destroy, lost_choices
 from .spells import cast, check_cast, kill_targets, targets
-from .state import Prompt, QState, creatures, face_of, face_w, own_card, pool_w, ready_w, used_w
+from .state import Prompt, QState, creatures, face_of, own_card
 
 Action = dict[str, Any]
 
@@ -115,7 +115,7 @@ def _resolve(s: QState, pr: Prompt, a: Action, rng: Rng) -> None:
     elif pr[0] == "lost":
         d, fi = pr[2], pr[3]
         if kind == "cull":  # Ghostly Spirit: cull a Basic Quiddity die to come back
-            used_w(s, p).remove(a["die"])
+            s.used[p].remove(a["die"])
             to_wild(s, a["die"])
             _revive(s, p, d, fi)
         elif own_card(s, a["die"]).power("reaction_revive") is not None:
@@ -123,48 +123,48 @@ def _resolve(s: QState, pr: Prompt, a: Action, rng: Rng) -> None:
             _revive(s, p, d, fi)
         else:  # Life Charm: this creature and later losses go to the active pool
             cast(s, p, a["die"], None, [], rng)
-            used_w(s, p).remove(d)
-            face_w(s)[d] = -1
-            pool_w(s, p).append(d)
+            s.used[p].remove(d)
+            s.face[d] = -1
+            s.pool[p].append(d)
             s.prompts = (pr, *s.prompts)
     elif pr[0] == "copy":
         set_copy(s, pr[2], a["target"])
     elif pr[0] == "shape":
-        face_w(s)[pr[2]] = a["face"]
+        s.face[pr[2]] = a["face"]
     elif pr[0] == "kill":
         destroy(s, a["target"], p, rng)
     elif pr[0] == "cull":
-        used_w(s, p).remove(a["die"])
+        s.used[p].remove(a["die"])
         to_wild(s, a["die"])
         if pr[2] > 1:
             s.prompts = (("cull", p, pr[2] - 1), *s.prompts)
     elif pr[0] == "swap":
         x = a["die"]
         q = next(q for q in range(s.seats) if x in s.used[q])
-        used_w(s, q).remove(x)
-        used_w(s, p).remove(pr[2])
-        used_w(s, q).append(pr[2])
-        used_w(s, p).append(x)
+        s.used[q].remove(x)
+        s.used[p].remove(pr[2])
+        s.used[q].append(pr[2])
+        s.used[p].append(x)
     elif pr[0] == "take":
         slot = next(i for i, c in enumerate(s.cards) if c.id == a["card"])
         d = from_wild(s, slot)
         s.bag = (*s.bag[:p], (*s.bag[p], d), *s.bag[p + 1:])
     elif pr[0] == "recall":
-        used_w(s, p).remove(a["die"])
-        face_w(s)[a["die"]] = -1
-        pool_w(s, p).append(a["die"])
+        s.used[p].remove(a["die"])
+        s.face[a["die"]] = -1
+        s.pool[p].append(a["die"])
     elif pr[0] == "trade":
         slot = next(i for i, c in enumerate(s.cards) if c.id == a["card"])
-        used_w(s, p).remove(a["die"])
+        s.used[p].remove(a["die"])
         to_wild(s, a["die"])
-        used_w(s, p).append(from_wild(s, slot))
+        s.used[p].append(from_wild(s, slot))
         check_empty_cards(s)
     elif pr[0] == "spellcull":
         x = a["die"]
         if x in s.ready[p]:
-            ready_w(s, p).remove(x)
+            s.ready[p].remove(x)
         else:
-            pool_w(s, p).remove(x)
+            s.pool[p].remove(x)
         to_wild(s, x)
         s.prompts = (pr, *s.prompts)
         gain(s, p, 1)
@@ -173,9 +173,9 @@ def _resolve(s: QState, pr: Prompt, a: Action, rng: Rng) -> None:
 def _revive(s: QState, p: int, d: int, fi: int) -> None:
     """Back to the ready area as it was; it takes no more damage in this attack."""
     if d in s.used[p]:
-        used_w(s, p).remove(d)
+        s.used[p].remove(d)
     else:
-        pool_w(s, p).remove(d)
-    face_w(s)[d] = fi
+        s.pool[p].remove(d)
+    s.face[d] = fi
     s.hit = (*s.hit, d)
     enter_ready(s, p, d)

@@ -7,7 +7,7 @@ from engine.core import Rng
 
 from .bag import draw_into_pool
 from .common import gain, note
-from .state import OVER, QState, card_of, creatures, face_of, pop_attached, pop_copy, ready_w, used_w
+from .state import OVER, QState, card_of, creatures, face_of, pop_attached, pop_copy
 from .stats import glory
 
 
@@ -29,10 +29,10 @@ def score(s: QState, rng: Rng) -> None:
     for d in cs:
         card, f = card_of(s, d), face_of(s, d)
         spells = pop_attached(s, d)
-        ready_w(s, p).remove(d)
+        s.ready[p].remove(d)
         pop_copy(s, d)
-        used_w(s, p).append(d)
-        used_w(s, p).extend(spells)
+        s.used[p].append(d)
+        s.used[p].extend(spells)
         for effect, params in card.powers:
             if effect == "score_draw":
                 draw_into_pool(s, p, int(params["by_burst"][f.burst]), rng, rolled=False)

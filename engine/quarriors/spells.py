@@ -11,7 +11,7 @@ from engine.core import Rng
 from .bag import draw_into_pool, roll
 from .common import gain, refuse
 from .destroy import destroy
-from .state import QState, card_of, creatures, face_of, face_w, own_card, pool_w, ready_w, set_attached, used_w
+from .state import QState, card_of, creatures, face_of, own_card, set_attached
 from .stats import defense, level
 
 
@@ -67,7 +67,7 @@ def _level_up(s: QState, p: int) -> None:
                         key=lambda i: (-faces[i].burst, i))
         if not higher:
             continue
-        face_w(s)[d] = higher[0]
+        s.face[d] = higher[0]
         options = tuple(i for n, i in enumerate(higher) if faces[i] not in [faces[j] for j in higher[:n]])
         if len(options) > 1:
             s.prompts = (*s.prompts, ("shape", p, d, options))
@@ -78,10 +78,10 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
     card = own_card(s, sp)
     burst = card.faces[s.face[sp]].burst
     if sp in s.ready[p]:
-        ready_w(s, p).remove(sp)
+        s.ready[p].remove(sp)
     else:
-        pool_w(s, p).remove(sp)
-    used_w(s, p).append(sp)
+        s.pool[p].remove(sp)
+    s.used[p].append(sp)
     for effect, params in card.powers:
         if effect == "cast_attack_bonus":
             s.atk_bonus += int(params["by_burst"][burst])
@@ -113,12 +113,12 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
         elif effect == "cast_destroy_spell" and target is not None:
             for q in range(s.seats):
                 if target in s.ready[q]:
-                    ready_w(s, q).remove(target)
-                    used_w(s, q).append(target)
+                    s.ready[q].remove(target)
+                    s.used[q].append(target)
             for c, spells in list(s.attached.items()):
                 if target in spells:
                     set_attached(s, c, tuple(x for x in spells if x != target))
-                    used_w(s, _creature_owner(s, c)).append(target)
+                    s.used[_creature_owner(s, c)].append(target)
         elif effect == "cast_glory_per_scorer":
             gain(s, p, s.scored)
         elif effect == "cast_glory":

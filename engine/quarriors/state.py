@@ -77,75 +77,32 @@ class QState:
     # choices, attack totals, losses, scoring); `apply` hands them to the match log
     # and clears them, so a state between actions always has none.
     notes: tuple[Text, ...] = ()
-    # Copy-on-write bookkeeping, not game state: bit p (pool), 4 + p (ready), 8 + p (used),
-    # 12 (face), 13 (glory) is set when this state's list is its own, not shared with the
-    # state it was copied from. Only the `*_w` accessors below set it.
-    own: int = field(default=0, compare=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         # Snapshots pickle states: the per-die face table is rebuilt, not stored.
-        # and the copy-on-write bits are no part of the match.
-        return {k: getattr(self, k) for k in _FIELDS if k != "dfaces" and k != "own"}
+        return {k: getattr(self, k) for k in _FIELDS if k != "dfaces"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.own = 0
         self.dfaces = tuple(self.cards[slot].faces for slot in self.dcard)
 
 
 _FIELDS = tuple(QState.__dataclass_fields__)
+_COPY = list.copy
 
 
 def copy_state(s: QState) -> QState:
-    """A copy sharing everything: the zone lists are copied by the `*_w` accessors
-    only when an action is about to change them (most actions touch two or three
-    of them). The source also gives up its ownership, so that even a caller who
-    edits it later copies before writing instead of changing the copy."""
+    """Copy the lists and dicts; everything else is immutable and shared.
+    (A plain-dict instance: one C-level dict copy carries all the scalars.)"""
     n = QState.__new__(QState)
     d = s.__dict__.copy()
-    d["pool"] = s.pool[:]
-    d["ready"] = s.ready[:]
-    d["used"] = s.used[:]
-    d["own"] = 0
-    s.own = 0
-    n.__dict__ = d  # `attached` and `copies` are shared too: they are replaced, never edited (below)
+    d["face"] = s.face[:]
+    d["pool"] = list(map(_COPY, s.pool))
+    d["ready"] = list(map(_COPY, s.ready))
+    d["used"] = list(map(_COPY, s.used))
+    d["glory"] = s.glory[:]
+    n.__dict__ = d  # `attached` and `copies` are shared: they are replaced, never edited (below)
     return n
-
-
-def pool_w(s: QState, p: int) -> list[int]:
-    """`p`'s active pool, to be edited (copied first if shared)."""
-    if not s.own >> p & 1:
-        s.pool[p] = s.pool[p][:]
-        s.own |= 1 << p
-    return s.pool[p]
-
-
-def ready_w(s: QState, p: int) -> list[int]:
-    if not s.own >> (4 + p) & 1:
-        s.ready[p] = s.ready[p][:]
-        s.own |= 1 << (4 + p)
-    return s.ready[p]
-
-
-def used_w(s: QState, p: int) -> list[int]:
-    if not s.own >> (8 + p) & 1:
-        s.used[p] = s.used[p][:]
-        s.own |= 1 << (8 + p)
-    return s.used[p]
-
-
-def face_w(s: QState) -> list[int]:
-    if not s.own >> 12 & 1:
-        s.face = s.face[:]
-        s.own |= 1 << 12
-    return s.face
-
-
-def glory_w(s: QState) -> list[int]:
-    if not s.own >> 13 & 1:
-        s.glory = s.glory[:]
-        s.own |= 1 << 13
-    return s.glory
 
 
 def pop_attached(s: QState, d: int) -> Zone:

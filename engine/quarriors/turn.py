@@ -17,20 +17,7 @@ from .destroy import destroy
 from .flow import end_turn
 from .payment import alternatives, available, check_choice, pay
 from .spells import cast, check_cast, targets
-from .state import (
-    CAPTURE,
-    MAIN,
-    QState,
-    card_of,
-    creatures,
-    face_of,
-    face_w,
-    own_card,
-    pool_w,
-    ready_w,
-    set_attached,
-    used_w,
-)
+from .state import CAPTURE, MAIN, QState, card_of, creatures, face_of, own_card, set_attached
 from .stats import summon_cost
 
 Action = dict[str, Any]
@@ -80,8 +67,8 @@ def do_use(s: QState, p: int, a: Action, rng: Rng) -> None:
         if f.keeps_die:
             roll(s, [d], rng)
         else:
-            pool_w(s, p).remove(d)
-            used_w(s, p).append(d)
+            s.pool[p].remove(d)
+            s.used[p].append(d)
         draw_into_pool(s, p, f.draw, rng, rolled=True)
         return
     params = own_card(s, d).power("burst_face_draw")
@@ -90,8 +77,8 @@ def do_use(s: QState, p: int, a: Action, rng: Rng) -> None:
         draw_into_pool(s, p, int(params["draw"]), rng, rolled=True)
         roll(s, [d], rng)
     else:
-        pool_w(s, p).remove(d)
-        used_w(s, p).append(d)
+        s.pool[p].remove(d)
+        s.used[p].append(d)
         draw_into_pool(s, p, int(params["draw"]), rng, rolled=True)
 
 
@@ -116,7 +103,7 @@ def check_settle(s: QState, p: int, a: Action) -> None:
 def do_settle(s: QState, p: int, a: Action, rng: Rng) -> None:
     d = a["die"]
     faces = own_card(s, d).faces
-    face_w(s)[d] = next(i for i, f in enumerate(faces) if f.quiddity > 0 and not f.draw and not f.reroll)
+    s.face[d] = next(i for i, f in enumerate(faces) if f.quiddity > 0 and not f.draw and not f.reroll)
 
 
 def check_reroll(s: QState, p: int, a: Action) -> None:
@@ -151,8 +138,8 @@ def check_ready(s: QState, p: int, a: Action) -> None:
 
 def do_ready(s: QState, p: int, a: Action, rng: Rng) -> None:
     s.imm = False
-    pool_w(s, p).remove(a["die"])
-    ready_w(s, p).append(a["die"])
+    s.pool[p].remove(a["die"])
+    s.ready[p].append(a["die"])
 
 
 def check_summon(s: QState, p: int, a: Action) -> None:
@@ -175,7 +162,7 @@ def do_summon(s: QState, p: int, a: Action, rng: Rng) -> None:
     d = a["die"]
     s.imm = False
     pay(s, p, summon_cost(s, d, p), a.get("pay"))
-    pool_w(s, p).remove(d)
+    s.pool[p].remove(d)
     card, f = own_card(s, d), face_of(s, d)
     enter_ready(s, p, d)
     params = card.power("summon_quiddity")
@@ -223,7 +210,7 @@ def check_attach(s: QState, p: int, a: Action) -> None:
 
 def do_attach(s: QState, p: int, a: Action, rng: Rng) -> None:
     s.imm = False
-    ready_w(s, p).remove(a["die"])
+    s.ready[p].remove(a["die"])
     set_attached(s, a["to"], (*s.attached.get(a["to"], ()), a["die"]))
 
 
@@ -284,7 +271,7 @@ def do_capture(s: QState, p: int, a: Action, rng: Rng) -> None:
     slot = _slot(s, a)
     pay(s, p, capture_cost(s, slot), a.get("pay"))
     s.captures -= 1
-    used_w(s, p).append(from_wild(s, slot))
+    s.used[p].append(from_wild(s, slot))
     check_empty_cards(s)
 
 
@@ -297,8 +284,8 @@ def check_discard(s: QState, p: int, a: Action) -> None:
 
 
 def do_discard(s: QState, p: int, a: Action, rng: Rng) -> None:
-    ready_w(s, p).remove(a["die"])
-    used_w(s, p).append(a["die"])
+    s.ready[p].remove(a["die"])
+    s.used[p].append(a["die"])
 
 
 def check_end(s: QState, p: int, a: Action) -> None:
