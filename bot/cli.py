@@ -120,11 +120,6 @@ async def cmd_replay(args: argparse.Namespace) -> int:
     return await _with_service(args, go)
 
 
-async def cmd_verify(args: argparse.Namespace) -> int:
-    args.verify, args.at, args.turn, args.as_seat, args.moderator = True, None, None, None, False
-    return await cmd_replay(args)
-
-
 async def cmd_export(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
         ms = await service.get(args.match)
@@ -218,6 +213,7 @@ def parser() -> argparse.ArgumentParser:
 
     vf = sub.add_parser("verify", help="same as replay --verify")
     vf.add_argument("match")
+    vf.set_defaults(verify=True, at=None, turn=None, as_seat=None, moderator=False)
 
     ex = sub.add_parser("export", help="JSON Lines export (redacted unless finished or --moderator)")
     ex.add_argument("match")
@@ -246,7 +242,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 ASYNC: dict[str, Callable[[argparse.Namespace], Awaitable[int]]] = {
-    "play": cmd_play, "selfplay": cmd_selfplay, "list": cmd_list, "replay": cmd_replay, "verify": cmd_verify,
+    "play": cmd_play, "selfplay": cmd_selfplay, "list": cmd_list, "replay": cmd_replay, "verify": cmd_replay,
     "export": cmd_export, "import": cmd_import, "undo": cmd_undo, "backup": cmd_backup,
 }
 

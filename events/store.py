@@ -275,10 +275,6 @@ class Store:
         async with self._tx:
             await self._db.execute("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
 
-    async def delete_kv(self, scope: str, key: str) -> None:
-        async with self._tx:
-            await self._db.execute("DELETE FROM kv WHERE scope = ? AND key = ?", (scope, key))
-
     # -- reading -----------------------------------------------------------------
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
@@ -365,11 +361,6 @@ class Store:
         async with self._db.execute("SELECT value FROM kv WHERE scope = ? AND key = ?", (scope, key)) as cur:
             row = await cur.fetchone()
         return json.loads(row[0]) if row else None
-
-    async def kv_scope(self, scope: str) -> dict[str, Any]:
-        async with self._db.execute("SELECT key, value FROM kv WHERE scope = ?", (scope,)) as cur:
-            rows = await cur.fetchall()
-        return {k: json.loads(v) for k, v in rows}
 
     async def backup(self, target: str | Path) -> None:
         """An online, consistent copy through SQLite's backup API."""

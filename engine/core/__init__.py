@@ -14,10 +14,10 @@ from .contract import (
 )
 from .errors import BadOptions, NotYourDecision, RuleError, UnknownAction
 from .rng import Rng, commitment
-from .text import Text, pick_locale, t
+from .text import Text, pick_locale
 
 __all__ = [
     "ALL_SEEING", "SPECTATOR", "Action", "BadOptions", "Choice", "Game", "NotYourDecision",
     "Outcome", "Pending", "Rng", "RuleError", "Text", "Transition", "UnknownAction", "Viewer",
-    "clone", "commitment", "format_action", "normalise", "parse_action", "pick_locale", "t",
+    "clone", "commitment", "format_action", "normalise", "parse_action", "pick_locale",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from .actions import Action, format_action, normalise
+from .actions import normalise
 from .contract import Game, Pending, Transition
 from .errors import NotYourDecision, RuleError
 from .rng import Rng
@@ -54,6 +54,3 @@ def step(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
         transition = Transition(transition.state, transition.log, True)
     return Step(transition, rng.counter)
 
-
-def action_text(action: Action) -> str:
-    return format_action(action)

@@ -7,8 +7,6 @@ from typing import Any
 
 from .contract import Viewer
 
-HIDDEN = "?"
-
 
 def hidden_list(items: Sequence[Any], visible: bool) -> list[Any] | dict[str, int]:
     """A private pile: the items for those allowed, else only its size."""

@@ -10,7 +10,6 @@ recompute every draw of a finished match. The sampling is our own code: the
 from __future__ import annotations
 
 import hashlib
-import hmac
 from collections.abc import Sequence
 from typing import ClassVar, TypeVar
 
@@ -24,13 +23,9 @@ def commitment(secret: bytes) -> str:
     return hashlib.sha256(secret).hexdigest()
 
 
-def block(secret: bytes, counter: int) -> bytes:
-    return hmac.new(secret, counter.to_bytes(8, "big"), hashlib.sha256).digest()
-
-
 class _Hmac:
     """HMAC-SHA256 with the keyed inner and outer hashes computed once per
-    secret: the same bytes as `block`, at a third of the cost per draw
+    secret: the same bytes as `hmac.new(secret, counter, sha256)`, at a third of the cost per draw
     (replay speed is bounded by it)."""
 
     __slots__ = ("_inner", "_outer")

@@ -38,10 +38,6 @@ class Text:
         return Text(data["en"], data["ja"])
 
 
-def t(en: str, ja: str) -> Text:
-    return Text(en, ja)
-
-
 def join(parts: list[Text], sep: Text | None = None) -> Text:
     sep = sep or Text(", ", "、")
     return Text(sep.en.join(p.en for p in parts), sep.ja.join(p.ja for p in parts))
