@@ -315,9 +315,10 @@ class MatchService:
                       auto: str | None) -> tuple[NewEvent, MatchState]:
         game = ms.game
         turn = game.turn(ms.state)
-        label = game.describe(ms.state, seat, act)
         after, result = apply_action(ms, seat, act, secret, ms.seq + 1)
-        log = [x.to_json() for x in result.transition.log] or [label.to_json()]
+        # The label (which enumerates legal actions) only when the game wrote no
+        # log line; ms.state is still the state before the action.
+        log = [x.to_json() for x in result.transition.log] or [game.describe(ms.state, seat, act).to_json()]
         payload: dict[str, Any] = {"seat": seat, "action": act, "turn": turn, "reveals": result.reveals,
                                    "log": log, "digest": public_digest(game, after.state)}
         if auto:
