@@ -264,6 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     except RuleError as err:
         print(err.message(_locale(args)), file=sys.stderr)
         return 2
+    except OSError as err:  # a file named on the command line: missing, unreadable
+        print(f"{err.strerror or err}: {err.filename}" if err.filename else str(err), file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 

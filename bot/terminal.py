@@ -4,13 +4,16 @@ can be scripted; the match is saved after every move and can be resumed."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
-from collections.abc import Callable
+import uuid
+from collections.abc import Awaitable, Callable
 from typing import TextIO
 
 from engine.core import RuleError, Text, Viewer
+from events.errors import StorageFault
 from events.model import Player
-from events.service import MatchService
+from events.service import CommandResult, MatchService
 
 from . import render
 
@@ -21,6 +24,9 @@ HELP = Text(
     "一覧の番号か行動を入力します。`help` 行動一覧、`board` 盤面、`hand` 自分の非公開情報、`log` 最近の手、"
     "`takeback` 直前の行動の取り消し依頼、`undo [N]` N手戻す（卓のモデレーターとして）、`redo` やり直し、"
     "`quit` 保存して終了。")
+
+
+RETRIES = 5
 
 
 class Terminal:
@@ -34,6 +40,7 @@ class Terminal:
         self.locale = locale
         self.read = read
         self.out = out
+        self.shown_seq: int | None = None
 
     def say(self, text: str | Text) -> None:
         print(text(self.locale) if isinstance(text, Text) else text, file=self.out or sys.stdout, flush=True)
@@ -81,12 +88,27 @@ class Terminal:
                 await self.show_private(pending.seat)
                 await self.show_choices(player, pending.seat)
                 shown = (ms.seq, pending.seat)
+                self.shown_seq = ms.seq
             line = self.read()
             if line is None:
                 self.say(Text(f"Input ended; the match is saved. Resume with: parley play --resume {self.match_id}",
                               f"入力が終わりました。対戦は保存済みです。再開: parley play --resume {self.match_id}"))
                 return 0
             await self.command(line.strip(), player, pending.seat)
+
+    async def send(self, command: Callable[[str], Awaitable[CommandResult]]) -> CommandResult:
+        """Send one command with one id, retrying while the database is busy:
+        a retry of a command that did land is answered with its first result,
+        so it can never be played twice."""
+        cid = f"terminal:{uuid.uuid4().hex}"
+        for attempt in range(RETRIES):
+            try:
+                return await command(cid)
+            except StorageFault as fault:
+                if fault.kind != "locked" or attempt == RETRIES - 1:
+                    raise
+                await asyncio.sleep(0.2 * (attempt + 1))
+        raise AssertionError("unreachable")
 
     async def command(self, line: str, player: Player, seat: int) -> None:
         word, _, rest = line.partition(" ")
@@ -105,20 +127,26 @@ class Terminal:
                     for x in e.payload.get("log", []):
                         self.say(f"  #{e.seq} {Text.from_json(x)(self.locale)}")
             elif word == "takeback":
-                r = await self.service.request_takeback(self.match_id, player.id)
+                r = await self.send(lambda cid: self.service.request_takeback(self.match_id, player.id, cid))
                 self.say(Text(f"Takeback requested ({len(r.events)} events).", f"取り消しを依頼しました（{len(r.events)}件）。"))
             elif word in ("accept", "decline") and (await self.service.get(self.match_id)).takeback:
-                await self.service.answer_takeback(self.match_id, player.id, word == "accept")
+                await self.send(lambda cid: self.service.answer_takeback(self.match_id, player.id, word == "accept", cid))
             elif word == "undo":
-                await self.service.undo(self.match_id, "terminal", count=int(rest or 1), reason="terminal undo")
+                await self.send(lambda cid: self.service.undo(self.match_id, "terminal", count=int(rest or 1),
+                                                              reason="terminal undo", command_id=cid))
                 await self.show_board()
             elif word == "redo":
-                await self.service.redo(self.match_id, "terminal", reason="terminal redo")
+                await self.send(lambda cid: self.service.redo(self.match_id, "terminal", reason="terminal redo",
+                                                              command_id=cid))
                 await self.show_board()
             elif word == "quit":
                 raise SystemExit(0)
             else:
-                result = await self.service.act(self.match_id, player.id, line, seat=seat)
+                # A listed number means the list shown at `shown_seq`: if the match moved
+                # on meanwhile (another process), it is refused rather than misread.
+                expected = self.shown_seq if line.isdigit() else None
+                result = await self.send(lambda cid: self.service.act(self.match_id, player.id, line, seat=seat,
+                                                                      command_id=cid, expected_seq=expected))
                 for text in result.log:
                     self.say(f"  · {text(self.locale)}")
         except RuleError as err:

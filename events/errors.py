@@ -5,6 +5,11 @@ from __future__ import annotations
 from engine.core import RuleError, Text
 
 
+class ReplayError(Exception):
+    """The log cannot be replayed: corrupt, forged (an event the live service
+    would never have appended), or written by an incompatible ruleset."""
+
+
 class Refused(RuleError):
     """A command the service will not carry out (not the game's rules, the table's)."""
 
@@ -39,3 +44,72 @@ def stale() -> Refused:
     return Refused(Text("That choice is no longer current: the match has moved on.",
                         "その選択肢はもう有効ではありません。対戦が進行しています。"),
                    Text("Look at the board and choose again.", "盤面を確認して選び直してください。"))
+
+
+class StorageFault(Refused):
+    """The database could not do what was asked. Raised only when nothing of
+    the command was written, so the player may simply try again; `kind` lets
+    front ends and tests tell the faults apart without parsing text."""
+
+    def __init__(self, kind: str, what: Text, allowed: Text | None = None) -> None:
+        super().__init__(what, allowed)
+        self.kind = kind
+
+
+def disk_full() -> StorageFault:
+    return StorageFault("disk-full", Text("The server's disk is full: nothing was saved.",
+                                          "サーバーのディスクがいっぱいです。何も保存されていません。"),
+                        Text("Tell the bot's operator; your move can be sent again once there is space.",
+                             "ボットの管理者に連絡してください。空きができたら同じ手をもう一度送れます。"))
+
+
+def locked() -> StorageFault:
+    return StorageFault("locked", Text("The database is busy (another program is writing to it): nothing was saved.",
+                                       "データベースが使用中です（別のプログラムが書き込み中）。何も保存されていません。"),
+                        Text("Try again in a moment.", "少し待ってからもう一度お試しください。"))
+
+
+def read_only(path: str) -> StorageFault:
+    return StorageFault("read-only", Text(f"The database {path} cannot be written (a read-only file or folder).",
+                                          f"データベース {path} に書き込めません（読み取り専用のファイルかフォルダー）。"),
+                        Text("Give the bot write access to the file and its folder, or choose another with --db.",
+                             "ファイルとフォルダーに書き込み権限を与えるか、--db で別の場所を指定してください。"))
+
+
+def cannot_open(path: str, why: str) -> StorageFault:
+    return StorageFault("cannot-open", Text(f"The database {path} cannot be opened: {why}.",
+                                            f"データベース {path} を開けません: {why}。"),
+                        Text("Check the path given with --db or PARLEY_DB.", "--db または PARLEY_DB のパスを確認してください。"))
+
+
+def newer_schema(path: str, found: int, known: int) -> StorageFault:
+    return StorageFault("newer-schema",
+                        Text(f"The database {path} was written by a newer Parley (schema {found}; this version knows "
+                             f"up to {known}), so it was not read.",
+                             f"データベース {path} は新しい Parley で書かれています（スキーマ {found}、このバージョンは "
+                             f"{known} まで）。読み込みませんでした。"),
+                        Text("Upgrade Parley to open it.", "開くには Parley を更新してください。"))
+
+
+def future_event(match_id: str, seq: int, version: int, known: int) -> StorageFault:
+    return StorageFault("future-event",
+                        Text(f"Event {seq} of match {match_id} has version {version}, newer than this Parley knows "
+                             f"({known}); the match was not read.",
+                             f"対戦 {match_id} のイベント {seq} はバージョン {version} で、この Parley（{known}まで）より"
+                             f"新しいため読み込みませんでした。"),
+                        Text("Upgrade Parley to open it.", "開くには Parley を更新してください。"))
+
+
+def storage(exc: BaseException, path: str = "") -> BaseException:
+    """A database error as a truthful fault, or the error itself when it is
+    not a fault of the storage (a bug should stay a bug, with its traceback)."""
+    text = str(exc).lower()
+    if "full" in text:
+        return disk_full()
+    if "locked" in text or "busy" in text:
+        return locked()
+    if "readonly" in text or "read-only" in text or "permission denied" in text:
+        return read_only(path)
+    if "not a database" in text or "unable to open" in text or "malformed" in text:
+        return cannot_open(path, str(exc))
+    return exc if not isinstance(exc, OSError) else cannot_open(path, str(exc))

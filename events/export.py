@@ -10,9 +10,12 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Text, commitment
+from pydantic import ValidationError
 
-from .errors import Refused
+from engine.core import RuleError, Text, commitment
+
+from .chain import canonical_payload, first_break
+from .errors import Refused, ReplayError
 from .model import Event
 from .replay import MatchState, outcome_json, rebuild
 from .store import MatchRow
@@ -57,22 +60,72 @@ def _refuse(en: str, ja: str) -> Refused:
                                       "対戦の終了後にもう一度エクスポートしてください。"))
 
 
-async def import_jsonl(service: MatchService, text: str, *, match_id: str | None = None) -> MatchState:
-    """Load an exported finished match, check it replays, and store it."""
-    rows = [json.loads(line) for line in text.splitlines() if line.strip()]
-    if not rows or rows[0].get("format") != FORMAT:
+def _bad_file(why_en: str, why_ja: str) -> Refused:
+    return Refused(Text(f"This file cannot be imported: {why_en}.", f"このファイルは取り込めません: {why_ja}。"),
+                   Text("Import the file exactly as `parley export` wrote it.",
+                        "`parley export` が書き出したとおりのファイルを取り込んでください。"))
+
+
+def _parse(text: str) -> tuple[dict[str, Any], list[Event]]:
+    rows: list[Any] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except ValueError as exc:
+            raise _bad_file(f"line {number} is not JSON", f"{number}行目が JSON ではありません") from exc
+    if not rows or not isinstance(rows[0], dict) or rows[0].get("format") != FORMAT:
         raise _refuse("This is not a Parley match export.", "Parleyの対戦エクスポートではありません。")
-    header, raw = rows[0], rows[1:]
-    if header.get("redacted") or "secret" not in header:
+    header = rows[0]
+    if header.get("version", FORMAT_VERSION) > FORMAT_VERSION:
+        raise _bad_file("it was written by a newer Parley", "新しい Parley で書き出されています")
+    try:
+        events = [Event.model_validate({**r, "match_id": "import"}) for r in rows[1:]]
+    except (ValidationError, TypeError) as exc:
+        raise _bad_file("an event is malformed", "形式の正しくないイベントがあります") from exc
+    if not events:
+        raise _bad_file("it has no events", "イベントがありません")
+    return header, events
+
+
+async def import_jsonl(service: MatchService, text: str, *, match_id: str | None = None) -> MatchState:
+    """Load an exported finished match, check its chain and that it replays under
+    the service's rules, and store it. Anything else is refused with one line."""
+    header, events = _parse(text)
+    if header.get("redacted") or "secret" not in header or header.get("status") not in ("finished", "aborted"):
         raise _refuse("Only a finished match's full export can be imported: a running match's secret never "
                       "leaves the server.", "取り込めるのは終了した対戦の完全なエクスポートだけです。"
                       "進行中の対戦の秘密鍵はサーバーの外に出ません。")
-    secret = bytes.fromhex(header["secret"])
-    if commitment(secret) != header["commitment"]:
+    try:
+        secret = bytes.fromhex(header["secret"])
+    except (TypeError, ValueError) as exc:
+        raise _bad_file("the secret is not hexadecimal", "秘密鍵が16進数ではありません") from exc
+    if commitment(secret) != header.get("commitment"):
         raise _refuse("The secret does not match the match's commitment.", "秘密鍵がコミットメントと一致しません。")
-    new_id = match_id or header["match_id"]
-    events = [Event(**{**r, "match_id": new_id}) for r in raw]
-    ms, _ = rebuild(events, secret)
+    broken = first_break((e.seq, e.type, e.version, e.actor, e.command_id, e.at, canonical_payload(e.payload), e.hash)
+                         for e in events)
+    if broken is not None:
+        raise _bad_file(f"its hash chain breaks at event {broken} (edited after export)",
+                        f"ハッシュチェーンがイベント{broken}で途切れています（書き出し後に編集されています）")
+    new_id = match_id or str(header.get("match_id") or "")
+    if not new_id:
+        raise _bad_file("it names no match", "対戦IDがありません")
+    events = [e.model_copy(update={"match_id": new_id}) for e in events]
+    try:
+        ms, _ = rebuild(events, secret)
+    except ReplayError as exc:
+        raise _bad_file(f"it does not replay ({exc})", f"再生できません（{exc}）") from exc
+    except (RuleError, KeyError, TypeError, ValueError) as exc:
+        raise _bad_file(f"it does not replay ({type(exc).__name__})", f"再生できません（{type(exc).__name__}）") from exc
+    if ms.status not in ("finished", "aborted"):
+        raise _refuse("The log does not end the match, so it cannot be imported.",
+                      "ログが対戦の終了まで記録されていないため取り込めません。")
+    if commitment(secret) != ms.commitment:
+        raise _refuse("The secret does not match the commitment in the log.", "秘密鍵がログ内のコミットメントと一致しません。")
+    if await service.store.match(new_id) is not None:
+        raise Refused(Text(f"A match {new_id} is already in this database.", f"対戦 {new_id} はすでにこのデータベースにあります。"),
+                      Text("Import it under another id with --match-id.", "--match-id で別のIDを付けて取り込めます。"))
     first = events[0]
     place = first.payload.get("place", {})
     row = MatchRow(new_id, ms.game_id, ms.ruleset, first.at, events[-1].at, ms.status, ms.commitment,

@@ -60,3 +60,4 @@ class Event(BaseModel):
     command_id: str | None = None
     at: str  # ISO 8601 UTC, stamped by the store (the engine never reads a clock)
     payload: dict[str, Any] = Field(default_factory=dict)
+    hash: str | None = None  # the chain: SHA-256 over the previous hash and this event (events/chain.py)

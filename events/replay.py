@@ -18,12 +18,10 @@ from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, Text
 from engine.core.play import Step, step
 from engine.registry import get_game
 
+from .authority import check_action, check_event
+from .errors import ReplayError
 from .gcpause import gc_paused
 from .model import Event, Player
-
-
-class ReplayError(Exception):
-    """The log cannot be replayed (corrupt, or written by an incompatible ruleset)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +102,10 @@ def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
         raise ReplayError(f"{ms.match_id}: expected event {ms.seq + 1}, got {event.seq}")
     p = event.payload
     kind = event.type
+    if kind == "action":
+        check_action(ms, event, ms.state)
+        return apply_action(ms, p["seat"], p["action"], secret, event.seq)[0]
+    check_event(ms, event)
     if kind == "player_joined":
         return replace(ms, seq=event.seq, lobby=(*ms.lobby, Player(**p["player"])))
     if kind == "player_left":
@@ -116,8 +118,6 @@ def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
         state = game.setup(len(seats), p["options"], rng)
         return replace(ms, seq=event.seq, status="running", seats=seats, options=p["options"],
                        state=state, counter=rng.counter)
-    if kind == "action":
-        return apply_action(ms, p["seat"], p["action"], secret, event.seq)[0]
     if kind == "takeback_requested":
         return replace(ms, seq=event.seq, takeback=(p["seat"], p["of_seq"]), takeback_yes=frozenset())
     if kind == "takeback_answered":
@@ -154,18 +154,23 @@ def created(event: Event) -> MatchState:
                       commitment=p["commitment"], creator=event.actor, seq=event.seq, place=p.get("place", {}))
 
 
+# Verification's view of each event: (event, before, after, step of an action).
+Check = Callable[[Event, MatchState, MatchState, Step[Any] | None], None]
+
+
 def rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None = None,
             keep: Iterable[int] = (),
-            check: Callable[[Event, MatchState], None] | None = None) -> tuple[MatchState, dict[int, MatchState]]:
+            check: Check | None = None) -> tuple[MatchState, dict[int, MatchState]]:
     """Replay `events` (after `start`, or from match creation). Envelopes at the
     seqs named by reverts, and at those in `keep`, are returned for reuse;
-    `check` sees every event with the envelope after it (verification)."""
+    `check` sees every event after the first with the envelopes before and
+    after it and, for an action, its step (verification)."""
     with gc_paused():
         return _rebuild(events, secret, start, keep, check)
 
 
 def _rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None, keep: Iterable[int],
-             check: Callable[[Event, MatchState], None] | None) -> tuple[MatchState, dict[int, MatchState]]:
+             check: Check | None) -> tuple[MatchState, dict[int, MatchState]]:
     wanted = set(keep) | {e.payload["to_seq"] for e in events if e.type == "revert"}
     kept: dict[int, MatchState] = {}
     ms = start
@@ -178,19 +183,27 @@ def _rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None, k
             ms, i = _actions(ms, events, i, secret, wanted)
         else:
             i += 1
+            before, stepped = ms, None
             if ms is None:
                 if event.type != "match_created":
                     raise ReplayError("a log must start with match_created")
                 ms = created(event)
+            elif event.type == "action" and check is not None:
+                # Verification also sees the step (its log lines and reveal flag).
+                if event.seq != ms.seq + 1:
+                    raise ReplayError(f"{ms.match_id}: expected event {ms.seq + 1}, got {event.seq}")
+                check_action(ms, event, ms.state)
+                ms, stepped = apply_action(ms, event.payload["seat"], event.payload["action"], secret, event.seq)
             elif event.type == "revert":
+                check_event(ms, event)
                 target = kept.get(event.payload["to_seq"])
                 if target is None:
                     raise ReplayError(f"revert at {event.seq} targets {event.payload['to_seq']}, not in this replay")
                 ms = restore(ms, target, event.seq)
             else:
                 ms = apply_event(ms, event, secret)
-            if check is not None:
-                check(event, ms)
+            if check is not None and before is not None:
+                check(event, before, ms, stepped)
         if ms.seq in wanted:
             kept[ms.seq] = ms
     if ms is None:
@@ -212,6 +225,7 @@ def _actions(ms: MatchState, events: Sequence[Event], i: int, secret: bytes,
         if event.seq != seq + 1:
             raise ReplayError(f"{ms.match_id}: expected event {seq + 1}, got {event.seq}")
         p = event.payload
+        check_action(ms, event, state)
         result = step(game, state, p["seat"], p["action"], secret, counter)
         state, counter, seq = result.transition.state, result.counter, event.seq
         i += 1

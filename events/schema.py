@@ -1,11 +1,20 @@
-"""The SQLite schema as numbered migrations; a database is brought up to date on open."""
+"""The SQLite schema as numbered migrations; a database is brought up to date on open.
+
+Migrations run in one write transaction (BEGIN IMMEDIATE) that first reads
+the schema version: two processes opening a new file at once serialise here,
+and the second finds the work done. A database from a newer Parley is
+refused rather than read by code that does not know its shape.
+"""
 
 from __future__ import annotations
 
-MIGRATIONS: list[str] = [
-    # 1: matches, their secrets (read only to rebuild and, once finished, to reveal),
-    # the append-only event log, snapshots, and a small key-value store for front ends.
-    """
+import sqlite3
+from collections.abc import Callable
+
+from . import errors
+from .chain import GENESIS, link
+
+SCHEMA_1 = """
     CREATE TABLE matches (
         id TEXT PRIMARY KEY,
         game TEXT NOT NULL,
@@ -58,5 +67,73 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL,
         PRIMARY KEY (scope, key)
     );
-    """,
+"""
+
+
+def _hash_chain(conn: sqlite3.Connection) -> None:
+    """2: every event carries the hash chain; events already recorded get theirs
+    computed once here (the no-update trigger is lifted for this alone)."""
+    conn.execute("ALTER TABLE events ADD COLUMN hash TEXT")
+    conn.execute("DROP TRIGGER events_no_update")
+    prev, match = GENESIS, None
+    rows = conn.execute("SELECT match_id, seq, type, version, actor, command_id, at, payload FROM events "
+                        "ORDER BY match_id, seq").fetchall()
+    for match_id, seq, etype, version, actor, command_id, at, payload in rows:
+        if match_id != match:
+            prev, match = GENESIS, match_id
+        prev = link(prev, seq, etype, version, actor, command_id, at, payload)
+        conn.execute("UPDATE events SET hash = ? WHERE match_id = ? AND seq = ?", (prev, match_id, seq))
+    _statements(conn, """
+    CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+        BEGIN SELECT RAISE(ABORT, 'events are immutable: append a revert instead'); END;
+    CREATE TRIGGER events_hashed BEFORE INSERT ON events WHEN NEW.hash IS NULL
+        BEGIN SELECT RAISE(ABORT, 'an event needs its chain hash'); END;
+    """)
+
+
+Migration = str | Callable[[sqlite3.Connection], None]
+
+MIGRATIONS: list[Migration] = [
+    # 1: matches, their secrets (read only to rebuild and, once finished, to reveal),
+    # the append-only event log, snapshots, and a small key-value store for front ends.
+    SCHEMA_1,
+    _hash_chain,
 ]
+
+
+def _statements(conn: sqlite3.Connection, script: str) -> None:
+    """Run a script statement by statement inside the open transaction
+    (executescript would commit it first)."""
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            conn.execute(buffer)
+            buffer = ""
+    if buffer.strip():
+        conn.execute(buffer)
+
+
+def migrate(conn: sqlite3.Connection, path: str) -> None:
+    """Bring the database up to date, or refuse it; runs on the store's thread."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
+        current = int(conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").fetchone()[0])
+        if current > len(MIGRATIONS):
+            raise errors.newer_schema(path, current, len(MIGRATIONS))
+        if current == 0 and conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name IN ('matches', 'events')").fetchone():
+            raise errors.cannot_open(path, "it has Parley's tables but no schema record (written before migrations "
+                                           "existed, or by another program)")
+        for version, step in enumerate(MIGRATIONS[current:], start=current + 1):
+            if callable(step):
+                step(conn)
+            else:
+                _statements(conn, step)
+            conn.execute("INSERT INTO schema_migrations VALUES (?, datetime('now'))", (version,))
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import logging
 import pickle
 import secrets as secrets_module
 import uuid
@@ -23,22 +24,24 @@ from engine.core.play import check_pending
 from engine.registry import get_game
 
 from . import errors
+from .errors import ReplayError
 from .history import Lineage, lineage
 from .model import Event, NewEvent, Player
+from .recording import action_record
 from .replay import (
     MatchState,
-    ReplayError,
     apply_action,
     apply_event,
     created,
     outcome_json,
-    public_digest,
     rebuild,
     restore,
 )
 from .store import Conflict, DuplicateCommand, MatchRow, Store
 
 AUTO_LIMIT = 1_000_000
+
+log = logging.getLogger(__name__)
 
 Built = tuple[list[NewEvent], list[MatchState]]
 # Decides a command's events from the current state, or raises RuleError.
@@ -92,17 +95,39 @@ class MatchService:
     async def _load(self, match_id: str) -> _Live:
         live = self._live.get(match_id)
         if live is not None:
-            return live
+            return await self._fresh(live)
         lock = self._opening.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            live = self._live.get(match_id)
-            if live is None:
-                row = await self.store.match(match_id)
-                if row is None:
-                    raise errors.not_found(match_id)
-                secret = await self.store.secret(match_id)
-                live = _Live(await self._rebuild(row, secret), secret)
-                self._live[match_id] = live
+        try:
+            async with lock:
+                live = self._live.get(match_id)
+                if live is None:
+                    row = await self.store.match(match_id)
+                    if row is None:
+                        raise errors.not_found(match_id)
+                    secret = await self.store.secret(match_id)
+                    live = _Live(await self._rebuild(row, secret), secret)
+                    self._live[match_id] = live
+        finally:
+            # The map holds a lock only while someone opens the match.
+            if not lock.locked() and self._opening.get(match_id) is lock:
+                del self._opening[match_id]
+        return live
+
+    async def _fresh(self, live: _Live) -> _Live:
+        """The cached match, caught up with whatever another process (a second
+        bot, the CLI's undo) appended since: one indexed read when nothing did."""
+        last = await self.store.last_seq(live.ms.match_id)
+        if last is None or last == live.ms.seq:
+            return live
+        newer = await self.store.events(live.ms.match_id, after=live.ms.seq)
+        try:
+            if any(e.type == "revert" for e in newer):
+                raise ReplayError("a revert needs the states it returns to")
+            live.ms = rebuild(newer, live.secret, live.ms)[0]
+        except ReplayError:
+            row = await self.store.match(live.ms.match_id)
+            assert row is not None
+            live.ms = await self._rebuild(row, live.secret)
         return live
 
     async def _rebuild(self, row: MatchRow, secret: bytes, upto: int | None = None) -> MatchState:
@@ -145,25 +170,29 @@ class MatchService:
     async def _commit(self, live: _Live, new: list[NewEvent], states: list[MatchState]) -> list[Event]:
         before = live.ms
         after = states[-1]
-        try:
-            events = await self.store.append(
-                before.match_id, before.seq, new, self.clock(), status=after.status,
-                players=[p.id for p in (after.seats or after.lobby)],
-                result=outcome_json(after) if after.status == "finished" and before.status != "finished" else None)
-        except Conflict as exc:
-            # Another process wrote to this match: our cache is stale.
-            self.forget(before.match_id)
-            raise errors.busy() from exc
+        events = await self.store.append(
+            before.match_id, before.seq, new, self.clock(), status=after.status,
+            players=[p.id for p in (after.seats or after.lobby)],
+            result=outcome_json(after) if after.status == "finished" and before.status != "finished" else None)
         live.ms = after
         if after.seq // self.snapshot_every > before.seq // self.snapshot_every:
-            await self.store.save_snapshot(after.match_id, after.seq, get_game(after.game_id).ruleset,
-                                           pickle.dumps(after, pickle.HIGHEST_PROTOCOL))
+            await self._snapshot(after)
         return events
+
+    async def _snapshot(self, ms: MatchState) -> None:
+        """A snapshot only saves time on the next cold load; the move is already
+        committed, so failing to write one must not report the move as failed."""
+        try:
+            await self.store.save_snapshot(ms.match_id, ms.seq, get_game(ms.game_id).ruleset,
+                                           pickle.dumps(ms, pickle.HIGHEST_PROTOCOL))
+        except Exception as exc:
+            log.warning("snapshot of %s at %d not written: %s", ms.match_id, ms.seq, type(exc).__name__)
 
     async def _run(self, match_id: str, command_id: str | None, build: Build) -> CommandResult:
         """Serialise, deduplicate, decide, append. `build` raises RuleError to refuse."""
         live = await self._load(match_id)
         async with live.lock:
+            await self._fresh(live)
             if command_id is not None:
                 first = await self.store.find_command(match_id, command_id)
                 if first is not None:
@@ -174,10 +203,14 @@ class MatchService:
                 new[0] = new[0].model_copy(update={"command_id": command_id})
             try:
                 events = await self._commit(live, new, states)
-            except DuplicateCommand:
-                first = await self.store.find_command(match_id, command_id or "")
-                assert first is not None
-                return CommandResult(live.ms, await self._events_of(first), duplicate=True)
+            except (DuplicateCommand, Conflict) as exc:
+                # Another process appended first. If it was this very command (a
+                # retry that raced its first attempt), answer with the first's result.
+                await self._fresh(live)
+                first = await self.store.find_command(match_id, command_id) if command_id else None
+                if first is not None:
+                    return CommandResult(live.ms, await self._events_of(first), duplicate=True)
+                raise errors.busy() from exc
             return CommandResult(live.ms, events)
 
     async def _events_of(self, first: Event) -> list[Event]:
@@ -256,7 +289,10 @@ class MatchService:
                     Text(f"{game.title.en} needs {game.min_seats}-{game.max_seats} players; {len(ms.lobby)} joined.",
                          f"{game.title.ja}は{game.min_seats}〜{game.max_seats}人用です（現在{len(ms.lobby)}人）。"))
             options = game.options(ms.options, len(ms.lobby))
-            start = NewEvent(type="match_started", actor=actor,
+            # A moderator starting someone else's match is recorded as one, so
+            # replay can tell that start from a forged one.
+            who = actor if actor == ms.creator else f"mod:{actor}"
+            start = NewEvent(type="match_started", actor=who,
                              payload={"seats": [p.id for p in ms.lobby], "options": options})
             return self._with_auto(ms, secret, [start])
         return await self._run(match_id, command_id, build)
@@ -313,14 +349,8 @@ class MatchService:
 
     def _action_event(self, ms: MatchState, secret: bytes, actor: str, seat: int, act: dict[str, Any],
                       auto: str | None) -> tuple[NewEvent, MatchState]:
-        game = ms.game
-        turn = game.turn(ms.state)
         after, result = apply_action(ms, seat, act, secret, ms.seq + 1)
-        # The label (which enumerates legal actions) only when the game wrote no
-        # log line; ms.state is still the state before the action.
-        log = [x.to_json() for x in result.transition.log] or [game.describe(ms.state, seat, act).to_json()]
-        payload: dict[str, Any] = {"seat": seat, "action": act, "turn": turn, "reveals": result.reveals,
-                                   "log": log, "digest": public_digest(game, after.state)}
+        payload = action_record(ms, after, result, seat, act)
         if auto:
             payload["auto"] = auto
         return NewEvent(type="action", actor=actor, payload=payload), after

@@ -19,9 +19,11 @@ from typing import Any
 
 import aiosqlite
 
+from . import errors
+from .chain import GENESIS, canonical_payload, first_break, link
 from .gcpause import gc_paused
 from .model import EVENT_VERSION, Event, NewEvent
-from .schema import MIGRATIONS
+from .schema import migrate
 from .upcast import upcast
 
 
@@ -53,35 +55,71 @@ class MatchRow:
     last_seq: int
 
 
-_INSERT_EVENT = ("INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload) "
-                 "VALUES (?,?,?,?,?,?,?,?)")
+_INSERT_EVENT = ("INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
+                 "VALUES (?,?,?,?,?,?,?,?,?)")
+_EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 _UPDATE_MATCH = ("UPDATE matches SET last_seq = ?, updated_at = ?, status = COALESCE(?, status), "
                  "players = COALESCE(?, players), result = COALESCE(?, result) WHERE id = ?")
 
 
 @dataclass
 class _Append:
-    events: list[Event]
+    match_id: str
+    after: int
+    new: Sequence[NewEvent]
+    at: str
     update: tuple[Any, ...]
     done: asyncio.Future[list[Event]]
 
 
-def _event_row(e: Event) -> tuple[Any, ...]:
-    return (e.match_id, e.seq, e.type, e.version, e.actor, e.command_id, e.at, _dumps(e.payload))
+def _chained(conn: sqlite3.Connection, match_id: str, after: int, new: Iterable[NewEvent], at: str,
+             heads: dict[tuple[str, int], str]) -> tuple[list[Event], list[tuple[Any, ...]]]:
+    """Events after `after` with their chain hashes, and their rows. The
+    previous hash is read inside the write transaction, so it is the one the
+    new event will follow (or the insert fails on the seq and nothing holds)."""
+    prev = heads.get((match_id, after))
+    if prev is None:
+        row = conn.execute("SELECT hash FROM events WHERE match_id = ? AND seq = ?", (match_id, after)).fetchone()
+        prev = row[0] if row else GENESIS
+    events: list[Event] = []
+    rows: list[tuple[Any, ...]] = []
+    for seq, e in enumerate(new, start=after + 1):
+        text = canonical_payload(e.payload)
+        prev = link(prev, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text)
+        # NewEvent validated these fields already; no second validation on the hot path.
+        events.append(Event.model_construct(match_id=match_id, seq=seq, type=e.type, version=EVENT_VERSION,
+                                            actor=e.actor, command_id=e.command_id, at=at, payload=e.payload,
+                                            hash=prev))
+        rows.append((match_id, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text, prev))
+    heads[(match_id, after + len(events))] = prev
+    return events, rows
 
 
-def _write_batch(conn: sqlite3.Connection, rows: list[tuple[Any, ...]], updates: list[tuple[Any, ...]]) -> None:
+def _rollback(conn: sqlite3.Connection) -> None:
+    # After some errors (a full disk) SQLite has already rolled back; a second
+    # ROLLBACK would replace the true error with "no transaction is active".
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
+def _write_batch(conn: sqlite3.Connection, batch: list[_Append]) -> list[list[Event]]:
     conn.execute("BEGIN IMMEDIATE")
     try:
-        conn.executemany(_INSERT_EVENT, rows)
-        conn.executemany(_UPDATE_MATCH, updates)
+        heads: dict[tuple[str, int], str] = {}
+        out: list[list[Event]] = []
+        for item in batch:
+            events, rows = _chained(conn, item.match_id, item.after, item.new, item.at, heads)
+            conn.executemany(_INSERT_EVENT, rows)
+            out.append(events)
+        conn.executemany(_UPDATE_MATCH, [item.update for item in batch])
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        _rollback(conn)
         raise
+    return out
 
 
-def _refusal(exc: sqlite3.IntegrityError, events: list[Event]) -> Exception:
+def _refusal(exc: sqlite3.IntegrityError, events: Sequence[NewEvent]) -> Exception:
     if "command_id" in str(exc):
         return DuplicateCommand(next((e.command_id for e in events if e.command_id), ""))
     return Conflict(str(exc))
@@ -96,16 +134,55 @@ def _match(row: Sequence[Any]) -> MatchRow:
 
 
 def _event(match_id: str, row: Sequence[Any]) -> Event:
-    seq, etype, version, actor, command_id, at, payload = row
+    seq, etype, version, actor, command_id, at, payload, chain = row
+    if version > EVENT_VERSION:
+        raise errors.future_event(match_id, seq, version, EVENT_VERSION)
     version, data = upcast(etype, version, json.loads(payload))
     # Rows were validated on the way in and the schema constrains them; skipping
     # validation here makes reading a long log several times faster.
     return Event.model_construct(match_id=match_id, seq=seq, type=etype, version=version, actor=actor,
-                                 command_id=command_id, at=at, payload=data)
+                                 command_id=command_id, at=at, payload=data, hash=chain)
+
+
+def _execute(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> None:
+    conn.execute(sql, args)
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _insert_match(conn: sqlite3.Connection, row: MatchRow, secret: bytes, result: str | None, last_seq: int) -> None:
+    conn.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                 (row.id, row.game, row.ruleset, row.created_at, row.updated_at, row.status, row.commitment,
+                  row.guild, row.channel, _dumps(row.players), result, last_seq))
+    conn.execute("INSERT INTO match_secrets VALUES (?, ?)", (row.id, secret))
+
+
+def _create_match(conn: sqlite3.Connection, row: MatchRow, secret: bytes, first: NewEvent) -> list[Event]:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        _insert_match(conn, row, secret, None, 0)
+        events, rows = _chained(conn, row.id, 0, [first], row.created_at, {})
+        conn.executemany(_INSERT_EVENT, rows)
+        conn.execute("UPDATE matches SET last_seq = 1 WHERE id = ?", (row.id,))
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
+    return events
+
+
+def _import_match(conn: sqlite3.Connection, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        _insert_match(conn, row, secret, _dumps(row.result) if row.result else None, row.last_seq)
+        conn.executemany(_INSERT_EVENT, [(row.id, e.seq, e.type, e.version, e.actor, e.command_id, e.at,
+                                          canonical_payload(e.payload), e.hash) for e in events])
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback(conn)
+        raise
 
 
 class Store:
@@ -119,33 +196,53 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path, *, durable: bool = True) -> Store:
         """Open (creating and migrating) a database. `durable=False` trades the
-        fsync per append for speed, for throwaway self-play databases only."""
+        fsync per append for speed, for throwaway self-play databases only.
+
+        Any failure closes the connection (its worker thread would otherwise
+        keep the process alive) and is raised as a StorageFault saying what
+        is wrong with the file."""
         path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
-        await db.execute("PRAGMA busy_timeout=5000")
-        await db.execute("PRAGMA foreign_keys=ON")
-        store = cls(db, path)
-        await store._migrate()
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise errors.storage(exc, path) from exc
+        try:
+            # The busy timeout first: two processes opening a new file at once
+            # wait for each other's WAL switch and migration instead of failing.
+            await db.execute("PRAGMA busy_timeout=5000")
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
+            await db.execute("PRAGMA foreign_keys=ON")
+            store = cls(db, path)
+            await store._on_db_thread(migrate, path)
+            if durable and path != ":memory:":
+                await store.check_durable()
+        except BaseException as exc:
+            await db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise errors.storage(exc, path) from exc
+            raise
         return store
+
+    async def check_durable(self) -> None:
+        """Refuse to run a durable store that is not: WAL and synchronous=FULL
+        are what make an acknowledged move survive a power loss."""
+        mode, sync = await self.durability()
+        if mode != "wal" or sync != 2:
+            raise errors.cannot_open(self.path, f"journal_mode={mode}, synchronous={sync} (need wal and 2=FULL)")
+
+    async def durability(self) -> tuple[str, int]:
+        """(journal mode, synchronous level) as the connection reports them now."""
+        async with self._db.execute("PRAGMA journal_mode") as cur:
+            mode = await cur.fetchone()
+        async with self._db.execute("PRAGMA synchronous") as cur:
+            sync = await cur.fetchone()
+        return str(mode[0] if mode else ""), int(sync[0] if sync else -1)
 
     async def close(self) -> None:
         await self._db.close()
-
-    async def _migrate(self) -> None:
-        await self._db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)")
-        async with self._db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
-            row = await cur.fetchone()
-        current = int(row[0]) if row else 0
-        for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-            # executescript commits on its own, so the migration and its record
-            # go in one script wrapped in a transaction.
-            await self._db.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\nINSERT INTO schema_migrations VALUES ({version}, datetime('now'));\nCOMMIT;")
 
     async def schema_version(self) -> int:
         async with self._db.execute("SELECT MAX(version) FROM schema_migrations") as cur:
@@ -156,50 +253,26 @@ class Store:
 
     async def create_match(self, row: MatchRow, secret: bytes, first: NewEvent) -> Event:
         async with self._tx:
-            return await self._create_match(row, secret, first)
-
-    async def _create_match(self, row: MatchRow, secret: bytes, first: NewEvent) -> Event:
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            await self._db.execute(
-                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (row.id, row.game, row.ruleset, row.created_at, row.updated_at, row.status, row.commitment,
-                 row.guild, row.channel, _dumps(row.players), None, 0))
-            await self._db.execute("INSERT INTO match_secrets VALUES (?, ?)", (row.id, secret))
-            events = await self._insert(row.id, 0, [first], row.created_at)
-            await self._db.execute("UPDATE matches SET last_seq = 1 WHERE id = ?", (row.id,))
-            await self._db.execute("COMMIT")
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
+            # On the database thread as one call: the secret is bound there and
+            # never passes through aiosqlite's statement logging.
+            events: list[Event] = await self._guarded(_create_match, row, secret, first)
         return events[0]
-
-    async def _insert(self, match_id: str, after: int, new: Iterable[NewEvent], at: str) -> list[Event]:
-        events = [Event(match_id=match_id, seq=after + i, type=e.type, version=EVENT_VERSION, actor=e.actor,
-                        command_id=e.command_id, at=at, payload=e.payload)
-                  for i, e in enumerate(new, start=1)]
-        await self._db.executemany(_INSERT_EVENT, [_event_row(e) for e in events])
-        return events
 
     async def append(self, match_id: str, after: int, new: Sequence[NewEvent], at: str, *,
                      status: str | None = None, players: list[str] | None = None,
                      result: dict[str, Any] | None = None) -> list[Event]:
         """Append `new` after sequence `after`, updating the match row's
         projection alongside, and return once it is committed. Raises Conflict
-        or DuplicateCommand, in which case nothing of it was written.
+        or DuplicateCommand, in which case nothing of it was written, or a
+        StorageFault (disk full, locked) when nothing was written either.
 
         Appends that arrive while a commit is in flight are committed together
         (group commit): one fsync for many matches, so latency stays flat
         when many matches are busy at once."""
-        # NewEvent validated these fields already; constructing without
-        # re-validating keeps the append path short.
-        events = [Event.model_construct(match_id=match_id, seq=after + i, type=e.type, version=EVENT_VERSION,
-                                        actor=e.actor, command_id=e.command_id, at=at, payload=e.payload)
-                  for i, e in enumerate(new, start=1)]
-        update = (after + len(events), at, status, _dumps(players) if players is not None else None,
+        update = (after + len(new), at, status, _dumps(players) if players is not None else None,
                   _dumps(result) if result is not None else None, match_id)
         done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Append(events, update, done))
+        self._queue.append(_Append(match_id, after, new, at, update, done))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         return await done
@@ -209,30 +282,37 @@ class Store:
             batch, self._queue = self._queue, []
             async with self._tx:
                 try:
-                    await self._write(batch)
+                    written = await self._on_db_thread(_write_batch, batch)
                 except sqlite3.IntegrityError:
                     # Someone in the batch conflicts: redo each alone so only it fails.
                     for item in batch:
                         try:
-                            await self._write([item])
+                            (events,) = await self._on_db_thread(_write_batch, [item])
                         except sqlite3.IntegrityError as exc:
-                            item.done.set_exception(_refusal(exc, item.events))
+                            item.done.set_exception(_refusal(exc, item.new))
                         except BaseException as exc:  # the caller must hear of any failure
-                            item.done.set_exception(exc)
+                            item.done.set_exception(self._fault(exc))
                         else:
-                            item.done.set_result(item.events)
+                            item.done.set_result(events)
                 except BaseException as exc:
                     for item in batch:
                         if not item.done.done():
-                            item.done.set_exception(exc)
+                            item.done.set_exception(self._fault(exc))
                 else:
-                    for item in batch:
-                        item.done.set_result(item.events)
+                    for item, events in zip(batch, written, strict=True):
+                        item.done.set_result(events)
 
-    async def _write(self, batch: list[_Append]) -> None:
-        rows = [_event_row(e) for item in batch for e in item.events]
-        updates = [item.update for item in batch]
-        await self._on_db_thread(_write_batch, rows, updates)
+    def _fault(self, exc: BaseException) -> BaseException:
+        return errors.storage(exc, self.path) if isinstance(exc, sqlite3.Error) else exc
+
+    async def _guarded(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A write on the database thread, its storage errors told truthfully."""
+        try:
+            return await self._on_db_thread(fn, *args)
+        except sqlite3.IntegrityError:
+            raise
+        except sqlite3.Error as exc:
+            raise errors.storage(exc, self.path) from exc
 
     async def _on_db_thread(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run `fn(connection, *args)` on aiosqlite's thread in one hand-off.
@@ -244,41 +324,27 @@ class Store:
         return await db._execute(lambda: fn(db._conn, *args))  # type: ignore[no-untyped-call]
 
     async def import_match(self, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None:
-        """Insert a whole recorded match verbatim (times and command ids kept)."""
+        """Insert a whole recorded match verbatim (times, command ids and chain
+        hashes kept; the caller has checked the chain)."""
         async with self._tx:
-            await self._import_match(row, secret, events)
-
-    async def _import_match(self, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None:
-        await self._db.execute("BEGIN IMMEDIATE")
-        try:
-            await self._db.execute(
-                f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (row.id, row.game, row.ruleset, row.created_at, row.updated_at, row.status, row.commitment,
-                 row.guild, row.channel, _dumps(row.players), _dumps(row.result) if row.result else None,
-                 row.last_seq))
-            await self._db.execute("INSERT INTO match_secrets VALUES (?, ?)", (row.id, secret))
-            await self._db.executemany(_INSERT_EVENT, [_event_row(e.model_copy(update={"match_id": row.id}))
-                                                       for e in events])
-            await self._db.execute("COMMIT")
-        except sqlite3.IntegrityError as exc:
-            await self._db.execute("ROLLBACK")
-            raise Conflict(str(exc)) from exc
-        except BaseException:
-            await self._db.execute("ROLLBACK")
-            raise
+            try:
+                await self._guarded(_import_match, row, secret, events)
+            except sqlite3.IntegrityError as exc:
+                raise Conflict(str(exc)) from exc
 
     async def save_snapshot(self, match_id: str, seq: int, ruleset: str, blob: bytes) -> None:
         async with self._tx:
-            await self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", (match_id, seq, ruleset, blob))
+            await self._guarded(_execute, "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
+                                (match_id, seq, ruleset, blob))
 
     async def set_kv(self, scope: str, key: str, value: Any) -> None:
         async with self._tx:
-            await self._db.execute("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
+            await self._guarded(_execute, "INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
 
     # -- reading -----------------------------------------------------------------
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
-        sql = "SELECT seq, type, version, actor, command_id, at, payload FROM events WHERE match_id = ? AND seq > ?"
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND seq > ?"
         args: list[Any] = [match_id, after]
         if upto is not None:
             sql += " AND seq <= ?"
@@ -288,9 +354,24 @@ class Store:
         with gc_paused():
             return [_event(match_id, r) for r in rows]
 
+    async def last_seq(self, match_id: str) -> int | None:
+        """The match's newest seq, by one indexed read: how a process learns
+        that another one (a second bot, the CLI) has moved the match on."""
+        async with self._db.execute("SELECT last_seq FROM matches WHERE id = ?", (match_id,)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
+
+    async def chain_break(self, match_id: str) -> tuple[int | None, str]:
+        """Recompute the match's hash chain over the rows as stored: the seq of
+        the first broken link (None when it holds) and the head hash."""
+        async with self._db.execute(f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? ORDER BY seq",
+                                    (match_id,)) as cur:
+            rows = list(await cur.fetchall())
+        return first_break(rows), (rows[-1][7] if rows else GENESIS)
+
     async def find_command(self, match_id: str, command_id: str) -> Event | None:
         async with self._db.execute(
-            "SELECT seq, type, version, actor, command_id, at, payload FROM events WHERE match_id = ? AND command_id = ?",
+            f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND command_id = ?",
             (match_id, command_id)) as cur:
             row = await cur.fetchone()
         return _event(match_id, row) if row else None
@@ -327,7 +408,7 @@ class Store:
                 for mid, secret in await cur.fetchall():
                     out[mid] = (bytes(secret), [], {})
             async with self._db.execute(
-                    "SELECT match_id, seq, type, version, actor, command_id, at, payload FROM events "
+                    f"SELECT match_id, {_EVENT_COLUMNS} FROM events "
                     f"WHERE match_id IN ({marks}) ORDER BY match_id, seq", chunk) as cur:
                 for row in await cur.fetchall():
                     out[row[0]][1].append(_event(row[0], row[1:]))

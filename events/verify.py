@@ -1,16 +1,31 @@
 """Verification: rebuild a match from its log and check it against what was
-stored and shown; for a finished match, check every shuffle and roll against
-the revealed secret and the commitment published when it was created."""
+stored and shown.
+
+It checks, in order: the hash chain over the rows as stored (any edit,
+insertion or deletion breaks it); that the log replays under the same rules
+the live service enforces (who may do what, nothing after the end, see
+authority.py); that every action's recorded turn, log text, reveal flag and
+published spectator digest are what the rules produce; that the match row
+agrees with the rebuilt match; and, once the match is over, that the
+revealed secret matches the commitment published at the start.
+
+Every line is safe to show to a player of a running match: no hidden card,
+no secret, no hash of hidden content (the chain head only once it is over).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from engine.core import Text, commitment
+from engine.core import RuleError, Text, commitment
+from engine.core.play import Step
 
+from . import errors
+from .errors import ReplayError
 from .model import Event
-from .replay import MatchState, ReplayError, all_seeing_digest, public_digest, rebuild
+from .recording import action_record
+from .replay import MatchState, all_seeing_digest, outcome_json, rebuild
 
 if TYPE_CHECKING:
     from .service import MatchService
@@ -31,37 +46,75 @@ class VerifyReport:
         self.lines.append(Text("✓ ", "✓ ") + text)
 
 
+_RECORDED = ("turn", "log", "reveals", "digest")
+
+
 async def verify_match(service: MatchService, match_id: str) -> VerifyReport:
     report = VerifyReport()
-    live = await service.get(match_id)  # as cached or rebuilt from a snapshot
-    events = await service.store.events(match_id)
     row = await service.store.match(match_id)
+    if row is None:
+        raise errors.not_found(match_id)
+    events = await service.store.events(match_id)
     secret = await service.store.secret(match_id)  # stays inside this function
     report.events = len(events)
-    mismatched: list[int] = []
+    broken, head = await service.store.chain_break(match_id)
+    if broken is not None:
+        report.fail(Text(f"The hash chain breaks at event {broken}: the log was edited after it was written.",
+                         f"ハッシュチェーンがイベント{broken}で途切れています。記録後にログが書き換えられました。"))
+    else:
+        report.good(Text(f"The hash chain over all {len(events)} events holds.",
+                         f"全{len(events)}件のイベントのハッシュチェーンは正しくつながっています。"))
+    mismatched: dict[str, list[int]] = {}
 
-    def check(event: Event, ms: MatchState) -> None:
-        if event.type == "action" and "digest" in event.payload and \
-                public_digest(ms.game, ms.state) != event.payload["digest"]:
-            mismatched.append(event.seq)
+    def check(event: Event, before: MatchState, after: MatchState, step: Step[Any] | None) -> None:
+        if event.type != "action" or step is None:
+            return
+        expected = action_record(before, after, step, event.payload["seat"], event.payload["action"])
+        for key in _RECORDED:
+            recorded = key in event.payload or key in ("turn", "log")  # older logs lack a digest
+            if recorded and event.payload.get(key) != expected[key]:
+                mismatched.setdefault(key, []).append(event.seq)
 
     try:
         rebuilt, _ = rebuild(events, secret, check=check)
-    except (ReplayError, Exception) as exc:  # any failure to replay is a verification failure
+    except ReplayError as exc:
+        report.fail(Text(f"The log does not replay: {exc}.", f"ログを再生できません: {exc}。"))
+        return report
+    except RuleError as exc:
+        # The game's own words could name a card; the event number is enough.
+        report.fail(Text(f"The log does not replay: the rules refuse an action ({type(exc).__name__}).",
+                         f"ログを再生できません: ルール上ありえない行動があります（{type(exc).__name__}）。"))
+        return report
+    except Exception as exc:  # any failure to replay is a verification failure
         report.fail(Text(f"The log does not replay: {type(exc).__name__}.", f"ログを再生できません: {type(exc).__name__}。"))
         return report
-    report.good(Text(f"{len(events)} events replayed from the log.", f"ログから{len(events)}件のイベントを再生しました。"))
-    if mismatched:
-        report.fail(Text(f"Replay differs from what was shown at events {mismatched[:10]}.",
-                         f"イベント{mismatched[:10]}で表示された内容と再生結果が異なります。"))
-    else:
-        report.good(Text("Every move shows what players saw at the time.", "すべての手が当時の表示と一致します。"))
+    report.good(Text(f"{len(events)} events replayed from the log; every event's author and timing is one the "
+                     "service allows.", f"ログから{len(events)}件のイベントを再生し、すべての実行者と時機が正当でした。"))
+    names = {"turn": Text("turn", "ターン"), "log": Text("log text", "ログの文面"),
+             "reveals": Text("reveal flag", "公開フラグ"), "digest": Text("board shown", "表示された盤面")}
+    for key, seqs in mismatched.items():
+        report.fail(Text(f"The recorded {names[key].en} differs from what the rules produce at events {seqs[:10]}.",
+                         f"イベント{seqs[:10]}で記録された{names[key].ja}がルールの結果と異なります。"))
+    if not mismatched:
+        report.good(Text("Every move's log text and board are what the rules produce.",
+                         "すべての手のログの文面と盤面はルールどおりです。"))
+    try:
+        live = await service.get(match_id)  # as cached or rebuilt from a snapshot
+    except ReplayError:
+        live = rebuilt
+        report.fail(Text("The service cannot load this match from its snapshot and log.",
+                         "サービスがこの対戦をスナップショットとログから読み込めません。"))
     same = (rebuilt.seq == live.seq and rebuilt.status == live.status and
             (rebuilt.state is None or all_seeing_digest(rebuilt) == all_seeing_digest(live)))
-    if same and row is not None and row.last_seq == rebuilt.seq:
-        report.good(Text("The stored state equals the rebuilt state.", "保存された状態は再構築した状態と一致します。"))
+    row_ok = row is not None and row.last_seq == rebuilt.seq and row.status == rebuilt.status and \
+        row.players == [p.id for p in (rebuilt.seats or rebuilt.lobby)] and \
+        (row.result or {}) == (outcome_json(rebuilt) if rebuilt.status == "finished" else (row.result or {}))
+    if same and row_ok:
+        report.good(Text("The stored match (status, players, result) equals the rebuilt one.",
+                         "保存された対戦（状態・参加者・結果）は再構築したものと一致します。"))
     else:
-        report.fail(Text("The stored state differs from the rebuilt state.", "保存された状態が再構築した状態と異なります。"))
+        report.fail(Text("The stored match differs from the rebuilt one (status, players, result or state).",
+                         "保存された対戦（状態・参加者・結果・盤面）が再構築したものと異なります。"))
     now = rebuilt.game.ruleset
     if rebuilt.ruleset != now:
         report.lines.append(Text(f"Recorded under ruleset {rebuilt.ruleset}; replayed with {now}.",
@@ -76,6 +129,7 @@ async def verify_match(service: MatchService, match_id: str) -> VerifyReport:
                              f"{rebuilt.counter}回の乱数（シャッフルとダイス）はすべてそこから導かれます。"))
         else:
             report.fail(Text("The secret does not match the published commitment.", "秘密鍵が公開コミットメントと一致しません。"))
+        report.lines.append(Text(f"Chain head: {head}", f"チェーンの先頭: {head}"))
     else:
         report.good(Text("The fairness check against the secret becomes available when the match ends.",
                          "秘密鍵による公正さの確認は対戦終了後に可能になります。"))

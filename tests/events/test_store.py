@@ -2,6 +2,7 @@ import sqlite3
 
 import pytest
 
+from events.chain import link
 from events.model import NewEvent
 from events.schema import MIGRATIONS
 from events.store import Conflict, DuplicateCommand, Store
@@ -89,9 +90,12 @@ async def test_a_version_zero_row_replays_after_upcasting(service):
     match_id = await started(service, ANN, BEN)
     ms = await service.get(match_id)
     db = service.store._db
+    payload = '{"player": 0, "action": {"kind": "mark"}}'
+    _, head = await service.store.chain_break(match_id)
+    row = (ms.seq + 1, "action", 0, ANN.id, None, "t", payload)
     await db.execute(
-        "INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload) VALUES (?,?,?,?,?,?,?,?)",
-        (match_id, ms.seq + 1, "action", 0, ANN.id, None, "t", '{"player": 0, "action": {"kind": "mark"}}'))
+        "INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
+        "VALUES (?,?,?,?,?,?,?,?,?)", (match_id, *row, link(head, *row)))
     await db.execute("UPDATE matches SET last_seq = ? WHERE id = ?", (ms.seq + 1, match_id))
     service.forget()
     rebuilt = await service.get(match_id)

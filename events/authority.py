@@ -1,0 +1,137 @@
+"""Who may append what, enforced on replay.
+
+The live service checks each command before it appends; replay checks the
+same things again for every event, so a history edited outside the service
+(an inserted forfeit, an action under another player's name, a move after the
+end) does not rebuild: it fails with the event and the reason. Moderators are
+recorded as such by the service (actor "mod:<id>", written only after their
+permission was checked); a player's id never counts as one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .chain import canonical_payload
+from .errors import ReplayError
+from .model import Event
+
+if TYPE_CHECKING:
+    from .replay import MatchState
+
+# The statuses in which each event type can be appended.
+_WHEN: dict[str, tuple[str, ...]] = {
+    "player_joined": ("lobby",),
+    "player_left": ("lobby",),
+    "match_started": ("lobby",),
+    "action": ("running",),
+    "revert": ("running",),
+    "takeback_requested": ("running",),
+    "takeback_answered": ("running",),
+    "player_replaced": ("running",),
+    "player_removed": ("running",),
+    "match_aborted": ("lobby", "running"),
+    "note": ("lobby", "running", "finished", "aborted"),
+}
+
+
+def is_moderator(actor: str) -> bool:
+    return actor.startswith("mod:")
+
+
+def _refuse(event: Event, why: str) -> ReplayError:
+    return ReplayError(f"event {event.seq} ({event.type} by {event.actor}): {why}")
+
+
+def _seat(ms: MatchState, event: Event) -> int:
+    seat = event.payload.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(ms.seats):
+        raise _refuse(event, f"there is no seat {seat}")
+    return seat
+
+
+def check_event(ms: MatchState, event: Event) -> None:
+    """Raise ReplayError unless the live service could have appended `event`
+    to a match in state `ms`. Actions are checked by `check_action`."""
+    kind, actor, p = event.type, event.actor, event.payload
+    if ms.status not in _WHEN.get(kind, ()):
+        raise _refuse(event, f"not possible while the match is {ms.status}")
+    if kind == "player_joined":
+        pid = p["player"]["id"]
+        if actor != pid:
+            raise _refuse(event, "a player joins only by themselves")
+        if any(x.id == pid for x in ms.lobby) or len(ms.lobby) >= ms.game.max_seats:
+            raise _refuse(event, "already joined, or the lobby is full")
+    elif kind == "player_left":
+        if actor != p["player_id"] or all(x.id != actor for x in ms.lobby):
+            raise _refuse(event, "only a player in the lobby leaves it, by themselves")
+    elif kind == "match_started":
+        if actor != ms.creator and not is_moderator(actor):
+            raise _refuse(event, "only the creator or a moderator starts a match")
+        if list(p["seats"]) != [x.id for x in ms.lobby]:
+            raise _refuse(event, "the seats are not the lobby's players in join order")
+        if not ms.game.min_seats <= len(ms.lobby) <= ms.game.max_seats:
+            raise _refuse(event, "wrong number of players")
+    elif kind == "revert":
+        _check_revert(ms, event)
+    elif kind == "takeback_requested":
+        if actor != ms.seats[_seat(ms, event)].id or not isinstance(p.get("of_seq"), int) or p["of_seq"] > ms.seq:
+            raise _refuse(event, "a takeback is asked by the seat's own player, for an action already played")
+    elif kind == "takeback_answered":
+        seat = _seat(ms, event)
+        if ms.takeback is None or seat == ms.takeback[0] or actor != ms.seats[seat].id:
+            raise _refuse(event, "only another seated player answers a pending takeback")
+    elif kind in ("player_replaced", "note"):
+        if not is_moderator(actor) and not (kind == "note" and actor == "system"):
+            raise _refuse(event, "only a moderator can do this")
+    elif kind == "player_removed":
+        seat = _seat(ms, event)
+        if seat in ms.forfeited:
+            raise _refuse(event, "that seat has already left the game")
+        if not (is_moderator(actor) or actor == "system" or (actor == ms.seats[seat].id and p.get("reason") == "forfeit")):
+            raise _refuse(event, "a seat is removed by its own player's forfeit, a moderator or a deadline")
+    elif kind == "match_aborted" and not (is_moderator(actor) or actor == "system"):
+        raise _refuse(event, "only a moderator (or the system) aborts a match")
+
+
+def _check_revert(ms: MatchState, event: Event) -> None:
+    p = event.payload
+    kind = p.get("kind")
+    if kind in ("undo", "redo"):
+        if not is_moderator(event.actor):
+            raise _refuse(event, "only a moderator undoes or redoes")
+    elif kind == "takeback":
+        if event.actor != "system" or ms.takeback is None:
+            raise _refuse(event, "a takeback is carried out by the system after a request")
+        asker = ms.takeback[0]
+        others = {i for i, x in enumerate(ms.seats) if not x.is_bot and i not in ms.forfeited
+                  and x.id != ms.seats[asker].id}
+        if not others <= ms.takeback_yes or not p["to_seq"] < ms.takeback[1]:
+            raise _refuse(event, "a takeback needs every other player's acceptance and goes back before the action")
+    else:
+        raise _refuse(event, f"unknown revert kind {kind!r}")
+    if not isinstance(p.get("to_seq"), int) or not 1 <= p["to_seq"] <= ms.seq:
+        raise _refuse(event, "a revert goes back to an earlier event")
+
+
+def check_action(ms: MatchState, event: Event, state: Any) -> None:
+    """An action's author: the seat's own player (still in the game), or the
+    system playing a bot, a forfeited seat, or a missed deadline. The system
+    may only play the game's default action for a human seat (a deadline
+    cannot be used to choose a move for someone)."""
+    if ms.status != "running":
+        raise _refuse(event, f"not possible while the match is {ms.status}")
+    seat = event.payload.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(ms.seats):
+        raise _refuse(event, f"there is no seat {seat}")
+    actor = event.actor
+    if actor == ms.seats[seat].id:
+        if seat in ms.forfeited:
+            raise _refuse(event, "that seat has left the game")
+        return
+    if actor != "system":
+        raise _refuse(event, f"seat {seat + 1} is not this actor's")
+    if ms.seats[seat].is_bot and seat not in ms.forfeited:
+        return
+    if canonical_payload(dict(event.payload["action"])) != canonical_payload(dict(ms.game.default_action(state, seat))):
+        raise _refuse(event, "the system played something other than the default action for a person")

@@ -1,0 +1,22 @@
+"""What the log records about an action beyond the action itself: the turn it
+was played in, its public log lines, whether it revealed anything, and the
+digest of the board everyone saw after it. The live service writes these and
+`verify` recomputes them with the same function, so the two cannot drift."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.play import Step
+
+from .replay import MatchState, public_digest
+
+
+def action_record(before: MatchState, after: MatchState, step: Step[Any], seat: int,
+                  action: dict[str, Any]) -> dict[str, Any]:
+    game = before.game
+    # The label (which enumerates legal actions) only when the game wrote no
+    # log line; `before.state` is the state the action was chosen in.
+    log = [x.to_json() for x in step.transition.log] or [game.describe(before.state, seat, action).to_json()]
+    return {"seat": seat, "action": action, "turn": game.turn(before.state), "reveals": step.reveals,
+            "log": log, "digest": public_digest(game, after.state)}
