@@ -144,6 +144,14 @@ def _event(match_id: str, row: Sequence[Any]) -> Event:
                                  command_id=command_id, at=at, payload=data, hash=chain)
 
 
+def _probe(path: str) -> None:
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+    finally:
+        conn.close()
+
+
 def _execute(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> None:
     conn.execute(sql, args)
 
@@ -194,7 +202,7 @@ class Store:
         self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, path: str | Path, *, durable: bool = True) -> Store:
+    async def open(cls, path: str | Path, *, durable: bool = True, busy_timeout_ms: int = 5000) -> Store:
         """Open (creating and migrating) a database. `durable=False` trades the
         fsync per append for speed, for throwaway self-play databases only.
 
@@ -205,13 +213,16 @@ class Store:
         try:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
+                # Probe first: a connect that fails inside aiosqlite leaves its
+                # thread answering a loop that may be gone by then.
+                await asyncio.to_thread(_probe, path)
             db = await aiosqlite.connect(path, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise errors.storage(exc, path) from exc
         try:
             # The busy timeout first: two processes opening a new file at once
             # wait for each other's WAL switch and migration instead of failing.
-            await db.execute("PRAGMA busy_timeout=5000")
+            await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
             await db.execute("PRAGMA foreign_keys=ON")
