@@ -245,7 +245,7 @@ class MatchService:
         row = MatchRow(match_id, game_id, game.ruleset, now, now, "lobby", commitment(secret),
                        _str(place.get("guild")), _str(place.get("channel")), [], None, 0)
         event = await self.store.create_match(row, secret, first)
-        self._live[match_id] = _Live(created(event), secret)
+        self._live.setdefault(match_id, _Live(created(event), secret))
         if join:
             await self.join(match_id, creator)
         return await self.get(match_id)
@@ -510,11 +510,13 @@ class MatchService:
         return await self._run(match_id, command_id, build)
 
     async def remove_player(self, match_id: str, actor: str, seat: int, reason: str = "removed",
-                            command_id: str | None = None) -> CommandResult:
-        """Forfeit (by the player) or removal (by a moderator, or a deadline):
-        the seat cannot win and its decisions are played by default from now on."""
+                            command_id: str | None = None, expected_seq: int | None = None) -> CommandResult:
+        """Forfeit (by the player) or removal (by a moderator, or a deadline, which
+        passes the `expected_seq` it was decided at): the seat cannot win and its
+        decisions are played by default from now on."""
         def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
             _need(ms, "running")
+            _current(ms, expected_seq)
             if not 0 <= seat < len(ms.seats) or seat in ms.forfeited:
                 raise errors.Refused(Text("That seat is not in play.", "その席はすでにゲームにいません。"))
             e = NewEvent(type="player_removed", actor=actor, payload={"seat": seat, "reason": reason})

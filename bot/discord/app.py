@@ -19,6 +19,7 @@ from events.store import Store
 from .cog import ParleyGroup
 from .config import Config, ConfigError, load_config
 from .core import Parley
+from .delivery import SAFE_MENTIONS
 from .i18n import M, ParleyTranslator, locale_of
 from .scheduler import Scheduler
 from .views import DYNAMIC_ITEMS, JUMP_PREFIX, modal_value
@@ -29,6 +30,9 @@ log = logging.getLogger("parley.discord")
 class ParleyBot(discord.Client):
     def __init__(self, config: Config, *, background: bool = True, commands_only: bool = False,
                  **kwargs: Any) -> None:
+        # Nothing the bot sends pings anyone unless that call names whom (delivery.pinging):
+        # text from players or moderators ("@everyone" as a name or a reason) never notifies.
+        kwargs.setdefault("allowed_mentions", SAFE_MENTIONS)
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True), **kwargs)
         self.config = config
         self.background = background  # tests drive repair and the scheduler themselves

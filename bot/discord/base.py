@@ -8,12 +8,17 @@ anything unexpected is logged with the match id and the user gets a short
 apology, never a traceback. The interaction id is the command id, so a
 retried interaction never plays twice; choices offered on buttons carry the
 sequence they were offered at, so a double click is answered as stale.
+
+The bot holds no lock of its own around a command: the match service
+serialises commands per match, deduplicates by command id before anything
+else, and re-checks `expected_seq` under its lock, so a check made here and
+an append made there cannot be interleaved by another command.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
+import hashlib
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -49,6 +54,12 @@ class Reply:
     sync: str | None = None  # the match whose thread to bring up to date afterwards
 
 
+def match_id_for(interaction_id: int) -> str:
+    """The id of the match a `/parley new` interaction creates: derived, not drawn,
+    so a redelivered interaction names the match its first delivery made."""
+    return hashlib.sha256(f"discord-interaction:{interaction_id}".encode()).hexdigest()[:10]
+
+
 def parse_options(raw: str | None) -> dict[str, Any]:
     """`goal=5 deck=starter` or `goal=5, deck=starter` to a dict; numbers and booleans converted."""
     out: dict[str, Any] = {}
@@ -81,7 +92,6 @@ class ParleyBase:
         self.service = service
         self.config = config
         self.delivery = Delivery(client, service, config)
-        self._acting: dict[str, asyncio.Lock] = {}
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -189,10 +199,6 @@ class ParleyBase:
             return M.duplicate(locale)
         lines = [t(locale) for t in result.log]
         return M.done.format(what=" / ".join(lines) if lines else fallback(locale))(locale)
-
-    def lock(self, match_id: str) -> asyncio.Lock:
-        """Held around every check-then-act on a match (clicks, typed moves, undo, deadlines)."""
-        return self._acting.setdefault(match_id, asyncio.Lock())
 
     # -- start-up -------------------------------------------------------------------------------
 

@@ -9,10 +9,21 @@ on start after a crash between an append and its post. Log messages carry
 their event range in a small footer; on start the thread's recent messages
 are read back, so a post that happened just before a crash is not repeated.
 
+Each step of `sync` (lobby message, log lines, board, pings, DMs, the end)
+is isolated: one failing (a thread post refused, Discord down) does not stop
+the others, and the match is noted in the outbox (`discord:outbox`) so the
+scheduler retries it on its next pass, even once the match is over. A match
+that ended has its thread archived, last of all.
+
 Private views go by DM (scope `discord:dm` remembers the last one per seat);
-a user whose DMs are closed (Discord error 50007) is remembered in
-`discord:dmfail` and told once per match, in the thread and without any
-private content, to use `/parley hand`.
+a user who cannot be sent a DM (Discord error 50007, DMs closed, or 50278,
+no longer in a server with the bot) is remembered in `discord:dmfail` and
+told once per match, in the thread and without any private content, to use
+`/parley hand`.
+
+Every message states whom it may ping (`allowed_mentions`), and the client's
+default pings nobody: a player's name or a moderator's reason that reads
+"@everyone" never notifies anyone.
 """
 
 from __future__ import annotations
@@ -23,6 +34,8 @@ import hashlib
 import io
 import logging
 import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -47,13 +60,59 @@ BOARD = "discord:board"
 THREADS = "discord:thread"
 DMS = "discord:dm"
 DMFAIL = "discord:dmfail"
+OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
 
 MESSAGE_LIMIT = 2000
 ARCHIVED = 50083  # "Operation was attempted on an archived thread"
 CANNOT_DM = 50007  # "Cannot send messages to this user"
+NO_MUTUAL_GUILD = 50278  # "Cannot send messages to this user due to having no mutual guilds" (they left)
+CANNOT_DM_CODES = frozenset({CANNOT_DM, NO_MUTUAL_GUILD})
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
 _MARK = re.compile(r"-# #(\d+)(?:–(\d+))?\s*$")
 NO_PINGS = discord.AllowedMentions.none()
+# The client's default for every message, interaction replies included: a call
+# that means to ping says whom (`pinging`), and never @everyone, @here or a role.
+SAFE_MENTIONS = discord.AllowedMentions.none()
+
+
+def pinging(users: list[discord.Object]) -> discord.AllowedMentions:
+    """Mentions that notify exactly these users: never @everyone/@here or a role,
+    whatever a name or reason in the text says."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+@dataclass
+class _Held:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
+class KeyedLocks:
+    """One lock per key, dropped as soon as nobody holds or awaits it, so a bot
+    that has seen a million matches does not keep a million locks."""
+
+    def __init__(self) -> None:
+        self._held: dict[str, _Held] = {}
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._held
+
+    @contextlib.asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        entry = self._held.get(key)
+        if entry is None:
+            entry = self._held[key] = _Held()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:  # also when cancelled while waiting
+            entry.users -= 1
+            if entry.users == 0 and self._held.get(key) is entry:
+                del self._held[key]
 
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -93,7 +152,8 @@ class Delivery:
         self.service = service
         self.store = service.store
         self.config = config
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks = KeyedLocks()
+        self._outbox_lock = asyncio.Lock()
         self._dm_channels: dict[int, int] = {}
 
     # -- remembered state ------------------------------------------------------------
@@ -107,6 +167,20 @@ class Delivery:
     async def match_in(self, channel_id: int) -> str | None:
         found = await self.store.get_kv(THREADS, str(channel_id))
         return str(found) if found else None
+
+    # -- the outbox: matches with something left to show ---------------------------------
+
+    async def pending(self) -> list[str]:
+        """Matches whose last sync failed somewhere; the scheduler retries them."""
+        return [str(m) for m in await self.store.get_kv(OUTBOX, "pending") or []]
+
+    async def _note(self, match_id: str, undone: bool) -> None:
+        async with self._outbox_lock:
+            pending = set(await self.pending())
+            if (match_id in pending) == undone:
+                return
+            pending = pending | {match_id} if undone else pending - {match_id}
+            await self.store.set_kv(OUTBOX, "pending", sorted(pending))
 
     # -- Discord calls, with archived-thread recovery ----------------------------------
 
@@ -143,29 +217,56 @@ class Delivery:
 
     # -- the main loop: make Discord show what the log says --------------------------
 
-    async def sync(self, match_id: str, *, repair: bool = False) -> None:
-        lock = self._locks.setdefault(match_id, asyncio.Lock())
-        async with lock:
-            ms = await self.service.get(match_id)
-            if not is_discord_match(ms):
-                return
-            rec = await self.record(match_id)
-            locale = str(ms.place.get("locale", "en"))
-            if not rec.get("thread"):
-                if ms.status in ("finished", "aborted"):
-                    await self._lobby(ms, rec, locale)  # never got a thread: just close the lobby
-                    return
-                await self._open(ms, rec, locale, repair)
-            if repair:
-                await self._recover(ms, rec)
-            await self._lobby(ms, rec, locale)
-            await self._log(ms, rec, locale)
-            ms = await self.service.get(match_id)
-            if ms.state is not None:
-                await self._board(ms, rec, locale)
-                await self._ping(ms, rec, locale)
-                await self._dms(ms, rec)
-            await self._finish(ms, rec, locale)
+    async def sync(self, match_id: str, *, repair: bool = False) -> bool:
+        """Make the thread, the lobby message and the DMs show what the log says.
+        True when everything is shown; False when a step failed (it is logged and
+        the match goes in the outbox, for the scheduler to retry). Raises only
+        when the match's thread cannot be opened: nothing else can go on then."""
+        try:
+            async with self._locks.hold(match_id):
+                failed = await self._sync(match_id, repair)
+        except Exception:
+            with contextlib.suppress(Exception):
+                await self._note(match_id, True)
+            raise
+        await self._note(match_id, bool(failed))
+        return not failed
+
+    async def _sync(self, match_id: str, repair: bool) -> list[str]:
+        ms = await self.service.get(match_id)
+        if not is_discord_match(ms):
+            return []
+        rec = await self.record(match_id)
+        locale = str(ms.place.get("locale", "en"))
+        if not rec.get("thread"):
+            if ms.status in ("finished", "aborted"):
+                await self._lobby(ms, rec, locale)  # never got a thread: just close the lobby
+                return []
+            await self._open(ms, rec, locale, repair)
+        failed: list[str] = []
+
+        async def step(name: str, work: Callable[[], Awaitable[None]]) -> None:
+            # Each step compares the record with the log and does only what is
+            # missing, so a failed one is simply tried again on the next sync.
+            try:
+                await work()
+            except Exception:
+                log.warning("match %s: %s failed; retried on the next sync", match_id, name, exc_info=True)
+                failed.append(name)
+
+        if repair:
+            await step("recover", lambda: self._recover(ms, rec))
+        await step("lobby", lambda: self._lobby(ms, rec, locale))
+        await step("log", lambda: self._log(ms, rec, locale))
+        ms = await self.service.get(match_id)
+        if ms.state is not None:
+            await step("board", lambda: self._board(ms, rec, locale))
+            await step("ping", lambda: self._ping(ms, rec, locale))
+            await step("dms", lambda: self._dms(ms, rec))
+        if not failed:
+            # Last, and only when all else is shown: archiving comes after the final posts.
+            await step("finish", lambda: self._finish(ms, rec, locale))
+        return failed
 
     async def _open(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
         """The lobby message in the channel and the match's thread hanging from it."""
@@ -369,8 +470,7 @@ class Delivery:
             if ping is not None and ping[1]:
                 body = clip("\n".join(lines), MESSAGE_LIMIT - len(ping[1]) - 40)
                 await self.send(rec["thread"], content=f"{body}\n{ping[1]}\n{mark}",
-                                view=hand_view(match_id, locale), allowed_mentions=discord.AllowedMentions(
-                                    everyone=False, roles=False, users=ping[2]))
+                                view=hand_view(match_id, locale), allowed_mentions=pinging(ping[2]))
                 rec["pinged"] = ping[0]
             else:
                 await self.send(rec["thread"], content=clip("\n".join(lines), MESSAGE_LIMIT - 20) + "\n" + mark)
@@ -440,7 +540,7 @@ class Delivery:
         key, text, users = parts
         if text:
             await self.send(rec["thread"], content=text, view=hand_view(ms.match_id, locale),
-                            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=users))
+                            allowed_mentions=pinging(users))
         rec["pinged"] = key
         rec["pinged_at"] = datetime.now(UTC).isoformat()
         await self._save(ms.match_id, rec)
@@ -516,8 +616,8 @@ class Delivery:
                 extra: dict[str, Any] = {"view": view} if view is not None else {}
                 await self.store.set_kv(DMS, key, {**last, "sending": True})
                 msg_id = (await dm.send(content=content, **extra)).id
-        except discord.Forbidden as exc:
-            if exc.code != CANNOT_DM:
+        except discord.HTTPException as exc:
+            if exc.code not in CANNOT_DM_CODES:
                 raise
             await self.store.set_kv(DMS, key, {k: v for k, v in last.items() if k != "sending"})
             await self._dm_failed(ms, rec, player, uid)
@@ -535,21 +635,27 @@ class Delivery:
             return
         locale = str(ms.place.get("locale", "en"))
         await self.send(rec["thread"], content=M.dm_closed.format(who=who(player))(locale),
-                        view=hand_view(ms.match_id, locale),
-                        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]))
+                        view=hand_view(ms.match_id, locale), allowed_mentions=pinging([discord.Object(uid)]))
         rec["dm_told"] = sorted(told | {player.id})
         await self._save(ms.match_id, rec)
 
     async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        """The end of a match: the result, DM menus taken off, the thread archived.
+        Each part is noted as done, so a retry after a failure repeats none."""
         if ms.status not in ("finished", "aborted") or rec.get("ended"):
             return
-        if ms.status == "finished" and ms.outcome is not None:
+        if ms.status == "finished" and ms.outcome is not None and not rec.get("announced"):
             winners = ", ".join(who(ms.seats[s]) for s in ms.outcome.winners) or M.none(locale)
             await self.send(rec["thread"], content=M.finished.format(who=winners, reason=ms.outcome.reason)(locale),
                             allowed_mentions=NO_PINGS)
+            rec["announced"] = True
+            await self._save(ms.match_id, rec)
         # Decision menus left in DMs would only answer "no longer current": take them off.
         for seat in range(len(ms.seats)):
             await self._clear_dm_menu(ms, seat)
+        # A finished match's thread is archived (still readable, out of the active list);
+        # not locked, so a moderator can still reopen it by posting.
+        await self.client.http.edit_channel(int(rec["thread"]), archived=True)
         rec["ended"] = True
         await self._save(ms.match_id, rec)
 
@@ -583,4 +689,4 @@ class Delivery:
                 users.append(discord.Object(uid))
         if lines:
             await self.send(rec["thread"], content=clip("\n".join(lines)), view=hand_view(ms.match_id, locale),
-                            allowed_mentions=discord.AllowedMentions(users=users))
+                            allowed_mentions=pinging(users))

@@ -76,9 +76,10 @@ class M:
     btn_accept = Text("Accept takeback", "取り消しを承認")
     btn_decline = Text("Decline", "拒否")
     your_turn = Text("{who}: {prompt}", "{who}: {prompt}")
-    dm_closed = Text("{who}, I could not send you a direct message (your DMs are closed for this server). "
+    dm_closed = Text("{who}, I could not send you a direct message (your DMs are closed for this server, "
+                     "or we no longer share a server). "
                      "Use `/parley hand` or the button below to see your hand privately.",
-                     "{who} さんにDMを送れませんでした（このサーバーからのDMが閉じています）。"
+                     "{who} さんにDMを送れませんでした（このサーバーからのDMが閉じているか、共通のサーバーがありません）。"
                      "`/parley hand` または下のボタンで手札を非公開で確認できます。")
     dm_header = Text("**{game}** · match `{match}` · {where}", "**{game}** · 対戦 `{match}` · {where}")
     board_header = Text("**{game}** · match `{match}` · {status}", "**{game}** · 対戦 `{match}` · {status}")

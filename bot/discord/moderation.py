@@ -22,12 +22,11 @@ class Moderation(ParleyBase):
             ms = await self.resolve(interaction, match)
             mod = str(interaction.user.id)
             cid = str(interaction.id)
-            async with self.lock(ms.match_id):
-                if redo:
-                    result = await self.service.redo(ms.match_id, mod, reason or "", command_id=cid)
-                else:
-                    result = await self.service.undo(ms.match_id, mod, count=count or 1, to_seq=to_event,
-                                                     reason=reason or "", command_id=cid)
+            if redo:
+                result = await self.service.redo(ms.match_id, mod, reason or "", command_id=cid)
+            else:
+                result = await self.service.undo(ms.match_id, mod, count=count or 1, to_seq=to_event,
+                                                 reason=reason or "", command_id=cid)
             locale = self.locale(interaction)
             to = result.events[-1].payload.get("to_seq") if result.events else "?"
             return Reply(M.duplicate(locale) if result.duplicate else M.undone.format(to=to)(locale),
@@ -52,9 +51,8 @@ class Moderation(ParleyBase):
             ms = await self.resolve(interaction, match)
             newcomer = Player(id=f"discord:{user.id}", name=user.display_name,
                               locale=ms.seats[seat - 1].locale if 0 < seat <= len(ms.seats) else "en")
-            async with self.lock(ms.match_id):
-                result = await self.service.replace_player(ms.match_id, str(interaction.user.id), seat - 1, newcomer,
-                                                           reason or "", command_id=str(interaction.id))
+            result = await self.service.replace_player(ms.match_id, str(interaction.user.id), seat - 1, newcomer,
+                                                       reason or "", command_id=str(interaction.id))
             locale = self.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate
                          else M.replaced_ok.format(seat=seat, who=who(newcomer))(locale), sync=ms.match_id)
@@ -65,9 +63,8 @@ class Moderation(ParleyBase):
         async def work() -> Reply:
             self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
-            async with self.lock(ms.match_id):
-                result = await self.service.remove_player(ms.match_id, f"mod:{interaction.user.id}", seat - 1,
-                                                          "removed", command_id=str(interaction.id))
+            result = await self.service.remove_player(ms.match_id, f"mod:{interaction.user.id}", seat - 1,
+                                                      "removed", command_id=str(interaction.id))
             locale = self.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate else M.removed_ok.format(seat=seat)(locale),
                          sync=ms.match_id)

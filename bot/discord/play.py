@@ -12,7 +12,7 @@ from engine.registry import available, get_game
 from events.errors import Refused
 from events.replay import MatchState
 
-from .base import PICKED, ParleyBase, Reply, parse_options
+from .base import PICKED, ParleyBase, Reply, match_id_for, parse_options
 from .delivery import MESSAGE_LIMIT, clip
 from .i18n import M, guild_locale_of, status_text
 from .permissions import is_moderator
@@ -39,27 +39,51 @@ class Play(ParleyBase):
             channel_id = interaction.channel_id
             if isinstance(channel, discord.Thread) and channel.parent_id:
                 channel_id = channel.parent_id  # a new match gets its own thread, not one inside a thread
+            cid = str(interaction.id)
             place: dict[str, Any] = {"via": "discord", "guild": str(interaction.guild_id), "channel": str(channel_id),
-                                     "locale": guild_locale_of(interaction)}
+                                     "locale": guild_locale_of(interaction), "interaction": cid}
             if deadline_hours:
                 place.update(deadline_hours=deadline_hours, deadline_action=deadline_action or "skip")
             if reminder_hours:
                 place["reminder_hours"] = reminder_hours
-            ms = await self.service.create(game_id, self.player(interaction), opts, place=place)
+            # The match id comes from the interaction id, so the same interaction
+            # delivered twice finds the match its first delivery made.
+            match_id = match_id_for(interaction.id)
+            me = self.player(interaction)
+            ms = await self._made_by(match_id, cid)
+            if ms is None:
+                try:
+                    ms = await self.service.create(game_id, me, opts, place=place, match_id=match_id, join=False)
+                except Exception:
+                    ms = await self._made_by(match_id, cid)  # the twin delivery won the race
+                    if ms is None:
+                        raise
+            # Joining carries the interaction id too: done once, however often it is delivered.
+            await self.service.join(match_id, me, command_id=cid)
             try:
-                await self.delivery.sync(ms.match_id)
+                await self.delivery.sync(match_id)
             except discord.HTTPException as exc:
                 if exc.status not in (400, 403):
                     raise  # Discord trouble, not this channel's: the next sync retries
                 # No thread here (a permission, or a channel kind without threads): the
                 # match must not linger as an open lobby nobody can play.
-                await self.service.abort(ms.match_id, None, f"cannot open a thread: {exc.text}")
-                await self.sync(ms.match_id)  # the lobby message, if it was posted, says so
+                await self.service.abort(match_id, None, f"cannot open a thread: {exc.text}")
+                await self.sync(match_id)  # the lobby message, if it was posted, says so
                 raise Refused(M.no_permission.format(what=exc.text or exc.code), M.no_permission_hint) from exc
-            rec = await self.delivery.record(ms.match_id)
-            return Reply(M.created.format(match=ms.match_id, game=get_game(game_id).title,
+            rec = await self.delivery.record(match_id)
+            return Reply(M.created.format(match=match_id, game=get_game(ms.game_id).title,
                                           thread=f"<#{rec.get('thread')}>")(locale))
         await self.run(interaction, work)
+
+    async def _made_by(self, match_id: str, interaction_id: str) -> MatchState | None:
+        """The match this interaction created, if an earlier delivery of it already did."""
+        if await self.service.store.match(match_id) is None:
+            return None
+        ms = await self.service.get(match_id)
+        if ms.place.get("interaction") != interaction_id:
+            # 40 bits of a hash of two different interaction ids agreeing: never, in practice.
+            raise RuntimeError(f"match id {match_id} is taken by another interaction")
+        return ms
 
     async def lobby(self, interaction: discord.Interaction, match: str | None, op: str) -> None:
         async def work() -> Reply:
@@ -101,9 +125,8 @@ class Play(ParleyBase):
             if picked:
                 return await self._choose(interaction, ms.match_id, int(picked[1]), None, int(picked[2]))
             locale = self.locale(interaction)
-            async with self.lock(ms.match_id):
-                result = await self.service.act(ms.match_id, self.player(interaction).id, action,
-                                                command_id=str(interaction.id))
+            result = await self.service.act(ms.match_id, self.player(interaction).id, action,
+                                            command_id=str(interaction.id))
             return Reply(self._done(result, locale, Text(action, action)), sync=ms.match_id)
         await self.run(interaction, work, match_id=match)
 
@@ -123,25 +146,38 @@ class Play(ParleyBase):
 
     async def _choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int | None,
                       idx: int) -> Reply:
-        """A choice offered at event `seq`: played only if the match is still there."""
+        """A choice offered at event `seq`: played only if the match is still there.
+
+        No lock here: `expected_seq` makes the service re-check currency under its
+        own per-match lock (safe with several bot processes on one database too).
+        The command id is looked at first, so a retried interaction reads "already
+        done" rather than "no longer current"."""
         locale = self.locale(interaction)
         me = self.player(interaction).id
         cid = str(interaction.id)
-        async with self.lock(match_id):
-            if await self.service.store.find_command(match_id, cid) is not None:
-                return Reply(M.duplicate(locale))
-            ms = await self.service.get(match_id)
-            if ms.status != "running" or ms.seq != seq:
-                return Reply(M.stale(locale))
-            s = self.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
-            choices = ms.game.legal_actions(ms.state, s)
-            if not 0 <= idx < len(choices):
-                return Reply(M.stale(locale))
-            # expected_seq makes the service re-check currency under its own lock,
-            # so the check holds even with several bot processes on one database.
+        if await self.service.store.find_command(match_id, cid) is not None:
+            return Reply(M.duplicate(locale))
+        ms = await self.service.get(match_id)
+        if ms.status != "running" or ms.seq != seq:
+            return await self._stale(match_id, cid, locale)
+        s = self.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
+        choices = ms.game.legal_actions(ms.state, s)
+        if not 0 <= idx < len(choices):
+            return Reply(M.stale(locale))
+        try:
             result = await self.service.act(match_id, me, dict(choices[idx].action), seat=s, command_id=cid,
                                             expected_seq=seq)
+        except RuleError:
+            if (await self.service.get(match_id)).seq != seq:
+                return await self._stale(match_id, cid, locale)  # something landed first
+            raise
         return Reply(self._done(result, locale, choices[idx].label), sync=match_id)
+
+    async def _stale(self, match_id: str, cid: str, locale: str) -> Reply:
+        # The match moved on; perhaps by this very interaction, delivered twice at once.
+        if await self.service.store.find_command(match_id, cid) is not None:
+            return Reply(M.duplicate(locale))
+        return Reply(M.stale(locale))
 
     async def hand(self, interaction: discord.Interaction, match: str | None) -> None:
         async def work() -> Reply:

@@ -5,7 +5,11 @@ The time a decision started is the time of the event that made it pending
 (per match, or PARLEY_REMINDER_HOURS). A deadline, if the match was created
 with one, plays the default move (skip) or forfeits the seat. Deadline
 commands carry an id built from the match sequence and seat, so a restart in
-the middle never applies one twice.
+the middle never applies one twice, and the sequence the deadline was decided
+at, so a move that lands in between makes the service refuse the skip.
+
+Each pass also retries the matches in the delivery outbox (a post that failed,
+even in a match that has ended since).
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
+
+from engine.core import RuleError
 
 if TYPE_CHECKING:
     from .core import Parley
@@ -47,7 +53,12 @@ class Scheduler:
     async def tick(self, now: datetime) -> None:
         service = self.parley.service
         store = service.store
-        for row in await store.matches(status=("running",), limit=1_000_000):
+        running = await store.matches(status=("running",), limit=1_000_000)
+        ids = {row.id for row in running}
+        for match_id in await self.parley.delivery.pending():
+            if match_id not in ids:  # lobbies and ended matches with something left to show
+                await self.parley.sync(match_id)
+        for row in running:
             if row.guild is None:
                 continue
             # Catch up on anything a failed Discord call left unshown (a no-op when current).
@@ -74,21 +85,28 @@ class Scheduler:
                 await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
 
     async def _deadline(self, match_id: str, seq: int, seats: list[int], policy: str) -> None:
+        """Apply the deadline decided at event `seq`. Each skip carries `expected_seq`,
+        so a move that landed after the decision (a click racing the scheduler)
+        makes the skip refused, never applied to the new position; the next pass
+        decides afresh. Several seats waiting at once are skipped one after the
+        other, each expecting the position the previous skip left."""
         service = self.parley.service
+        expected = seq
         for seat in seats:
-            ms = await service.get(match_id)
-            if ms.status != "running" or all(p.seat != seat for p in ms.game.pending(ms.state)):
-                continue
             cid = f"deadline:{seq}:{seat}"
             try:
-                # The same lock as a player's click: a click checked against the old
-                # sequence must not land after the skip, on a different position.
-                async with self.parley.lock(match_id):
-                    if policy == "forfeit":
-                        await service.remove_player(match_id, "system", seat, "timeout", command_id=cid)
-                    else:
-                        await service.skip(match_id, seat, "deadline", command_id=cid)
+                if policy == "forfeit":
+                    result = await service.remove_player(match_id, "system", seat, "timeout", command_id=cid,
+                                                         expected_seq=expected)
+                else:
+                    result = await service.skip(match_id, seat, "deadline", command_id=cid, expected_seq=expected)
+            except RuleError as err:
+                # Stale (someone moved since), not pending any more, or the match ended: not ours to do.
+                log.info("match %s: deadline for seat %d not applied: %s", match_id, seat, err.message("en"))
+                break
             except Exception:
                 log.exception("match %s: deadline for seat %d failed", match_id, seat)
-                continue
+                break
+            if result.events:
+                expected = result.events[-1].seq
         await self.parley.sync(match_id)

@@ -11,7 +11,10 @@ JSON, and checks Discord's limits: message and embed sizes, components and
 custom ids, 25 autocomplete choices, the 3-second first response, one
 acknowledgement per interaction. A broken limit is recorded as a violation
 and answered with Discord's error, and the test fixture fails on any
-violation. No socket may connect anywhere but loopback while it runs.
+violation. Every message the bot sends or edits must say whom it may ping
+(`allowed_mentions`, never @everyone/@here or roles); who a message would
+really notify is worked out like Discord does and kept on it (`_pings`).
+No socket may connect anywhere but loopback while it runs.
 """
 
 from __future__ import annotations
@@ -175,6 +178,7 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.violations: list[str] = []
         self.dm_closed: set[int] = set()
+        self.dm_gone: set[int] = set()  # users who left every server the bot is in (error 50278)
         self.commands: list[dict[str, Any]] = []
         self.fail_next: list[tuple[str, FakeHTTPError]] = []  # (path fragment, error) to inject once
 
@@ -222,6 +226,37 @@ class FakeDiscord:
             if len(data) > 10 * 1024 * 1024:
                 bad.append(f"{where}: file {name} is {len(data)} bytes (limit 10 MiB)")
         return bad
+
+    @staticmethod
+    def check_mentions(where: str, payload: dict[str, Any]) -> list[str]:
+        """A message with text must carry allowed_mentions that exclude @everyone/@here and
+        roles: without it Discord parses every mention in the text, a player's name included."""
+        if not (payload.get("content") or payload.get("embeds")):
+            return []
+        allowed = payload.get("allowed_mentions")
+        if allowed is None:
+            return [f"{where}: no allowed_mentions (Discord would ping every @everyone, role and user in it)"]
+        parse = allowed.get("parse") or []
+        bad = [f"{where}: allowed_mentions lets '{p}' ping" for p in ("everyone", "roles") if p in parse]
+        if allowed.get("roles"):
+            bad.append(f"{where}: allowed_mentions names roles {allowed['roles']}")
+        return bad
+
+    @staticmethod
+    def pings(payload: dict[str, Any]) -> dict[str, Any]:
+        """Whom Discord would notify for this message: its text's mentions, as allowed_mentions permits
+        (absent, it permits everything)."""
+        text = " ".join([payload.get("content") or "",
+                         *(str(e.get("description") or "") + " " + str(e.get("title") or "")
+                           for e in payload.get("embeds") or [])])
+        allowed = payload.get("allowed_mentions")
+        parse = set(allowed.get("parse") or []) if allowed is not None else {"everyone", "users", "roles"}
+        listed_users = {str(u) for u in (allowed or {}).get("users") or []}
+        listed_roles = {str(r) for r in (allowed or {}).get("roles") or []}
+        users = [u for u in re.findall(r"<@!?(\d+)>", text) if "users" in parse or u in listed_users]
+        roles = [r for r in re.findall(r"<@&(\d+)>", text) if "roles" in parse or r in listed_roles]
+        return {"everyone": "everyone" in parse and bool(re.search(r"@(everyone|here)\b", text)),
+                "users": sorted(set(users)), "roles": sorted(set(roles))}
 
     def check_components(self, where: str, rows: list[dict[str, Any]]) -> list[str]:
         bad: list[str] = []
@@ -279,6 +314,8 @@ class FakeDiscord:
         msg["_visible_to"] = visible_to  # None: everyone who can read the channel
         msg["_interaction"] = interaction
         msg["_files"] = files
+        msg["_pings"] = self.pings(payload)
+        self.violations.extend(self.check_mentions(f"message {mid} in {channel_id}", payload))
         self.messages[mid] = msg
         return msg
 
@@ -287,6 +324,11 @@ class FakeDiscord:
                 "proxy_url": f"https://cdn.invalid/{name}"}
 
     def _edit(self, msg: dict[str, Any], payload: dict[str, Any], files: list[tuple[str, bytes]]) -> None:
+        self.violations.extend(self.check_mentions(f"edit of message {msg['id']}", payload))
+        if "content" in payload or "embeds" in payload:
+            # An edit pings no one new on Discord, but what it would allow is what a post would.
+            pings = self.pings(payload)
+            msg["_pings"] = {k: v or msg["_pings"][k] for k, v in pings.items()}
         for key in ("content", "embeds", "components"):
             if key in payload:
                 msg[key] = payload[key] or ("" if key == "content" else [])
@@ -362,6 +404,8 @@ class FakeDiscord:
                     raise FakeHTTPError(400, 50035, "Invalid Form Body")
                 if channel["type"] == 1 and channel["recipient"] in self.dm_closed:
                     raise FakeHTTPError(403, 50007, "Cannot send messages to this user")
+                if channel["type"] == 1 and channel["recipient"] in self.dm_gone:
+                    raise FakeHTTPError(400, 50278, "Cannot send messages to this user due to having no mutual guilds")
                 if channel.get("locked"):
                     raise FakeHTTPError(403, 50083, "Thread is locked")
                 channel["archived"] = False  # posting reopens an archived thread
@@ -774,19 +818,22 @@ class Harness:
         return ex
 
     async def slash(self, user: User, sub: str, /, *, channel: int | None = None, guild_locale: str = "en-US",
-                    **options: Any) -> Exchange:
+                    wait: bool = True, **options: Any) -> Exchange:
+        """Run `/parley sub`; `wait=False` returns at once (then call `settle()`)."""
         payload, ex = self._base(2, user, channel, guild_locale=guild_locale)
         opts, resolved = self._options(sub, options, None)
         payload["data"] = {"id": str(self.fake.app_id + 1), "name": "parley", "type": 1,
                            "options": [{"type": 1, "name": sub, "options": opts}], "resolved": resolved}
-        return await self._dispatch(payload, ex)
+        return await self._dispatch(payload, ex, wait)
 
-    async def redeliver(self, ex: Exchange) -> Exchange:
-        """The same interaction delivered again (a gateway retry): it must not act twice."""
+    async def redeliver(self, ex: Exchange, *, wait: bool = True) -> Exchange:
+        """The same interaction delivered again (a gateway retry): it must not act twice.
+        `wait=False` delivers it while the first delivery may still be running."""
         assert self.bot is not None
         ex.__dict__["redelivered"] = True
         self.bot._connection.parse_interaction_create(ex.__dict__["payload"])
-        await self.settle()
+        if wait:
+            await self.settle()
         return ex
 
     async def autocomplete(self, user: User, sub: str, focused: str, /, *, channel: int | None = None,
