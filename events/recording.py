@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.play import Step
+from engine.core.reveal import gains_hidden
 
 from .replay import MatchState, public_digest
 
@@ -18,5 +19,8 @@ def action_record(before: MatchState, after: MatchState, step: Step[Any], seat: 
     # The label (which enumerates legal actions) only when the game wrote no
     # log line; `before.state` is the state the action was chosen in.
     log = [x.to_json() for x in step.transition.log] or [game.describe(before.state, seat, action).to_json()]
-    return {"seat": seat, "action": action, "turn": game.turn(before.state), "reveals": step.reveals,
+    # Revealing: it drew randomness, or some seat now sees what was hidden from
+    # it (and from the actor) before. Either makes the action final for takeback.
+    reveals = step.reveals or gains_hidden(game, before.state, after.state, len(before.seats), seat)
+    return {"seat": seat, "action": action, "turn": game.turn(before.state), "reveals": reveals,
             "log": log, "digest": public_digest(game, after.state)}

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import pickle
 import secrets as secrets_module
 import uuid
 from collections.abc import Awaitable, Callable, Mapping
@@ -23,7 +22,7 @@ from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, 
 from engine.core.play import check_pending
 from engine.registry import get_game
 
-from . import errors
+from . import errors, snapshot
 from .errors import ReplayError
 from .history import Lineage, lineage
 from .model import Event, NewEvent, Player
@@ -132,7 +131,8 @@ class MatchService:
 
     async def _rebuild(self, row: MatchRow, secret: bytes, upto: int | None = None) -> MatchState:
         """From the newest snapshot of this ruleset when one is usable, else from the start."""
-        start = _unpickle(await self.store.latest_snapshot(row.id, get_game(row.game).ruleset, upto))
+        ruleset = get_game(row.game).ruleset
+        start = _from_snapshot(await self.store.latest_snapshot(row.id, ruleset, upto), ruleset)
         events = await self.store.events(row.id, after=start.seq if start else 0, upto=upto)
         if start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events):
             start, events = None, await self.store.events(row.id, upto=upto)
@@ -148,7 +148,8 @@ class MatchService:
         loaded = await self.store.bulk([r.id for r in rows])
         for row in rows:
             secret, events, snaps = loaded[row.id]
-            start = _unpickle(snaps.get(get_game(row.game).ruleset))
+            ruleset = get_game(row.game).ruleset
+            start = _from_snapshot(snaps.get(ruleset), ruleset)
             if start is not None:
                 after = [e for e in events if e.seq > start.seq]
                 if not any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in after):
@@ -183,8 +184,7 @@ class MatchService:
         """A snapshot only saves time on the next cold load; the move is already
         committed, so failing to write one must not report the move as failed."""
         try:
-            await self.store.save_snapshot(ms.match_id, ms.seq, get_game(ms.game_id).ruleset,
-                                           pickle.dumps(ms, pickle.HIGHEST_PROTOCOL))
+            await self.store.save_snapshot(ms.match_id, ms.seq, get_game(ms.game_id).ruleset, snapshot.dump(ms))
         except Exception as exc:
             log.warning("snapshot of %s at %d not written: %s", ms.match_id, ms.seq, type(exc).__name__)
 
@@ -599,14 +599,10 @@ class MatchService:
         return (await self._load(match_id)).secret
 
 
-def _unpickle(snap: tuple[int, bytes] | None) -> MatchState | None:
-    if snap is None:
-        return None
-    try:
-        candidate = pickle.loads(snap[1])
-    except Exception:  # a snapshot from older code: the log is the truth
-        return None
-    return candidate if isinstance(candidate, MatchState) and candidate.seq == snap[0] else None
+def _from_snapshot(snap: tuple[int, bytes] | None, ruleset: str) -> MatchState | None:
+    """A stored snapshot as a state, or None when there is none or it does not
+    decode (data only, never a pickle: the log is the truth)."""
+    return snapshot.load(snap[1], snap[0], ruleset) if snap else None
 
 
 def _current(ms: MatchState, expected_seq: int | None) -> None:

@@ -59,6 +59,7 @@ class ToyGame(Game[ToyState]):
     id: ClassVar[str] = "toy"
     title: ClassVar[Text] = Text("Toy", "おもちゃ")
     ruleset: ClassVar[str] = "toy-1"
+    state_types = (ToyState,)
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
 
@@ -181,6 +182,9 @@ class ToyGame(Game[ToyState]):
 
     def turn(self, state: ToyState) -> int:
         return state.turn
+
+    def hidden_ids(self, state: ToyState, viewer: Viewer) -> set[str]:
+        return hidden_ids(state, viewer)
 
 
 GAME = ToyGame()

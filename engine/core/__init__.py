@@ -13,11 +13,13 @@ from .contract import (
     clone,
 )
 from .errors import BadOptions, NotYourDecision, RuleError, UnknownAction
+from .reveal import gains_hidden, hidden_gains
 from .rng import Rng, commitment
 from .text import Text, pick_locale
 
 __all__ = [
     "ALL_SEEING", "SPECTATOR", "Action", "BadOptions", "Choice", "Game", "NotYourDecision",
     "Outcome", "Pending", "Rng", "RuleError", "Text", "Transition", "UnknownAction", "Viewer",
-    "clone", "commitment", "format_action", "normalise", "parse_action", "pick_locale",
+    "clone", "commitment", "format_action", "gains_hidden", "hidden_gains", "normalise", "parse_action",
+    "pick_locale",
 ]

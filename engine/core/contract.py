@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action, format_action, parse_action
 from .rng import Rng
+from .statecodec import Kind, StateCodec, codec_for
 from .text import Text
 
 S = TypeVar("S")
@@ -101,6 +102,14 @@ class Game(ABC, Generic[S]):
     max_seats: ClassVar[int]
     # Action argument names that always hold lists, for the text codec.
     list_args: ClassVar[frozenset[str]] = frozenset()
+    # The classes a state is built of besides plain data and Text: decoding a
+    # snapshot builds these and nothing else (engine.core.statecodec).
+    state_types: ClassVar[tuple[Kind, ...]] = ()
+
+    def state_codec(self) -> StateCodec:
+        """How a state is written to a snapshot and read back. Overridden
+        only when the codec depends on the game object (e.g. its card set)."""
+        return codec_for(self.state_types)
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         """Validate and complete match options; raise BadOptions when wrong."""
@@ -136,6 +145,14 @@ class Game(ABC, Generic[S]):
     def turn(self, state: S) -> int:
         """A turn counter for replay stepping and takeback limits."""
         return 0
+
+    def hidden_ids(self, state: S, viewer: Viewer) -> frozenset[str] | set[str]:
+        """Ids of things hidden from `viewer`: every id of a card, die or piece
+        that `view(state, viewer)` must not show. The framework compares them
+        before and after an action to tell whether it revealed anything
+        (`engine.core.reveal`), so a game that hides something must list it;
+        one that hides nothing needs no code."""
+        return frozenset()
 
     def default_action(self, state: S, seat: int) -> Action:
         """What happens when `seat` misses a deadline, is skipped or has

@@ -22,7 +22,7 @@ from . import actions, bot
 from .cards import SAMPLE, CardFileError, catalog, read_card_file
 from .decks import DeckList, DeckTextError, import_text, starters, validate
 from .match import finish_game, new_match
-from .state import MusouState, seat_text
+from .state import STATE_TYPES, MusouState, seat_text
 from .view import hidden_ids, view
 
 __all__ = ["GAME", "MusouGame", "hidden_ids"]
@@ -42,6 +42,7 @@ class MusouGame(Game[MusouState]):
     id: ClassVar[str] = "musou"
     title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
     ruleset: ClassVar[str] = "musou-2"
+    state_types = STATE_TYPES
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
 
@@ -130,6 +131,9 @@ class MusouGame(Game[MusouState]):
 
     def view(self, state: MusouState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer)
+
+    def hidden_ids(self, state: MusouState, viewer: Viewer) -> set[str]:
+        return hidden_ids(state, viewer)
 
     def outcome(self, state: MusouState) -> Outcome | None:
         if state.stage != "over":

@@ -8,6 +8,7 @@ from dataclasses import field as default
 from typing import Any
 
 from engine.core import Text
+from engine.core.statecodec import Custom
 
 from .cards import CardDef, Catalog, CommanderDef, catalog
 
@@ -66,7 +67,7 @@ _PARSED: dict[str, dict[str, str]] = {}
 
 def names_from(blob: str) -> Names:
     """Rebuild a Names from its string (a cache derived from the string alone,
-    so pickles stored elsewhere, e.g. snapshots, load the same anywhere)."""
+    so a pickle loads the same in any process)."""
     parsed = _PARSED.get(blob)
     if parsed is None:
         if len(_PARSED) > 256:
@@ -139,6 +140,17 @@ class MusouState:
     attack: Attack | None = None
     game_winner: int | None = None
     loss_reason: str = ""
+
+
+def _names(items: Any) -> Names:
+    if type(items) is not dict:
+        raise ValueError("names are stored as a dict")
+    return Names(items)
+
+
+# What a snapshot of a state may hold (engine.core.statecodec): the names as
+# a plain dict, since their cached string is only a pickling shortcut.
+STATE_TYPES = (MusouState, Custom(Names, dict, _names), Slot, Attack)
 
 
 def cards_of(s: MusouState) -> Catalog:

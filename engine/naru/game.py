@@ -27,7 +27,7 @@ from .cards import CardSet, sample_cards
 from .decks import Starter, deck_from_option, sample_starters
 from .effects import battle_tool, keep_effect, use_card
 from .movement import move
-from .state import HAND_SIZE, NaruState, Player
+from .state import HAND_SIZE, STATE_TYPES, NaruState, Player
 from .turn import end_turn, finish_turn
 from .units import card_of, to_jail
 from .views import hidden_ids as _hidden_ids
@@ -40,6 +40,7 @@ class NaruGame(Game[NaruState]):
     id: ClassVar[str] = "naru"
     title: ClassVar[Text] = Text("Naru! (Bushōtai Senki)", "武将隊戦棋 成る!")
     ruleset: ClassVar[str] = "naru-2"
+    state_types = STATE_TYPES
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
 
@@ -210,6 +211,9 @@ class NaruGame(Game[NaruState]):
     def view(self, state: NaruState, viewer: Viewer) -> dict[str, Any]:
         title = {"en": self.cards.name_en, "ja": self.cards.name_ja, "sample": "yes" if self.cards.sample else "no"}
         return _view(state, self.defs, viewer, title)
+
+    def hidden_ids(self, state: NaruState, viewer: Viewer) -> set[str]:
+        return _hidden_ids(state, viewer)
 
     def outcome(self, state: NaruState) -> Outcome | None:
         if state.phase != "over" or state.winner is None:

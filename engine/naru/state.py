@@ -124,3 +124,7 @@ class NaruState:
 
     def enemy_keep(self, seat: int) -> int | None:
         return self.players[1 - seat].keep_sq
+
+
+# What a snapshot of a state may hold (engine.core.statecodec).
+STATE_TYPES = (NaruState, Player, Unit, Land, Battle)

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Text
+from engine.core.statecodec import Custom
 
 DATA = Path(__file__).parent / "data" / "base.json"
 
@@ -155,7 +156,7 @@ class Card:
         return self.first.get(effect)
 
     def __reduce__(self) -> str | tuple[Any, ...]:
-        # Match snapshots pickle states: a base-set card travels as its id.
+        # A pickled state (a clone) carries a base-set card as its id.
         if base_set().cards.get(self.id) is self:
             return (_base_card, (self.id,))
         return (Card, tuple(getattr(self, f) for f in self.__dataclass_fields__))
@@ -223,3 +224,20 @@ def base_set() -> CardSet:
 
 def _base_card(card_id: str) -> Card:
     return base_set().cards[card_id]
+
+
+def card_form(cardset: CardSet) -> Custom:
+    """Cards cross snapshots as their ids in the game's set: they are data
+    of the set, not of the match, and the set's own objects come back."""
+    cards = cardset.cards
+
+    def card_id(card: Card) -> str:
+        if cards.get(card.id) != card:
+            raise TypeError(f"card {card.id} is not of this game's set")
+        return card.id
+
+    def from_id(cid: Any) -> Card:
+        if type(cid) is not str:
+            raise ValueError("a card is stored as its id")
+        return cards[cid]
+    return Custom(Card, card_id, from_id)

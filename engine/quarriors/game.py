@@ -19,17 +19,18 @@ from engine.core import (
     UnknownAction,
     Viewer,
 )
+from engine.core.statecodec import StateCodec
 
 from . import attack
 from .bot import choose
-from .cards import CardSet, base_set
+from .cards import CardSet, base_set, card_form
 from .flow import advance, start_turn
 from .labels import PROMPTS, action_label
 from .prompts import RESPOND, apply_prompt
 from .prompts import candidates as prompt_candidates
 from .setup import build, check_choice
 from .spells import cast, check_cast
-from .state import ATTACK, CAPTURE, MAIN, OVER, QState, copy_state
+from .state import ATTACK, CAPTURE, MAIN, OVER, STATE_FORM, QState, copy_state
 from .turn import RULES, apply_turn
 from .turn import candidates as turn_candidates
 from .view import view
@@ -69,6 +70,10 @@ class Quarriors(Game[QState]):
 
     def __init__(self, cardset: CardSet | None = None) -> None:
         self.cardset = cardset or base_set()
+        self._codec = StateCodec((STATE_FORM, card_form(self.cardset)))
+
+    def state_codec(self) -> StateCodec:
+        return self._codec
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:
@@ -203,6 +208,9 @@ class Quarriors(Game[QState]):
 
     def view(self, state: QState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer, self.pending(state))
+
+    def hidden_ids(self, state: QState, viewer: Viewer) -> set[str]:
+        return hidden_ids(state, viewer)
 
     def outcome(self, state: QState) -> Outcome | None:
         if state.step != OVER:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.statecodec import Custom
 from engine.core.text import Text
 
 from .cards import Card, Face
@@ -79,7 +80,7 @@ class QState:
     notes: tuple[Text, ...] = ()
 
     def __getstate__(self) -> dict[str, Any]:
-        # Snapshots pickle states: the per-die face table is rebuilt, not stored.
+        # Pickles and snapshots carry no per-die face table: it is rebuilt from the cards.
         return {k: getattr(self, k) for k in _FIELDS if k != "dfaces"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -88,6 +89,21 @@ class QState:
 
 
 _FIELDS = tuple(QState.__dataclass_fields__)
+_STORED = frozenset(_FIELDS) - {"dfaces"}
+
+
+def _restored(fields: Any) -> QState:
+    if type(fields) is not dict or fields.keys() != _STORED:
+        raise ValueError("not the fields of a QState")
+    s = QState.__new__(QState)
+    s.__setstate__(fields)
+    return s
+
+
+# Snapshots store a state as its fields without the face table, which is
+# rebuilt from the cards (engine.core.statecodec).
+STATE_FORM = Custom(QState, QState.__getstate__, _restored)
+
 _COPY = list.copy
 
 

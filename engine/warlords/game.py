@@ -25,7 +25,18 @@ from .decks import deck_errors, import_deck, starter_ids
 from .opening import deal, do_pick, options_decks, pickable
 from .removal import legal_assignment, strip_for_terrain
 from .stacks import castle_combat, glory, stack_combat, stack_state
-from .state import WState, cdef, copy_state, find_castle, find_stack, name, order_from, seat_text, to_discard
+from .state import (
+    STATE_TYPES,
+    WState,
+    cdef,
+    copy_state,
+    find_castle,
+    find_stack,
+    name,
+    order_from,
+    seat_text,
+    to_discard,
+)
 from .turns import end_turn, settle, start_turn
 
 Action = dict[str, Any]
@@ -60,6 +71,7 @@ class Warlords(Game[WState]):
     id: ClassVar[str] = "warlords"
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
     ruleset: ClassVar[str] = "warlords-1"
+    state_types = STATE_TYPES
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     list_args: ClassVar[frozenset[str]] = frozenset({"cards", "stacks", "units"})
@@ -330,6 +342,9 @@ class Warlords(Game[WState]):
 
     def view(self, state: WState, viewer: Viewer) -> dict[str, Any]:
         return view.build(state, viewer)
+
+    def hidden_ids(self, state: WState, viewer: Viewer) -> set[str]:
+        return view.hidden_ids(state, viewer)
 
     def outcome(self, state: WState) -> Outcome | None:
         if state.phase != "over":

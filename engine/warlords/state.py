@@ -96,6 +96,10 @@ class WState:
     cap_hits: int = 0  # calamity chains stopped by the safety cap
 
 
+# What a snapshot of a state may hold (engine.core.statecodec).
+STATE_TYPES = (WState, Player, Stack, Castle, Decision)
+
+
 def cdef(s: WState, iid: str) -> CardDef:
     return card(s.cards[iid])
 

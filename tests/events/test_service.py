@@ -1,8 +1,7 @@
-import pickle
-
 import pytest
 
 from engine.core import ALL_SEEING, NotYourDecision, RuleError, Viewer
+from events import snapshot
 from events.errors import Refused
 from events.model import Player
 from events.service import MatchService
@@ -102,7 +101,7 @@ async def test_snapshots_are_used_and_ignored_when_the_ruleset_changes(service, 
         await service.act(match_id, player.id, "roll")
     snap = await store.latest_snapshot(match_id, "toy-1")
     assert snap is not None and snap[0] >= 10
-    assert pickle.loads(snap[1]).seq == snap[0]
+    assert snapshot.load(snap[1], snap[0], "toy-1").seq == snap[0]
     assert await store.latest_snapshot(match_id, "toy-2") is None
     # A corrupt snapshot must never matter: the log is the truth.
     await store.save_snapshot(match_id, snap[0], "toy-1", b"garbage")
