@@ -4,12 +4,11 @@ import sqlite3
 
 import pytest
 
-from events.model import Player
 from events.service import MatchService
 from events.store import Store
+from tests.events.conftest import ANN, BEN, started
 
-ANN = Player(id="local:ann", name="Ann")
-BEN = Player(id="local:ben", name="Ben", locale="ja")
+__all__ = ["ANN", "BEN", "play", "started", "tamper"]
 
 
 @pytest.fixture
@@ -22,14 +21,6 @@ async def service(db):
     store = await Store.open(db)
     yield MatchService(store, snapshot_every=10)
     await store.close()
-
-
-async def started(service, *players, options=None):
-    ms = await service.create("toy", players[0], options or {"goal": 30})
-    for p in players[1:]:
-        await service.join(ms.match_id, p)
-    await service.start(ms.match_id, players[0].id)
-    return ms.match_id
 
 
 async def play(service, match_id, moves):
