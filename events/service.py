@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, Text, Viewer, commitment
+from engine.core.arguments import check_arguments
 from engine.core.play import check_pending
 from engine.registry import get_game
 
@@ -315,12 +316,19 @@ class MatchService:
         """Text to an action: a listed choice's number or code, or the generic form."""
         text = text.strip()
         choices = ms.game.legal_actions(ms.state, seat)
-        if text.isdigit() and 1 <= int(text) <= len(choices):
-            return dict(choices[int(text) - 1].action)
+        if text.isdigit():
+            if 1 <= int(text) <= len(choices):
+                return dict(choices[int(text) - 1].action)
+            raise errors.Refused(Text(f"There is no choice {text}.", f"選択肢{text}はありません。"),
+                                 Text(f"Choose a number from 1 to {len(choices)}, or type an action.",
+                                      f"1〜{len(choices)}の番号を選ぶか、行動を入力してください。"))
         for c in choices:
             if c.code == text:
                 return dict(c.action)
-        return ms.game.parse_action(text)
+        action = ms.game.parse_action(text)
+        if choices:  # when it is not this seat's decision, the rules say so
+            check_arguments(choices, action, ms.game.optional_args)
+        return action
 
     async def act(self, match_id: str, player_id: str, action: Mapping[str, Any] | str, *,
                   seat: int | None = None, command_id: str | None = None,

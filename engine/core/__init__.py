@@ -1,6 +1,7 @@
 """The small core every game builds on."""
 
 from .actions import Action, format_action, normalise, parse_action
+from .cardinfo import CardInfo, find_cards
 from .contract import (
     ALL_SEEING,
     SPECTATOR,
@@ -15,11 +16,12 @@ from .contract import (
 from .errors import BadOptions, NotYourDecision, RuleError, UnknownAction
 from .reveal import gains_hidden, hidden_gains
 from .rng import Rng, commitment
+from .seats import seat_label, seat_ref, with_names
 from .text import Text, pick_locale
 
 __all__ = [
-    "ALL_SEEING", "SPECTATOR", "Action", "BadOptions", "Choice", "Game", "NotYourDecision",
+    "ALL_SEEING", "SPECTATOR", "Action", "BadOptions", "CardInfo", "Choice", "Game", "NotYourDecision",
     "Outcome", "Pending", "Rng", "RuleError", "Text", "Transition", "UnknownAction", "Viewer",
-    "clone", "commitment", "format_action", "gains_hidden", "hidden_gains", "normalise", "parse_action",
-    "pick_locale",
+    "clone", "commitment", "find_cards", "format_action", "gains_hidden", "hidden_gains", "normalise", "parse_action",
+    "pick_locale", "seat_label", "seat_ref", "with_names",
 ]

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import pickle
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action, format_action, parse_action
+from .cardinfo import CardInfo
 from .rng import Rng
 from .statecodec import Kind, StateCodec, codec_for
 from .text import Text
@@ -102,6 +103,9 @@ class Game(ABC, Generic[S]):
     max_seats: ClassVar[int]
     # Action argument names that always hold lists, for the text codec.
     list_args: ClassVar[frozenset[str]] = frozenset()
+    # Per action kind, arguments a player may add that no listed choice spells
+    # out (engine.core.arguments refuses any other unknown argument).
+    optional_args: ClassVar[Mapping[str, frozenset[str]]] = {}
     # The classes a state is built of besides plain data and Text: decoding a
     # snapshot builds these and nothing else (engine.core.statecodec).
     state_types: ClassVar[tuple[Kind, ...]] = ()
@@ -153,6 +157,12 @@ class Game(ABC, Generic[S]):
         (`engine.core.reveal`), so a game that hides something must list it;
         one that hides nothing needs no code."""
         return frozenset()
+
+    def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
+        """Every card (or die) a player may look up in a match with these
+        options, with its full text (engine.core.cardinfo). A game without
+        cards returns none."""
+        return ()
 
     def default_action(self, state: S, seat: int) -> Action:
         """What happens when `seat` misses a deadline, is skipped or has

@@ -1,0 +1,34 @@
+"""Seat references in engine text.
+
+Games write who did something as a seat token; the front ends, which know
+who sits where, write the player's name in its place. So the engine stays
+free of player names (they are not game state) while every line a person
+reads names a person, not a number."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .text import Text
+
+_TOKEN = re.compile(r"⟦(\d+)⟧")
+
+
+def seat_ref(seat: int) -> Text:
+    """The seat (0-based) as it appears in a log line or prompt."""
+    return Text(f"⟦{seat}⟧", f"⟦{seat}⟧")
+
+
+def seat_label(seat: int) -> Text:
+    """How a seat is called when no name is known: 1-based, as people count."""
+    return Text(f"Seat {seat + 1}", f"{seat + 1}番席")
+
+
+def with_names(text: str, names: Sequence[str], locale: str | None = "en") -> str:
+    """`text` with each seat token replaced by the player's name (or the seat's
+    1-based label when the seat has no name here)."""
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        return names[seat] if 0 <= seat < len(names) and names[seat] else seat_label(seat)(locale)
+    return _TOKEN.sub(name, text)
