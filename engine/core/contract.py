@@ -56,14 +56,22 @@ class Pending:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One legal action and its label for menus and autocomplete."""
+    """One legal action and its label for menus and autocomplete.
+
+    `group` puts long menus in stages: front ends first offer the groups (e.g.
+    the card), then the choices within one (e.g. where it goes); the action is
+    still one action, so staging menus never changes what a log replays.
+    `shown` is the text a player types for it when the generic form would read
+    wrong (e.g. a seat argument shown 1-based; the game's parse_action reads it)."""
 
     action: Action
     label: Text
+    group: Text | None = None
+    shown: str | None = None
 
     @property
     def code(self) -> str:
-        return format_action(self.action)
+        return self.shown if self.shown is not None else format_action(self.action)
 
 
 @dataclass(frozen=True, slots=True)
