@@ -102,20 +102,46 @@ def _rollback(conn: sqlite3.Connection) -> None:
         conn.execute("ROLLBACK")
 
 
-def _write_batch(conn: sqlite3.Connection, batch: list[_Append]) -> list[list[Event]]:
+@dataclass
+class _Put:
+    """A bookkeeping write (front ends' kv, snapshots): it rides in the next
+    event transaction, or commits without an fsync of its own (see _write_batch)."""
+
+    sql: str
+    args: tuple[Any, ...]
+    done: asyncio.Future[list[Event]]
+
+
+def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], durable: bool) -> list[list[Event]]:
+    """One transaction for the whole batch. A batch with events commits with
+    synchronous=FULL (the fsync that makes the moves durable, shared by every
+    write in it); a batch of bookkeeping alone commits with synchronous=NORMAL,
+    so it costs no fsync: in WAL mode its frames are made durable by the next
+    FULL commit, and a front end that lost them in a power cut rebuilds them
+    from the log (delivery repairs from the thread and the events)."""
+    quiet = durable and not any(isinstance(item, _Append) for item in batch)
+    if quiet:
+        conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("BEGIN IMMEDIATE")
     try:
         heads: dict[tuple[str, int], str] = {}
         out: list[list[Event]] = []
         for item in batch:
+            if isinstance(item, _Put):
+                conn.execute(item.sql, item.args)
+                out.append([])
+                continue
             events, rows = _chained(conn, item.match_id, item.after, item.new, item.at, heads)
             conn.executemany(_INSERT_EVENT, rows)
+            conn.execute(_UPDATE_MATCH, item.update)
             out.append(events)
-        conn.executemany(_UPDATE_MATCH, [item.update for item in batch])
         conn.execute("COMMIT")
     except BaseException:
         _rollback(conn)
         raise
+    finally:
+        if quiet:
+            conn.execute("PRAGMA synchronous=FULL")
     return out
 
 
@@ -150,10 +176,6 @@ def _probe(path: str) -> None:
         conn.execute("PRAGMA schema_version").fetchone()
     finally:
         conn.close()
-
-
-def _execute(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> None:
-    conn.execute(sql, args)
 
 
 def _dumps(value: Any) -> str:
@@ -198,7 +220,8 @@ class Store:
         self._db = db
         self.path = path
         self._tx = asyncio.Lock()  # one transaction at a time on the connection
-        self._queue: list[_Append] = []
+        self._queue: list[_Append | _Put] = []
+        self.durable = True
         self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
@@ -227,6 +250,7 @@ class Store:
             await db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
             await db.execute("PRAGMA foreign_keys=ON")
             store = cls(db, path)
+            store.durable = durable
             await store._on_db_thread(migrate, path)
             if durable and path != ":memory:":
                 await store.check_durable()
@@ -284,23 +308,31 @@ class Store:
                   _dumps(result) if result is not None else None, match_id)
         done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
         self._queue.append(_Append(match_id, after, new, at, update, done))
+        return await self._queued(done)
+
+    async def _queued(self, done: asyncio.Future[list[Event]]) -> list[Event]:
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         return await done
+
+    async def _put(self, sql: str, args: tuple[Any, ...]) -> None:
+        done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Put(sql, args, done))
+        await self._queued(done)
 
     async def _flush(self) -> None:
         while self._queue:
             batch, self._queue = self._queue, []
             async with self._tx:
                 try:
-                    written = await self._on_db_thread(_write_batch, batch)
+                    written = await self._on_db_thread(_write_batch, batch, self.durable)
                 except sqlite3.IntegrityError:
                     # Someone in the batch conflicts: redo each alone so only it fails.
                     for item in batch:
                         try:
-                            (events,) = await self._on_db_thread(_write_batch, [item])
+                            (events,) = await self._on_db_thread(_write_batch, [item], self.durable)
                         except sqlite3.IntegrityError as exc:
-                            item.done.set_exception(_refusal(exc, item.new))
+                            item.done.set_exception(_refusal(exc, item.new) if isinstance(item, _Append) else exc)
                         except BaseException as exc:  # the caller must hear of any failure
                             item.done.set_exception(self._fault(exc))
                         else:
@@ -344,13 +376,11 @@ class Store:
                 raise Conflict(str(exc)) from exc
 
     async def save_snapshot(self, match_id: str, seq: int, ruleset: str, blob: bytes) -> None:
-        async with self._tx:
-            await self._guarded(_execute, "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
-                                (match_id, seq, ruleset, blob))
+        await self._put("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", (match_id, seq, ruleset, blob))
 
     async def set_kv(self, scope: str, key: str, value: Any) -> None:
-        async with self._tx:
-            await self._guarded(_execute, "INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
+        """Front ends' bookkeeping: group-committed with events, never an fsync of its own."""
+        await self._put("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
 
     # -- reading -----------------------------------------------------------------
 
