@@ -10,11 +10,13 @@ from typing import Any
 from engine.core.play import Step
 from engine.core.reveal import gains_hidden
 
-from .replay import MatchState, public_digest
+from .replay import MatchState, public_digest, view_digest
 
 
 def action_record(before: MatchState, after: MatchState, step: Step[Any], seat: int,
-                  action: dict[str, Any]) -> dict[str, Any]:
+                  action: dict[str, Any], spectator: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`spectator` is the spectator view after the action when the caller has
+    it already (the live service keeps it for the board it posts next)."""
     game = before.game
     # The label (which enumerates legal actions) only when the game wrote no
     # log line; `before.state` is the state the action was chosen in.
@@ -23,4 +25,4 @@ def action_record(before: MatchState, after: MatchState, step: Step[Any], seat: 
     # it (and from the actor) before. Either makes the action final for takeback.
     reveals = step.reveals or gains_hidden(game, before.state, after.state, len(before.seats), seat)
     return {"seat": seat, "action": action, "turn": game.turn(before.state), "reveals": reveals,
-            "log": log, "digest": public_digest(game, after.state)}
+            "log": log, "digest": view_digest(spectator) if spectator is not None else public_digest(game, after.state)}

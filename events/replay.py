@@ -68,7 +68,11 @@ def public_digest(game: Game[Any], state: Any) -> str:
     """SHA-256 of the spectator view: published with each action so a finished
     match's replay can be checked against what everyone saw, without leaking
     anything (it hashes only public information)."""
-    view = game.view(state, SPECTATOR)
+    return view_digest(game.view(state, SPECTATOR))
+
+
+def view_digest(view: dict[str, Any]) -> str:
+    """The digest of a view already computed (so a command computes each view once)."""
     return hashlib.sha256(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
 
 

@@ -40,6 +40,7 @@ from .replay import (
 from .store import Conflict, DuplicateCommand, MatchRow, Store
 
 AUTO_LIMIT = 1_000_000
+VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,7 @@ class MatchService:
         self.bot_rng = bot_rng or Rng(secrets_module.token_bytes(32))
         self._live: dict[str, _Live] = {}
         self._opening: dict[str, asyncio.Lock] = {}
+        self._views: dict[tuple[str, int, Viewer], tuple[Any, dict[str, Any]]] = {}
 
     # -- loading -----------------------------------------------------------------
 
@@ -358,7 +360,8 @@ class MatchService:
     def _action_event(self, ms: MatchState, secret: bytes, actor: str, seat: int, act: dict[str, Any],
                       auto: str | None) -> tuple[NewEvent, MatchState]:
         after, result = apply_action(ms, seat, act, secret, ms.seq + 1)
-        payload = action_record(ms, after, result, seat, act)
+        spectator = self.view_of(after, SPECTATOR)
+        payload = action_record(ms, after, result, seat, act, spectator)
         if auto:
             payload["auto"] = auto
         return NewEvent(type="action", actor=actor, payload=payload), after
@@ -554,10 +557,25 @@ class MatchService:
         return SPECTATOR
 
     async def view(self, match_id: str, viewer: Viewer) -> dict[str, Any]:
-        ms = await self.get(match_id)
+        return self.view_of(await self.get(match_id), viewer)
+
+    def view_of(self, ms: MatchState, viewer: Viewer) -> dict[str, Any]:
+        """`viewer`'s view of the match at `ms`, computed once per (match, seq,
+        viewer): a command's digest, the board it posts and the hands it sends
+        share it. The view is shared: callers must not change it."""
         if ms.state is None:
             return {}
-        return ms.game.view(ms.state, viewer)
+        key = (ms.match_id, ms.seq, viewer)
+        hit = self._views.get(key)
+        # The same state object, not just the same seq: a state decided but never
+        # committed (another process wrote that seq first) must not be served.
+        if hit is not None and hit[0] is ms.state:
+            return hit[1]
+        view = ms.game.view(ms.state, viewer)
+        self._views[key] = (ms.state, view)
+        if len(self._views) > VIEW_CACHE:
+            del self._views[next(iter(self._views))]  # the oldest: dicts keep insertion order
+        return view
 
     async def waiting(self, match_id: str) -> list[tuple[Pending, Player]]:
         ms = await self.get(match_id)

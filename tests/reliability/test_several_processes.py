@@ -88,3 +88,29 @@ async def test_interleaved_commands_from_two_processes_lose_no_update(db):
     finally:
         await a_store.close()
         await b_store.close()
+
+
+async def test_a_view_decided_but_never_committed_is_not_served(db):
+    """Process a decides a move (computing its board) but b commits that seq
+    first: a must then show b's board, not the one it computed."""
+    from engine.core import SPECTATOR
+    from events.replay import apply_action
+    (a_store, a), (b_store, b) = await two(db)
+    try:
+        match_id = await started(a, ANN, BEN, options={"goal": 10**6})
+        ms = await a.get(match_id)
+        (pending, player), *_ = await a.waiting(match_id)
+        choices = await a.choices(match_id, player.id)
+        first, last = choices[0].action, choices[-1].action
+        # a's decision, whose commit will lose the race: its board is computed.
+        decided, _ = apply_action(ms, pending.seat, dict(last), await a_store.secret(match_id), ms.seq + 1)
+        a.view_of(decided, SPECTATOR)
+        await b.get(match_id)
+        await b.act(match_id, player.id, first, expected_seq=ms.seq)
+        now = await a.get(match_id)
+        assert now.seq == decided.seq
+        assert decided.game.view(decided.state, SPECTATOR) != now.game.view(now.state, SPECTATOR)
+        assert a.view_of(now, SPECTATOR) == now.game.view(now.state, SPECTATOR)
+    finally:
+        await a_store.close()
+        await b_store.close()
