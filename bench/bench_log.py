@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import pickle
 import random
 import sqlite3
 import statistics
@@ -23,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.selfplay import derive_secret  # noqa: E402
 from engine.registry import register  # noqa: E402
+from events import snapshot  # noqa: E402
 from events.model import NewEvent, Player  # noqa: E402
 from events.replay import rebuild  # noqa: E402
 from events.service import MatchService  # noqa: E402
@@ -108,7 +108,9 @@ async def rebuild_rate(tmp: Path, n: int) -> None:
     replayed = time.perf_counter() - began
     assert rebuilt.state == ms.state
     # What a service does on a cold load of that match: newest snapshot plus the events after it.
-    await store.save_snapshot(match_id, ms.seq, "toy-1", pickle.dumps(rebuilt, pickle.HIGHEST_PROTOCOL))
+    await store.save_snapshot(match_id, ms.seq, "toy-1", snapshot.dump(rebuilt))
+    # The first snapshot read in a process builds the state codecs (imports every game): paid once.
+    assert snapshot.load(snapshot.dump(rebuilt), rebuilt.seq, "toy-1") is not None
     cold = MatchService(store)
     began = time.perf_counter()
     assert (await cold.get(match_id)).state == ms.state
