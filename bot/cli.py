@@ -1,21 +1,31 @@
-"""`parley`: the command line. Every subcommand works on a database (--db)."""
+"""`parley`: the command line. Every subcommand works on a database (--db).
+
+An ordinary mistake (a missing file, bad JSON, a seat that does not exist)
+is told in one line on stderr with exit code 2, never as a traceback."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
+import re
+import shutil
+import signal
 import statistics
 import sys
-from collections.abc import Awaitable, Callable
+import threading
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from engine.core import RuleError, Viewer, pick_locale
+from engine.core import RuleError, Text, Viewer, pick_locale, with_names
 from engine.registry import available, get_game
 from events.export import export_jsonl, import_jsonl
 from events.model import Player
+from events.replay import MatchState
 from events.selfplay import selfplay
 from events.service import MatchService
 from events.store import Store
@@ -23,7 +33,11 @@ from events.verify import verify_match
 
 from . import render
 from .paths import default_db
-from .terminal import Terminal, stdin_reader
+from .terminal import Terminal, refusal, resume_command, saved_hint, stdin_reader
+
+
+class CliError(RuleError):
+    """A command line that cannot be carried out, told in one line like a refusal."""
 
 
 def _locale(args: argparse.Namespace) -> str:
@@ -39,46 +53,225 @@ async def _with_service(args: argparse.Namespace, fn: Callable[[MatchService], A
         await store.close()
 
 
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """`--options` as a JSON object, or a one-line error saying what is wrong with it."""
+    if not args.options:
+        return {}
+    try:
+        options = json.loads(args.options)
+    except ValueError as err:
+        raise CliError(Text(f"--options is not valid JSON: {err}.", f"--options が正しい JSON ではありません: {err}。"),
+                       Text("""Write an object, e.g. --options '{"goal": 20}'.""",
+                            """オブジェクトで書いてください（例: --options '{"goal": 20}'）。""")) from None
+    if not isinstance(options, dict):
+        raise CliError(Text("--options must be a JSON object ({...}).", "--options は JSON のオブジェクト（{...}）です。"))
+    return options
+
+
+def _seat(ms: MatchState, as_seat: int) -> int:
+    """A 1-based seat from the command line, as a 0-based seat of this match."""
+    seats = len(ms.seats)
+    if not 1 <= as_seat <= seats:
+        which = (Text(f"This match has seats 1-{seats}.", f"この対戦の席は1〜{seats}番です。") if seats else
+                 Text("This match has not started, so it has no seats yet.", "この対戦はまだ始まっていないため、席がありません。"))
+        raise CliError(Text(f"There is no seat {as_seat}.", f"{as_seat}番席はありません。"), which)
+    return as_seat - 1
+
+
+def _names(ms: MatchState) -> list[str]:
+    return [p.name for p in ms.seats]
+
+
+# -- play -------------------------------------------------------------------
+
+def _me() -> str:
+    return os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or "player"
+
+
+def _table(args: argparse.Namespace, min_seats: int) -> tuple[list[str], int]:
+    """The humans (in seat order) and how many bots. Without --players: you
+    (named from $USER) and --bots bots, by default enough for the game's minimum."""
+    if args.players is None:
+        return [_me()], args.bots if args.bots is not None else max(min_seats - 1, 0)
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if not names:
+        raise CliError(Text("--players names nobody.", "--players に名前がありません。"),
+                       Text("Give comma-separated names, e.g. --players ann,ben.", "カンマ区切りで名前を書きます（例: --players ann,ben）。"))
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise CliError(Text(f"Each player needs a different name: {', '.join(twice)} appears twice.",
+                            f"プレイヤー名はそれぞれ別にしてください: {'、'.join(twice)}が重複しています。"))
+    return names, args.bots or 0
+
+
+async def _new_match(service: MatchService, args: argparse.Namespace) -> tuple[str, int]:
+    """Create and start a match; returns it and the event before its start (so
+    the terminal shows what bots did first). On failure, nothing half-made stays."""
+    try:
+        game = get_game(args.game)
+    except (KeyError, ImportError):
+        raise CliError(Text(f"There is no game '{args.game}'.", f"ゲーム「{args.game}」はありません。"),
+                       Text(f"Games: {', '.join(available())}.", f"ゲーム: {'、'.join(available())}。")) from None
+    names, bots = _table(args, game.min_seats)
+    if bots < 0:
+        raise CliError(Text("--bots cannot be negative.", "--bots は0以上です。"))
+    total = len(names) + bots
+    if not game.min_seats <= total <= game.max_seats:
+        span = str(game.min_seats) if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
+        raise CliError(Text(f"{game.title.en} takes {span} players; that is {total} ({len(names)} named, {bots} bots).",
+                            f"{game.title.ja}は{span}人用です。指定は{total}人（名前{len(names)}人、ボット{bots}体）です。"),
+                       Text("Change --players or --bots.", "--players か --bots を変えてください。"))
+    options = _options(args)
+    players = [Player(id=f"local:{n}", name=n, locale=_locale(args)) for n in names]
+    ms = await service.create(args.game, players[0], options, place={"terminal": True})
+    try:
+        for p in players[1:]:
+            await service.join(ms.match_id, p)
+        for _ in range(bots):
+            await service.add_bot(ms.match_id, players[0].id)
+        before = (await service.get(ms.match_id)).seq
+        await service.start(ms.match_id, players[0].id)
+    except Exception as err:
+        why = err.message("en") if isinstance(err, RuleError) else type(err).__name__
+        with contextlib.suppress(RuleError):
+            await service.abort(ms.match_id, None, f"could not start from the terminal: {why}")
+        raise
+    return ms.match_id, before
+
+
+async def _resume(service: MatchService, args: argparse.Namespace, read: Callable[[], str | None]) -> int | None:
+    """A match left in the lobby (a play that stopped half-way): start it when
+    asked (--start, or yes on a terminal), else say how. Returns the event
+    before the start when it started it."""
+    ms = await service.get(args.resume)
+    if ms.status != "lobby":
+        return None
+    who = ", ".join(p.name for p in ms.lobby) or "-"
+    if not args.start and sys.stdin.isatty():
+        print(Text(f"Match {ms.match_id} has not started (players: {who}). Start it now? [y/N]",
+                   f"対戦 {ms.match_id} はまだ始まっていません（参加者: {who}）。今すぐ開始しますか？ [y/N]")(_locale(args)))
+        args.start = (read() or "").strip().lower() in ("y", "yes", "はい")
+    if not args.start:
+        hint = resume_command(ms.match_id, args.db_given)
+        raise CliError(Text(f"Match {ms.match_id} has not started: it is still in the lobby ({who}).",
+                            f"対戦 {ms.match_id} はまだ始まっていません（募集中: {who}）。"),
+                       Text(f"Start it with `{hint} --start`, or remove it with `parley abort {ms.match_id}`.",
+                            f"`{hint} --start` で開始するか、`parley abort {ms.match_id}` で削除できます。"))
+    await service.start(ms.match_id, ms.creator)
+    return ms.seq
+
+
 async def cmd_play(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
+        read = stdin_reader()
+        since = None
         if args.resume:
             match_id = args.resume
+            since = await _resume(service, args, read)
         else:
-            names = [n.strip() for n in args.players.split(",") if n.strip()]
-            players = [Player(id=f"local:{n}", name=n, locale=_locale(args)) for n in names]
-            options = json.loads(args.options) if args.options else {}
-            ms = await service.create(args.game, players[0], options, place={"terminal": True})
-            for p in players[1:]:
-                await service.join(ms.match_id, p)
-            for _ in range(args.bots):
-                await service.add_bot(ms.match_id, players[0].id)
-            await service.start(ms.match_id, players[0].id)
-            match_id = ms.match_id
+            match_id, since = await _new_match(service, args)
             print(f"match {match_id}  (db {args.db})")
-        return await Terminal(service, match_id, _locale(args), stdin_reader(), screen=sys.stdin.isatty()).run()
+        args.resume_hint = saved_hint(match_id, args.db_given)
+        terminal = Terminal(service, match_id, _locale(args), read, screen=sys.stdin.isatty(), db=args.db_given,
+                            since=since)
+        return await terminal.run()
     return await _with_service(args, go)
 
 
+# -- selfplay ----------------------------------------------------------------
+
+class Progress:
+    """Selfplay's progress on stderr: a bar with the time left on a terminal,
+    else a line per finished match (stdout keeps the results)."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.done = 0
+        self.began = time.perf_counter()
+        self.match_began = self.began
+
+    def started(self) -> None:
+        self.match_began = time.perf_counter()
+
+    def finished(self, match_id: str, events: int) -> None:
+        self.done += 1
+        now = time.perf_counter()
+        if self.tty:
+            left = (now - self.began) / self.done * (self.total - self.done)
+            width = max(10, min(40, shutil.get_terminal_size().columns - 40))
+            filled = width * self.done // max(self.total, 1)
+            bar = "#" * filled + "-" * (width - filled)
+            eta = f"{int(left) // 60}:{int(left) % 60:02d}"
+            self.stream.write(f"\r[{bar}] {self.done}/{self.total}  ETA {eta} ")
+            if self.done == self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(f"[{self.done}/{self.total}] {match_id} finished: {events} events, "
+                              f"{(now - self.match_began) * 1000:.1f} ms\n")
+        self.stream.flush()
+
+
+class _Watched:
+    """The store as the selfplay loop sees it, reporting each match as it
+    ends (a match ends in the command that finishes it)."""
+
+    def __init__(self, store: Store, progress: Progress) -> None:
+        self._store = store
+        self._progress = progress
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
+
+    async def create_match(self, *args: Any, **kwargs: Any) -> Any:
+        self._progress.started()
+        return await self._store.create_match(*args, **kwargs)
+
+    async def append(self, match_id: str, *args: Any, **kwargs: Any) -> Any:
+        events = await self._store.append(match_id, *args, **kwargs)
+        if kwargs.get("status") == "finished":
+            self._progress.finished(match_id, events[-1].seq)
+        return events
+
+
 async def cmd_selfplay(args: argparse.Namespace) -> int:
+    options = _options(args) or None
     store = await Store.open(args.db or ":memory:", durable=bool(args.db))
     try:
-        options = json.loads(args.options) if args.options else None
-        results = await selfplay(store, args.game, args.players, args.games, args.seed, options)
+        watched: Any = _Watched(store, Progress(args.games, sys.stderr))
+        results = await selfplay(watched, args.game, args.players, args.games, args.seed, options)
+        names = {r.match_id: await _joined_names(store, r.match_id) for r in results}
     finally:
         await store.close()
+    locale = _locale(args)
     failures = 0
     for r in results:
         winners = ",".join(str(w + 1) for w in r.outcome.winners) if r.outcome else "-"
         ok = r.outcome is not None and r.replay_ok
         failures += not ok
+        reason = f"  {with_names(r.outcome.reason(locale), names[r.match_id], locale)}" if r.outcome else ""
         print(f"{r.match_id}  winners={winners}  events={r.events}  {r.seconds * 1000:.1f} ms"
-              f"  replay={'ok' if r.replay_ok else 'MISMATCH'}")
+              f"  replay={'ok' if r.replay_ok else 'MISMATCH'}{reason}")
     times = [r.seconds for r in results]
     if times:
         print(f"{len(results)} matches, median {statistics.median(times) * 1000:.1f} ms, "
               f"{failures} failed")
     return 1 if failures else 0
 
+
+async def _joined_names(store: Store, match_id: str) -> list[str]:
+    """Players' names in seat order, from the lobby events that precede the start."""
+    names = []
+    for e in await store.events(match_id, upto=64):
+        if e.type == "match_started":
+            break
+        if e.type == "player_joined":
+            names.append(str(e.payload["player"]["name"]))
+    return names
+
+
+# -- records -----------------------------------------------------------------
 
 async def cmd_list(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
@@ -94,18 +287,20 @@ async def cmd_replay(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
         ms = await service.get(args.match)
         locale = _locale(args)
+        names = _names(ms)
         if args.verify:
             report = await verify_match(service, args.match)
             for line in report.lines:
-                print(line(locale))
+                print(with_names(line(locale), names, locale))
             return 0 if report.ok else 1
+        seat = _seat(ms, args.as_seat) if args.as_seat is not None else None
         seq = args.at
         if args.turn is not None:
             seq = await service.turn_start(args.match, args.turn)
         at = await service.state_at(args.match, seq) if seq else ms
         over = ms.status in ("finished", "aborted")
-        if args.as_seat is not None:
-            viewer = Viewer(all_seeing=True) if over else Viewer.of(args.as_seat - 1)
+        if seat is not None:
+            viewer = Viewer(all_seeing=True) if over else Viewer.of(seat)
         else:
             viewer = Viewer(all_seeing=True) if over or args.moderator else Viewer()
         if at.state is None:
@@ -113,9 +308,9 @@ async def cmd_replay(args: argparse.Namespace) -> int:
             return 0
         view = at.game.view(at.state, viewer)
         print(f"event {at.seq}/{ms.seq}  {at.status}")
-        print(render.board(at.game_id, view, locale))
-        if viewer.seat is not None:
-            print(render.private(at.game_id, view, viewer.seat, locale))
+        print(with_names(render.board(at.game_id, view, locale), names, locale))
+        if seat is not None:
+            print(with_names(render.private(at.game_id, view, seat, locale), names, locale))
         return 0
     return await _with_service(args, go)
 
@@ -123,7 +318,7 @@ async def cmd_replay(args: argparse.Namespace) -> int:
 async def cmd_export(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
         ms = await service.get(args.match)
-        player = ms.seats[args.as_seat - 1].id if args.as_seat else None
+        player = ms.seats[_seat(ms, args.as_seat)].id if args.as_seat is not None else None
         text = await export_jsonl(service, args.match, player_id=player, moderator=args.moderator)
         if args.output:
             Path(args.output).write_text(text, encoding="utf-8")
@@ -133,9 +328,24 @@ async def cmd_export(args: argparse.Namespace) -> int:
     return await _with_service(args, go)
 
 
+def _read_export(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CliError(Text(f"{path} is not a text file, so not a match export.",
+                            f"{path} はテキストファイルではないため、対戦のエクスポートではありません。"),
+                       Text("Import the .jsonl file that `parley export` wrote.",
+                            "`parley export` が書き出した .jsonl ファイルを取り込んでください。")) from None
+    except OSError as err:
+        raise CliError(Text(f"Cannot read {path}: {err.strerror or err}.", f"{path} を読めません: {err.strerror or err}。")
+                       ) from None
+
+
 async def cmd_import(args: argparse.Namespace) -> int:
+    text = _read_export(args.file)
+
     async def go(service: MatchService) -> int:
-        ms = await import_jsonl(service, Path(args.file).read_text(encoding="utf-8"), match_id=args.match_id)
+        ms = await import_jsonl(service, text, match_id=args.match_id)
         print(f"imported {ms.match_id}: {ms.game_id}, {ms.seq} events, {ms.status}")
         return 0
     return await _with_service(args, go)
@@ -149,6 +359,14 @@ async def cmd_undo(args: argparse.Namespace) -> int:
             result = await service.undo(args.match, args.moderator, count=args.count, to_seq=args.to,
                                         reason=args.reason)
         print(f"{result.events[-1].type} -> event {result.match.seq}, reverted to {result.events[-1].payload['to_seq']}")
+        return 0
+    return await _with_service(args, go)
+
+
+async def cmd_abort(args: argparse.Namespace) -> int:
+    async def go(service: MatchService) -> int:
+        result = await service.abort(args.match, args.moderator, args.reason)
+        print(f"aborted {args.match} at event {result.match.seq}")
         return 0
     return await _with_service(args, go)
 
@@ -169,6 +387,40 @@ def cmd_list_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_card(args: argparse.Namespace) -> int:
+    try:
+        game = get_game(args.game)
+    except (KeyError, ImportError):
+        raise CliError(Text(f"There is no game '{args.game}'.", f"ゲーム「{args.game}」はありません。"),
+                       Text(f"Games: {', '.join(available())}.", f"ゲーム: {'、'.join(available())}。")) from None
+    options = game.options(_options(args), game.min_seats)
+    found, text = render.card_lookup(game.card_catalog(options), " ".join(args.name), _locale(args))
+    print(text)
+    return 0 if found else 1
+
+
+def _discord(args: argparse.Namespace) -> int:
+    """`bot` and `sync-commands`: a missing token or no way to reach Discord is one line, not a traceback."""
+    try:
+        import aiohttp
+        import discord
+
+        from .discord import app
+    except ImportError as err:
+        raise CliError(Text(f"The Discord bot cannot load: {err}.", f"Discord ボットを読み込めません: {err}。"),
+                       Text("Install Parley with its dependencies: pip install -e .",
+                            "依存関係ごとインストールしてください: pip install -e .")) from None
+    if args.db_given:
+        os.environ["PARLEY_DB"] = str(args.db_given)
+    try:
+        (app.run if args.command == "bot" else app.sync_commands)()
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.ConnectionClosed) as err:
+        raise CliError(Text(f"Cannot reach Discord: {err}.", f"Discord に接続できません: {err}。"),
+                       Text("Check the network connection and try again.", "ネットワーク接続を確認してもう一度お試しください。")
+                       ) from None
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="parley", description="Asynchronous tabletop games: terminal, bot and tools.")
     p.add_argument("--db", type=Path, default=None, help="SQLite database (default: $PARLEY_DB or ~/.local/share/parley)")
@@ -186,22 +438,32 @@ def parser() -> argparse.ArgumentParser:
 
     sub.add_parser = add_parser  # type: ignore[method-assign]
 
-    play = sub.add_parser("play", help="play a hot-seat match in the terminal")
+    play = sub.add_parser("play", help="play a match in the terminal (hot seat and/or against bots)")
     play.add_argument("game", nargs="?")
-    play.add_argument("--players", default="ann,ben", help="comma-separated names, in seat order")
-    play.add_argument("--bots", type=int, default=0, help="add N built-in bot players")
-    play.add_argument("--options", help="match options as JSON")
+    play.add_argument("--players", default=None,
+                      help="comma-separated names of the people at this keyboard, in seat order "
+                           "(default: you, named from $USER)")
+    play.add_argument("--bots", type=int, default=None,
+                      help="add N built-in bots after the players (default: 0 with --players; "
+                           "without it, enough for the game's smallest table)")
+    play.add_argument("--options", help="match options as a JSON object")
     play.add_argument("--resume", metavar="MATCH", help="continue a saved match")
+    play.add_argument("--start", action="store_true", help="with --resume: start a match still in the lobby")
 
     sp = sub.add_parser("selfplay", help="bots play complete matches; each is replayed from its log")
     sp.add_argument("game")
     sp.add_argument("--players", type=int, default=2)
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--options", help="match options as JSON")
+    sp.add_argument("--options", help="match options as a JSON object")
 
     sub.add_parser("list", help="matches in the database")
     sub.add_parser("list-games", help="installed games")
+
+    cd = sub.add_parser("card", help="a card (or die) in full, by name, part of a name or key")
+    cd.add_argument("game")
+    cd.add_argument("name", nargs="+")
+    cd.add_argument("--options", help="match options as a JSON object (e.g. the card set)")
 
     rp = sub.add_parser("replay", help="show a match at any event, as a viewer may see it")
     rp.add_argument("match")
@@ -217,7 +479,7 @@ def parser() -> argparse.ArgumentParser:
 
     ex = sub.add_parser("export", help="JSON Lines export (redacted unless finished or --moderator)")
     ex.add_argument("match")
-    ex.add_argument("--as", dest="as_seat", type=int)
+    ex.add_argument("--as", dest="as_seat", type=int, help="as seat N (1-based) may read it")
     ex.add_argument("--moderator", action="store_true")
     ex.add_argument("-o", "--output")
 
@@ -233,6 +495,11 @@ def parser() -> argparse.ArgumentParser:
     ud.add_argument("--reason", default="")
     ud.add_argument("--moderator", default="cli")
 
+    ab = sub.add_parser("abort", help="end a match without a result (e.g. one left in the lobby)")
+    ab.add_argument("match")
+    ab.add_argument("--reason", default="aborted by the operator")
+    ab.add_argument("--moderator", default="cli")
+
     bk = sub.add_parser("backup", help="consistent copy of the database while it is in use (SQLite online backup)")
     bk.add_argument("target")
 
@@ -241,33 +508,73 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-ASYNC: dict[str, Callable[[argparse.Namespace], Awaitable[int]]] = {
+ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
     "play": cmd_play, "selfplay": cmd_selfplay, "list": cmd_list, "replay": cmd_replay, "verify": cmd_replay,
-    "export": cmd_export, "import": cmd_import, "undo": cmd_undo, "backup": cmd_backup,
+    "export": cmd_export, "import": cmd_import, "undo": cmd_undo, "abort": cmd_abort, "backup": cmd_backup,
 }
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[None]:
+    """Ctrl-C raises at once, even while the terminal waits for a line: asyncio's
+    own handler would only cancel the task and leave input() blocking. (asyncio
+    keeps a handler that is not Python's default one.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _one_line(text: str) -> str:
+    """A message on one line; a heading and its list of points become "heading: a; b"."""
+    lines = [re.sub(r"^\s*(- )?", "", line).rstrip() for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].endswith(":"):
+        return f"{lines[0]} {'; '.join(lines[1:])}"
+    return " ".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    # The database named on the command line, for hints that must name it again.
+    args.db_given = args.db.expanduser().resolve() if args.db is not None else None
+    args.resume_hint = None
     if args.db is None and args.command != "selfplay":
         args.db = default_db()
     if args.command == "play" and not (args.game or args.resume):
         parser().error("play needs a GAME or --resume MATCH")
+    locale = _locale(args)
     try:
         if args.command == "list-games":
             return cmd_list_games(args)
+        if args.command == "card":
+            return cmd_card(args)
         if args.command in ("bot", "sync-commands"):
-            from .discord import app
-            (app.run if args.command == "bot" else app.sync_commands)()
-            return 0
-        return asyncio.run(ASYNC[args.command](args))
+            return _discord(args)
+        with _interruptible() if args.command == "play" else contextlib.nullcontext():
+            return asyncio.run(ASYNC[args.command](args))
     except RuleError as err:
-        print(err.message(_locale(args)), file=sys.stderr)
+        print(_one_line(refusal(err, locale)), file=sys.stderr)
         return 2
     except OSError as err:  # a file named on the command line: missing, unreadable
-        print(f"{err.strerror or err}: {err.filename}" if err.filename else str(err), file=sys.stderr)
+        print(f"{err.strerror or err}: {err.filename}" if err.filename else _one_line(str(err)), file=sys.stderr)
         return 2
+    except SystemExit as exc:  # the Discord bot's refusal to start, e.g. no token
+        if isinstance(exc.code, str):
+            print(_one_line(exc.code), file=sys.stderr)
+            return 2
+        raise
     except KeyboardInterrupt:
+        print()
+        if args.resume_hint is not None:
+            print((Text("Interrupted. ", "中断しました。") + args.resume_hint)(locale))
         return 130
 
 

@@ -115,9 +115,13 @@ async def verify_match(service: MatchService, match_id: str) -> VerifyReport:
                          "サービスがこの対戦をスナップショットとログから読み込めません。"))
     same = (rebuilt.seq == live.seq and rebuilt.status == live.status and
             (rebuilt.state is None or all_seeing_digest(rebuilt) == all_seeing_digest(live)))
+    stored_result = dict(row.result or {}) if row is not None else {}
+    rebuilt_result = outcome_json(rebuilt) if rebuilt.status == "finished" else dict(stored_result)
+    if older:  # the reason is wording; winners and scores are results
+        stored_result.pop("reason", None)
+        rebuilt_result.pop("reason", None)
     row_ok = row is not None and row.last_seq == rebuilt.seq and row.status == rebuilt.status and \
-        row.players == [p.id for p in (rebuilt.seats or rebuilt.lobby)] and \
-        (row.result or {}) == (outcome_json(rebuilt) if rebuilt.status == "finished" else (row.result or {}))
+        row.players == [p.id for p in (rebuilt.seats or rebuilt.lobby)] and stored_result == rebuilt_result
     if same and row_ok:
         report.good(Text("The stored match (status, players, result) equals the rebuilt one.",
                          "保存された対戦（状態・参加者・結果）は再構築したものと一致します。"))

@@ -16,7 +16,7 @@ from discord import app_commands
 from events.service import MatchService
 from events.store import Store
 
-from .cog import ParleyGroup
+from .cog import ModGroup, ParleyGroup
 from .config import Config, ConfigError, load_config
 from .core import Parley
 from .delivery import SAFE_MENTIONS
@@ -54,6 +54,7 @@ class ParleyBot(discord.Client):
             log.info("rebuilt %d open matches from the log", count)
         self.parley = Parley(self, service, self.config)
         self.tree.add_command(ParleyGroup(self.parley))
+        self.tree.add_command(ModGroup(self.parley))
         await self.tree.set_translator(ParleyTranslator())
         # Buttons posted before this start dispatch by custom-id template.
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -33,10 +33,14 @@ from events.model import Player
 from events.replay import MatchState
 from events.service import CommandResult, MatchService
 
+from . import settings as server_settings
 from .config import Config
-from .delivery import MESSAGE_LIMIT, Delivery, clip
+from .delivery import MESSAGE_LIMIT, Delivery
 from .i18n import M, locale_of
-from .permissions import is_moderator
+from .names import named
+from .permissions import is_manager, is_moderator
+from .settings import ServerSettings
+from .split import split_message
 
 log = logging.getLogger("parley.discord")
 
@@ -47,9 +51,10 @@ ALREADY_ACKED = 40060
 
 @dataclass
 class Reply:
-    content: str = ""
+    content: str = ""  # any length: sent in as many messages as it needs, the view under the last
     view: discord.ui.View | None = None
     files: list[discord.File] = field(default_factory=list)
+    embeds: list[discord.Embed] = field(default_factory=list)
     replace: bool = False  # a component reply that replaces the clicked message (the replay viewer)
     sync: str | None = None  # the match whose thread to bring up to date afterwards
 
@@ -129,7 +134,7 @@ class ParleyBase:
         try:
             reply = await work()
         except RuleError as err:
-            reply = Reply(err.message(locale))
+            reply = Reply(await self._refusal(err, locale, match_id))
         except Exception:
             data: dict[str, Any] = dict(interaction.data or {})
             known = match_id or _MATCH.get()
@@ -146,15 +151,41 @@ class ParleyBase:
         if reply.sync:
             await self.sync(reply.sync)
 
+    async def _refusal(self, err: RuleError, locale: str, match_id: str | None) -> str:
+        """A refusal as the user reads it: a seat the rules name is named by its player."""
+        text = err.message(locale)
+        if locale == "ja":
+            text = text.replace("。 ", "。")  # RuleError joins its two sentences with an English space
+        known = match_id or _MATCH.get()
+        if "⟦" in text and known:
+            try:
+                text = named(text, await self.service.get(known), locale)
+            except Exception:  # a refusal about a match that cannot be read: say it as it is
+                log.warning("could not name the seats in a refusal, match %s", known, exc_info=True)
+        return text
+
     async def _answer(self, interaction: discord.Interaction, reply: Reply, component: bool) -> None:
-        content = clip(reply.content or "…", MESSAGE_LIMIT)
-        if component and not reply.replace:
-            kwargs: dict[str, Any] = {"content": content, "ephemeral": True, "files": reply.files}
-            if reply.view is not None:
+        parts: list[str | None] = list(split_message(reply.content, MESSAGE_LIMIT)) if reply.content else [
+            None if reply.embeds or reply.files else "…"]
+        last = len(parts) - 1
+        for i, part in enumerate(parts):
+            kwargs: dict[str, Any] = {"content": part}
+            if i == 0:
+                kwargs.update(embeds=reply.embeds)
+            if i == last and reply.view is not None:
                 kwargs["view"] = reply.view
-            await interaction.followup.send(**kwargs)
-            return
-        await interaction.edit_original_response(content=content, view=reply.view, attachments=reply.files)
+            if i == 0 and not (component and not reply.replace):
+                # The deferred response (or, for `replace`, the clicked message) becomes the first part.
+                kwargs.setdefault("view", None)
+                await interaction.edit_original_response(attachments=reply.files, **kwargs)
+                continue
+            if i == 0:
+                kwargs["files"] = reply.files
+            await interaction.followup.send(ephemeral=True, **{k: v for k, v in kwargs.items() if v is not None})
+        if reply.view is not None:
+            # Its items dispatch by custom id (views.DYNAMIC_ITEMS), so the view object need not
+            # listen; discord.py would otherwise keep an ephemeral one alive on a 15-minute timer.
+            reply.view.stop()
 
     async def sync(self, match_id: str) -> None:
         try:
@@ -163,8 +194,20 @@ class ParleyBase:
             log.exception("match %s: updating the thread failed; it is repaired on the next change or start",
                           match_id)
 
-    def require_mod(self, interaction: discord.Interaction) -> None:
-        if not is_moderator(interaction, self.config.mod_role):
+    async def server_settings(self, interaction: discord.Interaction) -> ServerSettings:
+        return await server_settings.load(self.service.store, interaction.guild_id)
+
+    async def is_mod(self, interaction: discord.Interaction) -> bool:
+        """Manage Server, or the server's moderator role (else the operator's PARLEY_MOD_ROLE)."""
+        if is_manager(interaction):
+            return True
+        role = (await self.server_settings(interaction)).mod_role or self.config.mod_role
+        return is_moderator(interaction, role)
+
+    async def require_mod(self, interaction: discord.Interaction) -> None:
+        """Checked here as well as hidden by the command group's default permissions:
+        a server may grant the moderator commands to anyone in its own settings."""
+        if not await self.is_mod(interaction):
             raise Refused(M.not_moderator, M.not_moderator_hint)
 
     async def resolve(self, interaction: discord.Interaction, given: str | None) -> MatchState:
@@ -194,11 +237,11 @@ class ParleyBase:
             raise Refused(Text(f"There is no match {match_id}.", f"対戦 {match_id} は存在しません。"))
         return ms
 
-    def _done(self, result: CommandResult, locale: str, fallback: Text) -> str:
+    def _done(self, result: CommandResult, locale: str, fallback: Text, ms: MatchState) -> str:
         if result.duplicate:
             return M.duplicate(locale)
-        lines = [t(locale) for t in result.log]
-        return M.done.format(what=" / ".join(lines) if lines else fallback(locale))(locale)
+        lines = [named(t(locale), ms, locale) for t in result.log]
+        return M.done.format(what=" / ".join(lines) if lines else named(fallback(locale), ms, locale))(locale)
 
     # -- start-up -------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The `/parley` slash commands: thin typed handlers over `core.Parley`.
+"""The `/parley` slash commands, and the moderators' `/parley-mod`: thin typed
+handlers over `core.Parley`.
 
 Names and descriptions are `locale_str`s so `ParleyTranslator` can give
 their Japanese forms when the tree is synced (`parley sync-commands`).
@@ -45,7 +46,7 @@ class ParleyGroup(app_commands.Group):
 
     @app_commands.command(name=_("new"), description=_("Create a match in this channel (a thread opens for it)"))
     @app_commands.describe(game=_("Which game"), options=_("Game options as key=value pairs"),
-                           deadline_hours=_("Hours a player has for each decision (none: no deadline)"),
+                           deadline_hours=_("Hours a player has for each decision (0: none; default: the server's)"),
                            deadline_action=_("What happens when the deadline passes"),
                            reminder_hours=_("Hours before a waiting player is reminded"))
     @app_commands.rename(game=_("game"), options=_("options"), deadline_hours=_("deadline_hours"),
@@ -53,7 +54,7 @@ class ParleyGroup(app_commands.Group):
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")])
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                  deadline_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
+                  deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                   deadline_action: app_commands.Choice[str] | None = None,
                   reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None) -> None:
         await self.parley.create(interaction, game, options, deadline_hours,
@@ -119,7 +120,64 @@ class ParleyGroup(app_commands.Group):
     async def forfeit(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await self.parley.forfeit(interaction, match)
 
-    # -- moderators ------------------------------------------------------------------------------
+    # -- replays and records ------------------------------------------------------------------------
+
+    @app_commands.command(name=_("replay"), description=_("Watch a replay"))
+    @app_commands.describe(match=MATCH, turn=_("Turn to open the replay at"))
+    @app_commands.rename(match=_("match"), turn=_("turn"))
+    async def replay(self, interaction: discord.Interaction, match: str | None = None,
+                     turn: app_commands.Range[int, 0] | None = None) -> None:
+        await self.parley.replay(interaction, match, turn)
+
+    @app_commands.command(name=_("history"), description=_("List this server's matches"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        await self.parley.history(interaction)
+
+    @app_commands.command(name=_("export"), description=_("Download the event log (JSON Lines)"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def export(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.export(interaction, match)
+
+    @app_commands.command(name=_("verify"), description=_("Check a finished match's fairness"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def verify(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.verify(interaction, match)
+
+    # -- cards ----------------------------------------------------------------------------------
+
+    @app_commands.command(name=_("card"), description=_("Show a card's full text privately"))
+    @app_commands.describe(name=_("The card's name (English or Japanese) or id"),
+                           game=_("Which game's cards (default: this thread's match)"))
+    @app_commands.rename(name=_("name"), game=_("game"))
+    async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+        await self.parley.card(interaction, name, game)
+
+    async def _card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self.parley.complete_card(interaction, current, getattr(interaction.namespace, "game", None))
+
+    card.autocomplete("name")(_card)
+    card.autocomplete("game")(_game)
+
+    for _cmd in (join, leave, start, addbot, act, hand, board, takeback, forfeit, replay, export, verify):
+        _cmd.autocomplete("match")(_match)
+    del _cmd
+
+
+@app_commands.default_permissions(manage_guild=True)
+class ModGroup(app_commands.Group):
+    """Moderators' commands, apart so that Discord shows them only to members with
+    Manage Server (a server may grant them to a role in its Integrations settings);
+    each command checks again itself, since those settings are the server's to change."""
+
+    def __init__(self, parley: Parley) -> None:
+        super().__init__(name=_("parley-mod"), guild_only=True,
+                         description=_("Parley moderators: undo, abort, replace, remove, settings"))
+        self.parley = parley
+
+    async def _match(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self.parley.complete_match(interaction, current)
 
     @app_commands.command(name=_("undo"), description=_("Moderator: undo moves"))
     @app_commands.describe(count=_("How many actions to undo"), to_event=_("Undo back to this event number instead"),
@@ -159,32 +217,31 @@ class ParleyGroup(app_commands.Group):
                      reason: str | None = None, match: str | None = None) -> None:
         await self.parley.remove(interaction, match, seat, reason)
 
-    # -- replays and records ------------------------------------------------------------------------
+    @app_commands.command(name=_("settings"),
+                          description=_("Server settings (Manage Server): moderator role, default deadline, language"))
+    @app_commands.describe(moderator_role=_("Role whose members may moderate matches"),
+                           clear_moderator_role=_("Remove the moderator role"),
+                           deadline_hours=_("Default hours per decision for new matches (0: none)"),
+                           deadline_action=_("What happens when a default deadline passes"),
+                           language=_("Language of new match threads"))
+    @app_commands.rename(moderator_role=_("moderator_role"), clear_moderator_role=_("clear_moderator_role"),
+                         deadline_hours=_("deadline_hours"), deadline_action=_("deadline_action"),
+                         language=_("language"))
+    @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
+                                           app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
+                          language=[app_commands.Choice(name=_("English"), value="en"),
+                                    app_commands.Choice(name=_("Japanese"), value="ja"),
+                                    app_commands.Choice(name=_("the server's Discord language"), value="server")])
+    async def settings(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
+                       clear_moderator_role: bool = False,
+                       deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
+                       deadline_action: app_commands.Choice[str] | None = None,
+                       language: app_commands.Choice[str] | None = None) -> None:
+        await self.parley.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
+                                   deadline_hours=deadline_hours,
+                                   deadline_action=deadline_action.value if deadline_action else None,
+                                   language=language.value if language else None)
 
-    @app_commands.command(name=_("replay"), description=_("Watch a replay"))
-    @app_commands.describe(match=MATCH, turn=_("Turn to open the replay at"))
-    @app_commands.rename(match=_("match"), turn=_("turn"))
-    async def replay(self, interaction: discord.Interaction, match: str | None = None,
-                     turn: app_commands.Range[int, 0] | None = None) -> None:
-        await self.parley.replay(interaction, match, turn)
-
-    @app_commands.command(name=_("history"), description=_("List this server's matches"))
-    async def history(self, interaction: discord.Interaction) -> None:
-        await self.parley.history(interaction)
-
-    @app_commands.command(name=_("export"), description=_("Download the event log (JSON Lines)"))
-    @app_commands.describe(match=MATCH)
-    @app_commands.rename(match=_("match"))
-    async def export(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.export(interaction, match)
-
-    @app_commands.command(name=_("verify"), description=_("Check a finished match's fairness"))
-    @app_commands.describe(match=MATCH)
-    @app_commands.rename(match=_("match"))
-    async def verify(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.verify(interaction, match)
-
-    for _cmd in (join, leave, start, addbot, act, hand, board, takeback, forfeit, undo, redo, abort, replace,
-                 remove, replay, export, verify):
+    for _cmd in (undo, redo, abort, replace, remove):
         _cmd.autocomplete("match")(_match)
     del _cmd

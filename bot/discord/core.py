@@ -4,13 +4,14 @@ scheduler call. See `base.ParleyBase.run` for how every interaction is answered.
 from __future__ import annotations
 
 from .base import Reply, parse_options
+from .cards import Cards
 from .moderation import Moderation
 from .play import Play
 from .records import Records
 
 
-class Parley(Play, Moderation, Records):
-    """Players' commands, moderators' commands and records, over one match service."""
+class Parley(Play, Cards, Moderation, Records):
+    """Players' commands, card lookup, moderators' commands and records, over one match service."""
 
 
 __all__ = ["Parley", "Reply", "parse_options"]

@@ -9,13 +9,20 @@ on start after a crash between an append and its post. Log messages carry
 their event range in a small footer; on start the thread's recent messages
 are read back, so a post that happened just before a crash is not repeated.
 
-Each step of `sync` (lobby message, log lines, board, pings, DMs, the end)
+The board is pinned in the thread and each log message links to it; a board
+longer than a message is split over several, kept together: when it needs
+more messages than it has, it is posted afresh and the old first message
+becomes a link to the new one (old log lines link there). Every text from the
+engine names players where the rules wrote seat tokens (`names.named`).
+
+Each step of `sync` (lobby message, board, log lines, pings, DMs, the end)
 is isolated: one failing (a thread post refused, Discord down) does not stop
 the others, and the match is noted in the outbox (`discord:outbox`) so the
 scheduler retries it on its next pass, even once the match is over. A match
 that ended has its thread archived, last of all.
 
-Private views go by DM (scope `discord:dm` remembers the last one per seat);
+Private views go by DM (scope `discord:dm` remembers the last one per seat,
+in as many messages as it takes, the decision menu under the last);
 a user who cannot be sent a DM (Discord error 50007, DMs closed, or 50278,
 no longer in a server with the bot) is remembered in `discord:dmfail` and
 told once per match, in the thread and without any private content, to use
@@ -47,6 +54,8 @@ from events.model import Event, Player
 from events.replay import MatchState
 
 from .i18n import M, status_text
+from .names import named, seat_names, shown
+from .split import split_message
 from .views import choice_view, hand_view, lobby_view, takeback_view
 
 if TYPE_CHECKING:
@@ -68,7 +77,8 @@ CANNOT_DM = 50007  # "Cannot send messages to this user"
 NO_MUTUAL_GUILD = 50278  # "Cannot send messages to this user due to having no mutual guilds" (they left)
 CANNOT_DM_CODES = frozenset({CANNOT_DM, NO_MUTUAL_GUILD})
 THREAD_EXISTS = 160004  # "A thread has already been created for this message"
-_MARK = re.compile(r"-# #(\d+)(?:–(\d+))?\s*$")
+# A log message's footer: its event range, then (once there is a board) a link to it.
+_MARK = re.compile(r"-# #(\d+)(?:–(\d+))?(?: · [^\n]*)?\s*$")
 NO_PINGS = discord.AllowedMentions.none()
 # The client's default for every message, interaction replies included: a call
 # that means to ping says whom (`pinging`), and never @everyone, @here or a role.
@@ -132,7 +142,11 @@ def who(player: Player) -> str:
 
 
 def name(player: Player) -> str:
-    return f"**{discord.utils.escape_markdown(player.name)}**"
+    return shown(player)
+
+
+def message_link(guild: Any, channel: int | str, message: int | str) -> str:
+    return f"https://discord.com/channels/{guild}/{channel}/{message}"
 
 
 def _digest(*parts: Any) -> str:
@@ -257,10 +271,15 @@ class Delivery:
         if repair:
             await step("recover", lambda: self._recover(ms, rec))
         await step("lobby", lambda: self._lobby(ms, rec, locale))
+        # The board before the log, so the log lines can link to it.
+        if ms.state is not None:
+            await step("board", lambda: self._board(ms, rec, locale, repair))
         await step("log", lambda: self._log(ms, rec, locale))
+        seen = ms.seq
         ms = await self.service.get(match_id)
         if ms.state is not None:
-            await step("board", lambda: self._board(ms, rec, locale))
+            if ms.seq != seen:  # moves landed meanwhile
+                await step("board", lambda: self._board(ms, rec, locale, repair))
             await step("ping", lambda: self._ping(ms, rec, locale))
             await step("dms", lambda: self._dms(ms, rec))
         if not failed:
@@ -389,11 +408,16 @@ class Delivery:
         if e.type == "match_started":
             return M.ev_started.format(seats=", ".join(f"{i + 1}. {name(x)}" for i, x in enumerate(seats)))(locale)
         if e.type == "action":
-            lines = [Text.from_json(x)(locale) for x in p.get("log", [])]
+            raw = [Text.from_json(x)(locale) for x in p.get("log", [])]
+            lines = [named(line, ms, locale) for line in raw]
             seat = p["seat"]
+            auto = {"bot": "🤖", "forfeited": "∅", "deadline": "⏰"}.get(p.get("auto", ""), "")
+            if any(f"⟦{seat}⟧" in line for line in raw) and lines:
+                # The game names who did it: no tag in front to say it twice.
+                return "\n".join([f"{auto} {lines[0]}" if auto else lines[0], *lines[1:]])
             tag = f"{name(seats[seat])}" if seat < len(seats) else f"#{seat + 1}"
-            auto = {"bot": " 🤖", "forfeited": " ∅", "deadline": " ⏰"}.get(p.get("auto", ""), "")
-            return "\n".join(f"{tag}{auto} › {line}" for line in lines)
+            mark = f" {auto}" if auto else ""
+            return "\n".join(f"{tag}{mark} › {line}" for line in lines)
         if e.type == "revert":
             if p.get("kind") == "takeback":
                 return M.ev_takeback(locale)
@@ -422,8 +446,8 @@ class Delivery:
         return None
 
     async def _log(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        shown = int(rec.get("shown", 0))
-        events = await self.store.events(ms.match_id, after=shown)
+        rec.setdefault("guild", ms.place.get("guild"))
+        events = await self.store.events(ms.match_id, after=int(rec.get("shown", 0)))
         if not events:
             return
         state = await self.service.get(ms.match_id)
@@ -467,47 +491,135 @@ class Delivery:
                         ping: tuple[str, str, list[discord.Object]] | None = None, locale: str = "en") -> None:
         if lines:
             mark = f"-# #{first}" if first == last else f"-# #{first}–{last}"
-            if ping is not None and ping[1]:
-                body = clip("\n".join(lines), MESSAGE_LIMIT - len(ping[1]) - 40)
-                await self.send(rec["thread"], content=f"{body}\n{ping[1]}\n{mark}",
-                                view=hand_view(match_id, locale), allowed_mentions=pinging(ping[2]))
+            if rec.get("board_msg") and rec.get("guild"):
+                link = message_link(rec["guild"], rec["thread"], rec["board_msg"])
+                mark += f" · [{M.board_link(locale)}](<{link}>)"
+            body = "\n".join(lines)
+            together = f"{body}\n{ping[1]}\n{mark}" if ping is not None and ping[1] else ""
+            if together and len(together) <= MESSAGE_LIMIT:
+                assert ping is not None
+                await self.send(rec["thread"], content=together, view=hand_view(match_id, locale),
+                                allowed_mentions=pinging(ping[2]))
                 rec["pinged"] = ping[0]
             else:
-                await self.send(rec["thread"], content=clip("\n".join(lines), MESSAGE_LIMIT - 20) + "\n" + mark)
+                # Too long for one message with the mention: the lines first, the `ping`
+                # step then mentions whoever is awaited in a message of its own.
+                await self.send(rec["thread"], content=clip(body, MESSAGE_LIMIT - len(mark) - 1) + "\n" + mark)
         rec["shown"] = last
         await self._save(match_id, rec)
 
     # -- the board, pings, DMs ------------------------------------------------------------
 
     def board_text(self, ms: MatchState, locale: str) -> str:
+        """The public board, whole: split into messages by whoever sends it."""
         view = ms.game.view(ms.state, SPECTATOR)
         header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
-        body = render.board(ms.game_id, view, locale)
+        body = named(render.board(ms.game_id, view, locale), ms, locale)
         waiting = [p for p in ms.game.pending(ms.state)] if ms.status == "running" else []
         tail = ""
         if waiting:
             tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale)
-        room = MESSAGE_LIMIT - len(header) - len(tail) - 2
-        return f"{header}\n{clip(body, room)}{tail}"
+        return f"{header}\n{body}{tail}"
 
-    async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        content = self.board_text(ms, locale)
+    async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
+        parts = split_message(self.board_text(ms, locale), MESSAGE_LIMIT)
         image = render.image(ms.game_id, ms.game.view(ms.state, SPECTATOR))
-        digest = _digest(content, image or b"")
-        if rec.get("board_hash") == digest:
+        digest = _digest(parts, image or b"")
+        if rec.get("board_hash") != digest:
+            def files() -> list[discord.File]:  # a File is read once: a fresh one per call
+                return [discord.File(io.BytesIO(image), filename="board.png")] if image else []
+            view = hand_view(ms.match_id, locale) if ms.status == "running" else None
+            ids = [rec["board_msg"], *rec.get("board_more", [])] if rec.get("board_msg") else []
+            # What each message shows: its text, the image on the first, the button on the last.
+            keys = [_digest(part, image or b"" if i == 0 else b"", view is not None and i == len(parts) - 1)
+                    for i, part in enumerate(parts)]
+            if ids and len(parts) <= len(ids) and await self._edit_board(rec, ids, parts, keys, files(), view):
+                rec["board_more"] = ids[1:len(parts)]
+            else:
+                if ids:
+                    # Longer than before (or deleted): posted afresh below the log, so its parts
+                    # stay together; the old messages are retired once the new ones are noted.
+                    rec["board_old"] = sorted(set(rec.get("board_old", [])) | set(ids))
+                rec["board_msg"], rec["board_more"] = None, []
+                for i, part in enumerate(parts):
+                    extra: dict[str, Any] = {"view": view} if i == len(parts) - 1 and view is not None else {}
+                    msg = await self.send(rec["thread"], content=part, files=files() if i == 0 else [], **extra)
+                    if i == 0:
+                        rec["board_msg"] = str(msg.id)
+                    else:
+                        rec["board_more"] = [*rec["board_more"], str(msg.id)]
+                    await self._save(ms.match_id, rec)
+            rec["board_hash"] = digest
+            rec["board_parts"] = keys
+            await self._save(ms.match_id, rec)
+        await self._retire_board(ms, rec, locale)
+        await self._pin(ms, rec, repair)
+
+    async def _edit_board(self, rec: dict[str, Any], ids: list[str], parts: list[str], keys: list[str],
+                          files: list[discord.File], view: discord.ui.View | None) -> bool:
+        """Edit the board's messages whose `keys` changed since last shown (a board kept
+        from before this record had them is edited whole), extra ones deleted; False
+        when one is gone."""
+        before = rec.get("board_parts") or []
+        try:
+            for i, part in enumerate(parts):
+                last = i == len(parts) - 1
+                if i < len(before) and before[i] == keys[i]:
+                    continue
+                extra: dict[str, Any] = {"attachments": files} if i == 0 else {}
+                await self.edit(rec["thread"], ids[i], content=part, view=view if last else None,
+                                allowed_mentions=NO_PINGS, **extra)
+        except discord.NotFound:
+            return False  # deleted by someone: the caller posts it afresh
+        for extra_id in ids[len(parts):]:
+            with contextlib.suppress(discord.NotFound):
+                await self._channel(rec["thread"]).get_partial_message(int(extra_id)).delete()
+        return True
+
+    async def _retire_board(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+        """Old board messages: the first becomes a link to the board (log lines point
+        at it), the rest are deleted."""
+        old = [m for m in rec.get("board_old", []) if m not in (rec.get("board_msg"), *rec.get("board_more", []))]
+        if not old or not rec.get("board_msg"):
             return
-        files = [discord.File(io.BytesIO(image), filename="board.png")] if image else []
-        view = hand_view(ms.match_id, locale) if ms.status == "running" else None
-        if rec.get("board_msg"):
-            try:
-                await self.edit(rec["thread"], rec["board_msg"], content=content, attachments=files, view=view,
-                                allowed_mentions=NO_PINGS)
-            except discord.NotFound:
-                rec["board_msg"] = None  # deleted by someone: post a new one below
-        if not rec.get("board_msg"):
-            msg = await self.send(rec["thread"], content=content, files=files, view=view)
-            rec["board_msg"] = str(msg.id)
-        rec["board_hash"] = digest
+        link = message_link(ms.place.get("guild"), rec["thread"], rec["board_msg"])
+        first = min(old, key=int)
+        for msg_id in old:
+            with contextlib.suppress(discord.NotFound):
+                if msg_id == first:
+                    await self.edit(rec["thread"], msg_id, content=M.board_moved.format(link=link)(locale),
+                                    view=None, attachments=[], allowed_mentions=NO_PINGS)
+                else:
+                    await self._channel(rec["thread"]).get_partial_message(int(msg_id)).delete()
+        rec["board_old"] = []
+        await self._save(ms.match_id, rec)
+
+    async def _pin(self, ms: MatchState, rec: dict[str, Any], repair: bool) -> None:
+        """Pin the board (its first message) in the thread. Pinning needs the Pin
+        Messages permission; without it the board stays unpinned (log lines still
+        link to it), and the pin is tried again when the bot restarts."""
+        board = rec.get("board_msg")
+        pin = dict(rec.get("pin") or {})
+        if not board or (pin.get("msg") == board and (pin.get("ok") or not repair)):
+            return
+        thread = int(rec["thread"])
+        try:
+            await self.client.http.pin_message(thread, int(board))
+            ok = True
+        except discord.HTTPException as exc:
+            if exc.code == ARCHIVED:
+                await self._unarchive(thread)
+                await self.client.http.pin_message(thread, int(board))
+                ok = True
+            elif exc.status in (400, 403):
+                log.info("match %s: cannot pin the board (%s); it stays linked from the log", ms.match_id, exc.text)
+                ok = False
+            else:
+                raise
+        if ok and pin.get("ok") and pin.get("msg") not in (None, board):
+            with contextlib.suppress(discord.HTTPException):  # already gone with its message
+                await self.client.http.unpin_message(thread, int(pin["msg"]))
+        rec["pin"] = {"msg": board, "ok": ok}
         await self._save(ms.match_id, rec)
 
     def _waiting_key(self, ms: MatchState) -> str:
@@ -527,7 +639,7 @@ class Delivery:
             player = ms.seats[p.seat]
             if player.is_bot or p.seat in ms.forfeited:
                 continue
-            lines.append(M.your_turn.format(who=who(player), prompt=p.prompt)(locale))
+            lines.append(M.your_turn.format(who=who(player), prompt=named(p.prompt(locale), ms, locale))(locale))
             uid = user_id(player)
             if uid:
                 users.append(discord.Object(uid))
@@ -547,7 +659,7 @@ class Delivery:
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
         view = ms.game.view(ms.state, Viewer.of(seat))
-        return render.private(ms.game_id, view, seat, locale)
+        return named(render.private(ms.game_id, view, seat, locale), ms, locale)
 
     async def _dms(self, ms: MatchState, rec: dict[str, Any]) -> None:
         if ms.status != "running":
@@ -575,7 +687,6 @@ class Delivery:
         key = f"{ms.match_id}:{seat}"
         last = dict(await self.store.get_kv(DMS, key) or {})
         text = self.private_text(ms, seat, locale)
-        choices = ms.game.legal_actions(ms.state, seat) if waiting else []
         digest = _digest(player.id, text, ms.seq if waiting else None)
         if last.get("hash") == digest:
             return
@@ -586,44 +697,66 @@ class Delivery:
         where = f"<#{rec['thread']}>"
         header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=where)(locale)
         prompt = ""
+        view = None
         if waiting:
+            choices = ms.game.legal_actions(ms.state, seat)
+            view = choice_view(ms.match_id, ms.seq, seat, choices, locale, seat_names(ms, "plain"))
             pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
-            prompt = "\n**" + pend.prompt(locale) + "**"
-            if len(choices) > 25:
+            prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
+            if choices and view is None:
                 prompt += "\n" + M.too_many(locale)
-        content = clip(f"{header}\n{text}", MESSAGE_LIMIT - len(prompt)) + prompt
-        view = choice_view(ms.match_id, ms.seq, seat, choices, locale) if waiting else None
+        parts = split_message(f"{header}\n{text}{prompt}", MESSAGE_LIMIT)
         try:
             channel = self._dm_channels.get(uid)
             if channel is None:
                 data = await self.client.http.start_private_message(uid)
                 channel = self._dm_channels[uid] = int(data["id"])
             dm = self._channel(channel, private=True)
-            # A new message when a decision arrives (it notifies); otherwise the last one is edited.
             if last.get("sending"):
-                # A crash came between sending the last DM and noting its id: adopt it.
+                # A crash came between sending and noting the ids: adopt what was sent.
+                ids = [str(m) for m in last.get("sent", [])]
                 adopted = await self._mine(channel, 5)
-                if adopted:
-                    last.update(msg=adopted[0]["id"], player=player.id, waiting=waiting)
-            msg_id = 0
-            if last.get("msg") and last.get("player") == player.id and not (waiting and not last.get("waiting")):
-                try:
-                    await dm.get_partial_message(int(last["msg"])).edit(content=content, view=view)
-                    msg_id = int(last["msg"])
-                except discord.NotFound:
-                    pass  # the player deleted it: send a fresh one
-            if not msg_id:
-                extra: dict[str, Any] = {"view": view} if view is not None else {}
-                await self.store.set_kv(DMS, key, {**last, "sending": True})
-                msg_id = (await dm.send(content=content, **extra)).id
+                if adopted and str(adopted[0]["id"]) not in ids and (not ids or int(adopted[0]["id"]) > int(ids[-1])):
+                    ids.append(str(adopted[0]["id"]))
+                if ids:
+                    last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting)
+            ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
+            # A new message when a decision arrives (it notifies); otherwise the last one is edited.
+            fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting"))
+            if not fresh and len(ids) == len(parts) and await self._edit_dm(dm, ids, parts, view):
+                sent = ids
+            else:
+                await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": []})
+                sent = []
+                for i, part in enumerate(parts):
+                    extra: dict[str, Any] = {"view": view} if i == len(parts) - 1 and view is not None else {}
+                    sent.append(str((await dm.send(content=part, **extra)).id))
+                    if i < len(parts) - 1:
+                        await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
+                if not fresh:  # the same view in a different number of messages: the old ones go
+                    for old in ids:
+                        with contextlib.suppress(discord.HTTPException):
+                            await dm.get_partial_message(int(old)).delete()
         except discord.HTTPException as exc:
             if exc.code not in CANNOT_DM_CODES:
                 raise
-            await self.store.set_kv(DMS, key, {k: v for k, v in last.items() if k != "sending"})
+            await self.store.set_kv(DMS, key, {k: v for k, v in last.items() if k not in ("sending", "sent")})
             await self._dm_failed(ms, rec, player, uid)
             return
-        await self.store.set_kv(DMS, key, {"hash": digest, "msg": str(msg_id), "player": player.id,
+        await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,
                                           "waiting": waiting})
+
+    @staticmethod
+    async def _edit_dm(dm: discord.PartialMessageable, ids: list[str], parts: list[str],
+                       view: discord.ui.View | None) -> bool:
+        """Edit a DM's messages in place; False when the player deleted one."""
+        try:
+            for i, part in enumerate(parts):
+                await dm.get_partial_message(int(ids[i])).edit(content=part,
+                                                               view=view if i == len(parts) - 1 else None)
+        except discord.NotFound:
+            return False
+        return True
 
     async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
         await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
@@ -646,7 +779,8 @@ class Delivery:
             return
         if ms.status == "finished" and ms.outcome is not None and not rec.get("announced"):
             winners = ", ".join(who(ms.seats[s]) for s in ms.outcome.winners) or M.none(locale)
-            await self.send(rec["thread"], content=M.finished.format(who=winners, reason=ms.outcome.reason)(locale),
+            reason = named(ms.outcome.reason(locale), ms, locale)
+            await self.send(rec["thread"], content=M.finished.format(who=winners, reason=reason)(locale),
                             allowed_mentions=NO_PINGS)
             rec["announced"] = True
             await self._save(ms.match_id, rec)
@@ -669,7 +803,8 @@ class Delivery:
             channel = self._dm_channels.get(uid)
             if channel is None:
                 channel = self._dm_channels[uid] = int((await self.client.http.start_private_message(uid))["id"])
-            await self._channel(channel, private=True).get_partial_message(int(last["msg"])).edit(view=None)
+            menu = (last.get("more") or [last["msg"]])[-1]  # the menu is under the last message
+            await self._channel(channel, private=True).get_partial_message(int(menu)).edit(view=None)
         except discord.HTTPException as exc:
             log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, exc)
         await self.store.set_kv(DMS, key, {**last, "waiting": False})
@@ -683,7 +818,7 @@ class Delivery:
         lines, users = [], []
         for s in seats:
             player = ms.seats[s]
-            lines.append(M.reminder.format(who=who(player), prompt=pend[s].prompt)(locale))
+            lines.append(M.reminder.format(who=who(player), prompt=named(pend[s].prompt(locale), ms, locale))(locale))
             uid = user_id(player)
             if uid:
                 users.append(discord.Object(uid))

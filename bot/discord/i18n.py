@@ -133,6 +133,41 @@ class M:
     removed_ok = Text("Seat {seat} removed.", "{seat}番席を除外しました。")
     forfeited_ok = Text("You forfeited.", "投了しました。")
     games_list = Text("Installed games: {games}", "インストール済みのゲーム: {games}")
+    board_link = Text("Board", "盤面")
+    board_moved = Text("↪ The board has grown and moved here: {link}", "↪ 盤面が長くなったため、こちらに移りました: {link}")
+    not_your_turn = Text("It is not your turn: the game is waiting for {who}.",
+                         "今はあなたの番ではありません。{who} の選択を待っています。")
+    not_your_turn_hint = Text("You are mentioned in the thread when it is your turn.",
+                              "あなたの番になるとスレッドでメンションされます。")
+    choose_group = Text("Choose a card or action", "カードまたは行動を選んでください")
+    n_choices = Text("{n} choices", "{n}件の選択肢")
+    in_group = Text("{group}: choose one.", "{group}: 1つ選んでください。")
+    card_which_game = Text("Which game's cards?", "どのゲームのカードですか？")
+    card_which_game_hint = Text("Run this in a match's thread, or give the `game` option.",
+                                "対戦のスレッドで実行するか、`game` オプションを指定してください。")
+    card_none_in_game = Text("{game} has no cards to look up.", "{game}には調べられるカードがありません。")
+    card_not_found = Text("No card of {game} matches '{query}'.", "{game}に「{query}」に当たるカードはありません。")
+    card_not_found_hint = Text("Start typing a name (English or Japanese) and pick from the suggestions.",
+                               "名前（日本語または英語）を入力し始めて、候補から選んでください。")
+    card_several = Text("Several cards match '{query}': {names}. Pick one from the suggestions.",
+                        "「{query}」に当たるカードが複数あります: {names}。候補から1つ選んでください。")
+    card_more = Text(" (and {n} more)", "（ほか{n}件）")
+    list_sep = Text(", ", "、")
+    settings_title = Text("Parley settings of this server", "このサーバーのParley設定")
+    settings_role = Text("Moderator role: {role}", "モデレーターロール: {role}")
+    settings_role_default = Text("none (Manage Server only)", "なし（「サーバー管理」権限のみ）")
+    settings_role_operator = Text("{role} (the bot operator's default)", "{role}（ボット運営者の既定）")
+    settings_deadline = Text("Default move deadline for new matches: {hours} h, then {policy}.",
+                             "新しい対戦の手番の既定期限: {hours}時間（超過時は{policy}）。")
+    settings_no_deadline = Text("Default move deadline for new matches: none.", "新しい対戦の手番の既定期限: なし。")
+    settings_language = Text("Language of new match threads: {language}", "新しい対戦スレッドの言語: {language}")
+    settings_saved = Text("Saved.", "保存しました。")
+    settings_managers_only = Text("Only members with the Manage Server permission can change these settings.",
+                                  "この設定を変更できるのは「サーバー管理」権限を持つメンバーだけです。")
+    settings_how = Text("Change them with `/parley-mod settings` and its options.",
+                        "`/parley-mod settings` のオプションで変更できます。")
+    language_names: ClassVar[dict[str, Text]] = {"en": Text("English", "英語"), "ja": Text("Japanese", "日本語"),
+                                                 "": Text("the server's Discord language", "サーバーのDiscordの言語")}
     status: ClassVar[dict[str, Text]] = {"lobby": Text("open for players", "募集中"), "running": Text("in play", "進行中"),
               "finished": Text("finished", "終了"), "aborted": Text("aborted", "中止")}
     reasons: ClassVar[dict[str, Text]] = {"forfeit": Text("forfeited", "投了"), "removed": Text("removed by a moderator", "モデレーターが除外"),
@@ -150,7 +185,9 @@ _JA: dict[str, str] = {
     "games": "ゲーム一覧", "new": "新規", "join": "参加", "leave": "退出", "start": "開始", "addbot": "ボット追加",
     "act": "行動", "hand": "手札", "board": "盤面", "takeback": "待った", "forfeit": "投了", "undo": "巻き戻し",
     "redo": "やり直し", "abort": "中止", "replace": "交代", "remove": "除外", "replay": "リプレイ", "history": "履歴",
-    "export": "エクスポート", "verify": "検証",
+    "export": "エクスポート", "verify": "検証", "card": "カード", "settings": "設定", "parley-mod": "parley-管理",
+    "name": "名前", "moderator_role": "モデレーターロール", "clear_moderator_role": "モデレーターロール解除",
+    "language": "言語", "English": "英語", "Japanese": "日本語", "the server's Discord language": "サーバーの言語",
     "game": "ゲーム", "options": "オプション", "deadline_hours": "期限時間", "deadline_action": "期限切れ処理",
     "reminder_hours": "リマインド時間", "match": "対戦", "action": "行動内容", "count": "回数", "to_event": "イベント番号",
     "reason": "理由", "seat": "席", "user": "ユーザー", "turn": "ターン",
@@ -170,7 +207,19 @@ _JA: dict[str, str] = {
     "List this server's matches": "このサーバーの対戦一覧", "Download the event log (JSON Lines)": "イベントログをダウンロード",
     "Check a finished match's fairness": "終了した対戦の公正性を確認",
     "Which game": "ゲームの種類", "Game options as key=value pairs": "ゲームのオプション（key=value）",
-    "Hours a player has for each decision (none: no deadline)": "各選択の制限時間（時間、なしで無制限）",
+    "Hours a player has for each decision (0: none; default: the server's)":
+        "各選択の制限時間（時間、0で無制限、省略時はサーバーの設定）",
+    "Parley moderators: undo, abort, replace, remove, settings": "Parleyモデレーター: 巻き戻し・中止・交代・除外・設定",
+    "Show a card's full text privately": "カードの全文を非公開で表示",
+    "The card's name (English or Japanese) or id": "カード名（日本語または英語）またはID",
+    "Which game's cards (default: this thread's match)": "どのゲームのカードか（省略時: このスレッドの対戦）",
+    "Server settings (Manage Server): moderator role, default deadline, language":
+        "サーバー設定（サーバー管理権限）: モデレーターロール・既定の期限・言語",
+    "Role whose members may moderate matches": "対戦をモデレートできるロール",
+    "Remove the moderator role": "モデレーターロールを解除する",
+    "Default hours per decision for new matches (0: none)": "新しい対戦の各選択の既定の制限時間（0で無制限）",
+    "What happens when a default deadline passes": "既定の期限を過ぎたときの処理",
+    "Language of new match threads": "新しい対戦スレッドの言語",
     "What happens when the deadline passes": "期限を過ぎたときの処理",
     "Hours before a waiting player is reminded": "待機中のプレイヤーへのリマインドまでの時間",
     "Match id (default: this thread's match)": "対戦ID（省略時: このスレッドの対戦）",

@@ -1,15 +1,19 @@
-"""Moderator commands: undo/redo, abort, replace and remove. Each is an event in the log
-with who did it and why, and is shown in the match's thread."""
+"""Moderator commands: undo/redo, abort, replace and remove, each an event in the log
+with who did it and why, shown in the match's thread; and the server's settings."""
 
 from __future__ import annotations
 
 import discord
 
+from events.errors import Refused
 from events.model import Player
 
+from . import settings as server_settings
 from .base import ParleyBase, Reply
 from .delivery import who
 from .i18n import M
+from .permissions import is_manager
+from .settings import ServerSettings
 
 
 class Moderation(ParleyBase):
@@ -18,7 +22,7 @@ class Moderation(ParleyBase):
     async def undo(self, interaction: discord.Interaction, match: str | None, count: int | None,
                    to_event: int | None, reason: str | None, redo: bool = False) -> None:
         async def work() -> Reply:
-            self.require_mod(interaction)
+            await self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
             mod = str(interaction.user.id)
             cid = str(interaction.id)
@@ -35,7 +39,7 @@ class Moderation(ParleyBase):
 
     async def abort(self, interaction: discord.Interaction, match: str | None, reason: str | None) -> None:
         async def work() -> Reply:
-            self.require_mod(interaction)
+            await self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
             result = await self.service.abort(ms.match_id, str(interaction.user.id), reason or "",
                                               command_id=str(interaction.id))
@@ -47,7 +51,7 @@ class Moderation(ParleyBase):
     async def replace(self, interaction: discord.Interaction, match: str | None, seat: int,
                       user: discord.User | discord.Member, reason: str | None) -> None:
         async def work() -> Reply:
-            self.require_mod(interaction)
+            await self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
             newcomer = Player(id=f"discord:{user.id}", name=user.display_name,
                               locale=ms.seats[seat - 1].locale if 0 < seat <= len(ms.seats) else "en")
@@ -61,7 +65,7 @@ class Moderation(ParleyBase):
     async def remove(self, interaction: discord.Interaction, match: str | None, seat: int,
                      reason: str | None) -> None:
         async def work() -> Reply:
-            self.require_mod(interaction)
+            await self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
             result = await self.service.remove_player(ms.match_id, f"mod:{interaction.user.id}", seat - 1,
                                                       "removed", command_id=str(interaction.id))
@@ -70,3 +74,55 @@ class Moderation(ParleyBase):
                          sync=ms.match_id)
         await self.run(interaction, work, match_id=match)
 
+
+    # -- server settings ---------------------------------------------------------------------------
+
+    async def settings(self, interaction: discord.Interaction, *, role: discord.Role | None, clear_role: bool,
+                       deadline_hours: float | None, deadline_action: str | None, language: str | None) -> None:
+        """Show the server's settings (moderators) or change them (Manage Server only:
+        a moderator role must not be able to hand itself out)."""
+        async def work() -> Reply:
+            locale = self.locale(interaction)
+            if interaction.guild_id is None:
+                raise Refused(M.guild_only)
+            current = await self.server_settings(interaction)
+            changes: dict[str, object] = {}
+            if role is not None:
+                changes["mod_role"] = str(role.id)
+            if clear_role:
+                changes["mod_role"] = None
+            if deadline_hours is not None:
+                changes["deadline_hours"] = deadline_hours or None
+            if deadline_action is not None:
+                changes["deadline_action"] = deadline_action
+            if language is not None:
+                changes["language"] = None if language == "server" else language
+            if not changes:
+                await self.require_mod(interaction)
+                return Reply(self._settings_text(current, locale, ""))
+            if not is_manager(interaction):
+                raise Refused(M.settings_managers_only)
+            updated = current.with_changes(**changes)
+            await server_settings.save(self.service.store, interaction.guild_id, updated)
+            return Reply(self._settings_text(updated, locale, M.settings_saved(locale)))
+        await self.run(interaction, work)
+
+    def _settings_text(self, settings: ServerSettings, locale: str, head: str) -> str:
+        if settings.mod_role:
+            role = f"<@&{settings.mod_role}>"  # shown as the role's name; the reply pings nobody
+        elif self.config.mod_role:
+            configured = self.config.mod_role
+            shown = f"<@&{configured}>" if configured.isdigit() else f"`{configured}`"
+            role = M.settings_role_operator.format(role=shown)(locale)
+        else:
+            role = M.settings_role_default(locale)
+        if settings.deadline_hours:
+            policy = M.policy_forfeit if settings.deadline_action == "forfeit" else M.policy_skip
+            deadline = M.settings_deadline.format(hours=f"{settings.deadline_hours:g}", policy=policy)(locale)
+        else:
+            deadline = M.settings_no_deadline(locale)
+        language = M.language_names[settings.language or ""](locale)
+        lines = [head] if head else []
+        lines += [f"**{M.settings_title(locale)}**", M.settings_role.format(role=role)(locale), deadline,
+                  M.settings_language.format(language=language)(locale), f"-# {M.settings_how(locale)}"]
+        return "\n".join(lines)

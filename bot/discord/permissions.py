@@ -1,14 +1,22 @@
-"""Who counts as a moderator: Manage Server, or the role an administrator configured."""
+"""Who counts as a moderator: Manage Server, or the moderator role (the server's
+own, from `/parley-mod settings`, else the one the operator configured)."""
 
 from __future__ import annotations
 
 import discord
 
 
+def is_manager(interaction: discord.Interaction) -> bool:
+    """Manage Server (or Administrator): who may change the server's settings."""
+    if interaction.guild_id is None:
+        return False
+    return bool(interaction.permissions.manage_guild or interaction.permissions.administrator)
+
+
 def is_moderator(interaction: discord.Interaction, mod_role: str | None) -> bool:
     if interaction.guild_id is None:
         return False
-    if interaction.permissions.manage_guild or interaction.permissions.administrator:
+    if is_manager(interaction):
         return True
     member = interaction.user
     if mod_role is None or not isinstance(member, discord.Member):

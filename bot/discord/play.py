@@ -7,16 +7,17 @@ from typing import Any
 
 import discord
 
-from engine.core import RuleError, Text
+from engine.core import Choice, NotYourDecision, RuleError, Text
 from engine.registry import available, get_game
 from events.errors import Refused
 from events.replay import MatchState
 
 from .base import PICKED, ParleyBase, Reply, match_id_for, parse_options
-from .delivery import MESSAGE_LIMIT, clip
+from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
-from .permissions import is_moderator
-from .views import choice_view
+from .menus import entry_for, unique_labels
+from .names import named, seat_names
+from .views import choice_view, group_view
 
 log = logging.getLogger("parley.discord")
 
@@ -40,10 +41,13 @@ class Play(ParleyBase):
             if isinstance(channel, discord.Thread) and channel.parent_id:
                 channel_id = channel.parent_id  # a new match gets its own thread, not one inside a thread
             cid = str(interaction.id)
+            # The server's settings fill what the creator left out; a deadline of 0 is "none" even then.
+            defaults = await self.server_settings(interaction)
             place: dict[str, Any] = {"via": "discord", "guild": str(interaction.guild_id), "channel": str(channel_id),
-                                     "locale": guild_locale_of(interaction), "interaction": cid}
-            if deadline_hours:
-                place.update(deadline_hours=deadline_hours, deadline_action=deadline_action or "skip")
+                                     "locale": defaults.language or guild_locale_of(interaction), "interaction": cid}
+            hours = defaults.deadline_hours if deadline_hours is None else deadline_hours
+            if hours:
+                place.update(deadline_hours=hours, deadline_action=deadline_action or defaults.deadline_action)
             if reminder_hours:
                 place["reminder_hours"] = reminder_hours
             # The match id comes from the interaction id, so the same interaction
@@ -107,13 +111,12 @@ class Play(ParleyBase):
             result = await self.service.leave(mid, me.id, command_id=cid)
             text = M.left
         elif op == "bot":
-            if me.id != ms.creator and not is_moderator(interaction, self.config.mod_role):
+            if me.id != ms.creator and not await self.is_mod(interaction):
                 raise Refused(Text("Only the match's creator can add bots.", "ボットを追加できるのは作成者だけです。"))
             result = await self.service.add_bot(mid, me.id, command_id=cid)
             text = M.bot_added
         else:
-            result = await self.service.start(mid, me.id, moderator=is_moderator(interaction, self.config.mod_role),
-                                              command_id=cid)
+            result = await self.service.start(mid, me.id, moderator=await self.is_mod(interaction), command_id=cid)
             text = M.started
         content = M.duplicate(locale) if result.duplicate else text.format(match=mid)(locale)
         return Reply(content, sync=mid)
@@ -125,10 +128,30 @@ class Play(ParleyBase):
             if picked:
                 return await self._choose(interaction, ms.match_id, int(picked[1]), None, int(picked[2]))
             locale = self.locale(interaction)
-            result = await self.service.act(ms.match_id, self.player(interaction).id, action,
-                                            command_id=str(interaction.id))
-            return Reply(self._done(result, locale, Text(action, action)), sync=ms.match_id)
+            me, cid = self.player(interaction).id, str(interaction.id)
+            if await self.service.store.find_command(ms.match_id, cid) is not None:
+                return Reply(M.duplicate(locale))  # a retry of a move that was made: not "not your turn"
+            self._check_turn(ms, me)
+            try:
+                result = await self.service.act(ms.match_id, me, action, command_id=cid)
+            except NotYourDecision:
+                self._check_turn(await self.service.get(ms.match_id), me)  # someone moved first: say who is awaited
+                raise
+            return Reply(self._done(result, locale, Text(action, action), ms), sync=ms.match_id)
         await self.run(interaction, work, match_id=match)
+
+    @staticmethod
+    def _check_turn(ms: MatchState, player_id: str, seat: int | None = None) -> None:
+        """Refuse a seated player's move while the game waits on someone else, naming whom.
+        (Anything else wrong, the service says: not seated, the match over, a bad action.)"""
+        mine = [seat] if seat is not None else ms.seat_of(player_id)
+        if ms.status != "running" or ms.state is None or not mine:
+            return
+        pending = ms.game.pending(ms.state)
+        if not pending or any(p.seat in mine for p in pending):
+            return
+        awaited = ", ".join(name(ms.seats[p.seat]) for p in pending)
+        raise Refused(M.not_your_turn.format(who=awaited), M.not_your_turn_hint)
 
     async def choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int, idx: int) -> None:
         async def work() -> Reply:
@@ -138,7 +161,7 @@ class Play(ParleyBase):
                 # Clicked on a "Show my hand" reply: refresh it in place, so its
                 # buttons are the new position's rather than stale ones.
                 fresh = self._hand(interaction, await self.service.get(match_id))
-                fresh.content = clip(f"{reply.content}\n{fresh.content}")
+                fresh.content = f"{reply.content}\n{fresh.content}"
                 fresh.replace, fresh.sync = True, reply.sync
                 return fresh
             return reply
@@ -161,6 +184,7 @@ class Play(ParleyBase):
         if ms.status != "running" or ms.seq != seq:
             return await self._stale(match_id, cid, locale)
         s = self.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
+        self._check_turn(ms, me, s)
         choices = ms.game.legal_actions(ms.state, s)
         if not 0 <= idx < len(choices):
             return Reply(M.stale(locale))
@@ -171,7 +195,24 @@ class Play(ParleyBase):
             if (await self.service.get(match_id)).seq != seq:
                 return await self._stale(match_id, cid, locale)  # something landed first
             raise
-        return Reply(self._done(result, locale, choices[idx].label), sync=match_id)
+        return Reply(self._done(result, locale, choices[idx].label, ms), sync=match_id)
+
+    async def open_group(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int,
+                         value: str) -> None:
+        """The second stage of a long menu: the choices of the group picked, privately."""
+        async def work() -> Reply:
+            locale = self.locale(interaction)
+            ms = await self.service.get(match_id)
+            if ms.status != "running" or ms.seq != seq:
+                return Reply(M.stale(locale))
+            s = self.service.resolve_seat(ms, self.player(interaction).id, seat)
+            choices = ms.game.legal_actions(ms.state, s)
+            entry = entry_for(choices, value)
+            if entry is None:
+                return Reply(M.stale(locale))
+            view = group_view(match_id, seq, s, choices, entry, locale, seat_names(ms, "plain"))
+            return Reply(M.in_group.format(group=named(entry.label(locale), ms, locale))(locale), view=view)
+        await self.run(interaction, work, match_id=match_id)
 
     async def _stale(self, match_id: str, cid: str, locale: str) -> Reply:
         # The match moved on; perhaps by this very interaction, delivered twice at once.
@@ -205,12 +246,14 @@ class Play(ParleyBase):
         tail = ""
         if seat in pending:
             choices = ms.game.legal_actions(ms.state, seat)
-            view = choice_view(ms.match_id, ms.seq, seat, choices, locale)
-            tail = "\n**" + pending[seat].prompt(locale) + "**"
-            if len(choices) > 25:
+            view = choice_view(ms.match_id, ms.seq, seat, choices, locale, seat_names(ms, "plain"))
+            tail = "\n**" + named(pending[seat].prompt(locale), ms, locale, "inside-bold") + "**"
+            if choices and view is None:
                 tail += "\n" + M.too_many(locale)
+        elif pending:
+            tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[s]) for s in pending))(locale)
         header = f"**{M.your_hand.format(match=ms.match_id)(locale)}**\n"
-        return Reply(clip(header + text, MESSAGE_LIMIT - len(tail)) + tail, view=view)
+        return Reply(header + text + tail, view=view)
 
     async def board(self, interaction: discord.Interaction, match: str | None) -> None:
         async def work() -> Reply:
@@ -286,17 +329,32 @@ class Play(ParleyBase):
             seat = self.service.resolve_seat(ms, me)
         except RuleError:
             return []
+        pending = ms.game.pending(ms.state)
+        if pending and all(p.seat != seat for p in pending):  # one suggestion that says why there are none
+            awaited = ", ".join(ms.seats[p.seat].name for p in pending)
+            return [discord.app_commands.Choice(name=clip(M.not_your_turn.format(who=awaited)(locale), 100),
+                                                value="-")]
         choices = ms.game.legal_actions(ms.state, seat)
+        labels = unique_labels([self._suggestion(c, ms, locale) for c in choices], [[c.code] for c in choices], 100)
         needle = current.strip().casefold()
         out = []
-        for i, c in enumerate(choices):
-            label = c.label(locale)
+        for i, (c, label) in enumerate(zip(choices, labels, strict=True)):
             if needle and needle not in label.casefold() and needle not in c.code.casefold():
                 continue
-            out.append(discord.app_commands.Choice(name=clip(label, 100), value=f"#{ms.seq}:{i}"))
+            out.append(discord.app_commands.Choice(name=label, value=f"#{ms.seq}:{i}"))
             if len(out) == 25:
                 break
         return out
+
+    @staticmethod
+    def _suggestion(choice: Choice, ms: MatchState, locale: str) -> str:
+        """A choice as a suggestion: its group in front (typing a card's name finds
+        everything it can do), players' names for seat tokens."""
+        label = named(choice.label(locale), ms, locale, "plain")
+        if choice.group is None:
+            return label
+        group = named(choice.group(locale), ms, locale, "plain")
+        return label if group in label else f"{group} · {label}"
 
     async def complete_match(self, interaction: discord.Interaction,
                              current: str) -> list[discord.app_commands.Choice[str]]:

@@ -12,10 +12,28 @@ from engine.registry import available, get_game
 from events.errors import Refused
 
 from .base import ParleyBase, Reply
-from .delivery import clip
+from .delivery import MESSAGE_LIMIT, clip
 from .i18n import M, status_text
-from .permissions import is_moderator
+from .names import named
+from .split import split_message
 from .views import replay_view
+
+EMBED_TEXT = 4096  # an embed's description
+EMBEDS_TOTAL = 6000  # all of a message's embeds together
+
+
+def one_message(text: str) -> tuple[str, list[discord.Embed]]:
+    """Text for a message edited in place (the replay viewer): what does not fit in
+    its content goes in embeds below it, which hold three times as much."""
+    parts = split_message(text, MESSAGE_LIMIT)
+    embeds: list[discord.Embed] = []
+    room = EMBEDS_TOTAL
+    for chunk in split_message("\n".join(parts[1:]), EMBED_TEXT) if len(parts) > 1 else []:
+        if room <= 1:
+            break
+        embeds.append(discord.Embed(description=clip(chunk, room)))
+        room -= len(embeds[-1].description or "")
+    return parts[0], embeds[:10]
 
 
 class Records(ParleyBase):
@@ -53,11 +71,12 @@ class Records(ParleyBase):
         past = await self.service.state_at(match_id, at)
         view = past.game.view(past.state, viewer)
         title = M.replay_title.format(match=match_id, pos=pos + 1, total=len(points), seq=at, turn=at_turn)(locale)
-        body = render.board(past.game_id, view, locale)
+        body = named(render.board(past.game_id, view, locale), past, locale)
         if viewer.seat is not None:
-            body += "\n" + render.private(past.game_id, view, viewer.seat, locale)
-        return Reply(clip(f"**{title}**\n{body}"), view=replay_view(match_id, at, pos == 0, pos == len(points) - 1,
-                                                                    locale), replace=True)
+            body += "\n" + named(render.private(past.game_id, view, viewer.seat, locale), past, locale)
+        content, embeds = one_message(f"**{title}**\n{body}")
+        return Reply(content, embeds=embeds, replace=True,
+                     view=replay_view(match_id, at, pos == 0, pos == len(points) - 1, locale))
 
     async def replay(self, interaction: discord.Interaction, match: str | None, turn: int | None) -> None:
         async def work() -> Reply:
@@ -102,7 +121,7 @@ class Records(ParleyBase):
             from events.export import export_jsonl
             ms = await self.resolve(interaction, match)
             text = await export_jsonl(self.service, ms.match_id, player_id=self.player(interaction).id,
-                                      moderator=is_moderator(interaction, self.config.mod_role))
+                                      moderator=await self.is_mod(interaction))
             data = text.encode()
             if len(data) > interaction.filesize_limit:
                 raise Refused(Text("The log is larger than Discord allows; export it with the `parley` command line.",

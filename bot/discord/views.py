@@ -10,21 +10,23 @@ an older sequence is answered as stale instead of making a different move.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import ui
 
-from engine.core import Choice, Text
+from engine.core import Choice, Text, with_names
 
 from .i18n import M
+from .menus import SELECT_LIMIT, Entry, stages, unique_labels
 
 if TYPE_CHECKING:
     from .core import Parley
 
 CUSTOM_ID_LIMIT = 100
 BUTTON_CHOICES = 5  # up to this many choices are buttons; more go in a select menu
-SELECT_LIMIT = 25
+BUTTON_LABEL = 80  # Discord's limit for a button's label (a select option's is 100)
 
 
 def _parley(interaction: discord.Interaction) -> Parley:
@@ -103,6 +105,32 @@ class ActSelect(ui.DynamicItem[ui.Select[Any]], template=r"p:s:(?P<match>[0-9a-z
         await _parley(interaction).choose(interaction, self.match_id, self.seq, self.seat, int(values[0]))
 
 
+class GroupSelect(ui.DynamicItem[ui.Select[Any]],
+                  template=r"p:g:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+)"):
+    """The first stage of a long menu: a group opens its choices; a single choice plays."""
+
+    def __init__(self, match_id: str, seq: int, seat: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None) -> None:
+        super().__init__(ui.Select(custom_id=f"p:g:{match_id}:{seq}:{seat}", placeholder=placeholder,
+                                   options=options or [discord.SelectOption(label="?", value="0")]))
+        self.match_id, self.seq, self.seat = match_id, seq, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> GroupSelect:
+        return cls(match["match"], int(match["seq"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        value = str((data.get("values") or ["-1"])[0])
+        parley = _parley(interaction)
+        if value.startswith("g:"):
+            await parley.open_group(interaction, self.match_id, self.seq, self.seat, value)
+        else:
+            await parley.choose(interaction, self.match_id, self.seq, self.seat,
+                                int(value) if value.lstrip("-").isdigit() else -1)
+
+
 class TakebackButton(ui.DynamicItem[ui.Button[Any]],
                      template=r"p:t:(?P<match>[0-9a-zA-Z_-]+):(?P<of>\d+):(?P<ans>[yn])"):
     def __init__(self, match_id: str, of_seq: int, accept: bool, locale: str = "en") -> None:
@@ -170,7 +198,7 @@ def modal_value(data: dict[str, Any], custom_id: str) -> str:
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, ActButton, ActSelect,
-                                                         TakebackButton, ReplayButton)
+                                                         GroupSelect, TakebackButton, ReplayButton)
 
 
 def lobby_view(match_id: str, locale: str) -> ui.View:
@@ -193,19 +221,58 @@ def takeback_view(match_id: str, of_seq: int, locale: str) -> ui.View:
     return view
 
 
-def choice_view(match_id: str, seq: int, seat: int, choices: list[Choice], locale: str) -> ui.View | None:
-    """Buttons for a few choices, a select menu for up to 25, nothing beyond
-    (the caller then points to `/parley act`, whose autocomplete filters)."""
-    if not choices or len(choices) > SELECT_LIMIT:
+def _labels(choices: Sequence[Choice], locale: str, names: Sequence[str], limit: int) -> list[str]:
+    """Each choice's label with players' names, none twice in one menu."""
+    def text(t: Text) -> str:
+        return with_names(t(locale), names, locale)
+    hints = [[text(c.group) if c.group is not None else "", c.code] for c in choices]
+    return unique_labels([text(c.label) for c in choices], hints, limit)
+
+
+def choice_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], locale: str,
+                names: Sequence[str] = ()) -> ui.View | None:
+    """Buttons for a few short choices, a select menu for up to 25, the groups first for
+    more (menus.stages), nothing when even that does not fit (the caller then
+    points to `/parley act`, whose autocomplete filters). `names` are the seats'
+    players, for the seat tokens in labels."""
+    if not choices:
         return None
     view = ui.View(timeout=None)
     if len(choices) <= BUTTON_CHOICES:
-        for i, c in enumerate(choices):
-            view.add_item(ActButton(match_id, seq, seat, i, c.label(locale)))
+        labels = _labels(choices, locale, names, 1000)
+        if all(len(label) <= BUTTON_LABEL for label in labels):  # a longer one reads better in a select menu
+            for i, label in enumerate(labels):
+                view.add_item(ActButton(match_id, seq, seat, i, label))
+            return view
+    if len(choices) <= SELECT_LIMIT:
+        labels = _labels(choices, locale, names, 100)
+        options = [discord.SelectOption(label=label, value=str(i), description=_clip(c.code, 100))
+                   for i, (c, label) in enumerate(zip(choices, labels, strict=True))]
+        view.add_item(ActSelect(match_id, seq, seat, options, placeholder=M.choose(locale)))
         return view
-    options = [discord.SelectOption(label=_clip(c.label(locale), 100), value=str(i),
-                                    description=_clip(c.code, 100)) for i, c in enumerate(choices)]
-    view.add_item(ActSelect(match_id, seq, seat, options, placeholder=M.choose(locale)))
+    entries = stages(choices)
+    if entries is None:
+        return None
+    labels = unique_labels([with_names(e.label(locale), names, locale) for e in entries],
+                           [[choices[e.indices[0]].code if not e.group else ""] for e in entries], 100)
+    options = [discord.SelectOption(label=label, value=e.value,
+                                    description=_clip(M.n_choices.format(n=len(e.indices))(locale) if e.group
+                                                      else choices[e.indices[0]].code, 100))
+               for e, label in zip(entries, labels, strict=True)]
+    view.add_item(GroupSelect(match_id, seq, seat, options, placeholder=M.choose_group(locale)))
+    return view
+
+
+def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], entry: Entry, locale: str,
+               names: Sequence[str] = ()) -> ui.View:
+    """The second stage: the choices of one group, each playing its own action."""
+    picked = [choices[i] for i in entry.indices]
+    labels = _labels(picked, locale, names, 100)
+    options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
+               for i, label in zip(entry.indices, labels, strict=True)]
+    view = ui.View(timeout=None)
+    placeholder = _clip(with_names(entry.label(locale), names, locale), 150)
+    view.add_item(ActSelect(match_id, seq, seat, options, placeholder=placeholder))
     return view
 
 

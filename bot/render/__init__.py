@@ -1,18 +1,26 @@
 """Rendering of game views for people: text (terminal and Discord) and images.
 
 Each game may provide `bot/render/<game_id>.py` with:
-    board(view: dict, locale: str) -> str          # public board, <= 1,900 chars
+    board(view: dict, locale: str) -> str          # public board
     private(view: dict, seat: int, locale: str) -> str   # that seat's hand etc.
     image(view: dict) -> bytes | None              # optional PNG for grid games
 A game without a module falls back to a compact generic text.
+
+Texts come back whole: a terminal shows every line, and Discord, whose
+messages are limited, splits or clips them itself (`clip` is here for it).
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import json
+import unicodedata
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
+
+from engine.core import CardInfo, Text, find_cards, pick_locale
 
 DISCORD_LIMIT = 2000
 
@@ -29,17 +37,18 @@ def _generic(view: dict[str, Any]) -> str:
 
 
 def clip(text: str, limit: int = DISCORD_LIMIT - 100) -> str:
+    """`text` cut to `limit` characters with an ellipsis (for size-limited messages)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def board(game_id: str, view: dict[str, Any], locale: str) -> str:
     mod = _module(game_id)
-    return clip(mod.board(view, locale) if mod and hasattr(mod, "board") else _generic(view))
+    return mod.board(view, locale) if mod and hasattr(mod, "board") else _generic(view)
 
 
 def private(game_id: str, view: dict[str, Any], seat: int, locale: str) -> str:
     mod = _module(game_id)
-    return clip(mod.private(view, seat, locale) if mod and hasattr(mod, "private") else _generic(view))
+    return mod.private(view, seat, locale) if mod and hasattr(mod, "private") else _generic(view)
 
 
 def image(game_id: str, view: dict[str, Any]) -> bytes | None:
@@ -48,3 +57,51 @@ def image(game_id: str, view: dict[str, Any]) -> bytes | None:
         data: bytes | None = mod.image(view)
         return data
     return None
+
+
+def card(info: CardInfo, locale: str) -> str:
+    """One card in full: its name and key, then its text."""
+    return f"{info.name(locale)}  [{info.id}]\n{info.text(locale)}"
+
+
+def _fold(s: str) -> str:
+    return unicodedata.normalize("NFKC", s).casefold().replace(" ", "")
+
+
+def close_names(catalog: Sequence[CardInfo], query: str, locale: str, n: int = 5) -> list[str]:
+    """Card names that look like `query` (a typo, a near miss), in `locale`."""
+    by_fold: dict[str, CardInfo] = {}
+    for c in catalog:
+        for key in (c.name.en, c.name.ja, c.id):
+            by_fold.setdefault(_fold(key), c)
+    near = difflib.get_close_matches(_fold(query), list(by_fold), n=n * 2, cutoff=0.5)
+    names: list[str] = []
+    for key in near:
+        name = by_fold[key].name(locale)
+        if name not in names:
+            names.append(name)
+    return names[:n]
+
+
+def card_lookup(catalog: Sequence[CardInfo], query: str, locale: str) -> tuple[bool, str]:
+    """What `card QUERY` answers: the card in full, the matches with their
+    keys when several fit, or that none does with close names. The flag says
+    whether anything matched."""
+    if not catalog:
+        return False, Text("This game has no cards to look up.", "このゲームには調べられるカードがありません。")(locale)
+    found = find_cards(catalog, query)
+    # The same card listed under several keys (copies in a deck) reads as one.
+    distinct = {(c.name, c.text) for c in found}
+    if len(distinct) == 1:
+        return True, card(found[0], locale)
+    if found:
+        head = Text(f"{len(found)} cards match “{query}”; type `card KEY` for one:",
+                    f"「{query}」に当てはまるカードが{len(found)}枚あります。1枚を見るには `card キー`:")(locale)
+        width = max(len(c.id) for c in found)
+        return True, "\n".join([head, *(f"  {c.id:<{width}}  {c.name(locale)}" for c in found)])
+    near = close_names(catalog, query, locale)
+    none = Text(f"No card matches “{query}”.", f"「{query}」に当てはまるカードはありません。")(locale)
+    if near:
+        ja = pick_locale(locale) == "ja"
+        none += ("もしかして: " + "、".join(near) + "？") if ja else (" Did you mean: " + ", ".join(near) + "?")
+    return False, none

@@ -1,4 +1,5 @@
-"""Text and image rendering of Musou views (engine/musou/view.py)."""
+"""Text and image rendering of Musou views (engine/musou/view.py). Seats are
+written as seat tokens (⟦0⟧) that the front ends turn into players' names."""
 
 from __future__ import annotations
 
@@ -10,12 +11,23 @@ from PIL import Image, ImageDraw, ImageFont
 ROLE = {"A": ("ATK", "戦攻"), "S": ("SUP", "補給"), "P": ("SPT", "支援"), "C": ("CMD", "指揮")}
 ELEMENT = {"wood": ("Wood", "木"), "fire": ("Fire", "火"), "earth": ("Earth", "土"), "metal": ("Metal", "金"),
            "water": ("Water", "水")}
+TYPE = {"general": ("general", "武将"), "item": ("item", "アイテム"), "trap": ("trap", "罠"),
+        "stratagem": ("stratagem", "計略")}
 STAGE = {
     "commander": ("choosing commanders", "指揮官選択"), "first": ("choosing who goes first", "先攻選択"),
     "mulligan": ("mulligans", "マリガン"), "main1": ("main phase 1", "メインフェイズ1"),
-    "battle": ("battle phase", "戦功フェイズ"), "respond": ("response to an attack", "攻撃への対応"),
+    "battle": ("battle phase", "戦功フェイズ"), "respond": ("battle phase, attack declared", "戦功フェイズ（攻撃宣言中）"),
     "main2": ("main phase 2", "メインフェイズ2"), "side": ("side-deck swaps", "サイドデッキ交換"),
     "over": ("match over", "マッチ終了"),
+}
+# The board's shorthand, each explained in the legend line when the board uses it.
+LEGEND_SQUARES = ("ATK attack square, SUP supply square, SPT support square, CMD commander; P power (武力), "
+                  "S strike (戦攻)", "戦攻・補給・支援＝マスの役割、指揮＝指揮官、武＝武力、攻＝戦攻")
+LEGEND_FLAGS = {
+    "exh": ("exh exhausted", "横＝行動不能"),
+    "dmg": ("dmg damage taken this turn", "傷＝このターンに受けたダメージ"),
+    "new": ("new placed this turn (cannot attack yet)", "新＝このターンに配置（まだ攻撃できない）"),
+    "fd": ("fd face-down card", "伏＝伏せ札"),
 }
 
 
@@ -31,6 +43,11 @@ def _name(card: dict[str, Any], locale: str) -> str:
     return str(card["name"]["ja"] if _ja(locale) else card["name"]["en"])
 
 
+def _seat(seat: int) -> str:
+    """The seat token the front ends replace with the player's name."""
+    return f"⟦{seat}⟧"
+
+
 def _count(pile: Any) -> int:
     return int(pile["hidden"]) if isinstance(pile, dict) else len(pile)
 
@@ -40,12 +57,12 @@ def _layout(player: dict[str, Any]) -> str:
     return str(commander.get("layout", "???/?C?/???")).replace("/", "")
 
 
-def _cell(entry: dict[str, Any] | None, locale: str) -> str:
+def _cell(entry: dict[str, Any] | None, locale: str, commander: str = "") -> str:
     ja = _ja(locale)
     if entry is None:
         return "-"
     if entry.get("commander"):
-        return "指揮官" if ja else "CMDR"
+        return commander or ("指揮官" if ja else "commander")
     if entry.get("face_down") and "card" not in entry:
         return "伏せ札" if ja else "face-down"
     card = entry["card"]
@@ -61,7 +78,9 @@ def _cell(entry: dict[str, Any] | None, locale: str) -> str:
         flags.append(f"{'傷' if ja else 'dmg'}{entry['damage']}")
     if entry.get("sick") and card.get("type") == "general" and not entry.get("face_down"):
         flags.append("新" if ja else "new")
-    return text + (f" ({','.join(flags)})" if flags else "")
+    if not flags:
+        return text
+    return text + (f"（{'、'.join(flags)}）" if ja else f" ({','.join(flags)})")
 
 
 def _player(view: dict[str, Any], seat: int, locale: str) -> list[str]:
@@ -69,58 +88,128 @@ def _player(view: dict[str, Any], seat: int, locale: str) -> list[str]:
     p = view["players"][seat]
     commander = p.get("commander")
     if commander is None:
-        cname = "—"
+        cname = "（指揮官未選択）" if ja else "(no commander yet)"
     elif "hidden" in commander:
-        cname = "（選択済み・非公開）" if ja else "(chosen, hidden)"
+        cname = "（指揮官は選択済み・非公開）" if ja else "(commander chosen, hidden)"
     else:
         cname = _name(commander, locale)
-    musou = ("無双済" if p["musou_used"] else "無双可") if ja else ("musou used" if p["musou_used"] else "musou ready")
-    head = (f"{seat + 1}番席 {cname} 兵数{p['troops']} 手札{_count(p['hand'])} 山札{_count(p['deck'])} "
-            f"兵糧{_count(p['provisions'])} 捨札{len(p['discard'])} {musou}" if ja else
-            f"Seat {seat + 1} {cname} troops {p['troops']} hand {_count(p['hand'])} deck {_count(p['deck'])} "
-            f"prov {_count(p['provisions'])} discard {len(p['discard'])} {musou}")
+    musou = ("無双使用済" if p["musou_used"] else "無双未使用") if ja else ("musou used" if p["musou_used"] else "musou ready")
+    head = (f"{_seat(seat)}：{cname} 兵数{p['troops']} 手札{_count(p['hand'])} デッキ{_count(p['deck'])} "
+            f"兵糧{_count(p['provisions'])} 捨て札{len(p['discard'])} {musou}" if ja else
+            f"{_seat(seat)}: {cname}, troops {p['troops']}, hand {_count(p['hand'])}, deck {_count(p['deck'])}, "
+            f"provisions {_count(p['provisions'])}, discard {len(p['discard'])}, {musou}")
     lines = [head]
+    if not any(p["field"]):  # between games: no formation to draw
+        return lines
     roles = _layout(p)
     for row in range(3):
         cells = []
         for col in range(3):
             sq = row * 3 + col
             role = ROLE.get(roles[sq], ("?", "?"))
-            cells.append(f"{sq + 1}{_pick(role, locale)}:{_cell(p['field'][sq], locale)}")
+            colon = "：" if ja else ":"
+            cells.append(f"{sq + 1}{_pick(role, locale)}{colon}{_cell(p['field'][sq], locale, cname)}")
         lines.append("  " + " | ".join(cells))
     return lines
 
 
-def _field_name(view: dict[str, Any], cid: str, locale: str) -> str:
-    """The name of a face-up card on either field (attackers and their targets are)."""
+def _field_entry(view: dict[str, Any], cid: str) -> dict[str, Any] | None:
+    """A face-up card on either field (attackers and their targets are)."""
     for p in view["players"]:
         for entry in p.get("field", []):
             if entry and "card" in entry and entry["card"]["id"] == cid:
-                return _name(entry["card"], locale)
-    return cid
+                found: dict[str, Any] = entry
+                return found
+    return None
+
+
+def _attack(view: dict[str, Any], locale: str) -> str:
+    ja = _ja(locale)
+    at = view["attack"]
+    attacker = _field_entry(view, at["attacker"])
+    name = _name(attacker["card"], locale) if attacker else at["attacker"]
+    who, foe = _seat(at["seat"]), _seat(1 - at["seat"])
+    if at["target"] == "player":
+        hit = attacker.get("strike", 0) if attacker else 0
+        total = max(0, hit - at.get("ward", 0))
+        absorbed = (f"、{min(hit, at['ward'])}を防ぐ" if ja else f", {min(hit, at['ward'])} absorbed") if at.get("ward") else ""
+        return (f"攻撃宣言：{who}の{name}（{at['from']}番マス）→ {foe}（戦攻{hit}{absorbed}、兵数{total}減）" if ja else
+                f"Attack: {who}'s {name} (square {at['from']}) -> {foe} (strike {hit}{absorbed}, {total} troops)")
+    target = _field_entry(view, at["target"])
+    tname = _name(target["card"], locale) if target else at["target"]
+    mine = attacker.get("power", 0) if attacker else 0
+    theirs = target.get("power", 0) if target else 0
+    return (f"攻撃宣言：{who}の{name}（{at['from']}番マス・武力{mine}）→ {foe}の{tname}（武力{theirs}）" if ja else
+            f"Attack: {who}'s {name} (square {at['from']}, power {mine}) -> {foe}'s {tname} (power {theirs})")
+
+
+def _waiting(view: dict[str, Any], locale: str) -> str | None:
+    ja = _ja(locale)
+    stage = view["stage"]
+    if stage in ("main1", "main2"):
+        return f"優先権：{_seat(view['priority'])}" if ja else f"Priority: {_seat(view['priority'])}"
+    if stage == "respond" and view.get("attack"):
+        return (f"{_seat(1 - view['attack']['seat'])}の対応待ち" if ja else
+                f"Waiting for {_seat(1 - view['attack']['seat'])} to respond")
+    if stage in ("commander", "mulligan", "side"):
+        seats = [_seat(p["seat"]) for p in view["players"] if p["waiting"]]
+        if seats:
+            return f"待っている席：{'、'.join(seats)}" if ja else f"Waiting for: {', '.join(seats)}"
+    if stage == "first" and view.get("chooser") is not None:
+        return f"{_seat(view['chooser'])}が先攻を選ぶ" if ja else f"{_seat(view['chooser'])} chooses who goes first"
+    return None
 
 
 def board(view: dict[str, Any], locale: str) -> str:
     ja = _ja(locale)
     stage = _pick(STAGE.get(view["stage"], (view["stage"], view["stage"])), locale)
     wins = view["wins"]
-    head = (f"真・三國無双4 TCG（サンプルカード）第{view['game_no']}ゲーム 勝敗{wins[0]}-{wins[1]} "
-            f"第{view['game_turn']}ターン {view['active'] + 1}番席の手番・{stage}" if ja else
-            f"Musou TCG (sample cards) game {view['game_no']}, games {wins[0]}-{wins[1]}, "
-            f"turn {view['game_turn']}: seat {view['active'] + 1}, {stage}")
+    sample = ("（サンプルカード）" if ja else " (sample cards)") if view.get("sample_set", True) else ""
+    score = (f"勝ち数 {_seat(0)} {wins[0]}、{_seat(1)} {wins[1]}" if ja else
+             f"games won: {_seat(0)} {wins[0]}, {_seat(1)} {wins[1]}")
+    if view["stage"] in ("main1", "battle", "respond", "main2"):
+        turn = (f"第{view['game_turn']}ターン・{_seat(view['active'])}の{stage}" if ja else
+                f"turn {view['game_turn']}, {_seat(view['active'])}'s {stage}")
+    else:
+        turn = stage
+    head = (f"真・三國無双4 TCG{sample} 第{view['game_no']}ゲーム（{score}）{turn}" if ja else
+            f"Musou TCG{sample}, game {view['game_no']} ({score}): {turn}")
     lines = [head]
-    if view["stage"] in ("main1", "main2"):
-        lines.append(f"優先権：{view['priority'] + 1}番席" if ja else f"Priority: seat {view['priority'] + 1}")
-    at = view.get("attack")
-    if at:
-        target = ("プレイヤー" if ja else "the player") if at["target"] == "player" else _field_name(view, at["target"], locale)
-        attacker = _field_name(view, at["attacker"], locale)
-        lines.append(f"攻撃宣言：{attacker}（{at['from']}番マス）→ {target}" if ja
-                     else f"Attack: {attacker} (square {at['from']}) -> {target}")
+    waiting = _waiting(view, locale)
+    if waiting:
+        lines.append(waiting)
+    if view.get("attack"):
+        lines.append(_attack(view, locale))
     for seat in (1, 0):
         lines += _player(view, seat, locale)
-    text = "\n".join(lines)
-    return text if len(text) <= 1900 else text[:1899] + "…"
+    legend = _legend(view, locale)
+    if legend:
+        lines.append(legend)
+    return "\n".join(lines)
+
+
+def _flags(entry: dict[str, Any] | None) -> set[str]:
+    if not entry or "card" not in entry:
+        return set()
+    used = {"exh"} if entry.get("exhausted") else set()
+    if entry.get("damage"):
+        used.add("dmg")
+    if entry.get("face_down"):
+        used.add("fd")
+    elif entry.get("sick") and entry["card"].get("type") == "general":
+        used.add("new")
+    return used
+
+
+def _legend(view: dict[str, Any], locale: str) -> str:
+    """One line explaining every shorthand the board uses (none when no formation is drawn)."""
+    if not any(any(p["field"]) for p in view["players"]):
+        return ""
+    used = set().union(*(_flags(e) for p in view["players"] for e in p["field"]))
+    parts = [_pick(LEGEND_SQUARES, locale)] + [_pick(LEGEND_FLAGS[f], locale) for f in LEGEND_FLAGS if f in used]
+    if any(e is None for p in view["players"] for e in p["field"]):
+        parts.append(_pick(("- empty", "-＝空き"), locale))
+    return ("凡例：" + "、".join(parts) + "。") if _ja(locale) else ("Legend: " + "; ".join(parts) + ".")
 
 
 def _tally(keys: list[str], names: dict[str, dict[str, str]] | None = None, ja: bool = False) -> str:
@@ -133,34 +222,61 @@ def _tally(keys: list[str], names: dict[str, dict[str, str]] | None = None, ja: 
     def label(key: str) -> str:
         name = names.get(key)
         return f"{name['ja' if ja else 'en']} ({key})" if name else key
-    return ", ".join(f"{n} {label(key)}" for key, n in sorted(counts.items()))
+    return ("、" if ja else ", ").join(f"{n} {label(key)}" for key, n in sorted(counts.items()))
+
+
+def _terms(card: dict[str, Any], locale: str) -> str:
+    ja = _ja(locale)
+    terms = card.get("terms") or {}
+    parts = [(f"{ELEMENT[el][1]}{n}" if ja else f"{ELEMENT[el][0]} x{n}") for el, n in sorted(terms.items())]
+    text = ("ターム" + ("、".join(parts) if parts else "なし")) if ja else ("terms " + (", ".join(parts) or "none"))
+    if card.get("formation"):
+        text += f"、布陣{card['formation']}" if ja else f", formation {card['formation']}"
+    return text
+
+
+def card_line(card: dict[str, Any], locale: str) -> str:
+    """` g1s0c4 Guan Yu (general, Wood, cost 4, P5/S2, terms Wood x1) — abilities`:
+    what it costs and needs first, then what it does (Naru's hand is the model)."""
+    ja = _ja(locale)
+    bits = [_pick(TYPE.get(card["type"], (card["type"], card["type"])), locale),
+            _pick(ELEMENT[card["element"]], locale), f"{'コスト' if ja else 'cost '}{card['cost']}"]
+    if "power" in card:
+        bits.append(f"武{card['power']}/攻{card['strike']}" if ja else f"P{card['power']}/S{card['strike']}")
+    bits.append(_terms(card, locale))
+    text = card.get("text") or {}
+    body = text.get("ja" if ja else "en", "")
+    return f" {card['id']} {_name(card, locale)}" + (f"（{'・'.join(bits)}）" if ja else f" ({', '.join(bits)})") + (
+        f" — {body}" if body else "")
 
 
 def private(view: dict[str, Any], seat: int, locale: str) -> str:
     ja = _ja(locale)
     p = view["players"][seat]
-    lines = [f"{seat + 1}番席の非公開情報" if ja else f"Seat {seat + 1}, private"]
+    lines = [f"{_seat(seat)}の非公開情報" if ja else f"{_seat(seat)}, private"]
     hand = p.get("hand")
     if isinstance(hand, list):
-        lines.append("手札：" if ja else "Hand:")
-        for card in hand:
-            stats = f" 武{card['power']}/攻{card['strike']}" if ja and "power" in card else (
-                f" P{card['power']}/S{card['strike']}" if "power" in card else "")
-            el = _pick(ELEMENT[card["element"]], locale)
-            lines.append(f"  {card['id']}: {_name(card, locale)} [{card['type']} {el} "
-                         f"{'コスト' if ja else 'cost'}{card['cost']}{stats}]")
+        lines.append(f"手札（{len(hand)}枚、兵糧{_count(p['provisions'])}枚）：" if ja else
+                     f"Hand ({len(hand)}; provisions {_count(p['provisions'])}):")
+        lines += [card_line(card, locale) for card in hand]
+    downs = [(i + 1, e) for i, e in enumerate(p.get("field", [])) if e and e.get("face_down") and "card" in e]
+    if downs:
+        lines.append("自分の伏せ札：" if ja else "Your face-down cards:")
+        lines += [(f" {sq}番マス：" if ja else f" square {sq}: ") + card_line(e["card"], locale).lstrip() for sq, e in downs]
+    if isinstance(hand, list) and (hand or downs):
+        lines.append("ターム＝補給マスにいる、その属性の臨戦状態の表向きの武将の数。布陣＝自分の場に既にいる表向きの武将の数。"
+                     if ja else "Terms: your ready face-up generals of that element on supply squares. "
+                     "Formation: your face-up generals already on the field.")
     if "deck_list" in p:
         lines.append(("デッキ：" if ja else "Deck: ") + _tally(p["deck_list"], p.get("names"), ja))
         lines.append(("サイド：" if ja else "Side: ") + _tally(p["side_list"], p.get("names"), ja))
     unused = p.get("commanders_unused")
     if isinstance(unused, list) and unused:
+        sep = "、" if ja else ", "
         lines.append(("未使用の指揮官：" if ja else "Unused commanders: ")
-                     + ", ".join(f"{c['id']} {_name(c, locale)} ({c['layout']})" for c in unused))
-    downs = [(i + 1, e) for i, e in enumerate(p.get("field", [])) if e and e.get("face_down") and "card" in e]
-    for sq, e in downs:
-        lines.append((f"{sq}番マスの伏せ札：" if ja else f"Face-down on {sq}: ") + _name(e["card"], locale))
-    text = "\n".join(lines)
-    return text if len(text) <= 1900 else text[:1899] + "…"
+                     + sep.join(f"{c['id']} {_name(c, locale)}" + (f"（{c['layout']}）" if ja else f" ({c['layout']})")
+                                for c in unused))
+    return "\n".join(lines)
 
 
 COLOURS = {"A": (214, 120, 100), "S": (120, 180, 120), "P": (120, 150, 210), "C": (200, 180, 90), "?": (160, 160, 160)}

@@ -1,100 +1,288 @@
-"""Text rendering of Quarriors views (monospace-friendly, English or Japanese)."""
+"""Text rendering of Quarriors views (monospace-friendly, English or Japanese).
+
+Works only from the view dict. Players are written as seat tokens (⟦n⟧) that
+the front ends replace with names. Each board ends with a key to every
+shorthand it used; a player's own panel says what each die's face does."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-LIMIT = 1900
-
 STEPS = {
-    "main": ("main (dice, ready, summon)", "メイン（ダイス・準備・召喚）"),
+    "main": ("main step (use dice, ready, summon)", "メイン（ダイスの効果・準備・召喚）"),
     "attack": ("attack", "攻撃"),
-    "capture": ("capture", "捕獲"),
+    "capture": ("capture step", "捕獲"),
     "score": ("scoring", "得点化"),
     "over": ("game over", "ゲーム終了"),
 }
+
+DECISIONS = {
+    "turn": ("turn", "手番"),
+    "defend": ("defend", "防御"),
+    "respond": ("reaction", "リアクション"),
+    "choose": ("choice", "選択"),
+}
+
+TIMINGS = {
+    "immediate": ("immediate spell", "即時魔法"),
+    "ready": ("readied spell", "待機魔法"),
+    "attach": ("attach spell", "付加魔法"),
+    "reaction": ("reaction spell", "リアクション魔法"),
+}
+
+# The board's shorthand: (pattern that shows it was used, English, Japanese).
+KEY = (
+    (re.compile(r"Q\d"), "Qn = n quiddity", "Qn＝魔力n"),
+    (re.compile(r"D\d"), "Dn = draw n dice and roll them (`use`)", "Dn＝ダイスn個を取り出して振る（use）"),
+    (re.compile(r"R(?!\+1)"), "R = reroll this die", "R＝このダイスを振り直す"),
+    (re.compile(r"R\+1"), "R+1 = reroll this die and one other", "R+1＝このダイスと他の1個を振り直す"),
+    (re.compile(r"\d\+[DR]"), "+ = both", "＋でつないだ効果＝両方"),
+    (re.compile(r"\d/R"), "/ = one or the other", "／でつないだ効果＝どちらか一方"),
+    (re.compile(r"L\d"), "Ln a/d = level n creature (attack a, defense d; summoned for n quiddity)",
+     "Ln a/d＝レベルnのモンスター（攻撃力a・防御力d、召喚に魔力n）"),
+    (re.compile(r"\?/\?"), "?/? = set by the card", "?/?＝カードの能力で決まる"),
+    (re.compile(r"SP"), "SP = spell", "SP＝魔法"),
+    (re.compile(r"\*"), "* = burst (** two; the card's * power applies)", "*＝爆発シンボル（**は2つ。カードの＊の能力が働く）"),
+)
 
 
 def _ja(locale: str) -> bool:
     return locale.lower().startswith("ja")
 
 
-def _name(obj: dict[str, Any], locale: str) -> str:
-    name = obj.get("name", {})
-    return str(name.get("ja" if _ja(locale) else "en", ""))
+def _t(obj: Any, locale: str) -> str:
+    """A bilingual {"en", "ja"} value in the reader's language."""
+    if isinstance(obj, dict):
+        return str(obj.get("ja" if _ja(locale) else "en", ""))
+    return str(obj)
 
 
-def _die(d: dict[str, Any], locale: str) -> str:
-    face = d.get("face")
-    shown = f"[{face['text']}]" if face else ""
-    extra = ""
-    if "attack" in d:
-        extra = f" {d['attack']}/{d['defense']}"
+def _seat(seat: int) -> str:
+    return f"⟦{seat}⟧"
+
+
+def _sep(locale: str) -> str:
+    return "、" if _ja(locale) else ", "
+
+
+def _die(d: dict[str, Any], locale: str, *, stats: bool = True) -> str:
+    """`Quake Dragon d12 [L2 6/6*] 6/6` (the last pair: its attack/defense now), as the log names dice."""
+    ja = _ja(locale)
+    out = f"{_t(d.get('card_name', d['name']), locale)} {d['id']}"
+    if d.get("face"):
+        out += f" [{d['face']['text']}]"
+    if d.get("copies_name"):
+        out += f"（{_t(d['copies_name'], locale)}の複製）" if ja else f" as {_t(d['copies_name'], locale)}"
+    if stats and "attack" in d:
+        out += f" {d['attack']}/{d['defense']}"
     if d.get("attached"):
-        extra += "+" + "+".join(_name(x, locale) for x in d["attached"])
-    if d.get("copies"):
-        extra += f"={d['copies']}"
-    return f"{_name(d, locale)}:{d['id']}{shown}{extra}"
+        out += (" +" if not ja else " ＋") + "+".join(_die(x, locale) for x in d["attached"])
+    return out
 
 
 def _dice(ds: list[dict[str, Any]], locale: str) -> str:
-    return " ".join(_die(d, locale) for d in ds) or "-"
+    return _sep(locale).join(_die(d, locale) for d in ds) or "-"
+
+
+def _faces(view: dict[str, Any]) -> str:
+    """Every face shorthand the board shows, for its key."""
+    texts: list[str] = []
+
+    def walk(d: dict[str, Any]) -> None:
+        if d.get("face"):
+            texts.append(d["face"]["text"])
+        for x in d.get("attached", []):
+            walk(x)
+    for p in view["players"]:
+        for zone in ("pool", "ready"):
+            for d in p[zone]:
+                walk(d)
+    return " ".join(texts)
+
+
+def key(shown: str, locale: str, *, board: bool, turn: bool = False) -> str:
+    """The one-line key to the shorthand in `shown` (and the board's own marks)."""
+    ja = _ja(locale)
+    parts = [(ja_text if ja else en) for pattern, en, ja_text in KEY if pattern.search(shown)]
+    if board:
+        parts.append("[ ]の後のa/d＝今の攻撃力・防御力" if ja else "a/d after [ ] = attack/defense now")
+    if turn:
+        parts.append(">＝手番のプレイヤー" if ja else "> = whose turn")
+    return ("記号：" + "。".join(parts) + "。") if ja else ("Key: " + "; ".join(parts) + ".")
+
+
+def _wild(c: dict[str, Any], locale: str) -> str:
+    ja = _ja(locale)
+    left = len(c["dice"])
+    if ja:
+        bits = [f"魔力{c['cost']}"] + ([f"勝利点{c['glory']}"] if c["kind"] == "creature" or c["glory"] else [])
+        bits.append(f"残り{left}")
+        timing = f"（{TIMINGS[c['timing']][1]}）" if c.get("timing") in TIMINGS else ""
+        return f"  {_t(c['name'], locale)} — {'・'.join(bits)}{timing}"
+    bits = [f"cost {c['cost']}"] + ([f"{c['glory']} glory"] if c["kind"] == "creature" or c["glory"] else [])
+    bits.append(f"{left} left")
+    timing = f" ({TIMINGS[c['timing']][0]})" if c.get("timing") in TIMINGS else ""
+    return f"  {_t(c['name'], locale)} — {', '.join(bits)}{timing}"
+
+
+def _this_turn(view: dict[str, Any], locale: str) -> str:
+    ja = _ja(locale)
+    t = view.get("this_turn", {})
+    who = _seat(view["active"])
+    bits = ([f"使える魔力{t.get('available', 0)}（うち蓄え{t.get('quiddity', 0)}）", f"捕獲残り{t.get('captures_left', 0)}"]
+            if ja else [f"quiddity to spend {t.get('available', 0)} ({t.get('quiddity', 0)} banked)",
+                        f"captures left {t.get('captures_left', 0)}"])
+    if t.get("discount"):
+        bits.append(f"捕獲値-{t['discount']}" if ja else f"captures cost {t['discount']} less")
+    if t.get("attack_bonus"):
+        bits.append(f"攻撃力+{t['attack_bonus']}" if ja else f"creatures +{t['attack_bonus']} attack")
+    return (f"このターン（{who}）：" + "、".join(bits)) if ja else (f"This turn ({who}): " + ", ".join(bits))
+
+
+def _attack(a: dict[str, Any], locale: str) -> str:
+    ja = _ja(locale)
+    who = _sep(locale).join(f"{_t(c['card_name'], locale)} {c['id']}（{c['attack']}）" if ja
+                            else f"{_t(c['card_name'], locale)} {c['id']} ({c['attack']})" for c in a["creatures"])
+    hit = _sep(locale).join(a["absorbed"])
+    if ja:
+        line = f"攻撃中：{_seat(a['attacker'])}→{_seat(a['defender'])}：{who}"
+        if a.get("total_fixed"):
+            line += f"。残りの攻撃力{a['remaining']}"
+        return line + (f"（攻撃を受けたもの：{hit}）" if hit else "")
+    line = f"Attack: {_seat(a['attacker'])} → {_seat(a['defender'])} with {who}"
+    if a.get("total_fixed"):
+        line += f"; {a['remaining']} left to absorb"
+    return line + (f" (already hit: {hit})" if hit else "")
 
 
 def board(view: dict[str, Any], locale: str) -> str:
     ja = _ja(locale)
     step = STEPS.get(view["step"], (view["step"], view["step"]))[1 if ja else 0]
-    waiting = ", ".join(f"{w['seat'] + 1}:{w['kind']}" for w in view.get("waiting", []))
-    lines = [
-        (f"クォーリアーズ 手番{view['turn']} 手番プレイヤー{view['active'] + 1} {step} 勝利点{view['goal']}で勝利"
-         if ja else f"Quarriors turn {view['turn']} active seat {view['active'] + 1} {step}, {view['goal']} glory wins"),
-        ("待ち: " if ja else "waiting: ") + (waiting or "-"),
-        "狩場:" if ja else "Wilds:",
-    ]
-    row = []
-    for c in view["wilds"]:
-        row.append(f"{_name(c, locale)} {c['cost']}{'魔' if ja else 'Q'}/{c['glory']}{'点' if ja else 'G'} x{len(c['dice'])}")
-    for i in range(0, len(row), 3):
-        lines.append("  " + " | ".join(row[i:i + 3]))
-    t = view.get("this_turn", {})
-    lines.append(f"このターン: 魔力{t.get('quiddity', 0)} 捕獲残り{t.get('captures_left', 0)}"
-                  if ja else f"this turn: quiddity {t.get('quiddity', 0)}, captures left {t.get('captures_left', 0)}")
+    active = _seat(view["active"])
+    if view["step"] == "over":
+        head = f"クォーリアーズ — ターン{view['turn']}、{step}" if ja else f"Quarriors — turn {view['turn']}, {step}"
+    else:
+        head = (f"クォーリアーズ — ターン{view['turn']}：{active}の手番、{step}。勝利点{view['goal']}で勝利"
+                if ja else f"Quarriors — turn {view['turn']}: {active}'s turn, {step}. {view['goal']} glory wins")
+    lines = [head]
+    waiting = [f"{_seat(w['seat'])}（{DECISIONS.get(w['kind'], (w['kind'], w['kind']))[1]}）" if ja
+               else f"{_seat(w['seat'])} ({DECISIONS.get(w['kind'], (w['kind'], w['kind']))[0]})"
+               for w in view.get("waiting", [])]
+    if waiting:
+        lines.append(("待っている相手：" if ja else "Waiting for: ") + _sep(locale).join(waiting))
+    lines.append("狩場（捕獲コスト・勝利点・残りのダイス）：" if ja else "Wilds (capture cost, glory, dice left):")
+    lines += [_wild(c, locale) for c in view["wilds"]]
+    if view["step"] != "over":
+        lines.append(_this_turn(view, locale))
     if view.get("attack"):
-        a = view["attack"]
-        lines.append(f"攻撃中: 防御側{a['defender'] + 1} 残り攻撃力{a['remaining']}" if ja
-                      else f"attacking seat {a['defender'] + 1}, attack left {a['remaining']}")
+        lines.append(_attack(view["attack"], locale))
     for p in view["players"]:
-        bag = p["bag_count"]
-        mark = ">" if p["seat"] == view["active"] else " "
-        lines.append(f"{mark}{p['seat'] + 1}: " + (f"勝利点{p['glory']} バッグ{bag} 休眠{len(p['used'])}" if ja
-                                                  else f"glory {p['glory']} bag {bag} used {len(p['used'])}"))
-        lines.append(("   待機: " if ja else "   ready: ") + _dice(p["ready"], locale))
+        mark = ">" if p["seat"] == view["active"] and view["step"] != "over" else " "
+        who = _seat(p["seat"])
+        lines.append(f"{mark}{who}：勝利点{p['glory']}、バッグ{p['bag_count']}個、休眠パイル{len(p['used'])}個" if ja
+                     else f"{mark}{who}: {p['glory']} glory, bag {p['bag_count']}, used pile {len(p['used'])}")
+        lines.append(("   待機エリア：" if ja else "   ready: ") + _dice(p["ready"], locale))
         if p["pool"]:
-            lines.append(("   活動: " if ja else "   pool: ") + _dice(p["pool"], locale))
+            lines.append(("   活動プール：" if ja else "   pool: ") + _dice(p["pool"], locale))
         if p["aside"]:
-            lines.append(("   脇: " if ja else "   aside: ") + _dice(p["aside"], locale))
+            lines.append(("   脇：" if ja else "   aside: ") + _dice(p["aside"], locale))
     if view.get("winners"):
-        lines.append(("勝者: " if ja else "winners: ") + ", ".join(str(w + 1) for w in view["winners"]))
-    text = "\n".join(lines)
-    return text if len(text) <= LIMIT else text[:LIMIT - 1] + "…"
+        names = _sep(locale).join(_seat(w) for w in view["winners"])
+        lines.append(f"勝者：{names}" if ja else f"Winner: {names}" if len(view["winners"]) == 1 else f"Winners: {names}")
+    lines.append(key(_faces(view), locale, board=True, turn=view["step"] != "over"))
+    return "\n".join(lines)
+
+
+def _counts(ds: list[dict[str, Any]], locale: str) -> str:
+    counts: dict[str, int] = {}
+    for d in ds:
+        name = _t(d.get("card_name", d["name"]), locale)
+        counts[name] = counts.get(name, 0) + 1
+    times = "×" if _ja(locale) else " ×"
+    return _sep(locale).join(f"{k}{times}{v}" for k, v in counts.items()) or "-"
+
+
+# What a spell die can do, by its card's timing: (in the pool, in the ready area), each (English, Japanese).
+SPELL_USE = {
+    "immediate": (("immediate spell: cast it now, before you ready or summon (`cast`)",
+                   "即時魔法：準備や召喚の前に今発動する（cast）"), ("", "")),
+    "ready": (("spell: ready it for free (`ready`), cast it later on your turn",
+               "魔法：無償で準備し（ready）、後で自分の手番に発動する"),
+              ("cast it on your turn, before or after your attack (`cast`)", "自分の手番の攻撃の前後に発動する（cast）")),
+    "attach": (("spell: ready it for free (`ready`), then attach it to a creature",
+                "魔法：無償で準備し（ready）、自分のモンスターに付加する"),
+               ("attach it to one of your creatures on your turn (`attach`)", "自分の手番に自分のモンスターに付加する（attach）")),
+    "reaction": (("spell: ready it for free (`ready`); cast it on another player's turn",
+                  "魔法：無償で準備し（ready）、他のプレイヤーの手番に発動する"),
+                 ("cast it on another player's turn: before you defend, while absorbing, or when a creature of "
+                  "yours is destroyed", "他のプレイヤーの手番（防御の前・攻撃を受けている間・モンスターが打倒された直後）に発動する")),
+}
+
+
+def _hand_die(d: dict[str, Any], locale: str, *, ready: bool, timings: dict[str, str]) -> str:
+    """One die in a player's own panel: what its face does, for a creature in
+    the pool what summoning it costs, for a spell how it is used."""
+    ja = _ja(locale)
+    line = " " + _die(d, locale, stats=False)
+    face = d.get("face")
+    if face is None:
+        return line + ("（未ロール）" if ja else " (not rolled)")
+    does = _t(face["does"], locale)
+    if "summon_cost" in d:
+        does += f"。召喚に魔力{d['summon_cost']}" if ja else f"; summon for {d['summon_cost']} quiddity"
+    spell = SPELL_USE.get(timings.get(d.get("card", ""), "")) if face["text"].startswith("SP") else None
+    if ready and "attack" in d:
+        does = (f"今の攻撃力{d['attack']}・防御力{d['defense']}" if ja else f"attack {d['attack']}, defense {d['defense']} now")
+    elif spell is not None and spell[1 if ready else 0][0]:
+        does = spell[1 if ready else 0][1 if ja else 0]
+    return line + " — " + does
 
 
 def private(view: dict[str, Any], seat: int, locale: str) -> str:
     ja = _ja(locale)
     p = view["players"][seat]
+    who = _seat(seat)
+    timings = {c["card"]: c.get("timing") or "" for c in view["wilds"]}
+    lines = [f"{who}の手元 — 勝利点{p['glory']}／{view['goal']}" if ja else f"{who}'s dice — {p['glory']} of {view['goal']} glory"]
+    if p["pool"]:
+        if view["active"] == seat and view["step"] != "over":
+            t = view.get("this_turn", {})
+            lines.append(f"活動プール（使える魔力{t.get('available', 0)}、うち蓄え{t.get('quiddity', 0)}）：" if ja
+                         else f"Active pool (quiddity to spend {t.get('available', 0)}, {t.get('quiddity', 0)} banked):")
+        else:
+            lines.append("活動プール：" if ja else "Active pool:")
+        lines += [_hand_die(d, locale, ready=False, timings=timings) for d in p["pool"]]
+    lines.append("待機エリア：" if ja else "Ready area:")
+    lines += [_hand_die(d, locale, ready=True, timings=timings) for d in p["ready"]] or [" -"]
+    if p["aside"]:
+        lines.append(("脇：" if ja else "Set aside: ") + _dice(p["aside"], locale))
     bag = p["bag"]
-    if isinstance(bag, dict):
-        inside = ("{}個" if ja else "{} dice").format(bag.get("hidden", 0))
-    else:
-        counts: dict[str, int] = {}
-        for d in bag:
-            counts[_name(d, locale)] = counts.get(_name(d, locale), 0) + 1
-        inside = ", ".join(f"{k} x{v}" for k, v in sorted(counts.items())) or "-"
-    lines = [
-        (f"{seat + 1}番席 バッグ: " if ja else f"Seat {seat + 1} bag: ") + inside,
-        ("活動プール: " if ja else "pool: ") + _dice(p["pool"], locale),
-        ("待機エリア: " if ja else "ready: ") + _dice(p["ready"], locale),
-        ("休眠パイル: " if ja else "used: ") + (" ".join(_name(d, locale) for d in p["used"]) or "-"),
-    ]
-    text = "\n".join(lines)
-    return text if len(text) <= LIMIT else text[:LIMIT - 1] + "…"
+    inside = (f"{bag.get('hidden', 0)}個" if ja else f"{bag.get('hidden', 0)} dice") if isinstance(bag, dict) \
+        else _counts(bag, locale)
+    lines.append((f"バッグ（{p['bag_count']}個）：" if ja else f"Bag ({p['bag_count']}): ") + inside)
+    lines.append((f"休眠パイル（{len(p['used'])}個）：" if ja else f"Used pile ({len(p['used'])}): ") + _counts(p["used"], locale))
+    abilities = _abilities(view, p, locale)
+    if abilities:
+        lines.append("能力：" if ja else "Abilities:")
+        lines += abilities
+    lines.append(key(_faces({"players": [p]}), locale, board=False))
+    return "\n".join(lines)
+
+
+def _abilities(view: dict[str, Any], p: dict[str, Any], locale: str) -> list[str]:
+    """The ability of each creature and spell card among the dice in play, once each."""
+    ja = _ja(locale)
+    cards = {c["card"]: c for c in view["wilds"]}
+    seen: list[str] = []
+    for d in p["pool"] + p["ready"] + [x for r in p["ready"] for x in r.get("attached", [])]:
+        for cid in (d.get("card"), d.get("copies")):  # a copying ooze works as what it copies
+            if cid in cards and cards[cid]["kind"] != "basic" and cid not in seen:
+                seen.append(cid)
+    out = []
+    for cid in seen:
+        c = cards[cid]
+        timing = c.get("timing")
+        kind = f"（{TIMINGS[timing][1]}）" if ja and timing in TIMINGS else f" ({TIMINGS[timing][0]})" if timing in TIMINGS else ""
+        out.append(f" {_t(c['name'], locale)}{kind} — {_t(c['text'], locale)}")
+    return out

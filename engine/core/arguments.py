@@ -31,7 +31,8 @@ def check_arguments(choices: Sequence[Choice], action: Mapping[str, Any],
             takes |= set(c.action) - {"kind"}
     extra = sorted(set(action) - takes - {"kind"})
     if extra:
-        names = ", ".join(f"{x}=" for x in extra)
-        allowed_names = ", ".join(f"{x}=" for x in sorted(takes)) or "-"
-        raise UnknownAction(Text(f"'{kind}' does not take {names}.", f"「{kind}」に {names} は指定できません。"),
-                            Text(f"It takes: {allowed_names}.", f"指定できるもの: {allowed_names}。"))
+        names = [f"{x}=" for x in extra]
+        takes_names = [f"{x}=" for x in sorted(takes)] or ["-"]
+        raise UnknownAction(Text(f"'{kind}' does not take {', '.join(names)}.",
+                                 f"「{kind}」に{'、'.join(names)}は指定できません。"),
+                            Text(f"It takes: {', '.join(takes_names)}.", f"指定できるもの: {'、'.join(takes_names)}。"))

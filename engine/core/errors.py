@@ -20,7 +20,10 @@ class RuleError(Exception):
     def message(self, locale: str | None = "en") -> str:
         if self.allowed is None:
             return self.what(locale)
-        return f"{self.what(locale)} {self.allowed(locale)}"
+        what = self.what(locale)
+        # Japanese sentences run on after 。 with no space; English ones take one.
+        sep = "" if what.endswith(("。", "！", "？", "）", "」")) else " "
+        return f"{what}{sep}{self.allowed(locale)}"
 
 
 class NotYourDecision(RuleError):

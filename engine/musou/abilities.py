@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RuleError, Text
+from engine.core import RuleError, Text, seat_ref
 
 from .effects import check_target, resolve
 from .placing import hand_card
 from .provisions import check_payment, pay_cost
-from .state import MusouState, cdef, mdef, role, seat_text, square_text
+from .state import MusouState, cdef, mdef, owned, role, square_text
 from .terms import check_terms
 from .timing import in_main, in_response, opt_str, require_main_or_response, require_turn_main, square_arg
 
@@ -40,8 +40,8 @@ def do_stratagem(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     card = cdef(s, cid)
     log = pay_cost(s, seat, card.cost, opt_str(a, "pay"))
     s.hands[seat].remove(cid)
-    log.append(Text(f"{seat_text(seat).en} uses the stratagem {card.name.en}.",
-                    f"{seat_text(seat).ja}は計略「{card.name.ja}」を使った。"))
+    log.append(Text(f"{seat_ref(seat).en} uses the stratagem {card.name.en}.",
+                    f"{seat_ref(seat).ja}は計略「{card.name.ja}」を使った。"))
     log += resolve(s, seat, card.effects, opt_str(a, "target"))
     s.discard[seat].append(cid)
     return log
@@ -71,8 +71,9 @@ def do_support(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     assert slot is not None
     slot.exhausted = True
     card = cdef(s, slot.card)
-    log = [Text(f"{card.name.en} ({square_text(sq).en}) uses its support ability.",
-                f"{card.name.ja}（{square_text(sq).ja}）が支援能力を使った。")]
+    name = owned(s, seat, slot.card)
+    log = [Text(f"{name.en} ({square_text(sq).en}) uses its support ability and is exhausted.",
+                f"{name.ja}（{square_text(sq).ja}）は行動不能になって支援能力を使った。")]
     return log + resolve(s, seat, card.support, opt_str(a, "target"))
 
 
@@ -92,5 +93,5 @@ def do_musou(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     musou = mdef(s, seat).musou
     assert musou is not None
     s.musou_used[seat] = True
-    log = [Text(f"{seat_text(seat).en} unleashes 無双: {musou.name.en}!", f"{seat_text(seat).ja}の無双「{musou.name.ja}」！")]
+    log = [Text(f"{seat_ref(seat).en} unleashes 無双: {musou.name.en}!", f"{seat_ref(seat).ja}の無双「{musou.name.ja}」！")]
     return log + resolve(s, seat, musou.effects, opt_str(a, "target"))

@@ -8,13 +8,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Rng, RuleError, Text, UnknownAction
+from engine.core import Rng, RuleError, Text, UnknownAction, seat_ref
 
 from . import abilities, battle, match, phases, placing
-from .cards import ROLE_TEXT, Effect
-from .effects import valid_targets
+from .cards import Effect
+from .effects import has_effect, valid_targets
 from .placing import FACE_DOWN_COST, FACE_DOWN_REPLACE_COST, REPLACE_EXTRA
-from .state import SQUARES, MusouState, card_text, cards_of, cdef, mdef
+from .state import SQUARES, MusouState, cdef, mdef
 from .timing import in_main, in_response
 
 Action = dict[str, Any]
@@ -67,7 +67,8 @@ def perform(s: MusouState, seat: int, a: Action, rng: Rng) -> list[Text]:
     """Apply a checked action to the (cloned) state."""
     kind = a["kind"]
     if kind == "pass" and s.stage == "respond":
-        log = [Text("The defender lets the attack through.", "防御側は対応しない。"), *battle.resolve_attack(s)]
+        log = [Text(f"{seat_ref(seat).en} does not respond.", f"{seat_ref(seat).ja}は対応しない。"),
+               *battle.resolve_attack(s)]
         return log + phases.after_attack(s)
     if kind == "pass":
         return phases.main_pass(s, seat)
@@ -115,6 +116,12 @@ def pays(s: MusouState, seat: int, cost: int, playing: str | None) -> list[str |
 
 def targets(s: MusouState, seat: int, effects: list[Effect]) -> list[str | None]:
     return list(valid_targets(s, seat, effects)) or [None]
+
+
+def useful(s: MusouState, seat: int, effects: list[Effect]) -> list[str | None]:
+    """The targets for which an ability does something; none when it would do
+    nothing at all (a no-op is not listed; the referee still accepts it)."""
+    return [t for t in targets(s, seat, effects) if has_effect(s, seat, effects, t)]
 
 
 def variants(base: Action, pay_opts: list[str | None], target_opts: list[str | None]) -> list[Action]:
@@ -176,7 +183,7 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
         card = cdef(s, cid)
         if card.type == "stratagem":
             out += variants({"kind": "stratagem", "card": cid}, pays(s, seat, card.cost, cid),
-                            targets(s, seat, card.effects))
+                            useful(s, seat, card.effects))
     for sq in SQUARES:
         slot = own[sq]
         if slot is None:
@@ -187,11 +194,11 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
             out += variants({"kind": "reveal", "square": sq + 1}, pays(s, seat, card.cost, None),
                             targets(s, seat, effects))
         elif not slot.face_down and card.support:
-            out += variants({"kind": "support", "square": sq + 1}, [None], targets(s, seat, card.support))
+            out += variants({"kind": "support", "square": sq + 1}, [None], useful(s, seat, card.support))
     if stage in ("main1", "main2") and seat == s.active:
         musou = mdef(s, seat).musou
         if musou is not None and not s.musou_used[seat]:
-            out += variants({"kind": "musou"}, [None], targets(s, seat, musou.effects))
+            out += variants({"kind": "musou"}, [None], useful(s, seat, musou.effects))
         squares = landing(s, seat)
         onto_empty = [sq for sq in squares if own[sq] is None]
         onto_full = [sq for sq in squares if own[sq] is not None]
@@ -227,103 +234,3 @@ def legal(s: MusouState, seat: int) -> list[Action]:
             continue
         ok.append(a)
     return ok
-
-
-# ---- labels ----------------------------------------------------------------
-
-def where_text(s: MusouState, seat: int, sq: int) -> Text:
-    """`3 (supply)`: the square number with its role."""
-    role = ROLE_TEXT[mdef(s, seat).roles()[sq]]
-    return Text(f"{sq + 1} ({role.en})", f"{sq + 1}番({role.ja})")
-
-
-def label(s: MusouState, seat: int, a: Action) -> Text:
-    """For the acting seat's own menu (may name its hand and face-down cards).
-    Short, and distinct within one menu: the card, the square, what it costs."""
-    kind = a["kind"]
-    extra = Text("", "")
-    if "target" in a and a["target"] != "player":
-        extra += Text(f" -> {card_text(s, a['target']).en}", f" → {card_text(s, a['target']).ja}")
-    if "pay" in a:
-        extra += Text(f", discard {card_text(s, a['pay']).en}", f"、{card_text(s, a['pay']).ja}を破棄")
-    if kind == "pass":
-        return Text("Pass", "パス")
-    if kind == "endbattle":
-        return Text("End the battle phase", "戦功フェイズを終える")
-    if kind == "keep" and s.stage == "side":
-        return Text("Keep the deck as it is now (done swapping)", "今のデッキで確定（交換終了）")
-    if kind == "keep":
-        return Text("Keep this hand", "この手札で始める")
-    if kind == "mulligan":
-        return Text("Mulligan (shuffle the hand back, draw again)", "マリガン（手札を戻して引き直す）")
-    if kind == "ready":
-        return Text("Done swapping (keep the deck)", "交換を終える（このデッキで）")
-    if kind == "first":
-        you = a["seat"] == seat + 1
-        return Text(f"Seat {a['seat']} ({'you' if you else 'opponent'}) goes first",
-                    f"{a['seat']}番席（{'自分' if you else '相手'}）が先攻")
-    if kind == "commander":
-        c = cards_of(s).commanders[s.names[a["card"]]]
-        return (Text("Commander: ", "指揮官：") + c.title()
-                + Text(f" ({c.layout}, troops {c.troops}, hand {c.hand})", f"（{c.layout}、兵数{c.troops}、手札{c.hand}）"))
-    if kind == "swap":
-        out_c, in_c = cards_of(s).cards[a["out"]], cards_of(s).cards[a["in"]]
-        return Text(f"Swap out {out_c.name.en}, in {in_c.name.en}", f"{out_c.name.ja}を抜き{in_c.name.ja}を入れる")
-    if kind == "musou":
-        m = mdef(s, seat).musou
-        assert m is not None
-        return Text(f"無双 {m.name.en}", f"無双「{m.name.ja}」") + extra
-    if kind == "stratagem":
-        return Text("Stratagem ", "計略 ") + card_text(s, a["card"]) + extra
-    if kind in ("place", "facedown"):
-        name = card_text(s, a["card"])
-        sq = a["square"] - 1
-        old = s.field[seat][sq]
-        if kind == "place":
-            cost = cdef(s, a["card"]).cost + (REPLACE_EXTRA if old is not None else 0)
-            head = Text(f"Place {name.en} on ", f"{name.ja}を配置 ")
-        else:
-            cost = FACE_DOWN_REPLACE_COST if old is not None else FACE_DOWN_COST
-            head = Text(f"Face down {name.en} on ", f"{name.ja}を伏せる ")
-        role = ROLE_TEXT[mdef(s, seat).roles()[sq]]
-        where = (Text(f"{sq + 1} ({role.en}, replacing)", f"{sq + 1}番({role.ja}・入替)") if old is not None
-                 else Text(f"{sq + 1} ({role.en})", f"{sq + 1}番({role.ja})"))
-        # The cost goes last: a label clipped at 100 characters stays distinct.
-        return head + where + extra + Text(f", cost {cost}", f" コスト{cost}")
-    if kind in ("reveal", "support"):
-        sq = a["square"] - 1
-        slot = s.field[seat][sq]
-        assert slot is not None
-        name = card_text(s, slot.card)
-        if kind == "reveal":
-            return Text(f"Reveal {name.en} on {sq + 1}", f"{sq + 1}番の{name.ja}を表向き") + extra
-        return Text(f"Support: {name.en} on {sq + 1}", f"支援：{sq + 1}番の{name.ja}") + extra
-    if kind == "move":
-        slot = s.field[seat][a["from"] - 1]
-        assert slot is not None
-        name, to = card_text(s, slot.card), where_text(s, seat, a["to"] - 1)
-        return Text(f"Move {name.en} {a['from']} -> {to.en}", f"{name.ja}を移動 {a['from']}番→{to.ja}")
-    if kind == "attack":
-        slot = s.field[seat][a["from"] - 1]
-        assert slot is not None
-        what = Text("the player", "相手プレイヤー") if a["target"] == "player" else card_text(s, a["target"])
-        name = card_text(s, slot.card)
-        return Text(f"Attack {what.en} with {name.en} ({a['from']})", f"{name.ja}({a['from']}番)で{what.ja}を攻撃")
-    return Text(kind, kind)
-
-
-def public_label(s: MusouState, seat: int, a: Action) -> Text:
-    """What everyone may read about an action before it happens: nothing
-    about a face-down card, a side-deck swap or a commander not yet shown."""
-    kind = a["kind"]
-    if kind == "facedown":
-        return Text(f"Set a face-down card on square {a.get('square')}", f"{a.get('square')}番マスに伏せ札")
-    if kind == "swap":
-        return Text("Swap a card with the side deck", "サイドデッキと1枚交換")
-    if kind == "commander":
-        return Text("Choose a commander (face down)", "指揮官を選ぶ（裏向き）")
-    if kind == "first":  # the menu's "you" would be wrong for other readers
-        return Text(f"Seat {a.get('seat')} goes first", f"{a.get('seat')}番席が先攻")
-    if kind == "reveal":
-        return Text(f"Reveal the face-down card on square {a.get('square')}", f"{a.get('square')}番マスの伏せ札を公開")
-    return label(s, seat, a)

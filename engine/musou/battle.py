@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RuleError, Text
+from engine.core import RuleError, Text, seat_ref
+from engine.core.text import join
 
 from .losses import damage, lose_troops
-from .state import Attack, MusouState, Slot, card_text, cdef, find, generals, role, square_text
+from .state import SQUARES, Attack, MusouState, Slot, card_text, cdef, find, generals, owned, role, square_text
 from .stats import power, strike, ward
 from .timing import square_arg
 
@@ -48,6 +49,46 @@ def check_attack(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                              "相手プレイヤー（target=player）か、補給マス以外の敵武将を対象にします。"))
 
 
+def ward_names(s: MusouState, seat: int) -> Text:
+    """The face-up items that absorb troop losses for `seat` (public)."""
+    names = [card_text(s, slot.card) for sq in SQUARES if (slot := s.field[seat][sq]) is not None
+             and not slot.face_down and any(st.op == "ward" for st in cdef(s, slot.card).static)]
+    return join(names)
+
+
+def attack_text(s: MusouState, at: Attack) -> Text:
+    """Who attacks what with what, and the total it would deal now: public,
+    for the log line, the defender's prompt and the board."""
+    slot = s.field[at.seat][at.square]
+    foe = 1 - at.seat
+    if slot is None or slot.card != at.attacker:
+        return Text(f"{seat_ref(at.seat).en}'s attack: the attacker is gone, so it comes to nothing",
+                    f"{seat_ref(at.seat).ja}の攻撃：攻撃した武将がいないため不成立")
+    name = owned(s, at.seat, slot.card)
+    where = square_text(at.square)
+    if slot.exhausted:
+        return Text(f"{name.en} ({where.en}) attacked but is exhausted, so the attack comes to nothing",
+                    f"{name.ja}（{where.ja}）は攻撃したが行動不能のため、攻撃は不成立")
+    if at.target == "player":
+        hit, wards = strike(s, at.seat, slot), ward(s, foe)
+        total = max(0, hit - wards)
+        absorbed = (Text(f", {min(hit, wards)} absorbed by {ward_names(s, foe).en}",
+                         f"、{ward_names(s, foe).ja}が{min(hit, wards)}を防ぐ") if wards else Text("", ""))
+        return Text(f"{name.en} ({where.en}) attacks {seat_ref(foe).en}: strike {hit}{absorbed.en}, "
+                    f"{total} {'troop' if total == 1 else 'troops'} to lose",
+                    f"{name.ja}（{where.ja}）が{seat_ref(foe).ja}を攻撃：戦攻{hit}{absorbed.ja}、兵数{total}減")
+    spot = find(s, at.target)
+    target = s.field[spot[0]][spot[1]] if spot is not None else None
+    if target is None or spot is None:
+        return Text(f"{name.en} ({where.en}) attacks a general that is gone",
+                    f"{name.ja}（{where.ja}）の攻撃対象はもういない")
+    them = owned(s, foe, target.card)
+    return Text(f"{name.en} ({where.en}, power {power(s, at.seat, slot)}) attacks {them.en} "
+                f"({square_text(spot[1]).en}, power {power(s, foe, target)}): each deals its power to the other",
+                f"{name.ja}（{where.ja}・武力{power(s, at.seat, slot)}）が{them.ja}（{square_text(spot[1]).ja}・"
+                f"武力{power(s, foe, target)}）を攻撃：互いに武力分のダメージ")
+
+
 def do_attack(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     sq = a["from"] - 1
     slot = s.field[seat][sq]
@@ -55,10 +96,8 @@ def do_attack(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     slot.attacked = True
     s.attack = Attack(seat, sq, slot.card, a["target"])
     s.stage = "respond"
-    name = card_text(s, slot.card)
-    what = (Text("the player", "相手プレイヤー") if a["target"] == "player" else card_text(s, a["target"]))
-    return [Text(f"{name.en} ({square_text(sq).en}) attacks {what.en}.",
-                 f"{name.ja}（{square_text(sq).ja}）が{what.ja}に攻撃を宣言。")]
+    text = attack_text(s, s.attack)
+    return [Text(f"{text.en}.", f"{text.ja}。")]
 
 
 def resolve_attack(s: MusouState) -> list[Text]:
@@ -72,21 +111,30 @@ def resolve_attack(s: MusouState) -> list[Text]:
         return []
     spot = find(s, at.attacker)
     slot = s.field[at.seat][at.square]
-    fizzle = [Text("The attack comes to nothing.", "攻撃は不成立になった。")]
+    who = seat_ref(at.seat)
     if spot != (at.seat, at.square) or slot is None or slot.exhausted:
-        return fizzle
+        return [Text(f"{who.en}'s attack comes to nothing: the attacker is gone or exhausted.",
+                     f"{who.ja}の攻撃は不成立：攻撃した武将がいないか、行動不能。")]
     foe = 1 - at.seat
+    name = owned(s, at.seat, slot.card)
     if at.target == "player":
-        return lose_troops(s, foe, max(0, strike(s, at.seat, slot) - ward(s, foe)))
+        hit, wards = strike(s, at.seat, slot), ward(s, foe)
+        total = max(0, hit - wards)
+        absorbed = (Text(f", {min(hit, wards)} absorbed by {ward_names(s, foe).en}",
+                         f"、{ward_names(s, foe).ja}が{min(hit, wards)}を防いだ") if wards else Text("", ""))
+        log = [Text(f"{name.en} hits {seat_ref(foe).en}: strike {hit}{absorbed.en}, total {total}.",
+                    f"{name.ja}の攻撃が{seat_ref(foe).ja}に命中：戦攻{hit}{absorbed.ja}、合計{total}。")]
+        return log + lose_troops(s, foe, total)
     tspot = find(s, at.target)
     if tspot is None or tspot[0] != foe or role(s, foe, tspot[1]) == "S":
-        return fizzle
+        return [Text(f"{who.en}'s attack comes to nothing: its target is gone or on a supply square.",
+                     f"{who.ja}の攻撃は不成立：攻撃対象がいないか、補給マスにいる。")]
     target = s.field[foe][tspot[1]]
     assert target is not None
+    them = owned(s, foe, target.card)
     mine, theirs = power(s, at.seat, slot), power(s, foe, target)
-    log = [Text(f"Clash: {card_text(s, slot.card).en} ({mine}) vs {card_text(s, target.card).en} ({theirs}).",
-                f"激突：{card_text(s, slot.card).ja}（{mine}）対 {card_text(s, target.card).ja}（{theirs}）。")]
+    log = [Text(f"Clash: {name.en} (power {mine}) against {them.en} (power {theirs}).",
+                f"激突：{name.ja}（武力{mine}）対 {them.ja}（武力{theirs}）。")]
     log += damage(s, foe, tspot[1], mine)
     log += damage(s, at.seat, at.square, theirs)
     return log
-

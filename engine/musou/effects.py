@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from engine.core import RuleError, Text
+from engine.core import RuleError, Text, seat_ref
 
 from .cards import CHOSEN, Effect, needs_attack
 from .losses import damage, destroy, exhaust, lose_troops
 from .provisions import draw, take_provisions
-from .state import MusouState, card_text, find, generals, seat_text
+from .state import MusouState, card_text, find, generals, owned
 from .stats import power
 
 
@@ -51,6 +51,36 @@ def targets_text(s: MusouState, options: list[str]) -> Text:
                    "、".join(f"{c} {card_text(s, c).ja}" for c in options)))
 
 
+def has_effect(s: MusouState, seat: int, effects: list[Effect], target: str | None) -> bool:
+    """Whether using the ability now would change anything besides paying for
+    it: the menu leaves out the uses that would not (the referee accepts them)."""
+    for e in effects:
+        if e.op in ("troops", "heal", "draw", "provision") or (e.op == "cancel" and s.attack is not None):
+            return True
+        if e.target == "attacker":
+            spots = [p for p in [find(s, s.attack.attacker)] if p is not None] if s.attack else []
+        elif e.target in CHOSEN:
+            spots = [p for p in [find(s, target)] if p is not None] if target else []
+        elif e.target in ("all_enemy", "all_own"):
+            side = 1 - seat if e.target == "all_enemy" else seat
+            spots = [(side, sq) for sq, _ in generals(s, side)]
+        else:
+            spots = []
+        for side, sq in spots:
+            slot = s.field[side][sq]
+            if slot is None or slot.face_down:
+                continue
+            if e.op in ("damage", "exhaust", "boost") or (e.op == "ready" and slot.exhausted):
+                return True
+            if e.op == "destroy" and power(s, side, slot) <= e.amount:
+                return True
+    return False
+
+
+NO_TARGET = Text("There is no general to target: that step does nothing.",
+                 "対象の武将がいないため、その効果は何も起こらない。")
+
+
 def resolve(s: MusouState, seat: int, effects: list[Effect], target: str | None) -> list[Text]:
     log: list[Text] = []
     foe = 1 - seat
@@ -68,6 +98,8 @@ def resolve(s: MusouState, seat: int, effects: list[Effect], target: str | None)
             spots = [(seat, sq) for sq, _ in generals(s, seat)]
         else:
             spots = []
+        if e.target != "none" and not spots:
+            log.append(NO_TARGET)
         if e.op == "damage":
             for side, sq in spots:
                 log += damage(s, side, sq, e.amount)
@@ -77,33 +109,44 @@ def resolve(s: MusouState, seat: int, effects: list[Effect], target: str | None)
         elif e.op == "destroy":
             for side, sq in spots:
                 slot = s.field[side][sq]
-                if slot is not None and power(s, side, slot) <= e.amount:
+                if slot is None:
+                    continue
+                if power(s, side, slot) <= e.amount:
                     log += destroy(s, side, sq)
+                else:
+                    name = owned(s, side, slot.card)
+                    log.append(Text(f"{name.en} survives: its power {power(s, side, slot)} is over {e.amount}.",
+                                    f"{name.ja}は武力{power(s, side, slot)}で{e.amount}を超えるため、破壊されない。"))
         elif e.op == "boost":
             for side, sq in spots:
                 slot = s.field[side][sq]
                 if slot is not None:
                     slot.boost += e.amount
-                    log.append(Text(f"{card_text(s, slot.card).en} gains {e.amount} power this turn.",
-                                    f"{card_text(s, slot.card).ja}の武力+{e.amount}（このターン）。"))
+                    name = owned(s, side, slot.card)
+                    log.append(Text(f"{name.en} gains {e.amount} power this turn ({power(s, side, slot)}).",
+                                    f"{name.ja}の武力+{e.amount}（このターン、武力{power(s, side, slot)}）。"))
         elif e.op == "ready":
             for side, sq in spots:
                 slot = s.field[side][sq]
                 if slot is not None and slot.exhausted:
                     slot.exhausted = False
-                    log.append(Text(f"{card_text(s, slot.card).en} becomes ready.",
-                                    f"{card_text(s, slot.card).ja}は臨戦状態になった。"))
+                    name = owned(s, side, slot.card)
+                    log.append(Text(f"{name.en} becomes ready.", f"{name.ja}は臨戦状態になった。"))
+                elif slot is not None:
+                    name = owned(s, side, slot.card)
+                    log.append(Text(f"{name.en} is ready already.", f"{name.ja}は既に臨戦状態。"))
         elif e.op == "troops":
             log += lose_troops(s, foe, e.amount)
         elif e.op == "heal":
             s.troops[seat] += e.amount
-            log.append(Text(f"{seat_text(seat).en} gains {e.amount} troops ({s.troops[seat]}).",
-                            f"{seat_text(seat).ja}の兵数+{e.amount}（{s.troops[seat]}）。"))
+            log.append(Text(f"{seat_ref(seat).en} gains {e.amount} {'troop' if e.amount == 1 else 'troops'} "
+                            f"({s.troops[seat]}).", f"{seat_ref(seat).ja}の兵数+{e.amount}（{s.troops[seat]}）。"))
         elif e.op == "draw":
             log += draw(s, seat, e.amount)
         elif e.op == "provision":
             log += take_provisions(s, seat, e.amount)
         elif e.op == "cancel" and s.attack is not None:
             s.attack.cancelled = True
-            log.append(Text("The attack is cancelled.", "攻撃は無効になった。"))
+            log.append(Text(f"{seat_ref(s.attack.seat).en}'s attack is cancelled.",
+                            f"{seat_ref(s.attack.seat).ja}の攻撃は無効になった。"))
     return log

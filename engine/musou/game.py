@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import (
     BadOptions,
+    CardInfo,
     Choice,
     Game,
     Outcome,
@@ -16,33 +17,70 @@ from engine.core import (
     Transition,
     Viewer,
     clone,
+    seat_ref,
 )
 
-from . import actions, bot
+from . import actions, bot, menu
+from .battle import attack_text
 from .cards import SAMPLE, CardFileError, catalog, read_card_file
+from .cardtext import catalog_info
 from .decks import DeckList, DeckTextError, import_text, starters, validate
 from .match import finish_game, new_match
-from .state import STATE_TYPES, MusouState, seat_text
+from .state import STATE_TYPES, MusouState
 from .view import hidden_ids, view
 
 __all__ = ["GAME", "MusouGame", "hidden_ids"]
 
+_CATALOGS: dict[str, tuple[CardInfo, ...]] = {}
+
 _PROMPTS = {
-    "commander": Text("Choose this game's commander (face down).", "このゲームの指揮官を裏向きで選んでください。"),
-    "first": Text("You lost the last game: choose who goes first.", "前のゲームの敗者です。先攻を選んでください。"),
-    "mulligan": Text("Keep your hand or mulligan once.", "手札を確定するか、1回マリガンしてください。"),
-    "side": Text("Swap cards with your side deck, then confirm (or keep).", "サイドデッキと交換し、確定してください（交換なしも可）。"),
-    "main": Text("Main phase: act or pass.", "メインフェイズ：行動するかパス。"),
-    "battle": Text("Battle phase: declare an attack or end the phase.", "戦功フェイズ：攻撃宣言かフェイズ終了。"),
-    "respond": Text("An attack was declared: respond or pass.", "攻撃宣言を受けました：対応するかパス。"),
+    "commander": Text("Choose this game's commander (face down). A formation reads row by row: A attack square, "
+                      "S supply square, P support square, C the commander.",
+                      "このゲームの指揮官を裏向きで選んでください。陣営は上の行から読みます"
+                      "（A＝戦攻マス、S＝補給マス、P＝支援マス、C＝指揮官）。"),
+    "mulligan": Text("Keep your hand, or mulligan once (shuffle it back and draw as many again).",
+                     "手札を確定するか、1回だけマリガン（手札を戻してシャッフルし、同じ枚数を引き直す）してください。"),
+    "side": Text("Swap cards with your side deck, then confirm (or keep as it is).",
+                 "サイドデッキとカードを交換し、確定してください（交換しなくても構いません）。"),
+    "battle": Text("Your battle phase: declare an attack or end the phase.", "あなたの戦功フェイズ：攻撃宣言をするか、フェイズを終えてください。"),
 }
+
+
+def prompt(s: MusouState, kind: str, seat: int) -> Text:
+    """What the seat is asked; it names other seats by token and shows only
+    public things (everyone reads whose turn it is and why)."""
+    if kind == "first":
+        return Text(f"You lost game {s.game_no - 1}: choose who goes first.",
+                    f"第{s.game_no - 1}ゲームに敗れたので、先攻を選んでください。")
+    if kind == "respond":
+        assert s.attack is not None
+        at = attack_text(s, s.attack)
+        return Text(f"{at.en}. Respond (stratagem, support, trap, ambush) or pass.",
+                    f"{at.ja}。対応（計略・支援・罠・伏兵）するか、パスしてください。")
+    if kind == "main":
+        n = 1 if s.stage == "main1" else 2
+        if seat == s.active:
+            return Text(f"Your main phase {n}: act or pass (two passes in a row end the phase).",
+                        f"あなたのメインフェイズ{n}：行動するかパスしてください（2人続けてパスで終了）。")
+        who = seat_ref(s.active)
+        return Text(f"{who.en}'s main phase {n}: use a stratagem, a support ability or an ambush, or pass.",
+                    f"{who.ja}のメインフェイズ{n}：計略・支援・伏兵を使うか、パスしてください。")
+    return _PROMPTS[kind]
 
 
 class MusouGame(Game[MusouState]):
     id: ClassVar[str] = "musou"
     title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
-    ruleset: ClassVar[str] = "musou-2"
+    # musou-3: log lines, prompts, labels and views reworded for players (no rule changed).
+    ruleset: ClassVar[str] = "musou-3"
     state_types = STATE_TYPES
+    # Arguments the menu spells out only when needed (pay= when provisions fall
+    # short, target= when there is one), which a player may always add.
+    optional_args: ClassVar[Mapping[str, frozenset[str]]] = {
+        "place": frozenset({"pay", "target"}), "facedown": frozenset({"pay"}),
+        "reveal": frozenset({"pay", "target"}), "stratagem": frozenset({"pay", "target"}),
+        "support": frozenset({"target"}), "musou": frozenset({"target"}),
+    }
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
 
@@ -79,7 +117,7 @@ class MusouGame(Game[MusouState]):
                                                      " / ".join(e.ja for e in exc.errors[1:]))) from exc
             errors = validate(deck, cat)
             if errors:
-                raise BadOptions(errors[0], Text(" ".join(e.en for e in errors[1:]), " ".join(e.ja for e in errors[1:])))
+                raise BadOptions(errors[0], Text(" ".join(e.en for e in errors[1:]), "".join(e.ja for e in errors[1:])))
         out["decks"] = list(decks)
         return out
 
@@ -101,21 +139,21 @@ class MusouGame(Game[MusouState]):
         if s.stage == "over":
             return ()
         if s.stage in ("commander", "mulligan", "side"):
-            return tuple(Pending(seat, s.stage, _PROMPTS[s.stage]) for seat in (0, 1) if s.waiting[seat])
+            return tuple(Pending(seat, s.stage, prompt(s, s.stage, seat)) for seat in (0, 1) if s.waiting[seat])
         if s.stage == "first":
             assert s.chooser is not None
-            return (Pending(s.chooser, "first", _PROMPTS["first"]),)
+            return (Pending(s.chooser, "first", prompt(s, "first", s.chooser)),)
         if s.stage == "battle":
-            return (Pending(s.active, "battle", _PROMPTS["battle"]),)
+            return (Pending(s.active, "battle", prompt(s, "battle", s.active)),)
         if s.stage == "respond":
             assert s.attack is not None
-            return (Pending(1 - s.attack.seat, "respond", _PROMPTS["respond"]),)
-        return (Pending(s.priority, "main", _PROMPTS["main"]),)
+            return (Pending(1 - s.attack.seat, "respond", prompt(s, "respond", 1 - s.attack.seat)),)
+        return (Pending(s.priority, "main", prompt(s, "main", s.priority)),)
 
     def legal_actions(self, state: MusouState, seat: int) -> list[Choice]:
         if all(p.seat != seat for p in self.pending(state)):
             return []
-        return [Choice(a, actions.label(state, seat, a)) for a in actions.legal(state, seat)]
+        return [menu.choice(state, seat, a) for a in actions.legal(state, seat)]
 
     def apply(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[MusouState]:
         actions.check(state, seat, action)
@@ -139,8 +177,9 @@ class MusouGame(Game[MusouState]):
         if state.stage != "over":
             return None
         winner = 0 if state.wins[0] > state.wins[1] else 1
-        return Outcome((winner,), Text(f"{seat_text(winner).en} won {state.wins[winner]} games.",
-                                       f"{seat_text(winner).ja}が{state.wins[winner]}ゲーム先取。"),
+        who = seat_ref(winner)
+        return Outcome((winner,), Text(f"{who.en} won {state.wins[winner]} games.",
+                                       f"{who.ja}が{state.wins[winner]}ゲーム先取した。"),
                        {0: state.wins[0], 1: state.wins[1]})
 
     def turn(self, state: MusouState) -> int:
@@ -154,7 +193,19 @@ class MusouGame(Game[MusouState]):
             actions.check(state, seat, action)
         except Exception:
             return Text(action.get("kind", "?"), action.get("kind", "?"))
-        return seat_text(seat) + Text(": ", "：") + actions.public_label(state, seat, action)
+        return seat_ref(seat) + Text(": ", "：") + menu.public_label(state, seat, action)
+
+    def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
+        """The match's card set: the sample set, or a group's own (carried
+        inline in the options; a path is read as `options` reads it)."""
+        key = str((options or {}).get("cards", SAMPLE))
+        if key not in _CATALOGS:
+            try:
+                text = key if key == SAMPLE or key.lstrip().startswith("{") else read_card_file(key)
+                _CATALOGS[key] = tuple(catalog_info(catalog(text)))
+            except (OSError, CardFileError) as exc:
+                raise BadOptions(Text(f"Cannot load the card file: {exc}", f"カードファイルを読み込めません：{exc}")) from exc
+        return _CATALOGS[key]
 
 
 GAME = MusouGame()

@@ -3,9 +3,9 @@ ways to lose a game (troops 0, deck empty) at the instant they happen."""
 
 from __future__ import annotations
 
-from engine.core import Text
+from engine.core import Text, seat_ref
 
-from .state import SQUARES, MusouState, card_text, cdef, seat_text, square_text
+from .state import SQUARES, MusouState, Slot, card_text, cdef, owned, square_text
 from .stats import power
 
 
@@ -15,17 +15,24 @@ def lose_game(s: MusouState, seat: int, reason: str) -> None:
         s.loss_reason = reason
 
 
-def destroy(s: MusouState, seat: int, square: int) -> list[Text]:
+def _remove(s: MusouState, seat: int, square: int) -> Slot | None:
     slot = s.field[seat][square]
+    if slot is not None:
+        s.field[seat][square] = None
+        s.discard[seat].append(slot.card)
+    return slot
+
+
+def destroy(s: MusouState, seat: int, square: int) -> list[Text]:
+    slot = _remove(s, seat, square)
     if slot is None:
         return []
-    s.field[seat][square] = None
-    s.discard[seat].append(slot.card)
+    who = seat_ref(seat)
     if slot.face_down:
-        return [Text(f"{seat_text(seat).en}'s face-down card on {square_text(square).en} is destroyed.",
-                     f"{seat_text(seat).ja}の{square_text(square).ja}の伏せ札が破棄された。")]
-    name = card_text(s, slot.card)
-    return [Text(f"{name.en} ({seat_text(seat).en}) is destroyed.", f"{name.ja}（{seat_text(seat).ja}）は撃破された。")]
+        return [Text(f"{who.en}'s face-down card on {square_text(square).en} is destroyed.",
+                     f"{who.ja}の{square_text(square).ja}の伏せ札は破壊された。")]
+    name = owned(s, seat, slot.card)
+    return [Text(f"{name.en} is destroyed.", f"{name.ja}は破壊された。")]
 
 
 def exhaust(s: MusouState, seat: int, square: int) -> list[Text]:
@@ -33,38 +40,50 @@ def exhaust(s: MusouState, seat: int, square: int) -> list[Text]:
     slot = s.field[seat][square]
     if slot is None:
         return []
+    name = owned(s, seat, slot.card)
     if slot.exhausted:
-        return destroy(s, seat, square)
+        _remove(s, seat, square)
+        return [Text(f"{name.en}, already exhausted, is destroyed.", f"既に行動不能の{name.ja}は破壊された。")]
     slot.exhausted = True
-    name = card_text(s, slot.card)
     return [Text(f"{name.en} is exhausted.", f"{name.ja}は行動不能になった。")]
 
 
 def damage(s: MusouState, seat: int, square: int, amount: int) -> list[Text]:
     """Damage accumulates until end of turn. Reaching 武力 exhausts a ready
     general and uses that much damage up; an exhausted general reaching 武力
-    again is destroyed (ruling: excess carries over)."""
+    again is destroyed (ruling: excess carries over). One line says the
+    damage and what came of it."""
     slot = s.field[seat][square]
     if slot is None or amount <= 0:
         return []
     slot.damage += amount
-    name = card_text(s, slot.card)
-    log = [Text(f"{name.en} takes {amount} damage.", f"{name.ja}に{amount}ダメージ。")]
+    name = owned(s, seat, slot.card)
     limit = max(1, power(s, seat, slot))
+    exhausted = False
     if not slot.exhausted and slot.damage >= limit:
         slot.damage -= limit
-        log += exhaust(s, seat, square)
-    if slot.exhausted and slot.damage >= limit and s.field[seat][square] is slot:
-        log += destroy(s, seat, square)
-    return log
+        slot.exhausted = exhausted = True
+    if slot.exhausted and slot.damage >= limit:
+        _remove(s, seat, square)
+        result = (Text("is exhausted and destroyed", "行動不能になり、破壊された") if exhausted
+                  else Text("is destroyed", "破壊された"))
+    elif exhausted:
+        result = Text(f"is exhausted ({slot.damage} damage remains; power {limit})",
+                      f"行動不能になった（残りダメージ{slot.damage}、武力{limit}）")
+    else:
+        state = Text(", already exhausted", "・行動不能のまま") if slot.exhausted else Text("", "")
+        result = Text(f"survives (damage {slot.damage} of power {limit}{state.en})",
+                      f"持ちこたえた（ダメージ{slot.damage}／武力{limit}{state.ja}）")
+    return [Text(f"{name.en} takes {amount} damage and {result.en}.", f"{name.ja}に{amount}ダメージ：{result.ja}。")]
 
 
 def lose_troops(s: MusouState, seat: int, amount: int) -> list[Text]:
     if amount <= 0:
         return []
     s.troops[seat] -= amount
-    log = [Text(f"{seat_text(seat).en} loses {amount} troops ({max(0, s.troops[seat])} left).",
-                f"{seat_text(seat).ja}の兵数が{amount}減った（残り{max(0, s.troops[seat])}）。")]
+    who = seat_ref(seat)
+    log = [Text(f"{who.en} loses {amount} {'troop' if amount == 1 else 'troops'} ({max(0, s.troops[seat])} left).",
+                f"{who.ja}の兵数が{amount}減った（残り{max(0, s.troops[seat])}）。")]
     if s.troops[seat] <= 0:
         lose_game(s, seat, "troops")
     return log
@@ -82,7 +101,8 @@ def same_name(s: MusouState) -> list[Text]:
         key = cdef(s, slot.card).key
         if key in mine and cdef(s, slot.card).type == "general":
             name = card_text(s, slot.card)
-            log.append(Text(f"Both sides field {name.en}: both are destroyed.", f"両軍に「{name.ja}」：双方破壊。"))
+            log.append(Text(f"{seat_ref(0).en} and {seat_ref(1).en} both field {name.en}: both are destroyed.",
+                            f"{seat_ref(0).ja}と{seat_ref(1).ja}の両方に{name.ja}：双方破壊。"))
             log += destroy(s, 0, mine.pop(key))
             log += destroy(s, 1, sq)
     return log

@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.core import Rng, RuleError, Text
+from engine.core import Rng, RuleError, Text, seat_ref
 
 from .decks import MAX_COPIES, DeckList
 from .phases import start_turn
 from .provisions import draw, take_provisions
-from .state import SQUARES, MusouState, Names, mdef, seat_text
+from .state import SQUARES, MusouState, Names, mdef
 
 
 def new_match(card_set: str, decks: list[DeckList]) -> MusouState:
@@ -62,7 +62,7 @@ def check_commander(s: MusouState, seat: int, a: dict[str, Any]) -> None:
 def do_commander(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
     s.commander[seat] = a["card"]
     s.waiting[seat] = False
-    log = [Text(f"{seat_text(seat).en} chooses a commander face down.", f"{seat_text(seat).ja}は指揮官を裏向きで選んだ。")]
+    log = [Text(f"{seat_ref(seat).en} chooses a commander face down.", f"{seat_ref(seat).ja}は指揮官を裏向きで選んだ。")]
     if any(s.waiting):
         return log
     for side in (0, 1):
@@ -71,7 +71,7 @@ def do_commander(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[
         s.pool[side].remove(cid)
     if s.chooser is None:
         s.first = rng.below(2)
-        log.append(Text(f"{seat_text(s.first).en} goes first (random).", f"先攻は{seat_text(s.first).ja}（無作為）。"))
+        log.append(Text(f"{seat_ref(s.first).en} goes first (at random).", f"先攻は{seat_ref(s.first).ja}（無作為）。"))
         return log + start_game(s, rng)
     s.stage = "first"
     return log
@@ -83,13 +83,14 @@ def check_first(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                         Text("The loser of the last game chooses.", "前のゲームの敗者が選びます。"))
     if isinstance(a.get("seat"), bool) or a.get("seat") not in (1, 2):
         raise RuleError(Text("seat= must be 1 or 2.", "seat= は1か2です。"),
-                        Text("first seat=1 or first seat=2.", "first seat=1 か first seat=2。"))
+                        Text("Seats count from 1: first seat=1 or first seat=2.",
+                             "席は1から数えます：first seat=1 か first seat=2。"))
 
 
 def do_first(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
     s.first = a["seat"] - 1
-    log = [Text(f"{seat_text(seat).en} chooses: {seat_text(s.first).en} goes first.",
-                f"{seat_text(seat).ja}の選択：先攻は{seat_text(s.first).ja}。")]
+    log = [Text(f"{seat_ref(seat).en} chooses: {seat_ref(s.first).en} goes first.",
+                f"{seat_ref(seat).ja}の選択：先攻は{seat_ref(s.first).ja}。")]
     return log + start_game(s, rng)
 
 
@@ -101,8 +102,9 @@ def start_game(s: MusouState, rng: Rng) -> list[Text]:
         s.troops[seat] = m.troops
         cid = s.commander[seat]
         assert cid is not None
-        log.append(Text(f"{seat_text(seat).en}'s commander: {m.name.en} ({m.troops} troops).",
-                        f"{seat_text(seat).ja}の指揮官：{m.name.ja}（兵数{m.troops}）。"))
+        log.append(Text(f"{seat_ref(seat).en}'s commander: {m.name.en} ({m.troops} troops, hand {m.hand}, "
+                        f"formation {m.layout}).",
+                        f"{seat_ref(seat).ja}の指揮官：{m.name.ja}（兵数{m.troops}、手札{m.hand}枚、陣営{m.layout}）。"))
         draw(s, seat, m.hand)
     s.musou_used = [False, False]
     s.tribute_used = [False, False]
@@ -126,9 +128,9 @@ def do_mulligan(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[T
         s.decks[seat] = rng.shuffled(s.decks[seat] + s.hands[seat])
         s.hands[seat] = []
         draw(s, seat, n)
-        log = [Text(f"{seat_text(seat).en} mulligans ({n} cards).", f"{seat_text(seat).ja}はマリガンした（{n}枚）。")]
+        log = [Text(f"{seat_ref(seat).en} mulligans ({n} cards).", f"{seat_ref(seat).ja}はマリガンした（{n}枚）。")]
     else:
-        log = [Text(f"{seat_text(seat).en} keeps the hand.", f"{seat_text(seat).ja}は手札を確定した。")]
+        log = [Text(f"{seat_ref(seat).en} keeps the hand.", f"{seat_ref(seat).ja}は手札を確定した。")]
     if any(s.waiting):
         return log
     for side in (0, 1):
@@ -142,14 +144,15 @@ def finish_game(s: MusouState) -> list[Text]:
     assert winner is not None
     loser = 1 - winner
     reason = (Text("troops reached 0", "兵数が0になった") if s.loss_reason == "troops"
-              else Text("the deck ran out", "デッキが尽きた"))
+              else Text("deck ran out", "デッキが尽きた"))
     s.wins[winner] += 1
     s.results.append(winner)
     s.reasons.append(s.loss_reason)
-    log = [Text(f"Game {s.game_no}: {seat_text(winner).en} wins ({seat_text(loser).en}: {reason.en}). "
-                f"Games {s.wins[0]}-{s.wins[1]}.",
-                f"第{s.game_no}ゲーム：{seat_text(winner).ja}の勝利（{seat_text(loser).ja}：{reason.ja}）。"
-                f"{s.wins[0]}対{s.wins[1]}。")]
+    w, lo = seat_ref(winner), seat_ref(loser)
+    log = [Text(f"Game {s.game_no}: {w.en} wins ({lo.en}'s {reason.en}). "
+                f"Games won: {seat_ref(0).en} {s.wins[0]}, {seat_ref(1).en} {s.wins[1]}.",
+                f"第{s.game_no}ゲーム：{w.ja}の勝利（{lo.ja}の{reason.ja}）。"
+                f"勝ち数：{seat_ref(0).ja} {s.wins[0]}、{seat_ref(1).ja} {s.wins[1]}。")]
     for seat in (0, 1):
         gathered = s.decks[seat] + s.hands[seat] + s.provisions[seat] + s.discard[seat]
         gathered += [slot.card for sq in SQUARES if (slot := s.field[seat][sq]) is not None]
@@ -166,7 +169,7 @@ def finish_game(s: MusouState) -> list[Text]:
     s.passes, s.priority = 0, 0
     if s.wins[winner] >= 2:
         s.stage, s.waiting = "over", [False, False]
-        return [*log, Text(f"{seat_text(winner).en} wins the match.", f"{seat_text(winner).ja}がマッチに勝利。")]
+        return [*log, Text(f"{w.en} wins the match.", f"{w.ja}がマッチに勝利した。")]
     s.game_no += 1
     s.chooser = loser
     s.stage, s.waiting = "side", [True, True]
@@ -200,7 +203,7 @@ def do_swap(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     s.side[seat].remove(a["in"])
     s.decks[seat] = sorted([*s.decks[seat], a["in"]])
     s.side[seat] = sorted([*s.side[seat], a["out"]])
-    return [Text(f"{seat_text(seat).en} swaps a card with the side deck.", f"{seat_text(seat).ja}はサイドデッキと1枚交換した。")]
+    return [Text(f"{seat_ref(seat).en} swaps a card with the side deck.", f"{seat_ref(seat).ja}はサイドデッキと1枚交換した。")]
 
 
 def check_ready(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -212,9 +215,10 @@ def check_ready(s: MusouState, seat: int, a: dict[str, Any]) -> None:
 
 def do_ready(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     s.waiting[seat] = False
-    log = [Text(f"{seat_text(seat).en} is ready for game {s.game_no}.", f"{seat_text(seat).ja}は第{s.game_no}ゲームの準備完了。")]
+    log = [Text(f"{seat_ref(seat).en} is ready for game {s.game_no}.", f"{seat_ref(seat).ja}は第{s.game_no}ゲームの準備を終えた。")]
     if not any(s.waiting):
         s.stage, s.waiting = "commander", [True, True]
-        log.append(Text("Choose a commander you have not used yet.", "未使用の指揮官を選んでください。"))
+        log.append(Text(f"Game {s.game_no}: {seat_ref(0).en} and {seat_ref(1).en} each choose a commander not used yet.",
+                        f"第{s.game_no}ゲーム：{seat_ref(0).ja}と{seat_ref(1).ja}は未使用の指揮官を選ぶ。"))
     return log
 

@@ -4,11 +4,11 @@ end after two passes in a row."""
 
 from __future__ import annotations
 
-from engine.core import Text
+from engine.core import Text, seat_ref
 
 from .battle import attackers
 from .provisions import draw, take_provisions
-from .state import SQUARES, MusouState, seat_text
+from .state import SQUARES, MusouState
 from .stats import extra_provisions
 from .terms import supply_count
 
@@ -22,7 +22,7 @@ def acted(s: MusouState, seat: int) -> None:
 
 def main_pass(s: MusouState, seat: int) -> list[Text]:
     s.passes += 1
-    log = [Text(f"{seat_text(seat).en} passes.", f"{seat_text(seat).ja}はパス。")]
+    log = [Text(f"{seat_ref(seat).en} passes.", f"{seat_ref(seat).ja}はパスした。")]
     if s.passes < 2:
         s.priority = 1 - seat
         return log
@@ -37,7 +37,12 @@ def open_main(s: MusouState, stage: str) -> None:
 
 def enter_battle(s: MusouState) -> list[Text]:
     s.stage = "battle"
-    return after_attack(s)
+    if s.game_winner is None and not attackers(s, s.active):
+        who = seat_ref(s.active)
+        open_main(s, "main2")
+        return [Text(f"{who.en} has no general able to attack: {who.en}'s main phase 2.",
+                     f"{who.ja}には攻撃できる武将がいない：{who.ja}のメインフェイズ2。")]
+    return [Text(f"{seat_ref(s.active).en}'s battle phase.", f"{seat_ref(s.active).ja}の戦功フェイズ。")]
 
 
 def after_attack(s: MusouState) -> list[Text]:
@@ -49,7 +54,7 @@ def after_attack(s: MusouState) -> list[Text]:
 
 def end_battle(s: MusouState) -> list[Text]:
     open_main(s, "main2")
-    return [Text("Main phase 2.", "メインフェイズ2。")]
+    return [Text(f"{seat_ref(s.active).en}'s main phase 2.", f"{seat_ref(s.active).ja}のメインフェイズ2。")]
 
 
 def end_turn(s: MusouState) -> list[Text]:
@@ -67,7 +72,7 @@ def start_turn(s: MusouState, seat: int) -> list[Text]:
     s.active = seat
     s.turn += 1
     s.game_turn += 1
-    log = [Text(f"Turn {s.game_turn}: {seat_text(seat).en}.", f"第{s.game_turn}ターン：{seat_text(seat).ja}。")]
+    log = [Text(f"Turn {s.game_turn}: {seat_ref(seat).en}.", f"第{s.game_turn}ターン：{seat_ref(seat).ja}。")]
     if s.game_turn > 1:  # the first player takes no provisions on the first turn
         log += take_provisions(s, seat, 1 + supply_count(s, seat) + extra_provisions(s, seat))
     for sq in SQUARES:

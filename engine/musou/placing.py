@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RuleError, Text
+from engine.core import RuleError, Text, seat_ref
 
 from .cards import CardDef
 from .effects import check_target, resolve
 from .losses import destroy, same_name
 from .provisions import check_payment, pay_cost
-from .state import MusouState, Slot, card_text, cdef, generals, seat_text, square_text
+from .state import MusouState, Slot, card_text, cdef, generals, owned, role_square, square_text
 from .terms import check_formation, check_terms
 from .timing import in_response, opt_str, require_main_or_response, require_turn_main, square_arg
 
@@ -26,6 +26,17 @@ def hand_card(s: MusouState, seat: int, a: dict[str, Any]) -> str:
         raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"),
                         Text("Name a card id from your hand (card=...).", "手札のカードIDを指定してください（card=...）。"))
     return cid
+
+
+def replacing(s: MusouState, seat: int, sq: int) -> Text:
+    """`, replacing Guan Ping (destroyed)`: what a card put on an occupied square destroys."""
+    old = s.field[seat][sq]
+    if old is None:
+        return Text("", "")
+    if old.face_down:
+        return Text(", destroying the face-down card there", "（そこの伏せ札は破壊された）")
+    name = card_text(s, old.card)
+    return Text(f", destroying {name.en} there", f"（そこの{name.ja}は破壊された）")
 
 
 def check_unique(s: MusouState, seat: int, card: CardDef, square: int | None) -> None:
@@ -58,10 +69,11 @@ def do_place(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     card = cdef(s, cid)
     log = pay_cost(s, seat, card.cost + (REPLACE_EXTRA if s.field[seat][sq] is not None else 0), opt_str(a, "pay"))
     s.hands[seat].remove(cid)
-    log += destroy(s, seat, sq)
+    where, old = role_square(s, seat, sq), replacing(s, seat, sq)
+    destroy(s, seat, sq)
     s.field[seat][sq] = Slot(cid, placed_turn=s.turn)
-    log.append(Text(f"{seat_text(seat).en} places {card.name.en} on {square_text(sq).en}.",
-                    f"{seat_text(seat).ja}は「{card.name.ja}」を{square_text(sq).ja}に配置した。"))
+    log.append(Text(f"{seat_ref(seat).en} places {card.name.en} on {where.en}{old.en}.",
+                    f"{seat_ref(seat).ja}は{card.name.ja}を{where.ja}に配置した{old.ja}。"))
     log += same_name(s)
     log += resolve(s, seat, card.on_place, opt_str(a, "target"))
     return log
@@ -80,10 +92,11 @@ def do_facedown(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     cost = FACE_DOWN_REPLACE_COST if s.field[seat][sq] is not None else FACE_DOWN_COST
     log = pay_cost(s, seat, cost, opt_str(a, "pay"))
     s.hands[seat].remove(cid)
-    log += destroy(s, seat, sq)
+    where, old = role_square(s, seat, sq), replacing(s, seat, sq)
+    destroy(s, seat, sq)
     s.field[seat][sq] = Slot(cid, face_down=True, placed_turn=s.turn)
-    log.append(Text(f"{seat_text(seat).en} sets a face-down card on {square_text(sq).en}.",
-                    f"{seat_text(seat).ja}は{square_text(sq).ja}に伏せ札を置いた。"))
+    log.append(Text(f"{seat_ref(seat).en} sets a face-down card on {where.en}{old.en}.",
+                    f"{seat_ref(seat).ja}は{where.ja}に伏せ札を置いた{old.ja}。"))
     return log
 
 
@@ -128,8 +141,8 @@ def do_reveal(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     card = cdef(s, slot.card)
     log = pay_cost(s, seat, card.cost, opt_str(a, "pay"))
     slot.face_down = False
-    log.append(Text(f"{seat_text(seat).en} reveals {card.name.en} on {square_text(sq).en}.",
-                    f"{seat_text(seat).ja}は{square_text(sq).ja}の「{card.name.ja}」を表向きにした。"))
+    log.append(Text(f"{seat_ref(seat).en} reveals {card.name.en} on {square_text(sq).en}.",
+                    f"{seat_ref(seat).ja}は{square_text(sq).ja}の伏せ札を表向きにした：{card.name.ja}。"))
     if card.type == "general":
         log += same_name(s)
         effects = card.on_reveal if s.stage == "respond" else [
@@ -165,7 +178,7 @@ def do_move(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
     assert slot is not None
     slot.moved = True
     s.field[seat][dst], s.field[seat][src] = slot, None
-    name = card_text(s, slot.card)
-    return [Text(f"{name.en} moves from {square_text(src).en} to {square_text(dst).en}.",
-                 f"{name.ja}は{square_text(src).ja}から{square_text(dst).ja}へ移動した。")]
+    name, where = owned(s, seat, slot.card), role_square(s, seat, dst)
+    return [Text(f"{name.en} moves from {square_text(src).en} to {where.en}.",
+                 f"{name.ja}は{square_text(src).ja}から{where.ja}へ移動した。")]
 

@@ -4,10 +4,10 @@ be discarded to pay 1 instead. Also drawing, which can empty the deck."""
 
 from __future__ import annotations
 
-from engine.core import RuleError, Text
+from engine.core import RuleError, Text, seat_ref
 
 from .losses import lose_game
-from .state import MusouState, seat_text
+from .state import MusouState, card_text
 
 
 def draw(s: MusouState, seat: int, n: int) -> list[Text]:
@@ -19,7 +19,8 @@ def draw(s: MusouState, seat: int, n: int) -> list[Text]:
         got += 1
     if not s.decks[seat]:
         lose_game(s, seat, "deck")
-    return [Text(f"{seat_text(seat).en} draws {got}.", f"{seat_text(seat).ja}は{got}枚引いた。")] if got else []
+    return [Text(f"{seat_ref(seat).en} draws {got} ({len(s.decks[seat])} left in the deck).",
+                 f"{seat_ref(seat).ja}は{got}枚引いた（デッキ残り{len(s.decks[seat])}枚）。")] if got else []
 
 
 def take_provisions(s: MusouState, seat: int, n: int) -> list[Text]:
@@ -31,8 +32,9 @@ def take_provisions(s: MusouState, seat: int, n: int) -> list[Text]:
         got += 1
     if not s.decks[seat]:
         lose_game(s, seat, "deck")
-    return [Text(f"{seat_text(seat).en} takes {got} provisions ({len(s.provisions[seat])}).",
-                 f"{seat_text(seat).ja}は兵糧を{got}枚得た（{len(s.provisions[seat])}枚）。")] if got else []
+    return [Text(f"{seat_ref(seat).en} takes {got} {'provision' if got == 1 else 'provisions'} "
+                 f"(now {len(s.provisions[seat])}).",
+                 f"{seat_ref(seat).ja}は兵糧を{got}枚得た（計{len(s.provisions[seat])}枚）。")] if got else []
 
 
 def check_payment(s: MusouState, seat: int, cost: int, pay: object, playing: str | None = None) -> None:
@@ -69,10 +71,13 @@ def pay_cost(s: MusouState, seat: int, cost: int, pay: str | None) -> list[Text]
         s.discard[seat].append(pay)
         s.tribute_used[seat] = True
         cost -= 1
-        log.append(Text(f"{seat_text(seat).en} discards a hand card to pay 1.",
-                        f"{seat_text(seat).ja}は手札1枚を破棄して1コストを支払った。"))
+        name = card_text(s, pay)  # it goes to the discard pile, face up
+        log.append(Text(f"{seat_ref(seat).en} discards {name.en} from hand to pay 1.",
+                        f"{seat_ref(seat).ja}は手札の{name.ja}を捨ててコスト1を支払った。"))
     for _ in range(cost):
         s.decks[seat].append(s.provisions[seat].pop())
     if cost:
-        log.append(Text(f"{seat_text(seat).en} spends {cost} provisions.", f"{seat_text(seat).ja}は兵糧を{cost}枚消費した。"))
+        log.append(Text(f"{seat_ref(seat).en} spends {cost} {'provision' if cost == 1 else 'provisions'} "
+                        f"({len(s.provisions[seat])} left).",
+                        f"{seat_ref(seat).ja}は兵糧を{cost}枚消費した（残り{len(s.provisions[seat])}枚）。"))
     return log

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
 
-from engine.core import Text
+from engine.core import Text, seat_ref
 from engine.core.statecodec import Custom
 
-from .cards import CardDef, Catalog, CommanderDef, catalog
+from .cards import ROLE_TEXT, CardDef, Catalog, CommanderDef, catalog
 
 CENTRE = 4
 SQUARES = tuple(i for i in range(9) if i != CENTRE)
@@ -172,15 +172,20 @@ def role(s: MusouState, seat: int, square: int) -> str:
     return mdef(s, seat).roles()[square]
 
 
-_SEATS = (Text("Seat 1", "1番席"), Text("Seat 2", "2番席"))
-
-
-def seat_text(seat: int) -> Text:
-    return _SEATS[seat]
-
-
 def square_text(square: int) -> Text:
     return Text(f"square {square + 1}", f"{square + 1}番マス")
+
+
+def role_square(s: MusouState, seat: int, square: int) -> Text:
+    """`square 3 (supply)`: a square with its role under the seat's commander."""
+    r = ROLE_TEXT[role(s, seat, square)]
+    return Text(f"square {square + 1} ({r.en})", f"{square + 1}番マス（{r.ja}）")
+
+
+def owned(s: MusouState, seat: int, cid: str) -> Text:
+    """`⟦0⟧'s Guan Yu`: a face-up card with its owner, as log lines name it."""
+    name = card_text(s, cid)
+    return Text(f"{seat_ref(seat).en}'s {name.en}", f"{seat_ref(seat).ja}の{name.ja}")
 
 
 def card_text(s: MusouState, cid: str) -> Text:

@@ -9,7 +9,8 @@ from collections import Counter
 
 from engine.core import RuleError, Text
 
-from .cards import ELEMENT_TEXT, CardDef
+from .cards import CardDef
+from .cardtext import terms_text
 from .state import MusouState, cdef, generals, role
 
 
@@ -25,13 +26,6 @@ def supply_count(s: MusouState, seat: int) -> int:
 def terms_met(s: MusouState, seat: int, card: CardDef) -> bool:
     have = supply_elements(s, seat)
     return all(have[el] >= n for el, n in card.terms.items())
-
-
-def terms_text(card: CardDef) -> Text:
-    if not card.terms:
-        return Text("none", "なし")
-    parts = [(ELEMENT_TEXT[el], n) for el, n in sorted(card.terms.items())]
-    return Text(", ".join(f"{t.en} x{n}" for t, n in parts), "・".join(f"{t.ja}{n}" for t, n in parts))
 
 
 def check_terms(s: MusouState, seat: int, card: CardDef) -> None:

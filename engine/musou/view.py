@@ -9,11 +9,16 @@ from typing import Any
 from engine.core import Viewer
 
 from .cards import CommanderDef
+from .cardtext import short_text
 from .state import CENTRE, SQUARES, MusouState, cards_of, cdef, in_game
-from .stats import power, strike
+from .stats import power, strike, ward
+
+_TEXTS: dict[tuple[str, str], dict[str, str]] = {}  # (card set, key) -> the card's ability text
 
 
-def card_view(s: MusouState, cid: str) -> dict[str, Any]:
+def card_view(s: MusouState, cid: str, full: bool = False) -> dict[str, Any]:
+    """A card's data; `full` adds its rules text (the hand and one's own
+    face-down cards: what the owner reads beside each card)."""
     c = cdef(s, cid)
     out: dict[str, Any] = {"id": cid, "key": c.key, "name": c.name.model_dump(), "type": c.type,
                            "element": c.element, "cost": c.cost}
@@ -28,6 +33,11 @@ def card_view(s: MusouState, cid: str) -> dict[str, Any]:
             out["abilities"] = abilities
     if c.type == "stratagem":
         out["timing"] = c.timing
+    if full:
+        text = _TEXTS.get((s.card_set, c.key))
+        if text is None:
+            text = _TEXTS[(s.card_set, c.key)] = short_text(c).to_json()
+        out["text"] = dict(text)
     return out
 
 
@@ -59,7 +69,7 @@ def player_view(s: MusouState, seat: int, viewer: Viewer) -> dict[str, Any]:
         "provisions": {"hidden": len(s.provisions[seat])},
     }
     if in_game(s) or s.stage == "mulligan":
-        out["hand"] = [card_view(s, c) for c in s.hands[seat]] if sees else {"hidden": len(s.hands[seat])}
+        out["hand"] = [card_view(s, c, True) for c in s.hands[seat]] if sees else {"hidden": len(s.hands[seat])}
         out["discard"] = [card_view(s, c) for c in s.discard[seat]]
         out["side"] = [card_view(s, c) for c in s.side[seat]] if sees else {"hidden": len(s.side[seat])}
         out["field"] = [field_view(s, seat, sq, sees) for sq in range(9)]
@@ -87,7 +97,8 @@ def field_view(s: MusouState, seat: int, sq: int, sees: bool) -> dict[str, Any] 
         return None
     if slot.face_down and not sees:
         return {"face_down": True}
-    out: dict[str, Any] = {"card": card_view(s, slot.card), "face_down": slot.face_down, "exhausted": slot.exhausted,
+    out: dict[str, Any] = {"card": card_view(s, slot.card, slot.face_down), "face_down": slot.face_down,
+                           "exhausted": slot.exhausted,
                            "damage": slot.damage, "sick": slot.placed_turn == s.turn}
     if not slot.face_down and cdef(s, slot.card).type == "general":
         out.update(power=power(s, seat, slot), strike=strike(s, seat, slot))
@@ -102,7 +113,8 @@ def view(s: MusouState, viewer: Viewer) -> dict[str, Any]:
         "priority": s.priority, "passes": s.passes, "first": s.first, "chooser": s.chooser,
         "sample_set": cards_of(s).data.sample,
         "attack": None if at is None else {"seat": at.seat, "from": at.square + 1, "attacker": at.attacker,
-                                           "target": at.target, "cancelled": at.cancelled},
+                                           "target": at.target, "cancelled": at.cancelled,
+                                           "ward": ward(s, 1 - at.seat)},
         "players": [player_view(s, seat, viewer) for seat in (0, 1)],
     }
 

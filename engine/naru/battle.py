@@ -8,19 +8,46 @@ from dataclasses import dataclass
 from engine.core import Text
 
 from .board import square_name
-from .names import owns, says
+from .cards import ATTRIBUTE_NAMES
+from .names import whose
 from .promotion import offer_promotion
-from .state import Battle, NaruState
+from .state import Battle, NaruState, Unit
 from .turn import lose_life
-from .units import BEATS, Defs, attack_of, card_of, defense_of, printed, remove_unit
+from .units import BEATS, Defs, attack_of, card_of, defense_of, printed, remove_unit, unit_name
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side's battle value, in the parts the log and prompts show."""
+
+    base: int  # printed value with equipment and "this turn" effects
+    power: int  # from its battle tool
+    advantage: bool  # its attribute beats the other side's
+    cancelled: bool  # ...but the other side's tool stops the doubling
+
+    @property
+    def doubled(self) -> bool:
+        return self.advantage and not self.cancelled
+
+    @property
+    def value(self) -> int:
+        # Modifiers add first, then the advantage doubles the whole value (ruling).
+        total = self.base + self.power
+        return total * 2 if self.doubled else total
 
 
 @dataclass(frozen=True)
 class Values:
-    attack: int
-    defense: int
-    attacker_doubled: bool
-    defender_doubled: bool
+    attacker: Side
+    defender: Side
+
+    @property
+    def attack(self) -> int:
+        return self.attacker.value
+
+    @property
+    def defense(self) -> int:
+        return self.defender.value
 
 
 def _tool_ops(s: NaruState, defs: Defs, cid: str | None) -> tuple[int, bool]:
@@ -39,31 +66,92 @@ def battle_values(s: NaruState, defs: Defs, battle: Battle) -> Values:
     d_power, d_ignore = _tool_ops(s, defs, battle.defender_tool)
     a_attr = printed(s, defs, attacker).attribute
     d_attr = printed(s, defs, defender).attribute
-    attack = attack_of(s, defs, attacker) + a_power
-    defense = defense_of(s, defs, defender) + d_power
-    a_double = a_attr is not None and BEATS[a_attr] == d_attr and not d_ignore
-    d_double = d_attr is not None and BEATS[d_attr] == a_attr and not a_ignore
-    # Modifiers add first, then the advantage doubles the whole value.
-    return Values(attack * 2 if a_double else attack, defense * 2 if d_double else defense, a_double, d_double)
+    a_adv = a_attr is not None and BEATS[a_attr] == d_attr
+    d_adv = d_attr is not None and BEATS[d_attr] == a_attr
+    return Values(Side(attack_of(s, defs, attacker), a_power, a_adv, a_adv and d_ignore),
+                  Side(defense_of(s, defs, defender), d_power, d_adv, d_adv and a_ignore))
+
+
+def side_text(s: NaruState, defs: Defs, battle: Battle, values: Values, attacking: bool) -> Text:
+    """"Farmer attack 3 +2 (Matchlock) ×2 (Force beats Commerce) = 10": how
+    one side's value is made, so nobody has to work the doubling out."""
+    side = values.attacker if attacking else values.defender
+    me = s.units[battle.origin if attacking else battle.target]
+    them = s.units[battle.target if attacking else battle.origin]
+    assert me is not None and them is not None
+    tool = battle.attacker_tool if attacking else battle.defender_tool
+    their_tool = battle.defender_tool if attacking else battle.attacker_tool
+    name = unit_name(s, defs, me)
+    en = f"{name.en} {'attack' if attacking else 'defense'} {side.base}"
+    ja = f"{name.ja} {'こうげき' if attacking else 'ぼうぎょ'}{side.base}"
+    if side.power and tool is not None:
+        tool_name = card_of(s, defs, tool).name
+        en += f" +{side.power} ({tool_name.en})"
+        ja += f"+{side.power}（{tool_name.ja}）"
+    if side.advantage:
+        mine = ATTRIBUTE_NAMES[printed(s, defs, me).attribute or ""]
+        theirs = ATTRIBUTE_NAMES[printed(s, defs, them).attribute or ""]
+        if side.doubled:
+            en += f" ×2 ({mine.en} beats {theirs.en})"
+            ja += f"×2（{mine.ja}は{theirs.ja}に有利）"
+        elif their_tool is not None:
+            stopper = card_of(s, defs, their_tool).name
+            en += f" (no ×2: {stopper.en} cancels {mine.en}'s advantage over {theirs.en})"
+            ja += f"（{mine.ja}は{theirs.ja}に有利だが、{stopper.ja}で2倍なし）"
+    if side.power or side.advantage:
+        en += f" = {side.value}"
+        ja += f"＝{side.value}"
+    return Text(en, ja)
+
+
+def _owner(s: NaruState, sq: int) -> int:
+    unit = s.units[sq]
+    assert unit is not None
+    return unit.owner
+
+
+def battle_line(s: NaruState, defs: Defs, battle: Battle, values: Values | None = None) -> Text:
+    """Both sides of a battle as they stand: used by the log and the prompts."""
+    values = values or battle_values(s, defs, battle)
+    attack = whose(_owner(s, battle.origin), side_text(s, defs, battle, values, True))
+    defense = whose(_owner(s, battle.target), side_text(s, defs, battle, values, False))
+    return Text(f"{attack.en} against {defense.en}", f"{attack.ja} 対 {defense.ja}")
+
+
+def _jailed(s: NaruState, defs: Defs, unit: Unit) -> Text:
+    """The unit's name, with its equipment when it has one (both go to jail)."""
+    name = unit_name(s, defs, unit)
+    if unit.equipment is None:
+        return name
+    gear = card_of(s, defs, unit.equipment).name
+    return Text(f"{name.en} (with its {gear.en})", f"{name.ja}（装備の{gear.ja}とともに）")
 
 
 def resolve_battle(s: NaruState, defs: Defs) -> list[Text]:
     battle = s.battle
     assert battle is not None
-    s.battle = None
     values = battle_values(s, defs, battle)
+    where = square_name(battle.target)
+    both = battle_line(s, defs, battle, values)
+    s.battle = None
     attacker = s.units[battle.origin]
-    assert attacker is not None
-    seat = attacker.owner
-    target = square_name(battle.target)
-    logs = [Text(f"Battle on {target}: attack {values.attack} against defense {values.defense}.",
-                 f"{target}で戦闘：こうげき{values.attack} 対 ぼうぎょ{values.defense}。")]
+    defender = s.units[battle.target]
+    assert attacker is not None and defender is not None
+    a_name = whose(attacker.owner, unit_name(s, defs, attacker))
+    logs = [Text(f"Battle on {where}: {both.en}.", f"{where}で戦闘：{both.ja}。")]
+    score = Text(f"{values.attack} against {values.defense}", f"{values.attack}対{values.defense}")
+    if values.attack == values.defense:
+        score += Text(" (the defender loses ties)", "（同値は防御側の負け）")
     if values.defense > values.attack:
-        logs.append(says(seat, f"loses the battle; the attacker returns to {square_name(battle.origin)}.",
-                         f"戦闘に敗れ、攻撃ユニットは{square_name(battle.origin)}に戻った。"))
+        d_name = whose(defender.owner, unit_name(s, defs, defender))
+        origin = square_name(battle.origin)
+        logs.append(Text(f"{score.en}: {d_name.en} holds; {a_name.en} is repelled and returns to {origin}.",
+                         f"{score.ja}：{d_name.ja}は持ちこたえ、{a_name.ja}は敗れて{origin}に戻った。"))
         return logs
-    loser = remove_unit(s, battle.target)
-    logs.append(owns(loser.owner, "defending unit goes to jail.", "防御ユニットは牢屋に送られた。"))
+    d_name = whose(defender.owner, _jailed(s, defs, defender))
+    remove_unit(s, battle.target)
+    logs.append(Text(f"{score.en}: {d_name.en} is destroyed and goes to jail; {a_name.en} advances to {where}.",
+                     f"{score.ja}：{d_name.ja}は敗れて牢屋に送られ、{a_name.ja}が{where}に進んだ。"))
     logs += advance(s, defs, battle.origin, battle.target)
     return logs
 
@@ -79,6 +167,10 @@ def advance(s: NaruState, defs: Defs, origin: int, target: int) -> list[Text]:
     damaged = False
     if target == s.enemy_keep(seat):
         unit.came_from = origin
+        taker = whose(seat, unit_name(s, defs, unit))
+        keep = whose(1 - seat, Text("keep", "天守閣"))
+        logs.append(Text(f"{taker.en} takes {keep.en} on {square_name(target)}.",
+                         f"{taker.ja}が{keep.ja}（{square_name(target)}）に攻め込んだ。"))
         logs += lose_life(s, 1 - seat)
         damaged = True
     else:

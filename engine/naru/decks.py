@@ -115,8 +115,8 @@ def deck_from_option(raw: str, cards: CardSet, starters: dict[str, Starter]) -> 
         counts = dict(starters[raw].cards)
         return counts, deck_problems(counts, cards)
     if "\n" not in raw and not raw.strip()[:1].isdigit():
-        ids = ", ".join(sorted(starters))
-        return {}, [Text(f"Unknown starter deck '{raw}'. Starters: {ids}; or give a deck list.",
-                         f"スターターデッキ「{raw}」はありません。候補: {ids}。またはデッキリストを渡してください。")]
+        ids = sorted(starters)
+        return {}, [Text(f"Unknown starter deck '{raw}'. Starters: {', '.join(ids)}; or give a deck list.",
+                         f"スターターデッキ「{raw}」はありません。候補：{'、'.join(ids)}。またはデッキリストを渡してください。")]
     counts, problems = parse_deck_list(raw, cards)
     return counts, problems + deck_problems(counts, cards)

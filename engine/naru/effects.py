@@ -8,11 +8,12 @@ from engine.core import Rng, RuleError, Text
 from .battle import resolve_battle
 from .board import square_name
 from .cards import CardDef
-from .names import says
+from .catalog import ability
+from .names import listing, plural, says, whose
 from .state import NaruState
 from .summon import hand_card, pay
 from .turn import draw
-from .units import Defs, can_act, card_of, defense_of, printed, remove_unit, reveal
+from .units import Defs, attack_of, can_act, card_of, defense_of, printed, remove_unit, reveal, unit_name
 
 
 def target_squares(s: NaruState, seat: int, card: CardDef) -> list[int]:
@@ -32,6 +33,14 @@ def target_squares(s: NaruState, seat: int, card: CardDef) -> list[int]:
             continue
         out.append(sq)
     return out
+
+
+def _unit_at(s: NaruState, defs: Defs, sq: int | None) -> Text:
+    """"{player}'s Farmer on B2": a unit named with its owner and square."""
+    unit = s.units[sq] if sq is not None else None
+    assert unit is not None and sq is not None
+    return whose(unit.owner, Text(f"{unit_name(s, defs, unit).en} on {square_name(sq)}",
+                                  f"{unit_name(s, defs, unit).ja}（{square_name(sq)}）"))
 
 
 def chanters(s: NaruState, seat: int, defs: Defs) -> list[int]:
@@ -67,8 +76,9 @@ def faith_unit_on_faith_land(s: NaruState, seat: int, defs: Defs) -> bool:
 
 
 def _target_hint(s: NaruState, seat: int, card: CardDef) -> Text:
-    names = ", ".join(square_name(q) for q in target_squares(s, seat, card))
-    return Text(f"{card.text_en} Targets now: {names or 'none'}.", f"{card.text_ja} 今選べる対象: {names or 'なし'}。")
+    names = listing([square_name(q) for q in target_squares(s, seat, card)])
+    text = ability(card)
+    return Text(f"{text.en} Targets now: {names.en}.", f"{text.ja}今選べる対象：{names.ja}。")
 
 
 def _check_target(s: NaruState, seat: int, card: CardDef, sq: int | None) -> None:
@@ -93,33 +103,44 @@ def run_effects(s: NaruState, seat: int, card: CardDef, sq: int | None, defs: De
             logs += draw(s, seat, effect.n)
         elif effect.op == "gain":
             player.resources += effect.n
-            logs.append(says(seat, f"gains {effect.n} resource(s).", f"リソースを{effect.n}得た。"))
+            logs.append(says(seat, f"gains {plural(effect.n, 'resource', 'resources')} (now {player.resources}).",
+                             f"リソースを{effect.n}得た（計{player.resources}）。"))
         elif effect.op == "heal":
             player.life += effect.n
-            logs.append(says(seat, f"gains {effect.n} life ({player.life}).", f"ライフを{effect.n}得た（{player.life}）。"))
+            logs.append(says(seat, f"gains {effect.n} life (now {player.life}).", f"ライフを{effect.n}得た（計{player.life}）。"))
         elif effect.op == "pump" and unit is not None:
             unit.buff_attack += effect.attack
             unit.buff_defense += effect.defense
-            logs.append(Text(f"The unit on {square_name(sq or 0)} gets +{effect.attack}/+{effect.defense} this turn.",
-                             f"{square_name(sq or 0)}のユニットはこのターン +{effect.attack}/+{effect.defense}。"))
+            it = _unit_at(s, defs, sq)
+            now = Text(f"attack {attack_of(s, defs, unit)}, defense {defense_of(s, defs, unit)}",
+                       f"こうげき{attack_of(s, defs, unit)}・ぼうぎょ{defense_of(s, defs, unit)}")
+            logs.append(Text(f"{it.en} gets {effect.attack:+d} attack and {effect.defense:+d} defense this turn "
+                             f"(now {now.en}).",
+                             f"{it.ja}はこのターン、こうげき{effect.attack:+d}・ぼうぎょ{effect.defense:+d}（{now.ja}）。"))
         elif effect.op == "ready" and unit is not None:
             unit.moved = False
-            logs.append(Text(f"The unit on {square_name(sq or 0)} may move again.",
-                             f"{square_name(sq or 0)}のユニットはもう一度移動できる。"))
+            it = _unit_at(s, defs, sq)
+            logs.append(Text(f"{it.en} may move again.", f"{it.ja}はもう一度移動できる。"))
         elif effect.op == "jail" and unit is not None and sq is not None:
-            if defense_of(s, defs, unit) <= effect.max_defense:
+            it = _unit_at(s, defs, sq)
+            defense = defense_of(s, defs, unit)
+            if defense <= effect.max_defense:
                 remove_unit(s, sq)
-                logs.append(Text(f"The unit on {square_name(sq)} goes to jail.", f"{square_name(sq)}のユニットは牢屋に送られた。"))
+                logs.append(Text(f"{it.en} has defense {defense}, at most {effect.max_defense}: it goes to jail.",
+                                 f"{it.ja}はぼうぎょ{defense}（{effect.max_defense}以下）のため牢屋に送られた。"))
             else:
-                logs.append(Text(f"The unit on {square_name(sq)} is too sturdy: no effect.",
-                                 f"{square_name(sq)}のユニットはぼうぎょが高く、効果なし。"))
+                logs.append(Text(f"{it.en} has defense {defense}, more than {effect.max_defense}: no effect.",
+                                 f"{it.ja}はぼうぎょ{defense}で{effect.max_defense}を超えるため、効果なし。"))
         elif effect.op == "search_land":
             found = next((c for c in player.deck if card_of(s, defs, c).kind == "land"), None)
             if found is not None:
                 player.deck.remove(found)
                 player.hand.append(found)
-                logs.append(says(seat, f"takes {card_of(s, defs, found).name.en} from the deck.",
-                                 f"デッキから{card_of(s, defs, found).name.ja}を手札に加えた。"))
+                logs.append(says(seat, f"takes {card_of(s, defs, found).name.en} from the deck; the deck is shuffled.",
+                                 f"デッキから{card_of(s, defs, found).name.ja}を手札に加え、デッキをシャッフルした。"))
+            else:
+                logs.append(says(seat, "finds no land in the deck; the deck is shuffled.",
+                                 "デッキに土地がなかった。デッキをシャッフルした。"))
             player.deck = rng.shuffled(player.deck)
     return logs
 
@@ -136,10 +157,10 @@ def _chanter(s: NaruState, seat: int, by: int | None, defs: Defs) -> int | None:
         face_up = [sq for sq in squares if not _facedown(s, sq)]
         return face_up[0] if face_up else squares[0]
     if by not in squares:
-        names = ", ".join(square_name(q) for q in squares)
+        names = listing([square_name(q) for q in squares])
         raise RuleError(Text("The unit named by 'by' cannot chant this ritual.",
                              "by で指定したユニットはこの儀式を唱えられません。"),
-                        Text(f"Chanters now: {names}.", f"唱えられるユニット: {names}。"))
+                        Text(f"Chanters now: {names.en}.", f"唱えられるユニット：{names.ja}。"))
     return by
 
 
@@ -158,8 +179,13 @@ def use_card(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, r
     (s.players[seat].exile if card.kind == "ritual" else s.players[seat].jail).append(cid)
     logs = reveal(s, defs, chanter) if chanter is not None else []
     where = f" on {square_name(sq)}" if sq is not None else ""
-    where_ja = f"（{square_name(sq)}）" if sq is not None else ""
-    logs.append(says(seat, f"uses {card.name.en}{where}.", f"{card.name.ja}を使った{where_ja}。"))
+    where_ja = f"{square_name(sq)}に" if sq is not None else ""
+    if chanter is not None:
+        voice = _unit_at(s, defs, chanter)
+        logs.append(Text(f"{voice.en} chants the ritual {card.name.en}{where}.",
+                         f"{voice.ja}が{where_ja}儀式「{card.name.ja}」を唱えた。"))
+    else:
+        logs.append(says(seat, f"uses {card.name.en}{where}.", f"{where_ja}{card.name.ja}を使った。"))
     return logs + run_effects(s, seat, card, sq, defs, rng)
 
 
@@ -208,7 +234,7 @@ def battle_tool(s: NaruState, seat: int, cid: object | None, defs: Defs) -> list
             battle.attacker_tool = cid
         else:
             battle.defender_tool = cid
-        logs.append(says(seat, f"uses the battle tool {card.name.en}.", f"戦闘どうぐ{card.name.ja}を使った。"))
+        logs.append(says(seat, f"uses the battle tool {card.name.en}.", f"戦闘どうぐ「{card.name.ja}」を使った。"))
     else:
         logs.append(says(seat, "adds no battle tool.", "戦闘どうぐを使わなかった。"))
     if battle.stage == "attacker":

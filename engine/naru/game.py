@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import (
     Action,
     BadOptions,
+    CardInfo,
     Choice,
     Game,
     Outcome,
@@ -18,15 +19,19 @@ from engine.core import (
     Transition,
     UnknownAction,
     Viewer,
+    seat_label,
+    seat_ref,
 )
 from engine.core.text import join
 
 from . import bot, legal, opening, promotion, summon
 from .board import parse_square, square_name
 from .cards import CardSet, sample_cards
+from .catalog import catalog
 from .decks import Starter, deck_from_option, sample_starters
 from .effects import battle_tool, keep_effect, use_card
 from .movement import move
+from .names import says
 from .state import HAND_SIZE, STATE_TYPES, NaruState, Player
 from .turn import end_turn, finish_turn
 from .units import card_of, to_jail
@@ -39,10 +44,13 @@ RANDOM = "random"
 class NaruGame(Game[NaruState]):
     id: ClassVar[str] = "naru"
     title: ClassVar[Text] = Text("Naru! (Bushōtai Senki)", "武将隊戦棋 成る!")
-    ruleset: ClassVar[str] = "naru-2"
+    ruleset: ClassVar[str] = "naru-3"
     state_types = STATE_TYPES
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
+    # A ritual may name any chanter with by=, though the list offers one only
+    # when a face-down chanter would be revealed by it.
+    optional_args: ClassVar[Mapping[str, frozenset[str]]] = {"ritual": frozenset({"by"})}
 
     def __init__(self, cards: CardSet | None = None, starters: dict[str, Starter] | None = None) -> None:
         """A group's own card file (and starters) may replace the sample set."""
@@ -51,6 +59,13 @@ class NaruGame(Game[NaruState]):
         self.defs = self.cards.by_key()
         # Generic names for the starters, in file order: starter-a, starter-b, ...
         self.aliases = {f"starter-{chr(ord('a') + i)}": key for i, key in enumerate(self.starters)}
+        self._catalog: list[CardInfo] | None = None
+
+    def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
+        """The whole set this game was built with (options choose decks, never the set)."""
+        if self._catalog is None:
+            self._catalog = catalog(self.cards)
+        return self._catalog
 
     # -- options and set-up ------------------------------------------------
 
@@ -69,9 +84,10 @@ class NaruGame(Game[NaruState]):
             if deck == RANDOM:
                 continue
             _, errors = deck_from_option(deck, self.cards, self.starters)
-            problems += [Text(f"Seat {seat + 1}: ", f"{seat + 1}番席：") + e for e in errors]
+            label = seat_label(seat)
+            problems += [Text(f"{label.en}: ", f"{label.ja}：") + e for e in errors]
         if problems:
-            raise BadOptions(join(problems, Text(" ", " ")),
+            raise BadOptions(join(problems, Text(" ", "")),
                              Text("Fix the deck list and try again.", "デッキを修正してもう一度どうぞ。"))
         if len(self.starters) < 2 and RANDOM in decks:
             raise BadOptions(Text("Not enough starter decks for a random pair.", "ランダムに選ぶスターターが足りません。"))
@@ -119,7 +135,7 @@ class NaruGame(Game[NaruState]):
     # -- flow --------------------------------------------------------------
 
     def pending(self, state: NaruState) -> tuple[Pending, ...]:
-        return legal.pending(state)
+        return legal.pending(state, self.defs)
 
     def legal_actions(self, state: NaruState, seat: int) -> list[Choice]:
         return legal.legal_actions(state, seat, self.defs)
@@ -132,7 +148,7 @@ class NaruGame(Game[NaruState]):
         if kind not in allowed:
             during = legal.MODE_NAMES.get(mode, Text(mode, mode))
             raise UnknownAction(Text(f"'{kind}' is not possible during {during.en}.", f"{during.ja}に「{kind}」はできません。"),
-                                Text("Allowed now: " + ", ".join(allowed), "今できること: " + "、".join(allowed)))
+                                Text("Allowed now: " + ", ".join(allowed) + ".", "今できること：" + "、".join(allowed) + "。"))
         if all(waiter != seat for waiter, _ in legal.waiting(s)):
             raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"),
                             Text("Wait for the seat the game is waiting on.", "相手の判断を待ってください。"))
@@ -167,7 +183,7 @@ class NaruGame(Game[NaruState]):
             return promotion.promote_from_deck(s, seat, defs, rng)
         if kind == "end_summon":
             s.phase = "action"
-            return []
+            return [says(seat, "ends the summon phase.", "召喚フェイズを終えた。")]
         if kind == "land":
             return summon.play_land(s, seat, card, at, defs)
         if kind == "summon":
@@ -181,7 +197,7 @@ class NaruGame(Game[NaruState]):
             by = parse_square(action.get("by"))
             if action.get("by") is not None and by is None:
                 raise RuleError(Text("'by' names the square of the unit chanting the ritual, like by=B2.",
-                                     "by には儀式を唱えるユニットのマスを書きます（例: by=B2）。"),
+                                     "by には儀式を唱えるユニットのマスを書きます（例：by=B2）。"),
                                 Text("Leave it out to let a face-up faith unit chant.",
                                      "表向きの神職ユニットが唱える場合は省略できます。"))
             return use_card(s, seat, card, at, defs, rng, by)
@@ -200,7 +216,7 @@ class NaruGame(Game[NaruState]):
             hand.remove(card)
             to_jail(s, card)
             name = card_of(s, defs, card).name
-            logs = [Text(f"Seat {seat + 1} discards {name.en}.", f"{seat + 1}番席は{name.ja}を捨てた。")]
+            logs = [says(seat, f"discards {name.en} (to jail).", f"{name.ja}を捨てた（牢屋へ）。")]
             if len(hand) <= HAND_SIZE:
                 logs += finish_turn(s, defs)
             return logs
@@ -233,18 +249,22 @@ class NaruGame(Game[NaruState]):
         card = action.get("card")
         if kind == "summon" and isinstance(card, str) and card in state.cards \
                 and card_of(state, self.defs, card).kind == "commoner":
-            return Text(f"Place a face-down commoner on {action.get('at')}", f"{action.get('at')}に平民を裏向きで配置")
+            return says(seat, f"places a face-down commoner on {action.get('at')}.",
+                        f"{action.get('at')}に平民を裏向きで配置する。")
         if kind == "land_swap":
             land = self.defs.get(str(action.get("take")))
             name = land.name if land else Text("a land", "土地")
-            return Text(f"Pay 1 to swap a hand card for {name.en}", f"リソース1で手札1枚と{name.ja}を入れ替え")
+            return says(seat, f"pays 1 to swap a hand card for {name.en}.", f"リソース1で手札1枚と{name.ja}を入れ替える。")
         if kind == "mulligan":
-            return Text("Mulligan", "マリガン")
+            return says(seat, "mulligans.", "マリガンする。")
         if kind == "keep_hand":
-            return Text("Keep the hand", "手札を確定")
+            return says(seat, "keeps their hand.", "手札を確定する。")
         if kind == "place_keep":
-            return Text("Place the keep (hidden until both are placed)", "天守閣を配置（両者がそろうまで非公開）")
-        return super().describe(state, seat, action)
+            return says(seat, "places their keep (hidden until both are placed).",
+                        "天守閣を配置する（両者がそろうまで非公開）。")
+        label = super().describe(state, seat, action)
+        who = seat_ref(seat)
+        return Text(f"{who.en}: {label.en}", f"{who.ja}：{label.ja}")
 
 
 GAME = NaruGame()

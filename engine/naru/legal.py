@@ -7,13 +7,17 @@ from typing import Any
 
 from engine.core import Choice, Pending, Text
 
+from .battle import battle_values
 from .board import square_name
+from .cards import CardDef
+from .catalog import ability
 from .effects import battle_seat, keep_available, ritual_chanters, target_squares
 from .movement import destinations
 from .opening import keep_label, keep_squares, mulligan_cost
-from .state import HAND_SIZE, NaruState
+from .prompts import prompt
+from .state import Battle, NaruState
 from .summon import equip_squares, land_squares, summon_squares
-from .units import Defs, card_of
+from .units import Defs, card_of, defense_of, unit_name
 
 MODE_KINDS: dict[str, tuple[str, ...]] = {
     "mulligan": ("keep_hand", "mulligan"),
@@ -46,20 +50,6 @@ def mode(s: NaruState) -> str:
     return s.phase
 
 
-PROMPTS: dict[str, Text] = {
-    "mulligan": Text("Keep your hand or mulligan.", "手札を確定するかマリガンしてください。"),
-    "place_keep": Text("Place your keep in your territory.", "天守閣を自分の領地に配置してください。"),
-    "battle_tool": Text("Add a battle tool or none.", "戦闘どうぐを使うか選んでください。"),
-    "respond": Text("You are attacked: add a battle tool or none.", "攻撃を受けています：戦闘どうぐを使うか選んでください。"),
-    "promote": Text("Your commoner may promote (成る!).", "平民が「成る!」ことができます。"),
-    "swap": Text("Turn 1: you may pay 1 to swap a hand card for a land from your deck.",
-                 "1ターン目：リソース1で手札1枚とデッキの土地を入れ替えられます。"),
-    "summon": Text("Summon phase: land, units, equipment, tools, rituals.", "召喚フェイズ：土地・ユニット・装備・どうぐ・儀式。"),
-    "action": Text("Action phase: move units, keep effect, tools, rituals.", "行動フェイズ：移動・天守効果・どうぐ・儀式。"),
-    "discard": Text(f"Discard down to {HAND_SIZE} cards.", f"手札が{HAND_SIZE}枚になるまで捨ててください。"),
-}
-
-
 def waiting(s: NaruState) -> list[tuple[int, str]]:
     """(seat, kind of decision) for every seat the game waits on; empty when over."""
     m = mode(s)
@@ -75,8 +65,8 @@ def waiting(s: NaruState) -> list[tuple[int, str]]:
     return [(s.active, m)]
 
 
-def pending(s: NaruState) -> tuple[Pending, ...]:
-    return tuple(Pending(seat, kind, PROMPTS[kind]) for seat, kind in waiting(s))
+def pending(s: NaruState, defs: Defs) -> tuple[Pending, ...]:
+    return tuple(Pending(seat, kind, prompt(s, defs, kind)) for seat, kind in waiting(s))
 
 
 def _unique(s: NaruState, cids: list[str]) -> list[str]:
@@ -105,7 +95,8 @@ def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
         out.append(Choice({"kind": "keep_hand"}, Text("Keep this hand", "この手札で確定")))
         cost = mulligan_cost(s, seat)
         if player.resources >= cost:
-            out.append(Choice({"kind": "mulligan"}, Text(f"Mulligan (costs {cost})", f"マリガン（コスト{cost}）")))
+            paid = Text(f"costs {cost}", f"コスト{cost}") if cost else Text("free", "無料")
+            out.append(Choice({"kind": "mulligan"}, Text(f"Mulligan ({paid.en})", f"マリガン（{paid.ja}）")))
     elif m == "keep":
         for sq in keep_squares(s, seat):
             place = keep_label(sq) if not s.order_known else Text(square_name(sq), square_name(sq))
@@ -117,7 +108,8 @@ def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
             card = card_of(s, defs, cid)
             if card.kind == "battle_tool" and card.cost <= player.resources:
                 out.append(Choice({"kind": "battle_tool", "card": cid},
-                                  Text(f"Use {card.name.en} ({card.cost})", f"{card.name.ja}を使う（{card.cost}）")))
+                                  Text(f"Use {card.name.en} (cost {card.cost}): {_with_tool(s, defs, cid).en}",
+                                       f"{card.name.ja}を使う（コスト{card.cost}）：{_with_tool(s, defs, cid).ja}")))
     elif m == "promote":
         out.append(Choice({"kind": "decline"}, Text("Do not promote", "成らない")))
         for cid in hand:
@@ -128,12 +120,16 @@ def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
     elif m == "swap":
         out.append(Choice({"kind": "no_swap"}, Text("No land swap", "土地を入れ替えない")))
         lands = sorted({s.cards[c] for c in player.deck if card_of(s, defs, c).kind == "land"})
-        for cid in hand:
-            for key in lands:
-                land = defs[key].name
+        # By the land taken, then the card given: the menu is staged that way.
+        for key in lands:
+            land = defs[key].name
+            for cid in hand:
+                if s.cards[cid] == key:
+                    continue  # the same land back: nothing would change but the resource spent
                 out.append(Choice({"kind": "land_swap", "give": cid, "take": key},
                                   Text(f"Pay 1: {name(cid).en} into the deck, {land.en} into hand",
-                                       f"リソース1：{name(cid).ja}をデッキへ、{land.ja}を手札へ")))
+                                       f"リソース1：{name(cid).ja}をデッキへ、{land.ja}を手札へ"),
+                                  group=Text(f"Take {land.en}", f"{land.ja}を手札へ")))
     elif m == "discard":
         for cid in hand:
             out.append(Choice({"kind": "discard", "card": cid}, Text(f"Discard {name(cid).en}", f"{name(cid).ja}を捨てる")))
@@ -143,34 +139,104 @@ def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
         out += _cards_in_play(s, seat, hand, defs)
     elif m == "action":
         out.append(Choice({"kind": "end_turn"}, Text("End the turn", "ターンを終える")))
-        for origin in range(len(s.units)):
-            for target in destinations(s, seat, origin):
-                verb = Text("Attack", "攻撃") if s.units[target] is not None or target == s.enemy_keep(seat) \
-                    else Text("Move", "移動")
-                out.append(Choice({"kind": "move", "from": square_name(origin), "to": square_name(target)},
-                                  Text(f"{verb.en} {square_name(origin)} → {square_name(target)}",
-                                       f"{verb.ja} {square_name(origin)} → {square_name(target)}")))
+        out += _moves(s, seat, defs)
         if keep_available(s, seat):
             keep = card_of(s, defs, player.keep_card)
+            text = ability(keep)
+            # The card text already opens with "Keep effect:" (天守効果：) in the sample set.
+            en = text.en.removeprefix("Keep effect:").strip()
+            ja = text.ja.removeprefix("天守効果：").strip()
             for spot in _targets(s, seat, player.keep_card, defs):
                 action: dict[str, Any] = {"kind": "keep_effect"}
-                where = ""
+                label = Text(f"Keep effect: {en}", f"天守効果：{ja}")
                 if spot is not None:
                     action["at"] = square_name(spot)
-                    where = f" → {square_name(spot)}"
-                # The card text already opens with "Keep effect:" (天守効果：).
-                en = keep.text_en if keep.text_en.startswith("Keep effect") else f"Keep effect: {keep.text_en}"
-                ja = keep.text_ja if keep.text_ja.startswith("天守効果") else f"天守効果：{keep.text_ja}"
-                out.append(Choice(action, Text(f"{en}{where}", f"{ja}{where}")))
+                    on = _on(s, defs, seat, spot)
+                    label = Text(f"Keep effect on {on.en}: {en}", f"天守効果を{on.ja}に使う：{ja}")
+                out.append(Choice(action, label, group=keep.name))
         out += _cards_in_play(s, seat, hand, defs)
     return out
+
+
+def _with_tool(s: NaruState, defs: Defs, cid: str) -> Text:
+    """The battle as it would stand with this tool added."""
+    battle = s.battle
+    assert battle is not None
+    attacking = battle.stage == "attacker"
+    trial = Battle(battle.origin, battle.target, battle.stage,
+                   cid if attacking else battle.attacker_tool, battle.defender_tool if attacking else cid)
+    values = battle_values(s, defs, trial)
+    if attacking:
+        return Text(f"attack {values.attack} against defense {values.defense}",
+                    f"こうげき{values.attack} 対 ぼうぎょ{values.defense}")
+    return Text(f"defense {values.defense} against attack {values.attack}",
+                f"ぼうぎょ{values.defense} 対 こうげき{values.attack}")
+
+
+def _seen(s: NaruState, defs: Defs, seat: int, sq: int) -> Text:
+    """The unit on `sq` as `seat` may see it: its name, or only that it is a face-down commoner."""
+    unit = s.units[sq]
+    assert unit is not None
+    if unit.facedown and unit.owner != seat:
+        return Text("a face-down commoner", "裏向きの平民")
+    return unit_name(s, defs, unit)
+
+
+def _on(s: NaruState, defs: Defs, seat: int, sq: int) -> Text:
+    """A target square with what stands on it: "B3 (Farmer)"."""
+    where = square_name(sq)
+    if s.units[sq] is None:
+        return Text(where, where)
+    unit = _seen(s, defs, seat, sq)
+    return Text(f"{where} ({unit.en})", f"{where}（{unit.ja}）")
+
+
+def _moves(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
+    out: list[Choice] = []
+    for origin in range(len(s.units)):
+        targets = destinations(s, seat, origin)
+        if not targets:
+            continue
+        unit = s.units[origin]
+        assert unit is not None
+        mover = unit_name(s, defs, unit)
+        here = square_name(origin)
+        group = Text(f"{mover.en} on {here}", f"{here}の{mover.ja}")
+        for target in targets:
+            there = square_name(target)
+            other = s.units[target]
+            against = Text("", "")
+            if other is not None:
+                them = _seen(s, defs, seat, target)
+                against = Text(f" against {them.en}", f" 対 {them.ja}")
+            if target == s.enemy_keep(seat):
+                label = Text(f"Attack the enemy keep {here} → {there}: {mover.en}{against.en}",
+                             f"相手の天守閣を攻撃 {here}→{there}：{mover.ja}{against.ja}")
+            elif other is not None:
+                label = Text(f"Attack {here} → {there}: {mover.en}{against.en}",
+                             f"攻撃 {here}→{there}：{mover.ja}{against.ja}")
+            else:
+                label = Text(f"Move {mover.en} {here} → {there}", f"{mover.ja}を移動 {here}→{there}")
+            out.append(Choice({"kind": "move", "from": here, "to": there}, label, group=group))
+    return out
+
+
+def _does_nothing(s: NaruState, defs: Defs, card: CardDef, sq: int | None) -> bool:
+    """A card whose only effect is jail, aimed at a face-up unit too sturdy for
+    it: it would change nothing but what is spent, so it is not offered."""
+    if sq is None or not card.effects or any(e.op != "jail" for e in card.effects):
+        return False
+    unit = s.units[sq]
+    if unit is None or unit.facedown:
+        return False  # turning a face-down unit up is an effect of its own
+    return all(defense_of(s, defs, unit) > e.max_defense for e in card.effects)
 
 
 def _targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
     card = card_of(s, defs, cid)
     if card.target == "none":
         return [None]
-    return list(target_squares(s, seat, card))
+    return [sq for sq in target_squares(s, seat, card) if not _does_nothing(s, defs, card, sq)]
 
 
 def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choice]:
@@ -180,22 +246,29 @@ def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choic
         card = card_of(s, defs, cid)
         if card.kind == "land" and not player.land_played:
             for sq in land_squares(s, seat):
-                swap = s.lands[sq] is not None
-                verb = Text("Swap in", "入れ替え") if swap else Text("Place", "配置")
-                out.append(Choice({"kind": "land", "card": cid, "at": square_name(sq)},
-                                  Text(f"{verb.en} land {card.name.en} on {square_name(sq)}",
-                                       f"土地「{card.name.ja}」を{square_name(sq)}に{verb.ja}")))
+                old = s.lands[sq]
+                where = square_name(sq)
+                if old is not None:
+                    replaced = card_of(s, defs, old.card).name
+                    label = Text(f"Swap in land {card.name.en} on {where} (replacing {replaced.en})",
+                                 f"{where}の{replaced.ja}を土地「{card.name.ja}」に入れ替え")
+                else:
+                    label = Text(f"Place land {card.name.en} on {where}", f"土地「{card.name.ja}」を{where}に配置")
+                out.append(Choice({"kind": "land", "card": cid, "at": where}, label, group=card.name))
         elif card.kind in ("commoner", "general") and card.cost <= player.resources:
-            down = Text(" face down", "（裏向き）") if card.kind == "commoner" else Text("", "")
+            down = Text(" face down", "裏向きで") if card.kind == "commoner" else Text("", "")
             for sq in summon_squares(s, seat):
                 out.append(Choice({"kind": "summon", "card": cid, "at": square_name(sq)},
-                                  Text(f"Summon {card.name.en}{down.en} on {square_name(sq)} ({card.cost})",
-                                       f"{card.name.ja}{down.ja}を{square_name(sq)}に配置（{card.cost}）")))
+                                  Text(f"Summon {card.name.en}{down.en} on {square_name(sq)} (cost {card.cost})",
+                                       f"{card.name.ja}を{square_name(sq)}に{down.ja}配置（コスト{card.cost}）"),
+                                  group=card.name))
         elif card.kind == "equipment" and card.cost <= player.resources:
             for sq in equip_squares(s, seat):
+                on = _on(s, defs, seat, sq)
                 out.append(Choice({"kind": "equip", "card": cid, "at": square_name(sq)},
-                                  Text(f"Equip {card.name.en} on {square_name(sq)} ({card.cost})",
-                                       f"{card.name.ja}を{square_name(sq)}に装備（{card.cost}）")))
+                                  Text(f"Equip {card.name.en} on {on.en}, cost {card.cost}",
+                                       f"{card.name.ja}を{on.ja}に装備（コスト{card.cost}）"),
+                                  group=card.name))
     return out
 
 
@@ -216,15 +289,17 @@ def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list
         for by in voices:
             for sq in _targets(s, seat, cid, defs):
                 action: dict[str, Any] = {"kind": card.kind, "card": cid}
-                where = ""
+                where = Text("", "")
                 if sq is not None:
                     action["at"] = square_name(sq)
-                    where = f" → {square_name(sq)}"
+                    on = _on(s, defs, seat, sq)
+                    where = Text(f" on {on.en}", f"{on.ja}に")
                 voice = Text("", "")
                 if by is not None:
                     action["by"] = square_name(by)
                     voice = Text(f", chanted by {square_name(by)} (turns face up)",
                                  f"、{square_name(by)}が唱える（表向きになる）")
-                out.append(Choice(action, Text(f"Use {card.name.en}{where} ({card.cost}){voice.en}",
-                                               f"{card.name.ja}を使う{where}（{card.cost}）{voice.ja}")))
+                out.append(Choice(action, Text(f"Use {card.name.en}{where.en}, cost {card.cost}{voice.en}",
+                                               f"{where.ja}{card.name.ja}を使う（コスト{card.cost}）{voice.ja}"),
+                                  group=card.name))
     return out

@@ -8,9 +8,9 @@ from engine.core import RuleError, Text
 
 from .battle import advance
 from .board import neighbours, square_name
-from .names import says
+from .names import listing, says, whose
 from .state import Battle, NaruState, Unit
-from .units import Defs, can_act, reveal
+from .units import Defs, can_act, reveal, unit_name
 
 
 def return_squares(s: NaruState, seat: int) -> set[int]:
@@ -37,34 +37,46 @@ def destinations(s: NaruState, seat: int, origin: int) -> list[int]:
 
 def move(s: NaruState, seat: int, origin: int | None, target: int | None, defs: Defs) -> list[Text]:
     if origin is None or not movable(s, seat, s.units[origin]):
-        ready = ", ".join(square_name(q) for q in range(len(s.units)) if destinations(s, seat, q))
+        ready = listing([square_name(q) for q in range(len(s.units)) if destinations(s, seat, q)])
         raise RuleError(Text("Choose one of your units that can still move this turn (from=<square>).",
                              "このターンまだ移動できる自分のユニットを選んでください（from=マス）。"),
-                        Text(f"Units placed this turn, or that have moved, cannot move. Movable now: {ready or 'none'}.",
-                             f"配置したターンのユニットや移動済みのユニットは移動できません。今動かせるユニット: {ready or 'なし'}。"))
+                        Text(f"Units placed this turn, or that have moved, cannot move. Movable now: {ready.en}.",
+                             f"配置したターンのユニットや移動済みのユニットは移動できません。今動かせるユニット：{ready.ja}。"))
     if target is None or target not in destinations(s, seat, origin):
-        options = ", ".join(square_name(q) for q in destinations(s, seat, origin))
+        options = listing([square_name(q) for q in destinations(s, seat, origin)], Text("nowhere", "なし"))
         raise RuleError(Text("Units move one square up, down, left or right, onto a land without your unit.",
                              "ユニットは縦横に1マス、自分のユニットのいない土地へ移動します。"),
-                        Text(f"From {square_name(origin)}: {options or 'nowhere'}.",
-                             f"{square_name(origin)}から移動できるマス: {options or 'なし'}。"))
+                        Text(f"From {square_name(origin)}: {options.en}.",
+                             f"{square_name(origin)}から移動できるマス：{options.ja}。"))
     unit = s.units[origin]
     assert unit is not None
     unit.moved = True
     logs = reveal(s, defs, origin)
+    mover = unit_name(s, defs, unit)
+    here, there = square_name(origin), square_name(target)
     defender = s.units[target]
+    keep = target == s.enemy_keep(seat)
     if defender is not None:
         logs += reveal(s, defs, target)
         s.battle = Battle(origin, target, "attacker")
-        keep = " (the keep)" if target == s.enemy_keep(seat) else ""
-        keep_ja = "（天守閣）" if keep else ""
-        logs.append(says(seat, f"attacks {square_name(target)}{keep} from {square_name(origin)}.",
-                         f"{square_name(origin)}から{square_name(target)}{keep_ja}に攻撃した。"))
+        them = whose(defender.owner, unit_name(s, defs, defender))
+        attacker = whose(seat, mover)
+        if keep:
+            logs.append(Text(f"{attacker.en} attacks {them.en}, defending {owns_keep(defender.owner).en} on {there}, "
+                             f"from {here}.",
+                             f"{attacker.ja}が{here}から、{owns_keep(defender.owner).ja}（{there}）を守る{them.ja}に攻撃した。"))
+        else:
+            logs.append(Text(f"{attacker.en} attacks {them.en} on {there} from {here}.",
+                             f"{attacker.ja}が{here}から{them.ja}（{there}）に攻撃した。"))
         return logs
-    if target == s.enemy_keep(seat):
-        logs.append(says(seat, f"attacks the undefended keep on {square_name(target)} from {square_name(origin)}.",
-                         f"{square_name(origin)}から守りのない天守閣（{square_name(target)}）に攻撃した。"))
+    if keep:
+        enemy = owns_keep(1 - seat)
+        logs.append(Text(f"{whose(seat, mover).en} attacks {enemy.en} on {there} from {here}: it is undefended.",
+                         f"{whose(seat, mover).ja}が{here}から守りのない{enemy.ja}（{there}）に攻撃した。"))
     else:
-        logs.append(says(seat, f"moves {square_name(origin)} to {square_name(target)}.",
-                         f"{square_name(origin)}から{square_name(target)}へ移動した。"))
+        logs.append(says(seat, f"moves {mover.en} from {here} to {there}.", f"{mover.ja}を{here}から{there}へ移動した。"))
     return logs + advance(s, defs, origin, target)
+
+
+def owns_keep(seat: int) -> Text:
+    return whose(seat, Text("keep", "天守閣"))

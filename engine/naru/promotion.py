@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Rng, RuleError, Text
 
 from .board import row_of, square_name
-from .names import says
+from .names import owns, plural, says, tally
 from .state import NaruState
 from .units import Defs, card_of, is_commoner
 
@@ -17,7 +17,7 @@ def offer_promotion(s: NaruState, defs: Defs, sq: int, damaged_keep: bool) -> li
         return []
     if damaged_keep or row_of(sq) == s.enemy_home(unit.owner):
         s.promotion = sq
-        return [Text(f"The commoner on {square_name(sq)} may promote (成る!).",
+        return [owns(unit.owner, f"commoner on {square_name(sq)} may promote (成る!).",
                      f"{square_name(sq)}の平民は「成る!」ことができる。")]
     return []
 
@@ -38,8 +38,8 @@ def promote_from_hand(s: NaruState, seat: int, cid: object, defs: Defs) -> list[
     unit.facedown = False
     s.promotion = None
     name = card_of(s, defs, cid).name
-    return [says(seat, f"promotes the commoner on {square_name(sq)} to {name.en} from hand. 成る!",
-                 f"{square_name(sq)}の平民を手札の{name.ja}に成らせた。成る!")]
+    return [says(seat, f"promotes the commoner on {square_name(sq)} to {name.en} from hand (成る!).",
+                 f"{square_name(sq)}の平民を手札の{name.ja}に成らせた（成る!）。")]
 
 
 def promote_from_deck(s: NaruState, seat: int, defs: Defs, rng: Rng) -> list[Text]:
@@ -60,14 +60,26 @@ def promote_from_deck(s: NaruState, seat: int, defs: Defs, rng: Rng) -> list[Tex
             name = card_of(s, defs, cid).name
             # Revealed cards are seen by both players, so the log names them.
             shown = [card_of(s, defs, c).name for c in revealed]
-            also = Text(" (before it: " + ", ".join(n.en for n in shown) + ")" if shown else "",
-                        "（先にめくれたカード: " + "、".join(n.ja for n in shown) + "）" if shown else "")
-            return [says(seat, f"reveals {i + 1} card(s) from the deck{also.en}; {name.en} promotes the unit on "
-                               f"{square_name(sq)}. 成る!",
-                         f"デッキから{i + 1}枚めくり{also.ja}、{square_name(sq)}の平民は{name.ja}に成った。成る!")]
+            before = Text(", ".join(n.en for n in shown), "、".join(n.ja for n in shown))
+            also = Text(f" ({before.en}, then {name.en})" if shown else "",
+                        f"（{before.ja}、そして{name.ja}）" if shown else "")
+            back = Text(" The other revealed cards go back and the deck is shuffled." if shown else
+                        " The deck is shuffled.",
+                        "ほかのめくったカードはデッキに戻してシャッフルした。" if shown else "デッキをシャッフルした。")
+            return [says(seat, f"reveals {plural(i + 1, 'card', 'cards')} from the deck{also.en}: {name.en} "
+                               f"promotes the commoner on {square_name(sq)} (成る!).{back.en}",
+                         f"デッキから{i + 1}枚めくり{also.ja}、{square_name(sq)}の平民は{name.ja}に成った"
+                         f"（成る!）。{back.ja}")]
+    # Nothing is hidden here any more: every card of the deck was turned up.
+    turned = tally([card_of(s, defs, c).name for c in player.deck])
+    count = len(player.deck)
     player.deck = rng.shuffled(player.deck)
-    return [says(seat, "reveals the whole deck: no general, so no promotion. The deck is shuffled.",
-                 "デッキをすべてめくったが武将がなく、成れなかった。デッキをシャッフルした。")]
+    if not count:
+        return [says(seat, "has no cards in the deck: no general, so no promotion.",
+                     "デッキにカードがなく、成れなかった。")]
+    return [says(seat, f"reveals the whole deck ({plural(count, 'card', 'cards')}: {turned.en}): no general, so no "
+                       "promotion. The deck is shuffled.",
+                 f"デッキをすべてめくった（{count}枚：{turned.ja}）が武将がなく、成れなかった。デッキをシャッフルした。")]
 
 
 def decline(s: NaruState, seat: int) -> list[Text]:

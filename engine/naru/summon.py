@@ -6,9 +6,9 @@ from engine.core import RuleError, Text
 
 from .board import SQUARES, neighbours, square_name
 from .cards import CardDef
-from .names import says
+from .names import listing, says
 from .state import Land, NaruState, Unit
-from .units import Defs, reveal
+from .units import Defs, attack_of, defense_of, reveal, unit_name
 
 _VERB: dict[str, str] = {"land": "land", "commoner": "summon", "general": "summon", "equipment": "equip",
                         "battle_tool": "battle_tool", "tool": "tool", "ritual": "ritual"}
@@ -23,7 +23,7 @@ def hand_card(s: NaruState, seat: int, cid: object, defs: Defs, kinds: tuple[str
     if not isinstance(cid, str) or cid not in s.players[seat].hand:
         raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"),
                         Text("Name a card instance from your hand (e.g. card=c12).",
-                             "手札のカードを指定してください（例: card=c12）。"))
+                             "手札のカードを指定してください（例：card=c12）。"))
     card = defs[s.cards[cid]]
     if card.kind not in kinds:
         # Neither the name nor the type: the message may be seen by others.
@@ -36,8 +36,8 @@ def _squares_hint(squares: list[int], otherwise: Text) -> Text:
     """'Allowed squares now: ...', or `otherwise` when there are none."""
     if not squares:
         return otherwise
-    names = ", ".join(square_name(q) for q in squares)
-    return Text(f"Allowed squares now: {names}.", f"今選べるマス: {names}。")
+    names = listing([square_name(q) for q in squares])
+    return Text(f"Allowed squares now: {names.en}.", f"今選べるマス：{names.ja}。")
 
 
 def pay(s: NaruState, seat: int, cost: int) -> None:
@@ -128,6 +128,9 @@ def equip(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> l
     unit = s.units[sq]
     assert unit is not None
     unit.equipment = cid
-    logs.append(says(seat, f"equips {card.name.en} on {square_name(sq)}.",
-                     f"{square_name(sq)}のユニットに{card.name.ja}を装備した。"))
+    name = unit_name(s, defs, unit)
+    logs.append(says(seat, f"equips {name.en} on {square_name(sq)} with {card.name.en} (now attack "
+                           f"{attack_of(s, defs, unit)}, defense {defense_of(s, defs, unit)}).",
+                     f"{square_name(sq)}の{name.ja}に{card.name.ja}を装備した（こうげき{attack_of(s, defs, unit)}・"
+                     f"ぼうぎょ{defense_of(s, defs, unit)}）。"))
     return logs

@@ -6,9 +6,9 @@ from __future__ import annotations
 from engine.core import Text
 
 from .board import square_name
-from .names import says, seat_name
+from .names import owns, plural, says, seat_name
 from .state import HAND_SIZE, RESOURCE_CAP, NaruState
-from .units import Defs
+from .units import Defs, unit_name
 
 
 def lose(s: NaruState, seat: int, why: Text) -> Text:
@@ -25,10 +25,10 @@ def draw(s: NaruState, seat: int, n: int) -> list[Text]:
     player = s.players[seat]
     for _ in range(n):
         if not player.deck:
-            return [lose(s, seat, Text(f"{seat_name(seat).en} could not draw.",
-                                       f"{seat_name(seat).ja}はカードを引けなかった。"))]
+            return [lose(s, seat, Text(f"{seat_name(seat).en} had to draw from an empty deck.",
+                                       f"{seat_name(seat).ja}はデッキが尽きてカードを引けなかった。"))]
         player.hand.append(player.deck.pop(0))
-    return [says(seat, f"draws {n} card(s).", f"カードを{n}枚引いた。")]
+    return [says(seat, f"draws {plural(n, 'card', 'cards')}.", f"カードを{n}枚引いた。")]
 
 
 def lose_life(s: NaruState, seat: int, amount: int = 1) -> list[Text]:
@@ -64,8 +64,12 @@ def begin_turn(s: NaruState, seat: int, defs: Defs) -> list[Text]:
             unit.moved = False
     gained = income(s, seat)
     player.resources += gained
-    logs = [Text(f"Turn {s.turn}: {seat_name(seat).en} gains {gained} resource(s) ({player.resources}).",
-                 f"ターン{s.turn}：{seat_name(seat).ja}はリソースを{gained}得た（{player.resources}）。")]
+    held = gained - 1
+    why = Text(f"1 per turn + 1 per land held: {held}" if held else "1 per turn, no land held",
+               f"ターンごとに1＋占領した土地{held}" if held else "ターンごとに1、占領した土地なし")
+    logs = [Text(f"Turn {s.turn}: {seat_name(seat).en} gains {plural(gained, 'resource', 'resources')} ({why.en}), "
+                 f"now {player.resources}.",
+                 f"ターン{s.turn}：{seat_name(seat).ja}はリソースを{gained}得た（{why.ja}）。計{player.resources}。")]
     logs += draw(s, seat, 1)
     if s.phase == "over":
         return logs
@@ -74,15 +78,19 @@ def begin_turn(s: NaruState, seat: int, defs: Defs) -> list[Text]:
 
 
 def end_turn(s: NaruState, defs: Defs) -> list[Text]:
-    logs: list[Text] = []
+    held = len(s.players[s.active].hand)
+    over = Text(f" with {held} cards in hand: they discard down to {HAND_SIZE}" if held > HAND_SIZE else "",
+                f"（手札{held}枚のため{HAND_SIZE}枚まで捨てる）" if held > HAND_SIZE else "")
+    logs = [says(s.active, f"ends their turn{over.en}.", f"ターンを終えた{over.ja}。")]
     for sq, unit in enumerate(s.units):
         if unit is not None and unit.owner == s.active and unit.came_from is not None:
             back = unit.came_from
             unit.came_from = None
             s.units[sq] = None
             s.units[back] = unit
-            logs.append(Text(f"The unit on the enemy keep returns to {square_name(back)}.",
-                             f"相手の天守閣にいたユニットは{square_name(back)}に戻った。"))
+            name = unit_name(s, defs, unit)
+            logs.append(owns(unit.owner, f"{name.en} returns from the enemy keep to {square_name(back)}.",
+                             f"{name.ja}は相手の天守閣から{square_name(back)}に戻った。"))
     for unit in s.units:
         if unit is not None:
             unit.buff_attack = unit.buff_defense = 0

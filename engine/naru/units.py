@@ -6,6 +6,7 @@ from engine.core import Text
 
 from .board import square_name
 from .cards import CardDef
+from .names import owns
 from .state import NaruState, Unit
 
 Defs = dict[str, CardDef]
@@ -62,7 +63,7 @@ def reveal(s: NaruState, defs: Defs, sq: int) -> list[Text]:
     unit.facedown = False
     name = unit_name(s, defs, unit)
     where = square_name(sq)
-    return [Text(f"The face-down commoner on {where} is revealed: {name.en}.",
+    return [owns(unit.owner, f"face-down commoner on {where} turns face up: {name.en}.",
                  f"{where}の裏向きの平民が表になった：{name.ja}。")]
 
 

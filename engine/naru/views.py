@@ -11,12 +11,14 @@ from engine.core.redaction import private
 
 from .battle import battle_values
 from .board import home_row, square_name, territory_rows
+from .catalog import ability, needs
 from .opening import keep_label
 from .state import NaruState, Unit
 from .units import Defs, attack_of, card_of, defense_of, printed
 
 
-def card_json(s: NaruState, defs: Defs, cid: str) -> dict[str, Any]:
+def card_json(s: NaruState, defs: Defs, cid: str, with_needs: bool = False) -> dict[str, Any]:
+    """A card as views show it; `with_needs` adds what it needs to be played (hand and keep)."""
     card = card_of(s, defs, cid)
     out: dict[str, Any] = {"id": cid, "key": card.key, "en": card.name_en, "ja": card.name_ja, "kind": card.kind}
     if card.kind not in ("keep", "land"):
@@ -27,8 +29,11 @@ def card_json(s: NaruState, defs: Defs, cid: str) -> dict[str, Any]:
         out["attack"], out["defense"] = card.attack, card.defense
     if card.faith:
         out["faith"] = True
-    if card.text_en:
-        out["text"] = {"en": card.text_en, "ja": card.text_ja}
+    text = ability(card)
+    if text.en:
+        out["text"] = text.to_json()
+    if with_needs and (need := needs(card)) is not None:
+        out["needs"] = need.to_json()
     return out
 
 
@@ -68,11 +73,11 @@ def view(s: NaruState, defs: Defs, viewer: Viewer, title: dict[str, str]) -> dic
             "life": p.life,
             "resources": p.resources,
             "deck": {"hidden": len(p.deck)},
-            "hand": private(seat, viewer, [card_json(s, defs, c) for c in p.hand]),
+            "hand": private(seat, viewer, [card_json(s, defs, c, with_needs=True) for c in p.hand]),
             "hand_count": len(p.hand),
             "jail": [card_json(s, defs, c) for c in p.jail],
             "exile": [card_json(s, defs, c) for c in p.exile],
-            "keep": card_json(s, defs, p.keep_card) if keep_visible else None,
+            "keep": card_json(s, defs, p.keep_card, with_needs=True) if keep_visible else None,
             "keep_at": square_name(p.keep_sq) if keep_visible and known and p.keep_sq is not None else None,
             # Before the turn order is chosen, a placed keep is only a seat-relative choice.
             "keep_choice": keep_label(p.keep_sq).to_json() if viewer.sees_seat(seat) and not known
@@ -96,11 +101,15 @@ def view(s: NaruState, defs: Defs, viewer: Viewer, title: dict[str, str]) -> dic
     battle = None
     if s.battle is not None:
         values = battle_values(s, defs, s.battle)
+        attacker = s.units[s.battle.origin]
+        assert attacker is not None
         battle = {
             "from": square_name(s.battle.origin), "to": square_name(s.battle.target), "stage": s.battle.stage,
             "attacker_tool": card_json(s, defs, s.battle.attacker_tool) if s.battle.attacker_tool else None,
             "defender_tool": card_json(s, defs, s.battle.defender_tool) if s.battle.defender_tool else None,
             "attack": values.attack, "defense": values.defense,
+            "attacker": attacker.owner,
+            "attacker_doubled": values.attacker.doubled, "defender_doubled": values.defender.doubled,
         }
     return {
         "game": "naru",

@@ -4,12 +4,19 @@ from the attacker's left; each defender chooses which creature absorbs next
 
 from __future__ import annotations
 
-from engine.core import Rng
+from engine.core import Rng, Text
 
-from .common import die_name, note
+from .common import note
 from .destroy import destroy
+from .names import TOK, dice_text, die_text
 from .state import ATTACK, CAPTURE, QState, card_of, creatures, face_of
 from .stats import attack, attack_vs, defense, guards, level
+
+# Lines said on most turns, written once per seat.
+_NO_ATTACK = tuple(Text(f"{w} has no creatures: no attack.", f"{w}にはモンスターがいないため、攻撃はありません。")
+                   for w in TOK)
+_NOT_ATTACKED = tuple(Text(f"{w} has no creatures to attack.", f"{w}には攻撃を受けるモンスターがいません。")
+                      for w in TOK)
 
 
 def begin(s: QState) -> None:
@@ -18,12 +25,22 @@ def begin(s: QState) -> None:
     cs = creatures(s, p)
     if not cs:
         s.step, s.attack_done = CAPTURE, True
+        s.notes = (*s.notes, _NO_ATTACK[p])
         return
     s.step = ATTACK
     # Totals are fixed when the attack begins (creatures that score or die later still count).
     s.snap = tuple((d, attack(s, d, p), level(s, d)) for d in cs)
     s.defenders = tuple((p + i) % s.seats for i in range(1, s.seats))
     s.stage, s.hit, s.mdd_used = 0, (), False
+
+
+def attackers(s: QState, defender: int) -> Text:
+    """The attacking creatures, each with what it brings against `defender`
+    (public: a die that went back into a bag since is left out)."""
+    guard, bag = guards(s, defender), s.bag[s.active]  # the attacker's dice: only its own bag can hold one
+    named = [(die_text(s, d, face=False), attack_vs(s, d, a, lvl, defender, guard))
+             for d, a, lvl in s.snap if d not in bag]
+    return Text(", ".join([f"{t.en} ({n})" for t, n in named]), "、".join([f"{t.ja}（{n}）" for t, n in named]))
 
 
 def total(s: QState, defender: int) -> int:
@@ -81,6 +98,10 @@ def _quake(s: QState, d: int, rng: Rng) -> int:
     if not quakes:
         return 0
     victims = [x for x in creatures(s, d) if level(s, x) == 1]
+    if victims:
+        dragon = die_text(s, quakes[0], face=False)
+        note(s, f"{dragon.en} quakes: every level 1 creature of {TOK[d]} is destroyed first.",
+             f"{dragon.ja}の地震：{TOK[d]}のレベル1のモンスターは全て、防御の前に打倒されます。")
     for x in victims:
         s.hit = (*s.hit, x)
         destroy(s, x, s.active, rng)
@@ -92,10 +113,13 @@ def _quake(s: QState, d: int, rng: Rng) -> int:
 def _mdd_bonus(s: QState, d: int) -> int:
     if s.mdd_used or "kill_bonus_attack" not in s.fx:
         return 0
-    bonus = sum(attack_vs(s, x, a, lvl, d) for x, a, lvl in s.snap
-                if card_of(s, x).power("kill_bonus_attack") is not None)
+    dealers = [x for x, _, _ in s.snap if card_of(s, x).power("kill_bonus_attack") is not None]
+    bonus = sum(attack_vs(s, x, a, lvl, d) for x, a, lvl in s.snap if x in dealers)
     if bonus:
         s.mdd_used = True
+        named = dice_text(s, dealers, face=False)
+        w = TOK[s.active]
+        note(s, f"{w}'s {named.en} adds {bonus} attack at the first kill.", f"{w}の{named.ja}の能力：最初の打倒で攻撃力+{bonus}。")
     return bonus
 
 
@@ -103,17 +127,26 @@ def candidates(s: QState, d: int) -> list[int]:
     return [x for x in creatures(s, d) if x not in s.hit]
 
 
-def absorb(s: QState, x: int, rng: Rng) -> None:
+def absorb(s: QState, x: int, rng: Rng, *, forced: bool = False) -> None:
     d = s.defenders[0]
     s.hit = (*s.hit, x)
     df = defense(s, x, d, ignore_attached=warded(s))
-    if s.remaining >= df:  # ruling: equal attack destroys
-        s.remaining -= df
+    dt = die_text(s, x)
+    w = TOK[d]
+    en = f"{'Forced, the only creature left: ' if forced else ''}{w}'s {dt.en} (defense {df})"
+    ja = f"{'強制（残る唯一のモンスター）：' if forced else ''}{w}の{dt.ja}（防御力{df}）"
+    n = s.remaining
+    if n >= df:  # ruling: equal attack destroys
+        s.remaining = n - df
         if d not in s.hurt:
             s.hurt = (*s.hurt, d)
-        destroy(s, x, s.active, rng)
+        destroy(s, x, s.active, rng, Text(f"{en} absorbs {df} of the {n} attack: destroyed",
+                                          f"{ja}が攻撃{n}のうち{df}を受けて打倒されました"),
+                Text(f"; {n - df} left", f"。残り{n - df}"))
         s.remaining += _mdd_bonus(s, d)
     else:
+        note(s, f"{en} absorbs the {n} attack left and survives; the attack on {w} ends.",
+             f"{ja}が残りの攻撃{n}を受けて耐えました。{w}への攻撃は終わりです。")
         s.remaining = 0  # the leftover attack is lost
 
 
@@ -126,6 +159,7 @@ def progress(s: QState, rng: Rng) -> None:
         d = s.defenders[0]
         if s.stage == 0:
             if not creatures(s, d):  # nothing to attack here
+                s.notes = (*s.notes, _NOT_ATTACKED[d])
                 s.defenders = s.defenders[1:]
                 continue
             s.stage, s.hit, s.mdd_used = 1, (), False
@@ -136,11 +170,17 @@ def progress(s: QState, rng: Rng) -> None:
             s.stage = 2
             kills = _quake(s, d, rng)
             s.remaining = total(s, d)
+            by = attackers(s, d)
+            note(s, f"{TOK[s.active]} attacks {TOK[d]} with a total of {s.remaining}: {by.en}.",
+                 f"{TOK[s.active]}が{TOK[d]}を総攻撃力{s.remaining}で攻撃：{by.ja}。")
             if kills:
                 s.remaining += _mdd_bonus(s, d)
             continue
         cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
+            if s.remaining > 0:
+                note(s, f"{TOK[d]} has no creature left to absorb the other {s.remaining}.",
+                     f"{TOK[d]}には残りの攻撃{s.remaining}を受けるモンスターがいません。")
             s.defenders = s.defenders[1:]
             s.stage, s.hit = 0, ()
             continue
@@ -148,9 +188,6 @@ def progress(s: QState, rng: Rng) -> None:
                                 or s.remaining < defense(s, cands[0], d, ignore_attached=warded(s))):
             # a forced choice is made for the defender (who has no reaction left to cast, or whose
             # creature survives anyway), and the log says so
-            en, ja = die_name(s, cands[0])
-            note(s, f"Seat {d + 1}'s only creature left, {en}, absorbs the attack (forced).",
-                 f"{d + 1}番席の残る唯一のモンスター {ja} が攻撃を受けます（強制）。")
-            absorb(s, cands[0], rng)
+            absorb(s, cands[0], rng, forced=True)
             continue
         return

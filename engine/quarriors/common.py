@@ -7,6 +7,7 @@ from typing import NoReturn
 
 from engine.core import RuleError, Text
 
+from .names import TOK
 from .state import OVER, QState, creatures, own_card, pop_copy, set_copied
 
 
@@ -15,24 +16,25 @@ def refuse(en: str, ja: str, allowed_en: str = "", allowed_ja: str = "") -> NoRe
 
 
 def note(s: QState, en: str, ja: str) -> None:
+    """A public log line about what the rules did (see QState.notes)."""
     s.notes = (*s.notes, Text(en, ja))
 
 
-def die_name(s: QState, d: int) -> tuple[str, str]:
-    c = own_card(s, d)
-    return f"{c.die_name.en} d{d}", f"{c.die_name.ja} d{d}"
-
-
-def gain(s: QState, p: int, n: int) -> None:
-    """Glory; reaching the threshold ends the game at once (seed, end condition 1)."""
+def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
+    """Glory; reaching the threshold ends the game at once (seed, end condition 1).
+    `why` opens the log line (e.g. the creatures scoring); without it the line names the seat."""
     if n <= 0 or s.step == OVER:
         return
     s.glory[p] += n
+    w = TOK[p]
+    head_en, head_ja = (why.en, why.ja) if why is not None else (f"{w} gains", f"{w}が")
+    note(s, f"{head_en} {n} glory ({s.glory[p]} in all).", f"{head_ja}勝利点{n}を得ました（計{s.glory[p]}）。")
     if s.glory[p] >= s.goal:
         s.step = OVER
         s.winners = (p,)
         s.end_reason = "glory"
         s.prompts = ()
+        note(s, f"{w} reaches {s.goal} glory and wins.", f"{w}が勝利点{s.goal}に達し、勝利しました。")
 
 
 def enter_ready(s: QState, p: int, d: int) -> None:
@@ -60,6 +62,9 @@ def check_empty_cards(s: QState) -> None:
     s.winners = tuple(p for p in range(s.seats) if key(p) == best)
     s.end_reason = "cards"
     s.prompts = ()
+    winner = "Winners" if len(s.winners) > 1 else "Winner"
+    note(s, f"Four creature cards are empty: the game ends. {winner}: {', '.join(TOK[p] for p in s.winners)}.",
+         f"モンスターカード4枚が空になり、ゲーム終了。勝者：{'、'.join(TOK[p] for p in s.winners)}。")
 
 
 def set_copy(s: QState, d: int, target: int) -> None:

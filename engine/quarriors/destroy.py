@@ -3,16 +3,19 @@ creature dies (its own and its destroyer's), and its owner's window to react."""
 
 from __future__ import annotations
 
-from engine.core import Rng
+from engine.core import Rng, Text
 
 from .bag import draw_into_pool, roll
-from .common import die_name, enter_ready, gain, note
+from .common import enter_ready, gain, note
+from .names import NOTHING, TOK, die_text
 from .state import OVER, QState, card_of, creatures, face_of, own_card, pop_attached, pop_copy
 from .stats import glory
 
 
-def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
-    """Destroy creature `d`; `by` is the destroying seat, or -1."""
+def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail: Text | None = None) -> None:
+    """Destroy creature `d`; `by` is the destroying seat, or -1. The log line
+    says so (where the die goes when not to the used pile), in the caller's
+    words when it tells more (`head` ... `tail`: an attack's numbers)."""
     p = next((q for q in range(s.seats) if d in s.ready[q]), -1)
     if p < 0 or s.step == OVER:
         return
@@ -20,22 +23,32 @@ def destroy(s: QState, d: int, by: int, rng: Rng) -> None:
     f = face_of(s, d)
     slot = s.slots[card.id]
     fi = s.face[d]
-    en, ja = die_name(s, d)
-    note(s, f"{en} of seat {p + 1} is destroyed.", f"{p + 1}番席の {ja} が打倒されました。")
+    if head is None:
+        dt = die_text(s, d)
+        head = Text(f"{TOK[p]}'s {dt.en} is destroyed", f"{TOK[p]}の{dt.ja}が打倒されました")
+    where_en = where_ja = ""
     s.ready[p].remove(d)
     s.used[p].extend(pop_attached(s, d))
+    drawn: list[int] = []
     if card.power("destroyed_set_aside") is not None:
         s.aside = _with(s.aside, p, (*s.aside[p], d))  # keeps a copied identity until its power has played out
+        where_en, where_ja = " (set aside)", "（脇に置かれます）"
     else:
         pop_copy(s, d)
         if card.power("destroyed_to_pool") is not None or p in s.lifecharm:
             s.face[d] = -1
             s.pool[p].append(d)
+            where_en, where_ja = " (to the active pool)", "（活動プールへ）"
         else:
             s.used[p].append(d)
         params = card.power("destroyed_draw")
         if params is not None and f.burst >= int(params["burst"]):
-            draw_into_pool(s, p, int(params["count"]), rng, rolled=False)
+            drawn = draw_into_pool(s, p, int(params["count"]), rng, rolled=False)
+    tail = tail or NOTHING
+    note(s, f"{head.en}{where_en}{tail.en}.", f"{head.ja}{where_ja}{tail.ja}。")
+    if drawn:
+        note(s, f"{card.name.en} puts {len(drawn)} dice from the bag into {TOK[p]}'s active pool.",
+             f"{card.name.ja}の能力で、バッグからダイス{len(drawn)}個を{TOK[p]}の活動プールに置きました。")
     if by >= 0:
         on_kill(s, by, rng)
     s.prompts = (*s.prompts, ("lost", p, d, fi, slot))
@@ -50,6 +63,9 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
         params = card.power("quiddity_per_kill")
         if params is not None and by == s.active:
             s.mana += int(params["amount"])
+            hag = die_text(s, x, face=False)
+            note(s, f"{hag.en}: +{params['amount']} quiddity for {TOK[by]}.",
+                 f"{hag.ja}の能力：{TOK[by]}が魔力+{params['amount']}。")
     for x in creatures(s, by):
         if card_of(s, x).power("score_on_kill") is not None:
             score_now(s, by, x)
@@ -58,10 +74,15 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
     for x in waiting:
         pop_copy(s, x)
         roll(s, [x], rng)
+        back = die_text(s, x)
         if face_of(s, x).creature:
             enter_ready(s, by, x)
+            note(s, f"{TOK[by]}'s {back.en} comes back from aside into the ready area.",
+                 f"{TOK[by]}の{back.ja}が脇から待機エリアに戻りました。")
         else:
             s.used[by].append(x)
+            note(s, f"{TOK[by]}'s {back.en} comes back from aside to the used pile.",
+                 f"{TOK[by]}の{back.ja}が脇から休眠パイルに移りました。")
 
 
 def _with(t: tuple[tuple[int, ...], ...], i: int, v: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -71,12 +92,17 @@ def _with(t: tuple[tuple[int, ...], ...], i: int, v: tuple[int, ...]) -> tuple[t
 def score_now(s: QState, p: int, x: int) -> None:
     """Strong Deathdealer: scores mid-turn (no cull, ruling)."""
     g = glory(s, x)
+    dt = die_text(s, x)
+    why = Text(f"{TOK[p]}'s {dt.en} scores at once:", f"{TOK[p]}の{dt.ja}が即座に得点化し、")
     s.ready[p].remove(x)
     s.used[p].extend(pop_attached(s, x))
     pop_copy(s, x)
     s.used[p].append(x)
     s.scored += 1
-    gain(s, p, g)
+    if g > 0:
+        gain(s, p, g, why)
+    else:
+        note(s, f"{why.en} no glory.", f"{why.ja}勝利点はありません。")
 
 
 def lost_choices(s: QState, p: int, d: int, slot: int) -> list[tuple[str, int]]:

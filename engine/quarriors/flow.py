@@ -4,12 +4,13 @@ everything automatic until someone must decide."""
 
 from __future__ import annotations
 
-from engine.core import Rng
+from engine.core import Rng, Text
 
 from . import attack
 from .bag import draw, roll
-from .common import check_empty_cards
+from .common import check_empty_cards, note
 from .destroy import destroy
+from .names import TOK, dice_text, die_text
 from .prompts import has_choice
 from .scoring import score
 from .state import ATTACK, MAIN, OVER, QState, card_of, is_creature, reset_turn
@@ -21,6 +22,7 @@ SCORE = "score"
 def start_turn(s: QState, rng: Rng) -> None:
     reset_turn(s)
     s.step = SCORE
+    note(s, f"Turn {s.turn}: {TOK[s.active]}'s turn.", f"ターン{s.turn}：{TOK[s.active]}の手番です。")
     score(s, rng)
 
 
@@ -61,6 +63,8 @@ def roll_phase(s: QState, rng: Rng) -> None:
         for d in pool:
             x, s.face[d] = divmod(x, 6)
     s.step, s.imm = MAIN, True
+    rolled = dice_text(s, pool)
+    note(s, f"{TOK[p]} draws and rolls: {rolled.en}.", f"{TOK[p]}がダイスを取り出して振りました：{rolled.ja}。")
 
 
 def end_turn(s: QState, rng: Rng) -> None:
@@ -83,7 +87,9 @@ def _sweep(s: QState, rng: Rng) -> None:
         for d in [d for d in s.ready[p] if dcard[d] in s.ooze_slots or d in copies]:
             if (is_creature(s, d) and card_of(s, d).power("stats_basic_quiddity") is not None
                     and printed(s, d, p)[1] <= 0):
-                destroy(s, d, -1, rng)
+                dt = die_text(s, d)
+                destroy(s, d, -1, rng, Text(f"{TOK[p]}'s {dt.en} counts no Basic Quiddity dice: destroyed",
+                                            f"{TOK[p]}の{dt.ja}は魔力源ダイスが0個のため打倒されました"))
 
 
 def advance(s: QState, rng: Rng) -> None:

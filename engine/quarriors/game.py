@@ -18,14 +18,22 @@ from engine.core import (
     Transition,
     UnknownAction,
     Viewer,
+    seat_ref,
 )
+from engine.core.cardinfo import CardInfo
 from engine.core.statecodec import StateCodec
 
 from . import attack
+from .asks import CAPTURE as CAPTURE_PROMPT
+from .asks import STATIC, defend, question
+from .asks import TURN as TURN_PROMPT
 from .bot import choose
 from .cards import CardSet, base_set, card_form
+from .catalog import catalog
 from .flow import advance, start_turn
-from .labels import PROMPTS, action_label
+from .labels import action_group, action_label
+from .narrate import ROLLS, action_line, rolled
+from .noop import changes_nothing
 from .prompts import RESPOND, apply_prompt
 from .prompts import candidates as prompt_candidates
 from .setup import build, check_choice
@@ -37,36 +45,26 @@ from .view import view
 
 Action = dict[str, Any]
 
-TURN_PROMPT = Text("Your turn: use dice, ready, summon, cast, then proceed.",
-                   "あなたの手番です：ダイスを使い、準備・召喚・発動をして proceed。")
-CAPTURE_PROMPT = Text("Capture, cast or end your turn.", "捕獲・発動をするか手番を終えてください。")
-DEFEND_PROMPT = Text("Choose the creature that absorbs the attack next.", "次に攻撃を受けるモンスターを選んでください。")
-
-
-def _make_pending(seat: int, what: str) -> tuple[Pending, ...]:
-    if what in PROMPTS:
-        return (Pending(seat, "respond" if what in RESPOND else "choose", PROMPTS[what]),)
-    if what == "defend":
-        return (Pending(seat, "defend", DEFEND_PROMPT),)
-    return (Pending(seat, "turn", CAPTURE_PROMPT if what == "capture" else TURN_PROMPT),)
-
-
-# Pending records are immutable, so one per (seat, question) is built once and shared
-# (the framework asks before every action: a table lookup, not a cached call).
+# Pending records are immutable, so those whose prompt says the same every time
+# are built once and shared (the framework asks before every action: a table
+# lookup, not a cached call). An attack's prompts name who attacks with what,
+# so they are written when asked.
 _SEATS = range(4)  # Quarriors.max_seats
-_BY_PROMPT = {(seat, what): _make_pending(seat, what) for seat in _SEATS for what in PROMPTS}
-_DEFEND = tuple(_make_pending(seat, "defend") for seat in _SEATS)
-_TURN = tuple(_make_pending(seat, "turn") for seat in _SEATS)
-_CAPTURE = tuple(_make_pending(seat, "capture") for seat in _SEATS)
+_BY_PROMPT = {(seat, what): (Pending(seat, "choose", text),) for seat in _SEATS for what, text in STATIC.items()}
+_TURN = tuple((Pending(seat, "turn", TURN_PROMPT),) for seat in _SEATS)
+_CAPTURE = tuple((Pending(seat, "turn", CAPTURE_PROMPT),) for seat in _SEATS)
 
 
 class Quarriors(Game[QState]):
     id: ClassVar[str] = "quarriors"
     title: ClassVar[Text] = Text("Quarriors", "クォーリアーズ")
-    ruleset: ClassVar[str] = "quarriors-1"
+    ruleset: ClassVar[str] = "quarriors-2"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     list_args: ClassVar[frozenset[str]] = frozenset({"others", "pay"})
+    # Which dice pay is the player's to name (menus list only a few mixes).
+    optional_args: ClassVar[Mapping[str, frozenset[str]]] = {"summon": frozenset({"pay"}),
+                                                             "capture": frozenset({"pay"})}
 
     def __init__(self, cardset: CardSet | None = None) -> None:
         self.cardset = cardset or base_set()
@@ -80,7 +78,7 @@ class Quarriors(Game[QState]):
             raise BadOptions(Text("Quarriors needs 2-4 players.", "クォーリアーズは2〜4人用です。"))
         unknown = set(raw) - {"cards"}
         if unknown:
-            raise BadOptions(Text(f"Unknown options: {sorted(unknown)}.", f"不明なオプション: {sorted(unknown)}。"),
+            raise BadOptions(Text(f"Unknown options: {sorted(unknown)}.", f"不明なオプション：{'、'.join(sorted(unknown))}。"),
                              Text("The only option is `cards`.", "オプションは `cards` だけです。"))
         chosen = raw.get("cards")
         if chosen:
@@ -101,14 +99,17 @@ class Quarriors(Game[QState]):
         s = state
         if s.prompts:
             pr = s.prompts[0]
-            return _BY_PROMPT[pr[1], pr[0]]
+            shared = _BY_PROMPT.get((pr[1], pr[0]))
+            if shared is not None:
+                return shared
+            return (Pending(pr[1], "respond" if pr[0] in RESPOND else "choose", question(s, pr)),)
         step = s.step
         if step == MAIN:
             return _TURN[s.active]
         if step == CAPTURE:
             return _CAPTURE[s.active]
         if step == ATTACK:
-            return _DEFEND[s.defenders[0]]
+            return (Pending(s.defenders[0], "defend", defend(s)),)
         return ()  # over
 
     def _seat(self, s: QState) -> int:
@@ -122,7 +123,7 @@ class Quarriors(Game[QState]):
         if s.step == OVER or seat != self._seat(s):
             return []
         if s.prompts:
-            return prompt_candidates(s, s.prompts[0])
+            return [a for a in prompt_candidates(s, s.prompts[0]) if not changes_nothing(s, a)]
         if s.step == ATTACK:
             return ([{"kind": "absorb", "die": d} for d in attack.candidates(s, seat)]
                     + [{"kind": "cast", "die": sp} for sp in attack.guard_spells(s, seat, mid=True)])
@@ -132,11 +133,22 @@ class Quarriors(Game[QState]):
                 RULES[a["kind"]][0](s, seat, a)
             except RuleError:
                 continue
-            out.append(a)
+            if not changes_nothing(s, a):
+                out.append(a)
         return out
 
     def legal_actions(self, state: QState, seat: int) -> list[Choice]:
-        return [Choice(a, action_label(state, a)) for a in self.raw_actions(state, seat)]
+        s = state
+        # The turn's menu can run to dozens of choices: staged by the die (or card) each is about.
+        staged = not s.prompts and s.step in (MAIN, CAPTURE)
+        return [Choice(a, action_label(s, a), action_group(s, a) if staged else None)
+                for a in self.raw_actions(s, seat)]
+
+    def card_catalog(self, options: Mapping[str, Any] | None = None) -> list[CardInfo]:
+        chosen = (options or {}).get("cards")
+        if isinstance(chosen, str):
+            chosen = [c for c in chosen.split(",") if c]
+        return catalog(self.cardset, list(chosen) if chosen else None)
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[QState]:
@@ -152,18 +164,25 @@ class Quarriors(Game[QState]):
                 raise
             raise type(e)(e.what, self._allowed_now(state, seat)) from None
         advance(s, rng)
-        # The match log records `describe` for the action itself; these lines say what
-        # the engine then did on its own (forced absorbs, losses, scoring).
+        # The notes say what the rules then did on their own (attack results, losses,
+        # scoring, the next turn's roll); the action's own line comes first. With
+        # neither, the log is left empty and the match log records `describe`, the
+        # same line, so replays build no text for most actions.
         log = s.notes
         if log:
             s.notes = ()
+        kind = action.get("kind")
+        result = rolled(state, s, seat, action) if kind in ROLLS else None
+        if result is not None or (log and kind != "absorb"):  # an absorb's note names the defender itself
+            line = action_line(state, seat, action)
+            log = (line + result if result is not None else line, *log)
         return Transition(s, log)
 
     def _allowed_now(self, s: QState, seat: int) -> Text:
         """The kinds of action legal now (all public), for refusals that name no alternative."""
         kinds = list(dict.fromkeys(a["kind"] for a in self.raw_actions(s, seat)))
         return Text("Allowed now: " + ", ".join(kinds) + " (`help` lists them in full).",
-                    "今できること: " + ", ".join(kinds) + "（`help` で一覧）。")
+                    "今できること：" + "、".join(kinds) + "（`help` で一覧）。")
 
     def _dispatch(self, s: QState, seat: int, action: Action, rng: Rng) -> None:
         if s.prompts:
@@ -174,7 +193,7 @@ class Quarriors(Game[QState]):
             if action.get("kind") != "absorb":
                 raise UnknownAction(Text("Choose a creature to absorb the attack.", "攻撃を受けるモンスターを選んでください。"),
                                     Text("Allowed: absorb die=N, or cast die=N for a readied reaction spell.",
-                                         "可能: absorb die=N、または待機エリアのリアクション魔法の cast die=N。"))
+                                         "できること：absorb die=N、または待機エリアのリアクション魔法の cast die=N。"))
             if action.get("die") not in attack.candidates(s, seat):
                 raise RuleError(Text("That creature cannot absorb this attack.", "そのモンスターはこの攻撃を受けられません。"),
                                 Text("Choose a creature in your ready area that has not absorbed yet.",
@@ -204,7 +223,9 @@ class Quarriors(Game[QState]):
         return True
 
     def describe(self, state: QState, seat: int, action: Action) -> Text:
-        return action_label(state, action) if self._labelable(state, action) else Text("?", "?")
+        if not self._labelable(state, action):
+            return seat_ref(seat) + Text(": ?", "：?")
+        return action_line(state, seat, action)
 
     def view(self, state: QState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer, self.pending(state))

@@ -1,133 +1,111 @@
-"""Bilingual labels: faces, dice, actions and prompts."""
+"""Menu labels: each legal action as a player reads it in a menu, and the
+group (the die or card it is about) that lets front ends stage long menus."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from engine.core.text import Text
 
-from .cards import Face
+from .faces import face_text
+from .names import NOTHING, a_die_of, card_name, die_text, ids
 from .state import QState, face_of, own_card
 from .stats import summon_cost
 
 
-@lru_cache(maxsize=512)
-def face_text(f: Face) -> str:
-    stars = "*" * f.burst
-    if f.creature:
-        a = "?" if f.attack is None else f.attack
-        df = "?" if f.defense is None else f.defense
-        return f"L{f.level} {a}/{df}{stars}"
-    if f.spell:
-        return f"SP{stars}"
-    parts = []
-    if f.quiddity:
-        parts.append(f"Q{f.quiddity}")
-    if f.draw:
-        parts.append(f"D{f.draw}")
-    if f.reroll:
-        parts.append("R" if f.reroll == 1 else "R+1")
-    return ("/" if f.choice else "+").join(parts) + stars
-
-
-def die_text(s: QState, d: int) -> Text:
-    c = own_card(s, d)
-    shown = f" [{face_text(face_of(s, d))}]" if s.face[d] >= 0 else ""
-    if d in s.copies:
-        cc = s.cards[s.copies[d][0]]
-        return Text(f"{c.die_name.en} d{d}{shown} as {cc.name.en}", f"{c.die_name.ja} d{d}{shown}（{cc.name.ja}の複製）")
-    return Text(f"{c.die_name.en} d{d}{shown}", f"{c.die_name.ja} d{d}{shown}")
-
-
-def _card(s: QState, cid: str) -> Text:
-    for c in s.cards:
-        if c.id == cid:
-            return c.name
-    return Text(cid, cid)
-
-
-def _paying(a: dict[str, Any]) -> Text:
+def paying(a: dict[str, Any]) -> Text:
     chosen = a.get("pay")
     if not isinstance(chosen, list):
-        return Text("", "")
-    ids = [f"d{d}" for d in chosen]
-    return Text(" paying with " + (", ".join(ids) or "banked quiddity"), " 支払い: " + ("、".join(ids) or "蓄えた魔力"))
+        return NOTHING
+    if not chosen:
+        return Text(", paying with banked quiddity", "、蓄えた魔力で支払う")
+    return Text(", paying with ", "、支払い：") + ids(chosen)
+
+
+def capture_cost(s: QState, cid: str) -> int:
+    slot = s.slots.get(cid)
+    return max(0, s.cards[slot].cost - s.discount) if slot is not None else 0
+
+
+def shaped_face(s: QState, a: dict[str, Any]) -> str:
+    f = a.get("face")
+    return face_text(own_card(s, a["die"]).faces[f]) if isinstance(f, int) and 0 <= f < 6 else "?"
 
 
 def action_label(s: QState, a: dict[str, Any]) -> Text:
     k = a["kind"]
-    d = die_text(s, a["die"]) if isinstance(a.get("die"), int) else Text("", "")
-    t = die_text(s, a["target"]) if isinstance(a.get("target"), int) else None
+    d = die_text(s, a["die"]) if isinstance(a.get("die"), int) else NOTHING
+    t = die_text(s, a["target"]) if isinstance(a.get("target"), int) else NOTHING
     if k == "proceed":
         return Text("Proceed to the attack", "攻撃へ進む")
     if k == "end_turn":
         return Text("End the turn", "手番を終える")
-    if k in ("pass", "skip"):
-        return Text("Pass", "パス") if k == "pass" else Text("Skip", "しない")
+    if k == "pass":
+        return Text("Pass", "パスする")
+    if k == "skip":
+        return Text("Skip", "見送る")
     if k == "use":
-        return Text("Use ", "効果を使う: ") + d
+        return Text("Use ", "") + d + Text("", "の効果を使う")
     if k == "settle":
-        return Text("Turn to its quiddity face (only Portals left) ", "魔力の目にする（次元扉しか残っていない）: ") + d
+        return Text("Turn ", "") + d + Text(" to its quiddity face (only Portals are left)",
+                                            "を魔力の目にする（次元扉しか残っていない）")
     if k == "reroll":
-        extra = Text(" and ", "と") + die_text(s, a["other"]) if "other" in a else Text("", "")
-        return Text("Reroll ", "振り直す: ") + d + extra
+        if isinstance(a.get("other"), int):
+            return Text("Reroll ", "") + d + Text(" and ", "と") + die_text(s, a["other"]) + Text("", "を振り直す")
+        return Text("Reroll ", "") + d + Text("", "を振り直す")
     if k == "ready":
-        return Text("Ready ", "魔法の準備: ") + d
+        return Text("Ready ", "") + d + Text("", "を準備する")
     if k == "summon":
         cost = summon_cost(s, a["die"], s.active) if s.face[a["die"]] >= 0 and face_of(s, a["die"]).creature else 0
-        return Text("Summon ", "召喚: ") + d + Text(f" for {cost} quiddity", f"（魔力{cost}）") + _paying(a)
+        return Text("Summon ", "") + d + Text(f" for {cost} quiddity", f"を召喚（魔力{cost}）") + paying(a)
     if k == "cast":
-        base = Text("Cast ", "発動: ") + d
-        if t is not None:
-            base = base + Text(" on ", " 対象: ") + t
-        if a.get("others"):
-            base = base + Text(" rerolling ", " 振り直し: ") + Text(
-                ", ".join(f"d{o}" for o in a["others"]), "、".join(f"d{o}" for o in a["others"]))
-        return base
+        on = Text(" on ", "を発動、対象：") + t if isinstance(a.get("target"), int) else Text("", "を発動")
+        out = Text("Cast ", "") + d + on
+        if isinstance(a.get("others"), list) and a["others"]:
+            out = out + Text(", rerolling ", "、振り直し：") + ids(a["others"])
+        return out
     if k == "attach":
-        return Text("Attach ", "付加: ") + d + Text(" to ", " → ") + die_text(s, a["to"])
+        return Text("Attach ", "") + d + Text(" to ", "を") + die_text(s, a["to"]) + Text("", "に付加する")
     if k == "switch":
-        return Text("Ooze copies ", "粘体の複製先: ") + (t or Text("", ""))
+        return Text("Make ", "") + d + Text(" copy ", "の複製先を") + t + Text("", "にする")
     if k == "shape":
-        face = own_card(s, a["die"]).faces[a["face"]] if isinstance(a.get("face"), int) and 0 <= a["face"] < 6 else None
-        shown = face_text(face) if face is not None else "?"
-        return Text("Shaping Charm: turn ", "形成の護符: ") + d + Text(f" to {shown}", f" を {shown} に")
+        shown = shaped_face(s, a)
+        if shown == face_text(face_of(s, a["die"])):
+            return Text("Keep ", "") + d + Text("", "のままにする")
+        return Text("Turn ", "") + d + Text(f" to [{shown}]", f"を[{shown}]にする")
     if k == "copy":
-        return Text("Copy ", "複製: ") + (t or Text("", ""))
+        return Text("Copy ", "") + t + Text("", "を複製する")
     if k == "destroy":
-        return Text("Destroy ", "打倒: ") + (t or Text("", ""))
+        return Text("Destroy ", "") + t + Text("", "を打倒する")
     if k == "capture":
-        cost = next((max(0, c.cost - s.discount) for c in s.cards if c.id == a["card"]), 0)
-        return Text("Capture from ", "捕獲: ") + _card(s, a["card"]) + Text(f" for {cost}", f"（魔力{cost}）") + _paying(a)
+        cost = capture_cost(s, a["card"])
+        return (Text("Capture ", "") + a_die_of(s, a["card"])
+                + Text(f" for {cost} quiddity", f"を捕獲（魔力{cost}）") + paying(a))
     if k == "take":
-        return Text("Take free from ", "無償で獲得: ") + _card(s, a["card"])
+        return Text("Take ", "") + a_die_of(s, a["card"]) + Text(" into your bag for free", "を無償でバッグに入れる")
     if k == "discard":
-        return Text("Discard readied ", "待機の魔法を捨てる: ") + d
+        return Text("Discard readied ", "待機中の") + d + Text("", "を捨てる")
     if k == "absorb":
-        return Text("Absorb with ", "防御させる: ") + d
+        return Text("Absorb with ", "") + d + Text("", "で攻撃を受ける")
     if k == "cull":
-        return Text("Cull ", "解雇: ") + d
+        return Text("Cull ", "") + d + Text("", "を解雇する")
     if k == "swap":
-        return Text("Swap Deathdealer for ", "交換: ") + d
+        return Text("Swap your Deathdealer for ", "死の運び手を") + d + Text("", "と交換する")
     if k == "recall":
-        return Text("Return to pool ", "活動プールへ: ") + d
+        return Text("Move ", "") + d + Text(" to your active pool", "を活動プールに移す")
     if k == "trade":
-        return Text("Cull ", "解雇: ") + d + Text(", capture from ", "、捕獲: ") + _card(s, a["card"])
+        return Text("Cull ", "") + d + Text(" and capture ", "を解雇し、") + a_die_of(s, a["card"]) + Text("", "を捕獲する")
     return Text(k, k)
 
 
-PROMPTS = {
-    "guard": Text("You are attacked (or a Death Spell picks in your area): cast a reaction or pass.",
-                  "攻撃されます（または死の呪文の対象になります）。リアクション魔法を使うかパスしてください。"),
-    "lost": Text("Your creature was destroyed: react or pass.", "モンスターが打倒されました。対応するかパスしてください。"),
-    "shape": Text("Shaping Charm: choose the higher face of your creature.", "形成の護符：モンスターの1レベル上の目を選んでください。"),
-    "copy": Text("Choose the creature your ooze copies.", "粘体が複製するモンスターを選んでください。"),
-    "kill": Text("Choose which creature Death Spell destroys.", "死の呪文で打倒するモンスターを選んでください。"),
-    "cull": Text("Cull dice from your used pile (one per creature scored).", "休眠パイルのダイスを解雇できます（得点化1体につき1個）。"),
-    "swap": Text("Deathdealer: swap with a die in an opponent's used pile?", "死の運び手：対戦相手の休眠パイルのダイスと交換しますか？"),
-    "take": Text("Take a spell die for free?", "魔法ダイスを無償で獲得しますか？"),
-    "recall": Text("Move a creature die from your used pile to your pool?", "休眠パイルのモンスターダイスを活動プールに移しますか？"),
-    "trade": Text("Shaping Incantation: cull to capture?", "形成の詠唱：解雇して捕獲しますか？"),
-    "spellcull": Text("Cull spell dice for 1 glory each?", "魔法ダイスを解雇して1個につき勝利点+1？"),
-}
+_BY_DIE = frozenset({"use", "settle", "reroll", "ready", "summon", "cast", "attach", "switch", "discard"})
+
+
+def action_group(s: QState, a: dict[str, Any]) -> Text | None:
+    """The die (or card) a turn action is about: menus of many dice are staged by it."""
+    k = a["kind"]
+    if k in _BY_DIE and isinstance(a.get("die"), int):
+        return die_text(s, a["die"])
+    if k == "capture":
+        return card_name(s, a["card"])
+    return None

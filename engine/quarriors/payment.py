@@ -142,13 +142,13 @@ def check_choice(s: QState, p: int, cost: int, chosen: Any) -> None:
     if not isinstance(chosen, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in chosen):
         refuse("`pay` must list dice of your active pool.", "`pay` には活動プールのダイスを並べてください。",
                "Example: pay=3,7 (or leave it out and the engine picks).",
-               "例: pay=3,7（省略するとエンジンが選びます）。")
+               "例：pay=3,7（省略するとエンジンが選びます）。")
     worth = dict((d, q) for q, d in quiddity_dice(s, p))
     if len(set(chosen)) != len(chosen) or any(d not in worth for d in chosen):
         refuse("Pay only with dice of your active pool that show quiddity, each once.",
                "支払いには活動プールで魔力の目が出ているダイスを1回ずつ指定してください。",
                "Quiddity dice now: " + (", ".join(f"d{d}" for d in sorted(worth)) or "none") + ".",
-               "魔力のダイス: " + ("、".join(f"d{d}" for d in sorted(worth)) or "なし") + "。")
+               "魔力のダイス：" + ("、".join(f"d{d}" for d in sorted(worth)) or "なし") + "。")
     total = sum(worth[d] for d in chosen)
     if total + s.mana < cost:
         refuse(f"Those dice give {total} quiddity (+{s.mana} banked); {cost} is needed.",

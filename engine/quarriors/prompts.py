@@ -12,8 +12,9 @@ from engine.core.text import Text
 
 from .attack import guard_spells
 from .bag import from_wild, to_wild
-from .common import check_empty_cards, enter_ready, gain, refuse, set_copy
+from .common import check_empty_cards, enter_ready, gain, note, refuse, set_copy
 from .destroy import destroy, lost_choices
+from .names import TOK, die_text
 from .spells import cast, check_cast, kill_targets, targets
 from .state import Prompt, QState, creatures, face_of, own_card
 
@@ -96,9 +97,9 @@ def apply_prompt(s: QState, seat: int, a: Action, rng: Rng) -> None:
         return
     legal = candidates(s, pr)
     if kind not in {c["kind"] for c in legal}:
+        kinds = sorted({c["kind"] for c in legal})
         raise UnknownAction(Text(f"'{kind}' is not an answer to this question.", f"「{kind}」はこの問いへの答えではありません。"),
-                            Text("Allowed: " + ", ".join(sorted({c["kind"] for c in legal})) + ".",
-                                 "可能: " + ", ".join(sorted({c["kind"] for c in legal}))))
+                            Text("Allowed: " + ", ".join(kinds) + ".", "できること：" + "、".join(kinds) + "。"))
     if pr[0] == "guard" and kind == "cast":
         check_cast(s, seat, a.get("die", -1), a.get("target"), [], reaction=True)
     refuse("That choice is not allowed here.", "その選択はここではできません。",
@@ -179,3 +180,5 @@ def _revive(s: QState, p: int, d: int, fi: int) -> None:
     s.face[d] = fi
     s.hit = (*s.hit, d)
     enter_ready(s, p, d)
+    dt = die_text(s, d)
+    note(s, f"{TOK[p]}'s {dt.en} comes back to the ready area.", f"{TOK[p]}の{dt.ja}が待機エリアに戻りました。")

@@ -3,10 +3,11 @@ area, the scoring powers, then one cull per creature scored."""
 
 from __future__ import annotations
 
-from engine.core import Rng
+from engine.core import Rng, Text
 
 from .bag import draw_into_pool
 from .common import gain, note
+from .names import TOK, dice_text
 from .state import OVER, QState, card_of, creatures, face_of, pop_attached, pop_copy
 from .stats import glory
 
@@ -18,8 +19,10 @@ def score(s: QState, rng: Rng) -> None:
         return
     n = len(cs)
     s.scored = n
+    scorers = dice_text(s, cs)  # before they leave the ready area (a copy is named as what it copied)
     total = 0
     later: list[tuple[object, ...]] = []
+    said: list[Text] = []  # the scoring powers' lines, after the glory line
     for d in cs:
         card, f = card_of(s, d), face_of(s, d)
         total += glory(s, d)
@@ -35,10 +38,16 @@ def score(s: QState, rng: Rng) -> None:
         s.used[p].extend(spells)
         for effect, params in card.powers:
             if effect == "score_draw":
-                draw_into_pool(s, p, int(params["by_burst"][f.burst]), rng, rolled=False)
+                got = draw_into_pool(s, p, int(params["by_burst"][f.burst]), rng, rolled=False)
+                said.append(Text(f"{TOK[p]}'s {card.name.en} puts {len(got)} dice from the bag into the active pool.",
+                                 f"{TOK[p]}の{card.name.ja}の能力で、バッグからダイス{len(got)}個を活動プールに置きました。"))
             elif effect == "score_discount":
                 s.discount += int(params["discount"])
                 s.captures += int(params["captures"])
+                said.append(Text(f"{TOK[p]}'s {card.name.en}: captures cost {params['discount']} less this turn, "
+                                 f"and {params['captures']} more capture.",
+                                 f"{TOK[p]}の{card.name.ja}の能力：このターンの捕獲値-{params['discount']}、"
+                                 f"捕獲数+{params['captures']}。"))
             elif effect == "score_swap_used":
                 later.append(("swap", p, d))
             elif effect == "score_take_spell" and f.burst >= int(params["burst"]):
@@ -51,9 +60,12 @@ def score(s: QState, rng: Rng) -> None:
             params2 = s.cards[s.dcard[sp]].power("attach_score_trade")
             if params2 is not None:
                 later.append(("trade", p, sp, int(params2["margin"])))
-    note(s, f"Seat {p + 1} scores {n} creature(s) for {total} glory.",
-         f"{p + 1}番席がモンスター{n}体を得点化し、勝利点{total}。")
-    gain(s, p, total)
+    w = TOK[p]
+    if total > 0:
+        gain(s, p, total, Text(f"{w} scores {scorers.en}:", f"{w}が{scorers.ja}を得点化し、"))
+    else:
+        note(s, f"{w} scores {scorers.en} for no glory.", f"{w}が{scorers.ja}を得点化しました（勝利点なし）。")
+    s.notes = (*s.notes, *said)
     if s.step == OVER:
         return
     s.prompts = (*s.prompts, *later, ("cull", p, n))

@@ -9,8 +9,9 @@ from __future__ import annotations
 from engine.core import Rng
 
 from .bag import draw_into_pool, roll
-from .common import gain, refuse
+from .common import gain, note, refuse
 from .destroy import destroy
+from .names import TOK, dice_text, die_text
 from .state import QState, card_of, creatures, face_of, own_card, set_attached
 from .stats import defense, level
 
@@ -82,9 +83,12 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
     else:
         s.pool[p].remove(sp)
     s.used[p].append(sp)
+    w = TOK[p]
     for effect, params in card.powers:
         if effect == "cast_attack_bonus":
             s.atk_bonus += int(params["by_burst"][burst])
+            n = params["by_burst"][burst]
+            note(s, f"{w}'s creatures get +{n} attack this turn.", f"{w}のモンスター全てに、このターン攻撃力+{n}。")
         elif effect == "cast_destroy_creature" and target is not None:
             destroy(s, target, p, rng)
         elif effect == "cast_destroy_each_opponent":
@@ -96,21 +100,42 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
         elif effect == "immediate_quiddity":
             s.mana += int(params["amount"])
             s.captures += int(params.get("captures", 0))
+            more = params.get("captures")
+            note(s, f"{w} banks {params['amount']} quiddity{f', and {more} more capture' if more else ''}.",
+                 f"{w}が魔力{params['amount']}を得ました{f'。捕獲数+{more}' if more else ''}。")
             roll(s, others, rng)
             if params.get("draw"):
                 draw_into_pool(s, p, int(params["draw"]), rng, rolled=True)
         elif effect == "cast_quiddity":
             s.mana += int(params["amount"])
+            note(s, f"{w} banks {params['amount']} quiddity.", f"{w}が魔力{params['amount']}を得ました。")
         elif effect == "reaction_to_pool":
             if p not in s.lifecharm:
                 s.lifecharm = (*s.lifecharm, p)
+            note(s, f"{w}'s destroyed creatures go to the active pool for the rest of this turn.",
+                 f"{w}の打倒されたモンスターは、このターンの間、活動プールへ移ります。")
         elif effect == "reaction_zero_attack" and target is not None:
             s.zeroed = (*s.zeroed, target)
+            dt = die_text(s, target, face=False)
+            a = TOK[s.active]
+            note(s, f"{a}'s {dt.en} has attack 0 for the rest of this turn.", f"{a}の{dt.ja}の攻撃力は、このターンの間0です。")
         elif effect == "reaction_defense":
             s.lifespell = tuple(v + (int(params["amount"]) if q == p else 0) for q, v in enumerate(s.lifespell))
+            note(s, f"{w}'s creatures get +{params['amount']} defense for the rest of this turn.",
+                 f"{w}のモンスター全てに、このターンの間防御力+{params['amount']}。")
         elif effect == "cast_level_up":
             _level_up(s, p)
+            raised = [d for d in creatures(s, p) if d not in s.copies]
+            if raised:
+                shown = dice_text(s, raised)
+                note(s, f"{w}'s creatures now show: {shown.en}.", f"{w}のモンスターの目：{shown.ja}。")
         elif effect == "cast_destroy_spell" and target is not None:
+            dt = die_text(s, target)
+            owner = next((q for q in range(s.seats) if target in s.ready[q]), -1)
+            if owner < 0:  # an attached spell: its creature's owner
+                owner = next(_creature_owner(s, c) for c, spells in s.attached.items() if target in spells)
+            o = TOK[owner]
+            note(s, f"{o}'s {dt.en} is destroyed (to the used pile).", f"{o}の{dt.ja}が破壊されました（休眠パイルへ）。")
             for q in range(s.seats):
                 if target in s.ready[q]:
                     s.ready[q].remove(target)

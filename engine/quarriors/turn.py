@@ -38,7 +38,7 @@ def _in_pool(s: QState, p: int, d: int) -> None:
 def _main(s: QState) -> None:
     if s.step != MAIN:
         refuse("That belongs before the attack.", "それは攻撃の前にしかできません。",
-               "Now: capture, cast, discard or end_turn.", "今は capture, cast, discard, end_turn です。")
+               "Now: capture, cast, discard or end_turn.", "今できるのは capture・cast・discard・end_turn です。")
 
 
 def _immediate(s: QState) -> None:
@@ -253,7 +253,7 @@ def _slot(s: QState, a: Action) -> int:
 
 def check_capture(s: QState, p: int, a: Action) -> None:
     if s.step != CAPTURE:
-        refuse("Captures come after the attack.", "捕獲は攻撃の後です。", "Use `proceed` first.", "先に proceed。")
+        refuse("Captures come after the attack.", "捕獲は攻撃の後です。", "Use `proceed` first.", "先に proceed で攻撃してください。")
     slot = _slot(s, a)
     if s.captures <= 0:
         refuse("No captures left this turn.", "このターンはもう捕獲できません。")

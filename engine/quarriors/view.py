@@ -7,31 +7,40 @@ from typing import Any
 
 from engine.core import Pending, Viewer
 
-from .labels import face_text
+from .faces import face_text, face_words
+from .payment import available
 from .state import QState, face_of, own_card
-from .stats import attack, defense
+from .stats import attack, attack_vs, defense, summon_cost
 
 
 def _face(s: QState, d: int) -> dict[str, Any] | None:
     if s.face[d] < 0:
         return None
     f = face_of(s, d)
-    out: dict[str, Any] = {"text": face_text(f), "burst": f.burst}
+    out: dict[str, Any] = {"text": face_text(f), "burst": f.burst, "does": face_words(f).to_json()}
     if f.creature:
         out.update(level=f.level)
     return out
 
 
-def _die(s: QState, d: int, *, rolled: bool = True, owner: int = -1) -> dict[str, Any]:
+def _die(s: QState, d: int, *, rolled: bool = True, owner: int = -1, pool: int = -1) -> dict[str, Any]:
+    """A die: its card (the variant tells its power), and when rolled its face;
+    a creature in a ready area with its attack and defense now, one in the
+    active pool of the player whose turn it is with what summoning it costs."""
     c = own_card(s, d)
-    out: dict[str, Any] = {"id": f"d{d}", "die": c.die, "name": c.die_name.to_json()}
+    out: dict[str, Any] = {"id": f"d{d}", "die": c.die, "name": c.die_name.to_json(), "card": c.id,
+                           "card_name": c.name.to_json()}
     if rolled:
         out["face"] = _face(s, d)
-        if owner >= 0 and out["face"] is not None and face_of(s, d).creature:
-            out["attack"] = attack(s, d, owner)
-            out["defense"] = defense(s, d, owner)
+        if out["face"] is not None and face_of(s, d).creature:
+            if owner >= 0:
+                out["attack"] = attack(s, d, owner)
+                out["defense"] = defense(s, d, owner)
+            if pool >= 0 and pool == s.active:
+                out["summon_cost"] = summon_cost(s, d, pool)
         if d in s.copies:
             out["copies"] = s.cards[s.copies[d][0]].id
+            out["copies_name"] = s.cards[s.copies[d][0]].name.to_json()
         if d in s.attached:
             out["attached"] = [_die(s, x) for x in s.attached[d]]
     return out
@@ -70,6 +79,18 @@ def _question(s: QState, secret: set[int]) -> dict[str, Any] | None:
     return out
 
 
+def _attack(s: QState, secret: set[int]) -> dict[str, Any] | None:
+    """The attack under way: who attacks whom, with which creatures (each one's
+    attack against this defender) and how much is left to absorb."""
+    if not s.defenders:
+        return None
+    d = s.defenders[0]
+    return {"attacker": s.active, "defender": d, "remaining": s.remaining, "total_fixed": s.stage == 2,
+            "creatures": [{"id": f"d{x}", "card_name": own_card(s, x).name.to_json(),
+                           "attack": attack_vs(s, x, a, lvl, d)} for x, a, lvl in s.snap if x not in secret],
+            "absorbed": _refs(s.hit, secret)}
+
+
 def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, Any]:
     secret = _secret(s, viewer)
     players = []
@@ -81,7 +102,7 @@ def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, A
             "glory": s.glory[p],
             "bag": bag,
             "bag_count": len(s.bag[p]),
-            "pool": [_die(s, d) for d in s.pool[p]],
+            "pool": [_die(s, d, pool=p) for d in s.pool[p]],
             "ready": [_die(s, d, owner=p) for d in s.ready[p]],
             "used": [_die(s, d, rolled=False) for d in s.used[p]],
             "aside": [_die(s, d, rolled=False) for d in s.aside[p]],
@@ -96,11 +117,11 @@ def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, A
                    "timing": c.timing, "text": c.text.to_json(), "dice": [f"d{d}" for d in s.wild[slot]]}
                   for slot, c in enumerate(s.cards)],
         "players": players,
-        "this_turn": {"quiddity": s.mana, "captures_left": s.captures, "discount": s.discount,
+        "this_turn": {"quiddity": s.mana, "available": available(s, s.active) if s.step != "over" else 0,
+                      "captures_left": s.captures, "discount": s.discount,
                       "attack_bonus": s.atk_bonus, "scored": s.scored, "immediate_open": s.imm,
                       "life_charm": s.lifecharm, "zeroed": _refs(s.zeroed, secret)},
-        "attack": ({"defender": s.defenders[0], "remaining": s.remaining, "absorbed": _refs(s.hit, secret)}
-                   if s.defenders else None),
+        "attack": _attack(s, secret),
         "waiting": [{"seat": w.seat, "kind": w.kind, "prompt": w.prompt.to_json()} for w in pending],
         "question": _question(s, secret),
         "winners": s.winners,

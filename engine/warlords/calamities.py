@@ -3,11 +3,12 @@ check; the ranges on the card decide effect / switch / end."""
 
 from __future__ import annotations
 
-from engine.core import Rng, Text
+from engine.core import Rng, Text, seat_ref
 
 from .cards import rules
 from .effects import apply_effects
-from .state import Decision, WState, cdef, check, find_castle, find_stack, name, seat_text, to_discard
+from .state import Decision, WState, cdef, check, find_castle, find_stack, name, to_discard
+from .words import piece
 
 
 def targets_of(s: WState, seat: int, kind: str) -> list[str]:
@@ -61,14 +62,15 @@ def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[T
     while True:
         if checks >= cap:
             s.cap_hits += 1
-            log.append(name(s, iid) + Text(" burns out.", "は収まった。"))
+            log.append(name(s, iid) + Text(f" burns out after {cap} checks.", f"は{cap}回の判定で収まった。"))
             to_discard(s, iid)
             return
         checks += 1
-        value, _ = check(s, victim, rng, log)
+        value, _ = check(s, victim, rng, log, name(s, iid))
         lo, hi = spec.effect_range
         if lo <= value <= hi:
-            log.append(name(s, iid) + Text(" strikes ", "が") + _target_text(s, target) + Text(".", "を襲った。"))
+            log.append(name(s, iid) + Text(" strikes ", "が") + piece(s, target)
+                       + Text(f" (a check of {lo}-{hi}).", f"を襲った（判定{lo}～{hi}）。"))
             apply_effects(s, rng, spec.effects, victim, target, log)
             if not exists(s, target) and spec.kind == "transient" and targets_of(s, victim, spec.target):
                 s.decision = Decision("redirect", [victim], victim, target="", calamity=iid, checks=checks)
@@ -87,16 +89,12 @@ def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[T
         if (spec.switch_range is not None and spec.switch_range[0] <= value <= spec.switch_range[1]
                 and switch_targets(s, iid, victim)):
             s.decision = Decision("switch", [victim], victim, calamity=iid, checks=checks)
-            log.append(name(s, iid) + Text(" switches: ", "は交代：") + seat_text(victim)
-                       + Text(" chooses a new target.", "が移し先を選ぶ。"))
+            log.append(name(s, iid) + Text(" switches: ", "は交代：") + seat_ref(victim)
+                       + Text(" chooses another player's target for it.", "が他のプレイヤーの移し先を選ぶ。"))
             return
         log.append(name(s, iid) + Text(" ends.", "は終わった。"))
         to_discard(s, iid)
         return
-
-
-def _target_text(s: WState, target: str) -> Text:
-    return name(s, target) if target in s.cards else Text(target, target)
 
 
 def advance_check(s: WState, rng: Rng, iid: str, log: list[Text]) -> None:

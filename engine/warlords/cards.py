@@ -238,3 +238,13 @@ def starters() -> Starters:
 
 def card(card_id: str) -> CardDef:
     return catalogue()[card_id]
+
+
+@cache
+def _factions() -> dict[str, Text]:
+    return {f.id: f.name.text() for f in sample().factions}
+
+
+def faction_name(faction_id: str) -> Text:
+    """A faction as people read it ("Horse Lords" / "ホースロード")."""
+    return _factions().get(faction_id, Text(faction_id, faction_id))

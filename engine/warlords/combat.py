@@ -3,7 +3,7 @@ sudden death, loss assignment, castles without a garrison, sieges and starvation
 
 from __future__ import annotations
 
-from engine.core import Rng, Text
+from engine.core import Rng, Text, seat_ref
 
 from .cards import rules
 from .removal import (
@@ -19,14 +19,17 @@ from .removal import (
     stack_values,
 )
 from .stacks import castle_combat, stack_combat
-from .state import Decision, WState, check, find_castle, find_stack, name, seat_text
+from .state import Decision, WState, check, find_castle, find_stack
+from .words import castle_of, piece, seats_and, stack_of
+
+SIDE = {"attacker": Text("the attacker's losses", "攻撃側の損失"), "defender": Text("the defender's losses", "防御側の損失")}
 
 
-def draw_losses(s: WState, seat: int, n: int, rng: Rng, log: list[Text]) -> tuple[int, bool]:
+def draw_losses(s: WState, seat: int, n: int, rng: Rng, log: list[Text], side: str = "attacker") -> tuple[int, bool]:
     """The attacker draws `n` cards for one side's losses; a sudden-death icon stops at once."""
     total = 0
     for _ in range(n):
-        value, sudden = check(s, seat, rng, log)
+        value, sudden = check(s, seat, rng, log, SIDE[side])
         total += value
         if sudden:
             return total, True
@@ -48,7 +51,8 @@ def battle(s: WState, rng: Rng, attacker: int, stack_id: str, target: str, bonus
     if castle is not None:
         dseat, c = castle
         if not c.garrison:
-            log.append(name(s, c.card) + Text(" has no garrison and falls.", "は守備隊がおらず陥落した。"))
+            log.append(castle_of(s, c.card) + Text(" has no garrison army and falls without a battle.",
+                                                   "には守備隊の軍隊がおらず、戦わずに陥落した。"))
             capture(s, c.card, attacker, log)
             return
         d_total = castle_combat(s, c)
@@ -62,24 +66,28 @@ def battle(s: WState, rng: Rng, attacker: int, stack_id: str, target: str, bonus
         return
     diff = a_total - d_total
     row = rules().oracle_row(diff)
-    log.append(Text(f"Battle: {a_total} against {d_total} (difference {diff}); the oracle draws "
-                    f"{row.attacker} for the attacker and {row.defender} for the defender.",
-                    f"戦闘：{a_total}対{d_total}（差{diff}）。戦闘結果表により攻撃側{row.attacker}枚、防御側{row.defender}枚。"))
-    a_loss, a_sudden = draw_losses(s, attacker, row.attacker, rng, log)
+    signed = f"{diff:+d}" if diff else "0"
+    log.append(Text("Battle: ", "戦闘：") + stack_of(s, stack_id, attacker) + Text(f" ({a_total}) against ", f"（{a_total}）対")
+               + piece(s, target) + Text(f" ({d_total}), difference {signed}: the oracle draws {_cards(row.attacker)} "
+                                         f"for the attacker's losses and {_cards(row.defender)} for the defender's.",
+                                         f"（{d_total}）、差{signed}。戦闘結果表により、攻撃側の損失に{row.attacker}枚、"
+                                         f"防御側の損失に{row.defender}枚を引く。"))
+    a_loss, a_sudden = draw_losses(s, attacker, row.attacker, rng, log, "attacker")
     if a_sudden:
-        log.append(Text("Sudden death strikes the attacker.", "攻撃側にサドンデス。"))
+        log.append(Text("Sudden death strikes the attacker: the battle ends.", "攻撃側にサドンデス：戦闘は終わる。"))
         destroy_stack(s, attacker, ast, log)
         return
-    d_loss, d_sudden = draw_losses(s, attacker, row.defender, rng, log)
-    log.append(Text(f"Losses: attacker {a_loss}, defender {d_loss}.", f"損失：攻撃側{a_loss}、防御側{d_loss}。"))
+    d_loss, d_sudden = draw_losses(s, attacker, row.defender, rng, log, "defender")
     if d_sudden:
+        log.append(Text(f"Sudden death strikes the defender: the battle ends (the attacker's loss is {a_loss}).",
+                        f"防御側にサドンデス：戦闘は終わる（攻撃側の損失は{a_loss}）。"))
         if castle is not None:
-            log.append(Text("Sudden death strikes the garrison.", "守備隊にサドンデス。"))
             apply_garrison_losses(s, castle[1], list(castle[1].garrison), log)
         else:
-            log.append(Text("Sudden death strikes the defender.", "防御側にサドンデス。"))
             destroy_stack(s, dseat, dst, log)
         d_loss = 0
+    else:
+        log.append(Text(f"Losses: attacker {a_loss}, defender {d_loss}.", f"損失：攻撃側{a_loss}、防御側{d_loss}。"))
     waiting: list[int] = []
     if len(assignments(s, stack_values(s, ast), a_loss)) > 1:
         waiting.append(attacker)
@@ -88,29 +96,27 @@ def battle(s: WState, rng: Rng, attacker: int, stack_id: str, target: str, bonus
         a_loss = 0
     if d_loss > 0 and len(assignments(s, d_values, d_loss)) > 1:
         waiting.append(dseat)
-    elif d_loss > 0:
+    elif d_loss > 0 or not d_sudden:
         _apply_defender(s, dseat, target, d_loss, None, log)
         d_loss = 0
     if waiting:
         s.decision = Decision("losses", waiting, attacker, stack=stack_id, target=target, bonus=bonus,
                               a_loss=a_loss, d_loss=d_loss, queue=list(queue))
-        log.append(join_seats(waiting) + Text(" must assign losses.", "が損失を割り振る。"))
+        log.append(seats_and(waiting) + Text(" must choose which of their units take the loss.",
+                                             "が損失を受けるユニットを選ぶ。"))
         return
     finish(s, rng, attacker, stack_id, target, bonus, list(queue), log)
 
 
-def join_seats(seats: list[int]) -> Text:
-    out = seat_text(seats[0])
-    for seat in seats[1:]:
-        out = out + Text(" and ", "と") + seat_text(seat)
-    return out
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _apply_defender(s: WState, seat: int, target: str, loss: int, chosen: list[str] | None, log: list[Text]) -> None:
     castle = find_castle(s, target)
     if castle is not None:
         c = castle[1]
-        apply_garrison_losses(s, c, covering(garrison_values(s, c), loss) if chosen is None else chosen, log)
+        apply_garrison_losses(s, c, covering(garrison_values(s, c), loss) if chosen is None else chosen, log, loss)
         return
     found = find_stack(s, target)
     if found is not None:
@@ -174,8 +180,9 @@ def finish(s: WState, rng: Rng, attacker: int, stack_id: str, target: str, bonus
         elif c.besieged_by is None:
             c.besieged_by = ast.hero
             ast.besieging = c.card
-            log.append(Text("The stack of ", "") + name(s, ast.hero) + Text(" besieges ", "のスタックは")
-                       + name(s, c.card) + Text(".", "を包囲した。"))
+            log.append(stack_of(s, ast.hero, attacker) + Text(" besieges ", "は") + castle_of(s, c.card)
+                       + Text(": it will starve one garrison army on each of its owner's turns.",
+                              "を包囲した：城砦の持ち主の手番ごとに守備隊の軍隊が1体ずつ飢える。"))
         return
     _next(s, rng, attacker, stack_id, bonus, queue, log)
 
@@ -184,7 +191,7 @@ def _next(s: WState, rng: Rng, attacker: int, stack_id: str, bonus: int, queue: 
     while queue:
         nxt = queue.pop(0)
         if find_stack(s, nxt) is not None:
-            log.append(Text("The stack of ", "") + name(s, nxt) + Text(" engages next.", "のスタックが続けて迎え撃つ。"))
+            log.append(stack_of(s, nxt) + Text(" engages the attacker next.", "が続けて攻撃側を迎え撃つ。"))
             battle(s, rng, attacker, stack_id, nxt, bonus, log, queue)
             return
 
@@ -200,8 +207,11 @@ def starve(s: WState, seat: int, log: list[Text]) -> None:
             c.besieged_by = None
             continue
         for _ in range(rules().starvation_per_turn):
-            if remove_weakest_garrison(s, c, log):
-                log.append(name(s, c.card) + Text(" starves under siege.", "は兵糧攻めで飢えている。"))
+            if c.garrison:
+                log.append(castle_of(s, c.card, seat) + Text(" starves under siege by ", "は") + stack_of(s, b[1].hero, b[0])
+                           + Text(".", "の包囲により飢えている。"))
+                remove_weakest_garrison(s, c, log)
         if not c.garrison:
-            log.append(seat_text(b[0]) + Text(" starves out ", "は") + name(s, c.card) + Text(".", "を兵糧攻めで落とした。"))
+            log.append(castle_of(s, c.card, seat) + Text(" has no garrison left and falls to ", "は守備隊を失い、")
+                       + seat_ref(b[0]) + Text(".", "の兵糧攻めで陥落した。"))
             capture(s, c.card, b[0], log)

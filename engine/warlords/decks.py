@@ -72,9 +72,9 @@ def parse_deck_list(text: str) -> tuple[dict[str, int], list[Text]]:
                 continue
             found = [name]
         if len(found) > 1:
-            ids = ", ".join(sorted(found))
-            errors.append(Text(f"Line {no}: '{name}' names several cards; write one id: {ids}.",
-                               f"{no}行目：「{name}」は複数のカードの名前です。IDで書いてください: {ids}"))
+            ids = sorted(found)
+            errors.append(Text(f"Line {no}: '{name}' names several cards; write one id: {', '.join(ids)}.",
+                               f"{no}行目：「{name}」は複数のカードの名前です。IDで書いてください：{'、'.join(ids)}。"))
             continue
         counts[found[0]] += count
     return dict(counts), errors

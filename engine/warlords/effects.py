@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.core import Rng, Text
+from engine.core import Rng, Text, seat_ref
 
 from .cards import Effect
 from .removal import discard_march, remove_weakest_garrison, remove_weakest_unit
-from .state import WState, draw_to_hand, find_castle, find_stack, name, seat_text, to_discard
+from .state import WState, draw_to_hand, find_castle, find_stack, name, to_discard
+from .words import castle_of, stack_of
 
 
 def target_seat(s: WState, target: str) -> int | None:
@@ -32,37 +33,45 @@ def apply_effects(s: WState, rng: Rng, effects: Iterable[Effect], actor: int, ta
 
 def _one(s: WState, rng: Rng, e: Effect, actor: int, target: str, log: list[Text]) -> None:
     if e.op == "draw":
-        draw_to_hand(s, actor, e.n, rng, log)
-        log.append(seat_text(actor) + Text(f" draws {e.n}.", f"は{e.n}枚引いた。"))
+        got = draw_to_hand(s, actor, e.n, rng, log)
+        log.append(seat_ref(actor) + Text(f" draws {got} card{'' if got == 1 else 's'}.", f"はカードを{got}枚引いた。"))
     elif e.op == "gain_revenue":
         s.players[actor].revenue += e.n
-        log.append(seat_text(actor) + Text(f" gains {e.n} revenue this turn.", f"は今手番の収益を{e.n}得た。"))
+        log.append(seat_ref(actor) + Text(f" gains {e.n} revenue this turn.", f"はこの手番の収益を{e.n}得た。"))
     elif e.op == "discard_random":
         seat = target_seat(s, target)
         if seat is None:
             return
         hand = s.players[seat].hand
+        if not hand:
+            log.append(seat_ref(seat) + Text(" has no card in hand to discard.", "には捨てる手札がない。"))
         for _ in range(min(e.n, len(hand))):
             iid = hand.pop(rng.below(len(hand)))
             to_discard(s, iid)
-            log.append(seat_text(seat) + Text(" discards ", "は") + name(s, iid) + Text(".", "を捨てた。"))
+            log.append(seat_ref(seat) + Text(" discards ", "は") + name(s, iid) + Text(" at random.", "を無作為に捨てた。"))
     elif e.op == "kill_unit":
         st = find_stack(s, target)
         if st is not None:
-            remove_weakest_unit(s, st[1], log)
+            if not remove_weakest_unit(s, st[1], log):
+                log.append(stack_of(s, target) + Text(" has no army or ally to lose.", "には失う軍隊・味方がいない。"))
             return
         c = find_castle(s, target)
-        if c is not None:
-            remove_weakest_garrison(s, c[1], log)
+        if c is not None and not remove_weakest_garrison(s, c[1], log):
+            log.append(castle_of(s, target) + Text(" has no garrison army to lose.", "には失う守備隊の軍隊がいない。"))
     elif e.op == "destroy_improvement":
         c = find_castle(s, target)
         if c is not None and c[1].improvements:
             iid = c[1].improvements.pop()
+            log.append(castle_of(s, target) + Text(" loses its ", "の") + name(s, iid)
+                       + Text(" (destroyed).", "が破壊された。"))
             to_discard(s, iid)
-            log.append(name(s, iid) + Text(" is destroyed.", "は破壊された。"))
+        elif c is not None:
+            log.append(castle_of(s, target) + Text(" has no improvement to destroy.", "には破壊する城砦改良がない。"))
     elif e.op == "strip_march":
         st = find_stack(s, target)
         if st is not None and st[1].march:
             discard_march(s, st[1])
-            log.append(Text("The stack of ", "") + name(s, st[1].hero) + Text(" loses its March cards.",
-                                                                              "のスタックは行軍カードを失った。"))
+            log.append(stack_of(s, target) + Text(" loses its March cards and goes home.",
+                                                  "は行軍カードを失い、帰還した。"))
+        elif st is not None:
+            log.append(stack_of(s, target) + Text(" has no March card to lose.", "には失う行軍カードがない。"))

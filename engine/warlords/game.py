@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import (
     BadOptions,
+    CardInfo,
     Choice,
     Game,
     Outcome,
@@ -17,11 +18,15 @@ from engine.core import (
     Transition,
     UnknownAction,
     Viewer,
+    seat_label,
+    seat_ref,
 )
 
-from . import bot, calamities, legal, moves, ruins, view
+from . import bot, calamities, legal, moves, prompts, ruins, view
+from .catalog import card_catalog
 from .combat import assign, battle, side_values
 from .decks import deck_errors, import_deck, starter_ids
+from .labels import read_typed
 from .opening import deal, do_pick, options_decks, pickable
 from .removal import legal_assignment, strip_for_terrain
 from .stacks import castle_combat, glory, stack_combat, stack_state
@@ -34,10 +39,10 @@ from .state import (
     find_stack,
     name,
     order_from,
-    seat_text,
     to_discard,
 )
 from .turns import end_turn, settle, start_turn
+from .words import names_and, piece, their
 
 Action = dict[str, Any]
 PLAY: dict[str, Callable[..., None]] = {
@@ -51,7 +56,7 @@ PLAY_RNG: dict[str, Callable[..., None]] = {
 
 def _unknown(kind: Any, allowed: list[str]) -> UnknownAction:
     return UnknownAction(Text(f"'{kind}' is not an action now.", f"「{kind}」は今できる行動ではありません。"),
-                         Text("Allowed: " + ", ".join(allowed), "可能: " + ", ".join(allowed)))
+                         Text("Allowed: " + ", ".join(allowed) + ".", "可能：" + "、".join(allowed) + "。"))
 
 
 def _cycle(items: list[Any], n: int) -> list[Any]:
@@ -70,11 +75,24 @@ def _revealed(before: WState, after: WState) -> bool:
 class Warlords(Game[WState]):
     id: ClassVar[str] = "warlords"
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
-    ruleset: ClassVar[str] = "warlords-1"
+    ruleset: ClassVar[str] = "warlords-2"
     state_types = STATE_TYPES
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     list_args: ClassVar[frozenset[str]] = frozenset({"cards", "stacks", "units"})
+    # Arguments the menus may leave out: a deployment's place, a campaign's or a
+    # card's target, and either way of naming interceptors (one stack, or a list).
+    optional_args: ClassVar[Mapping[str, frozenset[str]]] = {
+        "deploy": frozenset({"to"}), "march": frozenset({"target"}), "play": frozenset({"target"}),
+        "intercept": frozenset({"stack", "stacks"}),
+    }
+
+    def parse_action(self, text: str) -> Action:
+        return read_typed(super().parse_action(text))
+
+    def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
+        # Every option plays the one sample card set; decks only choose among its cards.
+        return card_catalog()
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:
@@ -95,7 +113,7 @@ class Warlords(Game[WState]):
                 counts, errors = import_deck(str(text))
                 if errors:
                     raise BadOptions(Text(f"Deck {i + 1}: ", f"デッキ{i + 1}：") + errors[0],
-                                     Text(" ".join(e.en for e in errors[1:]), " ".join(e.ja for e in errors[1:])))
+                                     Text(" ".join(e.en for e in errors[1:]), "".join(e.ja for e in errors[1:])))
                 decks.append(counts)
             out["decks_cards"] = decks
             out["decks"] = [f"custom{i + 1}" for i in range(seats)]
@@ -106,7 +124,7 @@ class Warlords(Game[WState]):
         for deck_id in names:
             if deck_id not in starter_ids():
                 raise BadOptions(Text(f"Unknown starter deck '{deck_id}'.", f"不明なスターターデッキ「{deck_id}」。"),
-                                 Text("Starters: " + ", ".join(starter_ids()), "スターター: " + ", ".join(starter_ids())))
+                                 Text("Starters: " + ", ".join(starter_ids()) + ".", "スターター：" + "、".join(starter_ids()) + "。"))
         out["decks"] = names
         return out
 
@@ -120,31 +138,16 @@ class Warlords(Game[WState]):
         if s.phase == "over":
             return ()
         if s.phase == "direction":
-            return (Pending(s.first, "direction", Text("Choose the direction of play.", "プレイ順の向きを選んでください。")),)
+            return (Pending(s.first, "direction", prompts.direction()),)
         if s.phase == "pick":
             # Every player still to pick, ranked: only the first (order 0) may pick now.
-            return tuple(Pending(seat, "setup", Text("Pick your castle and hero.", "城砦と英雄を選んでください。") if k == 0
-                                 else Text(f"Pick your castle and hero after {k} player(s) before you.",
-                                           f"前の{k}人の後に城砦と英雄を選んでください。"), order=k)
-                         for k, seat in enumerate(s.pick_queue))
+            return tuple(Pending(seat, "setup", prompts.setup(s, k), order=k) for k, seat in enumerate(s.pick_queue))
         d = s.decision
         if d is not None:
-            prompts = {
-                "intercept": Text("You are attacked: choose the stacks that intercept, or none.",
-                                  "攻撃を受けた：迎撃するスタックを選ぶか、迎撃しない。"),
-                "losses": Text("Assign your losses: choose which armies and allies are removed.",
-                               "損失の割り振り：取り除く軍隊・味方を選んでください。"),
-                "obstruct": Text("A ruin is explored: obstruct it, or pass.", "遺跡探索：妨害するかパスする。"),
-                "terrain_response": Text("Terrain was put on your stack: cancel it with a March card, or pass.",
-                                         "あなたのスタックに地形：行軍カードで打ち消すか、パス。"),
-                "switch": Text("The calamity switches: choose its new target.", "災害の交代：移し先を選んでください。"),
-                "redirect": Text("The calamity goes on: choose which of your targets takes the next check.",
-                                 "災害は続く：次の判定を受ける自分の対象を選んでください。"),
-            }
             if d.kind == "losses":  # independent choices: either side may answer first
-                return tuple(Pending(seat, d.kind, prompts[d.kind]) for seat in d.seats)
-            return tuple(Pending(seat, d.kind, prompts[d.kind], order=k) for k, seat in enumerate(d.seats))
-        return (Pending(s.active, "turn", Text("Your turn: act, or end your turn.", "あなたの手番です。行動するか、手番を終えてください。")),)
+                return tuple(Pending(seat, d.kind, prompts.decision(s, d, seat)) for seat in d.seats)
+            return tuple(Pending(seat, d.kind, prompts.decision(s, d, seat), order=k) for k, seat in enumerate(d.seats))
+        return (Pending(s.active, "turn", prompts.turn(s)),)
 
     def legal_actions(self, state: WState, seat: int) -> list[Choice]:
         s = state
@@ -190,7 +193,7 @@ class Warlords(Game[WState]):
             if seat != s.active:
                 raise RuleError(Text("It is not your turn.", "あなたの手番ではありません。"))
             if kind == "end":
-                log.append(seat_text(seat) + Text(" ends the turn.", "は手番を終えた。"))
+                log.append(seat_ref(seat) + Text(" ends their turn.", "は手番を終えた。"))
                 end_turn(s, rng, log)
             elif kind in legal.CHECKS:
                 legal.CHECKS[kind](s, seat, action)
@@ -209,8 +212,8 @@ class Warlords(Game[WState]):
         s.direction = 1 if a["dir"] == "cw" else -1
         s.phase = "pick"
         s.pick_queue = order_from(s, s.first)
-        log.append(seat_text(seat) + Text(" starts and plays " + ("clockwise." if s.direction == 1 else "counter-clockwise."),
-                                          "が最初のプレイヤーで、" + ("時計回り" if s.direction == 1 else "反時計回り") + "に進める。"))
+        log.append(seat_ref(seat) + Text(" goes first and plays " + ("clockwise." if s.direction == 1 else "counter-clockwise."),
+                                         "が最初のプレイヤーで、" + ("時計回り" if s.direction == 1 else "反時計回り") + "に進める。"))
 
     def _pick(self, s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
         if a.get("kind") != "pick":
@@ -218,7 +221,7 @@ class Warlords(Game[WState]):
         if seat != s.pick_queue[0]:
             raise RuleError(Text("Set-up goes in turn order: it is not your pick yet.",
                                  "セットアップは手番順に行います。まだあなたの番ではありません。"),
-                            Text("Wait for ", "待機：") + seat_text(s.pick_queue[0]))
+                            Text(f"Wait for {seat_label(s.pick_queue[0]).en}.", f"{seat_label(s.pick_queue[0]).ja}を待ってください。"))
         for key, kind in (("castle", "castle"), ("hero", "hero")):
             options = pickable(s, seat, kind)
             value = a.get(key)
@@ -243,7 +246,7 @@ class Warlords(Game[WState]):
         either = d.kind == "losses" and seat in d.seats  # both sides assign independently
         if not early_pass and not either and (not d.seats or d.seats[0] != seat):
             raise RuleError(Text("Others answer before you.", "あなたより先に答える人がいます。"),
-                            Text("Wait for ", "待機：") + seat_text(d.seats[0]))
+                            Text(f"Wait for {seat_label(d.seats[0]).en}.", f"{seat_label(d.seats[0]).ja}を待ってください。"))
         kind = a.get("kind")
         if d.kind == "intercept":
             if kind != "intercept":
@@ -258,10 +261,12 @@ class Warlords(Game[WState]):
                                                                                              "、".join(eligible) or "なし"))
             s.decision = None
             if not chosen:
+                log.append(seat_ref(seat) + Text(" does not intercept.", "は迎撃しない。"))
                 battle(s, rng, d.actor, d.stack, d.target, d.bonus, log)
                 return
-            for sid in chosen:
-                log.append(Text("The stack of ", "") + name(s, sid) + Text(" intercepts.", "のスタックが迎撃する。"))
+            log.append(seat_ref(seat) + Text(" intercepts with ", "は") + names_and([their(s, sid) for sid in chosen])
+                       + Text(", which fight instead of the target" + (", one after another." if len(chosen) > 1 else "."),
+                              "で迎撃する（目標の代わりに" + ("順に" if len(chosen) > 1 else "") + "戦う）。"))
             battle(s, rng, d.actor, d.stack, chosen[0], d.bonus, log, chosen[1:])
         elif d.kind == "losses":
             if kind != "assign":
@@ -293,9 +298,9 @@ class Warlords(Game[WState]):
                 hit = find_stack(s, d.stack)
                 if hit is not None and hit[1].terrain == d.target:
                     strip_for_terrain(s, hit[1])
-                    log.append(Text("The stack of ", "") + name(s, d.stack)
-                               + Text(" stays under the terrain; its March and fleet cards are removed.",
-                                      "のスタックは地形を受け入れ、行軍・艦隊カードが外れた。"))
+                    log.append(seat_ref(seat) + Text(" lets ", "は") + name(s, d.target) + Text(" stand on ", "を")
+                               + their(s, d.stack) + Text(": its March and fleet cards are removed.",
+                                                          "で受け入れた：行軍・艦隊カードは外れた。"))
             elif kind == "cancel":
                 iid = a.get("card")
                 if iid not in s.players[seat].hand or not cdef(s, iid).march:
@@ -308,8 +313,8 @@ class Warlords(Game[WState]):
                 if found is not None and found[1].terrain == d.target:
                     found[1].terrain = None
                     to_discard(s, d.target)
-                log.append(seat_text(seat) + Text(" cancels ", "は") + name(s, d.target)
-                           + Text(" at once with a March card; it has no effect.", "を即座に行軍カードで打ち消した（効果なし）。"))
+                log.append(seat_ref(seat) + Text(" cancels ", "は") + name(s, d.target)
+                           + Text(" at once with a March card: it has no effect.", "を即座に行軍カードで打ち消した（効果なし）。"))
             else:
                 raise _unknown(kind, ["pass", "cancel card=<id>"])
         elif d.kind == "redirect":
@@ -319,6 +324,8 @@ class Warlords(Game[WState]):
             if kind != "redirect" or target not in calamities.targets_of(s, seat, spec.target):
                 raise RuleError(Text("Move the calamity to one of your own targets.", "災害を自分の対象のいずれかに移してください。"))
             s.decision = None
+            log.append(seat_ref(seat) + Text(" turns ", "は") + name(s, d.calamity) + Text(" onto ", "を")
+                       + their(s, target) + Text(" for its next check.", "に向けた（次の判定）。"))
             calamities.resolve(s, rng, d.calamity, seat, target, log, checks=d.checks)
         elif d.kind == "switch":
             target = str(a.get("target"))
@@ -328,8 +335,8 @@ class Warlords(Game[WState]):
             s.decision = None
             found = find_stack(s, target)
             victim = found[0] if found is not None else self._castle_owner(s, target)
-            log.append(seat_text(seat) + Text(" switches ", "は") + name(s, d.calamity) + Text(" to ", "を")
-                       + name(s, target) + Text(".", "に移した。"))
+            log.append(seat_ref(seat) + Text(" switches ", "は") + name(s, d.calamity) + Text(" to ", "を")
+                       + piece(s, target) + Text(".", "に移した。"))
             calamities.resolve(s, rng, d.calamity, victim, target, log, checks=d.checks)
 
     @staticmethod

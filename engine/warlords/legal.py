@@ -10,11 +10,14 @@ from engine.core import Choice, RuleError, Text
 
 from . import moves
 from .calamities import switch_targets, targets_of
-from .combat import loss_options
+from .catalog import numbers, type_name
+from .combat import loss_options, side_values
+from .labels import group, label, shown
 from .opening import pickable
 from .ruins import OBSTRUCTION_TYPES
-from .stacks import stack_state
-from .state import WState, cdef, name, seat_text
+from .stacks import stack_combat, stack_state
+from .state import WState, cdef, find_castle, find_stack, name
+from .words import card_with, names_and, piece, yours
 
 Action = dict[str, Any]
 MAX_INTERCEPTORS_LISTED = 6  # 63 sets; a larger army still names any set by hand
@@ -26,36 +29,8 @@ CHECKS: dict[str, Callable[[WState, int, Action], None]] = {
 }
 
 
-KIND_JA = {"deploy": "配置", "march": "行軍", "recall": "帰還", "clear": "除去", "attack": "攻撃", "explore": "探索",
-           "play": "使用", "calamity": "災害", "cast": "呪文", "terrain": "地形", "weather": "天候", "sell": "売却"}
-
-
-def _label(s: WState, a: Action) -> Text:
-    kind = a["kind"]
-    parts = [Text(str(kind), KIND_JA.get(str(kind), str(kind)))]
-    for key in ("card", "stack", "to", "on", "target", "ruin", "reward"):
-        v = a.get(key)
-        if isinstance(v, str) and v in s.cards:
-            parts.append(Text(f" {key}=", " ") + name(s, v) + Text(f" [{v}]", f"[{v}]"))
-        elif isinstance(v, str) and v.startswith("p") and v[1:].isdigit():
-            parts.append(Text(" ", " ") + seat_text(int(v[1:])))
-        elif isinstance(v, int) and key == "target":
-            parts.append(Text(" vs ", " 対") + seat_text(v))
-    if "cards" in a:
-        parts.append(Text(" with ", " ") + name(s, a["cards"][0]) + Text(f" x{len(a['cards'])}", f"×{len(a['cards'])}"))
-    out = parts[0]
-    for p in parts[1:]:
-        out = out + p
-    return out
-
-
-def _names(s: WState, ids: list[str]) -> Text:
-    if not ids:
-        return Text("nothing (the hero takes it)", "なし（英雄が受ける）")
-    out = name(s, ids[0]) + Text(f" [{ids[0]}]", f"[{ids[0]}]")
-    for i in ids[1:]:
-        out = out + Text(", ", "、") + name(s, i) + Text(f" [{i}]", f"[{i}]")
-    return out
+def _units(s: WState, ids: list[str], values: dict[str, int]) -> Text:
+    return names_and([name(s, i) + Text(f" ({values[i]})", f"（{values[i]}）") for i in ids])
 
 
 def play_candidates(s: WState, seat: int) -> list[Action]:
@@ -107,7 +82,11 @@ def play_candidates(s: WState, seat: int) -> list[Action]:
             else:
                 out.append({"kind": "march", "stack": st.hero, "card": march})
         out += [{"kind": "clear", "on": x, "card": march} for x in moves.clearable(s, seat)]
-    battle_cards = [i for i in distinct if cdef(s, i).battle is not None]
+    # Battle cards of one name differ only in check value, which a battle never reads: one each.
+    battle_cards: list[str] = []
+    for i in distinct:
+        if cdef(s, i).battle is not None and all(cdef(s, b).name.en != cdef(s, i).name.en for b in battle_cards):
+            battle_cards.append(i)
     all_battle = [i for i in hand if cdef(s, i).battle is not None]
     for st in p.stacks:
         if st.march:
@@ -123,6 +102,43 @@ def play_candidates(s: WState, seat: int) -> list[Action]:
     return out
 
 
+def _finds_nothing(s: WState, op: str, target: str) -> bool:
+    """Would this one-shot effect find nothing to act on at `target`?"""
+    stack = find_stack(s, target)
+    castle = find_castle(s, target)
+    if op == "kill_unit":
+        if stack is not None:
+            return not any(cdef(s, m).type in ("army", "ally") for m in stack[1].members)
+        return castle is not None and not castle[1].garrison
+    if op == "destroy_improvement":
+        return castle is not None and not castle[1].improvements
+    if op == "strip_march":
+        return stack is not None and not stack[1].march
+    if op == "discard_random" and target.startswith("p") and target[1:].isdigit():
+        return not s.players[int(target[1:])].hand
+    return False
+
+
+def pointless(s: WState, a: Action) -> bool:
+    """A card played or cast at a target where every effect it could have on that
+    target finds nothing: it would only spend the card. Not listed (still legal)."""
+    if a["kind"] not in ("play", "cast") or not isinstance(a.get("target"), str):
+        return False
+    d = cdef(s, a["card"])
+    ops = [e.op for e in d.effects] if a["kind"] == "play" else \
+        [e.op for o in d.spell if o.on == "target" for e in o.effects]
+    return bool(ops) and all(_finds_nothing(s, op, a["target"]) for op in ops)
+
+
+def distinct(choices: list[Choice]) -> list[Choice]:
+    """Menus never show one label twice: a repeated label gets the code that tells it apart."""
+    seen: dict[str, int] = {}
+    for c in choices:
+        seen[c.label.en] = seen.get(c.label.en, 0) + 1
+    return [c if seen[c.label.en] == 1 else Choice(c.action, c.label + Text(f" [{c.code}]", f"［{c.code}］"), c.group,
+                                                    c.shown) for c in choices]
+
+
 def play_choices(s: WState, seat: int) -> list[Choice]:
     choices = [Choice({"kind": "end"}, Text("End your turn", "手番を終える"))]
     for a in play_candidates(s, seat):
@@ -130,8 +146,10 @@ def play_choices(s: WState, seat: int) -> list[Choice]:
             CHECKS[a["kind"]](s, seat, a)
         except RuleError:
             continue
-        choices.append(Choice(a, _label(s, a)))
-    return choices
+        if pointless(s, a):
+            continue
+        choices.append(Choice(a, label(s, seat, a), group(s, a), shown(a)))
+    return distinct(choices)
 
 
 def decision_choices(s: WState, seat: int) -> list[Choice]:
@@ -151,39 +169,65 @@ def decision_choices(s: WState, seat: int) -> list[Choice]:
         # Every set of eligible stacks, in the order they are listed (any order is accepted).
         for mask in range(1, 1 << len(eligible)):
             chosen = [st for k, st in enumerate(eligible) if mask >> k & 1]
-            label = Text("Intercept with ", "迎撃：") + _names(s, chosen)
-            out.append(Choice({"kind": "intercept", "stacks": chosen}, label))
-        return out
+            out.append(Choice({"kind": "intercept", "stacks": chosen}, _intercept_label(s, chosen)))
+        return distinct(out)
     if d.kind == "losses":
-        return [Choice({"kind": "assign", "units": units},
-                       Text("Lose ", "失う：") + _names(s, units)
-                       + Text(" (automatic choice)" if k == 0 else "", "（自動選択）" if k == 0 else ""))
-                for k, units in enumerate(loss_options(s, seat))]
+        values, loss = side_values(s, seat)
+        out = []
+        for k, units in enumerate(loss_options(s, seat)):
+            auto = Text(" — the automatic choice", "（自動選択）") if k == 0 else Text("", "")
+            if units:
+                text = Text("Lose ", "") + _units(s, units, values) + Text("", "を失う") + auto
+            else:
+                text = Text(f"Lose no unit: the loss of {loss} falls on the hero",
+                            f"ユニットは失わない：損失{loss}は英雄が受ける") + auto
+            out.append(Choice({"kind": "assign", "units": units}, text))
+        return distinct(out)
     if d.kind == "obstruct":
         out = [Choice({"kind": "pass"}, Text("Do not obstruct", "妨害しない"))]
         seen: set[str] = set()
         for iid in hand:
             if cdef(s, iid).type in OBSTRUCTION_TYPES and cdef(s, iid).id not in seen:
                 seen.add(cdef(s, iid).id)
-                out.append(Choice({"kind": "obstruct", "card": iid}, Text("Obstruct with ", "妨害：") + name(s, iid)))
-        return out
+                what = name(s, iid) + Text(" (", "（") + type_name(cdef(s, iid).type) + Text(")", "）")
+                out.append(Choice({"kind": "obstruct", "card": iid}, Text("Obstruct with ", "") + what
+                                  + Text("", "で妨害")))
+        return distinct(out)
     if d.kind == "terrain_response":
-        out = [Choice({"kind": "pass"}, Text("Leave the terrain", "地形を受け入れる"))]
+        terrain = name(s, d.target)
+        out = [Choice({"kind": "pass"}, Text(f"Let {terrain.en} stand (the stack's March and fleet cards are removed)",
+                                             f"{terrain.ja}を受け入れる（スタックの行軍・艦隊カードは外れる）"))]
         m = next((i for i in hand if cdef(s, i).march), None)
         if m is not None:
-            out.append(Choice({"kind": "cancel", "card": m}, Text("Cancel it with ", "打ち消す：") + name(s, m)))
-        return out
+            out.append(Choice({"kind": "cancel", "card": m},
+                              Text(f"Cancel {terrain.en} with {name(s, m).en} (it has no effect)",
+                                   f"{name(s, m).ja}で{terrain.ja}を打ち消す（効果なし）")))
+        return distinct(out)
     if d.kind == "redirect":
         spec = cdef(s, d.calamity).calamity
         assert spec is not None
         own = targets_of(s, seat, spec.target)
         order = ([d.target] if d.target in own else []) + [t for t in own if t != d.target]
-        return [Choice({"kind": "redirect", "target": t}, Text("Next check on ", "次の判定対象：") + name(s, t))
-                for t in order]
+        return distinct([Choice({"kind": "redirect", "target": t},
+                                Text("Take the next check on ", "次の判定を") + yours(s, t) + Text("", "で受ける"))
+                         for t in order])
     if d.kind == "switch":
-        return [Choice({"kind": "switch", "target": t}, Text("Switch it to ", "移し先：") + name(s, t))
-                for t in switch_targets(s, d.calamity, seat)]
+        what = name(s, d.calamity)
+        return distinct([Choice({"kind": "switch", "target": t},
+                                Text(f"Switch {what.en} to ", f"{what.ja}を") + piece(s, t) + Text("", "に移す"))
+                         for t in switch_targets(s, d.calamity, seat)])
     return []
+
+
+def _intercept_label(s: WState, chosen: list[str]) -> Text:
+    parts = []
+    for sid in chosen:
+        found = find_stack(s, sid)
+        total = stack_combat(s, found[1]) if found is not None else 0
+        parts.append(yours(s, sid) + Text(f" ({total})", f"（{total}）"))
+    if len(parts) == 1:
+        return Text("Intercept with ", "") + parts[0] + Text("", "で迎撃")
+    return Text("Intercept with ", "") + names_and(parts) + Text(", in that order", "の順に迎撃")
 
 
 def setup_choices(s: WState, seat: int) -> list[Choice]:
@@ -194,8 +238,9 @@ def setup_choices(s: WState, seat: int) -> list[Choice]:
     heroes = pickable(s, seat, "hero") or ["none"]
     out = []
     for c in castles:
+        castle = card_with(s, c, numbers(cdef(s, c))[1:]) if c != "none" else Text("no castle", "城砦なし")
         for h in heroes:
-            label = Text("Set up ", "配置：") + (name(s, c) if c != "none" else Text("no castle", "城砦なし")) + \
-                Text(" + ", "＋") + (name(s, h) if h != "none" else Text("no hero", "英雄なし"))
-            out.append(Choice({"kind": "pick", "castle": c, "hero": h}, label))
-    return out
+            hero = card_with(s, h, numbers(cdef(s, h))[1:]) if h != "none" else Text("no hero", "英雄なし")
+            text = Text("Set up ", "") + castle + Text(" with ", "と") + hero + Text("", "で開始")
+            out.append(Choice({"kind": "pick", "castle": c, "hero": h}, text, castle if len(heroes) > 1 else None))
+    return distinct(out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Rng, RuleError, Text
+from engine.core import Rng, RuleError, Text, seat_label, seat_ref
 
 from . import calamities, ruins
 from .cards import rules
@@ -38,9 +38,9 @@ from .state import (
     find_stack,
     in_play_card_ids,
     name,
-    seat_text,
     to_discard,
 )
+from .words import piece, stack_of, stack_total, their
 
 Action = dict[str, Any]
 
@@ -107,9 +107,8 @@ def _opponent_target(s: WState, seat: int, target: Any, kind: str) -> str:
                    f"Name an opponent's {kind}.", "相手の対象を指定してください。")
     if kind == "player":
         if target.startswith("p") and target[1:].isdigit():
-            t = int(target[1:])
-            if 0 <= t < s.seats and t != seat and not s.players[t].eliminated:
-                return target
+            _opponent_seat(s, seat, int(target[1:]), "p")
+            return target
     elif kind == "stack":
         found = find_stack(s, target)
         if found is not None and found[0] != seat:
@@ -120,6 +119,21 @@ def _opponent_target(s: WState, seat: int, target: Any, kind: str) -> str:
             return target
     raise _err(f"That is not an opponent's {kind}.", "それは相手の有効な対象ではありません。",
                f"Name an opponent's {kind}.", "相手の対象を指定してください。")
+
+
+def _opponent_seat(s: WState, seat: int, t: int, prefix: str = "") -> None:
+    """A seat named as an opponent, refused in the numbers people type (1-based)."""
+    if not 0 <= t < s.seats:
+        raise _err(f"There is no seat {t + 1} at this table (seats 1-{s.seats}).",
+                   f"{t + 1}番席はありません（1～{s.seats}番席）。",
+                   f"Name an opponent's seat as target={prefix}<seat number, from 1>.",
+                   f"相手の席を target={prefix}<1からの席番号> で指定してください。")
+    if t == seat:
+        raise _err("You cannot target yourself.", "自分自身は対象にできません。",
+                   "Name an opponent's seat.", "相手の席を指定してください。")
+    if s.players[t].eliminated:
+        raise _err(f"{seat_label(t).en} is out of the game.", f"{seat_label(t).ja}は脱落しています。",
+                   "Name an opponent still in the game.", "残っている相手を指定してください。")
 
 
 # --- deploy -------------------------------------------------------------
@@ -199,8 +213,16 @@ def do_deploy(s: WState, seat: int, a: Action, log: list[Text]) -> None:
             st.fleet = iid
         else:
             st.members.append(iid)
-    where = Text("", "") if to == "none" else Text(" to ", "を") + name(s, to)
-    log.append(seat_text(seat) + Text(" deploys ", "は") + d.text + where + Text(".", "に配置した。" if to != "none" else "を配置した。"))
+    paid = Text(f" (paying {d.cost})", f"（コスト{d.cost}）") if d.cost else Text("", "")
+    if to == "none":
+        log.append(seat_ref(seat) + Text(f" deploys the {d.type} ", "は") + d.text + paid
+                   + Text(".", f"を{'城砦' if d.type == 'castle' else '英雄' if d.type == 'hero' else '遺跡'}として配置した。"))
+    else:
+        where = (Text("the garrison of ", "") + their(s, to) + Text("", "の守備隊")
+                 if d.type == "army" and find_castle(s, to) is not None else their(s, to))
+        on = " on " if d.type == "improvement" else " to "
+        log.append(seat_ref(seat) + Text(" deploys ", "は") + d.text + paid + Text(on, "を") + where
+                   + Text(".", "に配置した。"))
 
 
 # --- march, recall, clear -----------------------------------------------
@@ -224,10 +246,11 @@ def check_march(s: WState, seat: int, a: Action) -> None:
     state = stack_state(st)
     target = a.get("target")
     if state == "patrolling":
-        if not isinstance(target, int) or not 0 <= target < s.seats or target == seat or s.players[target].eliminated:
+        if not isinstance(target, int):
             raise _err("A second March card sends the stack on campaign against one opponent.",
-                       "2枚目の行軍カードでいずれかの相手に作戦を行います。", "Add target=<seat number from 0>.",
-                       "target=<0からの席番号> を指定してください。")
+                       "2枚目の行軍カードでいずれかの相手に作戦を行います。", "Add target=<seat number, from 1>.",
+                       "target=<1からの席番号> を指定してください。")
+        _opponent_seat(s, seat, target)
     elif state in ("camped", "in_port"):
         if target is not None:
             raise _err("Only a patrolling stack chooses an opponent to march against.",
@@ -244,10 +267,12 @@ def do_march(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     st.marched += 1
     if stack_state(st) == "campaign":
         st.target = a["target"]
-    log.append(Text("The stack of ", "") + name(s, st.hero) + Text(" is now ", "のスタックは")
-               + STATE_TEXT[stack_state(st)]
-               + (Text(" against ", "（対") + seat_text(st.target) + Text("", "）") if st.target is not None else Text("", ""))
-               + Text(".", "になった。"))
+    state = STATE_TEXT[stack_state(st)]
+    if st.target is not None:
+        ref = seat_ref(st.target)
+        state = Text(f"{state.en} against {ref.en}", f"{ref.ja}に対して{state.ja}")
+    log.append(seat_ref(seat) + Text(" marches ", "は") + their(s, st.hero)
+               + Text(": it is now ", "を行軍させた：") + state + Text(".", "になった。"))
 
 
 def check_recall(s: WState, seat: int, a: Action) -> None:
@@ -260,7 +285,9 @@ def check_recall(s: WState, seat: int, a: Action) -> None:
 def do_recall(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     st = _own_stack(s, seat, a["stack"])
     discard_march(s, st)
-    log.append(Text("The stack of ", "") + name(s, st.hero) + Text(" returns home.", "のスタックは帰還した。"))
+    log.append(seat_ref(seat) + Text(" recalls ", "は") + their(s, st.hero)
+               + Text(": its March cards are discarded and it is ", "を帰還させた：行軍カードは捨て札になり、")
+               + STATE_TEXT[stack_state(st)] + Text(".", "になった。"))
 
 
 def clearable(s: WState, seat: int) -> list[str]:
@@ -285,14 +312,20 @@ def do_clear(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     on = a["on"]
     s.players[seat].hand.remove(a["card"])
     to_discard(s, a["card"])
+    where = Text("", "")
     for st in s.players[seat].stacks:
+        if on in (st.terrain, st.weather):
+            where = their(s, st.hero)
         if st.terrain == on:
             st.terrain = None
         if st.weather == on:
             st.weather = None
-    calamities.detach(s, on)
+    held = calamities.detach(s, on)
+    if held is not None:
+        where = their(s, held)
     to_discard(s, on)
-    log.append(seat_text(seat) + Text(" removes ", "は行軍カードで") + name(s, on) + Text(" with a March card.", "を取り除いた。"))
+    log.append(seat_ref(seat) + Text(" removes ", "は行軍カードで") + name(s, on) + Text(" from ", "を") + where
+               + Text(" with a March card.", "から取り除いた。"))
 
 
 # --- attack ---------------------------------------------------------------
@@ -363,14 +396,18 @@ def do_attack(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> Non
         to_discard(s, iid)
         bonus += cdef(s, iid).battle or 0
     target = a["target"]
-    log.append(Text("The stack of ", "") + name(s, a["stack"]) + Text(" attacks ", "のスタックが") + name(s, target)
-               + Text(".", "を攻撃する。"))
+    cards = " and ".join(cdef(s, i).name.en for i in a["cards"])
+    cards_ja = "と".join(cdef(s, i).name.ja for i in a["cards"])
+    log.append(seat_ref(seat) + Text(" attacks ", "は") + Text("", name(s, a["stack"]).ja + "のスタックで") + piece(s, target)
+               + Text(" with their stack of " + name(s, a["stack"]).en, "を攻撃する")
+               + Text(f", playing {cards}: total ", f"（{cards_ja}を使用）：合計") + stack_total(s, a["stack"], bonus)
+               + Text(".", "。"))
     owner = find_stack(s, target) or find_castle(s, target)
     assert owner is not None
     _own_stack(s, seat, a["stack"]).battles += 1
     if interceptors(s, a["stack"], target):
         s.decision = Decision("intercept", [owner[0]], seat, stack=a["stack"], target=target, bonus=bonus)
-        log.append(seat_text(owner[0]) + Text(" may intercept.", "は迎撃を選べる。"))
+        log.append(seat_ref(owner[0]) + Text(" may intercept with patrolling stacks.", "は哨戒中のスタックで迎撃できる。"))
         return
     battle(s, rng, seat, a["stack"], target, bonus, log)
 
@@ -426,7 +463,9 @@ def do_play(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
     p.revenue -= d.cost
     to_discard(s, iid)
     target = a.get("target", "") if d.target != "none" else ""
-    log.append(seat_text(seat) + Text(" plays ", "は") + d.text + Text(".", "を使った。"))
+    paid = Text(f" (paying {d.cost})", f"（コスト{d.cost}）") if d.cost else Text("", "")
+    aim = Text(" on ", "を") + piece(s, str(target)) if target else Text("", "")
+    log.append(seat_ref(seat) + Text(" plays ", "は") + d.text + paid + aim + Text(".", "に使った。" if target else "を使った。"))
     apply_effects(s, rng, d.effects, seat, str(target), log)
 
 
@@ -447,8 +486,8 @@ def do_calamity(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> N
     p.calamities_played += 1
     owner = find_stack(s, target) or find_castle(s, target)
     assert owner is not None
-    log.append(seat_text(seat) + Text(" brings ", "は") + name(s, iid) + Text(" upon ", "を") + name(s, target)
-               + Text(".", "にもたらした。"))
+    log.append(seat_ref(seat) + Text(" brings ", "は") + name(s, iid) + Text(" upon ", "を") + piece(s, target)
+               + Text("; ", "にもたらした。") + seat_ref(owner[0]) + Text(" checks.", "が判定する。"))
     calamities.resolve(s, rng, iid, owner[0], target, log)
 
 
@@ -474,17 +513,21 @@ def do_cast(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
     st.spell_used = True
     victim = target_seat(s, target)
     assert victim is not None
-    log.append(name(s, st.hero) + Text(" casts ", "は") + name(s, iid) + Text(".", "を唱えた。"))
-    value, _ = check(s, victim, rng, log)
+    log.append(seat_ref(seat) + Text("'s hero ", "の英雄") + name(s, st.hero) + Text(" casts ", "は") + name(s, iid)
+               + Text(" at ", "を") + piece(s, target) + Text("; ", "に唱えた。") + seat_ref(victim)
+               + Text(" checks.", "が判定する。"))
+    value, _ = check(s, victim, rng, log, name(s, iid))
     for out in cdef(s, iid).spell:
         if out.lo <= value <= out.hi:
             if out.on == "target":
+                log.append(name(s, iid) + Text(f" takes effect ({out.lo}-{out.hi}).", f"は効果を発揮した（{out.lo}～{out.hi}）。"))
                 apply_effects(s, rng, out.effects, seat, target, log)
             else:
-                log.append(Text("The spell fumbles!", "呪文は失敗（ファンブル）した！"))
+                log.append(name(s, iid) + Text(f" fumbles ({out.lo}-{out.hi}) on the caster's stack!",
+                                               f"は失敗した（{out.lo}～{out.hi}）：術者のスタックに返る！"))
                 apply_effects(s, rng, out.effects, seat, st.hero, log)
             return
-    log.append(Text("The spell has no effect.", "呪文は効果がなかった。"))
+    log.append(name(s, iid) + Text(f" has no effect (a check of {value}).", f"は効果がなかった（判定{value}）。"))
 
 
 # --- terrain and weather -------------------------------------------------------
@@ -520,13 +563,14 @@ def do_terrain(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     if owner != seat:
         # The owner may cancel it at once (打ち消す): then it has no effect at all, so the March
         # and fleet cards are taken only when the owner lets it stand.
-        log.append(seat_text(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on the stack of ", "を")
-                   + name(s, st.hero) + Text("; its owner may cancel it at once.", "のスタックに付けた。持ち主は即座に打ち消せる。"))
+        log.append(seat_ref(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on ", "を") + stack_of(s, st.hero, owner)
+                   + Text("; ", "に付けた。") + seat_ref(owner)
+                   + Text(" may cancel it at once with a March card.", "は行軍カードで即座に打ち消せる。"))
         s.decision = Decision("terrain_response", [owner], seat, stack=st.hero, target=iid)
         return
     strip_for_terrain(s, st)
-    log.append(seat_text(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on the stack of ", "を")
-               + name(s, st.hero) + Text(" (its March and fleet cards are removed).", "のスタックに付けた（行軍・艦隊カードは外れる）。"))
+    log.append(seat_ref(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on ", "を") + their(s, st.hero)
+               + Text(": its March and fleet cards are removed.", "に付けた：行軍・艦隊カードは外れる。"))
 
 
 def check_weather(s: WState, seat: int, a: Action) -> None:
@@ -550,8 +594,9 @@ def do_weather(s: WState, seat: int, a: Action, log: list[Text]) -> None:
         to_discard(s, st.weather)
     st.weather = iid
     st.weather_turn = s.turn
-    log.append(seat_text(seat) + Text(" brings ", "は") + name(s, iid) + Text(" on the stack of ", "を")
-               + name(s, st.hero) + Text(".", "のスタックにもたらした。"))
+    log.append(seat_ref(seat) + Text(" brings ", "は") + name(s, iid) + Text(" upon ", "を") + stack_of(s, st.hero)
+               + Text(": it cannot act until its owner removes the weather with a March card.",
+                      "にもたらした：持ち主が行軍カードで取り除くまで、そのスタックは行動できない。"))
 
 
 # --- treasure -------------------------------------------------------------------
@@ -567,5 +612,5 @@ def do_sell(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     p.treasures.remove(iid)
     to_discard(s, iid)
     p.revenue += cdef(s, iid).revenue
-    log.append(seat_text(seat) + Text(" sells ", "は") + name(s, iid)
-               + Text(f" for {cdef(s, iid).revenue}.", f"を売却し{cdef(s, iid).revenue}を得た。"))
+    log.append(seat_ref(seat) + Text(" sells ", "は") + name(s, iid)
+               + Text(f" for {cdef(s, iid).revenue} revenue this turn.", f"を売却し、この手番の収益を{cdef(s, iid).revenue}得た。"))

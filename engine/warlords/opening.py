@@ -7,12 +7,12 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Rng, Text
+from engine.core import Rng, Text, seat_ref
 
 from .cards import rules
 from .decks import starter, starter_ids
 from .stacks import castle_revenue
-from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play_card_ids, seat_text
+from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play_card_ids
 
 
 def deal(seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
@@ -102,7 +102,9 @@ def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Te
         p.stacks.append(Stack(hero))
     p.deck = rng.shuffled(p.deck)
     n = hand_size(revenue)
-    log.append(seat_text(seat) + Text(" sets up ", "は") + (cdef(s, castle).text if castle != "none" else Text("no castle", "城砦なし"))
-               + Text(" and ", "と") + (cdef(s, hero).text if hero != "none" else Text("no hero", "英雄なし"))
-               + Text(f", and draws {n} cards.", f"を配置し、{n}枚引いた。"))
+    where = (Text("the castle ", "城砦「") + cdef(s, castle).text + Text(f" (revenue {revenue})", f"」（収益{revenue}）")
+             if castle != "none" else Text("no castle", "城砦なし"))
+    who = Text("the hero ", "英雄「") + cdef(s, hero).text + Text("", "」") if hero != "none" else Text("no hero", "英雄なし")
+    log.append(seat_ref(seat) + Text(" sets up ", "は") + where + Text(" and ", "と") + who
+               + Text(f", and draws {n} cards.", f"を配置し、カードを{n}枚引いた。"))
     draw_to_hand(s, seat, n, rng, log)

@@ -3,11 +3,12 @@ elimination (a player with no castle and no stack is out)."""
 
 from __future__ import annotations
 
-from engine.core import Text
+from engine.core import Text, seat_ref
 
 from .stacks import faction as stack_faction
 from .stacks import unit_value, units
-from .state import Castle, Stack, WState, cdef, find_castle, find_stack, name, seat_text, to_discard
+from .state import Castle, Stack, WState, cdef, find_castle, find_stack, name, to_discard
+from .words import castle_of, names_and, stack_of
 
 
 def discard_march(s: WState, st: Stack) -> None:
@@ -41,8 +42,8 @@ def destroy_stack(s: WState, seat: int, st: Stack, log: list[Text]) -> None:
     for extra in (st.fleet, st.terrain, st.weather):
         if extra is not None:
             to_discard(s, extra)
+    log.append(stack_of(s, st.hero, seat) + Text(" is destroyed.", "は全滅した。"))
     s.players[seat].stacks.remove(st)
-    log.append(Text("The stack of ", "") + name(s, st.hero) + Text(" is destroyed.", "のスタックは全滅した。"))
 
 
 def remove_weakest_unit(s: WState, st: Stack, log: list[Text]) -> bool:
@@ -51,9 +52,10 @@ def remove_weakest_unit(s: WState, st: Stack, log: list[Text]) -> bool:
         return False
     fac = stack_faction(s, st)
     victim = min(us, key=lambda u: (unit_value(s, u, fac), u))
+    log.append(stack_of(s, st.hero) + Text(" loses ", "は") + name(s, victim)
+               + Text(" (its weakest unit).", "を失った（最も弱いユニット）。"))
     st.members.remove(victim)
     to_discard(s, victim)
-    log.append(name(s, victim) + Text(" is lost.", "が失われた。"))
     return True
 
 
@@ -61,9 +63,10 @@ def remove_weakest_garrison(s: WState, c: Castle, log: list[Text]) -> bool:
     if not c.garrison:
         return False
     victim = min(c.garrison, key=lambda u: (unit_value(s, u, None), u))
+    log.append(castle_of(s, c.card) + Text(" loses ", "は守備隊の") + name(s, victim)
+               + Text(" from its garrison.", "を失った。"))
     c.garrison.remove(victim)
     to_discard(s, victim)
-    log.append(name(s, victim) + Text(" is lost from ", "が") + name(s, c.card) + Text(".", "から失われた。"))
     return True
 
 
@@ -143,17 +146,44 @@ def garrison_values(s: WState, c: Castle) -> dict[str, int]:
     return {u: unit_value(s, u, fac) for u in c.garrison}
 
 
+def _lost(s: WState, values: dict[str, int], chosen: list[str]) -> Text:
+    return names_and([name(s, v) + Text(f" ({values[v]})", f"（{values[v]}）") for v in chosen])
+
+
 def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[str], log: list[Text]) -> bool:
     """Remove the chosen units; what they do not absorb falls on the hero, who is removed
     (and the stack destroyed with all its cards) when it covers the hero's combat value.
-    Returns True when the stack survives."""
+    Returns True when the stack survives. The log line says what each unit absorbed
+    and whether the stack survived."""
     values = stack_values(s, st)
+    who = stack_of(s, st.hero, seat)
+    if loss <= 0 and not chosen:
+        log.append(who + Text(" takes no loss.", "に損失はない。"))
+        return True
+    hero = cdef(s, st.hero).combat
+    left = loss - sum(values[v] for v in chosen)
+    falls = left > 0 and left >= hero
+    head = who + Text(f" takes a loss of {loss}: ", f"は損失{loss}を受けた：")
+    if chosen:
+        verb = " is lost" if len(chosen) == 1 else " are lost"
+        what = _lost(s, values, chosen) + Text(verb, "を失い")
+        if left <= 0:
+            rest = Text("; the stack survives.", "、スタックは残った。")
+        elif falls:
+            rest = Text(f", and the {left} left reaches the hero's combat {hero}.", f"、残り{left}が英雄の戦力{hero}に達した。")
+        else:
+            rest = Text(f", and the {left} left is below the hero's combat {hero}; the stack survives.",
+                        f"、残り{left}は英雄の戦力{hero}に満たないため、スタックは残った。")
+    else:
+        what = Text("it has no army or ally", "軍隊・味方はおらず")
+        rest = (Text(f", and {loss} reaches the hero's combat {hero}.", f"、{loss}が英雄の戦力{hero}に達した。") if falls
+                else Text(f", and {loss} is below the hero's combat {hero}; the stack survives.",
+                          f"、{loss}は英雄の戦力{hero}に満たないため、スタックは残った。"))
+    log.append(head + what + rest)
     for victim in chosen:
-        loss -= values[victim]
         st.members.remove(victim)
         to_discard(s, victim)
-        log.append(name(s, victim) + Text(" is lost.", "が失われた。"))
-    if loss > 0 and loss >= cdef(s, st.hero).combat:
+    if falls:
         destroy_stack(s, seat, st, log)
         return False
     return True
@@ -164,15 +194,30 @@ def assign_stack_losses(s: WState, seat: int, st: Stack, loss: int, log: list[Te
     return apply_stack_losses(s, seat, st, loss, covering(stack_values(s, st), loss), log)
 
 
-def apply_garrison_losses(s: WState, c: Castle, chosen: list[str], log: list[Text]) -> None:
+def apply_garrison_losses(s: WState, c: Castle, chosen: list[str], log: list[Text], loss: int | None = None) -> None:
+    """Remove the chosen garrison armies: a battle's `loss`, or the whole garrison to
+    sudden death (`loss` None). The log line says what was lost and what remains."""
+    values = garrison_values(s, c)
+    where = castle_of(s, c.card)
+    if loss is None:
+        log.append(where + Text(" loses its whole garrison: ", "は守備隊をすべて失った：") + _lost(s, values, chosen)
+                   + Text(".", "。"))
+    elif not chosen:
+        log.append(where + Text(" takes no loss.", "に損失はない。"))
+    else:
+        remain = len(c.garrison) - len(chosen)
+        verb = " is lost" if len(chosen) == 1 else " are lost"
+        rest = (Text("; its garrison is wiped out.", "、守備隊は全滅した。") if remain == 0 else
+                Text(f"; {remain} {'army remains' if remain == 1 else 'armies remain'}.", f"、軍隊{remain}体が残った。"))
+        log.append(where + Text(f" takes a loss of {loss}: ", f"は損失{loss}を受けた：守備隊の") + _lost(s, values, chosen)
+                   + Text(verb + " from its garrison", "を失い") + rest)
     for victim in chosen:
         c.garrison.remove(victim)
         to_discard(s, victim)
-        log.append(name(s, victim) + Text(" is lost.", "が失われた。"))
 
 
 def assign_garrison_losses(s: WState, c: Castle, loss: int, log: list[Text]) -> None:
-    apply_garrison_losses(s, c, covering(garrison_values(s, c), loss), log)
+    apply_garrison_losses(s, c, covering(garrison_values(s, c), loss), log, loss)
 
 
 def capture(s: WState, castle_id: str, by_seat: int, log: list[Text]) -> None:
@@ -186,9 +231,9 @@ def capture(s: WState, castle_id: str, by_seat: int, log: list[Text]) -> None:
         if b is not None:
             b[1].besieging = None
     c.besieged_by = None
+    log.append(seat_ref(by_seat) + Text(" captures ", "は") + castle_of(s, c.card, old) + Text(".", "を攻略した。"))
     s.players[old].castles.remove(c)
     s.players[by_seat].castles.append(c)
-    log.append(seat_text(by_seat) + Text(" captures ", "は") + name(s, c.card) + Text(".", "を攻略した。"))
 
 
 def check_eliminations(s: WState, log: list[Text]) -> None:
@@ -197,8 +242,8 @@ def check_eliminations(s: WState, log: list[Text]) -> None:
             continue
         p.eliminated = True
         p.revenue = 0
-        log.append(seat_text(seat) + Text(" has no castle and no stack, and is out.",
-                                          "は城砦もスタックも失い、脱落した。"))
+        log.append(seat_ref(seat) + Text(" has no castle and no stack left, and is out of the game.",
+                                         "は城砦もスタックも失い、脱落した。"))
         # Stacks marching against a player who is gone come home (ruling).
         for q in s.players:
             for st in q.stacks:

@@ -95,6 +95,34 @@ def stack_combat(s: WState, st: Stack) -> int:
     return max(total, 0)
 
 
+def stack_parts(s: WState, st: Stack) -> tuple[list[tuple[str, int, bool]], int]:
+    """What makes a stack's battle total, for people: (card, value, is a modifier)
+    for each card that adds something, and the total (the same as stack_combat)."""
+    fac = faction(s, st)
+    parts: list[tuple[str, int, bool]] = [(st.hero, cdef(s, st.hero).combat, False)]
+    for m in st.members:
+        d = cdef(s, m)
+        if d.type in ("army", "ally"):
+            parts.append((m, unit_value(s, m, fac), False))
+        elif d.type == "artefact" and d.static("combat"):
+            parts.append((m, d.static("combat"), True))
+    for extra in (st.terrain, st.weather):
+        if extra is not None and cdef(s, extra).static("combat"):
+            parts.append((extra, cdef(s, extra).static("combat"), True))
+    if st.fleet is not None and fac and cdef(s, st.fleet).bonus.get(fac, 0):  # type: ignore[call-overload]
+        parts.append((st.fleet, cdef(s, st.fleet).bonus[fac], True))  # type: ignore[index]
+    return parts, stack_combat(s, st)
+
+
+def castle_parts(s: WState, c: Castle) -> tuple[list[tuple[str, int, bool]], int]:
+    """The castle's defence, its improvements' and each garrison army's part of its total."""
+    fac = castle_faction(s, c)
+    parts: list[tuple[str, int, bool]] = [(c.card, cdef(s, c.card).defence, False)]
+    parts += [(i, cdef(s, i).static("defence"), True) for i in c.improvements if cdef(s, i).static("defence")]
+    parts += [(g, unit_value(s, g, fac), False) for g in c.garrison]
+    return parts, castle_combat(s, c)
+
+
 def castle_faction(s: WState, c: Castle) -> str | None:
     return cdef(s, c.card).home_faction
 

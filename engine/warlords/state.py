@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Rng, Text
+from engine.core import Rng, Text, seat_ref
 
 from .cards import CardDef, card
 
@@ -108,10 +108,6 @@ def name(s: WState, iid: str) -> Text:
     return cdef(s, iid).text
 
 
-def seat_text(seat: int) -> Text:
-    return Text(f"Seat {seat + 1}", f"{seat + 1}番席")
-
-
 def order_from(s: WState, start: int, include_start: bool = True) -> list[int]:
     """Seats in the chosen direction of play from `start`."""
     seats = [(start + s.direction * k) % s.seats for k in range(s.seats)]
@@ -167,11 +163,11 @@ def draw(s: WState, seat: int, rng: Rng, log: list[Text]) -> str | None:
                 return None
             p.deck = rng.shuffled(p.discard)
             p.discard = []
-            log.append(seat_text(seat) + Text(" reshuffles the discard pile into the deck.", "は捨て札を山札に戻した。"))
+            log.append(seat_ref(seat) + Text(" shuffles their discard pile into a new deck.", "は捨て札を切り直して山札にした。"))
         iid = p.deck.pop()
         if cdef(s, iid).type == "time_passes":
             p.time_passes.append(iid)
-            log.append(seat_text(seat) + Text(" draws Time Passes!", "はゲーム終了カードを引いた！"))
+            log.append(seat_ref(seat) + Text(" draws their Time Passes card!", "はゲーム終了カードを引いた！"))
             continue
         return iid
 
@@ -187,16 +183,21 @@ def draw_to_hand(s: WState, seat: int, n: int, rng: Rng, log: list[Text]) -> int
     return got
 
 
-def check(s: WState, seat: int, rng: Rng, log: list[Text]) -> tuple[int, bool]:
+def check(s: WState, seat: int, rng: Rng, log: list[Text], why: Text | None = None) -> tuple[int, bool]:
     """A card check (カード判定): `seat` draws one card, reads its check value and
-    discards it. With no card left at all the check reads 10 (ruling)."""
+    discards it. With no card left at all the check reads 10 (ruling). `why` says
+    what the check is for in the log line."""
+    for_what = Text(f" for {why.en}", f"（{why.ja}）") if why is not None else Text("", "")
     iid = draw(s, seat, rng, log)
     if iid is None:
+        log.append(seat_ref(seat) + Text(" checks", "の判定") + for_what
+                   + Text(": no card is left, so it reads 10.", "：カードが残っていないため10とする。"))
         return 10, False
     s.players[seat].discard.append(iid)
     d = cdef(s, iid)
-    log.append(seat_text(seat) + Text(f" checks: {d.name.en} ({d.range}{', sudden death' if d.sudden_death else ''}).",
-                                      f"の判定：{d.name.ja}（{d.range}{'、サドンデス' if d.sudden_death else ''}）。"))
+    log.append(seat_ref(seat) + Text(" checks", "の判定") + for_what
+               + Text(f": {d.name.en} ({d.range}{', sudden death' if d.sudden_death else ''}).",
+                      f"：{d.name.ja}（{d.range}{'、サドンデス' if d.sudden_death else ''}）。"))
     return d.range, d.sudden_death
 
 

@@ -3,14 +3,15 @@ calamities) -> actions -> end (revenue lapses); elimination and the Glory Road e
 
 from __future__ import annotations
 
-from engine.core import Rng, Text
+from engine.core import Rng, Text, seat_ref
 
 from .calamities import advance_check
 from .cards import rules
 from .combat import starve
 from .removal import check_eliminations
 from .stacks import glory
-from .state import WState, alive, draw_to_hand, order_from, seat_text
+from .state import WState, alive, draw_to_hand, order_from
+from .words import seats_and
 
 
 def start_turn(s: WState, rng: Rng, log: list[Text]) -> None:
@@ -20,7 +21,7 @@ def start_turn(s: WState, rng: Rng, log: list[Text]) -> None:
     for st in p.stacks:
         st.battles, st.marched, st.explored, st.spell_used = 0, 0, False, False
     p.revenue = glory(s, p)
-    log.append(Text(f"Turn {s.turn}: ", f"第{s.turn}手番：") + seat_text(s.active)
+    log.append(Text(f"Turn {s.turn}: ", f"第{s.turn}手番：") + seat_ref(s.active)
                + Text(f" receives {p.revenue} revenue.", f"は収益{p.revenue}を得た。"))
     draw_to_hand(s, s.active, rules().draws_per_turn, rng, log)
     starve(s, s.active, log)
@@ -47,7 +48,8 @@ def finished(s: WState, log: list[Text]) -> bool:
         s.winners = live
         s.end_reason = "last"
         s.phase = "over"
-        log.append(Text("One player remains: the game is over.", "残るプレイヤーは1人。ゲーム終了。"))
+        log.append(Text("Only ", "残るプレイヤーは") + seats_and(live)
+                   + Text(" remains: the game is over.", "だけ。ゲーム終了。"))
         return True
     if all(s.players[i].time_passes for i in live):
         scores = {i: glory(s, s.players[i]) for i in live}
@@ -55,7 +57,12 @@ def finished(s: WState, log: list[Text]) -> bool:
         s.winners = [i for i in live if scores[i] == best]
         s.end_reason = "glory"
         s.phase = "over"
-        log.append(Text("Everyone has drawn Time Passes: the game is over.", "全員がゲーム終了カードを引いた。ゲーム終了。"))
+        ranks = sorted(live, key=lambda i: (-scores[i], i))
+        board = [seat_ref(i) + Text(f" {scores[i]}", f" {scores[i]}") for i in ranks]
+        log.append(Text("Everyone still in the game has drawn Time Passes: the game is over. Glory (revenue, treasure "
+                        "excluded): ", "残っている全員がゲーム終了カードを引いた。ゲーム終了。勝利点（財宝を除く収益）：")
+                   + Text(", ".join(b.en for b in board), "、".join(b.ja for b in board))
+                   + Text("; the winner: ", "。勝者：") + seats_and(s.winners) + Text(".", "。"))
         return True
     return False
 

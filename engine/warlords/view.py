@@ -7,10 +7,12 @@ from typing import Any
 
 from engine.core import Viewer
 
+from .catalog import brief
 from .stacks import (
     capacity,
     castle_capacity,
     castle_combat,
+    castle_revenue,
     faction,
     flying,
     glory,
@@ -26,6 +28,11 @@ from .state import Castle, Stack, WState, cdef
 def card_json(s: WState, iid: str) -> dict[str, Any]:
     d = cdef(s, iid)
     return {"id": iid, "card": d.id, "type": d.type, "name": d.name.en, "name_ja": d.name.ja, "range": d.range}
+
+
+def hand_json(s: WState, iid: str) -> dict[str, Any]:
+    """A card in its owner's hand, with the line that says its cost, numbers and use."""
+    return {**card_json(s, iid), "text": brief(cdef(s, iid)).to_json()}
 
 
 def stack_json(s: WState, st: Stack) -> dict[str, Any]:
@@ -44,7 +51,8 @@ def stack_json(s: WState, st: Stack) -> dict[str, Any]:
 def castle_json(s: WState, c: Castle) -> dict[str, Any]:
     d = cdef(s, c.card)
     return {
-        "id": c.card, "castle": card_json(s, c.card), "revenue": d.revenue, "defence": d.defence,
+        "id": c.card, "castle": card_json(s, c.card), "revenue": d.revenue, "income": castle_revenue(s, c),
+        "defence": d.defence,
         "home": d.home_faction, "port": is_port(s, c), "combat": castle_combat(s, c),
         "capacity": castle_capacity(s, c), "besieged_by": c.besieged_by,
         "garrison": [card_json(s, g) for g in c.garrison],
@@ -58,7 +66,7 @@ def build(s: WState, viewer: Viewer) -> dict[str, Any]:
     for seat, p in enumerate(s.players):
         players.append({
             "seat": seat, "deck_name": p.deck_name, "deck": {"hidden": len(p.deck)},
-            "hand": [card_json(s, i) for i in p.hand] if viewer.sees_seat(seat) else {"hidden": len(p.hand)},
+            "hand": [hand_json(s, i) for i in p.hand] if viewer.sees_seat(seat) else {"hidden": len(p.hand)},
             "discard": [card_json(s, i) for i in p.discard],
             "time_passes": bool(p.time_passes), "time_passes_cards": [card_json(s, i) for i in p.time_passes],
             "castles": [castle_json(s, c) for c in p.castles], "stacks": [stack_json(s, st) for st in p.stacks],

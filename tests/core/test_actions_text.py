@@ -47,4 +47,4 @@ def test_text_format_fills_each_language():
 def test_rule_error_says_what_and_what_instead():
     err = RuleError(Text("Not enough quiddity.", "魔力が足りません。"), Text("You have 2.", "あなたは2持っています。"))
     assert err.message("en") == "Not enough quiddity. You have 2."
-    assert err.message("ja") == "魔力が足りません。 あなたは2持っています。"
+    assert err.message("ja") == "魔力が足りません。あなたは2持っています。"  # no space after 。

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.discord import games
 from tests.discord.harness import Harness, User
 
 ALICE = User(111_000_000_000_000_001, "alice", "en-US")
@@ -20,3 +21,9 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
         await h.settle()
         assert h.fake.violations == [], "Discord limits broken:\n" + "\n".join(h.fake.violations)
     assert h.network_attempts == [], f"non-loopback connections attempted: {h.network_attempts}"
+
+
+@pytest.fixture
+def seated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The games of tests/discord/games.py, installed for this test only."""
+    games.install(monkeypatch)

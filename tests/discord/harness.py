@@ -135,6 +135,16 @@ class User:
 
 
 @dataclass
+class Role:
+    id: int
+    name: str
+
+    def json(self) -> dict[str, Any]:
+        return {"id": str(self.id), "name": self.name, "color": 0, "colors": {"primary_color": 0}, "hoist": False,
+                "position": 1, "permissions": "0", "managed": False, "mentionable": False, "flags": 0}
+
+
+@dataclass
 class Call:
     method: str
     path: str
@@ -181,6 +191,7 @@ class FakeDiscord:
         self.dm_gone: set[int] = set()  # users who left every server the bot is in (error 50278)
         self.commands: list[dict[str, Any]] = []
         self.fail_next: list[tuple[str, FakeHTTPError]] = []  # (path fragment, error) to inject once
+        self.pins_refused = False  # the bot lacks Pin Messages (error 50013)
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -434,6 +445,20 @@ class FakeDiscord:
                         raise FakeHTTPError(400, 50035, "Invalid Form Body")
                     self._edit(msg, payload, files)
                     return self.public(msg)
+            if len(rest) == 3 and rest[:2] == ["messages", "pins"] and method in ("PUT", "DELETE"):
+                msg = self.messages.get(int(rest[2]))
+                if msg is None or int(msg["channel_id"]) != channel["id"]:
+                    raise FakeHTTPError(404, 10008, "Unknown Message")
+                if self.pins_refused:
+                    raise FakeHTTPError(403, 50013, "Missing Permissions")
+                if channel.get("archived"):
+                    raise FakeHTTPError(400, 50083, "Operation was attempted on an archived thread")
+                if method == "PUT" and not msg["pinned"]:
+                    # Discord notes a pin with a system message in the channel.
+                    note = self._message(channel["id"], {"content": "", "allowed_mentions": {"parse": []}}, [])
+                    note["type"] = 6
+                msg["pinned"] = method == "PUT"
+                return None
             if len(rest) == 3 and rest[0] == "messages" and rest[2] == "threads" and method == "POST":
                 starter = self.messages.get(int(rest[1]))
                 if starter is None:
@@ -779,13 +804,21 @@ class Harness:
                         "context": 0}
         return payload, ex
 
+    def _group_of(self, sub: str) -> str:
+        """The top-level command (`parley` or `parley-mod`) that holds `sub`."""
+        assert self.bot is not None
+        for top in self.bot.tree.get_commands():
+            if isinstance(top, discord.app_commands.Group) and top.get_command(sub) is not None:
+                return top.name
+        raise AssertionError(f"no command /parley {sub} or /parley-mod {sub}")
+
     def _options(self, sub: str, options: dict[str, Any], focused: str | None) -> tuple[list[dict[str, Any]],
                                                                                            dict[str, Any]]:
         assert self.bot is not None
-        group = self.bot.tree.get_command("parley")
+        group = self.bot.tree.get_command(self._group_of(sub))
         assert isinstance(group, discord.app_commands.Group)
         command = group.get_command(sub)
-        assert isinstance(command, discord.app_commands.Command), f"no command /parley {sub}"
+        assert isinstance(command, discord.app_commands.Command), f"no command /{group.name} {sub}"
         params = {p.name: p for p in command.parameters}
         out: list[dict[str, Any]] = []
         resolved: dict[str, Any] = {}
@@ -800,6 +833,9 @@ class Harness:
                 member = value.member()
                 member.pop("user")
                 resolved.setdefault("members", {})[str(value.id)] = member
+                opt["value"] = str(value.id)
+            elif isinstance(value, Role):
+                resolved.setdefault("roles", {})[str(value.id)] = value.json()
                 opt["value"] = str(value.id)
             else:
                 opt["value"] = value
@@ -822,7 +858,7 @@ class Harness:
         """Run `/parley sub`; `wait=False` returns at once (then call `settle()`)."""
         payload, ex = self._base(2, user, channel, guild_locale=guild_locale)
         opts, resolved = self._options(sub, options, None)
-        payload["data"] = {"id": str(self.fake.app_id + 1), "name": "parley", "type": 1,
+        payload["data"] = {"id": str(self.fake.app_id + 1), "name": self._group_of(sub), "type": 1,
                            "options": [{"type": 1, "name": sub, "options": opts}], "resolved": resolved}
         return await self._dispatch(payload, ex, wait)
 
@@ -840,7 +876,7 @@ class Harness:
                            **options: Any) -> list[dict[str, Any]]:
         payload, ex = self._base(4, user, channel)
         opts, _ = self._options(sub, options, focused)
-        payload["data"] = {"id": str(self.fake.app_id + 1), "name": "parley", "type": 1,
+        payload["data"] = {"id": str(self.fake.app_id + 1), "name": self._group_of(sub), "type": 1,
                            "options": [{"type": 1, "name": sub, "options": opts}]}
         await self._dispatch(payload, ex)
         assert ex.choices is not None, "autocomplete was not answered"

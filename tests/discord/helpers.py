@@ -26,8 +26,8 @@ def all_public_text(h: Harness) -> str:
 
 
 async def open_match(h: Harness, creator: User, *others: User, options: str = "goal=50",
-                     start: bool = True, **kw: Any) -> tuple[str, int]:
-    ex = await h.slash(creator, "new", game="toy", options=options, **kw)
+                     start: bool = True, game: str = "toy", **kw: Any) -> tuple[str, int]:
+    ex = await h.slash(creator, "new", game=game, options=options, **kw)
     text = h.reply_text(ex)
     match_id = text.split("`")[1]
     lobby = lobby_message(h, match_id)

@@ -16,22 +16,42 @@ from tests.discord.harness import Harness, loopback_only
 async def test_sync_publishes_japanese_names_and_descriptions(harness: Harness) -> None:
     h = harness
     await h.bot.tree.sync()
-    [group] = h.fake.commands
-    assert group["name"] == "parley" and group["description_localizations"]["ja"]
+    tops = {c["name"]: c for c in h.fake.commands}
+    assert set(tops) == {"parley", "parley-mod"}
+    group = tops["parley"]
+    assert group["description_localizations"]["ja"]
     subs = {o["name"]: o for o in group["options"]}
-    assert {"new", "join", "leave", "start", "act", "hand", "undo", "abort", "replace", "remove", "replay",
-            "history", "export", "verify", "takeback"} <= set(subs)
+    assert {"new", "join", "leave", "start", "act", "hand", "card", "replay", "history", "export", "verify",
+            "takeback"} <= set(subs)
     assert subs["hand"]["name_localizations"]["ja"] == "手札"
     assert subs["act"]["description_localizations"]["ja"]
-    for sub in subs.values():  # every command and option has its Japanese name and description
-        for item in [sub, *(sub.get("options") or [])]:
-            assert (item.get("name_localizations") or {}).get("ja"), item["name"]
-            assert (item.get("description_localizations") or {}).get("ja"), item["name"]
-            for choice in item.get("choices") or []:
-                assert (choice.get("name_localizations") or {}).get("ja"), choice["name"]
+    mods = {o["name"]: o for o in tops["parley-mod"]["options"]}
+    assert tops["parley-mod"]["name_localizations"]["ja"] == "parley-管理"
+    for top in tops.values():
+        for sub in top["options"]:  # every command and option has its Japanese name and description
+            for item in [sub, *(sub.get("options") or [])]:
+                assert (item.get("name_localizations") or {}).get("ja"), item["name"]
+                assert (item.get("description_localizations") or {}).get("ja"), item["name"]
+                for choice in item.get("choices") or []:
+                    assert (choice.get("name_localizations") or {}).get("ja"), choice["name"]
     act_options = {o["name"]: o for o in subs["act"]["options"]}
     assert act_options["action"]["autocomplete"] is True
+    assert set(mods) == {"undo", "redo", "abort", "replace", "remove", "settings"}
     assert not h.fake.violations
+
+
+async def test_moderator_commands_are_hidden_from_ordinary_members(harness: Harness) -> None:
+    """The moderators' group is a command of its own whose default member permissions
+    are Manage Server, so Discord shows it to nobody else unless the server says so;
+    the players' group has none, and no moderator command is left in it."""
+    h = harness
+    await h.bot.tree.sync()
+    tops = {c["name"]: c for c in h.fake.commands}
+    assert int(tops["parley-mod"]["default_member_permissions"]) == 1 << 5  # MANAGE_GUILD
+    assert tops["parley"]["default_member_permissions"] is None
+    players = {o["name"] for o in tops["parley"]["options"]}
+    assert not players & {"undo", "redo", "abort", "replace", "remove", "settings"}
+    assert tops["parley-mod"].get("dm_permission") is False
 
 
 async def test_sync_commands_mode_leaves_the_database_alone(harness: Harness, tmp_path: Path) -> None:

@@ -197,7 +197,7 @@ async def test_works_in_an_archived_thread(harness: Harness) -> None:
     # Posting reopens a thread; an edit alone is refused (50083) until the bot reopens it itself.
     h.fake.channels[thread]["archived"] = True
     rec = await h.parley.delivery.record(match_id)
-    rec["board_hash"] = "outdated"
+    rec["board_hash"], rec["board_parts"] = "outdated", []  # as if the board had changed
     await h.parley.service.store.set_kv("discord:board", match_id, rec)
     await h.parley.delivery.sync(match_id)
     reopen = [c for c in h.fake.calls if c.method == "PATCH" and c.path == f"/channels/{thread}"]

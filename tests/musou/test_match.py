@@ -109,7 +109,7 @@ def test_describe_first_player_choice_names_seats_not_you() -> None:
     s = act(act(s, 0, "keep"), 1, "keep")
     s = act(act(s, 0, "commander card=m01"), 1, "commander card=m11")
     assert s.stage == "first" and s.chooser == 1
-    menu = [c.label("en") for c in GAME.legal_actions(s, 1)]
-    assert "Seat 2 (you) goes first" in menu
+    menu = {c.label("en"): c.code for c in GAME.legal_actions(s, 1)}
+    assert menu == {"You go first": "first seat=2", "Your opponent goes first": "first seat=1"}
     text = GAME.describe(s, 1, {"kind": "first", "seat": 2})
-    assert "Seat 2 goes first" in text.en and "you" not in text.en
+    assert "⟦1⟧ goes first" in text.en and "you" not in text.en.lower()

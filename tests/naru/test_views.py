@@ -66,7 +66,7 @@ def test_render_board_private_and_image() -> None:
     state = replay_moves(GAME, 2, 3, played.moves[: len(played.moves) // 2])
     for locale in ("en", "ja"):
         text = render.board(GAME.view(state, SPECTATOR), locale)
-        assert 0 < len(text) < 1900 and "A" in text
+        assert render.LEGEND[1 if locale == "ja" else 0] in text.splitlines()
         mine = render.private(GAME.view(state, Viewer.of(0)), 0, locale)
         assert all(render._name(c, locale) in mine for c in GAME.view(state, Viewer.of(0))["players"][0]["hand"])
     png = render.image(GAME.view(state, SPECTATOR))
@@ -81,7 +81,7 @@ def test_render_every_step_for_every_viewer() -> None:
         state = replay_moves(GAME, 2, 11, played.moves[:n])
         for viewer in (Viewer.of(0), Viewer.of(1), SPECTATOR):
             view = json.loads(json.dumps(GAME.view(state, viewer)))
-            assert len(render.board(view, "ja")) < 1900 and len(render.board(view, "en")) < 1900
+            assert render.board(view, "ja") and render.board(view, "en")
             if viewer.seat is not None:
                 render.private(view, viewer.seat, "en")
         if n % 30 == 0:

@@ -223,3 +223,30 @@ async def test_an_imported_match_keeps_its_chain_and_verifies(service, tmp_path)
         assert report.ok, [x.en for x in report.lines]
     finally:
         await other.close()
+
+
+async def test_a_match_of_an_older_ruleset_verifies_despite_new_wording(service, db):
+    """Wording (log lines, the result's reason, the board) may change with a new
+    ruleset; results may not. A finished match recorded before still verifies."""
+    import sqlite3
+    match_id = await _finished(service)
+    conn = sqlite3.connect(db, isolation_level=None)
+    conn.execute("DROP TRIGGER IF EXISTS events_no_update")
+    rows = conn.execute("SELECT seq, payload FROM events WHERE match_id = ? AND type IN ('match_created', 'action')",
+                        (match_id,)).fetchall()
+    for seq, text in rows:
+        payload = json.loads(text)
+        if "ruleset" in payload:
+            payload["ruleset"] = "toy-0"
+        else:
+            payload["log"] = [{"en": "Old wording.", "ja": "旧い文面。"}]
+        conn.execute("UPDATE events SET payload = ? WHERE match_id = ? AND seq = ?",
+                     (canonical_payload(payload), match_id, seq))
+    result = json.loads(conn.execute("SELECT result FROM matches WHERE id = ?", (match_id,)).fetchone()[0])
+    result["reason"] = {"en": "Old reason.", "ja": "旧い理由。"}
+    conn.execute("UPDATE matches SET result = ?, ruleset = 'toy-0' WHERE id = ?", (json.dumps(result), match_id))
+    conn.close()
+    rechain(db, match_id)
+    report = await verdict(db, match_id)
+    assert report.ok, [x.en for x in report.lines]
+    assert any("older ruleset" in x.en for x in report.lines)

@@ -330,7 +330,8 @@ def test_rule_several_stacks_intercept_one_after_another() -> None:
     assert {"kind": "intercept", "stacks": [first.hero, second.hero]} in choices
     assert GAME.parse_action(f"intercept stacks={first.hero}") == {"kind": "intercept", "stacks": [first.hero]}
     tr = act(s, 1, kind="intercept", stacks=[second.hero, first.hero])
-    assert texts(tr).count("intercepts") == 2 and "engages next" in texts(tr)
+    assert "intercepts with their stack of Mira of the Vale and their stack of Tamsin Reed" in texts(tr)
+    assert "engages the attacker next" in texts(tr)
     assert tr.state.players[1].stacks == []  # both fell, in the order the defender named
     assert tr.state.players[1].castles[0].garrison == castle.garrison  # the castle itself was not fought
     assert tr.state.players[0].stacks[0].hero == att.hero
@@ -361,6 +362,6 @@ def test_rule_interception_chain_stops_when_the_attacker_falls() -> None:
     (card_id,) = t.hand(0, "march_2")
     s = act(t.s, 0, kind="attack", stack=att.hero, target=castle.card, cards=[card_id]).state
     tr = act(s, 1, kind="intercept", stacks=[first.hero, second.hero])
-    assert tr.state.players[0].stacks == [] and "engages next" not in texts(tr)
+    assert tr.state.players[0].stacks == [] and "engages the attacker next" not in texts(tr)
     assert [st.hero for st in tr.state.players[1].stacks] == [first.hero, second.hero]
     assert GAME.pending(tr.state)[0].kind == "turn"

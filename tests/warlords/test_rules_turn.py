@@ -47,7 +47,7 @@ def test_rule_time_passes_is_announced_and_replaced() -> None:
     tr = act(t.s, 0, kind="end")
     p = tr.state.players[1]
     assert len(p.hand) == 2 and len(p.time_passes) == 1
-    assert "draws Time Passes" in texts(tr)
+    assert "⟦1⟧ draws their Time Passes card!" in texts(tr)
     view = GAME.view(tr.state, __import__("engine.core", fromlist=["SPECTATOR"]).SPECTATOR)
     assert view["players"][1]["time_passes"] is True
 

@@ -1,0 +1,91 @@
+"""Menus of choices that fit Discord: unique labels, and long lists in two stages.
+
+A select menu holds at most 25 options. When a decision offers more and the
+game groups its choices (`Choice.group`, e.g. the card played), the first menu
+lists the groups (and any choice outside a group), the second the choices of
+the group picked. The stages are worked out from the choices alone, so the
+same choices always give the same stages: a click that names "group 3" at
+event 41 means the same group when it is answered, or is stale.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core import Choice, Text
+
+SELECT_LIMIT = 25
+OTHER = Text("Other actions", "その他の行動")
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def unique_labels(labels: Sequence[str], hints: Sequence[Sequence[str]], limit: int) -> list[str]:
+    """`labels` clipped to `limit`, none twice: a label shared with another gets the
+    first of its hints (its group, its code) that tells them apart, else a number."""
+    out = [clip(label, limit) for label in labels]
+    for level in range(max((len(h) for h in hints), default=0)):
+        counts = Counter(out)
+        for i, label in enumerate(labels):
+            if counts[out[i]] > 1 and level < len(hints[i]) and hints[i][level]:
+                hint = f" ({hints[i][level]})"
+                out[i] = clip(label, limit - len(hint)) + hint if len(hint) < limit // 2 else out[i]
+    seen: set[str] = set()
+    for i, label in enumerate(out):
+        n = 2
+        while out[i] in seen:
+            tag = f" #{n}"
+            out[i] = clip(label, limit - len(tag)) + tag
+            n += 1
+        seen.add(out[i])
+    return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One option of the first menu: a single choice, or a group of them."""
+
+    label: Text
+    indices: tuple[int, ...]  # positions in the decision's choices
+    group: bool
+
+    @property
+    def value(self) -> str:
+        return f"g:{self.indices[0]}" if self.group else str(self.indices[0])
+
+
+def _paged(label: Text, indices: list[int]) -> list[Entry]:
+    pages = [indices[i:i + SELECT_LIMIT] for i in range(0, len(indices), SELECT_LIMIT)]
+    if len(pages) == 1:
+        return [Entry(label, tuple(indices), True)]
+    return [Entry(label + Text(f" ({n}/{len(pages)})", f"（{n}/{len(pages)}）"), tuple(page), True)
+            for n, page in enumerate(pages, 1)]
+
+
+def stages(choices: Sequence[Choice]) -> list[Entry] | None:
+    """The first menu for more than 25 grouped choices, or None when the choices
+    carry no groups or even their groups are too many for one menu."""
+    if len(choices) <= SELECT_LIMIT or not any(c.group is not None for c in choices):
+        return None
+    groups: dict[Text, list[int]] = {}
+    loose: list[int] = []
+    for i, c in enumerate(choices):
+        if c.group is None:
+            loose.append(i)
+        else:
+            groups.setdefault(c.group, []).append(i)
+    grouped = [e for label, idx in groups.items() for e in _paged(label, idx)]
+    singles = [Entry(choices[i].label, (i,), False) for i in loose]
+    entries = singles + grouped
+    if len(entries) > SELECT_LIMIT:  # the loose choices share one entry instead
+        entries = (_paged(OTHER, loose) if loose else []) + grouped
+    return entries if len(entries) <= SELECT_LIMIT else None
+
+
+def entry_for(choices: Sequence[Choice], value: str) -> Entry | None:
+    """The group a first-menu value names, if these choices still stage the same way."""
+    return next((e for e in stages(choices) or [] if e.group and e.value == value), None)

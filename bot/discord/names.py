@@ -1,0 +1,43 @@
+"""Players' names in place of the seat tokens the engine writes (engine.core.seats).
+
+Message text gets each name in bold with its markdown escaped, so a name like
+`**x**` reads as written; a name like `@everyone` pings nobody because no
+message allows it to (the client's allowed mentions ping nobody, and a ping
+names exactly the users it may notify). Text that is bold already (a prompt)
+gets the escaped name without bold of its own; labels of buttons, menus and
+suggestions, which Discord shows as plain text, get the name as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+
+from engine.core import with_names
+from events.model import Player
+from events.replay import MatchState
+
+Style = Literal["bold", "inside-bold", "plain"]
+
+
+def escaped(player: Player) -> str:
+    return discord.utils.escape_markdown(player.name)
+
+
+def shown(player: Player) -> str:
+    """A name for message text: bold, its own markdown defused."""
+    return f"**{escaped(player)}**"
+
+
+def seat_names(ms: MatchState, style: Style = "bold") -> list[str]:
+    if style == "plain":
+        return [p.name for p in ms.seats]
+    return [shown(p) if style == "bold" else escaped(p) for p in ms.seats]
+
+
+def named(text: str, ms: MatchState, locale: str, style: Style = "bold") -> str:
+    """`text` from the engine with each seat token replaced by that seat's player."""
+    if "⟦" not in text:
+        return text
+    return with_names(text, seat_names(ms, style), locale)

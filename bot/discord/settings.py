@@ -1,0 +1,56 @@
+"""Per-server settings, kept in the store's kv table (scope `discord:settings`,
+keyed by the server's id): who moderates, the deadline new matches get when
+their creator sets none, and the language of new matches' threads.
+
+A server that set nothing behaves as before: the operator's PARLEY_MOD_ROLE,
+no deadline, the server's own Discord language."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Protocol
+
+SETTINGS = "discord:settings"
+DEADLINE_ACTIONS = ("skip", "forfeit")
+LANGUAGES = ("en", "ja")
+
+
+class KeyValues(Protocol):
+    """The part of the event store settings live in (its kv table)."""
+
+    async def get_kv(self, scope: str, key: str) -> Any: ...
+
+    async def set_kv(self, scope: str, key: str, value: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    mod_role: str | None = None  # a role id; None: the operator's PARLEY_MOD_ROLE
+    deadline_hours: float | None = None  # None: new matches have no deadline unless their creator sets one
+    deadline_action: str = "skip"
+    language: str | None = None  # "en" or "ja"; None: the server's Discord language
+
+    @staticmethod
+    def from_json(data: dict[str, Any] | None) -> ServerSettings:
+        data = data or {}
+        hours = data.get("deadline_hours")
+        action = data.get("deadline_action")
+        language = data.get("language")
+        role = data.get("mod_role")
+        return ServerSettings(mod_role=str(role) if role else None,
+                              deadline_hours=float(hours) if hours else None,
+                              deadline_action=action if action in DEADLINE_ACTIONS else "skip",
+                              language=language if language in LANGUAGES else None)
+
+    def with_changes(self, **changes: Any) -> ServerSettings:
+        return replace(self, **changes)
+
+
+async def load(store: KeyValues, guild_id: int | str | None) -> ServerSettings:
+    if guild_id is None:
+        return ServerSettings()
+    return ServerSettings.from_json(await store.get_kv(SETTINGS, str(guild_id)))
+
+
+async def save(store: KeyValues, guild_id: int | str, settings: ServerSettings) -> None:
+    await store.set_kv(SETTINGS, str(guild_id), asdict(settings))

@@ -1,0 +1,171 @@
+"""What the menu says: a label for each legal action (short, distinct within
+one menu), its group for staged menus (first the card, then where or how),
+and the public description others read before it happens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Choice, Text, seat_ref
+
+from .cards import ROLE_TEXT
+from .placing import FACE_DOWN_COST, FACE_DOWN_REPLACE_COST, REPLACE_EXTRA
+from .state import MusouState, card_text, cards_of, cdef, mdef, square_text
+from .stats import power, strike
+
+Action = dict[str, Any]
+
+
+def where_text(s: MusouState, seat: int, sq: int) -> Text:
+    """`3 (supply)`: the square number with its role."""
+    role = ROLE_TEXT[mdef(s, seat).roles()[sq]]
+    return Text(f"{sq + 1} ({role.en})", f"{sq + 1}番（{role.ja}）")
+
+
+def _details(s: MusouState, a: Action, cost: int | None) -> Text:
+    """The parts that tell two choices of one card apart: target, discard, cost."""
+    en: list[str] = []
+    ja: list[str] = []
+    if "target" in a and a["target"] != "player":
+        name = card_text(s, a["target"])
+        en.append(f"target {name.en}")
+        ja.append(f"対象：{name.ja}")
+    if "pay" in a:
+        name = card_text(s, a["pay"])
+        en.append(f"discard {name.en}")
+        ja.append(f"{name.ja}を捨てて1支払う")
+    if cost is not None:
+        # The cost goes last: a label clipped at 100 characters stays distinct.
+        en.append(f"cost {cost}")
+        ja.append(f"コスト{cost}")
+    return Text("".join(f", {x}" for x in en), f"（{'、'.join(ja)}）" if ja else "")
+
+
+def label(s: MusouState, seat: int, a: Action) -> Text:
+    """For the acting seat's own menu (may name its hand and face-down cards)."""
+    kind = a["kind"]
+    if kind == "pass":
+        if s.stage == "respond":
+            return Text("Pass (let the attack resolve)", "パス（攻撃をそのまま受ける）")
+        return Text("Pass", "パス")
+    if kind == "endbattle":
+        return Text("End the battle phase", "戦功フェイズを終える")
+    if kind == "keep" and s.stage == "side":
+        return Text("Keep the deck as it is now (done swapping)", "今のデッキで確定（交換終了）")
+    if kind == "keep":
+        return Text("Keep this hand", "この手札で始める")
+    if kind == "mulligan":
+        return Text("Mulligan (shuffle the hand back, draw again)", "マリガン（手札を戻して引き直す）")
+    if kind == "ready":
+        return Text("Done swapping (keep the deck)", "交換を終える（このデッキで）")
+    if kind == "first":
+        if a["seat"] == seat + 1:
+            return Text("You go first", "自分が先攻")
+        return Text("Your opponent goes first", "相手が先攻")
+    if kind == "commander":
+        c = cards_of(s).commanders[s.names[a["card"]]]
+        musou = (Text(f", 無双 {c.musou.name.en}", f"、無双「{c.musou.name.ja}」") if c.musou else Text("", ""))
+        return (Text("Commander ", "指揮官 ") + c.title()
+                + Text(f" ({c.layout}, troops {c.troops}, hand {c.hand}{musou.en})",
+                       f"（{c.layout}、兵数{c.troops}、手札{c.hand}{musou.ja}）"))
+    if kind == "swap":
+        out_c, in_c = cards_of(s).cards[a["out"]], cards_of(s).cards[a["in"]]
+        return Text(f"Swap out {out_c.name.en}, in {in_c.name.en}", f"{out_c.name.ja}を抜いて{in_c.name.ja}を入れる")
+    if kind == "musou":
+        m = mdef(s, seat).musou
+        assert m is not None
+        return Text(f"無双 {m.name.en}", f"無双「{m.name.ja}」") + _details(s, a, None)
+    if kind == "stratagem":
+        name = card_text(s, a["card"])
+        return Text(f"Use {name.en}", f"{name.ja}を使う") + _details(s, a, cdef(s, a["card"]).cost)
+    if kind in ("place", "facedown"):
+        name = card_text(s, a["card"])
+        sq = a["square"] - 1
+        old = s.field[seat][sq]
+        where = where_text(s, seat, sq)
+        if old is not None:
+            where = Text(f"{where.en[:-1]}, replacing)", f"{where.ja[:-1]}・入れ替え）")
+        if kind == "place":
+            cost = cdef(s, a["card"]).cost + (REPLACE_EXTRA if old is not None else 0)
+            head = Text(f"Place {name.en} on {where.en}", f"{name.ja}を{where.ja}に配置")
+        else:
+            cost = FACE_DOWN_REPLACE_COST if old is not None else FACE_DOWN_COST
+            head = Text(f"Face down {name.en} on {where.en}", f"{name.ja}を{where.ja}に伏せる")
+        return head + _details(s, a, cost)
+    if kind in ("reveal", "support"):
+        sq = a["square"] - 1
+        slot = s.field[seat][sq]
+        assert slot is not None
+        name = card_text(s, slot.card)
+        if kind == "reveal":
+            return (Text(f"Reveal {name.en} on {sq + 1}", f"{sq + 1}番の{name.ja}を表向きにする")
+                    + _details(s, a, cdef(s, slot.card).cost))
+        return Text(f"Support: {name.en} on {sq + 1}", f"{sq + 1}番の{name.ja}の支援") + _details(s, a, None)
+    if kind == "move":
+        slot = s.field[seat][a["from"] - 1]
+        assert slot is not None
+        name, to = card_text(s, slot.card), where_text(s, seat, a["to"] - 1)
+        return Text(f"Move {name.en} from {a['from']} to {to.en}", f"{name.ja}を{a['from']}番から{to.ja}へ移動")
+    if kind == "attack":
+        sq = a["from"] - 1
+        slot = s.field[seat][sq]
+        assert slot is not None
+        name = card_text(s, slot.card)
+        if a["target"] == "player":
+            hit = strike(s, seat, slot)
+            return Text(f"{name.en} ({sq + 1}) attacks your opponent: strike {hit}",
+                        f"{name.ja}（{sq + 1}番）で相手を攻撃（戦攻{hit}）")
+        foe = 1 - seat
+        target = card_text(s, a["target"])
+        theirs = next((power(s, foe, t) for t in s.field[foe] if t is not None and t.card == a["target"]), 0)
+        return Text(f"{name.en} ({sq + 1}, power {power(s, seat, slot)}) attacks {target.en} (power {theirs})",
+                    f"{name.ja}（{sq + 1}番・武力{power(s, seat, slot)}）で{target.ja}（武力{theirs}）を攻撃")
+    return Text(kind, kind)
+
+
+def group(s: MusouState, seat: int, a: Action) -> Text | None:
+    """The first stage of a staged menu: the card the choice is about (a hand
+    card, or a card on one of your squares); None for the stand-alone choices."""
+    kind = a["kind"]
+    if kind in ("place", "facedown", "stratagem"):
+        return card_text(s, a["card"])
+    if kind in ("reveal", "support", "move", "attack"):
+        sq = a["square" if kind in ("reveal", "support") else "from"] - 1
+        slot = s.field[seat][sq]
+        assert slot is not None
+        name = card_text(s, slot.card)
+        if slot.face_down:
+            return Text(f"Face-down {name.en} on {sq + 1}", f"{sq + 1}番の伏せ札（{name.ja}）")
+        return Text(f"{name.en} on {sq + 1}", f"{sq + 1}番の{name.ja}")
+    if kind == "swap":
+        return Text(f"Swap out {cards_of(s).cards[a['out']].name.en}", f"{cards_of(s).cards[a['out']].name.ja}を抜く")
+    return None
+
+
+def choice(s: MusouState, seat: int, a: Action) -> Choice:
+    return Choice(a, label(s, seat, a), group(s, seat, a))
+
+
+def public_label(s: MusouState, seat: int, a: Action) -> Text:
+    """What everyone may read about an action before it happens: nothing
+    about a face-down card, a side-deck swap or a commander not yet shown."""
+    kind = a["kind"]
+    if kind == "facedown":
+        return Text(f"Set a face-down card on square {a.get('square')}", f"{a.get('square')}番マスに伏せ札を置く")
+    if kind == "swap":
+        return Text("Swap a card with the side deck", "サイドデッキと1枚交換")
+    if kind == "commander":
+        return Text("Choose a commander (face down)", "指揮官を選ぶ（裏向き）")
+    if kind == "first":  # the menu's "you" would be wrong for other readers
+        first = seat_ref(int(a.get("seat", 1)) - 1)
+        return Text(f"{first.en} goes first", f"{first.ja}が先攻")
+    if kind == "attack" and a.get("target") == "player":  # the menu's "your opponent" is the reader's own seat
+        slot = s.field[seat][int(a["from"]) - 1]
+        assert slot is not None
+        name = card_text(s, slot.card)
+        return Text(f"{name.en} ({a['from']}) attacks {seat_ref(1 - seat).en}",
+                    f"{name.ja}（{a['from']}番）で{seat_ref(1 - seat).ja}を攻撃")
+    if kind == "reveal":
+        sq = int(a.get("square", 0)) - 1
+        return Text(f"Reveal the face-down card on {square_text(sq).en}", f"{square_text(sq).ja}の伏せ札を表向きにする")
+    return label(s, seat, a)

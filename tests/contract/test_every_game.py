@@ -1,0 +1,114 @@
+"""One contract, one suite: the properties every game in the registry must
+have, checked over random bot matches of each (the toy game included). A new
+game gets all of them by being registered. Example counts come from the
+hypothesis profile (tests/conftest.py), never from a decorator here."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.core import ALL_SEEING, SPECTATOR, RuleError, Viewer
+from engine.core.play import step
+from engine.core.redaction import leaked
+from engine.core.selfplay import derive_secret, play_bots, replay_moves
+from engine.registry import available, get_game
+
+GAMES = available()
+SEATS = {"quarriors": 3, "warlords": 3}  # more than two where the game allows: more hidden hands
+seeds = st.integers(min_value=0, max_value=10**9)
+
+
+def seats_of(game_id: str) -> int:
+    game = get_game(game_id)
+    return max(game.min_seats, min(SEATS.get(game_id, 2), game.max_seats))
+
+
+def walk(game_id: str, seed: int, limit: int = 250) -> Any:
+    """Replay a bot match step by step: (state before, seat, action, step)."""
+    game = get_game(game_id)
+    n = seats_of(game_id)
+    played = play_bots(game, n, seed)
+    secret = derive_secret(seed)
+    from engine.core import Rng
+    rng = Rng(secret, 0)
+    state = game.setup(n, game.options({}, n), rng)
+    counter = rng.counter
+    for seat, action in played.moves[:limit]:
+        result = step(game, state, seat, action, secret, counter)
+        yield state, seat, action, result
+        state, counter = result.transition.state, result.counter
+
+
+def test_the_registry_holds_the_four_games_and_the_toy():
+    assert {"quarriors", "naru", "musou", "warlords", "toy"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=seeds)
+def test_replay_is_deterministic(game_id, seed):
+    game = get_game(game_id)
+    n = seats_of(game_id)
+    played = play_bots(game, n, seed)
+    again = replay_moves(game, n, seed, played.moves)
+    assert game.view(again, ALL_SEEING) == game.view(played.state, ALL_SEEING)
+    assert game.outcome(again) == played.outcome and played.outcome is not None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=seeds)
+def test_apply_never_mutates_the_state_it_is_given(game_id, seed):
+    game = get_game(game_id)
+    for state, seat, action, _ in walk(game_id, seed, limit=120):
+        before = pickle.dumps(state)
+        step(game, state, seat, action, derive_secret(seed), 0)
+        assert pickle.dumps(state) == before, f"{game_id}: {action} mutated its input"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=seeds)
+def test_no_view_shows_what_is_hidden_from_its_viewer(game_id, seed):
+    game = get_game(game_id)
+    n = seats_of(game_id)
+    for state, _seat, _action, result in walk(game_id, seed):
+        after = result.transition.state
+        for viewer in [SPECTATOR, *(Viewer.of(s) for s in range(n))]:
+            hidden = game.hidden_ids(after, viewer)
+            assert not leaked(game.view(after, viewer), hidden), (game_id, viewer)
+        # Prompts are posted where everyone reads them (the thread's "your turn" line).
+        for p in game.pending(after):
+            assert not leaked(p.prompt.to_json(), game.hidden_ids(after, SPECTATOR)), (game_id, p.kind)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=seeds)
+def test_every_listed_action_applies(game_id, seed):
+    """A menu never offers what the rules then refuse (sampled: every 7th position)."""
+    game = get_game(game_id)
+    secret = derive_secret(seed)
+    for i, (state, _seat, _action, _result) in enumerate(walk(game_id, seed, limit=140)):
+        if i % 7:
+            continue
+        for p in game.pending(state):
+            for choice in game.legal_actions(state, p.seat)[:40]:
+                try:
+                    step(game, state, p.seat, dict(choice.action), secret, 0)
+                except RuleError as err:  # pragma: no cover - the failure message is the point
+                    pytest.fail(f"{game_id}: listed {choice.code} refused: {err.message('en')}")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=seeds)
+def test_menus_never_show_the_same_label_twice(game_id, seed):
+    game = get_game(game_id)
+    for i, (state, _seat, _action, _result) in enumerate(walk(game_id, seed, limit=140)):
+        if i % 5:
+            continue
+        for p in game.pending(state):
+            labels = [(c.group.en if c.group else "", c.label.en) for c in game.legal_actions(state, p.seat)]
+            dupes = {x for x in labels if labels.count(x) > 1}
+            assert not dupes, f"{game_id}: {sorted(dupes)[:3]}"

@@ -1,0 +1,135 @@
+"""The board in the thread: pinned, linked from every log message, split when long, never clipped."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discord.split import split_message
+from tests.discord import games
+from tests.discord.conftest import ALICE, BOB
+from tests.discord.harness import Harness, custom_ids
+from tests.discord.helpers import open_match, state
+
+
+def pins(h: Harness, method: str = "PUT") -> list[str]:
+    return [c.path for c in h.fake.calls if c.method == method and "/pins/" in c.path]
+
+
+async def test_board_is_pinned_once_and_every_log_message_links_to_it(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    for _ in range(3):
+        ms = await state(h, match_id)
+        await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
+    rec = await h.parley.delivery.record(match_id)
+    board = h.fake.messages[int(rec["board_msg"])]
+    assert board["pinned"] and pins(h) == [f"/channels/{thread}/messages/pins/{rec['board_msg']}"]
+    link = f"https://discord.com/channels/{h.fake.guild_id}/{thread}/{rec['board_msg']}"
+    after_start = [m["content"] for m in h.fake.thread_messages(thread) if int(m["id"]) > int(rec["board_msg"])
+                   and "\n-# #" in m["content"]]
+    assert len(after_start) == 4  # the start and three moves
+    assert all(m.endswith(f" · [Board](<{link}>)") for m in after_start)
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_long_board_is_split_not_clipped(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    monkeypatch.setitem(games.BOARD_LINES, "n", 70)  # about 5,000 characters
+    match_id, thread = await open_match(h, ALICE, BOB, game="seated")
+    ms = await state(h, match_id)
+    rec = await h.parley.delivery.record(match_id)
+    ids = [rec["board_msg"], *rec["board_more"]]
+    parts = [h.fake.messages[int(i)] for i in ids]
+    assert len(parts) == 3 and all(len(p["content"]) <= 2000 for p in parts)
+    whole = h.parley.delivery.board_text(ms, "en")
+    assert [p["content"] for p in parts] == split_message(whole)
+    assert "row 069" in parts[-1]["content"] and parts[-1]["content"].endswith("Waiting for **alice**.")
+    assert custom_ids(parts[-1]) == [f"p:h:{match_id}"] and not custom_ids(parts[0])  # the button under the last
+    assert [int(m["id"]) for m in h.fake.thread_messages(thread) if m["content"]][-4:-1] == [int(i) for i in ids]
+    assert h.fake.messages[int(ids[0])]["pinned"]
+    # a move: the same messages, those that changed edited in place (the middle one did not)
+    await h.slash(ALICE, "act", channel=thread, action="roll")
+    rec = await h.parley.delivery.record(match_id)
+    assert [rec["board_msg"], *rec["board_more"]] == ids
+    assert [bool(h.fake.messages[int(i)]["edited_timestamp"]) for i in ids] == [True, False, True]
+    assert h.fake.messages[int(ids[-1])]["content"].endswith("Waiting for **bob**.")
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_board_that_grows_is_posted_afresh_and_the_old_one_points_to_it(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, game="seated")
+    old = (await h.parley.delivery.record(match_id))["board_msg"]
+    monkeypatch.setitem(games.BOARD_LINES, "n", 40)
+    await h.slash(ALICE, "act", channel=thread, action="mark")
+    rec = await h.parley.delivery.record(match_id)
+    new = [rec["board_msg"], *rec["board_more"]]
+    assert len(new) == 2 and old not in new
+    link = f"https://discord.com/channels/{h.fake.guild_id}/{thread}/{new[0]}"
+    moved = h.fake.messages[int(old)]
+    assert moved["content"] == f"↪ The board has grown and moved here: {link}" and not moved["components"]
+    assert not moved["pinned"] and h.fake.messages[int(new[0])]["pinned"]
+    assert pins(h, "DELETE") == [f"/channels/{thread}/messages/pins/{old}"]
+    # The log line of the move comes after the new board and links to it.
+    last_log = [m for m in h.fake.thread_messages(thread) if "\n-# #" in m["content"]][-1]
+    assert int(last_log["id"]) > int(new[-1]) and last_log["content"].endswith(f"[Board](<{link}>)")
+    # Shorter again: the first message is edited in place, the extra one deleted.
+    monkeypatch.setitem(games.BOARD_LINES, "n", 3)
+    await h.slash(ALICE, "act", channel=thread, action="mark")
+    rec = await h.parley.delivery.record(match_id)
+    assert rec["board_msg"] == new[0] and rec["board_more"] == []
+    assert int(new[1]) not in h.fake.messages
+
+
+async def test_without_pin_permission_the_board_is_linked_and_pinned_after_a_restart(harness: Harness) -> None:
+    h = harness
+    h.fake.pins_refused = True
+    match_id, thread = await open_match(h, ALICE, BOB)
+    rec = await h.parley.delivery.record(match_id)
+    assert not h.fake.messages[int(rec["board_msg"])]["pinned"]
+    assert rec["pin"] == {"msg": rec["board_msg"], "ok": False}
+    tried = len(pins(h))
+    ms = await state(h, match_id)
+    await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
+    assert len(pins(h)) == tried  # not asked again on every move
+    assert await h.parley.delivery.pending() == []  # nothing left undone because of it
+    h.fake.pins_refused = False  # the server granted Pin Messages
+    await h.restart()
+    assert h.fake.messages[int(rec["board_msg"])]["pinned"]
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_long_hand_comes_in_several_messages_with_the_menu_under_the_last(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 50)  # about 3,500 characters
+    match_id, thread = await open_match(h, ALICE, BOB, game="seated")
+    dms = h.fake.dms(ALICE.id)
+    assert len(dms) == 2 and all(len(m["content"]) <= 2000 for m in dms)
+    assert dms[0]["content"].startswith("**Seated** · match ") and "note 049" in dms[1]["content"]
+    assert not custom_ids(dms[0]) and custom_ids(dms[1])[0].startswith(f"p:s:{match_id}:")
+    assert dms[1]["content"].endswith("\n**alice to play.**")
+    # a move that keeps her turn: both edited in place, no new message
+    await h.slash(ALICE, "act", channel=thread, action="mark")
+    assert [m["id"] for m in h.fake.dms(ALICE.id)] == [m["id"] for m in dms]
+    assert custom_ids(h.fake.dms(ALICE.id)[1])[0] == f"p:s:{match_id}:{(await state(h, match_id)).seq}:0"
+    # the private reply to /parley hand: as many private messages, the menu under the last
+    shown = await h.slash(ALICE, "hand", channel=thread)
+    replies = h.replies(shown)
+    assert len(replies) == 2 and all(m["_visible_to"] == ALICE.id for m in replies)
+    assert "note 049" in h.reply_text(shown) and custom_ids(replies[-1]) and not custom_ids(replies[0])
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_long_replay_stays_one_message(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    monkeypatch.setitem(games.BOARD_LINES, "n", 50)
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 20)
+    _, thread = await open_match(h, ALICE, BOB, game="seated")
+    ex = await h.slash(ALICE, "replay", channel=thread)
+    [msg] = h.replies(ex)
+    assert len(msg["content"]) <= 2000 and msg["embeds"]  # what does not fit goes in embeds below
+    text = h.reply_text(ex)
+    assert "row 049" in text and "note 019" in text and [i.rsplit(":", 1)[1] for i in custom_ids(msg)] == [
+        "f", "p", "n", "l", "j"]

@@ -1,0 +1,120 @@
+"""Long menus in two stages (the groups, then a group's choices), and no label twice in a menu."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from bot.discord.menus import OTHER, stages, unique_labels
+from bot.discord.views import choice_view
+from engine.core import Choice, Text
+from tests.discord.conftest import ALICE, BOB
+from tests.discord.harness import Harness, custom_ids
+from tests.discord.helpers import open_match, state
+
+
+def options(msg: dict[str, Any]) -> list[dict[str, Any]]:
+    [row] = msg["components"]
+    [select] = row["components"]
+    return list(select["options"])
+
+
+@pytest.mark.usefixtures("seated")
+async def test_more_than_25_grouped_choices_offer_the_groups_first(harness: Harness) -> None:
+    h = harness
+    match_id, _ = await open_match(h, ALICE, BOB, game="menus")
+    ms = await state(h, match_id)
+    assert len(ms.game.legal_actions(ms.state, 0)) == 47
+    dm = copy.deepcopy(h.fake.dms(ALICE.id)[-1])
+    assert custom_ids(dm) == [f"p:g:{match_id}:{ms.seq}:0"]
+    first = options(dm)
+    assert [o["label"] for o in first] == ["Pass", "Roll", "Mark (keeps the turn)", "Draw",
+                                           *(f"Bank {c}" for c in ms.state.hands[0]),
+                                           *(f"Card {n}" for n in range(1, 9))]
+    assert first[-1]["description"] == "5 choices" and first[-1]["value"] == "g:42"
+    assert "/parley act" not in dm["content"]  # the menu fits: no pointer to typing
+    # Card 3: its five places, privately, in a second menu
+    opened = await h.click(ALICE, dm, custom_ids(dm)[0], values=["g:17"])
+    second = h.last_reply(opened)
+    assert second["_visible_to"] == ALICE.id and second["content"] == "Card 3: choose one."
+    assert [o["label"] for o in options(second)] == ["to the left", "to the centre", "to the right", "to the front",
+                                                     "to the back"]
+    assert [o["value"] for o in options(second)] == ["17", "18", "19", "20", "21"]
+    assert (await state(h, match_id)).seq == ms.seq  # opening a group plays nothing
+    played = await h.click(ALICE, second, custom_ids(second)[0], values=["19"])
+    assert "Done" in h.reply_text(played)
+    events = await h.parley.service.events(match_id)
+    assert events[-1].payload["action"] == {"kind": "pass", "card": 2, "place": 2}
+    # The first menu, still on the old DM, is stale now.
+    stale = await h.click(ALICE, dm, custom_ids(dm)[0], values=["g:22"])
+    assert "no longer current" in h.reply_text(stale)
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_loose_choice_in_the_first_menu_plays_at_once(harness: Harness) -> None:
+    h = harness
+    match_id, _ = await open_match(h, ALICE, BOB, game="menus")
+    ms = await state(h, match_id)
+    dm = h.fake.dms(ALICE.id)[-1]
+    mark = next(o["value"] for o in options(dm) if o["label"].startswith("Mark"))
+    await h.click(ALICE, dm, custom_ids(dm)[0], values=[mark])
+    after = await state(h, match_id)
+    assert after.seq == ms.seq + 1 and after.state.marks[0] == 1
+
+
+@pytest.mark.usefixtures("seated")
+async def test_suggestions_carry_the_group_so_typing_a_card_finds_its_choices(harness: Harness) -> None:
+    h = harness
+    _, thread = await open_match(h, ALICE, BOB, game="menus")
+    found = await h.autocomplete(ALICE, "act", "action", channel=thread, action="card 3")
+    assert [s["name"] for s in found] == ["Card 3 · to the left", "Card 3 · to the centre", "Card 3 · to the right",
+                                          "Card 3 · to the front", "Card 3 · to the back"]
+    everything = await h.autocomplete(ALICE, "act", "action", channel=thread, action="")
+    assert len(everything) == 25 and len({s["name"] for s in everything}) == 25
+
+
+@pytest.mark.usefixtures("seated")
+async def test_the_same_label_twice_in_one_menu_is_told_apart_by_its_group(harness: Harness) -> None:
+    h = harness
+    _, thread = await open_match(h, ALICE, BOB, game="twins")
+    dm = h.fake.dms(ALICE.id)[-1]
+    labels = [o["label"] for o in options(dm)]
+    assert labels[-2:] == ["Play it (Knight)", "Play it (Dragon)"]
+    ja = h.reply_text(await h.slash(BOB, "hand", channel=thread))  # Bob waits: no menu, who he waits for
+    assert ja.endswith("\n**alice** の選択待ち。")
+
+
+def test_unique_labels_use_hints_then_numbers() -> None:
+    labels = unique_labels(["Pass", "Play it", "Play it", "Play it", "x" * 120],
+                           [[""], ["Knight", "play card=1"], ["Knight", "play card=2"], ["Dragon", "play card=3"],
+                            [""]], 100)
+    assert labels == ["Pass", "Play it (play card=1)", "Play it (play card=2)", "Play it (Dragon)", "x" * 99 + "…"]
+    assert unique_labels(["Go", "Go", "Go"], [[], [], []], 80) == ["Go", "Go #2", "Go #3"]
+
+
+def test_stages_page_a_big_group_and_fold_loose_choices_when_needed() -> None:
+    def choice(n: int, group: Text | None) -> Choice:
+        return Choice({"kind": "pass", "n": n}, Text(f"c{n}", f"c{n}"), group=group)
+    big = Text("Big", "大")
+    entries = stages([choice(i, None) for i in range(3)] + [choice(i, big) for i in range(3, 33)])
+    assert entries is not None
+    assert [(e.label.en, len(e.indices), e.group) for e in entries] == [
+        ("c0", 1, False), ("c1", 1, False), ("c2", 1, False), ("Big (1/2)", 25, True), ("Big (2/2)", 5, True)]
+    assert entries[4].label.ja == "大（2/2）"
+    groups = [Text(f"G{g}", f"G{g}") for g in range(20)]
+    crowded = stages([choice(i, None) for i in range(10)] + [choice(i, groups[i % 20]) for i in range(10, 50)])
+    assert crowded is not None and crowded[0].label == OTHER and len(crowded[0].indices) == 10
+    assert stages([choice(i, None) for i in range(30)]) is None  # no groups: typing with suggestions instead
+    assert stages([choice(i, groups[0]) for i in range(20)]) is None  # fits one menu as it is
+
+
+def test_a_label_too_long_for_a_button_puts_the_few_choices_in_a_select() -> None:
+    short = [Choice({"kind": "pass"}, Text("Pass", "パス")), Choice({"kind": "end"}, Text("End", "終了"))]
+    long = [*short, Choice({"kind": "deploy"}, Text("Deploy " + "x" * 90, "配置"))]
+    buttons = choice_view("m1", 3, 0, short, "en")
+    assert buttons is not None and [type(i).__name__ for i in buttons.children] == ["ActButton", "ActButton"]
+    select = choice_view("m1", 3, 0, long, "en")
+    assert select is not None and [type(i).__name__ for i in select.children] == ["ActSelect"]
+    assert choice_view("m1", 3, 0, long, "ja") is not None

@@ -1,0 +1,109 @@
+"""Players' names, never seat tokens or numbers, in everything the bot posts from the engine:
+log lines, prompts, the board, DMs, button and menu labels, the outcome and the replay viewer."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tests.discord.conftest import ALICE, BOB
+from tests.discord.harness import FakeDiscord, Harness, User, custom_ids
+from tests.discord.helpers import board_message, open_match, state, thread_text
+
+pytestmark = pytest.mark.usefixtures("seated")
+
+
+def everything_shown(h: Harness) -> str:
+    """Every message anyone saw (threads, DMs, private replies) and every suggestion."""
+    texts = [FakeDiscord.text(m) for m in h.fake.messages.values()]
+    texts += [c["name"] for ex in h.fake.exchanges.values() for c in ex.choices or []]
+    return "\n".join(texts)
+
+
+def log_messages(h: Harness, thread: int) -> list[str]:
+    """The thread's log messages, footer and all, oldest first."""
+    return [m["content"] for m in h.fake.thread_messages(thread) if "\n-# #" in m["content"]]
+
+
+async def _bank(h: Harness, match_id: str, thread: int, user: User) -> str:
+    ms = await state(h, match_id)
+    card = ms.state.hands[ms.state.active][0]
+    await h.slash(user, "act", channel=thread, action=f"bank card={card}")
+    return str(card)
+
+
+async def test_log_lines_and_prompts_name_players_in_english(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, game="seated")
+    await h.slash(ALICE, "act", channel=thread, action="mark")
+    await h.slash(ALICE, "act", channel=thread, action="pass")
+    card = await _bank(h, match_id, thread, BOB)
+    rec = await h.parley.delivery.record(match_id)
+    link = f"https://discord.com/channels/{h.fake.guild_id}/{thread}/{rec['board_msg']}"
+    assert log_messages(h, thread)[-3:] == [
+        f"**alice** marks.\n-# #5 · [Board](<{link}>)",  # still her turn: not pinged again
+        f"**alice** passes.\n<@{BOB.id}>: **bob** to play.\n-# #6 · [Board](<{link}>)",
+        f"**bob** banks {card}.\n<@{ALICE.id}>: Accept or challenge the bank of **bob**.\n-# #7 · [Board](<{link}>)",
+    ]
+    # Alice's DM: her hand and the prompt name Bob; so do the buttons.
+    dm = h.fake.dms(ALICE.id)[-1]
+    assert dm["content"].endswith("\n**Accept or challenge the bank of bob.**")
+    assert [c["label"] for row in dm["components"] for c in row["components"]] == ["Accept", "Challenge bob"]
+    board = board_message(h, thread)["content"]
+    assert "\nUp: **bob** · scores [0, " in board and board.endswith("\nWaiting for **alice**.")
+    assert "⟦" not in everything_shown(h)
+
+
+async def test_log_lines_and_prompts_name_players_in_japanese(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, BOB, ALICE, game="seated", guild_locale="ja")  # Bob sits first
+    await h.slash(BOB, "act", channel=thread, action="mark")
+    await h.slash(BOB, "act", channel=thread, action="pass")
+    card = await _bank(h, match_id, thread, ALICE)
+    lines = [m.rsplit("\n-# ", 1)[0] for m in log_messages(h, thread)[-3:]]
+    assert lines == [
+        "**bob**は印をつけた。",
+        f"**bob**はパス。\n<@{ALICE.id}>: **alice**の手番です。",
+        f"**alice**は{card}を得点に。\n<@{BOB.id}>: **alice**の得点を受けるか挑むか。",
+    ]
+    assert log_messages(h, thread)[-1].rsplit("\n", 1)[1].startswith("-# #7 · [盤面](<https://discord.com/channels/")
+    dm = h.fake.dms(BOB.id)[-1]  # Bob's client is Japanese
+    assert dm["content"].endswith("\n**aliceの得点を受けるか挑むか。**")
+    assert [c["label"] for row in dm["components"] for c in row["components"]] == ["受ける", "aliceに挑む"]
+    assert "⟦" not in everything_shown(h)
+
+
+async def test_hand_reply_and_suggestions_name_players(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, game="seated")
+    await _bank(h, match_id, thread, ALICE)
+    hand = h.reply_text(await h.slash(BOB, "hand", channel=thread))
+    assert "Hand of **bob**" in hand and "**aliceの得点を受けるか挑むか。**" in hand
+    suggestions = await h.autocomplete(BOB, "act", "action", channel=thread, action="")
+    assert [s["name"] for s in suggestions] == ["受ける", "aliceに挑む"]
+
+
+async def test_outcome_and_replay_name_players(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, game="seated", options="goal=1")
+    await h.slash(ALICE, "act", channel=thread, action="roll")
+    assert (await state(h, match_id)).status == "finished"
+    over = next(m["content"] for m in h.fake.thread_messages(thread) if m["content"].startswith("Match over"))
+    assert over == (f"Match over. Winner: <@{ALICE.id}>. **alice** has the highest score. "
+                    "Check fairness with `/parley verify`.")
+    replay = h.last_reply(await h.slash(BOB, "replay", channel=thread))
+    assert "Up: **bob**" in replay["content"] or "Up: **alice**" in replay["content"]
+    assert "⟦" not in everything_shown(h)
+
+
+async def test_a_name_can_never_ping_or_format(harness: Harness) -> None:
+    h = harness
+    prankster = User(111_000_000_000_000_066, "@everyone *hi*", "en-US")
+    _, thread = await open_match(h, prankster, ALICE, game="seated")
+    await h.slash(prankster, "act", channel=thread, action="mark")
+    text = thread_text(h, thread)
+    assert "**@everyone \\*hi\\***" in text  # its markdown escaped: reads as written, bold around it
+    assert all(not m["_pings"]["everyone"] and not m["_pings"]["roles"] for m in h.fake.messages.values())
+    dm = copy.deepcopy(h.fake.dms(prankster.id)[-1])
+    assert custom_ids(dm)  # the decision menu is there, the name in it as written
