@@ -170,6 +170,22 @@ def _event(match_id: str, row: Sequence[Any]) -> Event:
                                  command_id=command_id, at=at, payload=data, hash=chain)
 
 
+async def _switch_to_wal(db: aiosqlite.Connection, busy_timeout_ms: int) -> None:
+    """The switch to WAL needs the file to itself for a moment and SQLite does
+    not always wait for it (the busy handler is skipped when another opener
+    holds its own lock), so a racing first open retries within the timeout."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + busy_timeout_ms / 1000
+    while True:
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if ("locked" not in str(exc) and "busy" not in str(exc)) or loop.time() > give_up:
+                raise
+            await asyncio.sleep(0.02)
+
+
 def _probe(path: str) -> None:
     conn = sqlite3.connect(path)
     try:
@@ -246,7 +262,7 @@ class Store:
             # The busy timeout first: two processes opening a new file at once
             # wait for each other's WAL switch and migration instead of failing.
             await db.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-            await db.execute("PRAGMA journal_mode=WAL")
+            await _switch_to_wal(db, busy_timeout_ms)
             await db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
             await db.execute("PRAGMA foreign_keys=ON")
             store = cls(db, path)
