@@ -28,7 +28,8 @@ from events.model import Player
 from events.replay import MatchState
 from events.selfplay import selfplay
 from events.service import MatchService
-from events.store import Store
+from events.recorder import Recorder
+from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import verify_match
 
 from . import render
@@ -46,7 +47,7 @@ def _locale(args: argparse.Namespace) -> str:
 
 async def _with_service(args: argparse.Namespace, fn: Callable[[MatchService], Awaitable[int]],
                         durable: bool = True) -> int:
-    store = await Store.open(args.db, durable=durable)
+    store = await open_store(args.db, durable=durable)
     try:
         return await fn(MatchService(store))
     finally:
@@ -217,7 +218,7 @@ class _Watched:
     """The store as the selfplay loop sees it, reporting each match as it
     ends (a match ends in the command that finishes it)."""
 
-    def __init__(self, store: Store, progress: Progress) -> None:
+    def __init__(self, store: Recorder, progress: Progress) -> None:
         self._store = store
         self._progress = progress
 
@@ -237,7 +238,7 @@ class _Watched:
 
 async def cmd_selfplay(args: argparse.Namespace) -> int:
     options = _options(args) or None
-    store = await Store.open(args.db or ":memory:", durable=bool(args.db))
+    store = await open_store(args.db or ":memory:", durable=bool(args.db))
     try:
         watched: Any = _Watched(store, Progress(args.games, sys.stderr))
         results = await selfplay(watched, args.game, args.players, args.games, args.seed, options)
@@ -260,7 +261,7 @@ async def cmd_selfplay(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-async def _joined_names(store: Store, match_id: str) -> list[str]:
+async def _joined_names(store: Recorder, match_id: str) -> list[str]:
     """Players' names in seat order, from the lobby events that precede the start."""
     names = []
     for e in await store.events(match_id, upto=64):
@@ -379,6 +380,18 @@ async def cmd_backup(args: argparse.Namespace) -> int:
     return await _with_service(args, go)
 
 
+async def cmd_migrate_db(args: argparse.Namespace) -> int:
+    from events.migrate import migrate_db
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % 500 == 0:
+            print(f"copied {done}/{total} matches", file=sys.stderr)
+    report = await migrate_db(args.source, args.target, replay=not args.no_replay, progress=progress)
+    for line in report.lines:
+        print(line(_locale(args)))
+    return 0 if report.ok else 1
+
+
 def cmd_list_games(args: argparse.Namespace) -> int:
     locale = _locale(args)
     for game_id in available():
@@ -423,12 +436,13 @@ def _discord(args: argparse.Namespace) -> int:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="parley", description="Asynchronous tabletop games: terminal, bot and tools.")
-    p.add_argument("--db", type=Path, default=None, help="SQLite database (default: $PARLEY_DB or ~/.local/share/parley)")
+    p.add_argument("--db", type=str, default=None,
+                   help="SQLite file or postgresql:// URL (default: $PARLEY_DB or ~/.local/share/parley)")
     p.add_argument("--lang", choices=["en", "ja"], default=None, help="language (default: from $LANG)")
     # The same options after the subcommand too (`parley list --db x`); SUPPRESS keeps
     # a subcommand that omits them from overwriting the ones given before it.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", type=Path, default=argparse.SUPPRESS)
+    common.add_argument("--db", type=str, default=argparse.SUPPRESS)
     common.add_argument("--lang", choices=["en", "ja"], default=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", required=True)
     original = sub.add_parser
@@ -503,6 +517,11 @@ def parser() -> argparse.ArgumentParser:
     bk = sub.add_parser("backup", help="consistent copy of the database while it is in use (SQLite online backup)")
     bk.add_argument("target")
 
+    mg = sub.add_parser("migrate-db", help="copy the whole database to another (SQLite <-> PostgreSQL), then verify")
+    mg.add_argument("--from", dest="source", required=True, metavar="DB", help="sqlite:PATH, a path, or postgresql://...")
+    mg.add_argument("--to", dest="target", required=True, metavar="DB", help="an empty database: sqlite:PATH or postgresql://...")
+    mg.add_argument("--no-replay", action="store_true", help="skip replaying every match (rows, secrets, chains compared)")
+
     sub.add_parser("bot", help="run the Discord bot (needs PARLEY_DISCORD_TOKEN)")
     sub.add_parser("sync-commands", help="register the slash commands with Discord")
     return p
@@ -511,6 +530,7 @@ def parser() -> argparse.ArgumentParser:
 ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
     "play": cmd_play, "selfplay": cmd_selfplay, "list": cmd_list, "replay": cmd_replay, "verify": cmd_replay,
     "export": cmd_export, "import": cmd_import, "undo": cmd_undo, "abort": cmd_abort, "backup": cmd_backup,
+    "migrate-db": cmd_migrate_db,
 }
 
 
@@ -544,9 +564,11 @@ def _one_line(text: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     # The database named on the command line, for hints that must name it again.
-    args.db_given = args.db.expanduser().resolve() if args.db is not None else None
+    if args.db is not None and not is_postgres(args.db):
+        args.db = str(Path(sqlite_path(args.db)).expanduser())
+    args.db_given = (args.db if is_postgres(args.db) else Path(args.db).resolve()) if args.db is not None else None
     args.resume_hint = None
-    if args.db is None and args.command != "selfplay":
+    if args.db is None and args.command not in ("selfplay", "migrate-db"):
         args.db = default_db()
     if args.command == "play" and not (args.game or args.resume):
         parser().error("play needs a GAME or --resume MATCH")

@@ -27,6 +27,7 @@ from . import errors, snapshot
 from .errors import ReplayError
 from .history import Lineage, lineage
 from .model import Event, NewEvent, Player
+from .recorder import Recorder
 from .recording import action_record
 from .replay import (
     MatchState,
@@ -37,7 +38,7 @@ from .replay import (
     rebuild,
     restore,
 )
-from .store import Conflict, DuplicateCommand, MatchRow, Store
+from .store import Conflict, DuplicateCommand, MatchRow
 
 AUTO_LIMIT = 1_000_000
 VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
@@ -78,7 +79,7 @@ class _Live:
 
 
 class MatchService:
-    def __init__(self, store: Store, *, snapshot_every: int = 200, clock: Callable[[], str] = utc_now,
+    def __init__(self, store: Recorder, *, snapshot_every: int = 200, clock: Callable[[], str] = utc_now,
                  new_secret: Callable[[], bytes] = lambda: secrets_module.token_bytes(32),
                  bot_rng: Rng | None = None) -> None:
         self.store = store

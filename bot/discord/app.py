@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 
 from events.service import MatchService
-from events.store import Store
+from events.recorder import Recorder
+from events.stores import open_store
 
 from .cog import ModGroup, ParleyGroup
 from .config import Config, ConfigError, load_config
@@ -39,13 +40,13 @@ class ParleyBot(discord.Client):
         self.commands_only = commands_only  # `sync-commands`: the tree, without touching the database
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
-        self.store: Store | None = None
+        self.store: Recorder | None = None
         self.parley: Parley | None = None
         self.scheduler: Scheduler | None = None
         self.repaired: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(":memory:" if self.commands_only else self.config.db)
+        self.store = await open_store(":memory:" if self.commands_only else self.config.db)
         service = MatchService(self.store)
         if not self.commands_only:
             # Cold start: every running match is rebuilt from its log before any
@@ -103,12 +104,24 @@ def _config() -> Config:
         raise SystemExit(str(exc)) from None  # a clear message, not a traceback
 
 
+class ShardedParleyBot(ParleyBot, discord.AutoShardedClient):
+    """One of several processes, each serving its own range of Discord shards
+    over one PostgreSQL database (docs/scaling.md)."""
+
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        super().__init__(config, shard_ids=list(config.shard_ids or ()), shard_count=config.shard_count, **kwargs)
+
+
+def bot_class(config: Config) -> type[ParleyBot]:
+    return ShardedParleyBot if config.shard_ids is not None else ParleyBot
+
+
 def run() -> None:
     """`parley bot`: validate the environment, then run until stopped."""
     config = _config()
     discord.utils.setup_logging(level=logging.INFO)
     try:
-        ParleyBot(config).run(config.token, log_handler=None)
+        bot_class(config)(config).run(config.token, log_handler=None)
     except discord.LoginFailure as exc:
         raise SystemExit("Discord rejected PARLEY_DISCORD_TOKEN; copy the bot token again from the developer "
                          "portal (Bot -> Reset Token).") from exc

@@ -186,7 +186,7 @@ class Delivery:
 
     async def pending(self) -> list[str]:
         """Matches whose last sync failed somewhere; the scheduler retries them."""
-        return [str(m) for m in await self.store.get_kv(OUTBOX, "pending") or []]
+        return [str(m) for m in await self.store.get_kv(OUTBOX, self.config.process_key) or []]
 
     async def _note(self, match_id: str, undone: bool) -> None:
         async with self._outbox_lock:
@@ -194,7 +194,7 @@ class Delivery:
             if (match_id in pending) == undone:
                 return
             pending = pending | {match_id} if undone else pending - {match_id}
-            await self.store.set_kv(OUTBOX, "pending", sorted(pending))
+            await self.store.set_kv(OUTBOX, self.config.process_key, sorted(pending))
 
     # -- Discord calls, with archived-thread recovery ----------------------------------
 

@@ -59,8 +59,8 @@ class Scheduler:
             if match_id not in ids:  # lobbies and ended matches with something left to show
                 await self.parley.sync(match_id)
         for row in running:
-            if row.guild is None:
-                continue
+            if row.guild is None or not self.parley.config.owns(row.guild):
+                continue  # another process serves that server's shard
             # Catch up on anything a failed Discord call left unshown (a no-op when current).
             await self.parley.sync(row.id)
             ms = await service.get(row.id)

@@ -1,0 +1,526 @@
+"""The recorder on PostgreSQL through asyncpg: one log that several bot
+processes (one per range of Discord shards) and the CLI share.
+
+Same semantics as the SQLite store (events/store.py): each batch of appends
+is one transaction; an append first updates its match row's `last_seq` from
+the seq it was decided at (`WHERE last_seq = after`), which both locks the
+match against every other writer until commit and turns a stale decision into
+a Conflict; the chain hash is then computed from the previous row read under
+that lock. UNIQUE(match, seq), UNIQUE(match, command_id) and the triggers
+stay as the last line of defence against writers that skip all this.
+
+Group commit: appends (and the front ends' bookkeeping) that arrive while a
+commit is in flight go into the next transaction together, so one WAL flush
+covers many matches. A batch of bookkeeping alone commits with
+synchronous_commit off: it costs no flush of its own, and the next event
+commit makes it durable (WAL is flushed in order).
+
+Freshness across processes is the service's seq check (`last_seq`, one
+indexed read per command), as with SQLite.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit, urlunsplit
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+from . import errors
+from .chain import GENESIS, canonical_payload, first_break, link
+from .gcpause import gc_paused
+from .model import EVENT_VERSION, Event, NewEvent
+from .pgschema import migrate
+from .recorder import Loaded, StoredRow
+from .store import Conflict, DuplicateCommand, MatchRow
+from .upcast import upcast
+
+_EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
+_MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
+                  "last_seq")
+# Every event of a batch in one statement (one round trip), in array order, so
+# each row's gapless check sees the rows before it.
+_INSERT_EVENTS = ("INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
+                  "SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], "
+                  "$7::text[], $8::text[], $9::text[])")
+# Takes the match's row lock until commit and checks, in the same statement, that
+# nobody appended since `after`; returns the previous hash and whether a command id is taken.
+_CLAIM = ("UPDATE matches SET last_seq = $3, updated_at = $4, status = COALESCE($5, status), "
+          "players = COALESCE($6, players), result = COALESCE($7, result) "
+          "WHERE id = $1 AND last_seq = $2 "
+          "RETURNING (SELECT hash FROM events WHERE match_id = $1 AND seq = $2), "
+          "EXISTS (SELECT 1 FROM events WHERE match_id = $1 AND command_id = ANY($8::text[]))")
+_PUT_SNAPSHOT = ("INSERT INTO snapshots (match_id, seq, ruleset, state) VALUES ($1, $2, $3, $4) "
+                 "ON CONFLICT (match_id, seq) DO UPDATE SET ruleset = EXCLUDED.ruleset, state = EXCLUDED.state")
+_PUT_KV = ("INSERT INTO kv (scope, key, value) VALUES ($1, $2, $3) "
+           "ON CONFLICT (scope, key) DO UPDATE SET value = EXCLUDED.value")
+
+Conn = asyncpg.Connection | PoolConnectionProxy
+
+# Errors after which the batch is redone item by item, so only the culprit fails:
+# a constraint or trigger, a deadlock with another process's batch, or one
+# match held locked elsewhere (locks are per match here, not per database).
+_RETRY_ALONE = (asyncpg.IntegrityConstraintViolationError, asyncpg.DeadlockDetectedError,
+                asyncpg.SerializationError, asyncpg.LockNotAvailableError)
+# Errors after which a commit may or may not have happened.
+_LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, ConnectionError, OSError)
+
+
+def redacted(url: str) -> str:
+    """The URL as it may be shown: without a password."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    user = f"{parts.username}@" if parts.username else ""
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit((parts.scheme, f"{user}{host}{port}", parts.path, parts.query, parts.fragment))
+
+
+def fault(exc: BaseException, where: str) -> BaseException:
+    """A database error as a truthful StorageFault, or the error itself when it
+    is not a fault of the storage (a bug should stay a bug, with its traceback)."""
+    if isinstance(exc, errors.StorageFault):
+        return exc
+    if isinstance(exc, asyncpg.DiskFullError):
+        return errors.disk_full()
+    if isinstance(exc, asyncpg.ReadOnlySQLTransactionError):
+        return errors.read_only(where)
+    if isinstance(exc, asyncpg.LockNotAvailableError | asyncpg.QueryCanceledError | asyncpg.DeadlockDetectedError
+                  | asyncpg.SerializationError | asyncpg.TooManyConnectionsError
+                  | asyncpg.CannotConnectNowError):
+        return errors.locked()
+    if isinstance(exc, asyncpg.InvalidCatalogNameError | asyncpg.InvalidAuthorizationSpecificationError
+                  | asyncpg.InvalidPasswordError | asyncpg.InvalidSchemaNameError):
+        return errors.cannot_open(where, str(exc))
+    if isinstance(exc, (*_LOST, TimeoutError)):
+        return errors.cannot_open(where, f"the server cannot be reached ({type(exc).__name__}: {exc})")
+    return exc
+
+
+def _refusal(exc: asyncpg.PostgresError, new: Sequence[NewEvent]) -> Exception:
+    if getattr(exc, "constraint_name", None) == "events_command":
+        return DuplicateCommand(next((e.command_id for e in new if e.command_id), ""))
+    return Conflict(str(exc))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _match(row: asyncpg.Record) -> MatchRow:
+    return MatchRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
+                    json.loads(row[9]), json.loads(row[10]) if row[10] else None, int(row[11]))
+
+
+def _event(match_id: str, row: Sequence[Any]) -> Event:
+    seq, etype, version, actor, command_id, at, payload, chain = row
+    if version > EVENT_VERSION:
+        raise errors.future_event(match_id, seq, version, EVENT_VERSION)
+    version, data = upcast(etype, version, json.loads(payload))
+    # Rows were validated on the way in and the schema constrains them.
+    return Event.model_construct(match_id=match_id, seq=seq, type=etype, version=version, actor=actor,
+                                 command_id=command_id, at=at, payload=data, hash=chain)
+
+
+def _chained(match_id: str, prev: str, after: int, new: Iterable[NewEvent], at: str
+             ) -> tuple[list[Event], list[tuple[Any, ...]]]:
+    events: list[Event] = []
+    rows: list[tuple[Any, ...]] = []
+    for seq, e in enumerate(new, start=after + 1):
+        text = canonical_payload(e.payload)
+        prev = link(prev, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text)
+        events.append(Event.model_construct(match_id=match_id, seq=seq, type=e.type, version=EVENT_VERSION,
+                                            actor=e.actor, command_id=e.command_id, at=at, payload=e.payload,
+                                            hash=prev))
+        rows.append((match_id, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text, prev))
+    return events, rows
+
+
+@dataclass
+class _Append:
+    match_id: str
+    after: int
+    new: Sequence[NewEvent]
+    at: str
+    status: str | None
+    players: str | None
+    result: str | None
+    done: asyncio.Future[list[Event]]
+
+
+@dataclass
+class _Put:
+    """Bookkeeping (kv, snapshots): rides in the next event transaction."""
+
+    sql: str
+    args: tuple[Any, ...]
+    done: asyncio.Future[list[Event]]
+
+
+def _lock_order(item: _Append | _Put) -> tuple[int, str, str]:
+    if isinstance(item, _Append):
+        return 0, item.match_id, ""
+    return 1, item.sql, repr(item.args[:2])  # the table, then the row's key
+
+
+class _Refused(Exception):
+    """An item of a batch refused after it wrote: the batch is redone item by item."""
+
+
+async def _insert(conn: Conn, rows: Sequence[tuple[Any, ...]]) -> None:
+    if rows:
+        await conn.execute(_INSERT_EVENTS, *(list(column) for column in zip(*rows, strict=True)))
+
+
+async def _append_one(conn: Conn, item: _Append, rows: list[tuple[Any, ...]],
+                      heads: dict[tuple[str, int], str]) -> list[Event] | Exception:
+    """One append's claim inside the open transaction: its events (their rows
+    added to `rows`, inserted with the batch's; `heads` holds the chain heads
+    of earlier appends in the batch, not yet inserted), or the refusal
+    (Conflict) when the claim wrote nothing; raises _Refused when something
+    was written before the refusal was known."""
+    ids = [e.command_id for e in item.new if e.command_id]
+    claimed = await conn.fetchrow(_CLAIM, item.match_id, item.after, item.after + len(item.new), item.at,
+                                  item.status, item.players, item.result, ids)
+    if claimed is None:
+        return Conflict(f"match {item.match_id} is no longer at event {item.after}")
+    prev, taken = heads.get((item.match_id, item.after), claimed[0]), claimed[1]
+    if taken:
+        raise _Refused(DuplicateCommand(ids[0]))
+    if prev is None and item.after > 0:
+        raise _Refused(Conflict(f"event {item.after} of match {item.match_id} is not visible"))
+    events, mine = _chained(item.match_id, prev or GENESIS, item.after, item.new, item.at)
+    rows.extend(mine)
+    if events:
+        heads[(item.match_id, events[-1].seq)] = mine[-1][8]
+    return events
+
+
+class PgStore:
+    def __init__(self, pool: asyncpg.Pool, url: str, durable: bool) -> None:
+        self._pool = pool
+        self.url = url
+        self.path = redacted(url)  # what messages name, as the SQLite store names its file
+        self.durable = durable
+        self._queue: list[_Append | _Put] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, url: str, *, durable: bool = True, busy_timeout_ms: int = 5000, min_size: int = 1,
+                   max_size: int = 8, connect_timeout: float = 10.0) -> PgStore:
+        """Connect (a pool), migrate and check durability. `busy_timeout_ms`
+        bounds how long a write waits for a lock another process holds (as
+        SQLite's busy timeout does); `durable=False` turns off waiting for the
+        WAL flush, for throwaway self-play databases only."""
+        where = redacted(url)
+        settings = {"lock_timeout": str(int(busy_timeout_ms))}
+        if "application_name" not in parse_qs(urlsplit(url).query):
+            settings["application_name"] = "parley"  # how an operator tells Parley's sessions apart
+        if not durable:
+            settings["synchronous_commit"] = "off"
+        try:
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
+                                             server_settings=settings)
+        except (asyncpg.PostgresError, OSError, TimeoutError, asyncpg.InterfaceError) as exc:
+            raise fault(exc, where) from exc
+        store = cls(pool, url, durable)
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn, where)
+            if durable:
+                await store.check_durable()
+        except BaseException as exc:
+            await pool.close()
+            if isinstance(exc, asyncpg.PostgresError | OSError):
+                raise fault(exc, where) from exc
+            raise
+        return store
+
+    async def check_durable(self) -> None:
+        """Refuse to run a durable store on a server that would acknowledge a
+        commit before it is on disk."""
+        fsync, commit = await self.durability()
+        if fsync != "on" or commit == "off":
+            raise errors.cannot_open(self.path, f"fsync={fsync}, synchronous_commit={commit} "
+                                                "(need fsync=on and synchronous_commit not off)")
+
+    async def durability(self) -> tuple[str, str]:
+        """(fsync, synchronous_commit) as the server reports them for this store's connections."""
+        async with self._pool.acquire() as conn:
+            return str(await conn.fetchval("SHOW fsync")), str(await conn.fetchval("SHOW synchronous_commit"))
+
+    async def close(self) -> None:
+        if self._flusher is not None and not self._flusher.done():
+            await asyncio.wait([self._flusher])
+        await self._pool.close()
+
+    async def schema_version(self) -> int:
+        return int(await self._read("fetchval", "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+
+    # -- writing -----------------------------------------------------------------
+
+    async def create_match(self, row: MatchRow, secret: bytes, first: NewEvent) -> Event:
+        events, rows = _chained(row.id, GENESIS, 0, [first], row.created_at)
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                await self._insert_match(conn, row, secret, None, 1)
+                await _insert(conn, rows)
+        except asyncpg.UniqueViolationError as exc:
+            raise Conflict(str(exc)) from exc
+        except (asyncpg.PostgresError, *_LOST) as exc:
+            raise fault(exc, self.path) from exc
+        return events[0]
+
+    @staticmethod
+    async def _insert_match(conn: Conn, row: MatchRow, secret: bytes, result: str | None,
+                            last_seq: int) -> None:
+        await conn.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)",
+                           row.id, row.game, row.ruleset, row.created_at, row.updated_at, row.status,
+                           row.commitment, row.guild, row.channel, _dumps(row.players), result, last_seq)
+        await conn.execute("INSERT INTO match_secrets (match_id, secret) VALUES ($1, $2)", row.id, secret)
+
+    async def append(self, match_id: str, after: int, new: Sequence[NewEvent], at: str, *,
+                     status: str | None = None, players: list[str] | None = None,
+                     result: dict[str, Any] | None = None) -> list[Event]:
+        """Append `new` after sequence `after` and update the match row, in one
+        transaction shared with whatever else is waiting to commit. Raises
+        Conflict or DuplicateCommand (nothing of it written) or a StorageFault
+        (nothing written either)."""
+        done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Append(match_id, after, new, at, status,
+                                   _dumps(players) if players is not None else None,
+                                   _dumps(result) if result is not None else None, done))
+        return await self._queued(done)
+
+    async def _queued(self, done: asyncio.Future[list[Event]]) -> list[Event]:
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        return await done
+
+    async def _put(self, sql: str, *args: Any) -> None:
+        done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
+        self._queue.append(_Put(sql, args, done))
+        await self._queued(done)
+
+    async def _flush(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            outcomes: list[list[Event] | BaseException] = [[] for _ in batch]
+            try:
+                await self._write(batch, outcomes)
+            except (_Refused, *_RETRY_ALONE):
+                outcomes = [await self._write_alone(item) for item in batch]
+            except _LOST as exc:
+                outcomes = await self._settle(batch, outcomes, exc)
+            except BaseException as exc:  # every caller must hear of any failure
+                outcomes = [fault(exc, self.path)] * len(batch)
+            for item, outcome in zip(batch, outcomes, strict=True):
+                if item.done.done():
+                    continue
+                if isinstance(outcome, BaseException):
+                    item.done.set_exception(outcome)
+                else:
+                    item.done.set_result(outcome)
+
+    async def _write(self, batch: Sequence[_Append | _Put], outcomes: list[list[Event] | BaseException]) -> None:
+        """The batch in one transaction, each item's outcome into `outcomes`
+        (filled before the commit, so a lost commit can be checked against
+        them). Appends go first, ordered by match, so two processes' batches
+        lock match rows (and then bookkeeping rows) in the same order; the sort
+        is stable, so two writes to one row keep theirs."""
+        order = sorted(range(len(batch)), key=lambda i: _lock_order(batch[i]))
+        async with self._pool.acquire() as conn, conn.transaction():
+            if not any(isinstance(item, _Append) for item in batch):
+                await conn.execute("SET LOCAL synchronous_commit = off")
+            rows: list[tuple[Any, ...]] = []
+            heads: dict[tuple[str, int], str] = {}
+            for i in order:
+                item = batch[i]
+                if isinstance(item, _Put):
+                    await conn.execute(item.sql, *item.args)
+                else:
+                    outcomes[i] = await _append_one(conn, item, rows, heads)
+            await _insert(conn, rows)
+
+    async def _write_alone(self, item: _Append | _Put) -> list[Event] | BaseException:
+        outcomes: list[list[Event] | BaseException] = [[]]
+        try:
+            await self._write([item], outcomes)
+        except _Refused as exc:
+            return exc.args[0]  # type: ignore[no-any-return]
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            return _refusal(exc, item.new) if isinstance(item, _Append) else exc
+        except _LOST as exc:
+            outcomes = await self._settle([item], outcomes, exc)
+        except BaseException as exc:
+            return fault(exc, self.path)
+        return outcomes[0]
+
+    async def _settle(self, batch: Sequence[_Append | _Put], outcomes: list[list[Event] | BaseException],
+                      exc: BaseException) -> list[list[Event] | BaseException]:
+        """The connection went away during the batch: it committed entirely or
+        not at all. Which is read back (an append's last event, with the hash
+        it was given), so nobody is told "nothing was saved" about a move that
+        was saved, nor the reverse."""
+        lost = fault(exc, self.path)
+        probe = next(((item, out[-1]) for item, out in zip(batch, outcomes, strict=True)
+                      if isinstance(item, _Append) and isinstance(out, list) and out), None)
+        if probe is None:  # no event reached the server, or only bookkeeping was at stake
+            return [lost] * len(batch)
+        item, last = probe
+        try:
+            async with self._pool.acquire() as conn:
+                stored = await conn.fetchval("SELECT hash FROM events WHERE match_id = $1 AND seq = $2",
+                                             item.match_id, last.seq)
+        except BaseException:
+            return [lost] * len(batch)
+        if stored != last.hash:
+            return [lost] * len(batch)
+        return [out if isinstance(it, _Append) else [] for it, out in zip(batch, outcomes, strict=True)]
+
+    async def import_match(self, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None:
+        """Insert a whole recorded match verbatim (times, command ids and chain
+        hashes kept; the caller has checked the chain)."""
+        rows = [(row.id, e.seq, e.type, e.version, e.actor, e.command_id, e.at, canonical_payload(e.payload), e.hash)
+                for e in events]
+        try:
+            async with self._pool.acquire() as conn, conn.transaction():
+                await self._insert_match(conn, row, secret, _dumps(row.result) if row.result else None, row.last_seq)
+                await _insert(conn, rows)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise Conflict(str(exc)) from exc
+        except (asyncpg.PostgresError, *_LOST) as exc:
+            raise fault(exc, self.path) from exc
+
+    async def save_snapshot(self, match_id: str, seq: int, ruleset: str, blob: bytes) -> None:
+        await self._put(_PUT_SNAPSHOT, match_id, seq, ruleset, blob)
+
+    async def set_kv(self, scope: str, key: str, value: Any) -> None:
+        """Front ends' bookkeeping: group-committed with events, never a flush of its own."""
+        await self._put(_PUT_KV, scope, key, _dumps(value))
+
+    # -- reading -----------------------------------------------------------------
+
+    async def _read(self, how: str, sql: str, *args: Any) -> Any:
+        try:
+            async with self._pool.acquire() as conn:
+                return await getattr(conn, how)(sql, *args)
+        except (asyncpg.PostgresError, *_LOST) as exc:
+            raise fault(exc, self.path) from exc
+
+    async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
+        if upto is None:
+            rows = await self._read("fetch", f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = $1 AND seq > $2 "
+                                             "ORDER BY seq", match_id, after)
+        else:
+            rows = await self._read("fetch", f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = $1 AND seq > $2 "
+                                             "AND seq <= $3 ORDER BY seq", match_id, after, upto)
+        with gc_paused():
+            return [_event(match_id, r) for r in rows]
+
+    async def last_seq(self, match_id: str) -> int | None:
+        """The match's newest seq, by one indexed read: how a process learns
+        that another one (a second bot shard, the CLI) has moved the match on."""
+        value = await self._read("fetchval", "SELECT last_seq FROM matches WHERE id = $1", match_id)
+        return None if value is None else int(value)
+
+    async def chain_break(self, match_id: str) -> tuple[int | None, str]:
+        """Recompute the match's hash chain over the rows as stored: the seq of
+        the first broken link (None when it holds) and the head hash."""
+        rows = await self.stored_events(match_id)
+        return first_break(rows), (rows[-1][7] if rows else GENESIS)
+
+    async def find_command(self, match_id: str, command_id: str) -> Event | None:
+        row = await self._read("fetchrow", f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = $1 "
+                                           "AND command_id = $2", match_id, command_id)
+        return _event(match_id, row) if row else None
+
+    async def match(self, match_id: str) -> MatchRow | None:
+        row = await self._read("fetchrow", f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = $1", match_id)
+        return _match(row) if row else None
+
+    async def matches(self, *, guild: str | None = None, status: Iterable[str] | None = None,
+                      limit: int = 1000) -> list[MatchRow]:
+        sql, args = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE TRUE", list[Any]()
+        if guild is not None:
+            args.append(guild)
+            sql += f" AND guild = ${len(args)}"
+        if status is not None:
+            args.append(list(status))
+            sql += f" AND status = ANY(${len(args)}::text[])"
+        args.append(limit)
+        rows = await self._read("fetch", sql + f" ORDER BY created_at DESC, id LIMIT ${len(args)}", *args)
+        return [_match(r) for r in rows]
+
+    async def bulk(self, match_ids: Sequence[str]) -> Loaded:
+        """Secrets, events and snapshots (by ruleset) of many matches in three
+        queries per thousand: a cold start should not pay a round trip per match."""
+        out: Loaded = {}
+        for start in range(0, len(match_ids), 1000):
+            chunk = list(match_ids[start:start + 1000])
+            for mid, secret in await self._read(
+                    "fetch", "SELECT match_id, secret FROM match_secrets WHERE match_id = ANY($1::text[])", chunk):
+                out[mid] = (bytes(secret), [], {})
+            rows = await self._read("fetch", f"SELECT match_id, {_EVENT_COLUMNS} FROM events "
+                                             "WHERE match_id = ANY($1::text[]) ORDER BY match_id, seq", chunk)
+            with gc_paused():
+                for row in rows:
+                    out[row[0]][1].append(_event(row[0], tuple(row)[1:]))
+            for mid, ruleset, seq, state in await self._read(
+                    "fetch", "SELECT match_id, ruleset, seq, state FROM snapshots WHERE match_id = ANY($1::text[]) "
+                             "ORDER BY seq", chunk):
+                out[mid][2][ruleset] = (int(seq), bytes(state))
+        return out
+
+    async def secret(self, match_id: str) -> bytes:
+        """The match secret: for rebuilding state and, once finished, for revealing.
+        Never pass it to a view, an export of a running match or a log line."""
+        value = await self._read("fetchval", "SELECT secret FROM match_secrets WHERE match_id = $1", match_id)
+        if value is None:
+            raise KeyError(match_id)
+        return bytes(value)
+
+    async def latest_snapshot(self, match_id: str, ruleset: str, upto: int | None = None) -> tuple[int, bytes] | None:
+        row = await self._read("fetchrow", "SELECT seq, state FROM snapshots WHERE match_id = $1 AND ruleset = $2 "
+                                           "AND seq <= $3 ORDER BY seq DESC LIMIT 1",
+                               match_id, ruleset, upto if upto is not None else 2**31 - 1)
+        return (int(row[0]), bytes(row[1])) if row else None
+
+    async def get_kv(self, scope: str, key: str) -> Any:
+        value = await self._read("fetchval", "SELECT value FROM kv WHERE scope = $1 AND key = $2", scope, key)
+        return json.loads(value) if value is not None else None
+
+    async def backup(self, target: str | Path) -> None:
+        """A consistent copy into a new SQLite file (what `migrate-db` can load
+        back). For the server as a whole, use pg_dump (docs/scaling.md)."""
+        from .migrate import copy_database
+        from .store import Store
+
+        copy = await Store.open(target)
+        try:
+            await copy_database(self, copy)
+        finally:
+            await copy.close()
+
+    # -- raw contents, for migrations --------------------------------------------
+
+    async def stored_events(self, match_id: str) -> list[StoredRow]:
+        rows = await self._read("fetch", f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = $1 ORDER BY seq",
+                                match_id)
+        return [(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]) for r in rows]
+
+    async def stored_snapshots(self, match_id: str) -> list[tuple[int, str, bytes]]:
+        rows = await self._read("fetch", "SELECT seq, ruleset, state FROM snapshots WHERE match_id = $1 ORDER BY seq",
+                                match_id)
+        return [(int(r[0]), r[1], bytes(r[2])) for r in rows]
+
+    async def kv_items(self) -> list[tuple[str, str, Any]]:
+        rows = await self._read("fetch", "SELECT scope, key, value FROM kv ORDER BY scope, key")
+        return [(r[0], r[1], json.loads(r[2])) for r in rows]

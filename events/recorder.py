@@ -1,0 +1,90 @@
+"""The recorder interface: what the service, verify, export, self-play and the
+front ends may ask of an event store, whichever database is behind it.
+
+Two implementations: `events.store.Store` (SQLite, the embedded default) and
+`events.pgstore.PgStore` (PostgreSQL, for several processes); `events.stores.
+open_store` picks one from a path or URL. Both keep the same promises: one
+transaction per append batch, the chain hash computed from the previous row
+inside it, a taken seq raises `Conflict`, a repeated command id
+`DuplicateCommand`, and a storage failure a `StorageFault` only when nothing
+was written.
+
+`Dumpable` is the narrower, raw side a migration reads: rows exactly as
+stored (payload text and version before upcasting, so the chain recomputes
+byte for byte), every snapshot and the front ends' key-value bookkeeping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from .model import Event, NewEvent
+from .store import MatchRow
+
+# (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
+StoredRow = tuple[int, str, int, str, str | None, str, str, str]
+Loaded = dict[str, tuple[bytes, list[Event], dict[str, tuple[int, bytes]]]]
+
+
+class Recorder(Protocol):
+    """An append-only match log with the projections the service keeps beside it."""
+
+    async def close(self) -> None: ...
+
+    async def schema_version(self) -> int: ...
+
+    # -- writing -----------------------------------------------------------------
+
+    async def create_match(self, row: MatchRow, secret: bytes, first: NewEvent) -> Event: ...
+
+    async def append(self, match_id: str, after: int, new: Sequence[NewEvent], at: str, *,
+                     status: str | None = None, players: list[str] | None = None,
+                     result: dict[str, Any] | None = None) -> list[Event]: ...
+
+    async def import_match(self, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None: ...
+
+    async def save_snapshot(self, match_id: str, seq: int, ruleset: str, blob: bytes) -> None: ...
+
+    async def set_kv(self, scope: str, key: str, value: Any) -> None: ...
+
+    # -- reading -----------------------------------------------------------------
+
+    async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]: ...
+
+    async def last_seq(self, match_id: str) -> int | None: ...
+
+    async def chain_break(self, match_id: str) -> tuple[int | None, str]: ...
+
+    async def find_command(self, match_id: str, command_id: str) -> Event | None: ...
+
+    async def match(self, match_id: str) -> MatchRow | None: ...
+
+    async def matches(self, *, guild: str | None = None, status: Iterable[str] | None = None,
+                      limit: int = 1000) -> list[MatchRow]: ...
+
+    async def bulk(self, match_ids: Sequence[str]) -> Loaded: ...
+
+    async def secret(self, match_id: str) -> bytes: ...
+
+    async def latest_snapshot(self, match_id: str, ruleset: str,
+                              upto: int | None = None) -> tuple[int, bytes] | None: ...
+
+    async def get_kv(self, scope: str, key: str) -> Any: ...
+
+    async def backup(self, target: str | Path) -> None: ...
+
+
+@runtime_checkable
+class Dumpable(Protocol):
+    """The raw contents a migration copies."""
+
+    async def stored_events(self, match_id: str) -> list[StoredRow]: ...
+
+    async def stored_snapshots(self, match_id: str) -> list[tuple[int, str, bytes]]: ...
+
+    async def kv_items(self) -> list[tuple[str, str, Any]]: ...
+
+
+__all__ = ["Dumpable", "Loaded", "Recorder", "StoredRow"]
