@@ -25,10 +25,10 @@ from engine.core import RuleError, Text, Viewer, pick_locale, with_names
 from engine.registry import available, get_game
 from events.export import export_jsonl, import_jsonl
 from events.model import Player
+from events.recorder import Recorder
 from events.replay import MatchState
 from events.selfplay import selfplay
 from events.service import MatchService
-from events.recorder import Recorder
 from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import verify_match
 

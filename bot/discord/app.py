@@ -13,8 +13,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from events.service import MatchService
 from events.recorder import Recorder
+from events.service import MatchService
 from events.stores import open_store
 
 from .cog import ModGroup, ParleyGroup
