@@ -7,6 +7,7 @@ reads message content or member lists.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from typing import Any
 
@@ -48,11 +49,12 @@ class ParleyBot(discord.Client):
     async def setup_hook(self) -> None:
         self.store = await open_store(":memory:" if self.commands_only else self.config.db)
         service = MatchService(self.store)
-        if not self.commands_only:
-            # Cold start: every running match is rebuilt from its log before any
-            # interaction is answered.
-            count = await service.warm()
-            log.info("rebuilt %d open matches from the log", count)
+        # Cold start is lazy: a match is rebuilt (from its newest snapshot) when it
+        # is first touched, so thousands of running matches cost nothing until then.
+        # What lives for the whole run (modules, codecs) leaves the GC's young
+        # generations, so collections stay short however many matches are cached.
+        gc.collect()
+        gc.freeze()
         self.parley = Parley(self, service, self.config)
         self.tree.add_command(ParleyGroup(self.parley))
         self.tree.add_command(ModGroup(self.parley))

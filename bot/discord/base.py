@@ -248,12 +248,19 @@ class ParleyBase:
     async def repair(self) -> int:
         """After a start: bring every match's thread up to date with its log."""
         rows = await self.service.store.matches(limit=1_000_000)
+        pending = set(await self.delivery.pending())
         n = 0
         for row in rows:
             if row.guild is None:  # played from the terminal, not Discord
                 continue
             rec = await self.delivery.record(row.id)
             if row.status in ("finished", "aborted") and rec.get("ended"):
+                continue
+            # Shown up to its last event with its board posted: nothing to repair,
+            # and the match is not loaded (a start stays lazy).
+            settled = (rec.get("pin") or {}).get("ok") and rec.get("board_msg")
+            if row.status == "running" and int(rec.get("shown", 0)) >= row.last_seq and settled \
+                    and row.id not in pending:
                 continue
             try:
                 await self.delivery.sync(row.id, repair=True)

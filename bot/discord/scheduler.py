@@ -32,6 +32,7 @@ class Scheduler:
     def __init__(self, parley: Parley) -> None:
         self.parley = parley
         self._task: asyncio.Task[None] | None = None
+        self._hours: dict[str, float] = {}  # per match: the soonest a reminder or deadline can fall
 
     def start(self) -> None:
         if self._task is None:
@@ -54,15 +55,17 @@ class Scheduler:
         service = self.parley.service
         store = service.store
         running = await store.matches(status=("running",), limit=1_000_000)
-        ids = {row.id for row in running}
+        # Whatever a failed Discord call left unshown, running or not (the outbox).
         for match_id in await self.parley.delivery.pending():
-            if match_id not in ids:  # lobbies and ended matches with something left to show
-                await self.parley.sync(match_id)
+            await self.parley.sync(match_id)
         for row in running:
             if row.guild is None or not self.parley.config.owns(row.guild):
                 continue  # another process serves that server's shard
-            # Catch up on anything a failed Discord call left unshown (a no-op when current).
-            await self.parley.sync(row.id)
+            # Lazy: a match is loaded only when a reminder or deadline may be due,
+            # judged from its row and its creation event, so a start with thousands
+            # of running matches loads none of them until they are touched.
+            if not await self._maybe_due(row.id, row.updated_at, now):
+                continue
             ms = await service.get(row.id)
             waiting = [p for p in ms.game.pending(ms.state)
                        if not ms.seats[p.seat].is_bot and p.seat not in ms.forfeited]
@@ -83,6 +86,21 @@ class Scheduler:
             if now - base >= timedelta(hours=hours):
                 await self.parley.delivery.remind(ms, [p.seat for p in waiting])
                 await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
+
+    async def _maybe_due(self, match_id: str, updated_at: str, now: datetime) -> bool:
+        hours = self._hours.get(match_id)
+        if hours is None:
+            first = await self.parley.service.store.events(match_id, upto=1)
+            place = first[0].payload.get("place", {}) if first else {}
+            limits = [float(place.get("reminder_hours") or self.parley.config.reminder_hours)]
+            if place.get("deadline_hours"):
+                limits.append(float(place["deadline_hours"]))
+            hours = self._hours[match_id] = min(limits)
+        try:
+            since = datetime.fromisoformat(updated_at)
+        except ValueError:
+            return True
+        return now - since >= timedelta(hours=hours)
 
     async def _deadline(self, match_id: str, seq: int, seats: list[int], policy: str) -> None:
         """Apply the deadline decided at event `seq`. Each skip carries `expected_seq`,
