@@ -523,7 +523,9 @@ class Delivery:
 
     async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
         parts = split_message(self.board_text(ms, locale), MESSAGE_LIMIT)
-        image = render.image(ms.game_id, ms.game.view(ms.state, SPECTATOR))
+        # Off the event loop (drawing takes tens of ms) and cached by the view's digest.
+        image = await asyncio.to_thread(render.image, ms.game_id, self.service.view_of(ms, SPECTATOR),
+                                        [p.name for p in ms.seats])
         digest = _digest(parts, image or b"")
         if rec.get("board_hash") != digest:
             def files() -> list[discord.File]:  # a File is read once: a fresh one per call

@@ -13,7 +13,9 @@ messages are limited, splits or clips them itself (`clip` is here for it).
 from __future__ import annotations
 
 import difflib
+import hashlib
 import importlib
+import inspect
 import json
 import unicodedata
 from collections.abc import Sequence
@@ -51,12 +53,26 @@ def private(game_id: str, view: dict[str, Any], seat: int, locale: str) -> str:
     return mod.private(view, seat, locale) if mod and hasattr(mod, "private") else _generic(view)
 
 
-def image(game_id: str, view: dict[str, Any]) -> bytes | None:
+_IMAGES: dict[str, bytes | None] = {}
+_IMAGE_CACHE = 256
+
+
+def image(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None) -> bytes | None:
+    """The board as a PNG (grid games), players named. Cached by the view's digest:
+    an unchanged board is never drawn twice. Pure CPU: callers on an event loop
+    run it in a thread (asyncio.to_thread)."""
     mod = _module(game_id)
-    if mod and hasattr(mod, "image"):
-        data: bytes | None = mod.image(view)
-        return data
-    return None
+    if not (mod and hasattr(mod, "image")):
+        return None
+    key = hashlib.sha256(json.dumps([game_id, view, list(names or ())], sort_keys=True, ensure_ascii=False,
+                                    default=str).encode()).hexdigest()
+    if key not in _IMAGES:
+        takes_names = "names" in inspect.signature(mod.image).parameters
+        data: bytes | None = mod.image(view, names=names) if takes_names else mod.image(view)
+        _IMAGES[key] = data
+        if len(_IMAGES) > _IMAGE_CACHE:
+            del _IMAGES[next(iter(_IMAGES))]
+    return _IMAGES[key]
 
 
 def card(info: CardInfo, locale: str) -> str:

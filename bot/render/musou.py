@@ -4,6 +4,7 @@ written as seat tokens (⟦0⟧) that the front ends turn into players' names.""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -348,7 +349,7 @@ def _cell_lines(entry: dict[str, Any] | None, japanese: bool) -> list[str]:
     return [_cell(entry, "ja"), _cell(entry, "en")]
 
 
-def image(view: dict[str, Any]) -> bytes:
+def image(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
     """Both 3x3 formations side by side (seat 1 left, seat 2 right); Japanese and
     English names when a Japanese font is installed, English otherwise."""
     font, japanese = _font(12)
@@ -366,7 +367,11 @@ def image(view: dict[str, Any]) -> bytes:
             title = f"{cname['name']['ja']} {cname['name']['en']}" if japanese else cname["name"]["en"]
         else:
             title = "-"
-        head = f"{seat + 1}番席 Seat {seat + 1}: {title}" if japanese else f"Seat {seat + 1}: {title}"
+        name = names[seat] if names and seat < len(names) and names[seat] else ""
+        if name and (japanese or name.isascii()):
+            head = f"{name}: {title}"
+        else:
+            head = f"{seat + 1}番席 Seat {seat + 1}: {title}" if japanese else f"Seat {seat + 1}: {title}"
         draw.text((x0, 6), head if japanese else _ascii(head), fill=(0, 0, 0), font=big)
         counts = (f"troops {p['troops']}  hand {_count(p['hand'])}  deck {_count(p['deck'])}  "
                   f"provisions {_count(p['provisions'])}")

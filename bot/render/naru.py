@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import seat_ref
@@ -267,7 +268,7 @@ def _fonts() -> tuple[Any, Any, Any, bool]:
     return default, default, default, False
 
 
-def image(view: dict[str, Any], locale: str | None = None) -> bytes:
+def image(view: dict[str, Any], locale: str | None = None, names: Sequence[str] | None = None) -> bytes:
     """A PNG of the grid, row 4 at the top. Names in Japanese with English
     beneath when a Japanese font is installed (or locale "en" forces English)."""
     from PIL import Image, ImageDraw
@@ -279,12 +280,19 @@ def image(view: dict[str, Any], locale: str | None = None) -> bytes:
     img = Image.new("RGB", (width, height), (250, 248, 240))
     draw = ImageDraw.Draw(img)
     phase = PHASES.get(view["phase"], (view["phase"], view["phase"]))
+    def who(seat: int, fallback: str) -> str:
+        # A player's name where the font can draw it, else the seat.
+        name = names[seat] if names and seat < len(names) else ""
+        return name if name and (cjk or name.isascii()) else fallback
+
     if ja:
         title = f"武将隊戦棋 成る!  ターン{view['turn']}（{phase[1]}）"
-        lives = "  ".join(f"{p['seat'] + 1}番席: ライフ{p['life']} リソース{p['resources']}" for p in view["players"])
+        lives = "  ".join(f"{who(p['seat'], str(p['seat'] + 1) + '番席')}: ライフ{p['life']} リソース{p['resources']}"
+                          for p in view["players"])
     else:
         title = f"Naru! turn {view['turn']}  ({phase[0]})"
-        lives = "  ".join(f"S{p['seat'] + 1}: life {p['life']} res {p['resources']}" for p in view["players"])
+        lives = "  ".join(f"{who(p['seat'], 'S' + str(p['seat'] + 1))}: life {p['life']} res {p['resources']}"
+                          for p in view["players"])
     draw.text((margin, 6), title, fill=(0, 0, 0), font=big)
     draw.text((margin, 26), lives, fill=(40, 40, 40), font=font)
     for sq_index, square in enumerate(view["board"]):

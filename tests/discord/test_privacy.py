@@ -70,7 +70,7 @@ async def test_nobody_acts_for_another_seat(harness: Harness) -> None:
 async def test_grid_games_get_a_board_image(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     buf = io.BytesIO()
     Image.new("RGB", (8, 8), "white").save(buf, format="PNG")
-    monkeypatch.setattr(render, "image", lambda game_id, view: buf.getvalue())
+    monkeypatch.setattr(render, "image", lambda game_id, view, names=None: buf.getvalue())
     match_id, thread = await open_match(harness, ALICE, BOB)
     board = board_message(harness, thread)
     assert [a["filename"] for a in board["attachments"]] == ["board.png"]
@@ -102,3 +102,14 @@ async def test_every_installed_game_opens_within_discord_limits(harness: Harness
             choices = await h.autocomplete(ALICE, "act", "action", match=match_id, action="")
             assert len(choices) <= 25
     assert FakeDiscord.text  # the limits themselves are checked by the harness on every call
+
+
+def test_a_board_image_names_the_players_and_is_drawn_once_per_view() -> None:
+    """Boards name players, images too; an unchanged view is not drawn again."""
+    from engine.core import SPECTATOR, Rng
+    from engine.registry import get_game
+    game = get_game("naru")
+    view = game.view(game.setup(2, game.options({}, 2), Rng(b"s" * 32)), SPECTATOR)
+    named = render.image("naru", view, ["Alice", "Bob"])
+    assert named is not None and named != render.image("naru", view, ["Carol", "Dan"])
+    assert render.image("naru", view, ["Alice", "Bob"]) is named  # the cached bytes, not a new drawing
