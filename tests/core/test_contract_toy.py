@@ -1,7 +1,7 @@
 """The contract's promises, checked on the test-only toy game."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import ALL_SEEING, SPECTATOR, NotYourDecision, Rng, Viewer, clone
@@ -13,7 +13,6 @@ from tests.toygame import GAME, hidden_ids
 SECRET = derive_secret("toy")
 
 
-@settings(max_examples=15)
 @given(st.integers(0, 10_000), st.integers(2, 8))
 def test_replay_is_deterministic(seed, seats):
     played = play_bots(GAME, seats, seed)
@@ -21,7 +20,6 @@ def test_replay_is_deterministic(seed, seats):
     assert replay_moves(GAME, seats, seed, played.moves) == played.state
 
 
-@settings(max_examples=10)
 @given(st.integers(0, 10_000))
 def test_apply_never_mutates_its_input(seed):
     played = play_bots(GAME, 3, seed)
@@ -35,7 +33,6 @@ def test_apply_never_mutates_its_input(seed):
         state, counter = result.transition.state, result.counter
 
 
-@settings(max_examples=10)
 @given(st.integers(0, 10_000), st.integers(2, 5))
 def test_no_view_shows_what_its_viewer_may_not_see(seed, seats):
     played = play_bots(GAME, seats, seed)

@@ -3,7 +3,7 @@ never corrupt the log; replay equals live state; undo then redo is the identity.
 
 import asyncio
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import SPECTATOR, RuleError, Viewer
@@ -66,7 +66,6 @@ async def run_commands(tmp, seats, commands):
         await store.close()
 
 
-@settings(max_examples=25)
 @given(st.integers(2, 4), st.lists(command, max_size=30))
 def test_random_commands_never_corrupt_the_log(tmp_path_factory, seats, commands):
     asyncio.run(run_commands(tmp_path_factory.mktemp("prop"), seats, commands))
@@ -99,7 +98,6 @@ async def undo_redo(tmp, moves):
         await store.close()
 
 
-@settings(max_examples=20)
 @given(st.lists(st.sampled_from(["roll", "mark", "draw", "bank card=2-b"]), min_size=1, max_size=12))
 def test_undo_then_redo_is_the_identity(tmp_path_factory, moves):
     asyncio.run(undo_redo(tmp_path_factory.mktemp("undo"), moves))

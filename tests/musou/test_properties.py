@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import ALL_SEEING, SPECTATOR, Rng, Viewer, clone
@@ -38,7 +38,6 @@ def check_conserved(s: MusouState, totals: list[Counter[str]]) -> None:
         assert sorted(commanders) == [f"m{seat}{k}" for k in range(3)]
 
 
-@settings(max_examples=4, deadline=None)
 @given(seeds)
 def test_property_replay_is_deterministic(seed: int) -> None:
     played = play_bots(GAME, 2, seed)
@@ -47,7 +46,6 @@ def test_property_replay_is_deterministic(seed: int) -> None:
     assert again == played.state
 
 
-@settings(max_examples=3, deadline=None)
 @given(seeds)
 def test_property_conservation_purity_and_secrecy(seed: int) -> None:
     """Walk a random match: apply never mutates its input, every card is in

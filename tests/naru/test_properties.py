@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import ALL_SEEING, SPECTATOR, Rng, Viewer
@@ -54,7 +54,6 @@ def walk(seed: int):  # type: ignore[no-untyped-def]
         yield state
 
 
-@settings(max_examples=8, deadline=None)
 @given(seeds)
 def test_property_replay_is_deterministic(seed: int) -> None:
     played = play_bots(GAME, 2, seed)
@@ -62,7 +61,6 @@ def test_property_replay_is_deterministic(seed: int) -> None:
     assert replay_moves(GAME, 2, seed, played.moves) == played.state
 
 
-@settings(max_examples=6, deadline=None)
 @given(seeds)
 def test_property_cards_conserved_and_apply_pure(seed: int) -> None:
     for state in walk(seed):
@@ -71,7 +69,6 @@ def test_property_cards_conserved_and_apply_pure(seed: int) -> None:
         assert all(n == 1 for n in counts.values()), [c for c, n in counts.items() if n != 1]
 
 
-@settings(max_examples=6, deadline=None)
 @given(seeds)
 def test_property_no_hidden_information_in_views(seed: int) -> None:
     for state in walk(seed):
@@ -85,7 +82,6 @@ def test_property_no_hidden_information_in_views(seed: int) -> None:
         assert GAME.view(state, ALL_SEEING)
 
 
-@settings(max_examples=10, deadline=None)
 @given(seeds)
 def test_property_matches_end_with_a_winner(seed: int) -> None:
     played = play_bots(GAME, 2, seed)
@@ -94,7 +90,6 @@ def test_property_matches_end_with_a_winner(seed: int) -> None:
     assert GAME.pending(played.state) == ()
 
 
-@settings(max_examples=4, deadline=None)
 @given(seeds)
 def test_property_every_listed_action_is_accepted(seed: int) -> None:
     rng = Rng(b"z" * 32)

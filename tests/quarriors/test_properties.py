@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import pickle
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import SPECTATOR, Rng, Viewer
@@ -18,7 +18,6 @@ seeds = st.integers(min_value=0, max_value=10**6)
 seat_counts = st.integers(min_value=2, max_value=4)
 
 
-@settings(max_examples=8, deadline=None)
 @given(seed=seeds, seats=seat_counts)
 def test_property_replay_reproduces_final_state(seed: int, seats: int) -> None:
     played = play_bots(GAME, seats, seed)
@@ -26,7 +25,6 @@ def test_property_replay_reproduces_final_state(seed: int, seats: int) -> None:
     assert replay_moves(GAME, seats, seed, played.moves) == played.state
 
 
-@settings(max_examples=5, deadline=None)
 @given(seed=seeds, seats=seat_counts)
 def test_property_dice_conserved_and_apply_pure(seed: int, seats: int) -> None:
     secret = derive_secret(seed)
@@ -51,7 +49,6 @@ def test_property_dice_conserved_and_apply_pure(seed: int, seats: int) -> None:
     assert sorted(zones(state)) == list(range(total))
 
 
-@settings(max_examples=4, deadline=None)
 @given(seed=seeds, seats=seat_counts)
 def test_property_no_view_leaks_bag_contents(seed: int, seats: int) -> None:
     played = play_bots(GAME, seats, seed)
@@ -67,7 +64,6 @@ def test_property_no_view_leaks_bag_contents(seed: int, seats: int) -> None:
         state, counter = GAME.apply(state, seat, action, r).state, r.counter
 
 
-@settings(max_examples=4, deadline=None)
 @given(seed=seeds)
 def test_property_legal_actions_all_apply(seed: int) -> None:
     played = play_bots(GAME, 3, seed)
@@ -87,7 +83,6 @@ KINDS = ["proceed", "use", "settle", "reroll", "ready", "summon", "cast", "attac
          "end_turn", "absorb", "pass", "skip", "cull", "copy", "destroy", "swap", "take", "recall", "trade", "fly"]
 
 
-@settings(max_examples=6, deadline=None)
 @given(seed=seeds, junk=st.lists(st.tuples(st.sampled_from(KINDS), st.integers(-2, 140), st.integers(-2, 140),
                                            st.sampled_from(["die", "target", "other", "to", "card", "others"])),
                                  min_size=5, max_size=15))

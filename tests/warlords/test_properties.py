@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import ALL_SEEING, SPECTATOR, Rng, Viewer
@@ -40,7 +40,6 @@ def _walk(seats: int, seed: int, every: int = 1, max_steps: int = 4000) -> list[
     return seen
 
 
-@settings(max_examples=6, deadline=None)
 @given(seats=st.integers(2, 8), seed=st.integers(0, 10_000))
 def test_property_replay_is_deterministic(seats: int, seed: int) -> None:
     played = play_bots(GAME, seats, seed)
@@ -50,7 +49,6 @@ def test_property_replay_is_deterministic(seats: int, seed: int) -> None:
     assert played.outcome is not None
 
 
-@settings(max_examples=6, deadline=None)
 @given(seats=st.integers(2, 8), seed=st.integers(0, 10_000))
 def test_property_cards_conserved_and_apply_is_pure(seats: int, seed: int) -> None:
     states = _walk(seats, seed, every=3)
@@ -60,7 +58,6 @@ def test_property_cards_conserved_and_apply_is_pure(seats: int, seed: int) -> No
         assert zones == everything, {k: v for k, v in (zones - everything).items()} or (everything - zones)
 
 
-@settings(max_examples=4, deadline=None)
 @given(seats=st.integers(2, 8), seed=st.integers(0, 10_000))
 def test_property_no_hidden_information_in_views(seats: int, seed: int) -> None:
     for s in _walk(seats, seed, every=5):
