@@ -5,6 +5,7 @@ an action (pass) that reveals nothing and so may be taken back."""
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -182,6 +183,9 @@ class ToyGame(Game[ToyState]):
 
     def turn(self, state: ToyState) -> int:
         return state.turn
+
+    def inventory(self, state: ToyState) -> Counter[str]:
+        return Counter(state.deck + [c for h in state.hands for c in h] + [c for b in state.banked for c in b])
 
     def hidden_ids(self, state: ToyState, viewer: Viewer) -> set[str]:
         return hidden_ids(state, viewer)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pickle
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
@@ -165,6 +166,12 @@ class Game(ABC, Generic[S]):
         (`engine.core.reveal`), so a game that hides something must list it;
         one that hides nothing needs no code."""
         return frozenset()
+
+    def inventory(self, state: S) -> Counter[str] | None:
+        """Every card, die or piece in the match, counted once wherever it is:
+        the multiset no action may change (the contract suite checks it after
+        every action of random matches). None: the game conserves nothing."""
+        return None
 
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
         """Every card (or die) a player may look up in a match with these

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -25,6 +26,7 @@ from .battle import attack_text
 from .cards import SAMPLE, CardFileError, catalog, read_card_file
 from .cardtext import catalog_info
 from .decks import DeckList, DeckTextError, import_text, starters, validate
+from .inventory import inventory
 from .match import finish_game, new_match
 from .state import STATE_TYPES, MusouState
 from .view import hidden_ids, view
@@ -169,6 +171,9 @@ class MusouGame(Game[MusouState]):
 
     def view(self, state: MusouState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer)
+
+    def inventory(self, state: MusouState) -> Counter[str]:
+        return inventory(state)
 
     def hidden_ids(self, state: MusouState, viewer: Viewer) -> set[str]:
         return hidden_ids(state, viewer)

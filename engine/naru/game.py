@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -30,6 +31,7 @@ from .cards import CardSet, sample_cards
 from .catalog import catalog
 from .decks import Starter, deck_from_option, sample_starters
 from .effects import battle_tool, keep_effect, use_card
+from .inventory import inventory
 from .movement import move
 from .names import says
 from .state import HAND_SIZE, STATE_TYPES, NaruState, Player
@@ -227,6 +229,9 @@ class NaruGame(Game[NaruState]):
     def view(self, state: NaruState, viewer: Viewer) -> dict[str, Any]:
         title = {"en": self.cards.name_en, "ja": self.cards.name_ja, "sample": "yes" if self.cards.sample else "no"}
         return _view(state, self.defs, viewer, title)
+
+    def inventory(self, state: NaruState) -> Counter[str]:
+        return inventory(state)
 
     def hidden_ids(self, state: NaruState, viewer: Viewer) -> set[str]:
         return _hidden_ids(state, viewer)

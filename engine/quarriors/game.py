@@ -3,6 +3,7 @@ the views, the outcome and the bots."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -38,7 +39,7 @@ from .prompts import RESPOND, apply_prompt
 from .prompts import candidates as prompt_candidates
 from .setup import build, check_choice
 from .spells import cast, check_cast
-from .state import ATTACK, CAPTURE, MAIN, OVER, STATE_FORM, QState, copy_state
+from .state import ATTACK, CAPTURE, MAIN, OVER, STATE_FORM, QState, copy_state, zones
 from .turn import RULES, apply_turn
 from .turn import candidates as turn_candidates
 from .view import view
@@ -229,6 +230,9 @@ class Quarriors(Game[QState]):
 
     def view(self, state: QState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer, self.pending(state))
+
+    def inventory(self, state: QState) -> Counter[str]:
+        return Counter(str(d) for d in zones(state))
 
     def hidden_ids(self, state: QState, viewer: Viewer) -> set[str]:
         return hidden_ids(state, viewer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -33,6 +34,7 @@ from .stacks import castle_combat, glory, stack_combat, stack_state
 from .state import (
     STATE_TYPES,
     WState,
+    all_zones,
     cdef,
     copy_state,
     find_castle,
@@ -349,6 +351,9 @@ class Warlords(Game[WState]):
 
     def view(self, state: WState, viewer: Viewer) -> dict[str, Any]:
         return view.build(state, viewer)
+
+    def inventory(self, state: WState) -> Counter[str]:
+        return Counter(all_zones(state))
 
     def hidden_ids(self, state: WState, viewer: Viewer) -> set[str]:
         return view.hidden_ids(state, viewer)

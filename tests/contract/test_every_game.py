@@ -71,10 +71,31 @@ def test_apply_never_mutates_the_state_it_is_given(game_id, seed):
 
 @pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
+def test_no_action_makes_or_loses_a_card_or_die(game_id, seed):
+    game = get_game(game_id)
+    checked = 0
+    for state, _seat, action, result in walk(game_id, seed):
+        before, after = game.inventory(state), game.inventory(result.transition.state)
+        if before is None:
+            return
+        assert after == before, f"{game_id}: {action} changed {(after - before) or (before - after)}"
+        checked += 1
+    assert checked
+
+
+def test_every_real_game_declares_what_it_conserves():
+    for game_id in ("quarriors", "naru", "musou", "warlords"):
+        game = get_game(game_id)
+        state = game.setup(2, game.options({}, 2), __import__("engine.core", fromlist=["Rng"]).Rng(b"k" * 32))
+        assert game.inventory(state), game_id
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=seeds)
 def test_no_view_shows_what_is_hidden_from_its_viewer(game_id, seed):
     game = get_game(game_id)
     n = seats_of(game_id)
-    for state, _seat, _action, result in walk(game_id, seed):
+    for _state, _seat, _action, result in walk(game_id, seed):
         after = result.transition.state
         for viewer in [SPECTATOR, *(Viewer.of(s) for s in range(n))]:
             hidden = game.hidden_ids(after, viewer)

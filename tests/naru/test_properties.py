@@ -14,28 +14,14 @@ from engine.core.play import step
 from engine.core.redaction import leaked
 from engine.core.selfplay import derive_secret, play_bots, replay_moves
 from engine.naru.game import GAME, hidden_ids
+from engine.naru.inventory import inventory
 from engine.naru.state import NaruState
 
 seeds = st.integers(min_value=0, max_value=10**9)
 
 
 def zones(s: NaruState) -> Counter[str]:
-    """Every card instance counted once per zone it is in."""
-    found: Counter[str] = Counter()
-    for p in s.players:
-        for pile in (p.deck, p.hand, p.jail, p.exile):
-            found.update(pile)
-        if p.keep_sq is None or s.lands[p.keep_sq] is None:
-            found[p.keep_card] += 1
-    for land in s.lands:
-        if land is not None:
-            found[land.card] += 1
-    for unit in s.units:
-        if unit is not None:
-            found.update(unit.cards)
-            if unit.equipment is not None:
-                found[unit.equipment] += 1
-    return found
+    return inventory(s)
 
 
 def walk(seed: int):  # type: ignore[no-untyped-def]
