@@ -25,9 +25,14 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from .recorder import Recorder
+from .replay import MatchState
 from .store import MatchRow
+
+if TYPE_CHECKING:
+    from .service import MatchService
 
 PLAYED = ("running", "finished", "aborted")
 ALL = 2**31 - 1
@@ -163,4 +168,19 @@ async def server_stats(store: Recorder, guild: str) -> ServerStats:
     return out
 
 
-__all__ = ["PlayerStats", "ServerStats", "Tally", "player_stats", "server_stats"]
+async def waiting_on(service: MatchService, player_id: str, guild: str | None = None) -> list[MatchState]:
+    """Running matches (on `guild`, or anywhere) where a decision of `player_id`'s
+    is pending, oldest first. Only matches they sit in are loaded."""
+    rows = await service.store.matches(guild=guild, status=("running",), limit=ALL)
+    out: list[MatchState] = []
+    for row in reversed(rows):
+        if player_id not in row.players:
+            continue
+        ms = await service.get(row.id)
+        if ms.status == "running" and any(ms.seats[p.seat].id == player_id and p.seat not in ms.forfeited
+                                          for p in ms.game.pending(ms.state)):
+            out.append(ms)
+    return out
+
+
+__all__ = ["PlayerStats", "ServerStats", "Tally", "player_stats", "server_stats", "waiting_on"]
