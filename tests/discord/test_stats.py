@@ -67,7 +67,7 @@ async def test_mine_lists_the_matches_waiting_for_you(harness: Harness) -> None:
         if ms.state.active == 1:  # make it Alice's turn
             await h.slash(BOB, "act", channel=thread, action="pass")
     text = h.reply_text(await h.slash(ALICE, "mine"))
-    assert "Your turn in 2 matches:" in text
+    assert "Matches waiting for your move (2):" in text
     assert f"`{first}` · <#{thread1}>" in text and f"`{second}` · <#{thread2}>" in text
     assert "No match is waiting for you on this server." in h.reply_text(await h.slash(CAROL, "mine"))
     assert "このサーバーであなたを待っている対戦はありません。" in h.reply_text(await h.slash(BOB, "mine"))
