@@ -10,7 +10,7 @@ import pytest
 
 from events.model import Player
 from events.service import MatchService
-from events.stats import player_stats, server_stats
+from events.stats import player_stats, server_stats, waiting_on
 
 from .conftest import ANN, BEN, CAT
 
@@ -144,3 +144,20 @@ async def test_other_servers_bots_and_forfeits(timed: MatchService, clock: Clock
     assert {p.player for p in server.players} == {ANN.id, BEN.id}
     nobody = await player_stats(timed.store, "discord:404", GUILD)
     assert (nobody.total.played, nobody.avg_move_seconds, nobody.total.win_rate) == (0, None, None)
+
+
+async def test_waiting_on_lists_the_matches_pending_on_a_player(timed: MatchService, clock: Clock) -> None:
+    ann_first = await new_match(timed, ANN, BEN)
+    clock.wait(1)  # oldest first: created a second apart
+    ben_first = await new_match(timed, BEN, ANN)
+    clock.wait(1)
+    elsewhere = await new_match(timed, ANN, CAT, guild="g2")
+    finished, _ = await won_by_banking(timed, clock, ANN, BEN, ANN, BEN)
+    fresh = MatchService(timed.store)  # as after a restart: nothing loaded yet
+    assert [m.match_id for m in await waiting_on(fresh, ANN.id, GUILD)] == [ann_first]
+    assert [m.match_id for m in await waiting_on(fresh, ANN.id)] == [ann_first, elsewhere]
+    assert [m.match_id for m in await waiting_on(fresh, BEN.id, GUILD)] == [ben_first]
+    # Ben answers Ann's bank: now it waits on Ann there too.
+    await move(timed, clock, ben_first, BEN, "bank", 5)
+    assert [m.match_id for m in await waiting_on(MatchService(timed.store), ANN.id, GUILD)] == [ann_first, ben_first]
+    assert finished not in [m.match_id for m in await waiting_on(fresh, BEN.id)]
