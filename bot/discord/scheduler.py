@@ -8,6 +8,11 @@ commands carry an id built from the match sequence and seat, so a restart in
 the middle never applies one twice, and the sequence the deadline was decided
 at, so a move that lands in between makes the service refuse the skip.
 
+A player on vacation (vacation.py) is neither skipped nor reminded, and
+their clocks restart when it ends. The reminders due in a pass are sent
+together at its end, so a player waited on in several matches can get one
+daily digest instead (digest.py).
+
 Each pass also retries the matches in the delivery outbox (a post that failed,
 even in a match that has ended since).
 """
@@ -85,8 +90,8 @@ class Scheduler:
                 continue
             hours = float(ms.place.get("reminder_hours") or self.parley.config.reminder_hours)
             mark = await store.get_kv(REMIND, ms.match_id) or {}
-            since = datetime.fromisoformat(mark["at"]) if mark.get("seq") == ms.seq else None
-            remind = [s for s, t in starts.items() if now - max(t, since or t) >= timedelta(hours=hours)]
+            reminded = datetime.fromisoformat(mark["at"]) if mark.get("seq") == ms.seq else None
+            remind = [s for s, t in starts.items() if now - max(t, reminded or t) >= timedelta(hours=hours)]
             if remind:
                 due.append((ms, remind))
         await remind_due(self.parley, due, now)
