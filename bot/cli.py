@@ -32,7 +32,7 @@ from events.service import MatchService
 from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import verify_match
 
-from . import render
+from . import records_cli, render
 from .paths import default_db
 from .terminal import Terminal, refusal, resume_command, saved_hint, stdin_reader
 
@@ -524,6 +524,7 @@ def parser() -> argparse.ArgumentParser:
 
     sub.add_parser("bot", help="run the Discord bot (needs PARLEY_DISCORD_TOKEN)")
     sub.add_parser("sync-commands", help="register the slash commands with Discord")
+    records_cli.add_parsers(sub)  # parley mine
     return p
 
 
@@ -532,6 +533,7 @@ ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
     "export": cmd_export, "import": cmd_import, "undo": cmd_undo, "abort": cmd_abort, "backup": cmd_backup,
     "migrate-db": cmd_migrate_db,
 }
+ASYNC.update(records_cli.COMMANDS)
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -39,6 +39,7 @@ class MigrationReport:
     events: int = 0
     snapshots: int = 0
     kv: int = 0
+    prefs: int = 0
     lines: list[Text] = field(default_factory=list)
     ok: bool = True
 
@@ -136,6 +137,9 @@ async def copy_database(source: Recorder, target: Recorder, *, replay: bool = Tr
         items = await raw.kv_items()
         await asyncio.gather(*(target.set_kv(scope, key, value) for scope, key, value in items))
         report.kv = len(items)
+        prefs = await source.player_prefs()
+        await asyncio.gather(*(target.set_player_prefs(p) for p in prefs.values()))
+        report.prefs = len(prefs)
     finally:
         if isinstance(raw, _SqliteFile):
             raw.close()
@@ -190,6 +194,10 @@ async def _verify(source: Recorder, target: Recorder, heads: dict[str, tuple[int
         bad += 1
         report.fail(Text(f"{len(kv)} bookkeeping entries on the target, {report.kv} copied.",
                          f"移行先の管理データは{len(kv)}件、コピーしたのは{report.kv}件です。"))
+    if await target.player_prefs() != await source.player_prefs():
+        bad += 1
+        report.fail(Text("Players' settings (vacations, digests) differ on the target.",
+                         "移行先のプレイヤー設定（休暇・ダイジェスト）が移行元と異なります。"))
     if not bad:
         how = "every chain recomputed to the same head" + (" and every match replayed" if replay else "")
         how_ja = "すべてのチェーンが同じ先頭ハッシュに再計算され" + ("、すべての対戦を再生できました" if replay else "ました")

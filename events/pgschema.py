@@ -107,6 +107,15 @@ MIGRATIONS: list[str] = [
     # 1: matches, their secrets, the append-only chained event log, snapshots,
     # and the front ends' key-value bookkeeping.
     SCHEMA_1,
+    # 2: players' own settings (events/prefs.py): a vacation pausing their deadlines,
+    # and the daily digest instead of one reminder per match.
+    """
+    CREATE TABLE player_prefs (
+        player TEXT COLLATE "C" PRIMARY KEY,
+        vacation_until TEXT,
+        digest BOOLEAN NOT NULL DEFAULT TRUE
+    );
+    """,
 ]
 
 

@@ -37,6 +37,7 @@ from .chain import GENESIS, canonical_payload, first_break, link
 from .gcpause import gc_paused
 from .model import EVENT_VERSION, Event, NewEvent
 from .pgschema import migrate
+from .prefs import PlayerPrefs
 from .recorder import Loaded, StoredRow
 from .store import Conflict, DuplicateCommand, MatchRow
 from .upcast import upcast
@@ -524,3 +525,19 @@ class PgStore:
     async def kv_items(self) -> list[tuple[str, str, Any]]:
         rows = await self._read("fetch", "SELECT scope, key, value FROM kv ORDER BY scope, key")
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
+
+    # -- players' own settings (events/prefs.py) ----------------------------------------
+
+    async def set_player_prefs(self, prefs: PlayerPrefs) -> None:
+        await self._put("INSERT INTO player_prefs (player, vacation_until, digest) VALUES ($1, $2, $3) "
+                        "ON CONFLICT (player) DO UPDATE SET vacation_until = EXCLUDED.vacation_until, "
+                        "digest = EXCLUDED.digest", prefs.player, prefs.vacation_until, prefs.digest)
+
+    async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]:
+        """Settings of `players` (every player's when None); a player who set none is absent."""
+        if players is None:
+            rows = await self._read("fetch", "SELECT player, vacation_until, digest FROM player_prefs ORDER BY player")
+        else:
+            rows = await self._read("fetch", "SELECT player, vacation_until, digest FROM player_prefs "
+                                             "WHERE player = ANY($1::text[]) ORDER BY player", list(players))
+        return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2])) for r in rows}

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from .model import Event, NewEvent
+from .prefs import PlayerPrefs
 from .store import MatchRow
 
 # (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
@@ -49,6 +50,8 @@ class Recorder(Protocol):
 
     async def set_kv(self, scope: str, key: str, value: Any) -> None: ...
 
+    async def set_player_prefs(self, prefs: PlayerPrefs) -> None: ...
+
     # -- reading -----------------------------------------------------------------
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]: ...
@@ -72,6 +75,8 @@ class Recorder(Protocol):
                               upto: int | None = None) -> tuple[int, bytes] | None: ...
 
     async def get_kv(self, scope: str, key: str) -> Any: ...
+
+    async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]: ...
 
     async def backup(self, target: str | Path) -> None: ...
 

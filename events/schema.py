@@ -91,6 +91,14 @@ def _hash_chain(conn: sqlite3.Connection) -> None:
     """)
 
 
+PLAYER_PREFS = """
+    CREATE TABLE player_prefs (
+        player TEXT PRIMARY KEY,
+        vacation_until TEXT,
+        digest INTEGER NOT NULL DEFAULT 1
+    );
+"""
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: list[Migration] = [
@@ -98,6 +106,9 @@ MIGRATIONS: list[Migration] = [
     # the append-only event log, snapshots, and a small key-value store for front ends.
     SCHEMA_1,
     _hash_chain,
+    # 3: players' own settings (events/prefs.py): a vacation pausing their deadlines,
+    # and the daily digest instead of one reminder per match.
+    PLAYER_PREFS,
 ]
 
 

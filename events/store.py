@@ -23,6 +23,7 @@ from . import errors
 from .chain import GENESIS, canonical_payload, first_break, link
 from .gcpause import gc_paused
 from .model import EVENT_VERSION, Event, NewEvent
+from .prefs import PlayerPrefs
 from .schema import migrate
 from .upcast import upcast
 
@@ -507,3 +508,18 @@ class Store:
             await self._db.backup(dest)
         finally:
             dest.close()
+
+    # -- players' own settings (events/prefs.py) ----------------------------------------
+
+    async def set_player_prefs(self, prefs: PlayerPrefs) -> None:
+        await self._put("INSERT OR REPLACE INTO player_prefs VALUES (?, ?, ?)",
+                        (prefs.player, prefs.vacation_until, int(prefs.digest)))
+
+    async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]:
+        """Settings of `players` (every player's when None); a player who set none is absent."""
+        sql, args = "SELECT player, vacation_until, digest FROM player_prefs", list(players or [])
+        if players is not None:
+            sql += f" WHERE player IN ({','.join('?' * len(args))})"
+        async with self._db.execute(sql + " ORDER BY player", args) as cur:
+            rows = await cur.fetchall()
+        return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2])) for r in rows}

@@ -145,6 +145,31 @@ class ParleyGroup(app_commands.Group):
     async def verify(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await self.parley.verify(interaction, match)
 
+    # -- player records, reminders and vacations (bot/discord/stats.py, vacation.py) ---------------
+
+    @app_commands.command(name=_("stats"), description=_("Records: matches, wins by game, time to move (with a chart)"))
+    @app_commands.describe(user=_("Whose records (default: yours)"), server=_("This server's records instead"))
+    @app_commands.rename(user=_("user"), server=_("server"))
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
+                    server: bool = False) -> None:
+        await self.parley.stats(interaction, user, server)
+
+    @app_commands.command(name=_("mine"), description=_("The matches waiting for your move"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await self.parley.mine(interaction)
+
+    @app_commands.command(name=_("vacation"), description=_("Pause your deadlines and reminders for some days"))
+    @app_commands.describe(days=_("Days away (0: back now)"))
+    @app_commands.rename(days=_("days"))
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
+        await self.parley.vacation(interaction, days)
+
+    @app_commands.command(name=_("digest"), description=_("One daily DM of waiting matches instead of reminders"))
+    @app_commands.describe(enabled=_("On (default) or off"))
+    @app_commands.rename(enabled=_("enabled"))
+    async def digest(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await self.parley.digest(interaction, enabled)
+
     # -- cards ----------------------------------------------------------------------------------
 
     @app_commands.command(name=_("card"), description=_("Show a card's full text privately"))

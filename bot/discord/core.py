@@ -8,9 +8,11 @@ from .cards import Cards
 from .moderation import Moderation
 from .play import Play
 from .records import Records
+from .stats import Stats
+from .vacation import Vacation
 
 
-class Parley(Play, Cards, Moderation, Records):
+class Parley(Play, Cards, Moderation, Records, Stats, Vacation):
     """Players' commands, card lookup, moderators' commands and records, over one match service."""
 
 

@@ -56,6 +56,7 @@ from events.replay import MatchState
 from .i18n import M, status_text
 from .names import named, seat_names, shown
 from .split import split_message
+from .summary import post_summary
 from .views import choice_view, hand_view, lobby_view, takeback_view
 
 if TYPE_CHECKING:
@@ -786,6 +787,7 @@ class Delivery:
                             allowed_mentions=NO_PINGS)
             rec["announced"] = True
             await self._save(ms.match_id, rec)
+        await post_summary(self, ms, rec, locale)  # records: winners, length, replay; posted once
         # Decision menus left in DMs would only answer "no longer current": take them off.
         for seat in range(len(ms.seats)):
             await self._clear_dm_menu(ms, seat)

@@ -227,6 +227,16 @@ _JA: dict[str, str] = {
     "How many actions to undo": "巻き戻す行動の数", "Undo back to this event number instead": "このイベント番号まで巻き戻す",
     "Why (shown publicly)": "理由（公開されます）", "Seat number (1 = first)": "席番号（1が最初）",
     "The user who takes the seat": "席に着くユーザー", "Turn to open the replay at": "開始するターン",
+    # player records, reminders and vacations (bot/discord/stats.py, vacation.py)
+    "stats": "戦績", "mine": "自分の手番", "vacation": "休暇", "digest": "まとめ通知", "server": "サーバー",
+    "days": "日数", "enabled": "有効",
+    "Records: matches, wins by game, time to move (with a chart)": "戦績: 対戦数・ゲーム別の勝利数・手番時間（グラフ付き）",
+    "Whose records (default: yours)": "誰の戦績か（省略時: 自分）", "This server's records instead": "代わりにサーバー全体の記録",
+    "The matches waiting for your move": "あなたの手番を待っている対戦",
+    "Pause your deadlines and reminders for some days": "期限とリマインダーを数日止める",
+    "Days away (0: back now)": "休む日数（0で今すぐ復帰）",
+    "One daily DM of waiting matches instead of reminders": "リマインダーの代わりに待機中の対戦を1日1回DMで受け取る",
+    "On (default) or off": "有効（既定）または無効",
 }
 
 

@@ -8,6 +8,11 @@ commands carry an id built from the match sequence and seat, so a restart in
 the middle never applies one twice, and the sequence the deadline was decided
 at, so a move that lands in between makes the service refuse the skip.
 
+A player on vacation (vacation.py) is neither skipped nor reminded, and
+their clocks restart when it ends. The reminders due in a pass are sent
+together at its end, so a player waited on in several matches can get one
+daily digest instead (digest.py).
+
 Each pass also retries the matches in the delivery outbox (a post that failed,
 even in a match that has ended since).
 """
@@ -21,11 +26,13 @@ from typing import TYPE_CHECKING
 
 from engine.core import RuleError
 
+from .digest import REMIND, Due, remind_due
+from .vacation import vacation_starts
+
 if TYPE_CHECKING:
     from .core import Parley
 
 log = logging.getLogger("parley.discord")
-REMIND = "discord:remind"
 
 
 class Scheduler:
@@ -55,6 +62,7 @@ class Scheduler:
         service = self.parley.service
         store = service.store
         running = await store.matches(status=("running",), limit=1_000_000)
+        due: Due = []  # reminders due this pass, sent together at the end (digests)
         # Whatever a failed Discord call left unshown, running or not (the outbox).
         for match_id in await self.parley.delivery.pending():
             await self.parley.sync(match_id)
@@ -72,20 +80,21 @@ class Scheduler:
             if not waiting:
                 continue
             last = (await store.events(ms.match_id, after=ms.seq - 1))[-1]
-            since = datetime.fromisoformat(last.at)
+            # Each seat's clock starts when the decision did, or when its player's
+            # vacation ended; a player still away is neither skipped nor reminded.
+            starts = await vacation_starts(store, ms, [p.seat for p in waiting], datetime.fromisoformat(last.at), now)
             deadline = ms.place.get("deadline_hours")
-            if deadline and now - since >= timedelta(hours=float(deadline)):
-                await self._deadline(ms.match_id, ms.seq, [p.seat for p in waiting],
-                                     str(ms.place.get("deadline_action", "skip")))
+            late = [s for s, t in starts.items() if deadline and now - t >= timedelta(hours=float(deadline))]
+            if late:
+                await self._deadline(ms.match_id, ms.seq, late, str(ms.place.get("deadline_action", "skip")))
                 continue
             hours = float(ms.place.get("reminder_hours") or self.parley.config.reminder_hours)
             mark = await store.get_kv(REMIND, ms.match_id) or {}
-            base = since
-            if mark.get("seq") == ms.seq:
-                base = max(base, datetime.fromisoformat(mark["at"]))
-            if now - base >= timedelta(hours=hours):
-                await self.parley.delivery.remind(ms, [p.seat for p in waiting])
-                await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
+            reminded = datetime.fromisoformat(mark["at"]) if mark.get("seq") == ms.seq else None
+            remind = [s for s, t in starts.items() if now - max(t, reminded or t) >= timedelta(hours=hours)]
+            if remind:
+                due.append((ms, remind))
+        await remind_due(self.parley, due, now)
 
     async def _maybe_due(self, match_id: str, updated_at: str, now: datetime) -> bool:
         hours = self._hours.get(match_id)

@@ -1,0 +1,99 @@
+"""Reminders, gathered: the scheduler hands over every reminder due in one
+pass, and a player with several matches waiting on them gets one DM listing
+them all, at most once a day, instead of a ping in each thread.
+
+Decisions (docs/discord.md, "Reminders and vacations"):
+- The digest is on by default; `/parley digest enabled:False` turns it off,
+  and that player gets a reminder in each match's thread as before.
+- It takes over only when a pass finds reminders due in two matches or more
+  for the same player; a single overdue match is reminded in its thread.
+- Once a digest went, the matches it listed count as reminded; more due
+  reminders wait for the next day's digest (they stay due, so a player who
+  moves in all but one gets that one reminded in its thread).
+- A player whose DMs are closed is reminded in the threads.
+The digest names games, match ids and links to threads: nothing private.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+
+from engine.core import Text
+from events.model import Player
+from events.replay import MatchState
+
+from .delivery import CANNOT_DM_CODES, NO_PINGS, clip, user_id
+from .stats import waiting_lines
+
+if TYPE_CHECKING:
+    from .core import Parley
+
+log = logging.getLogger("parley.discord")
+
+REMIND = "discord:remind"  # per match: the seq and time of its last reminder (the scheduler's)
+DIGEST = "discord:digest"  # per player: when their last digest went
+DAY = timedelta(hours=24)
+
+TITLE = Text("**{n} matches are waiting for you**", "**{n}件の対戦があなたを待っています**")
+FOOT = Text("-# One list a day instead of a reminder in each thread. `/parley digest enabled:False` turns it off; "
+            "`/parley mine` shows them any time.",
+            "-# スレッドごとのリマインダーの代わりに1日1回まとめて届きます。`/parley digest enabled:False` で解除、"
+            "`/parley mine` でいつでも確認できます。")
+
+Due = list[tuple[MatchState, list[int]]]  # a match and the seats whose reminder is due
+
+
+async def remind_due(parley: Parley, due: Due, now: datetime) -> None:
+    """Send every reminder `due` this pass: digests where they apply, thread reminders for the rest."""
+    store = parley.service.store
+    mine: dict[str, dict[str, MatchState]] = defaultdict(dict)  # player -> their due matches, by id
+    people: dict[str, Player] = {}
+    for ms, seats in due:
+        for s in seats:
+            mine[ms.seats[s].id][ms.match_id] = ms
+            people[ms.seats[s].id] = ms.seats[s]
+    prefs = await store.player_prefs(list(mine))
+    digested: set[str] = set()  # players whose reminders a digest covers this pass
+    for pid, by_id in mine.items():
+        matches = list(by_id.values())
+        uid = user_id(people[pid])
+        wants = pid not in prefs or prefs[pid].digest
+        if len(matches) < 2 or not wants or uid is None or await parley.delivery.dm_blocked(uid):
+            continue
+        last = await store.get_kv(DIGEST, pid)
+        if last and now - datetime.fromisoformat(last["at"]) < DAY:
+            digested.add(pid)  # covered by today's digest: they wait for tomorrow's
+            continue
+        if await _send(parley, people[pid], uid, matches):
+            await store.set_kv(DIGEST, pid, {"at": now.isoformat(), "matches": [m.match_id for m in matches]})
+            for ms in matches:
+                await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
+            digested.add(pid)
+    for ms, seats in due:
+        rest = [s for s in seats if ms.seats[s].id not in digested]
+        if rest:
+            await parley.delivery.remind(ms, rest)
+            await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
+
+
+async def _send(parley: Parley, player: Player, uid: int, matches: list[MatchState]) -> bool:
+    locale = player.locale
+    lines = [TITLE.format(n=len(matches))(locale), *await waiting_lines(parley.delivery, matches, locale)]
+    lines.append(FOOT(locale))
+    try:
+        data = await parley.client.http.start_private_message(uid)
+        dm = parley.client.get_partial_messageable(int(data["id"]), type=discord.ChannelType.private)
+        await dm.send(content=clip("\n".join(lines)), allowed_mentions=NO_PINGS)
+    except discord.HTTPException as exc:
+        if exc.code not in CANNOT_DM_CODES:
+            log.warning("digest DM to %s failed: %s", player.id, exc)
+        return False  # reminded in the threads instead
+    return True
+
+
+__all__ = ["DIGEST", "REMIND", "remind_due"]

@@ -1,0 +1,87 @@
+"""The end-of-match summary, posted once in the match's thread: winners, the
+result and scores, how long it took (moves, days) and how to watch it again.
+
+Called from one place in `Delivery._finish`, a step the outbox retries until
+it succeeds. "Posted once" holds across retries and restarts: the record
+notes `summary: "sending"` before the post and `True` after it; a retry that
+finds "sending" (a crash or failure between the two) first looks for the
+summary among the bot's last messages in the thread, by the match id in its
+title, and posts only if it is not there.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Text
+from events.history import lineage
+from events.model import Event
+from events.replay import MatchState
+
+from .names import named, shown
+
+if TYPE_CHECKING:
+    from .delivery import Delivery
+
+BOARD = "discord:board"  # the delivery record the flag lives in (delivery.BOARD)
+
+TITLE = Text("Match summary · {game} `{match}`", "対戦のまとめ · {game} `{match}`")
+WINNERS = Text("Winner: {who}", "勝者: {who}")
+NO_WINNER = Text("No winner", "勝者なし")
+RESULT = Text("Result: {reason}", "結果: {reason}")
+SCORES = Text("Scores: {scores}", "得点: {scores}")
+LENGTH_DAYS = Text("Length: {moves} moves over {days} days", "長さ: {moves}手・{days}日")
+LENGTH_HOURS = Text("Length: {moves} moves over {hours} hours", "長さ: {moves}手・{hours}時間")
+REPLAY = Text("Replay: `/parley replay match:{match}`", "リプレイ: `/parley replay match:{match}`")
+
+
+def length(events: list[Event]) -> tuple[int, float]:
+    """(moves that stand, i.e. actions not undone; seconds from the start to the last event)."""
+    moves = len(lineage(events).effective())
+    start = next((e.at for e in events if e.type == "match_started"), events[0].at if events else None)
+    if start is None:
+        return moves, 0.0
+    return moves, (datetime.fromisoformat(events[-1].at) - datetime.fromisoformat(start)).total_seconds()
+
+
+def summary_text(ms: MatchState, events: list[Event], locale: str) -> str:
+    sep = "、" if locale == "ja" else ", "
+    outcome = ms.outcome
+    lines = [f"**{TITLE.format(game=ms.game.title, match=ms.match_id)(locale)}**"]
+    winners = sep.join(shown(ms.seats[s]) for s in outcome.winners) if outcome else ""
+    lines.append(WINNERS.format(who=winners)(locale) if winners else NO_WINNER(locale))
+    if outcome is not None:
+        lines.append(RESULT.format(reason=named(outcome.reason(locale), ms, locale))(locale))
+        if outcome.scores:
+            scores = sep.join(f"{shown(ms.seats[s])} {v}" for s, v in sorted(outcome.scores.items())
+                              if s < len(ms.seats))
+            lines.append(SCORES.format(scores=scores)(locale))
+    moves, seconds = length(events)
+    if seconds >= 86400:
+        lines.append(LENGTH_DAYS.format(moves=moves, days=f"{seconds / 86400:.1f}")(locale))
+    else:
+        lines.append(LENGTH_HOURS.format(moves=moves, hours=f"{seconds / 3600:.1f}")(locale))
+    lines.append(REPLAY.format(match=ms.match_id)(locale))
+    return "\n".join(lines)
+
+
+async def post_summary(delivery: Delivery, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+    """Post the summary of a finished match unless it was posted already."""
+    if ms.status != "finished" or rec.get("summary") is True:
+        return
+    tag = f"`{ms.match_id}`"
+    if rec.get("summary") == "sending":
+        heads = tuple(f"**{t.split(' ·')[0]}" for t in (TITLE.en, TITLE.ja))
+        for m in await delivery._mine(rec["thread"], 10):
+            title = m.get("content", "").split("\n", 1)[0]
+            if title.startswith(heads) and tag in title:
+                rec["summary"] = True
+                await delivery.store.set_kv(BOARD, ms.match_id, rec)
+                return
+    rec["summary"] = "sending"
+    await delivery.store.set_kv(BOARD, ms.match_id, rec)
+    text = summary_text(ms, await delivery.store.events(ms.match_id), locale)
+    await delivery.send(rec["thread"], content=text)
+    rec["summary"] = True
+    await delivery.store.set_kv(BOARD, ms.match_id, rec)

@@ -1,0 +1,88 @@
+"""A player's own settings from Discord: `/parley vacation days:N` pauses their
+deadlines (and reminders) for N days, `days:0` ends it; `/parley digest`
+turns the daily digest of waiting matches on or off. Both are stored in the
+`player_prefs` table (events/prefs.py), so they hold in every server and
+survive restarts.
+
+While away, no deadline skips or forfeits a seat of theirs and no reminder
+pings them. When the vacation ends (its day comes, or `days:0`), each waiting
+decision's clock starts afresh from then: a player back from a week away has
+the full deadline, not one long since passed. Ending early records the end
+as now, for the same reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import discord
+
+from engine.core import Text
+from events.prefs import PlayerPrefs
+from events.recorder import Recorder
+from events.replay import MatchState
+
+from .base import ParleyBase, Reply
+
+MAX_DAYS = 60
+
+AWAY = Text("Vacation until <t:{until}:f> (<t:{until}:R>): no deadline will skip or forfeit your seats and no "
+            "reminder will ping you until then. `/parley vacation days:0` ends it early.",
+            "<t:{until}:f>（<t:{until}:R>）まで休暇です。それまで期限による既定の行動や投了扱いは行われず、リマインダーも"
+            "届きません。早めに戻るときは `/parley vacation days:0` です。")
+BACK = Text("Welcome back: your deadlines run again, each from now.",
+            "おかえりなさい。期限は再開し、それぞれ今から数えます。")
+NOT_AWAY = Text("You are not on vacation.", "休暇中ではありません。")
+DIGEST_ON = Text("Daily digest on: when several matches wait for you, you get one DM a day listing them instead "
+                 "of a reminder in each thread.",
+                 "1日1回のまとめを有効にしました。複数の対戦があなたを待っているときは、スレッドごとのリマインダーの代わりに"
+                 "1日1回DMで一覧が届きます。")
+DIGEST_OFF = Text("Daily digest off: each match reminds you in its own thread.",
+                  "1日1回のまとめを無効にしました。各対戦のスレッドでリマインドします。")
+
+
+async def prefs_of(store: Recorder, player_id: str) -> PlayerPrefs:
+    return (await store.player_prefs([player_id])).get(player_id) or PlayerPrefs(player_id)
+
+
+async def vacation_starts(store: Recorder, ms: MatchState, seats: Sequence[int], since: datetime,
+                          now: datetime) -> dict[int, datetime]:
+    """When each waiting seat's clock started: the decision's start, or its
+    player's return from vacation if later. Seats whose player is away now are left out."""
+    prefs = await store.player_prefs([ms.seats[s].id for s in seats])
+    out: dict[int, datetime] = {}
+    for s in seats:
+        p = prefs.get(ms.seats[s].id)
+        if p is None or p.vacation_until is None:
+            out[s] = since
+        elif not p.away(now):
+            out[s] = max(since, datetime.fromisoformat(p.vacation_until))
+    return out
+
+
+class Vacation(ParleyBase):
+    async def vacation(self, interaction: discord.Interaction, days: int) -> None:
+        async def work() -> Reply:
+            locale = self.locale(interaction)
+            store = self.service.store
+            me = await prefs_of(store, self.player(interaction).id)
+            now = datetime.now(UTC)
+            if days <= 0:
+                if not me.away(now):
+                    return Reply(NOT_AWAY(locale))
+                await store.set_player_prefs(replace(me, vacation_until=now.isoformat()))
+                return Reply(BACK(locale))
+            until = now + timedelta(days=min(days, MAX_DAYS))
+            await store.set_player_prefs(replace(me, vacation_until=until.isoformat()))
+            return Reply(AWAY.format(until=int(until.timestamp()))(locale))
+        await self.run(interaction, work)
+
+    async def digest(self, interaction: discord.Interaction, enabled: bool) -> None:
+        async def work() -> Reply:
+            store = self.service.store
+            me = await prefs_of(store, self.player(interaction).id)
+            await store.set_player_prefs(replace(me, digest=enabled))
+            return Reply((DIGEST_ON if enabled else DIGEST_OFF)(self.locale(interaction)))
+        await self.run(interaction, work)

@@ -1,0 +1,84 @@
+"""The end-of-match summary: posted once in the thread, through failures, retries and restarts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.discord.delivery import BOARD, OUTBOX
+from bot.discord.summary import BOARD as SUMMARY_BOARD
+from tests.discord.conftest import ALICE, BOB
+from tests.discord.harness import FakeHTTPError, Harness
+from tests.discord.helpers import open_match, state
+
+
+def summaries(h: Harness, thread: int) -> list[dict]:  # type: ignore[type-arg]
+    return [m for m in h.fake.thread_messages(thread) if m["content"].startswith("**Match summary")]
+
+
+async def finished(h: Harness) -> tuple[str, int]:
+    match_id, thread = await open_match(h, ALICE, BOB, options="goal=1")
+    ms = await state(h, match_id)
+    await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
+    assert (await state(h, match_id)).status == "finished"
+    return match_id, thread
+
+
+async def test_summary_is_posted_once_with_winner_length_and_replay(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await finished(h)
+    ms = await state(h, match_id)
+    (posted,) = summaries(h, thread)
+    text = posted["content"]
+    winner = ms.seats[ms.outcome.winners[0]].name
+    assert f"`{match_id}`" in text.split("\n")[0]
+    assert f"Winner: **{winner}**" in text
+    assert "Highest score." in text and "Scores: " in text
+    assert "Length: 1 moves over 0.0 hours" in text  # one roll, within the test's seconds
+    assert f"`/parley replay match:{match_id}`" in text
+    assert not posted["_pings"]["users"], "a summary pings nobody"
+    # Syncing again, and a restart's repair, post nothing more.
+    await h.parley.sync(match_id)
+    await h.restart()
+    assert len(summaries(h, thread)) == 1
+    assert SUMMARY_BOARD == BOARD
+
+
+async def _as_if_interrupted(h: Harness, match_id: str) -> None:
+    """The record as a crash between posting the summary and noting it leaves it."""
+    rec = await h.parley.delivery.record(match_id)
+    rec.update(summary="sending", ended=False)
+    await h.parley.service.store.set_kv(BOARD, match_id, rec)
+
+
+async def test_a_crash_after_posting_does_not_post_again(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await finished(h)
+    await _as_if_interrupted(h, match_id)
+    assert await h.parley.delivery.sync(match_id)
+    assert len(summaries(h, thread)) == 1
+    assert (await h.parley.delivery.record(match_id))["summary"] is True
+
+
+async def test_a_failed_post_is_retried_from_the_outbox(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await finished(h)
+    # The summary never reached Discord, and the first retry fails too.
+    h.fake.delete(summaries(h, thread)[0]["id"])
+    await _as_if_interrupted(h, match_id)
+    h.fake.fail_next.append((f"POST /channels/{thread}/messages", FakeHTTPError(503, 0, "Service Unavailable")))
+    assert not await h.parley.delivery.sync(match_id)
+    assert summaries(h, thread) == []
+    assert match_id in (await h.parley.service.store.get_kv(OUTBOX, h.parley.config.process_key) or [])
+    await h.bot.scheduler.tick(datetime.now(UTC))
+    assert len(summaries(h, thread)) == 1
+    await h.bot.scheduler.tick(datetime.now(UTC))
+    assert len(summaries(h, thread)) == 1
+
+
+async def test_summary_in_japanese_threads(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, BOB, ALICE, options="goal=1", guild_locale="ja")
+    ms = await state(h, match_id)
+    await h.slash([BOB, ALICE][ms.state.active], "act", channel=thread, action="roll")
+    (posted,) = [m for m in h.fake.thread_messages(thread) if m["content"].startswith("**対戦のまとめ")]
+    assert "勝者: " in posted["content"] and "長さ: 1手・0.0時間" in posted["content"]

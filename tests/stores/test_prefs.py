@@ -1,0 +1,47 @@
+"""Players' own settings (events/prefs.py) in the `player_prefs` table, on both
+backends: written and read back, replaced, selected by id, copied by migrate-db."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from events.migrate import copy_database
+from events.prefs import PlayerPrefs
+from events.stores import open_store
+
+AWAY = PlayerPrefs("discord:1", "2026-01-08T12:00:00+00:00", True)
+QUIET = PlayerPrefs("discord:2", None, False)
+
+
+async def test_prefs_are_stored_replaced_and_selected(recorder) -> None:  # type: ignore[no-untyped-def]
+    assert await recorder.player_prefs() == {}
+    await recorder.set_player_prefs(AWAY)
+    await recorder.set_player_prefs(QUIET)
+    assert await recorder.player_prefs() == {"discord:1": AWAY, "discord:2": QUIET}
+    assert await recorder.player_prefs(["discord:2", "discord:9"]) == {"discord:2": QUIET}
+    assert await recorder.player_prefs([]) == {}
+    back = PlayerPrefs("discord:1", None, True)
+    await recorder.set_player_prefs(back)
+    assert (await recorder.player_prefs(["discord:1"]))["discord:1"] == back
+
+
+def test_away_until_the_end_of_the_vacation() -> None:
+    assert AWAY.away(datetime(2026, 1, 8, 11, 59, tzinfo=UTC))
+    assert not AWAY.away(datetime(2026, 1, 8, 12, 0, tzinfo=UTC))
+    assert not QUIET.away(datetime(2020, 1, 1, tzinfo=UTC))
+
+
+@pytest.mark.parametrize("target_kind", ["sqlite", "postgresql"])
+async def test_migrate_db_copies_prefs(new_db, backend, target_kind) -> None:  # type: ignore[no-untyped-def]
+    source, target = await open_store(new_db(backend)), await open_store(new_db(target_kind))
+    try:
+        await source.set_player_prefs(AWAY)
+        await source.set_player_prefs(QUIET)
+        report = await copy_database(source, target)
+        assert report.ok and report.prefs == 2, [x.en for x in report.lines]
+        assert await target.player_prefs() == await source.player_prefs()
+    finally:
+        await source.close()
+        await target.close()
