@@ -163,12 +163,13 @@ class _Put:
     sql: str
     args: tuple[Any, ...]
     done: asyncio.Future[list[Event]]
+    keyed: int = 2  # how many leading args are the row's key: writes to one row keep their order
 
 
 def _lock_order(item: _Append | _Put) -> tuple[int, str, str]:
     if isinstance(item, _Append):
         return 0, item.match_id, ""
-    return 1, item.sql, repr(item.args[:2])  # the table, then the row's key
+    return 1, item.sql, repr(item.args[:item.keyed])  # the table, then the row's key
 
 
 class _Refused(Exception):
@@ -305,9 +306,9 @@ class PgStore:
             self._flusher = asyncio.create_task(self._flush())
         return await done
 
-    async def _put(self, sql: str, *args: Any) -> None:
+    async def _put(self, sql: str, *args: Any, keyed: int = 2) -> None:
         done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Put(sql, args, done))
+        self._queue.append(_Put(sql, args, done, keyed))
         await self._queued(done)
 
     async def _flush(self) -> None:
@@ -531,7 +532,7 @@ class PgStore:
     async def set_player_prefs(self, prefs: PlayerPrefs) -> None:
         await self._put("INSERT INTO player_prefs (player, vacation_until, digest) VALUES ($1, $2, $3) "
                         "ON CONFLICT (player) DO UPDATE SET vacation_until = EXCLUDED.vacation_until, "
-                        "digest = EXCLUDED.digest", prefs.player, prefs.vacation_until, prefs.digest)
+                        "digest = EXCLUDED.digest", prefs.player, prefs.vacation_until, prefs.digest, keyed=1)
 
     async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]:
         """Settings of `players` (every player's when None); a player who set none is absent."""

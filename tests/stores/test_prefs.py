@@ -3,6 +3,7 @@ backends: written and read back, replaced, selected by id, copied by migrate-db.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 import pytest
@@ -25,6 +26,16 @@ async def test_prefs_are_stored_replaced_and_selected(recorder) -> None:  # type
     back = PlayerPrefs("discord:1", None, True)
     await recorder.set_player_prefs(back)
     assert (await recorder.player_prefs(["discord:1"]))["discord:1"] == back
+
+
+async def test_writes_to_one_player_in_one_batch_keep_their_order(recorder) -> None:  # type: ignore[no-untyped-def]
+    """Writes group-committed together land in the order they were made, whatever
+    their values (the batch is sorted by row key, and the key is the player alone)."""
+    home = PlayerPrefs("discord:1", None, True)
+    await asyncio.gather(recorder.set_player_prefs(home), recorder.set_player_prefs(AWAY))
+    assert (await recorder.player_prefs(["discord:1"]))["discord:1"] == AWAY
+    await asyncio.gather(recorder.set_player_prefs(AWAY), recorder.set_player_prefs(home))
+    assert (await recorder.player_prefs(["discord:1"]))["discord:1"] == home
 
 
 def test_away_until_the_end_of_the_vacation() -> None:
