@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+import logging
 
 import discord
 
 from bot import render
+from bot.replaypage import FINISHED, collect, html_page
 from engine.core import Text
 from engine.registry import available, get_game
 from events.errors import Refused
@@ -18,6 +21,15 @@ from .names import named
 from .split import split_message
 from .views import replay_view
 
+log = logging.getLogger(__name__)
+
+PAGE_LIMIT = 25 * 2**20  # Discord's attachment limit without server boosts
+PAGE_READY = Text("The replay page of `{match}`: open it in any browser, offline (← → step through it).",
+                  "`{match}` のリプレイページです。ブラウザでオフラインでも開けます（← → で1手ずつ）。")
+PAGE_TOO_BIG = Text("The replay page of `{match}` ({size} MiB) is larger than Discord allows; make it with "
+                    "`parley replay {match} --html replay.html`.",
+                    "`{match}` のリプレイページ（{size} MiB）はDiscordの上限を超えています。"
+                    "`parley replay {match} --html replay.html` で作成してください。")
 EMBED_TEXT = 4096  # an embed's description
 EMBEDS_TOTAL = 6000  # all of a message's embeds together
 
@@ -79,10 +91,30 @@ class Records(ParleyBase):
                      view=replay_view(match_id, at, pos == 0, pos == len(points) - 1, locale))
 
     async def replay(self, interaction: discord.Interaction, match: str | None, turn: int | None) -> None:
+        page: list[Reply] = []
+
         async def work() -> Reply:
             ms = await self.resolve(interaction, match)
+            if ms.status in FINISHED:
+                page.append(await self._replay_page(interaction, ms.match_id))
             return await self._replay_at(interaction, ms.match_id, None, turn)
         await self.run(interaction, work, match_id=match)
+        # A message of its own: the viewer above is edited in place, which would drop an attachment.
+        for reply in page:
+            try:
+                await interaction.followup.send(reply.content, files=reply.files, ephemeral=True)
+            except discord.HTTPException:
+                log.exception("could not send the replay page of interaction %s", interaction.id)
+
+    async def _replay_page(self, interaction: discord.Interaction, match_id: str) -> Reply:
+        """A finished match's replay page as an attachment, or why it is not one."""
+        locale = self.locale(interaction)
+        finished = await collect(self.service, match_id)
+        data = (await asyncio.to_thread(html_page, finished, locale)).encode()
+        if len(data) > min(interaction.filesize_limit, PAGE_LIMIT):
+            return Reply(PAGE_TOO_BIG.format(match=match_id, size=f"{len(data) / 2**20:.1f}")(locale))
+        file = discord.File(io.BytesIO(data), filename=f"parley-replay-{match_id}.html")
+        return Reply(PAGE_READY.format(match=match_id)(locale), files=[file])
 
     async def replay_move(self, interaction: discord.Interaction, match_id: str, seq: int, op: str) -> None:
         async def work() -> Reply:
