@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 
 import discord
 
 from bot import render
-from bot.replaypage import FINISHED, collect, html_page
+from bot.replaypage import FINISHED
+from bot.replaypage.cache import page_bytes
 from engine.core import Text
 from engine.registry import available, get_game
 from events.errors import Refused
@@ -109,8 +109,7 @@ class Records(ParleyBase):
     async def _replay_page(self, interaction: discord.Interaction, match_id: str) -> Reply:
         """A finished match's replay page as an attachment, or why it is not one."""
         locale = self.locale(interaction)
-        finished = await collect(self.service, match_id)
-        data = (await asyncio.to_thread(html_page, finished, locale)).encode()
+        data = await page_bytes(self.service, match_id, locale)
         if len(data) > min(interaction.filesize_limit, PAGE_LIMIT):
             return Reply(PAGE_TOO_BIG.format(match=match_id, size=f"{len(data) / 2**20:.1f}")(locale))
         file = discord.File(io.BytesIO(data), filename=f"parley-replay-{match_id}.html")

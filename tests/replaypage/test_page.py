@@ -14,6 +14,7 @@ import pytest
 from bot import render
 from bot.cli import main
 from bot.replaypage import collect, html_page
+from bot.replaypage.cache import page_bytes
 from bot.replaypage.collect import STOPS
 from bot.replaypage.page import perspectives
 from engine.core import SPECTATOR, Viewer, commitment, with_names
@@ -190,3 +191,19 @@ def test_cli_writes_the_page(tmp_path: Path, capsys) -> None:
     code = main(["--db", str(played.db), "replay", "nosuchmatch", "--html", str(tmp_path / "x.html")])
     err = capsys.readouterr().err
     assert code == 2 and "nosuchmatch" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_drawn_page_is_kept_for_the_next_asker(tmp_path: Path) -> None:
+    played = play(tmp_path / "k.sqlite", "quarriors", 2, seed=3)
+
+    async def go() -> tuple[bytes, bytes, bytes]:
+        store = await Store.open(played.db)
+        try:
+            service = MatchService(store)
+            return (await page_bytes(service, played.match_id, "en"), await page_bytes(service, played.match_id, "en"),
+                    await page_bytes(service, played.match_id, "ja_JP.UTF-8"))
+        finally:
+            await store.close()
+    first, again, japanese = asyncio.run(go())
+    assert again is first  # not drawn twice
+    assert japanese is not first and b'<html lang="ja">' in japanese and b'<html lang="en">' in first
