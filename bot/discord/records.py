@@ -10,7 +10,7 @@ import discord
 from bot import render
 from bot.replaypage import FINISHED
 from bot.replaypage.cache import page_bytes
-from engine.core import Text
+from engine.core import RuleError, Text
 from engine.registry import available, get_game
 from events.errors import Refused
 
@@ -91,20 +91,32 @@ class Records(ParleyBase):
                      view=replay_view(match_id, at, pos == 0, pos == len(points) - 1, locale))
 
     async def replay(self, interaction: discord.Interaction, match: str | None, turn: int | None) -> None:
-        page: list[Reply] = []
+        finished: list[str] = []
 
         async def work() -> Reply:
             ms = await self.resolve(interaction, match)
-            if ms.status in FINISHED:
-                page.append(await self._replay_page(interaction, ms.match_id))
+            if ms.status in FINISHED and ms.state is not None:  # a match aborted in its lobby has no board
+                finished.append(ms.match_id)
             return await self._replay_at(interaction, ms.match_id, None, turn)
         await self.run(interaction, work, match_id=match)
-        # A message of its own: the viewer above is edited in place, which would drop an attachment.
-        for reply in page:
-            try:
-                await interaction.followup.send(reply.content, files=reply.files, ephemeral=True)
-            except discord.HTTPException:
-                log.exception("could not send the replay page of interaction %s", interaction.id)
+        for match_id in finished:
+            await self._send_page(interaction, match_id)
+
+    async def _send_page(self, interaction: discord.Interaction, match_id: str) -> None:
+        """After the viewer, since a long match's page takes seconds to draw; in a message
+        of its own, since the viewer is edited in place and an edit would drop an attachment."""
+        locale = self.locale(interaction)
+        try:
+            reply = await self._replay_page(interaction, match_id)
+        except RuleError as err:
+            reply = Reply(await self._refusal(err, locale, match_id))
+        except Exception:
+            log.exception("the replay page of match %s could not be made", match_id)
+            reply = Reply(M.apology(locale))
+        try:
+            await interaction.followup.send(reply.content, files=reply.files, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not send the replay page of match %s", match_id)
 
     async def _replay_page(self, interaction: discord.Interaction, match_id: str) -> Reply:
         """A finished match's replay page as an attachment, or why it is not one."""

@@ -9,7 +9,7 @@ import pytest
 
 from bot.discord import records
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.harness import Harness
+from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import open_match, state
 
 
@@ -41,8 +41,13 @@ async def test_a_finished_match_replay_attaches_the_page(harness: Harness) -> No
     assert data["steps"][-1]["seq"] == ms.seq
     assert all(m["_visible_to"] == CAROL.id for m in h.replies(ex))
     assert "replay page" in h.reply_text(ex)
-    # The viewer is still there, and stepping it leaves the page's own message alone.
-    assert any(m["components"] for m in h.replies(ex))
+    # The viewer answers first; the page follows in a message of its own, which stepping
+    # the viewer (an edit in place) leaves alone.
+    viewer, page_message = h.replies(ex)[0], h.replies(ex)[-1]
+    assert viewer["components"] and not viewer["_files"] and page_message["_files"]
+    nxt = next(c for c in custom_ids(viewer) if c.endswith(":f"))
+    await h.click(CAROL, viewer, nxt)
+    assert h.fake.messages[int(page_message["id"])]["_files"] == pages
 
 
 async def test_a_running_match_replay_has_no_page(harness: Harness) -> None:

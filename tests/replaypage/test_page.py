@@ -207,3 +207,39 @@ def test_a_drawn_page_is_kept_for_the_next_asker(tmp_path: Path) -> None:
     first, again, japanese = asyncio.run(go())
     assert again is first  # not drawn twice
     assert japanese is not first and b'<html lang="ja">' in japanese and b'<html lang="en">' in first
+
+
+def test_a_forfeited_match_ends_on_the_forfeit(tmp_path: Path) -> None:
+    async def go() -> dict:
+        store = await Store.open(tmp_path / "f.sqlite")
+        try:
+            service = MatchService(store)
+            match_id = await against_a_bot(service, "ann")
+            await service.remove_player(match_id, "local:person", 0, "forfeit")
+            assert (await service.get(match_id)).status == "finished"
+            return embedded(html_page(await collect(service, match_id), "en"))
+        finally:
+            await store.close()
+    data = asyncio.run(go())
+    assert data["steps"][-1]["kind"] == "player_removed"
+    assert "Winner: Bot 1" in data["result"]["en"] and "勝者: Bot 1" in data["result"]["ja"]
+    assert any("ann left the match (forfeit)" in entry["en"] for entry in data["log"])
+
+
+def test_a_match_aborted_in_the_lobby_has_nothing_to_replay(tmp_path: Path, capsys) -> None:
+    db = tmp_path / "l.sqlite"
+
+    async def make() -> str:
+        store = await Store.open(db)
+        try:
+            service = MatchService(store)
+            ms = await service.create("naru", Player(id="local:ann", name="ann"), {})
+            await service.abort(ms.match_id, "mod", "never started")
+            return ms.match_id
+        finally:
+            await store.close()
+    match_id = asyncio.run(make())
+    code = main(["--db", str(db), "replay", match_id, "--html", str(tmp_path / "l.html")])
+    err = capsys.readouterr().err
+    assert code == 2 and "before it started" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "l.html").exists()
