@@ -11,13 +11,13 @@ SCRIPT = r"""
          verify: "Verification (run when this page was made)", passed: "passed", failed: "FAILED",
          explain: "Every shuffle and roll was drawn from the secret; SHA-256 of the secret must equal the commitment published when the match began.",
          keys: "Keys: ← → step, Home/End first/last.", step: "Step", event: "event", noTurn: "No step at turn ",
-         players: "Players: "},
+         players: "Players: ", image: "The board as posted in the channel"},
     ja: {lang: "言語:", turn: "ターン", jump: "移動", view: "視点:", log: "ログ", hand: "非公開情報（手札・裏向き）",
          proof: "公正さの証明", commitment: "コミットメント（開始時に公開）", secret: "秘密鍵（終了時に公開）",
          verify: "検証（このページの作成時に実行）", passed: "合格", failed: "不合格",
          explain: "シャッフルとダイスはすべて秘密鍵から導かれます。秘密鍵のSHA-256は開始時に公開されたコミットメントと一致しなければなりません。",
          keys: "キー: ← → で1手ずつ、Home/Endで最初/最後。", step: "ステップ", event: "イベント", noTurn: "該当するステップがないターン: ",
-         players: "参加者: "}
+         players: "参加者: ", image: "チャンネルに投稿された盤面"}
   };
   const $ = (id) => document.getElementById(id);
   let lang = document.documentElement.lang === "ja" ? "ja" : "en";
@@ -64,6 +64,7 @@ SCRIPT = r"""
     const ul = $("verify-lines");
     ul.replaceChildren(...D.proof.lines.map((l) => { const li = document.createElement("li"); li.textContent = l[lang]; return li; }));
     $("keys").textContent = u.keys;
+    $("board-image").alt = $("board-image").title = u.image;
     D.log.forEach((entry, i) => { logItems[i].textContent = (lang === "ja" ? "ターン" + entry.turn : "T" + entry.turn) + " · " + entry[lang]; });
     perspButtons.forEach((b, i) => { b.textContent = D.perspectives[i][lang]; });
     document.querySelectorAll("button[data-lang]").forEach((b) => b.classList.toggle("on", b.dataset.lang === lang));
