@@ -102,14 +102,16 @@ def page_data(match: Finished) -> dict[str, Any]:
     steps = []
     for stop in match.stops:
         row = []
+        public: dict[str, Any] = {}
         for _, viewer, _ in views:
             view = game.view(stop.ms.state, viewer)
+            if viewer == SPECTATOR:
+                public = view
             key = json.dumps([view, viewer.seat, viewer.all_seeing], sort_keys=True, ensure_ascii=False, default=str)
             if key not in drawn:
                 drawn[key] = _drawn(final.game_id, view, viewer, seats, names, pack)
             row.append(drawn[key])
         # The image is the board the channel showed everyone (as on Discord), so one per stop.
-        public = game.view(stop.ms.state, SPECTATOR)
         steps.append({"seq": stop.seq, "turn": stop.turn, "kind": stop.kind, "v": row,
                       "img": pack.image(render.image(final.game_id, public, names))})
     outcome = final.outcome
