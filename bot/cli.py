@@ -34,6 +34,7 @@ from events.verify import verify_match
 
 from . import records_cli, render
 from .paths import default_db
+from .replaypage.write import write_replay_page
 from .terminal import Terminal, refusal, resume_command, saved_hint, stdin_reader
 
 
@@ -289,6 +290,8 @@ async def cmd_replay(args: argparse.Namespace) -> int:
         ms = await service.get(args.match)
         locale = _locale(args)
         names = _names(ms)
+        if getattr(args, "html", None):
+            return await write_replay_page(service, args.match, args.html, locale)
         if args.verify:
             report = await verify_match(service, args.match)
             for line in report.lines:
@@ -486,6 +489,7 @@ def parser() -> argparse.ArgumentParser:
     rp.add_argument("--as", dest="as_seat", type=int, help="view as seat N (1-based)")
     rp.add_argument("--moderator", action="store_true", help="all-seeing view of a running match")
     rp.add_argument("--verify", action="store_true", help="rebuild and check the match; non-zero exit on mismatch")
+    rp.add_argument("--html", metavar="FILE", help="write a finished match as one self-contained HTML replay page")
 
     vf = sub.add_parser("verify", help="same as replay --verify")
     vf.add_argument("match")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+import logging
 
 import discord
 
 from bot import render
-from engine.core import Text
+from bot.replaypage import FINISHED
+from bot.replaypage.cache import page_bytes
+from engine.core import RuleError, Text
 from engine.registry import available, get_game
 from events.errors import Refused
 
@@ -18,6 +21,15 @@ from .names import named
 from .split import split_message
 from .views import replay_view
 
+log = logging.getLogger(__name__)
+
+PAGE_LIMIT = 25 * 2**20  # Discord's attachment limit without server boosts
+PAGE_READY = Text("The replay page of `{match}`: open it in any browser, offline (← → step through it).",
+                  "`{match}` のリプレイページです。ブラウザでオフラインでも開けます（← → で1手ずつ）。")
+PAGE_TOO_BIG = Text("The replay page of `{match}` ({size} MiB) is larger than Discord allows; make it with "
+                    "`parley replay {match} --html replay.html`.",
+                    "`{match}` のリプレイページ（{size} MiB）はDiscordの上限を超えています。"
+                    "`parley replay {match} --html replay.html` で作成してください。")
 EMBED_TEXT = 4096  # an embed's description
 EMBEDS_TOTAL = 6000  # all of a message's embeds together
 
@@ -79,10 +91,41 @@ class Records(ParleyBase):
                      view=replay_view(match_id, at, pos == 0, pos == len(points) - 1, locale))
 
     async def replay(self, interaction: discord.Interaction, match: str | None, turn: int | None) -> None:
+        finished: list[str] = []
+
         async def work() -> Reply:
             ms = await self.resolve(interaction, match)
+            if ms.status in FINISHED and ms.state is not None:  # a match aborted in its lobby has no board
+                finished.append(ms.match_id)
             return await self._replay_at(interaction, ms.match_id, None, turn)
         await self.run(interaction, work, match_id=match)
+        for match_id in finished:
+            await self._send_page(interaction, match_id)
+
+    async def _send_page(self, interaction: discord.Interaction, match_id: str) -> None:
+        """After the viewer, since a long match's page takes seconds to draw; in a message
+        of its own, since the viewer is edited in place and an edit would drop an attachment."""
+        locale = self.locale(interaction)
+        try:
+            reply = await self._replay_page(interaction, match_id)
+        except RuleError as err:
+            reply = Reply(await self._refusal(err, locale, match_id))
+        except Exception:
+            log.exception("the replay page of match %s could not be made", match_id)
+            reply = Reply(M.apology(locale))
+        try:
+            await interaction.followup.send(reply.content, files=reply.files, ephemeral=True)
+        except discord.HTTPException:
+            log.exception("could not send the replay page of match %s", match_id)
+
+    async def _replay_page(self, interaction: discord.Interaction, match_id: str) -> Reply:
+        """A finished match's replay page as an attachment, or why it is not one."""
+        locale = self.locale(interaction)
+        data = await page_bytes(self.service, match_id, locale)
+        if len(data) > min(interaction.filesize_limit, PAGE_LIMIT):
+            return Reply(PAGE_TOO_BIG.format(match=match_id, size=f"{len(data) / 2**20:.1f}")(locale))
+        file = discord.File(io.BytesIO(data), filename=f"parley-replay-{match_id}.html")
+        return Reply(PAGE_READY.format(match=match_id)(locale), files=[file])
 
     async def replay_move(self, interaction: discord.Interaction, match_id: str, seq: int, op: str) -> None:
         async def work() -> Reply:

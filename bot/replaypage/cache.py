@@ -1,0 +1,36 @@
+"""Drawn replay pages, kept for the next asker: a finished match never changes,
+and drawing a long one's boards takes seconds of CPU. The match is still read
+and verified on every request, so a page is reused only for the same match,
+the same verification result and the same language."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from engine.core import pick_locale
+
+from .collect import collect
+from .page import html_page
+
+if TYPE_CHECKING:
+    from events.service import MatchService
+
+KEEP = 4  # pages of the largest matches run to a few MiB each
+_PAGES: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
+
+
+async def page_bytes(service: MatchService, match_id: str, locale: str) -> bytes:
+    """The page as UTF-8, drawn in a thread so that the event loop keeps serving."""
+    finished = await collect(service, match_id)
+    key = (match_id, finished.final.seq, finished.secret, finished.verified,
+           tuple(finished.proof), pick_locale(locale))
+    if key in _PAGES:
+        _PAGES.move_to_end(key)
+        return _PAGES[key]
+    data = (await asyncio.to_thread(html_page, finished, locale)).encode()
+    _PAGES[key] = data
+    while len(_PAGES) > KEEP:
+        _PAGES.popitem(last=False)
+    return data
