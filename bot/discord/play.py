@@ -17,6 +17,7 @@ from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
 from .menus import entry_for, unique_labels
 from .names import named, seat_names
+from .ops import Outcome, Undelivered
 from .views import choice_view, group_view
 
 log = logging.getLogger("parley.discord")
@@ -66,14 +67,16 @@ class Play(ParleyBase):
             await self.service.join(match_id, me, command_id=cid)
             try:
                 await self.delivery.sync(match_id)
-            except discord.HTTPException as exc:
-                if exc.status not in (400, 403):
+            except Undelivered as exc:
+                refused = exc.result
+                if refused.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
                     raise  # Discord trouble, not this channel's: the next sync retries
                 # No thread here (a permission, or a channel kind without threads): the
                 # match must not linger as an open lobby nobody can play.
-                await self.service.abort(match_id, None, f"cannot open a thread: {exc.text}")
+                await self.service.abort(match_id, None, f"cannot open a thread: {refused.text}")
                 await self.sync(match_id)  # the lobby message, if it was posted, says so
-                raise Refused(M.no_permission.format(what=exc.text or exc.code), M.no_permission_hint) from exc
+                raise Refused(M.no_permission.format(what=refused.text or refused.code),
+                              M.no_permission_hint) from exc
             rec = await self.delivery.record(match_id)
             return Reply(M.created.format(match=match_id, game=get_game(ms.game_id).title,
                                           thread=f"<#{rec.get('thread')}>")(locale))

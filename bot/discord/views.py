@@ -20,6 +20,7 @@ from engine.core import Choice, Text, with_names
 
 from .i18n import M
 from .menus import SELECT_LIMIT, Entry, stages, unique_labels
+from .ops import Ops
 
 if TYPE_CHECKING:
     from .core import Parley
@@ -167,7 +168,7 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]],
         parley = _parley(interaction)
         if self.op == "j":
             modal = JumpModal(self.match_id, parley.locale(interaction))
-            await interaction.response.send_modal(modal)
+            await Ops.modal(interaction, modal)
             # Not kept in memory: the submission is handled by custom id (ParleyBot.on_interaction),
             # so a form opened before a restart still works after it.
             modal.stop()
