@@ -647,6 +647,8 @@ class Delivery:
             if choices and view is None:
                 prompt += "\n" + M.too_many(locale)
         parts = split_message(f"{header}\n{text}{prompt}", MESSAGE_LIMIT)
+        # What each message shows: its text, and the menu (of this decision) under the last.
+        keys = [_digest(part, ms.seq if waiting and i == len(parts) - 1 else None) for i, part in enumerate(parts)]
         opened = await self.dm_channel(uid)
         if not opened.ok:
             return await self._dm_refused(ms, rec, player, uid, key, last, opened)
@@ -664,7 +666,8 @@ class Delivery:
         fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting"))
         edited = None
         if not fresh and len(ids) == len(parts):
-            edited = await self._edit_dm(channel, ids, parts, view, clicked)
+            edited = await self._edit_dm(channel, ids, parts, view, clicked,
+                                         last.get("keys") or [] if last.get("player") == player.id else [], keys)
             if not edited.ok and edited.outcome is not Outcome.GONE:
                 return await self._dm_refused(ms, rec, player, uid, key, last, edited)
         if edited is not None and edited.ok:
@@ -683,7 +686,7 @@ class Delivery:
                 for old in ids:
                     await self.ops.delete(channel, old, kind=discord.ChannelType.private)
         await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,
-                                          "waiting": waiting})
+                                          "waiting": waiting, "keys": keys})
         return Result(Outcome.DELIVERED)
 
     async def _dm_refused(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int, key: str,
@@ -697,10 +700,12 @@ class Delivery:
         return result
 
     async def _edit_dm(self, channel: int, ids: list[str], parts: list[str], view: discord.ui.View | None,
-                       clicked: discord.Interaction | None) -> Result:
-        """Edit a DM's messages in place (GONE when the player deleted one). The message
-        the player clicked is edited through the click's own answer."""
+                       clicked: discord.Interaction | None, before: list[str], keys: list[str]) -> Result:
+        """Edit the DM's messages whose `keys` changed since last shown (GONE when the player
+        deleted one). The message the player clicked is edited through the click's own answer."""
         for i, part in enumerate(parts):
+            if i < len(before) and before[i] == keys[i]:
+                continue
             menu = view if i == len(parts) - 1 else None
             if clicked is not None and clicked.message is not None and clicked.message.id == int(ids[i]):
                 edited = await self.ops.edit_response(clicked, content=part, view=menu)
