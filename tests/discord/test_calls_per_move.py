@@ -1,0 +1,66 @@
+"""At most three REST calls per ordinary move, in each of the four games.
+
+Counted on FakeDiscord's record of every REST call the real discord.py client
+makes (tests/discord/moves.py), in a two-player match played as players play:
+on the decision menus of their DMs. The first post of a match and its end are
+not ordinary moves and are not counted; the interaction responses answering a
+click are counted apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.discord.conftest import ALICE, BOB
+from tests.discord.harness import Harness, custom_ids
+from tests.discord.helpers import open_match, state
+from tests.discord.moves import play, rest_calls
+
+CEILING = 3
+MOVES = 40
+
+
+@pytest.mark.parametrize("game", ["quarriors", "naru", "musou", "warlords"])
+async def test_an_ordinary_move_makes_at_most_three_rest_calls(harness: Harness, game: str) -> None:
+    tally, made = await play(harness, game, (ALICE, BOB), MOVES)
+    assert len(tally.per_move) >= MOVES // 2, f"only {len(tally.per_move)} ordinary moves in {made}"
+    assert max(tally.per_move) <= CEILING, f"{max(tally.per_move)} calls: {tally.worst}"
+    # Every move shows something (its log line at least), and nothing but messages:
+    # no DM channel opened, no pin, no channel fetched again.
+    assert min(tally.per_move) >= 1
+    assert set(tally.kinds) <= {"POST message", "PATCH message"}, tally.kinds
+    assert sum(tally.via[v] for v in ("dm button", "dm select", "dm group")) == len(tally.per_move)
+
+
+async def test_a_move_on_the_dm_menu_refreshes_that_dm_through_its_answer(harness: Harness) -> None:
+    h = harness
+    match_id, _ = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    dm = h.fake.dms(who.id)[-1]
+    mark = str([c.code for c in ms.game.legal_actions(ms.state, ms.state.active)].index("mark"))
+    since = len(h.fake.calls)
+    await h.click(who, dm, custom_ids(dm)[0], values=[mark])
+    after = await state(h, match_id)
+    assert after.seq == ms.seq + 1 and after.state.active == ms.state.active  # a mark keeps the turn
+    # The DM shows the new decision (its menu carries the new seq), edited by the click's answer:
+    shown = h.fake.messages[int(dm["id"])]
+    assert custom_ids(shown) == [f"p:s:{match_id}:{after.seq}:{ms.state.active}"]
+    assert not [c for c in rest_calls(h.fake, since) if f"/messages/{dm['id']}" in c.path]
+    assert [c for c in h.fake.calls[since:] if c.method == "PATCH" and c.path.endswith("/messages/@original")]
+    # The board, the log line, and the other player's DM (the toy's private view shows the marks).
+    assert len(rest_calls(h.fake, since)) <= 3
+
+
+async def test_dm_channels_are_remembered_across_a_restart(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    opened = [c for c in h.fake.calls if c.path == "/users/@me/channels"]
+    assert len(opened) == 2  # one per player, when the match started
+    await h.restart()
+    since = len(h.fake.calls)
+    for _ in range(3):
+        ms = await state(h, match_id)
+        await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
+    assert (await state(h, match_id)).seq == ms.seq + 1
+    assert not [c for c in h.fake.calls[since:] if c.path == "/users/@me/channels"]
+    assert h.fake.dms(ALICE.id) and h.fake.dms(BOB.id)
