@@ -35,7 +35,7 @@ from events.service import CommandResult, MatchService
 
 from . import settings as server_settings
 from .config import Config
-from .delivery import MESSAGE_LIMIT, Delivery
+from .delivery import MESSAGE_LIMIT, Click, Delivery
 from .i18n import M, locale_of
 from .names import named
 from .ops import ALREADY_ACKED, Ops, Outcome, Result
@@ -139,14 +139,23 @@ class ParleyBase:
             log.exception("interaction %s (%s) failed, match %s", interaction.id,
                           data.get("name") or data.get("custom_id"), known or "-")
             reply = Reply(M.apology(locale))
-        if acked:
-            answered = await self._answer(interaction, reply, component)
-            if not answered.ok:
-                log.error("could not answer interaction %s, match %s: %s", interaction.id, match_id or reply.sync,
-                          answered.text or answered.outcome)
+        # A move made on a DM's menu: the answer is that DM refreshed, what the move did on
+        # top (no REST edit, no reply of its own); answered as usual if it was not.
+        click = Click(interaction, reply.content) if acked and component and interaction.guild_id is None \
+            and reply.sync and not (reply.replace or reply.view or reply.files or reply.embeds) else None
+        if acked and click is None:
+            await self._answer_or_log(interaction, reply, component, match_id)
         if reply.sync:
-            # A click on a DM menu: its answer can refresh that DM (no call of its own).
-            await self.sync(reply.sync, interaction if component and interaction.guild_id is None else None)
+            await self.sync(reply.sync, click)
+        if click is not None and not click.used:
+            await self._answer_or_log(interaction, reply, component, match_id)
+
+    async def _answer_or_log(self, interaction: discord.Interaction, reply: Reply, component: bool,
+                             match_id: str | None) -> None:
+        answered = await self._answer(interaction, reply, component)
+        if not answered.ok:
+            log.error("could not answer interaction %s, match %s: %s", interaction.id, match_id or reply.sync,
+                      answered.text or answered.outcome)
 
     async def _refusal(self, err: RuleError, locale: str, match_id: str | None) -> str:
         """A refusal as the user reads it: a seat the rules name is named by its player."""
@@ -188,7 +197,7 @@ class ParleyBase:
             reply.view.stop()
         return result
 
-    async def sync(self, match_id: str, clicked: discord.Interaction | None = None) -> None:
+    async def sync(self, match_id: str, clicked: Click | None = None) -> None:
         try:
             await self.delivery.sync(match_id, clicked=clicked)
         except Exception:

@@ -150,6 +150,17 @@ def _digest(*parts: Any) -> str:
     return h.hexdigest()[:24]
 
 
+@dataclass
+class Click:
+    """A click on a DM's own menu that made a move. Its answer refreshes that DM, with
+    `note` (what the move did) on top, instead of a REST edit and a reply of their
+    own; `used` once it has (else the caller answers as usual)."""
+
+    interaction: discord.Interaction
+    note: str = ""
+    used: bool = False
+
+
 def is_discord_match(ms: MatchState) -> bool:
     return ms.place.get("via") == "discord" and bool(ms.place.get("channel"))
 
@@ -192,7 +203,7 @@ class Delivery:
 
     # -- the main loop: make Discord show what the log says --------------------------
 
-    async def sync(self, match_id: str, *, repair: bool = False, clicked: discord.Interaction | None = None) -> bool:
+    async def sync(self, match_id: str, *, repair: bool = False, clicked: Click | None = None) -> bool:
         """Make the thread, the lobby message and the DMs show what the log says.
         True when everything is shown; False when a step failed (it is logged and
         the match goes in the outbox, for the scheduler to retry). Raises
@@ -209,7 +220,7 @@ class Delivery:
         await self._note(match_id, bool(failed))
         return not failed
 
-    async def _sync(self, match_id: str, repair: bool, clicked: discord.Interaction | None) -> list[str]:
+    async def _sync(self, match_id: str, repair: bool, clicked: Click | None) -> list[str]:
         ms = await self.service.get(match_id)
         if not is_discord_match(ms):
             return []
@@ -587,7 +598,7 @@ class Delivery:
         view = ms.game.view(ms.state, Viewer.of(seat))
         return named(render.private(ms.game_id, view, seat, locale), ms, locale)
 
-    async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: discord.Interaction | None = None) -> None:
+    async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None) -> None:
         if ms.status != "running":
             return
         pending = {p.seat: p for p in ms.game.pending(ms.state)}
@@ -598,7 +609,7 @@ class Delivery:
             # One user's DM trouble must not stop the others; it is logged, and the
             # digest left as it was, so the next sync tries again.
             result = await self._dm_seat(ms, rec, seat, player, uid, pending.get(seat) is not None,
-                                         clicked if clicked is not None and clicked.user.id == uid else None)
+                                         clicked if clicked is not None and clicked.interaction.user.id == uid else None)
             if not result.ok:
                 log.warning("match %s: DM to seat %d failed: %s", ms.match_id, seat, result.outcome)
 
@@ -620,7 +631,7 @@ class Delivery:
         return opened
 
     async def _dm_seat(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
-                       waiting: bool, clicked: discord.Interaction | None) -> Result:
+                       waiting: bool, clicked: Click | None) -> Result:
         """Show the seat's private view in its DM: edited in place, or sent anew when a
         decision arrives (a new message notifies). `clicked`: the player's click on
         their DM menu, whose answer can edit that very message without a call of its own."""
@@ -700,16 +711,20 @@ class Delivery:
         return result
 
     async def _edit_dm(self, channel: int, ids: list[str], parts: list[str], view: discord.ui.View | None,
-                       clicked: discord.Interaction | None, before: list[str], keys: list[str]) -> Result:
+                       clicked: Click | None, before: list[str], keys: list[str]) -> Result:
         """Edit the DM's messages whose `keys` changed since last shown (GONE when the player
         deleted one). The message the player clicked is edited through the click's own answer."""
         for i, part in enumerate(parts):
             if i < len(before) and before[i] == keys[i]:
                 continue
             menu = view if i == len(parts) - 1 else None
-            if clicked is not None and clicked.message is not None and clicked.message.id == int(ids[i]):
-                edited = await self.ops.edit_response(clicked, content=part, view=menu)
+            message = clicked.interaction.message if clicked is not None else None
+            if clicked is not None and message is not None and message.id == int(ids[i]):
+                noted = f"{clicked.note}\n{part}" if clicked.note else part
+                edited = await self.ops.edit_response(clicked.interaction, view=menu,
+                                                      content=noted if len(noted) <= MESSAGE_LIMIT else part)
                 if edited.ok:
+                    clicked.used = True
                     continue
             edited = await self.ops.edit_dm(channel, ids[i], content=part, view=menu)
             if not edited.ok:

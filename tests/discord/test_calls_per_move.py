@@ -47,6 +47,9 @@ async def test_a_move_on_the_dm_menu_refreshes_that_dm_through_its_answer(harnes
     assert custom_ids(shown) == [f"p:s:{match_id}:{after.seq}:{ms.state.active}"]
     assert not [c for c in rest_calls(h.fake, since) if f"/messages/{dm['id']}" in c.path]
     assert [c for c in h.fake.calls[since:] if c.method == "PATCH" and c.path.endswith("/messages/@original")]
+    # ... which is the whole answer: what the move did on top, no private reply of its own.
+    assert not [c for c in h.fake.calls[since:] if c.method == "POST" and c.path.startswith("/webhooks/")]
+    assert shown["content"].startswith("Done") and "marks" in shown["content"].split("\n")[0]
     # The board, the log line, and the other player's DM (the toy's private view shows the marks).
     assert len(rest_calls(h.fake, since)) <= 3
 
