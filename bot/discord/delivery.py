@@ -174,6 +174,7 @@ class Delivery:
         self._locks = KeyedLocks()
         self._outbox_lock = asyncio.Lock()
         self.ops = Ops(client)
+        self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
 
     # -- remembered state ------------------------------------------------------------
 
@@ -622,12 +623,14 @@ class Delivery:
 
     async def dm_channel(self, uid: int) -> Result:
         """The user's DM channel: asked of Discord once, then remembered (it never changes)."""
-        known = await self.store.get_kv(DMCHAN, str(uid))
+        known = self._dm_channels.get(uid) or await self.store.get_kv(DMCHAN, str(uid))
         if known:
+            self._dm_channels[uid] = int(known)
             return Result(Outcome.DELIVERED, id=int(known))
         opened = await self.ops.open_dm(uid)
         if opened.ok:
             await self.store.set_kv(DMCHAN, str(uid), str(opened.id))
+            self._dm_channels[uid] = int(opened.id or 0)
         return opened
 
     async def _dm_seat(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
