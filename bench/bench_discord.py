@@ -7,6 +7,9 @@ harness: the real bot and discord.py client over FakeDiscord (which records
 every REST call), on a real SQLite file with synchronous=FULL (one fsync per
 move). Moves are random legal choices made as players make them, on the
 decision menus of their DMs. A match that ends is followed by a new one.
+Match secrets come from the seed, so a run repeats. A move that shows a text
+longer than one message (a board or a DM split over several) is counted
+apart: each message is a call of its own.
 
 Printed per game: the bot's REST calls per ordinary move (mean, max, by kind)
 beside the target of 3; the interaction responses answering the clicks
@@ -31,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.discord.harness import Harness, User
 from tests.discord.helpers import open_match, state
-from tests.discord.moves import is_interaction, kind, move
+from tests.discord.moves import is_interaction, kind, move, seed_secrets, split_over_messages
 
 GAMES = ("quarriors", "naru", "musou", "warlords")
 TARGET = 3
@@ -46,12 +49,14 @@ def verdict(ok: bool) -> str:
 async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object]:
     rng = random.Random(seed)
     per_move: list[int] = []
+    long: list[int] = []
     interactions: list[int] = []
     kinds: Counter[str] = Counter()
     made = matches = 0
     users = {f"discord:{u.id}": u for u in (ALICE, BOB)}
     with tempfile.TemporaryDirectory() as tmp:
         async with Harness(Path(tmp) / "parley.sqlite") as h:
+            seed_secrets(h, seed)
             wall = cpu = 0.0
             while made < moves:
                 match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")
@@ -62,6 +67,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                     choices = ms.game.legal_actions(ms.state, pending.seat)
                     idx = rng.randrange(len(choices))
                     user = users[ms.seats[pending.seat].id]
+                    split = await split_over_messages(h, match_id, 2)
                     since = len(h.fake.calls)
                     w0, c0 = time.perf_counter(), time.process_time()
                     if slash:
@@ -76,11 +82,14 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                         break  # the end of a match is not an ordinary move
                     calls = h.fake.calls[since:]
                     rest = [c for c in calls if not is_interaction(c)]
+                    if split or await split_over_messages(h, match_id, 2):
+                        long.append(len(rest))
+                        continue
                     per_move.append(len(rest))
                     interactions.append(len(calls) - len(rest))
                     kinds.update(kind(c) for c in rest)
             assert not h.fake.violations, h.fake.violations
-    return {"per_move": per_move, "interactions": interactions, "kinds": kinds, "made": made,
+    return {"per_move": per_move, "long": long, "interactions": interactions, "kinds": kinds, "made": made,
             "matches": matches, "wall": wall, "cpu": cpu}
 
 
@@ -98,6 +107,13 @@ def report(game: str, dm: dict[str, object], slash: dict[str, object]) -> None:
           f"{verdict(top <= TARGET)}]; by kind: {by_kind}")
     print(f"  interaction responses per move (answering the click, not the bot's REST): "
           f"mean {statistics.fmean(inter):.2f}")
+    long = dm["long"]
+    assert isinstance(long, list)
+    if long:
+        print(f"  moves showing a text longer than one message (board or DM split): {len(long)}, "
+              f"REST calls mean {statistics.fmean(long):.2f}, max {max(long)}")
+    else:
+        print("  moves showing a text longer than one message (board or DM split): none")
     sper = slash["per_move"]
     assert isinstance(sper, list) and sper
     print(f"  REST calls per move made with /parley act in the thread instead: mean {statistics.fmean(sper):.2f}, "

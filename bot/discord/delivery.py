@@ -603,6 +603,7 @@ class Delivery:
         if ms.status != "running":
             return
         pending = {p.seat: p for p in ms.game.pending(ms.state)}
+        retry: Result | None = None
         for seat, player in enumerate(ms.seats):
             uid = user_id(player)
             if uid is None or seat in ms.forfeited:
@@ -613,6 +614,10 @@ class Delivery:
                                          clicked if clicked is not None and clicked.interaction.user.id == uid else None)
             if not result.ok:
                 log.warning("match %s: DM to seat %d failed: %s", ms.match_id, seat, result.outcome)
+                if result.outcome in (Outcome.TRANSIENT, Outcome.RATE_LIMITED):
+                    retry = retry or result
+        if retry is not None:
+            retry.expect()  # Discord down for now: the step fails, so the scheduler retries it
 
     async def dm_blocked(self, uid: int) -> bool:
         failed = await self.store.get_kv(DMFAIL, str(uid))

@@ -5,15 +5,22 @@ A move is made the way a player makes it: on the decision menu of their DM
 (too many choices to list) goes through `/parley act`. Each move's REST calls
 are the bot's own calls to Discord (`FakeDiscord.calls` minus the
 interaction responses, which answer the player's click and are not the bot's
-to save)."""
+to save).
+
+A move that shows a text longer than one message (a board or a DM split over
+several, before or after it) is counted apart, as `long`: each message is a
+call of its own. Match secrets are drawn from the seed, so a run repeats."""
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.discord.delivery import DMS
 from bot.discord.menus import stages
 from tests.discord.harness import Call, FakeDiscord, Harness, User, custom_ids
 from tests.discord.helpers import open_match, state
@@ -50,8 +57,12 @@ class Tally:
     interaction_calls: list[int] = field(default_factory=list)
     via: Counter[str] = field(default_factory=Counter)
     worst: list[str] = field(default_factory=list)  # the calls of the costliest move
+    long: list[int] = field(default_factory=list)  # moves showing a text longer than a message
 
-    def add(self, calls: list[Call], interactions: int, via: str) -> None:
+    def add(self, calls: list[Call], interactions: int, via: str, long: bool = False) -> None:
+        if long:
+            self.long.append(len(calls))
+            return
         if not self.per_move or len(calls) > max(self.per_move):
             self.worst = [f"{c.method} {c.path}" for c in calls]
         self.per_move.append(len(calls))
@@ -96,10 +107,27 @@ async def move(h: Harness, user: User, thread: int, match_id: str, seq: int, sea
     return "/parley act"
 
 
+def seed_secrets(h: Harness, seed: int) -> None:
+    """Match secrets from the seed, so the same moves make the same games."""
+    counter = itertools.count()
+    h.parley.service.new_secret = lambda: hashlib.sha256(f"parley-bench:{seed}:{next(counter)}".encode()).digest()
+
+
+async def split_over_messages(h: Harness, match_id: str, seats: int) -> bool:
+    """Whether the match's board or a seat's DM is shown in more than one message."""
+    if (await h.parley.delivery.record(match_id)).get("board_more"):
+        return True
+    for seat in range(seats):
+        if ((await h.parley.service.store.get_kv(DMS, f"{match_id}:{seat}")) or {}).get("more"):
+            return True
+    return False
+
+
 async def play(h: Harness, game: str, players: tuple[User, User], moves: int, seed: int = 1,
                options: str = "") -> tuple[Tally, int]:
     """Play up to `moves` random legal moves of a new match; the tally of the ordinary
     ones and the number of moves made (the last one may have ended the match)."""
+    seed_secrets(h, seed)
     match_id, thread = await open_match(h, *players, game=game, options=options)
     rng = random.Random(seed)
     tally = Tally()
@@ -113,11 +141,13 @@ async def play(h: Harness, game: str, players: tuple[User, User], moves: int, se
         choices = ms.game.legal_actions(ms.state, pending.seat)
         user = users[ms.seats[pending.seat].id]
         since = len(h.fake.calls)
+        long = await split_over_messages(h, match_id, len(players))
         via = await move(h, user, thread, match_id, ms.seq, pending.seat, rng.randrange(len(choices)), choices)
         await h.settle()
         made += 1
         if (await state(h, match_id)).status != "running":
             break  # the end of a match is not an ordinary move
         calls = h.fake.calls[since:]
-        tally.add(rest_calls(h.fake, since), sum(1 for c in calls if is_interaction(c)), via)
+        long = long or await split_over_messages(h, match_id, len(players))
+        tally.add(rest_calls(h.fake, since), sum(1 for c in calls if is_interaction(c)), via, long)
     return tally, made

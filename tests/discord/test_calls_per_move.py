@@ -67,3 +67,23 @@ async def test_dm_channels_are_remembered_across_a_restart(harness: Harness) -> 
     assert (await state(h, match_id)).seq == ms.seq + 1
     assert not [c for c in h.fake.calls[since:] if c.path == "/users/@me/channels"]
     assert h.fake.dms(ALICE.id) and h.fake.dms(BOB.id)
+
+
+async def test_a_dm_lost_to_an_outage_is_retried_by_the_scheduler(harness: Harness) -> None:
+    from datetime import UTC, datetime
+
+    from tests.discord.harness import FakeHTTPError
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who, other = ([ALICE, BOB] if ms.state.active == 0 else [BOB, ALICE])
+    dm_channel = next(c["id"] for c in h.fake.channels.values() if c.get("recipient") == other.id)
+    h.fake.fail_next.append((f"POST /channels/{dm_channel}/messages", FakeHTTPError(503, 0, "Service Unavailable")))
+    await h.slash(who, "act", channel=thread, action="roll")  # the turn passes: the other player's DM is due
+    assert match_id in await h.parley.delivery.pending()
+    waiting = h.fake.dms(other.id)[-1]
+    after = await state(h, match_id)
+    assert f":{after.seq}:" not in "".join(custom_ids(waiting))  # the new menu did not arrive
+    await h.bot.scheduler.tick(datetime.now(UTC))
+    assert custom_ids(h.fake.dms(other.id)[-1]) == [f"p:s:{match_id}:{after.seq}:{after.state.active}"]
+    assert match_id not in await h.parley.delivery.pending()
