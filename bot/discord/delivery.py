@@ -175,6 +175,7 @@ class Delivery:
         self._outbox_lock = asyncio.Lock()
         self.ops = Ops(client)
         self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
+        self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
 
     # -- remembered state ------------------------------------------------------------
 
@@ -679,29 +680,37 @@ class Delivery:
             if adopted and str(adopted[0]["id"]) not in ids and (not ids or int(adopted[0]["id"]) > int(ids[-1])):
                 ids.append(str(adopted[0]["id"]))
             if ids:
-                last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting)
+                last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting, keys=[])
         ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
         # A new message when a decision arrives (it notifies); otherwise the last one is edited.
         fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting"))
-        edited = None
-        if not fresh and len(ids) == len(parts):
-            edited = await self._edit_dm(channel, ids, parts, view, clicked,
-                                         last.get("keys") or [] if last.get("player") == player.id else [], keys)
+        # Kept in place: the messages it already has, when as many or more (the extra ones
+        # go), or fewer but the last of the channel (more appended stay together).
+        grows_below = bool(ids) and self._dm_last.get(channel) == int(ids[-1])
+        kept: list[str] = []
+        if not fresh and (len(parts) <= len(ids) or grows_below):
+            kept = ids[:len(parts)]
+            edited = await self._edit_dm(channel, kept, parts[:len(kept)], view if len(kept) == len(parts) else None,
+                                         clicked, last.get("keys") or [], keys)
             if not edited.ok and edited.outcome is not Outcome.GONE:
                 return await self._dm_refused(ms, rec, player, uid, key, last, edited)
-        if edited is not None and edited.ok:
-            sent = ids
-        else:
-            await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": []})
-            sent = []
-            for i, part in enumerate(parts):
-                posted = await self.ops.dm(channel, part, view=view if i == len(parts) - 1 else None)
+            if edited.ok:
+                for extra in ids[len(parts):]:
+                    await self.ops.delete(channel, extra, kind=discord.ChannelType.private)
+            else:
+                kept = []  # the player deleted one: posted afresh below
+        sent = list(kept)
+        if len(sent) < len(parts):
+            await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
+            for i in range(len(sent), len(parts)):
+                posted = await self.ops.dm(channel, parts[i], view=view if i == len(parts) - 1 else None)
                 if not posted.ok:
                     return await self._dm_refused(ms, rec, player, uid, key, last, posted)
                 sent.append(str(posted.id))
+                self._dm_last[channel] = int(posted.id or 0)
                 if i < len(parts) - 1:
                     await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
-            if not fresh:  # the same view in a different number of messages: the old ones go
+            if not fresh and not kept:  # the same view posted anew in more messages: the old ones go
                 for old in ids:
                     await self.ops.delete(channel, old, kind=discord.ChannelType.private)
         await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,

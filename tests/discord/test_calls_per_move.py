@@ -87,3 +87,34 @@ async def test_a_dm_lost_to_an_outage_is_retried_by_the_scheduler(harness: Harne
     await h.bot.scheduler.tick(datetime.now(UTC))
     assert custom_ids(h.fake.dms(other.id)[-1]) == [f"p:s:{match_id}:{after.seq}:{after.state.active}"]
     assert match_id not in await h.parley.delivery.pending()
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_dm_that_grows_or_shrinks_keeps_its_messages(harness: Harness,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.discord import games
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, game="seated")
+    [first] = h.fake.dms(ALICE.id)
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 50)  # about 3,500 characters: two messages
+    since = len(h.fake.calls)
+    await h.slash(ALICE, "act", channel=thread, action="mark")  # keeps her turn
+    grown = h.fake.dms(ALICE.id)
+    # The first message edited in place, the second appended below it (it was the
+    # channel's last message, so they stay together); nothing deleted.
+    assert grown[0]["id"] == first["id"] and len(grown) == 2
+    assert "note 049" in grown[1]["content"] and custom_ids(grown[1]) and not custom_ids(grown[0])
+    assert not [c for c in h.fake.calls[since:] if c.method == "DELETE"]
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 0)
+    await h.slash(ALICE, "act", channel=thread, action="mark")
+    [shrunk] = h.fake.dms(ALICE.id)
+    assert shrunk["id"] == first["id"] and custom_ids(shrunk)[0].endswith(f":{(await state(h, match_id)).seq}:0")
+    # Below another match's DM, a longer hand is posted afresh, all together, the old message gone.
+    other, _ = await open_match(h, ALICE, BOB, game="seated")
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 50)
+    await h.slash(ALICE, "act", channel=thread, action="mark")
+    dms = h.fake.dms(ALICE.id)
+    others = [int(m["id"]) for m in dms if f"`{other}`" in m["content"]]
+    assert first["id"] not in [m["id"] for m in dms]
+    assert f"`{match_id}`" in dms[-2]["content"] and "note 049" in dms[-1]["content"]
+    assert int(dms[-2]["id"]) > max(others)
