@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -55,7 +55,6 @@ class Result:
     code: int = 0  # Discord's error code, when it refused
     status: int = 0  # the HTTP status, when it refused
     text: str = ""
-    ids: tuple[int, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
