@@ -21,8 +21,8 @@ from events.stores import open_store
 from .cog import ModGroup, ParleyGroup
 from .config import Config, ConfigError, load_config
 from .core import Parley
-from .delivery import SAFE_MENTIONS
 from .i18n import M, ParleyTranslator, locale_of
+from .ops import SAFE_MENTIONS, Ops
 from .scheduler import Scheduler
 from .views import DYNAMIC_ITEMS, JUMP_PREFIX, modal_value
 
@@ -32,7 +32,7 @@ log = logging.getLogger("parley.discord")
 class ParleyBot(discord.Client):
     def __init__(self, config: Config, *, background: bool = True, commands_only: bool = False,
                  **kwargs: Any) -> None:
-        # Nothing the bot sends pings anyone unless that call names whom (delivery.pinging):
+        # Nothing the bot sends pings anyone unless that call names whom (ops.pinging):
         # text from players or moderators ("@everyone" as a name or a reason) never notifies.
         kwargs.setdefault("allowed_mentions", SAFE_MENTIONS)
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True), **kwargs)
@@ -90,13 +90,7 @@ class ParleyBot(discord.Client):
         text = M.apology(locale_of(interaction))
         if isinstance(error, app_commands.NoPrivateMessage):
             text = M.guild_only(locale_of(interaction))
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
-            pass
+        await Ops.reply(interaction, text)  # nothing more to do if even that fails
 
 
 def _config() -> Config:

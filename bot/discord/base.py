@@ -35,9 +35,10 @@ from events.service import CommandResult, MatchService
 
 from . import settings as server_settings
 from .config import Config
-from .delivery import MESSAGE_LIMIT, Delivery
+from .delivery import MESSAGE_LIMIT, Click, Delivery
 from .i18n import M, locale_of
 from .names import named
+from .ops import ALREADY_ACKED, Ops, Outcome, Result
 from .permissions import is_manager, is_moderator
 from .settings import ServerSettings
 from .split import split_message
@@ -46,7 +47,6 @@ log = logging.getLogger("parley.discord")
 
 _MATCH: contextvars.ContextVar[str | None] = contextvars.ContextVar("parley_match", default=None)
 PICKED = re.compile(r"^#(\d+):(\d+)$")  # an autocomplete pick: "#<seq>:<choice index>"
-ALREADY_ACKED = 40060
 
 
 @dataclass
@@ -115,21 +115,17 @@ class ParleyBase:
         component = interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
         locale = self.locale(interaction)
         acked = True
-        try:
-            if component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-        except discord.NotFound:
+        deferred = await Ops.defer(interaction, update=component)
+        if deferred.outcome is Outcome.GONE:
             # Expired before we could answer (a stall over three seconds): the user
             # already saw "interaction failed", so doing the work now would surprise them.
             log.warning("interaction %s expired before it was acknowledged, match %s", interaction.id, match_id or "-")
             return
-        except discord.HTTPException as exc:
+        if not deferred.ok:
+            if deferred.code != ALREADY_ACKED:
+                deferred.expect()  # raises: Discord trouble, not a second delivery
             # Already acknowledged: Discord delivered this interaction twice. The
             # work still runs (it is idempotent by interaction id) but cannot answer.
-            if exc.code != ALREADY_ACKED:
-                raise
             acked = False
         try:
             reply = await work()
@@ -143,13 +139,23 @@ class ParleyBase:
             log.exception("interaction %s (%s) failed, match %s", interaction.id,
                           data.get("name") or data.get("custom_id"), known or "-")
             reply = Reply(M.apology(locale))
-        if acked:
-            try:
-                await self._answer(interaction, reply, component)
-            except discord.HTTPException:
-                log.exception("could not answer interaction %s, match %s", interaction.id, match_id or reply.sync)
+        # A move made on a DM's menu: the answer is that DM refreshed, what the move did on
+        # top (no REST edit, no reply of its own); answered as usual if it was not.
+        click = Click(interaction, reply.content) if acked and component and interaction.guild_id is None \
+            and reply.sync and not (reply.replace or reply.view or reply.files or reply.embeds) else None
+        if acked and click is None:
+            await self._answer_or_log(interaction, reply, component, match_id)
         if reply.sync:
-            await self.sync(reply.sync)
+            await self.sync(reply.sync, click)
+        if click is not None and not click.used:
+            await self._answer_or_log(interaction, reply, component, match_id)
+
+    async def _answer_or_log(self, interaction: discord.Interaction, reply: Reply, component: bool,
+                             match_id: str | None) -> None:
+        answered = await self._answer(interaction, reply, component)
+        if not answered.ok:
+            log.error("could not answer interaction %s, match %s: %s", interaction.id, match_id or reply.sync,
+                      answered.text or answered.outcome)
 
     async def _refusal(self, err: RuleError, locale: str, match_id: str | None) -> str:
         """A refusal as the user reads it: a seat the rules name is named by its player."""
@@ -164,10 +170,11 @@ class ParleyBase:
                 log.warning("could not name the seats in a refusal, match %s", known, exc_info=True)
         return text
 
-    async def _answer(self, interaction: discord.Interaction, reply: Reply, component: bool) -> None:
+    async def _answer(self, interaction: discord.Interaction, reply: Reply, component: bool) -> Result:
         parts: list[str | None] = list(split_message(reply.content, MESSAGE_LIMIT)) if reply.content else [
             None if reply.embeds or reply.files else "…"]
         last = len(parts) - 1
+        result = Result(Outcome.DELIVERED)
         for i, part in enumerate(parts):
             kwargs: dict[str, Any] = {"content": part}
             if i == 0:
@@ -177,19 +184,22 @@ class ParleyBase:
             if i == 0 and not (component and not reply.replace):
                 # The deferred response (or, for `replace`, the clicked message) becomes the first part.
                 kwargs.setdefault("view", None)
-                await interaction.edit_original_response(attachments=reply.files, **kwargs)
-                continue
-            if i == 0:
-                kwargs["files"] = reply.files
-            await interaction.followup.send(ephemeral=True, **{k: v for k, v in kwargs.items() if v is not None})
+                result = await Ops.edit_response(interaction, attachments=reply.files, **kwargs)
+            else:
+                if i == 0:
+                    kwargs["files"] = reply.files
+                result = await Ops.followup(interaction, **{k: v for k, v in kwargs.items() if v is not None})
+            if not result.ok:
+                break
         if reply.view is not None:
             # Its items dispatch by custom id (views.DYNAMIC_ITEMS), so the view object need not
             # listen; discord.py would otherwise keep an ephemeral one alive on a 15-minute timer.
             reply.view.stop()
+        return result
 
-    async def sync(self, match_id: str) -> None:
+    async def sync(self, match_id: str, clicked: Click | None = None) -> None:
         try:
-            await self.delivery.sync(match_id)
+            await self.delivery.sync(match_id, clicked=clicked)
         except Exception:
             log.exception("match %s: updating the thread failed; it is repaired on the next change or start",
                           match_id)

@@ -28,9 +28,16 @@ no longer in a server with the bot) is remembered in `discord:dmfail` and
 told once per match, in the thread and without any private content, to use
 `/parley hand`.
 
-Every message states whom it may ping (`allowed_mentions`), and the client's
-default pings nobody: a player's name or a moderator's reason that reads
-"@everyone" never notifies anyone.
+Every call to Discord goes through `ops` (which says whom each message may
+ping: a player's name or a moderator's reason that reads "@everyone" never
+notifies anyone). A step that must be retried raises `ops.Undelivered`.
+
+Calls per move: a move edits the board (only when the public view changed),
+posts one log line carrying the ping of whoever is awaited, and sends or edits
+the DMs whose content changed. The DM channel of each user is remembered
+(`discord:dmchan`), so no move asks Discord for it again; the DM of a player
+who moved from their DM menu is refreshed by the answer to that click
+(`note_dm_shown`), not by a call of its own.
 """
 
 from __future__ import annotations
@@ -55,6 +62,7 @@ from events.replay import MatchState
 
 from .i18n import M, status_text
 from .names import named, seat_names, shown
+from .ops import Ops, Outcome, Result
 from .split import split_message
 from .summary import post_summary
 from .views import choice_view, hand_view, lobby_view, takeback_view
@@ -70,26 +78,12 @@ BOARD = "discord:board"
 THREADS = "discord:thread"
 DMS = "discord:dm"
 DMFAIL = "discord:dmfail"
+DMCHAN = "discord:dmchan"  # user id -> their DM channel's id (stable: Discord answers the same one)
 OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
 
 MESSAGE_LIMIT = 2000
-ARCHIVED = 50083  # "Operation was attempted on an archived thread"
-CANNOT_DM = 50007  # "Cannot send messages to this user"
-NO_MUTUAL_GUILD = 50278  # "Cannot send messages to this user due to having no mutual guilds" (they left)
-CANNOT_DM_CODES = frozenset({CANNOT_DM, NO_MUTUAL_GUILD})
-THREAD_EXISTS = 160004  # "A thread has already been created for this message"
 # A log message's footer: its event range, then (once there is a board) a link to it.
 _MARK = re.compile(r"-# #(\d+)(?:–(\d+))?(?: · [^\n]*)?\s*$")
-NO_PINGS = discord.AllowedMentions.none()
-# The client's default for every message, interaction replies included: a call
-# that means to ping says whom (`pinging`), and never @everyone, @here or a role.
-SAFE_MENTIONS = discord.AllowedMentions.none()
-
-
-def pinging(users: list[discord.Object]) -> discord.AllowedMentions:
-    """Mentions that notify exactly these users: never @everyone/@here or a role,
-    whatever a name or reason in the text says."""
-    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 
 @dataclass
@@ -157,6 +151,17 @@ def _digest(*parts: Any) -> str:
     return h.hexdigest()[:24]
 
 
+@dataclass
+class Click:
+    """A click on a DM's own menu that made a move. Its answer refreshes that DM, with
+    `note` (what the move did) on top, instead of a REST edit and a reply of their
+    own; `used` once it has (else the caller answers as usual)."""
+
+    interaction: discord.Interaction
+    note: str = ""
+    used: bool = False
+
+
 def is_discord_match(ms: MatchState) -> bool:
     return ms.place.get("via") == "discord" and bool(ms.place.get("channel"))
 
@@ -169,7 +174,9 @@ class Delivery:
         self.config = config
         self._locks = KeyedLocks()
         self._outbox_lock = asyncio.Lock()
-        self._dm_channels: dict[int, int] = {}
+        self.ops = Ops(client)
+        self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
+        self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
 
     # -- remembered state ------------------------------------------------------------
 
@@ -197,49 +204,18 @@ class Delivery:
             pending = pending | {match_id} if undone else pending - {match_id}
             await self.store.set_kv(OUTBOX, self.config.process_key, sorted(pending))
 
-    # -- Discord calls, with archived-thread recovery ----------------------------------
-
-    def _channel(self, channel_id: int | str, private: bool = False,
-                 kind: discord.ChannelType = discord.ChannelType.public_thread) -> discord.PartialMessageable:
-        return self.client.get_partial_messageable(int(channel_id),
-                                                   type=discord.ChannelType.private if private else kind)
-
-    async def _unarchive(self, thread_id: int | str) -> None:
-        await self.client.http.edit_channel(int(thread_id), archived=False)
-
-    async def send(self, channel_id: int | str, **kwargs: Any) -> discord.Message:
-        """Send to a thread. Discord reopens an archived (unlocked) thread when the bot
-        posts; if it refuses, reopen explicitly and try once more."""
-        kwargs.setdefault("allowed_mentions", NO_PINGS)
-        try:
-            return await self._channel(channel_id).send(**kwargs)
-        except discord.HTTPException as exc:
-            if exc.code != ARCHIVED:
-                raise
-            await self._unarchive(channel_id)
-            return await self._channel(channel_id).send(**kwargs)
-
-    async def edit(self, channel_id: int | str, message_id: int | str, *,
-                   kind: discord.ChannelType = discord.ChannelType.public_thread, **kwargs: Any) -> None:
-        message = self._channel(channel_id, kind=kind).get_partial_message(int(message_id))
-        try:
-            await message.edit(**kwargs)
-        except discord.HTTPException as exc:
-            if exc.code != ARCHIVED:
-                raise
-            await self._unarchive(channel_id)
-            await message.edit(**kwargs)
-
     # -- the main loop: make Discord show what the log says --------------------------
 
-    async def sync(self, match_id: str, *, repair: bool = False) -> bool:
+    async def sync(self, match_id: str, *, repair: bool = False, clicked: Click | None = None) -> bool:
         """Make the thread, the lobby message and the DMs show what the log says.
         True when everything is shown; False when a step failed (it is logged and
-        the match goes in the outbox, for the scheduler to retry). Raises only
-        when the match's thread cannot be opened: nothing else can go on then."""
+        the match goes in the outbox, for the scheduler to retry). Raises
+        `ops.Undelivered` only when the match's thread cannot be opened: nothing
+        else can go on then. `clicked`: the click on a DM menu that made this move,
+        whose answer refreshes that DM."""
         try:
             async with self._locks.hold(match_id):
-                failed = await self._sync(match_id, repair)
+                failed = await self._sync(match_id, repair, clicked)
         except Exception:
             with contextlib.suppress(Exception):
                 await self._note(match_id, True)
@@ -247,7 +223,7 @@ class Delivery:
         await self._note(match_id, bool(failed))
         return not failed
 
-    async def _sync(self, match_id: str, repair: bool) -> list[str]:
+    async def _sync(self, match_id: str, repair: bool, clicked: Click | None) -> list[str]:
         ms = await self.service.get(match_id)
         if not is_discord_match(ms):
             return []
@@ -282,7 +258,7 @@ class Delivery:
             if ms.seq != seen:  # moves landed meanwhile
                 await step("board", lambda: self._board(ms, rec, locale, repair))
             await step("ping", lambda: self._ping(ms, rec, locale))
-            await step("dms", lambda: self._dms(ms, rec))
+            await step("dms", lambda: self._dms(ms, rec, clicked))
         if not failed:
             # Last, and only when all else is shown: archiving comes after the final posts.
             await step("finish", lambda: self._finish(ms, rec, locale))
@@ -294,7 +270,7 @@ class Delivery:
         if not rec.get("lobby_msg") and repair:
             # Posted just before a crash? Its buttons, or its title, name the match.
             tag = f"p:l:{ms.match_id}:"
-            for m in await self._mine(channel, 50):
+            for m in (await self.ops.recent(channel, 50)).data:
                 title = m.get("content", "").split("\n", 1)[0]
                 if (title.startswith("## ") and title.endswith(f" {ms.match_id}")) or any(
                         c.get("custom_id", "").startswith(tag) for row in m.get("components") or []
@@ -303,42 +279,20 @@ class Delivery:
                     break
         if not rec.get("lobby_msg"):
             content, view = self._lobby_content(ms, locale)
-            extra: dict[str, Any] = {"view": view} if view is not None else {}
-            msg = await self._channel(channel, kind=discord.ChannelType.text).send(
-                content=content, allowed_mentions=NO_PINGS, **extra)
-            rec.update(channel=str(channel), lobby_msg=str(msg.id), lobby_hash=_digest(content, view is None))
+            posted = (await self.ops.post(channel, content, view=view, kind=discord.ChannelType.text)).expect()
+            rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=_digest(content, view is None))
             await self._save(ms.match_id, rec)
         name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
-        # A week: the longest auto-archive; long matches still outlive it, which
-        # `send`/`edit` handle by reopening the thread.
-        try:
-            data = await self.client.http.start_thread_with_message(channel, int(rec["lobby_msg"]), name=name,
-                                                                    auto_archive_duration=10080)
-            rec["thread"] = str(data["id"])
-        except discord.HTTPException as exc:
-            if exc.code != THREAD_EXISTS:
-                raise
-            # Made before a crash that lost its id: the lobby message knows it.
-            message = await self.client.http.get_message(channel, int(rec["lobby_msg"]))
-            rec["thread"] = str(message["thread"]["id"])
+        rec["thread"] = str((await self.ops.open_thread(channel, rec["lobby_msg"], name)).expect().id)
         rec.setdefault("shown", 0)
         await self._save(ms.match_id, rec)
         await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
-
-    async def _mine(self, channel_id: int | str, limit: int) -> list[dict[str, Any]]:
-        """The bot's own recent messages in a channel, newest first (empty if unreadable)."""
-        try:
-            recent = await self.client.http.logs_from(int(channel_id), limit)
-        except discord.HTTPException:
-            return []
-        me = self.client.user.id if self.client.user else None
-        return [dict(m) for m in recent if me is None or int(m["author"]["id"]) == me]
 
     async def _recover(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """After a start: read back the thread's last bot messages, because a post may
         have landed just before a crash lost the note that it had (the log range in a
         log message's footer; the board message by its header)."""
-        mine = await self._mine(rec["thread"], 25)
+        mine = (await self.ops.recent(rec["thread"], 25)).data
         for m in mine:
             found = _MARK.search(m.get("content", ""))
             if found:
@@ -386,10 +340,9 @@ class Delivery:
         digest = _digest(content, view is None)
         if rec.get("lobby_hash") == digest or not rec.get("lobby_msg"):
             return
-        try:
-            await self.edit(rec["channel"], rec["lobby_msg"], content=content, view=view, allowed_mentions=NO_PINGS,
-                            kind=discord.ChannelType.text)
-        except discord.NotFound:
+        edited = await self.ops.edit(rec["channel"], rec["lobby_msg"], content=content, view=view,
+                                     kind=discord.ChannelType.text)
+        if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
             # Someone deleted the lobby message; the thread carries on without it.
             log.info("match %s: the lobby message is gone", ms.match_id)
             rec["lobby_msg"] = None
@@ -477,19 +430,19 @@ class Delivery:
         open_request = ms.takeback[1] if ms.takeback is not None else None
         posted = rec.get("takeback")
         if posted and posted["of"] != open_request:
-            with contextlib.suppress(discord.NotFound):  # already deleted is as good as settled
-                await self.edit(rec["thread"], posted["msg"], view=None)
+            # Already deleted is as good as settled.
+            (await self.ops.edit(rec["thread"], posted["msg"], view=None)).expect(Outcome.GONE)
             rec.pop("takeback")
             await self._save(ms.match_id, rec)
         if ms.takeback is not None and not rec.get("takeback"):
             asker = ms.seats[ms.takeback[0]]
-            msg = await self.send(rec["thread"], content=M.ev_tb_request.format(who=name(asker))(locale),
-                                  view=takeback_view(ms.match_id, ms.takeback[1], locale))
+            msg = (await self.ops.post(rec["thread"], M.ev_tb_request.format(who=name(asker))(locale),
+                                       view=takeback_view(ms.match_id, ms.takeback[1], locale))).expect()
             rec["takeback"] = {"of": ms.takeback[1], "msg": str(msg.id)}
             await self._save(ms.match_id, rec)
 
     async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int,
-                        ping: tuple[str, str, list[discord.Object]] | None = None, locale: str = "en") -> None:
+                        ping: tuple[str, str, list[int]] | None = None, locale: str = "en") -> None:
         if lines:
             mark = f"-# #{first}" if first == last else f"-# #{first}–{last}"
             if rec.get("board_msg") and rec.get("guild"):
@@ -499,13 +452,13 @@ class Delivery:
             together = f"{body}\n{ping[1]}\n{mark}" if ping is not None and ping[1] else ""
             if together and len(together) <= MESSAGE_LIMIT:
                 assert ping is not None
-                await self.send(rec["thread"], content=together, view=hand_view(match_id, locale),
-                                allowed_mentions=pinging(ping[2]))
+                (await self.ops.post(rec["thread"], together, view=hand_view(match_id, locale),
+                                     pings=ping[2])).expect()
                 rec["pinged"] = ping[0]
             else:
                 # Too long for one message with the mention: the lines first, the `ping`
                 # step then mentions whoever is awaited in a message of its own.
-                await self.send(rec["thread"], content=clip(body, MESSAGE_LIMIT - len(mark) - 1) + "\n" + mark)
+                (await self.ops.post(rec["thread"], clip(body, MESSAGE_LIMIT - len(mark) - 1) + "\n" + mark)).expect()
         rec["shown"] = last
         await self._save(match_id, rec)
 
@@ -545,8 +498,8 @@ class Delivery:
                     rec["board_old"] = sorted(set(rec.get("board_old", [])) | set(ids))
                 rec["board_msg"], rec["board_more"] = None, []
                 for i, part in enumerate(parts):
-                    extra: dict[str, Any] = {"view": view} if i == len(parts) - 1 and view is not None else {}
-                    msg = await self.send(rec["thread"], content=part, files=files() if i == 0 else [], **extra)
+                    msg = (await self.ops.post(rec["thread"], part, view=view if i == len(parts) - 1 else None,
+                                               files=files() if i == 0 else [])).expect()
                     if i == 0:
                         rec["board_msg"] = str(msg.id)
                     else:
@@ -564,19 +517,16 @@ class Delivery:
         from before this record had them is edited whole), extra ones deleted; False
         when one is gone."""
         before = rec.get("board_parts") or []
-        try:
-            for i, part in enumerate(parts):
-                last = i == len(parts) - 1
-                if i < len(before) and before[i] == keys[i]:
-                    continue
-                extra: dict[str, Any] = {"attachments": files} if i == 0 else {}
-                await self.edit(rec["thread"], ids[i], content=part, view=view if last else None,
-                                allowed_mentions=NO_PINGS, **extra)
-        except discord.NotFound:
-            return False  # deleted by someone: the caller posts it afresh
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            if i < len(before) and before[i] == keys[i]:
+                continue
+            extra: dict[str, Any] = {"attachments": files} if i == 0 else {}
+            edited = await self.ops.edit(rec["thread"], ids[i], content=part, view=view if last else None, **extra)
+            if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
+                return False  # deleted by someone: the caller posts it afresh
         for extra_id in ids[len(parts):]:
-            with contextlib.suppress(discord.NotFound):
-                await self._channel(rec["thread"]).get_partial_message(int(extra_id)).delete()
+            (await self.ops.delete(rec["thread"], extra_id)).expect()
         return True
 
     async def _retire_board(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
@@ -588,12 +538,11 @@ class Delivery:
         link = message_link(ms.place.get("guild"), rec["thread"], rec["board_msg"])
         first = min(old, key=int)
         for msg_id in old:
-            with contextlib.suppress(discord.NotFound):
-                if msg_id == first:
-                    await self.edit(rec["thread"], msg_id, content=M.board_moved.format(link=link)(locale),
-                                    view=None, attachments=[], allowed_mentions=NO_PINGS)
-                else:
-                    await self._channel(rec["thread"]).get_partial_message(int(msg_id)).delete()
+            if msg_id == first:
+                (await self.ops.edit(rec["thread"], msg_id, content=M.board_moved.format(link=link)(locale),
+                                     view=None, attachments=[])).expect(Outcome.GONE)
+            else:
+                (await self.ops.delete(rec["thread"], msg_id)).expect()
         rec["board_old"] = []
         await self._save(ms.match_id, rec)
 
@@ -605,23 +554,12 @@ class Delivery:
         pin = dict(rec.get("pin") or {})
         if not board or (pin.get("msg") == board and (pin.get("ok") or not repair)):
             return
-        thread = int(rec["thread"])
-        try:
-            await self.client.http.pin_message(thread, int(board))
-            ok = True
-        except discord.HTTPException as exc:
-            if exc.code == ARCHIVED:
-                await self._unarchive(thread)
-                await self.client.http.pin_message(thread, int(board))
-                ok = True
-            elif exc.status in (400, 403):
-                log.info("match %s: cannot pin the board (%s); it stays linked from the log", ms.match_id, exc.text)
-                ok = False
-            else:
-                raise
+        pinned = (await self.ops.pin(rec["thread"], board)).expect(Outcome.FORBIDDEN, Outcome.REFUSED)
+        ok = pinned.ok
+        if not ok:
+            log.info("match %s: cannot pin the board (%s); it stays linked from the log", ms.match_id, pinned.text)
         if ok and pin.get("ok") and pin.get("msg") not in (None, board):
-            with contextlib.suppress(discord.HTTPException):  # already gone with its message
-                await self.client.http.unpin_message(thread, int(pin["msg"]))
+            await self.ops.unpin(rec["thread"], pin["msg"])  # failing means already gone with its message
         rec["pin"] = {"msg": board, "ok": ok}
         await self._save(ms.match_id, rec)
 
@@ -632,7 +570,7 @@ class Delivery:
         parts = sorted(f"{p.seat}:{p.kind}" for p in ms.game.pending(ms.state))
         return f"{turn}|{','.join(parts)}"
 
-    def _ping_parts(self, ms: MatchState, locale: str) -> tuple[str, str, list[discord.Object]] | None:
+    def _ping_parts(self, ms: MatchState, locale: str) -> tuple[str, str, list[int]] | None:
         """(what is awaited, the mention text, whom it may ping), or None outside play."""
         key = self._waiting_key(ms)
         if not key:
@@ -645,7 +583,7 @@ class Delivery:
             lines.append(M.your_turn.format(who=who(player), prompt=named(p.prompt(locale), ms, locale))(locale))
             uid = user_id(player)
             if uid:
-                users.append(discord.Object(uid))
+                users.append(uid)
         return key, clip("\n".join(lines), 1000), users
 
     async def _ping(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
@@ -654,8 +592,7 @@ class Delivery:
             return
         key, text, users = parts
         if text:
-            await self.send(rec["thread"], content=text, view=hand_view(ms.match_id, locale),
-                            allowed_mentions=pinging(users))
+            (await self.ops.post(rec["thread"], text, view=hand_view(ms.match_id, locale), pings=users)).expect()
         rec["pinged"] = key
         rec["pinged_at"] = datetime.now(UTC).isoformat()
         await self._save(ms.match_id, rec)
@@ -664,18 +601,25 @@ class Delivery:
         view = ms.game.view(ms.state, Viewer.of(seat))
         return named(render.private(ms.game_id, view, seat, locale), ms, locale)
 
-    async def _dms(self, ms: MatchState, rec: dict[str, Any]) -> None:
+    async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None) -> None:
         if ms.status != "running":
             return
         pending = {p.seat: p for p in ms.game.pending(ms.state)}
+        retry: Result | None = None
         for seat, player in enumerate(ms.seats):
             uid = user_id(player)
             if uid is None or seat in ms.forfeited:
                 continue
-            try:
-                await self._dm_seat(ms, rec, seat, player, uid, pending.get(seat) is not None)
-            except discord.HTTPException as exc:  # one user's DM trouble must not stop the others
-                log.warning("match %s: DM to seat %d failed: %s", ms.match_id, seat, exc)
+            # One user's DM trouble must not stop the others; it is logged, and the
+            # digest left as it was, so the next sync tries again.
+            result = await self._dm_seat(ms, rec, seat, player, uid, pending.get(seat) is not None,
+                                         clicked if clicked is not None and clicked.interaction.user.id == uid else None)
+            if not result.ok:
+                log.warning("match %s: DM to seat %d failed: %s", ms.match_id, seat, result.outcome)
+                if result.outcome in (Outcome.TRANSIENT, Outcome.RATE_LIMITED):
+                    retry = retry or result
+        if retry is not None:
+            retry.expect()  # Discord down for now: the step fails, so the scheduler retries it
 
     async def dm_blocked(self, uid: int) -> bool:
         failed = await self.store.get_kv(DMFAIL, str(uid))
@@ -684,19 +628,34 @@ class Delivery:
         since = datetime.fromisoformat(failed["at"])
         return datetime.now(UTC) - since < timedelta(hours=self.config.dm_retry_hours)
 
+    async def dm_channel(self, uid: int) -> Result:
+        """The user's DM channel: asked of Discord once, then remembered (it never changes)."""
+        known = self._dm_channels.get(uid) or await self.store.get_kv(DMCHAN, str(uid))
+        if known:
+            self._dm_channels[uid] = int(known)
+            return Result(Outcome.DELIVERED, id=int(known))
+        opened = await self.ops.open_dm(uid)
+        if opened.ok:
+            await self.store.set_kv(DMCHAN, str(uid), str(opened.id))
+            self._dm_channels[uid] = int(opened.id or 0)
+        return opened
+
     async def _dm_seat(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
-                       waiting: bool) -> None:
+                       waiting: bool, clicked: Click | None) -> Result:
+        """Show the seat's private view in its DM: edited in place, or sent anew when a
+        decision arrives (a new message notifies). `clicked`: the player's click on
+        their DM menu, whose answer can edit that very message without a call of its own."""
         locale = player.locale
         key = f"{ms.match_id}:{seat}"
         last = dict(await self.store.get_kv(DMS, key) or {})
         text = self.private_text(ms, seat, locale)
         digest = _digest(player.id, text, ms.seq if waiting else None)
         if last.get("hash") == digest:
-            return
+            return Result(Outcome.DELIVERED)
         if await self.dm_blocked(uid):
             # Not retried yet, but each match's thread still says once where the hand is.
             await self._tell_dm_closed(ms, rec, player, uid)
-            return
+            return Result(Outcome.DELIVERED)
         where = f"<#{rec['thread']}>"
         header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=where)(locale)
         prompt = ""
@@ -709,57 +668,86 @@ class Delivery:
             if choices and view is None:
                 prompt += "\n" + M.too_many(locale)
         parts = split_message(f"{header}\n{text}{prompt}", MESSAGE_LIMIT)
-        try:
-            channel = self._dm_channels.get(uid)
-            if channel is None:
-                data = await self.client.http.start_private_message(uid)
-                channel = self._dm_channels[uid] = int(data["id"])
-            dm = self._channel(channel, private=True)
-            if last.get("sending"):
-                # A crash came between sending and noting the ids: adopt what was sent.
-                ids = [str(m) for m in last.get("sent", [])]
-                adopted = await self._mine(channel, 5)
-                if adopted and str(adopted[0]["id"]) not in ids and (not ids or int(adopted[0]["id"]) > int(ids[-1])):
-                    ids.append(str(adopted[0]["id"]))
-                if ids:
-                    last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting)
-            ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
-            # A new message when a decision arrives (it notifies); otherwise the last one is edited.
-            fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting"))
-            if not fresh and len(ids) == len(parts) and await self._edit_dm(dm, ids, parts, view):
-                sent = ids
+        # What each message shows: its text, and the menu (of this decision) under the last.
+        keys = [_digest(part, ms.seq if waiting and i == len(parts) - 1 else None) for i, part in enumerate(parts)]
+        opened = await self.dm_channel(uid)
+        if not opened.ok:
+            return await self._dm_refused(ms, rec, player, uid, key, last, opened)
+        channel = int(opened.id or 0)
+        if last.get("sending"):
+            # A crash came between sending and noting the ids: adopt what was sent.
+            ids = [str(m) for m in last.get("sent", [])]
+            adopted = (await self.ops.recent(channel, 5)).data
+            if adopted and str(adopted[0]["id"]) not in ids and (not ids or int(adopted[0]["id"]) > int(ids[-1])):
+                ids.append(str(adopted[0]["id"]))
+            if ids:
+                last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting, keys=[])
+        ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
+        # A new message when a decision arrives (it notifies); otherwise the last one is edited.
+        fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting"))
+        # Kept in place: the messages it already has, when as many or more (the extra ones
+        # go), or fewer but the last of the channel (more appended stay together).
+        grows_below = bool(ids) and self._dm_last.get(channel) == int(ids[-1])
+        kept: list[str] = []
+        if not fresh and (len(parts) <= len(ids) or grows_below):
+            kept = ids[:len(parts)]
+            edited = await self._edit_dm(channel, kept, parts[:len(kept)], view if len(kept) == len(parts) else None,
+                                         clicked, last.get("keys") or [], keys)
+            if not edited.ok and edited.outcome is not Outcome.GONE:
+                return await self._dm_refused(ms, rec, player, uid, key, last, edited)
+            if edited.ok:
+                for extra in ids[len(parts):]:
+                    await self.ops.delete(channel, extra, kind=discord.ChannelType.private)
             else:
-                await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": []})
-                sent = []
-                for i, part in enumerate(parts):
-                    extra: dict[str, Any] = {"view": view} if i == len(parts) - 1 and view is not None else {}
-                    sent.append(str((await dm.send(content=part, **extra)).id))
-                    if i < len(parts) - 1:
-                        await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
-                if not fresh:  # the same view in a different number of messages: the old ones go
-                    for old in ids:
-                        with contextlib.suppress(discord.HTTPException):
-                            await dm.get_partial_message(int(old)).delete()
-        except discord.HTTPException as exc:
-            if exc.code not in CANNOT_DM_CODES:
-                raise
+                kept = []  # the player deleted one: posted afresh below
+        sent = list(kept)
+        if len(sent) < len(parts):
+            await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
+            for i in range(len(sent), len(parts)):
+                posted = await self.ops.dm(channel, parts[i], view=view if i == len(parts) - 1 else None)
+                if not posted.ok:
+                    return await self._dm_refused(ms, rec, player, uid, key, last, posted)
+                sent.append(str(posted.id))
+                self._dm_last[channel] = int(posted.id or 0)
+                if i < len(parts) - 1:
+                    await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
+            if not fresh and not kept:  # the same view posted anew in more messages: the old ones go
+                for old in ids:
+                    await self.ops.delete(channel, old, kind=discord.ChannelType.private)
+        await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,
+                                          "waiting": waiting, "keys": keys})
+        return Result(Outcome.DELIVERED)
+
+    async def _dm_refused(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int, key: str,
+                          last: dict[str, Any], result: Result) -> Result:
+        """A DM that did not go: a user who cannot be sent one is remembered and told
+        once in the thread; anything else is left for the next sync."""
+        if result.cannot_dm:
             await self.store.set_kv(DMS, key, {k: v for k, v in last.items() if k not in ("sending", "sent")})
             await self._dm_failed(ms, rec, player, uid)
-            return
-        await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,
-                                          "waiting": waiting})
+            return Result(Outcome.DELIVERED)
+        return result
 
-    @staticmethod
-    async def _edit_dm(dm: discord.PartialMessageable, ids: list[str], parts: list[str],
-                       view: discord.ui.View | None) -> bool:
-        """Edit a DM's messages in place; False when the player deleted one."""
-        try:
-            for i, part in enumerate(parts):
-                await dm.get_partial_message(int(ids[i])).edit(content=part,
-                                                               view=view if i == len(parts) - 1 else None)
-        except discord.NotFound:
-            return False
-        return True
+    async def _edit_dm(self, channel: int, ids: list[str], parts: list[str], view: discord.ui.View | None,
+                       clicked: Click | None, before: list[str], keys: list[str]) -> Result:
+        """Edit the DM's messages whose `keys` changed since last shown (GONE when the player
+        deleted one). The message the player clicked is edited through the click's own answer."""
+        for i, part in enumerate(parts):
+            if i < len(before) and before[i] == keys[i]:
+                continue
+            menu = view if i == len(parts) - 1 else None
+            message = clicked.interaction.message if clicked is not None else None
+            if clicked is not None and message is not None and message.id == int(ids[i]):
+                noted = f"{clicked.note}\n{part}" if clicked.note else part
+                edited = await self.ops.edit_response(clicked.interaction, view=menu,
+                                                      content=noted if len(noted) <= MESSAGE_LIMIT else part)
+                if edited.ok:
+                    clicked.used = True
+                    continue
+            edited = await self.ops.edit_dm(channel, ids[i], content=part, view=menu)
+            if not edited.ok:
+                return edited
+        return Result(Outcome.DELIVERED)
 
     async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
         await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
@@ -770,8 +758,8 @@ class Delivery:
         if player.id in told:
             return
         locale = str(ms.place.get("locale", "en"))
-        await self.send(rec["thread"], content=M.dm_closed.format(who=who(player))(locale),
-                        view=hand_view(ms.match_id, locale), allowed_mentions=pinging([discord.Object(uid)]))
+        (await self.ops.post(rec["thread"], M.dm_closed.format(who=who(player))(locale),
+                             view=hand_view(ms.match_id, locale), pings=[uid])).expect()
         rec["dm_told"] = sorted(told | {player.id})
         await self._save(ms.match_id, rec)
 
@@ -783,8 +771,7 @@ class Delivery:
         if ms.status == "finished" and ms.outcome is not None and not rec.get("announced"):
             winners = ", ".join(who(ms.seats[s]) for s in ms.outcome.winners) or M.none(locale)
             reason = named(ms.outcome.reason(locale), ms, locale)
-            await self.send(rec["thread"], content=M.finished.format(who=winners, reason=reason)(locale),
-                            allowed_mentions=NO_PINGS)
+            (await self.ops.post(rec["thread"], M.finished.format(who=winners, reason=reason)(locale))).expect()
             rec["announced"] = True
             await self._save(ms.match_id, rec)
         await post_summary(self, ms, rec, locale)  # records: winners, length, replay; posted once
@@ -793,7 +780,7 @@ class Delivery:
             await self._clear_dm_menu(ms, seat)
         # A finished match's thread is archived (still readable, out of the active list);
         # not locked, so a moderator can still reopen it by posting.
-        await self.client.http.edit_channel(int(rec["thread"]), archived=True)
+        (await self.ops.set_archived(rec["thread"], True)).expect()
         rec["ended"] = True
         await self._save(ms.match_id, rec)
 
@@ -803,14 +790,11 @@ class Delivery:
         uid = user_id(ms.seats[seat])
         if not last or not last.get("waiting") or uid is None or await self.dm_blocked(uid):
             return
-        try:
-            channel = self._dm_channels.get(uid)
-            if channel is None:
-                channel = self._dm_channels[uid] = int((await self.client.http.start_private_message(uid))["id"])
-            menu = (last.get("more") or [last["msg"]])[-1]  # the menu is under the last message
-            await self._channel(channel, private=True).get_partial_message(int(menu)).edit(view=None)
-        except discord.HTTPException as exc:
-            log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, exc)
+        opened = await self.dm_channel(uid)
+        menu = (last.get("more") or [last["msg"]])[-1]  # the menu is under the last message
+        cleared = await self.ops.edit_dm(opened.id or 0, menu, view=None) if opened.ok else opened
+        if not cleared.ok:
+            log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)
         await self.store.set_kv(DMS, key, {**last, "waiting": False})
 
     async def remind(self, ms: MatchState, seats: list[int]) -> None:
@@ -825,7 +809,7 @@ class Delivery:
             lines.append(M.reminder.format(who=who(player), prompt=named(pend[s].prompt(locale), ms, locale))(locale))
             uid = user_id(player)
             if uid:
-                users.append(discord.Object(uid))
+                users.append(uid)
         if lines:
-            await self.send(rec["thread"], content=clip("\n".join(lines)), view=hand_view(ms.match_id, locale),
-                            allowed_mentions=pinging(users))
+            (await self.ops.post(rec["thread"], clip("\n".join(lines)), view=hand_view(ms.match_id, locale),
+                                 pings=users)).expect()

@@ -22,7 +22,8 @@ def is_moderator(interaction: discord.Interaction, mod_role: str | None) -> bool
     if mod_role is None or not isinstance(member, discord.Member):
         return False
     if mod_role.isdigit():
-        # Raw role ids from the interaction payload: works even when the
-        # guild's role list is not cached.
-        return int(mod_role) in member._roles
+        # By id, as the server's setting names it: the member's role from the
+        # server's role list, which the gateway sends the bot (the `guilds`
+        # intent) when it connects, before any interaction from that server.
+        return member.get_role(int(mod_role)) is not None
     return any(role.name == mod_role for role in member.roles)

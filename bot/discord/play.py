@@ -17,7 +17,8 @@ from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
 from .menus import entry_for, unique_labels
 from .names import named, seat_names
-from .views import choice_view, group_view
+from .ops import Outcome, Undelivered
+from .views import BACK, choice_view, group_view
 
 log = logging.getLogger("parley.discord")
 
@@ -66,14 +67,16 @@ class Play(ParleyBase):
             await self.service.join(match_id, me, command_id=cid)
             try:
                 await self.delivery.sync(match_id)
-            except discord.HTTPException as exc:
-                if exc.status not in (400, 403):
+            except Undelivered as exc:
+                refused = exc.result
+                if refused.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
                     raise  # Discord trouble, not this channel's: the next sync retries
                 # No thread here (a permission, or a channel kind without threads): the
                 # match must not linger as an open lobby nobody can play.
-                await self.service.abort(match_id, None, f"cannot open a thread: {exc.text}")
+                await self.service.abort(match_id, None, f"cannot open a thread: {refused.text}")
                 await self.sync(match_id)  # the lobby message, if it was posted, says so
-                raise Refused(M.no_permission.format(what=exc.text or exc.code), M.no_permission_hint) from exc
+                raise Refused(M.no_permission.format(what=refused.text or refused.code),
+                              M.no_permission_hint) from exc
             rec = await self.delivery.record(match_id)
             return Reply(M.created.format(match=match_id, game=get_game(ms.game_id).title,
                                           thread=f"<#{rec.get('thread')}>")(locale))
@@ -199,7 +202,10 @@ class Play(ParleyBase):
 
     async def open_group(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int,
                          value: str) -> None:
-        """The second stage of a long menu: the choices of the group picked, privately."""
+        """The second stage of a long menu: the choices of the group picked (`BACK`: the
+        groups again). On the DM's own menu they take the groups' place, with a way
+        back, so the move made there refreshes that very message through its answer
+        (no call of its own); elsewhere they come in a private reply."""
         async def work() -> Reply:
             locale = self.locale(interaction)
             ms = await self.service.get(match_id)
@@ -207,10 +213,17 @@ class Play(ParleyBase):
                 return Reply(M.stale(locale))
             s = self.service.resolve_seat(ms, self.player(interaction).id, seat)
             choices = ms.game.legal_actions(ms.state, s)
+            message = interaction.message
+            in_place = interaction.guild_id is None and message is not None and not message.flags.ephemeral
+            names = seat_names(ms, "plain")
+            if value == BACK and in_place and message is not None:
+                return Reply(message.content, view=choice_view(match_id, seq, s, choices, locale, names), replace=True)
             entry = entry_for(choices, value)
             if entry is None:
                 return Reply(M.stale(locale))
-            view = group_view(match_id, seq, s, choices, entry, locale, seat_names(ms, "plain"))
+            view = group_view(match_id, seq, s, choices, entry, locale, names, back=in_place)
+            if in_place and message is not None:
+                return Reply(message.content, view=view, replace=True)
             return Reply(M.in_group.format(group=named(entry.label(locale), ms, locale))(locale), view=view)
         await self.run(interaction, work, match_id=match_id)
 

@@ -20,6 +20,7 @@ from engine.core import Choice, Text, with_names
 
 from .i18n import M
 from .menus import SELECT_LIMIT, Entry, stages, unique_labels
+from .ops import Ops
 
 if TYPE_CHECKING:
     from .core import Parley
@@ -167,7 +168,7 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]],
         parley = _parley(interaction)
         if self.op == "j":
             modal = JumpModal(self.match_id, parley.locale(interaction))
-            await interaction.response.send_modal(modal)
+            await Ops.modal(interaction, modal)
             # Not kept in memory: the submission is handled by custom id (ParleyBot.on_interaction),
             # so a form opened before a restart still works after it.
             modal.stop()
@@ -197,8 +198,29 @@ def modal_value(data: dict[str, Any], custom_id: str) -> str:
     return ""
 
 
+BACK = "back"  # the group a BackButton opens: the groups themselves
+BACK_LABEL = Text("Back to the groups", "グループ一覧に戻る")
+
+
+class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"p:b:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+)"):
+    """Under a group's choices shown in place of the groups: the groups again."""
+
+    def __init__(self, match_id: str, seq: int, seat: int, label: str = "?") -> None:
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary, emoji="↩",
+                                   custom_id=f"p:b:{match_id}:{seq}:{seat}"))
+        self.match_id, self.seq, self.seat = match_id, seq, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> BackButton:
+        return cls(match["match"], int(match["seq"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _parley(interaction).open_group(interaction, self.match_id, self.seq, self.seat, BACK)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, ActButton, ActSelect,
-                                                         GroupSelect, TakebackButton, ReplayButton)
+                                                         GroupSelect, TakebackButton, ReplayButton, BackButton)
 
 
 def lobby_view(match_id: str, locale: str) -> ui.View:
@@ -264,8 +286,9 @@ def choice_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], l
 
 
 def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], entry: Entry, locale: str,
-               names: Sequence[str] = ()) -> ui.View:
-    """The second stage: the choices of one group, each playing its own action."""
+               names: Sequence[str] = (), back: bool = False) -> ui.View:
+    """The second stage: the choices of one group, each playing its own action; `back`:
+    with a button to the groups (when it took their place)."""
     picked = [choices[i] for i in entry.indices]
     labels = _labels(picked, locale, names, 100)
     options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
@@ -273,6 +296,8 @@ def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], en
     view = ui.View(timeout=None)
     placeholder = _clip(with_names(entry.label(locale), names, locale), 150)
     view.add_item(ActSelect(match_id, seq, seat, options, placeholder=placeholder))
+    if back:
+        view.add_item(BackButton(match_id, seq, seat, BACK_LABEL(locale)))
     return view
 
 

@@ -844,10 +844,28 @@ class Harness:
             out.append(opt)
         return out, resolved
 
+    def _know_roles(self, role_ids: list[str]) -> None:
+        """The server and its roles in the client's cache, as the gateway's GUILD_CREATE
+        puts them there (the `guilds` intent) before any interaction from the server."""
+        assert self.bot is not None
+        state = self.bot._connection
+        guild = self.bot.get_guild(self.fake.guild_id)
+        if guild is None:
+            everyone = Role(self.fake.guild_id, "@everyone").json()
+            guild = discord.Guild(data={"id": str(self.fake.guild_id), "name": "Parley test server",  # type: ignore[typeddict-item]
+                                        "roles": [everyone], "emojis": [], "stickers": [], "features": []},
+                                  state=state)
+            state._add_guild(guild)
+        for rid in role_ids:
+            if guild.get_role(int(rid)) is None:
+                guild._add_role(discord.Role(guild=guild, state=state, data=Role(int(rid), f"role {rid}").json()))  # type: ignore[arg-type]
+
     async def _dispatch(self, payload: dict[str, Any], ex: Exchange, wait: bool = True) -> Exchange:
         assert self.bot is not None
         ex.created = self.now()
         ex.__dict__["payload"] = payload
+        if "member" in payload:
+            self._know_roles(payload["member"]["roles"])
         self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         if wait:
             await self.settle()

@@ -35,16 +35,25 @@ async def test_more_than_25_grouped_choices_offer_the_groups_first(harness: Harn
                                            *(f"Card {n}" for n in range(1, 9))]
     assert first[-1]["description"] == "5 choices" and first[-1]["value"] == "g:42"
     assert "/parley act" not in dm["content"]  # the menu fits: no pointer to typing
-    # Card 3: its five places, privately, in a second menu
+    # Card 3: its five places, in a second menu taking the groups' place on the DM, with a way back
     opened = await h.click(ALICE, dm, custom_ids(dm)[0], values=["g:17"])
-    second = h.last_reply(opened)
-    assert second["_visible_to"] == ALICE.id and second["content"] == "Card 3: choose one."
-    assert [o["label"] for o in options(second)] == ["to the left", "to the centre", "to the right", "to the front",
-                                                     "to the back"]
-    assert [o["value"] for o in options(second)] == ["17", "18", "19", "20", "21"]
+    second = copy.deepcopy(h.last_reply(opened))
+    assert second["id"] == dm["id"] and second["content"] == dm["content"]
+    assert custom_ids(second) == [f"p:s:{match_id}:{ms.seq}:0", f"p:b:{match_id}:{ms.seq}:0"]
+    select = second["components"][0]["components"][0]
+    assert [o["label"] for o in select["options"]] == ["to the left", "to the centre", "to the right", "to the front",
+                                                       "to the back"]
+    assert [o["value"] for o in select["options"]] == ["17", "18", "19", "20", "21"]
     assert (await state(h, match_id)).seq == ms.seq  # opening a group plays nothing
+    back = await h.click(ALICE, second, f"p:b:{match_id}:{ms.seq}:0")
+    assert options(h.last_reply(back)) == first and (await state(h, match_id)).seq == ms.seq
+    await h.click(ALICE, dm, custom_ids(dm)[0], values=["g:17"])
+    since = len(h.fake.calls)
     played = await h.click(ALICE, second, custom_ids(second)[0], values=["19"])
     assert "Done" in h.reply_text(played)
+    # The DM itself shows the new position, through the click's answer: no edit of its own.
+    assert not [c for c in h.fake.calls[since:] if c.path.endswith(f"/messages/{dm['id']}")]
+    assert f"p:s:{match_id}:{ms.seq}:0" not in custom_ids(h.fake.messages[int(dm["id"])])
     events = await h.parley.service.events(match_id)
     assert events[-1].payload["action"] == {"kind": "pass", "card": 2, "place": 2}
     # The first menu, still on the old DM, is stale now.

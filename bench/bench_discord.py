@@ -1,0 +1,147 @@
+"""Discord calls per move, and the process ceiling of the service with delivery.
+
+    python3 bench/bench_discord.py [--quick] [--moves N]
+
+Plays real two-player matches of each of the four games through the test
+harness: the real bot and discord.py client over FakeDiscord (which records
+every REST call), on a real SQLite file with synchronous=FULL (one fsync per
+move). Moves are random legal choices made as players make them, on the
+decision menus of their DMs. A match that ends is followed by a new one.
+Match secrets come from the seed, so a run repeats. A move that shows a text
+longer than one message (a board or a DM split over several) is counted
+apart: each message is a call of its own.
+
+Printed per game: the bot's REST calls per ordinary move (mean, max, by kind)
+beside the target of 3; the interaction responses answering the clicks
+apart; the same moves made with `/parley act` in the thread instead; and
+the ceiling of one process: moves per second and CPU per move of the whole
+path (interaction parsed, move decided and appended, board, log line and DMs
+rendered and sent to the fake)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.discord.harness import Harness, User
+from tests.discord.helpers import open_match, state
+from tests.discord.moves import is_interaction, kind, move, seed_secrets, split_over_messages
+
+GAMES = ("quarriors", "naru", "musou", "warlords")
+TARGET = 3
+ALICE = User(111_000_000_000_000_001, "alice", "en-US")
+BOB = User(111_000_000_000_000_002, "bob", "ja")
+
+
+def verdict(ok: bool) -> str:
+    return "meets target" if ok else "MISSES target"
+
+
+async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object]:
+    rng = random.Random(seed)
+    per_move: list[int] = []
+    long: list[int] = []
+    interactions: list[int] = []
+    kinds: Counter[str] = Counter()
+    made = matches = 0
+    users = {f"discord:{u.id}": u for u in (ALICE, BOB)}
+    with tempfile.TemporaryDirectory() as tmp:
+        async with Harness(Path(tmp) / "parley.sqlite") as h:
+            seed_secrets(h, seed)
+            wall = cpu = 0.0
+            while made < moves:
+                match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")
+                matches += 1
+                while made < moves:
+                    ms = await state(h, match_id)
+                    pending = ms.game.pending(ms.state)[0]
+                    choices = ms.game.legal_actions(ms.state, pending.seat)
+                    idx = rng.randrange(len(choices))
+                    user = users[ms.seats[pending.seat].id]
+                    split = await split_over_messages(h, match_id, 2)
+                    since = len(h.fake.calls)
+                    w0, c0 = time.perf_counter(), time.process_time()
+                    if slash:
+                        await h.slash(user, "act", channel=thread, action=f"#{ms.seq}:{idx}")
+                    else:
+                        await move(h, user, thread, match_id, ms.seq, pending.seat, idx, choices)
+                    await h.settle()
+                    wall += time.perf_counter() - w0
+                    cpu += time.process_time() - c0
+                    made += 1
+                    if (await state(h, match_id)).status != "running":
+                        break  # the end of a match is not an ordinary move
+                    calls = h.fake.calls[since:]
+                    rest = [c for c in calls if not is_interaction(c)]
+                    if split or await split_over_messages(h, match_id, 2):
+                        long.append(len(rest))
+                        continue
+                    per_move.append(len(rest))
+                    interactions.append(len(calls) - len(rest))
+                    kinds.update(kind(c) for c in rest)
+            assert not h.fake.violations, h.fake.violations
+    return {"per_move": per_move, "long": long, "interactions": interactions, "kinds": kinds, "made": made,
+            "matches": matches, "wall": wall, "cpu": cpu}
+
+
+def report(game: str, dm: dict[str, object], slash: dict[str, object]) -> None:
+    per = dm["per_move"]
+    assert isinstance(per, list) and per
+    inter = dm["interactions"]
+    assert isinstance(inter, list)
+    kinds = dm["kinds"]
+    assert isinstance(kinds, Counter)
+    mean, top = statistics.fmean(per), max(per)
+    by_kind = ", ".join(f"{k} {n / len(per):.2f}" for k, n in kinds.most_common())
+    print(f"{game}: {len(per)} ordinary moves in {dm['matches']} match(es)")
+    print(f"  REST calls per move (DM menus): mean {mean:.2f}, max {top}  [target <= {TARGET}: "
+          f"{verdict(top <= TARGET)}]; by kind: {by_kind}")
+    print(f"  interaction responses per move (answering the click, not the bot's REST): "
+          f"mean {statistics.fmean(inter):.2f}")
+    long = dm["long"]
+    assert isinstance(long, list)
+    if long:
+        print(f"  moves showing a text longer than one message (board or DM split): {len(long)}, "
+              f"REST calls mean {statistics.fmean(long):.2f}, max {max(long)}")
+    else:
+        print("  moves showing a text longer than one message (board or DM split): none")
+    sper = slash["per_move"]
+    assert isinstance(sper, list) and sper
+    print(f"  REST calls per move made with /parley act in the thread instead: mean {statistics.fmean(sper):.2f}, "
+          f"max {max(sper)}")
+    made, wall, cpu = dm["made"], dm["wall"], dm["cpu"]
+    assert isinstance(made, int) and isinstance(wall, float) and isinstance(cpu, float)
+    print(f"  process ceiling (service + delivery, fsync per move, fake Discord in process): "
+          f"{made / wall:,.0f} moves/s, CPU {cpu / made * 1000:.2f} ms per move, wall {wall / made * 1000:.2f} ms")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="60 moves per game instead of 300")
+    parser.add_argument("--moves", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    moves = args.moves or (60 if args.quick else 300)
+    print(f"python {sys.version.split()[0]}; {moves} moves per game, seed {args.seed}; two players (alice en, bob ja)")
+    worst = 0
+    for game in GAMES:
+        dm = await run(game, moves, args.seed, slash=False)
+        slash = await run(game, max(20, moves // 3), args.seed, slash=True)
+        report(game, dm, slash)
+        per = dm["per_move"]
+        assert isinstance(per, list)
+        worst = max(worst, max(per))
+    print(f"all games: max {worst} REST calls per ordinary move  [target <= {TARGET}: {verdict(worst <= TARGET)}]")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
