@@ -21,13 +21,12 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-import discord
 
 from engine.core import Text
 from events.model import Player
 from events.replay import MatchState
 
-from .delivery import CANNOT_DM_CODES, NO_PINGS, clip, user_id
+from .delivery import clip, user_id
 from .stats import waiting_lines
 
 if TYPE_CHECKING:
@@ -85,15 +84,11 @@ async def _send(parley: Parley, player: Player, uid: int, matches: list[MatchSta
     locale = player.locale
     lines = [TITLE.format(n=len(matches))(locale), *await waiting_lines(parley.delivery, matches, locale)]
     lines.append(FOOT(locale))
-    try:
-        data = await parley.client.http.start_private_message(uid)
-        dm = parley.client.get_partial_messageable(int(data["id"]), type=discord.ChannelType.private)
-        await dm.send(content=clip("\n".join(lines)), allowed_mentions=NO_PINGS)
-    except discord.HTTPException as exc:
-        if exc.code not in CANNOT_DM_CODES:
-            log.warning("digest DM to %s failed: %s", player.id, exc)
-        return False  # reminded in the threads instead
-    return True
+    channel = await parley.delivery.dm_channel(uid)
+    sent = await parley.delivery.ops.dm(channel.id or 0, clip("\n".join(lines))) if channel.ok else channel
+    if not sent.ok and not sent.cannot_dm:
+        log.warning("digest DM to %s failed: %s", player.id, sent.outcome)
+    return sent.ok  # if not, reminded in the threads instead
 
 
 __all__ = ["DIGEST", "REMIND", "remind_due"]

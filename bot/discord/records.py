@@ -18,6 +18,7 @@ from .base import ParleyBase, Reply
 from .delivery import MESSAGE_LIMIT, clip
 from .i18n import M, status_text
 from .names import named
+from .ops import Ops
 from .split import split_message
 from .views import replay_view
 
@@ -113,10 +114,9 @@ class Records(ParleyBase):
         except Exception:
             log.exception("the replay page of match %s could not be made", match_id)
             reply = Reply(M.apology(locale))
-        try:
-            await interaction.followup.send(reply.content, files=reply.files, ephemeral=True)
-        except discord.HTTPException:
-            log.exception("could not send the replay page of match %s", match_id)
+        sent = await Ops.followup(interaction, content=reply.content, files=reply.files)
+        if not sent.ok:
+            log.warning("could not send the replay page of match %s: %s", match_id, sent.outcome)
 
     async def _replay_page(self, interaction: discord.Interaction, match_id: str) -> Reply:
         """A finished match's replay page as an attachment, or why it is not one."""

@@ -73,7 +73,7 @@ async def post_summary(delivery: Delivery, ms: MatchState, rec: dict[str, Any], 
     tag = f"`{ms.match_id}`"
     if rec.get("summary") == "sending":
         heads = tuple(f"**{t.split(' ·')[0]}" for t in (TITLE.en, TITLE.ja))
-        for m in await delivery._mine(rec["thread"], 10):
+        for m in (await delivery.ops.recent(rec["thread"], 10)).data or []:
             title = m.get("content", "").split("\n", 1)[0]
             if title.startswith(heads) and tag in title:
                 rec["summary"] = True
@@ -82,6 +82,6 @@ async def post_summary(delivery: Delivery, ms: MatchState, rec: dict[str, Any], 
     rec["summary"] = "sending"
     await delivery.store.set_kv(BOARD, ms.match_id, rec)
     text = summary_text(ms, await delivery.store.events(ms.match_id), locale)
-    await delivery.send(rec["thread"], content=text)
+    (await delivery.ops.post(rec["thread"], text)).expect()
     rec["summary"] = True
     await delivery.store.set_kv(BOARD, ms.match_id, rec)
