@@ -21,7 +21,6 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-
 from engine.core import Text
 from events.model import Player
 from events.replay import MatchState
