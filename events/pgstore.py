@@ -35,7 +35,7 @@ from asyncpg.pool import PoolConnectionProxy
 from . import errors
 from .chain import GENESIS, canonical_payload, first_break, link
 from .gcpause import gc_paused
-from .model import EVENT_VERSION, Event, NewEvent
+from .model import EVENT_VERSION, Event, NewEvent, stored_event
 from .pgschema import migrate
 from .prefs import PlayerPrefs
 from .recorder import Loaded, StoredRow
@@ -126,8 +126,7 @@ def _event(match_id: str, row: Sequence[Any]) -> Event:
         raise errors.future_event(match_id, seq, version, EVENT_VERSION)
     version, data = upcast(etype, version, json.loads(payload))
     # Rows were validated on the way in and the schema constrains them.
-    return Event.model_construct(match_id=match_id, seq=seq, type=etype, version=version, actor=actor,
-                                 command_id=command_id, at=at, payload=data, hash=chain)
+    return stored_event(match_id, seq, etype, version, actor, command_id, at, data, chain)
 
 
 def _chained(match_id: str, prev: str, after: int, new: Iterable[NewEvent], at: str

@@ -7,13 +7,13 @@ reads message content or member lists.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 
+from events.gcpause import settle, unsettle
 from events.recorder import Recorder
 from events.service import MatchService
 from events.stores import open_store
@@ -51,10 +51,10 @@ class ParleyBot(discord.Client):
         service = MatchService(self.store)
         # Cold start is lazy: a match is rebuilt (from its newest snapshot) when it
         # is first touched, so thousands of running matches cost nothing until then.
-        # What lives for the whole run (modules, codecs) leaves the GC's young
-        # generations, so collections stay short however many matches are cached.
-        gc.collect()
-        gc.freeze()
+        # What lives for the whole run (modules, codecs, and from then on cached
+        # matches and views) leaves the GC's scanned generations, so collections
+        # stay short however many matches are cached (events/gcpause.py).
+        settle()
         self.parley = Parley(self, service, self.config)
         self.tree.add_command(ParleyGroup(self.parley))
         self.tree.add_command(ModGroup(self.parley))
@@ -82,6 +82,7 @@ class ParleyBot(discord.Client):
         if self.store is not None:
             await self.store.close()
             self.store = None
+        unsettle()  # the process may go on (tests, a restart): leave the collector as it was
 
     async def _on_tree_error(self, interaction: discord.Interaction,
                              error: app_commands.AppCommandError) -> None:

@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.core import Text
+from engine.core.decklist import CardIndex
 
 Element = Literal["wood", "fire", "earth", "metal", "water"]
 ELEMENTS: tuple[Element, ...] = ("wood", "fire", "earth", "metal", "water")
@@ -199,15 +200,9 @@ class Catalog:
         self.data = data
         self.cards: dict[str, CardDef] = {c.key: c for c in data.cards}
         self.commanders: dict[str, CommanderDef] = {m.key: m for m in data.commanders}
-        self._by_name: dict[str, str] = {}
-        for key, names in [(c.key, c.name) for c in data.cards] + [(m.key, m.name) for m in data.commanders]:
-            for alias in (key, names.en.lower(), names.ja):
-                self._by_name[alias] = key
-
-    def resolve(self, name: str) -> str | None:
-        """The card key for a key, an English name (any case) or a Japanese name."""
-        token = name.strip()
-        return self._by_name.get(token) or self._by_name.get(token.lower())
+        # Deck lists name cards and commanders by key, English or Japanese name.
+        self.index = CardIndex.of([(c.key, c.name.text()) for c in data.cards]
+                                  + [(m.key, m.name.text()) for m in data.commanders])
 
 
 SAMPLE = "sample"

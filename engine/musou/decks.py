@@ -12,6 +12,7 @@ from importlib import resources
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core import Text
+from engine.core.decklist import DeckListError, read_deck_list
 
 from .cards import Catalog, Name
 
@@ -104,46 +105,24 @@ _SECTIONS = {"commanders": "commanders", "指揮官": "commanders", "deck": "dec
              "side": "side", "サイド": "side", "サイドデッキ": "side"}
 
 
-class DeckTextError(ValueError):
-    def __init__(self, errors: list[Text]) -> None:
-        super().__init__("; ".join(e.en for e in errors))
-        self.errors = errors
+class DeckTextError(DeckListError):
+    @property
+    def errors(self) -> list[Text]:
+        return self.problems
 
 
 def import_text(text: str, cards: Catalog) -> DeckList:
-    """Read a deck list: `[commanders]`, `[deck]`, `[side]` sections (or 指揮官 /
-    デッキ / サイド), lines `3 Guan Yu`, `3x 関羽` or `guan_yu`; `#` starts a comment
-    and `name:` names the deck. Raises DeckTextError listing every problem."""
-    deck = DeckList(Text("Imported deck", "読み込んだデッキ"))
-    section: str | None = None
-    errors: list[Text] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line.lower().startswith("name:"):
-            title = line[5:].strip()
-            deck.name = Text(title, title)
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            section = _SECTIONS.get(line[1:-1].strip().lower())
-            if section is None:
-                errors.append(Text(f"Line {number}: unknown section {line}.", f"{number}行目：不明な区分 {line}。"))
-            continue
-        count, name = 1, line
-        head, _, rest = line.partition(" ")
-        if rest and head.rstrip("xX×").isdigit():
-            count, name = int(head.rstrip("xX×")), rest.strip()
-        key = cards.resolve(name)
-        if section is None:
-            errors.append(Text(f"Line {number}: put cards under [commanders], [deck] or [side].",
-                               f"{number}行目：カードは [指揮官] [デッキ] [サイド] のいずれかの下に書きます。"))
-        elif key is None:
-            errors.append(Text(f"Line {number}: unknown card '{name}'.", f"{number}行目：不明なカード「{name}」。"))
-        else:
-            getattr(deck, section).extend([key] * count)
-    if errors:
-        raise DeckTextError(errors)
+    """Read a deck list (the grammar of engine.core.decklist) in `[commanders]`,
+    `[deck]`, `[side]` sections (or 指揮官 / デッキ / サイド): lines `3 Guan Yu`,
+    `3x 関羽` or `guan_yu`; `name:` names the deck. Raises DeckTextError listing
+    every problem."""
+    listing = read_deck_list(text, cards.index, _SECTIONS)
+    if listing.problems:
+        raise DeckTextError(listing.problems)
+    title = listing.title
+    deck = DeckList(Text(title, title) if title is not None else Text("Imported deck", "読み込んだデッキ"))
+    for e in listing.entries:
+        getattr(deck, str(e.section)).extend([e.key] * e.count)
     return deck
 
 

@@ -5,12 +5,12 @@ names) and the sample starter decks."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Text
+from engine.core.decklist import CardIndex, read_deck_list
 
 from .cards import CardSet
 
@@ -62,40 +62,16 @@ def deck_problems(counts: dict[str, int], cards: CardSet) -> list[Text]:
     return problems
 
 
-def _name_index(cards: CardSet) -> dict[str, str]:
-    index: dict[str, str] = {}
-    for card in cards.cards:
-        index[card.key] = card.key
-        index[card.name_en.casefold()] = card.key
-        index[card.name_ja] = card.key
-    return index
+def card_index(cards: CardSet) -> CardIndex:
+    return CardIndex.of((card.key, card.name) for card in cards.cards)
 
 
 def parse_deck_list(text: str, cards: CardSet) -> tuple[dict[str, int], list[Text]]:
-    """Read `4 Card Name` lines (English or Japanese names, or card keys; `#`
-    starts a comment). Returns the counts and the problems of the reading itself."""
-    index = _name_index(cards)
-    counts: Counter[str] = Counter()
-    problems: list[Text] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        parts = line.split(None, 1)  # any whitespace, the ideographic space too
-        head = parts[0].rstrip("xX×")
-        rest = parts[1] if len(parts) > 1 else ""
-        if not head.isdigit() or not rest.strip():
-            problems.append(Text(f"Line {number}: write a count and a name, like `4 Farmer`.",
-                                 f"{number}行目：`4 百姓` のように枚数と名前を書いてください。"))
-            continue
-        name = rest.strip()
-        key = index.get(name) or index.get(name.casefold())
-        if key is None:
-            problems.append(Text(f"Line {number}: no card named '{name}'.",
-                                 f"{number}行目：「{name}」というカードはありません。"))
-            continue
-        counts[key] += int(head)
-    return dict(counts), problems
+    """Read a deck list (the grammar of engine.core.decklist: `4 Card Name` a
+    line, English or Japanese names or card keys, `#` comments). Returns the
+    counts and the problems of the reading itself."""
+    listing = read_deck_list(text, card_index(cards))
+    return listing.counts(), listing.problems
 
 
 def format_deck_list(counts: dict[str, int], cards: CardSet, locale: str = "en") -> str:

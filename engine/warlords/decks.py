@@ -3,9 +3,8 @@ Time Passes card; text deck lists (`<count> <card id>` a line, `#` comments)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.core import Text
+from engine.core.decklist import CardIndex, read_deck_list
 
 from .cards import CardDef, catalogue, rules, starters
 
@@ -36,48 +35,18 @@ def deck_errors(counts: dict[str, int], cards: dict[str, CardDef] | None = None)
     return errors
 
 
-def _name_index() -> dict[str, list[str]]:
-    """Card id, English name (any case) and Japanese name, each to the card
-    ids it may mean (several cards share a name and differ in check value)."""
-    index: dict[str, list[str]] = {}
-    for cid, card in catalogue().items():
-        index[cid] = [cid]
-        for name in {card.name.en.casefold(), card.name.ja}:
-            index.setdefault(name, []).append(cid)
-    return index
+def card_index() -> CardIndex:
+    """Several cards share a name (they differ in check value): such a name is
+    refused with the ids to choose from."""
+    return CardIndex.of((cid, card.name.text()) for cid, card in catalogue().items())
 
 
 def parse_deck_list(text: str) -> tuple[dict[str, int], list[Text]]:
-    """Read a deck list: `<count> <card>` per line (count optional, `3x` too),
-    the card by id, English or Japanese name; `#` starts a comment (the
-    export writes both names there). One error per unreadable line."""
-    counts: Counter[str] = Counter()
-    errors: list[Text] = []
-    index = _name_index()
-    for no, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        parts = line.split(None, 1)  # any whitespace, the ideographic space too
-        head = parts[0].rstrip("xX×")
-        count, name = (int(head), parts[1].strip()) if head.isdigit() and len(parts) == 2 else (1, line)
-        if head.isdigit() and len(parts) == 1:
-            errors.append(Text(f"Line {no}: write '<count> <card>'.", f"{no}行目：「枚数 カード名」の形で書いてください。"))
-            continue
-        found = index.get(name) or index.get(name.casefold())
-        if found is None:
-            # Unknown ids still count, so the deck rules can name them; names must resolve.
-            if " " in name or not name.isascii():
-                errors.append(Text(f"Line {no}: no card named '{name}'.", f"{no}行目：「{name}」というカードはありません。"))
-                continue
-            found = [name]
-        if len(found) > 1:
-            ids = sorted(found)
-            errors.append(Text(f"Line {no}: '{name}' names several cards; write one id: {', '.join(ids)}.",
-                               f"{no}行目：「{name}」は複数のカードの名前です。IDで書いてください：{'、'.join(ids)}。"))
-            continue
-        counts[found[0]] += count
-    return dict(counts), errors
+    """Read a deck list (the grammar of engine.core.decklist: `<count> <card>` a
+    line, the card by id, English or Japanese name; `#` comments, where the
+    export writes both names). One problem per unreadable line."""
+    listing = read_deck_list(text, card_index())
+    return listing.counts(), listing.problems
 
 
 def import_deck(text: str) -> tuple[dict[str, int], list[Text]]:

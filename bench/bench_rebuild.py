@@ -1,0 +1,157 @@
+"""Rebuild speed of real Quarriors logs against the raw read+decode floor.
+
+    python3 bench/bench_rebuild.py [--events N] [--rounds R] [--profile]
+
+Bots play consecutive 4-player Quarriors matches through the real service
+into a SQLite store until the logs hold at least N events (one match is a few
+hundred events, so the figure is the sum over several matches). Then, in the
+same process and alternating in rounds (the machine is shared; the medians
+are printed):
+  floor    plain sqlite3: SELECT each match's events + json.loads of each payload;
+  rebuild  Store.events (read, decode, upcast) + events.replay.rebuild of each match;
+  cold     MatchService.get of each match from its newest snapshot (the service's cold path).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import pstats
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.play import step  # noqa: E402
+from engine.core.selfplay import derive_secret  # noqa: E402
+from engine.registry import get_game  # noqa: E402
+from events.model import Event  # noqa: E402
+from events.replay import all_seeing_digest, rebuild  # noqa: E402
+from events.selfplay import selfplay  # noqa: E402
+from events.service import MatchService  # noqa: E402
+from events.store import Store  # noqa: E402
+
+TARGET = 3.0
+
+
+async def build_logs(store: Store, events: int) -> list[str]:
+    ids: list[str] = []
+    total, seed = 0, 0
+    while total < events:
+        for result in await selfplay(store, "quarriors", 4, 1, seed):
+            assert result.replay_ok, result.match_id
+            ids.append(result.match_id)
+            total += result.events
+        seed += 1
+    return ids
+
+
+def floor_ms(path: Path, ids: list[str]) -> float:
+    db = sqlite3.connect(path)
+    began = time.perf_counter()
+    for match_id in ids:
+        rows = db.execute("SELECT seq, type, version, actor, command_id, at, payload, hash FROM events "
+                          "WHERE match_id = ? ORDER BY seq", (match_id,)).fetchall()
+        for row in rows:
+            json.loads(row[6])
+    elapsed = time.perf_counter() - began
+    db.close()
+    return elapsed * 1000
+
+
+async def rebuild_ms(store: Store, ids: list[str], secrets: dict[str, bytes]) -> tuple[float, float]:
+    """(total, of which replaying)"""
+    replaying = 0.0
+    began = time.perf_counter()
+    for match_id in ids:
+        events = await store.events(match_id)
+        t = time.perf_counter()
+        rebuild(events, secrets[match_id])
+        replaying += time.perf_counter() - t
+    return (time.perf_counter() - began) * 1000, replaying * 1000
+
+
+def engine_ms(events: dict[str, list[Event]], secrets: dict[str, bytes]) -> float:
+    """The engine's share: the same actions through engine.core.play.step
+    alone (no envelope, no authority checks, no event records)."""
+    total = 0.0
+    for match_id, log in events.items():
+        start = [e for e in log if e.type != "action" and e.seq <= 16]
+        ms, _ = rebuild(start, secrets[match_id])
+        game, state, counter = get_game(ms.game_id), ms.state, ms.counter
+        actions = [(e.payload["seat"], e.payload["action"]) for e in log if e.type == "action"]
+        began = time.perf_counter()
+        for seat, action in actions:
+            result = step(game, state, seat, action, secrets[match_id], counter)
+            state, counter = result.transition.state, result.counter
+        total += time.perf_counter() - began
+    return total * 1000
+
+
+async def cold_ms(store: Store, ids: list[str]) -> float:
+    service = MatchService(store)
+    began = time.perf_counter()
+    for match_id in ids:
+        await service.get(match_id)
+    return (time.perf_counter() - began) * 1000
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--events", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--profile", action="store_true", help="print where rebuild time goes")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "quarriors.sqlite"
+        store = await Store.open(path, durable=False)
+        began = time.perf_counter()
+        ids = await build_logs(store, args.events)
+        secrets = {m: await store.secret(m) for m in ids}
+        counts = [len(await store.events(m)) for m in ids]
+        print(f"{len(ids)} consecutive 4-player Quarriors bot matches, {sum(counts):,} events in all "
+              f"(per match {min(counts)}..{max(counts)}); played and logged in {time.perf_counter() - began:.1f} s")
+        # Correctness of what is timed: each rebuild equals the service's own rebuild.
+        service = MatchService(store)
+        for match_id in ids:
+            rebuilt, _ = rebuild(await store.events(match_id), secrets[match_id])
+            assert all_seeing_digest(rebuilt) == all_seeing_digest(await service.get(match_id))
+        # The logs hold no revert or takeback, so every action is played once, in order.
+        logs = {m: await store.events(m) for m in ids}
+        assert not any(e.type == "revert" for log in logs.values() for e in log)
+        floors, totals, replays, colds, engines = [], [], [], [], []
+        for _ in range(args.rounds):
+            floors.append(floor_ms(path, ids))
+            total, replaying = await rebuild_ms(store, ids, secrets)
+            totals.append(total)
+            replays.append(replaying)
+            colds.append(await cold_ms(store, ids))
+            engines.append(engine_ms(logs, secrets))
+        floor, total = statistics.median(floors), statistics.median(totals)
+        replay, cold, engine = statistics.median(replays), statistics.median(colds), statistics.median(engines)
+        ratio = total / floor
+        print(f"raw floor (sqlite3 SELECT + json.loads): {floor:.1f} ms")
+        print(f"rebuild (Store.events + replay.rebuild): {total:.1f} ms ({total - replay:.1f} ms reading, "
+              f"{replay:.1f} ms replaying) = {ratio:.2f}x the floor  "
+              f"[target < {TARGET:.0f}x: {'meets target' if ratio < TARGET else 'MISSES target'}]")
+        print(f"  of the replaying, the engine's own steps (play.step over the same actions): {engine:.1f} ms; "
+              f"envelopes, authority checks and the loop: {replay - engine:.1f} ms")
+        print(f"cold load by the service (newest snapshot + events after it, all {len(ids)} matches): {cold:.1f} ms")
+        print(f"  (medians of {args.rounds} alternating rounds; secret stream {derive_secret(0)[:2].hex()}…)")
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            await rebuild_ms(store, ids, secrets)
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+        await store.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
