@@ -90,9 +90,10 @@ def deck_from_option(raw: str, cards: CardSet, starters: dict[str, Starter]) -> 
     if raw in starters:
         counts = dict(starters[raw].cards)
         return counts, deck_problems(counts, cards)
-    if "\n" not in raw and not raw.strip()[:1].isdigit():
+    counts, problems = parse_deck_list(raw, cards)
+    if problems and "\n" not in raw and not raw.strip()[:1].isdigit():
+        # One word that is no card line either: most likely a mistyped starter id.
         ids = sorted(starters)
         return {}, [Text(f"Unknown starter deck '{raw}'. Starters: {', '.join(ids)}; or give a deck list.",
                          f"スターターデッキ「{raw}」はありません。候補：{'、'.join(ids)}。またはデッキリストを渡してください。")]
-    counts, problems = parse_deck_list(raw, cards)
     return counts, problems + deck_problems(counts, cards)
