@@ -13,8 +13,6 @@ from engine.core.search import LEVELS, choose, derive_secret, levels
 from . import errors
 from .model import Player
 
-LEVEL_NAMES = {"easy": Text("easy", "かんたん"), "normal": Text("normal", "ふつう"), "hard": Text("hard", "むずかしい")}
-
 
 def bot_player(n: int, level: str = "easy") -> Player:
     if level == "easy":
