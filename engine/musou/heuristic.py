@@ -16,9 +16,11 @@ from .stats import power, strike
 
 # Musou turns are long (two main phases with priority passes and a battle), so
 # a rollout runs to the end of the opponent's next turn.
+# Sized for one decision under a second on one core of the bench machine (the
+# slowest positions cost ~0.7 ms per simulated action): bench/bench_bots.py.
 BUDGETS = {
-    "normal": Budget(actions=300, turns=2, depth=300),
-    "hard": Budget(actions=3000, turns=2, depth=300),
+    "normal": Budget(actions=150, turns=2, depth=300),
+    "hard": Budget(actions=1100, turns=2, depth=300),
 }
 SCALE = 4.0
 

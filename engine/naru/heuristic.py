@@ -16,8 +16,8 @@ from .units import attack_of, defense_of
 
 # A rollout runs to the start of the bot's next turn: the opponent has answered.
 BUDGETS = {
-    "normal": Budget(actions=400, turns=2, depth=200),
-    "hard": Budget(actions=4000, turns=2, depth=200),
+    "normal": Budget(actions=350, turns=2, depth=200),
+    "hard": Budget(actions=3300, turns=2, depth=200),
 }
 SCALE = 3.0
 LIFE = 6.0

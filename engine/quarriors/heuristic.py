@@ -23,8 +23,8 @@ Action = dict[str, Any]
 # A rollout runs to the start of the bot's next turn: its creatures have then
 # scored or been destroyed, and what it captured is in its used pile.
 BUDGETS = {
-    "normal": Budget(actions=300, turns=2, depth=400),
-    "hard": Budget(actions=3000, turns=2, depth=400),
+    "normal": Budget(actions=500, turns=2, depth=400),
+    "hard": Budget(actions=6000, turns=2, depth=400),
 }
 SCALE = 3.0  # glory points between two seats that make one ~2.7:1 favourite
 BASIC = frozenset({"basic_quiddity", "assistant"})

@@ -22,9 +22,11 @@ from .state import WState
 Action = dict[str, Any]
 _BLANK = Text("", "")
 
+# Sized for one decision under a second on one core of the bench machine (the
+# slowest positions cost ~1.2 ms per simulated action): bench/bench_bots.py.
 BUDGETS = {
-    "normal": Budget(actions=200, turns=1, depth=100),
-    "hard": Budget(actions=2000, turns=1, depth=100),
+    "normal": Budget(actions=80, turns=1, depth=100),
+    "hard": Budget(actions=650, turns=1, depth=100),
 }
 SCALE = 15.0
 
