@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.search import LEVELS, budget, check_level, choose, levels
+from engine.core.selfplay import play_bots
 from engine.registry import get_game
 from tests.toygame import GAME as TOY
 
@@ -57,3 +58,13 @@ def test_a_search_level_chooses_a_legal_action_reproducibly(game_id: str) -> Non
     first = choose(game, state, seat, rng("normal"), "normal")
     assert first in [c.action for c in game.legal_actions(state, seat)]
     assert choose(game, state, seat, rng("normal"), "normal") == first
+
+
+def test_engine_selfplay_takes_a_level_per_seat_and_keeps_the_old_matches() -> None:
+    game = get_game("naru")
+    old = play_bots(game, 2, "levels-old")
+    assert play_bots(game, 2, "levels-old", levels=["easy", "easy"]).moves == old.moves
+    with pytest.raises(ValueError, match="1 bot levels for 2 seats"):
+        play_bots(game, 2, "levels-old", levels=["easy"])
+    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
+        play_bots(game, 2, "levels-old", levels=["easy", "expert"])
