@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core import Rng
+from engine.core import Outcome, Rng
 from engine.core.play import step
 from engine.core.search import choose, next_actor
 from engine.core.selfplay import derive_secret
@@ -34,8 +34,8 @@ TIME_TARGET = 1.0
 MAX_STEPS = 20_000
 
 
-def play(game_id: str, levels: tuple[str, str], seed: str) -> tuple[tuple[int, ...], list[tuple[str, float]], int]:
-    """One match: (winners, [(level, CPU seconds) per decision], actions)."""
+def play(game_id: str, levels: tuple[str, str], seed: str) -> tuple[Outcome, list[tuple[str, float]], int]:
+    """One match: (outcome, [(level, CPU seconds) per decision], actions)."""
     game = get_game(game_id)
     secret = derive_secret(seed)
     rng = Rng(secret, 0)
@@ -48,7 +48,7 @@ def play(game_id: str, levels: tuple[str, str], seed: str) -> tuple[tuple[int, .
         if not pending:
             outcome = game.outcome(state)
             assert outcome is not None
-            return outcome.winners, times, n
+            return outcome, times, n
         seat = next_actor(pending)
         t0 = time.process_time()
         action = choose(game, state, seat, bots[seat], levels[seat])
@@ -58,13 +58,14 @@ def play(game_id: str, levels: tuple[str, str], seed: str) -> tuple[tuple[int, .
     raise RuntimeError(f"{game_id} {seed}: no result after {MAX_STEPS} actions")
 
 
-def _job(args: tuple[str, str, str, int]) -> tuple[str, str, float, list[tuple[str, float]], int]:
+def _job(args: tuple[str, str, str, int]) -> tuple[str, str, float, list[tuple[str, float]], int, str]:
     game_id, hard, other, i = args
     seat = i % 2  # the stronger bot takes each seat in turn
     levels = (hard, other) if seat == 0 else (other, hard)
-    winners, times, actions = play(game_id, levels, f"bench-bots-{game_id}-{other}-{i}")
-    share = 1.0 / len(winners) if seat in winners else 0.0
-    return hard, other, share, times, actions
+    outcome, times, actions = play(game_id, levels, f"bench-bots-{game_id}-{other}-{i}")
+    share = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    lost = "" if share else f"{i} (seat {seat + 1}): {outcome.reason.en}"
+    return hard, other, share, times, actions, lost
 
 
 def bench(game_id: str, games: int, workers: int,
@@ -92,6 +93,7 @@ def bench(game_id: str, games: int, workers: int,
         actions = statistics.median(r[4] for r in results if r[0] == hard and r[1] == other)
         lines.append(f"{hard} vs {name}: won {sum(shares):g} of {len(shares)} = {rate:.0%} (+-{half:.0%}), "
                      f"target >= {target:.0%}: {'met' if met else 'MISSED'}; median {actions:g} actions per match")
+        lines += [f"  lost match {r[5]}" for r in results if r[0] == hard and r[1] == other and r[5]]
     per_level: dict[str, list[float]] = {}
     for r in results:
         for level, seconds in r[3]:
@@ -122,7 +124,7 @@ def main() -> None:
                         help="only these pairings, e.g. normal:easy (repeatable; default hard:easy and hard:normal)")
     args = parser.parse_args()
     os.nice(10)
-    pairings = PAIRINGS
+    pairings: tuple[tuple[str, str, float], ...] = PAIRINGS
     if args.pair:
         targets = {(a, b): t for a, b, t in PAIRINGS}
         pairings = tuple((a, b, targets.get((a, b), 0.5)) for a, _, b in (p.partition(":") for p in args.pair))
