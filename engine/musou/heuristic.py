@@ -16,12 +16,12 @@ from .stats import power, strike
 
 # Musou turns are long (two main phases with priority passes and a battle), so
 # a rollout runs to the end of the opponent's next turn.
-# Sized for one decision under a second on one core of the bench machine: the
-# slowest positions cost over 1.1 ms per simulated action (1100 actions peaked
-# at 1.26 s in bench/bench_bots.py, though the mean decision took 0.11 s).
+# Sized for one decision under a second on one core of the bench machine: in
+# battles a simulated action costs up to ~1.7 ms (750 actions peaked at 1.28 s
+# in bench/bench_bots.py, though the mean decision took 0.1 s).
 BUDGETS = {
-    "normal": Budget(actions=100, turns=2, depth=300),
-    "hard": Budget(actions=750, turns=2, depth=300),
+    "normal": Budget(actions=70, turns=2, depth=300),
+    "hard": Budget(actions=500, turns=2, depth=300),
 }
 SCALE = 4.0
 

@@ -15,11 +15,11 @@ from .state import NaruState
 from .units import attack_of, defense_of
 
 # A rollout runs to the start of the bot's next turn: the opponent has answered.
-# 3300 actions peaked at 0.99 s of CPU for one decision (bench/bench_bots.py),
-# so hard keeps a fifth in hand below the 1 s target.
+# 3300 actions peaked at 0.99 s of CPU for one decision and 2700 at 1.17 s on a
+# loaded machine (bench/bench_bots.py), so hard is smaller still.
 BUDGETS = {
-    "normal": Budget(actions=300, turns=2, depth=200),
-    "hard": Budget(actions=2700, turns=2, depth=200),
+    "normal": Budget(actions=250, turns=2, depth=200),
+    "hard": Budget(actions=2200, turns=2, depth=200),
 }
 SCALE = 3.0
 LIFE = 6.0
