@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.core import RuleError, Text, Viewer, pick_locale, with_names
+from engine.core.search import LEVELS
 from engine.registry import available, get_game
 from events.export import export_jsonl, import_jsonl
 from events.model import Player
@@ -130,7 +131,7 @@ async def _new_match(service: MatchService, args: argparse.Namespace) -> tuple[s
         for p in players[1:]:
             await service.join(ms.match_id, p)
         for _ in range(bots):
-            await service.add_bot(ms.match_id, players[0].id)
+            await service.add_bot(ms.match_id, players[0].id, level=args.level)
         before = (await service.get(ms.match_id)).seq
         await service.start(ms.match_id, players[0].id)
     except Exception as err:
@@ -237,12 +238,24 @@ class _Watched:
         return events
 
 
+def _seat_levels(given: str, players: int) -> list[str]:
+    """`--level hard` for every seat, or one per seat: `--level hard,easy`."""
+    levels = given.split(",")
+    levels = levels * players if len(levels) == 1 else levels
+    wrong = [x for x in levels if x not in LEVELS]
+    if wrong or len(levels) != players:
+        raise CliError(Text(f"--level takes one of {', '.join(LEVELS)}, or one per seat ({players}), comma-separated.",
+                            f"--level は{'、'.join(LEVELS)}のどれか、または席ごとに{players}個をカンマ区切りで指定します。"))
+    return levels
+
+
 async def cmd_selfplay(args: argparse.Namespace) -> int:
     options = _options(args) or None
     store = await open_store(args.db or ":memory:", durable=bool(args.db))
     try:
         watched: Any = _Watched(store, Progress(args.games, sys.stderr))
-        results = await selfplay(watched, args.game, args.players, args.games, args.seed, options)
+        results = await selfplay(watched, args.game, args.players, args.games, args.seed, options,
+                                 _seat_levels(args.level, args.players))
         names = {r.match_id: await _joined_names(store, r.match_id) for r in results}
     finally:
         await store.close()
@@ -464,6 +477,8 @@ def parser() -> argparse.ArgumentParser:
                       help="add N built-in bots after the players (default: 0 with --players; "
                            "without it, enough for the game's smallest table)")
     play.add_argument("--options", help="match options as a JSON object")
+    play.add_argument("--level", choices=LEVELS, default="easy",
+                      help="how well the bots play: easy (random), normal or hard (search; up to ~1 s a move)")
     play.add_argument("--resume", metavar="MATCH", help="continue a saved match")
     play.add_argument("--start", action="store_true", help="with --resume: start a match still in the lobby")
 
@@ -473,6 +488,8 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=10)
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--options", help="match options as a JSON object")
+    sp.add_argument("--level", default="easy",
+                    help="bot level for every seat (easy, normal, hard), or one per seat: hard,easy")
 
     sub.add_parser("list", help="matches in the database")
     sub.add_parser("list-games", help="installed games")

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Outcome, Rng
 from engine.core.selfplay import derive_secret
 
-from .model import Player
+from .bots import bot_player, check_bot_level
 from .replay import all_seeing_digest
 from .service import MatchService
 from .store import Store
@@ -28,17 +28,23 @@ class SelfplayResult:
 
 
 async def selfplay(store: Store, game_id: str, players: int, games: int, seed: int,
-                   options: Mapping[str, Any] | None = None) -> list[SelfplayResult]:
+                   options: Mapping[str, Any] | None = None,
+                   levels: Sequence[str] | None = None) -> list[SelfplayResult]:
+    """`levels` gives each seat's bot level (by default every bot is easy)."""
+    levels = list(levels or ["easy"] * players)
+    if len(levels) != players:
+        raise ValueError(f"{len(levels)} bot levels for {players} players")
     results = []
     for index in range(games):
         label = f"{game_id}:{players}:{seed}:{index}"
         service = MatchService(store, new_secret=functools.partial(derive_secret, label),
                                bot_rng=Rng(derive_secret(label, "bots")))
         began = time.perf_counter()
-        creator = Player(id="bot:1", name="Bot 1")
+        creator = bot_player(1, levels[0])
         ms = await service.create(game_id, creator, options, match_id=f"sp-{game_id}-{seed}-{index}")
-        for _ in range(players - 1):
-            await service.add_bot(ms.match_id, creator.id)
+        check_bot_level(ms.game, levels[0])
+        for level in levels[1:]:
+            await service.add_bot(ms.match_id, creator.id, level=level)
         done = (await service.start(ms.match_id, creator.id)).match
         seconds = time.perf_counter() - began
         service.forget(ms.match_id)

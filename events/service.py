@@ -24,6 +24,7 @@ from engine.core.play import check_pending
 from engine.registry import get_game
 
 from . import errors, snapshot
+from .bots import bot_level, bot_move, bot_player, check_bot_level
 from .errors import ReplayError
 from .history import Lineage, lineage
 from .model import Event, NewEvent, Player
@@ -267,10 +268,12 @@ class MatchService:
                                                      payload={"player": player.model_dump()}))
         return await self._run(match_id, command_id, build)
 
-    async def add_bot(self, match_id: str, actor: str, command_id: str | None = None) -> CommandResult:
+    async def add_bot(self, match_id: str, actor: str, command_id: str | None = None,
+                      level: str = "easy") -> CommandResult:
         ms = await self.get(match_id)
+        check_bot_level(ms.game, level)
         n = 1 + sum(1 for p in ms.lobby if p.is_bot)
-        return await self.join(match_id, Player(id=f"bot:{n}", name=f"Bot {n}"), command_id)
+        return await self.join(match_id, bot_player(n, level), command_id)
 
     async def leave(self, match_id: str, player_id: str, command_id: str | None = None) -> CommandResult:
         def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
@@ -283,7 +286,7 @@ class MatchService:
 
     async def start(self, match_id: str, actor: str, *, moderator: bool = False,
                     command_id: str | None = None) -> CommandResult:
-        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+        def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "lobby")
             if actor != ms.creator and not moderator:
                 raise errors.Refused(Text("Only the match's creator can start it.", "開始できるのは作成者だけです。"))
@@ -339,7 +342,7 @@ class MatchService:
         """Play an action. With `expected_seq` (a button offered at that event),
         the action is refused if anything happened since: the check and the
         append happen under the match's lock, so it is safe across processes too."""
-        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+        def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "running")
             _current(ms, expected_seq)
             s = self.resolve_seat(ms, player_id, seat)
@@ -350,7 +353,7 @@ class MatchService:
     async def skip(self, match_id: str, seat: int, reason: str = "deadline",
                    command_id: str | None = None, expected_seq: int | None = None) -> CommandResult:
         """A missed deadline: the seat's default (passive) action, played by the system."""
-        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+        def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "running")
             _current(ms, expected_seq)
             check_pending(ms.game, ms.state, seat)
@@ -367,11 +370,12 @@ class MatchService:
             payload["auto"] = auto
         return NewEvent(type="action", actor=actor, payload=payload), after
 
-    def _with_auto(self, ms: MatchState, secret: bytes, head: list[NewEvent],
-                   first: tuple[str, int, dict[str, Any]] | None = None,
-                   note: str | None = None) -> tuple[list[NewEvent], list[MatchState]]:
+    async def _with_auto(self, ms: MatchState, secret: bytes, head: list[NewEvent],
+                         first: tuple[str, int, dict[str, Any]] | None = None,
+                         note: str | None = None) -> Built:
         """Apply `head` events and the first action, then play every decision
-        that falls to a bot or a forfeited seat, so the game rests on a human."""
+        that falls to a bot or a forfeited seat, so the game rests on a human.
+        A coroutine because a search bot's move runs off the event loop."""
         new: list[NewEvent] = []
         states: list[MatchState] = []
         for e in head:
@@ -397,7 +401,8 @@ class MatchService:
             if auto.seat in ms.forfeited:
                 act, why = ms.game.default_action(ms.state, auto.seat), "forfeited"
             else:
-                act, why = ms.game.bot_action(ms.state, auto.seat, self.bot_rng), "bot"
+                level = bot_level(ms.seats[auto.seat].id)
+                act, why = await bot_move(ms.game, ms.state, auto.seat, level, self.bot_rng), "bot"
             e, ms = self._action_event(ms, secret, "system", auto.seat, act, why)
             new.append(e)
             states.append(ms)
@@ -512,7 +517,7 @@ class MatchService:
 
     async def replace_player(self, match_id: str, moderator: str, seat: int, player: Player, reason: str = "",
                              command_id: str | None = None) -> CommandResult:
-        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+        def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "running")
             if not 0 <= seat < len(ms.seats):
                 raise errors.Refused(Text(f"There is no seat {seat + 1}.", f"{seat + 1}番席はありません。"))
@@ -526,7 +531,7 @@ class MatchService:
         """Forfeit (by the player) or removal (by a moderator, or a deadline, which
         passes the `expected_seq` it was decided at): the seat cannot win and its
         decisions are played by default from now on."""
-        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+        def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "running")
             _current(ms, expected_seq)
             if not 0 <= seat < len(ms.seats) or seat in ms.forfeited:

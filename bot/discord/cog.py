@@ -81,10 +81,14 @@ class ParleyGroup(app_commands.Group):
         await self.parley.lobby(interaction, match, "start")
 
     @app_commands.command(name=_("addbot"), description=_("Add a bot player to the lobby"))
-    @app_commands.describe(match=MATCH)
-    @app_commands.rename(match=_("match"))
-    async def addbot(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.lobby(interaction, match, "bot")
+    @app_commands.describe(match=MATCH, level=_("How well the bot plays (default: easy)"))
+    @app_commands.rename(match=_("match"), level=_("level"))
+    @app_commands.choices(level=[app_commands.Choice(name=_("easy"), value="easy"),
+                                 app_commands.Choice(name=_("normal"), value="normal"),
+                                 app_commands.Choice(name=_("hard"), value="hard")])
+    async def addbot(self, interaction: discord.Interaction, match: str | None = None,
+                     level: app_commands.Choice[str] | None = None) -> None:
+        await self.parley.lobby(interaction, match, "bot", level.value if level else "easy")
 
     # -- play ---------------------------------------------------------------------------------
 

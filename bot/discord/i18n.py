@@ -192,6 +192,8 @@ _JA: dict[str, str] = {
     "reminder_hours": "リマインド時間", "match": "対戦", "action": "行動内容", "count": "回数", "to_event": "イベント番号",
     "reason": "理由", "seat": "席", "user": "ユーザー", "turn": "ターン",
     "skip": "既定の行動", "forfeit the seat": "投了扱い",
+    "level": "強さ", "easy": "かんたん", "normal": "ふつう", "hard": "むずかしい",
+    "How well the bot plays (default: easy)": "ボットの強さ（省略時: かんたん）",
     # descriptions
     "Play tabletop games by message": "メッセージで遊ぶボードゲーム",
     "List the installed games": "インストール済みのゲームを表示",

@@ -92,9 +92,9 @@ class Play(ParleyBase):
             raise RuntimeError(f"match id {match_id} is taken by another interaction")
         return ms
 
-    async def lobby(self, interaction: discord.Interaction, match: str | None, op: str) -> None:
+    async def lobby(self, interaction: discord.Interaction, match: str | None, op: str, level: str = "easy") -> None:
         async def work() -> Reply:
-            return await self._lobby_op(interaction, await self.resolve(interaction, match), op)
+            return await self._lobby_op(interaction, await self.resolve(interaction, match), op, level)
         await self.run(interaction, work, match_id=match)
 
     async def lobby_click(self, interaction: discord.Interaction, match_id: str, op: str) -> None:
@@ -102,7 +102,8 @@ class Play(ParleyBase):
             return await self._lobby_op(interaction, await self.service.get(match_id), op)
         await self.run(interaction, work, match_id=match_id)
 
-    async def _lobby_op(self, interaction: discord.Interaction, ms: MatchState, op: str) -> Reply:
+    async def _lobby_op(self, interaction: discord.Interaction, ms: MatchState, op: str,
+                        level: str = "easy") -> Reply:
         locale = self.locale(interaction)
         me = self.player(interaction)
         cid = str(interaction.id)
@@ -116,7 +117,7 @@ class Play(ParleyBase):
         elif op == "bot":
             if me.id != ms.creator and not await self.is_mod(interaction):
                 raise Refused(Text("Only the match's creator can add bots.", "ボットを追加できるのは作成者だけです。"))
-            result = await self.service.add_bot(mid, me.id, command_id=cid)
+            result = await self.service.add_bot(mid, me.id, command_id=cid, level=level)
             text = M.bot_added
         else:
             result = await self.service.start(mid, me.id, moderator=await self.is_mod(interaction), command_id=cid)

@@ -4,7 +4,7 @@ game without the log. The log-backed self-play lives in events/."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -12,6 +12,7 @@ from .actions import Action
 from .contract import Game, Outcome
 from .play import step
 from .rng import Rng
+from .search import check_level, choose
 
 S = TypeVar("S")
 
@@ -30,9 +31,13 @@ class Played(Generic[S]):
 
 
 def play_bots(game: Game[S], seats: int, seed: int | str, options: Mapping[str, Any] | None = None,
-              max_steps: int = 100_000) -> Played[S]:
-    """Play one match of random bots. The match secret and the bots' own
+              max_steps: int = 100_000, levels: Sequence[str] | None = None) -> Played[S]:
+    """Play one match of bots, each seat at its level in `levels` (by default
+    all easy: the game's random bot). The match secret and the bots' own
     randomness are separate streams, both derived from `seed`."""
+    levels = [check_level(level) for level in levels or ["easy"] * seats]
+    if len(levels) != seats:
+        raise ValueError(f"{len(levels)} bot levels for {seats} seats")
     secret = derive_secret(seed)
     opts = game.options(options or {}, seats)
     rng = Rng(secret, 0)
@@ -44,7 +49,7 @@ def play_bots(game: Game[S], seats: int, seed: int | str, options: Mapping[str, 
         if not pending:
             break
         seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-        action = game.bot_action(played.state, seat, bot_rng)
+        action = choose(game, played.state, seat, bot_rng, levels[seat])
         result = step(game, played.state, seat, action, secret, played.counter)
         played.state, played.counter = result.transition.state, result.counter
         played.moves.append((seat, action))

@@ -1,0 +1,299 @@
+"""The search bot: information-set Monte Carlo tree search (single-observer
+ISMCTS) over the game contract, with levels easy (the game's own biased random
+bot), normal and hard (the search with a small and a large budget).
+
+The bot never reads what its seat may not see: every iteration starts from the
+game's determinization (engine/<game>/determinize.py), which puts everything
+hidden from the seat in a canonical order and deals it again at random, so what
+the search sees depends only on the seat's view and the Rng it is handed. The
+budget counts simulated actions, never time (the engine reads no clock).
+Per-game knowledge is optional and lives in engine/<game>/heuristic.py:
+`evaluate(state) -> one value in [0, 1] per seat` judges a position when a
+rollout is cut short, `rollout(game, state, seat, rng) -> Action` replaces the
+game's `bot_action` as the rollout policy, `candidates(game, state, seat)`
+lists actions without building labels, `settled(game, state, seat, rng) ->
+Action | None` takes decisions the search cannot judge (it judges positions,
+so e.g. between-games deck changes), and `BUDGETS` overrides the defaults.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, TypeVar
+
+from .actions import Action, format_action
+from .contract import Game, Pending
+from .errors import RuleError
+from .play import step
+from .rng import Rng
+
+S = TypeVar("S")
+T = TypeVar("T")
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much one decision may search: `actions` simulated actions in all
+    (tree and rollouts). A rollout stops once the game's turn counter is
+    `turns` past the decision's (every sample judged at the same horizon), or
+    after `depth` actions, and the game's heuristic judges the position (a
+    game without one plays rollouts to the end)."""
+
+    actions: int
+    turns: int = 1 << 30
+    depth: int = 10_000
+    explore: float = 0.7  # the UCB exploration constant (rewards are in [0, 1])
+
+
+DEFAULT_BUDGETS: Mapping[str, Budget] = {
+    "normal": Budget(actions=500),
+    "hard": Budget(actions=4000),
+}
+
+
+class _Node:
+    __slots__ = ("action", "actor", "avail", "children", "value", "visits")
+
+    def __init__(self, actor: int, action: Action | None) -> None:
+        self.actor = actor
+        self.action = action
+        self.visits = 0
+        self.avail = 1
+        self.value = 0.0
+        self.children: dict[tuple[int, str], _Node] = {}
+
+
+def _module(game_id: str, name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"engine.{game_id}.{name}")
+    except ModuleNotFoundError as e:
+        # A game defined outside engine/ (a test's toy game) has no such module either.
+        if e.name not in (f"engine.{game_id}", f"engine.{game_id}.{name}"):
+            raise
+        return None
+
+
+_CACHE: dict[tuple[str, str], ModuleType | None] = {}
+
+
+def _lookup(game_id: str, name: str) -> ModuleType | None:
+    key = (game_id, name)
+    if key not in _CACHE:
+        _CACHE[key] = _module(game_id, name)
+    return _CACHE[key]
+
+
+Determinize = Callable[[Any, int, Rng], Any]
+
+
+def determinizer(game: Game[Any]) -> Determinize:
+    """The game's determinization; LookupError for a game without one (the
+    search may not run on a state holding what the seat may not see)."""
+    module = _lookup(game.id, "determinize")
+    if module is None:
+        raise LookupError(f"{game.id}: no engine.{game.id}.determinize, so no search bot")
+    fn: Determinize = module.determinize
+    return fn
+
+
+def levels(game: Game[Any]) -> tuple[str, ...]:
+    """The levels a game offers: the search ones need its determinization."""
+    return LEVELS if _lookup(game.id, "determinize") is not None else LEVELS[:1]
+
+
+def budget(game: Game[Any], level: str) -> Budget:
+    heuristic = _lookup(game.id, "heuristic")
+    table: Mapping[str, Budget] = getattr(heuristic, "BUDGETS", DEFAULT_BUDGETS)
+    return table[level]
+
+
+def next_actor(pending: Sequence[Pending]) -> int:
+    """The seat that moves next when several are waited on (as self-play does)."""
+    return min(pending, key=lambda p: (p.order, p.seat)).seat
+
+
+def shuffled(rng: Rng, items: Sequence[T]) -> list[T]:
+    """Fisher-Yates like `Rng.shuffled`, but taking several positions from one
+    draw (mixed radix below 2**62, still exactly uniform): determinizations
+    shuffle whole decks at every iteration, and each draw is an HMAC."""
+    out = list(items)
+    i = len(out) - 1
+    while i > 0:
+        span, k = 1, i
+        while k > 0 and span * (k + 1) < 1 << 62:
+            span *= k + 1
+            k -= 1
+        x = rng.below(span)
+        while i > k:
+            x, j = divmod(x, i + 1)
+            out[i], out[j] = out[j], out[i]
+            i -= 1
+    return out
+
+
+def derive_secret(rng: Rng) -> bytes:
+    """A secret for the simulated matches, drawn from the bot's own Rng."""
+    return b"".join(rng.below(1 << 32).to_bytes(4, "big") for _ in range(8))
+
+
+def check_level(level: str) -> str:
+    """`level` itself, or ValueError naming the levels there are."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS)}")
+    return level
+
+
+def choose(game: Game[S], state: S, seat: int, rng: Rng, level: str = "hard",
+           limits: Budget | None = None) -> Action:
+    """The bot's action for `seat` at `level` (easy, normal or hard);
+    `limits` replaces the level's budget (tests search briefly)."""
+    if check_level(level) == "easy":
+        return game.bot_action(state, seat, rng)
+    return Search(game, seat, limits or budget(game, level), rng).run(state)
+
+
+class Search:
+    """One decision's search. Randomness comes from the Rng alone: one stream
+    for determinizations and choices, and a derived secret for the simulated
+    matches' own draws, so the same Rng and view give the same decision."""
+
+    def __init__(self, game: Game[Any], seat: int, limits: Budget, rng: Rng,
+                 deal: Determinize | None = None) -> None:
+        self.game = game
+        self.deal = deal or determinizer(game)
+        self.seat = seat
+        self.limits = limits
+        self.rng = rng
+        self.secret = derive_secret(rng)
+        self.counter = 0
+        self.spent = 0
+        heuristic = _lookup(game.id, "heuristic")
+        self.evaluate: Callable[[Any], Sequence[float]] | None = getattr(heuristic, "evaluate", None)
+        self.policy: Callable[[Game[Any], Any, int, Rng], Action] = getattr(
+            heuristic, "rollout", lambda g, s, p, r: g.bot_action(s, p, r))
+        self.candidates: Callable[[Game[Any], Any, int], list[Action]] = getattr(
+            heuristic, "candidates", lambda g, s, p: [c.action for c in g.legal_actions(s, p)])
+        self.settled: Callable[[Game[Any], Any, int, Rng], Action | None] | None = getattr(
+            heuristic, "settled", None)
+
+    def run(self, state: Any) -> Action:
+        game, seat = self.game, self.seat
+        legal = {format_action(a): a for a in self.candidates(game, state, seat)}
+        if len(legal) <= 1:
+            return next(iter(legal.values())) if legal else game.default_action(state, seat)
+        if self.settled is not None:
+            fixed = self.settled(game, state, seat, self.rng)
+            if fixed is not None:
+                return fixed
+        deal = self.deal
+        self.horizon = game.turn(state) + self.limits.turns
+        root = _Node(seat, None)
+        while self.spent < self.limits.actions:
+            before = self.spent
+            self.iterate(root, deal(state, seat, self.rng), legal)
+            if self.spent == before:  # an iteration always costs something, so the loop ends
+                self.spent += 1
+        best = max(((child.visits, child.value, key) for (_, key), child in root.children.items()
+                    if key in legal), default=None)
+        return legal[best[2]] if best is not None else legal[min(legal)]
+
+    def _apply(self, s: Any, actor: int, action: Action) -> Any:
+        result = step(self.game, s, actor, action, self.secret, self.counter)
+        self.counter = result.counter
+        self.spent += 1
+        return result.transition.state
+
+    def iterate(self, root: _Node, s: Any, legal: Mapping[str, Action]) -> None:
+        game = self.game
+        node = root
+        path = [root]
+        try:
+            while True:
+                pending = game.pending(s)
+                if not pending:
+                    break
+                actor = self.seat if node is root else next_actor(pending)
+                actions = self.candidates(game, s, actor)
+                if node is root:
+                    actions = [a for a in actions if format_action(a) in legal]
+                if not actions:
+                    break
+                if len(actions) == 1:  # a forced move is no decision: no node for it
+                    s = self._apply(s, actor, actions[0])
+                    continue
+                keyed = {format_action(a): a for a in actions}
+                children = node.children
+                untried = []
+                for key in sorted(keyed):
+                    child = children.get((actor, key))
+                    if child is None:
+                        untried.append(key)
+                    else:
+                        child.avail += 1
+                if untried:
+                    key = self._expansion(s, actor, untried)
+                    child = children[(actor, key)] = _Node(actor, keyed[key])
+                    s = self._apply(s, actor, keyed[key])
+                    path.append(child)
+                    break
+                child = self._select(node, actor, keyed)
+                s = self._apply(s, actor, keyed[_key(child)])
+                path.append(child)
+                node = child
+            rewards, other = self.rollout(s)
+        except RuleError:
+            return  # a determinization the rules refuse somewhere: this sample says nothing
+        for n in path[1:]:
+            n.visits += 1
+            n.value += rewards.get(n.actor, other)
+
+    def _expansion(self, s: Any, actor: int, untried: list[str]) -> str:
+        """Which untried action to try first: the rollout policy's pick when it
+        is untried (its bias toward progress orders the search), else any."""
+        preferred = format_action(self.policy(self.game, s, actor, self.rng))
+        return preferred if preferred in untried else untried[self.rng.below(len(untried))]
+
+    def _select(self, node: _Node, actor: int, keyed: Mapping[str, Action]) -> _Node:
+        c = self.limits.explore
+        best: _Node | None = None
+        score = -1.0
+        for key in sorted(keyed):
+            child = node.children[(actor, key)]
+            ucb = child.value / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            if ucb > score:
+                best, score = child, ucb
+        assert best is not None
+        return best
+
+    def rollout(self, s: Any) -> tuple[Mapping[int, float], float]:
+        game = self.game
+        for _ in range(self.limits.depth):
+            pending = game.pending(s)
+            if not pending or game.turn(s) >= self.horizon:
+                break
+            actor = next_actor(pending)
+            s = self._apply(s, actor, self.policy(game, s, actor, self.rng))
+        return self.rewards(s)
+
+    def rewards(self, s: Any) -> tuple[Mapping[int, float], float]:
+        """Each seat's reward in [0, 1], and the reward of a seat not named: a
+        win (shared among the winners, nothing for the others), or the
+        heuristic's judgement of an unfinished match (even without one)."""
+        outcome = self.game.outcome(s)
+        if outcome is not None:
+            share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+            return {p: share for p in outcome.winners}, 0.0
+        if self.evaluate is None:
+            return {}, 0.5
+        return dict(enumerate(self.evaluate(s))), 0.5
+
+
+def _key(node: _Node) -> str:
+    assert node.action is not None
+    return format_action(node.action)

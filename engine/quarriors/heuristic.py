@@ -1,0 +1,153 @@
+"""What the search bot knows about Quarriors beyond the rules: how good a
+position is for each seat when a rollout stops (glory, creatures about to
+score, the strength of the dice each owns), a greedy rollout policy, the
+actions worth searching, and its budgets."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.core import Game, Rng
+from engine.core.search import Budget
+
+from .bot import choose as random_choice
+from .payment import available
+from .prompts import candidates as prompt_candidates
+from .state import ATTACK, CAPTURE, OVER, QState, creatures, face_of, own_card
+from .stats import glory, summon_cost
+from .turn import RULES, _casts, capture_cost
+
+Action = dict[str, Any]
+
+# A rollout runs to the start of the bot's next turn: its creatures have then
+# scored or been destroyed, and what it captured is in its used pile.
+BUDGETS = {
+    "normal": Budget(actions=500, turns=2, depth=400),
+    "hard": Budget(actions=6000, turns=2, depth=400),
+}
+SCALE = 3.0  # glory points between two seats that make one ~2.7:1 favourite
+BASIC = frozenset({"basic_quiddity", "assistant"})
+
+
+def worth(s: QState, p: int) -> float:
+    total = float(s.glory[p])
+    for d in creatures(s, p):
+        total += 0.6 * glory(s, d)
+    for zone in (s.bag[p], s.pool[p], s.ready[p], s.used[p], s.aside[p]):
+        for d in zone:
+            card = s.cards[s.dcard[d]]
+            if card.kind != "basic":
+                total += 0.3 * card.cost
+            elif card.id in BASIC:
+                total -= 0.15  # every basic die dilutes the bag
+    return total
+
+
+def evaluate(s: QState) -> list[float]:
+    """Each seat's share of a softmax over worth: for two seats the logistic
+    of the difference."""
+    values = [worth(s, p) / SCALE for p in range(s.seats)]
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def candidates(game: Game[Any], s: QState, seat: int) -> list[Action]:
+    """The legal actions, without their labels and without the ways to pay
+    that name the dice: the engine's own payment wastes the least quiddity,
+    so only the amount matters and those variants would only split the search
+    (listing them is most of the cost of the game's own list)."""
+    if s.step == OVER or s.prompts or s.step == ATTACK:
+        raw: list[Action] = game.raw_actions(s, seat)  # type: ignore[attr-defined]
+        return raw
+    if seat != s.active:
+        return []
+    out: list[Action] = []
+    for a in _turn(s, seat):
+        try:
+            RULES[a["kind"]][0](s, seat, a)
+        except Exception:  # a RuleError: not legal now
+            continue
+        out.append(a)
+    return out
+
+
+def _turn(s: QState, p: int) -> list[Action]:
+    """The game's candidate turn actions (engine.quarriors.turn) without `pay`."""
+    out: list[Action] = []
+    if s.step == CAPTURE:
+        out.append({"kind": "end_turn"})
+        if s.captures > 0:  # the affordable ones (a refusal costs more than this test)
+            have = available(s, p)
+            out += [{"kind": "capture", "card": c.id} for slot, c in enumerate(s.cards)
+                    if s.wild[slot] and capture_cost(s, slot) <= have]
+        out += [{"kind": "discard", "die": d} for d in s.ready[p] if not face_of(s, d).creature]
+    else:
+        out.append({"kind": "proceed"})
+        for d in s.pool[p]:
+            if s.face[d] < 0:
+                continue
+            f = face_of(s, d)
+            if f.creature:
+                if summon_cost(s, d, p) <= available(s, p):
+                    out.append({"kind": "summon", "die": d})
+            elif f.spell:
+                out.append({"kind": "ready", "die": d})
+                out += _casts(s, p, d)
+            else:
+                if f.draw or f.burst:
+                    out.append({"kind": "use", "die": d})
+                if f.draw and "settle_when_alone" in s.fx:
+                    out.append({"kind": "settle", "die": d})
+                if f.reroll:
+                    out.append({"kind": "reroll", "die": d})
+    for d in s.ready[p]:
+        if s.face[d] >= 0 and face_of(s, d).spell:
+            timing = own_card(s, d).timing
+            if timing == "attach":
+                out += [{"kind": "attach", "die": d, "to": c} for c in creatures(s, p)]
+            elif timing == "ready":
+                out += _casts(s, p, d)
+    for d in creatures(s, p):
+        if own_card(s, d).power("copy_creature") is not None and d not in s.switched:
+            out += [{"kind": "switch", "die": d, "target": t}
+                    for q in range(s.seats) if q != p for t in creatures(s, q)]
+    return out
+
+
+def _capture_value(s: QState, a: Action) -> float:
+    slot = s.slots[a["card"]]
+    card = s.cards[slot]
+    return card.cost + (3 if card.kind == "creature" else 0) + 2 * card.glory
+
+
+def rollout(game: Game[Any], s: QState, seat: int, rng: Rng) -> Action:
+    """A greedy player with some noise: draw dice, summon the strongest
+    creature it can pay for, attack, capture the best die it can afford."""
+    if s.prompts:
+        return random_choice(s, prompt_candidates(s, s.prompts[0]), rng)
+    legal = candidates(game, s, seat)
+    if s.step == ATTACK or len(legal) == 1:
+        return random_choice(s, legal, rng)
+    by: dict[str, list[Action]] = {}
+    for a in legal:
+        by.setdefault(a["kind"], []).append(a)
+    if s.step == CAPTURE:
+        caps = by.get("capture", [])
+        if caps and s.captures > 0:
+            best = max(caps, key=lambda a: (_capture_value(s, a), rng.below(8)))
+            if own_card(s, s.wild[s.slots[best["card"]]][0]).kind != "basic" or rng.below(3) == 0:
+                return best
+        return legal[0]
+    if s.imm and "use" in by:
+        return by["use"][rng.below(len(by["use"]))]
+    if "summon" in by:
+        return max(by["summon"], key=lambda a: (summon_cost(s, a["die"], seat), rng.below(8)))
+    for kind in ("cast", "ready", "attach"):
+        if kind in by and rng.below(2) == 0:
+            return by[kind][rng.below(len(by[kind]))]
+    if available(s, seat) and rng.below(4) == 0 and "reroll" in by:
+        return by["reroll"][rng.below(len(by["reroll"]))]
+    return legal[0]

@@ -1,0 +1,111 @@
+"""What the search bot knows about Warlords beyond the rules: how good a
+position is for each seat when a rollout stops. Glory Road is won on revenue
+when the Time Passes cards are all out, or by being the last one standing, so
+a seat's worth is its castles' revenue, how well they are garrisoned (an
+unguarded castle falls to any attack), the strength of its stacks and its
+hand; the seats share out a softmax of it."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.core import Choice, Game, Rng, RuleError, Text
+from engine.core.search import Budget
+
+from . import bot
+from .game import attack_odds
+from .legal import CHECKS, play_candidates
+from .stacks import castle_combat, castle_revenue, stack_combat, stack_state
+from .state import WState
+
+Action = dict[str, Any]
+_BLANK = Text("", "")
+
+# Sized for one decision under a second on one core of the bench machine (the
+# slowest positions cost ~1.2 ms per simulated action): bench/bench_bots.py.
+BUDGETS = {
+    "normal": Budget(actions=80, turns=1, depth=100),
+    "hard": Budget(actions=650, turns=1, depth=100),
+}
+SCALE = 15.0
+
+
+def _threat(s: WState, p: int) -> tuple[int, int]:
+    """The strongest enemy stack that could attack `p` soon, and its owner: one
+    on campaign against `p` (or besieging it) counts in full, one at home at
+    half (it needs turns of marching first)."""
+    top, by = 0, -1
+    for q, other in enumerate(s.players):
+        if q == p:
+            continue
+        for st in other.stacks:
+            if stack_state(st) in ("campaign", "besieging"):
+                value = stack_combat(s, st) if st.target == p else 0
+            else:
+                value = stack_combat(s, st) // 2
+            if value > top:
+                top, by = value, q
+    return top, by
+
+
+def worths(s: WState) -> list[float]:
+    """Each seat's revenue from castles, each castle's revenue shared between
+    its owner and the seat threatening it by the risk of losing it (an
+    unguarded castle falls to any attack, and a captured one changes hands),
+    garrisons, stacks (a hero is what attacks, defends and explores) and how
+    far they have marched, and the hand."""
+    out = [0.0] * s.seats
+    for p, player in enumerate(s.players):
+        if player.eliminated:
+            out[p] -= 100.0
+            continue
+        threat, by = _threat(s, p)
+        for castle in player.castles:
+            guard = castle_combat(s, castle)
+            risk = (0.3 if threat > guard else 0.05) if castle.garrison else (0.5 if threat else 0.15)
+            revenue = castle_revenue(s, castle)
+            out[p] += revenue * (1.0 - risk) + 0.5 * guard
+            if by >= 0:
+                out[by] += revenue * risk
+        for stack in player.stacks:
+            out[p] += 6.0 + 0.6 * stack_combat(s, stack) + MARCHED.get(stack_state(stack), 0.0)
+        out[p] += 0.5 * min(len(player.hand), 12)
+    return out
+
+
+MARCHED = {"patrolling": 0.5, "campaign": 1.5, "at_sea": 1.0, "besieging": 2.0}
+
+
+def evaluate(s: WState) -> list[float]:
+    values = [v / SCALE for v in worths(s)]
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def candidates(game: Game[Any], s: WState, seat: int) -> list[Action]:
+    """The legal actions without their labels (building labels is a quarter
+    of the cost of a simulated turn)."""
+    if s.phase != "play" or s.decision is not None:
+        return [c.action for c in game.legal_actions(s, seat)]
+    if seat != s.active:
+        return []
+    out: list[Action] = [{"kind": "end"}]
+    for a in play_candidates(s, seat):
+        try:
+            CHECKS[a["kind"]](s, seat, a)
+        except RuleError:
+            continue
+        out.append(a)
+    return out
+
+
+def rollout(game: Game[Any], s: WState, seat: int, rng: Rng) -> Action:
+    """The game's own bot (engine.warlords.bot) over the unlabelled actions."""
+    choices = [Choice(a, _BLANK) for a in candidates(game, s, seat)]
+    if not choices:
+        return {"kind": "pass"}
+    active = s.phase == "play" and s.decision is None
+    return bot.choose(choices, rng, active, lambda c: attack_odds(s, c.action)).action

@@ -1,0 +1,66 @@
+"""Bot levels from the command line: `parley play GAME --bots 1 --level hard`
+and `parley selfplay GAME --level ...`, through the real service and store."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+
+import pytest
+
+from bot.cli import main
+from engine.registry import register
+from tests.terminal.parlour import GAME as PARLOUR
+
+register(PARLOUR)  # a game without a search bot
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_play_against_a_hard_bot_seats_it_with_its_level(capsys: pytest.CaptureFixture[str], tmp_path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("USER", "zoe")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    db = str(tmp_path / "hard.sqlite")
+    code, out, _ = run(capsys, "--db", db, "play", "naru", "--bots", "1", "--level", "hard")
+    assert code == 0, out
+    assert "Bot 1 (hard)" in out
+    _, listed, _ = run(capsys, "--db", db, "list")
+    assert "players=local:zoe,bot:hard:1" in listed
+
+
+def test_play_without_a_level_keeps_the_easy_bot_and_its_old_id(capsys: pytest.CaptureFixture[str], tmp_path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("USER", "zoe")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    db = str(tmp_path / "easy.sqlite")
+    assert run(capsys, "--db", db, "play", "naru", "--bots", "1")[0] == 0
+    assert "players=local:zoe,bot:1 " in run(capsys, "--db", db, "list")[1]
+
+
+def test_an_unknown_level_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    db = str(tmp_path / "bad.sqlite")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db", db, "play", "naru", "--bots", "1", "--level", "expert"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'expert'" in capsys.readouterr().err
+    code, _, err = run(capsys, "selfplay", "naru", "--games", "1", "--level", "hard,hard,hard")
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "--level takes one of easy, normal, hard, or one per seat (2)" in err
+    code, _, err = run(capsys, "selfplay", "parlour", "--games", "1", "--level", "hard")
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "There is no bot level 'hard' for Parlour" in err
+
+
+def test_selfplay_with_levels_per_seat_finishes_and_replays(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    db = str(tmp_path / "sp.sqlite")
+    code, out, _ = run(capsys, "selfplay", "naru", "--games", "1", "--seed", "4", "--level", "normal,easy",
+                       "--db", db)
+    assert code == 0, out
+    assert "replay=ok" in out and re.search(r"winners=\d", out)
+    _, listed, _ = run(capsys, "--db", db, "list")
+    assert "players=bot:normal:1,bot:2" in listed

@@ -1,0 +1,73 @@
+"""The proof that the search bot never reads what its seat may not see: from
+states of real matches, the hidden state is changed (the other seats' hands
+and decks dealt again, every deck in another order) and the bot, handed the
+same Rng, must choose the same action. A deliberately peeking bot, searching
+the real state instead of a determinization, fails the same comparison, so
+the test would catch one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import Game, Viewer, clone
+from engine.core.search import Budget, Search, choose
+from engine.registry import get_game
+
+from .helpers import GAMES, match_states, rng, unseen_change, waiting_seat
+
+# Small enough to keep the test fast, large enough that the tree has several
+# levels and rollouts reach hidden cards (draws, the opponent's replies).
+LIMITS = Budget(actions=150, turns=2, depth=60)
+STATES = 14
+
+
+def decisions(game_id: str) -> list[tuple[Any, Any, int]]:
+    """(state, the same state with hidden things changed, the seat to move)
+    for states of two real matches where the seat has a real choice."""
+    game = get_game(game_id)
+    out = []
+    for seed in (1, 2):
+        for n, state in enumerate(match_states(game_id, seed=seed, every=5)):
+            seat = waiting_seat(game, state)
+            if len(game.legal_actions(state, seat)) < 2:
+                continue
+            other = unseen_change(game_id, state, seat, rng(f"invariance-change-{seed}", n))
+            if other == state:
+                continue  # nothing hidden to change here (e.g. before the cards are dealt)
+            assert game.view(other, Viewer.of(seat)) == game.view(state, Viewer.of(seat))
+            out.append((state, other, seat))
+    return out[:STATES]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_decision_does_not_change_with_hidden_state_the_seat_cannot_see(game_id: str) -> None:
+    game = get_game(game_id)
+    cases = decisions(game_id)
+    assert len(cases) >= STATES // 2
+    for n, (state, other, seat) in enumerate(cases):
+        before = clone(state)
+        label = f"invariance-bot-{game_id}-{n}"
+        seen = choose(game, state, seat, rng(label), "hard", LIMITS)
+        unseen = choose(game, other, seat, rng(label), "hard", LIMITS)
+        assert seen == unseen, f"{game_id} case {n}: {seen} != {unseen}"
+        assert state == before  # the search never edits the state it is given
+
+
+def _peeking(game: Game[Any], state: Any, seat: int, label: str) -> Any:
+    """A bot that searches the real state: its 'determinization' keeps every
+    hidden card where it is."""
+    return Search(game, seat, LIMITS, rng(label), deal=lambda s, _seat, _rng: clone(s)).run(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_peeking_bot_is_caught_by_the_same_comparison(game_id: str) -> None:
+    """The negative control: the same states and Rngs, but a bot that reads
+    the hidden state changes its mind when the hidden state changes."""
+    game = get_game(game_id)
+    differ = 0
+    for n, (state, other, seat) in enumerate(decisions(game_id)):
+        label = f"invariance-bot-{game_id}-{n}"
+        differ += _peeking(game, state, seat, label) != _peeking(game, other, seat, label)
+    assert differ >= 1

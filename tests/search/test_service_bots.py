@@ -1,0 +1,93 @@
+"""Search bots in the match service: the level comes from the player id, the
+move is the search's (drawn from the service's bot Rng, so a match is
+reproducible), and the search runs off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.core import Rng
+from events.bots import bot_level, bot_player
+from events.model import Player
+from events.replay import all_seeing_digest
+from events.selfplay import selfplay
+from events.service import MatchService
+from events.store import Store
+
+ANN = Player(id="local:ann", name="ann")
+
+
+def test_the_level_is_in_the_player_id_and_old_ids_are_easy() -> None:
+    assert bot_player(2) == Player(id="bot:2", name="Bot 2")
+    assert bot_player(2, "hard") == Player(id="bot:hard:2", name="Bot 2 (hard)")
+    assert [bot_level(i) for i in ("bot:2", "bot:normal:3", "bot:hard:1", "bot:odd:1", "local:hard")] == \
+        ["easy", "normal", "hard", "easy", "easy"]
+    assert bot_player(3, "normal").is_bot
+
+
+async def _opening(tmp_path: Path, name: str, level: str) -> tuple[MatchService, str, float, float]:
+    """Ann against one bot of `level` in Naru, started (the bot makes its
+    mulligan decision in the same command); how long the start took, and the
+    longest time the event loop could run nothing else meanwhile."""
+    store = await Store.open(tmp_path / f"{name}.sqlite")
+    service = MatchService(store, new_secret=lambda: bytes(range(32)), bot_rng=Rng(b"bots" * 8))
+    ms = await service.create("naru", ANN, {})
+    await service.add_bot(ms.match_id, ANN.id, level=level)
+    done = False
+    gaps = [0.0]
+
+    async def ticker() -> None:
+        last = time.perf_counter()
+        while not done:
+            await asyncio.sleep(0)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    task = asyncio.create_task(ticker())
+    began = time.perf_counter()
+    await service.start(ms.match_id, ANN.id)
+    took = time.perf_counter() - began
+    done = True
+    await task
+    return service, ms.match_id, took, max(gaps)
+
+
+async def test_a_hard_bot_moves_off_the_event_loop_and_reproducibly(tmp_path: Path) -> None:
+    first, match_id, took, longest = await _opening(tmp_path, "a", "hard")
+    second, again, _, _ = await _opening(tmp_path, "b", "hard")
+    one, two = await first.get(match_id), await second.get(again)
+    bot_moves = [e for e in await first.store.events(match_id) if e.type == "action" and e.actor == "system"]
+    assert bot_moves and bot_moves[0].payload["seat"] == 1
+    assert all_seeing_digest(one) == all_seeing_digest(two)  # same secret, same bot Rng: the same match
+    # The search is most of the start; run on the loop it would be one long
+    # stall. In a thread the loop keeps turning (a ratio, not a speed).
+    assert longest < took / 4, (longest, took)
+    for service in (first, second):
+        await service.store.close()
+
+
+async def test_an_unknown_level_is_refused_and_the_lobby_is_unchanged(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "r.sqlite")
+    service = MatchService(store, new_secret=lambda: bytes(range(32)), bot_rng=Rng(b"bots" * 8))
+    ms = await service.create("naru", ANN, {})
+    with pytest.raises(Exception, match="There is no bot level 'expert' for Naru") as refused:
+        await service.add_bot(ms.match_id, ANN.id, level="expert")
+    assert "「expert」" in refused.value.message("ja")  # type: ignore[attr-defined]
+    assert [p.id for p in (await service.get(ms.match_id)).lobby] == [ANN.id]
+    await store.close()
+
+
+async def test_selfplay_of_normal_bots_replays_and_repeats(tmp_path: Path) -> None:
+    runs = []
+    for name in ("x", "y"):
+        store = await Store.open(tmp_path / f"{name}.sqlite")
+        runs.append(await selfplay(store, "naru", 2, 1, seed=5, levels=["normal", "easy"]))
+        await store.close()
+    (a,), (b,) = runs
+    assert a.replay_ok and b.replay_ok and a.outcome is not None
+    assert (a.outcome, a.events) == (b.outcome, b.events)
