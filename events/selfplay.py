@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.core import Outcome, Rng
 from engine.core.selfplay import derive_secret
+from engine.registry import get_game
 
 from .bots import bot_player, check_bot_level
 from .replay import all_seeing_digest
@@ -34,6 +35,9 @@ async def selfplay(store: Store, game_id: str, players: int, games: int, seed: i
     levels = list(levels or ["easy"] * players)
     if len(levels) != players:
         raise ValueError(f"{len(levels)} bot levels for {players} players")
+    game = get_game(game_id)
+    for level in levels:  # before any match is made: a refused level leaves nothing behind
+        check_bot_level(game, level)
     results = []
     for index in range(games):
         label = f"{game_id}:{players}:{seed}:{index}"
@@ -42,7 +46,6 @@ async def selfplay(store: Store, game_id: str, players: int, games: int, seed: i
         began = time.perf_counter()
         creator = bot_player(1, levels[0])
         ms = await service.create(game_id, creator, options, match_id=f"sp-{game_id}-{seed}-{index}")
-        check_bot_level(ms.game, levels[0])
         for level in levels[1:]:
             await service.add_bot(ms.match_id, creator.id, level=level)
         done = (await service.start(ms.match_id, creator.id)).match

@@ -91,3 +91,16 @@ async def test_selfplay_of_normal_bots_replays_and_repeats(tmp_path: Path) -> No
     (a,), (b,) = runs
     assert a.replay_ok and b.replay_ok and a.outcome is not None
     assert (a.outcome, a.events) == (b.outcome, b.events)
+
+
+async def test_selfplay_refuses_a_level_the_game_lacks_before_making_any_match(tmp_path: Path) -> None:
+    import tests.toygame  # noqa: F401  (registers the toy game, which has no search)
+    from events.errors import Refused
+
+    store = await Store.open(tmp_path / "p.sqlite")
+    try:
+        with pytest.raises(Refused, match="no bot level 'hard'"):
+            await selfplay(store, "toy", 2, 1, seed=1, levels=["easy", "hard"])
+        assert await store.matches() == []
+    finally:
+        await store.close()
