@@ -1,0 +1,65 @@
+"""The Naru heuristic sees keep danger: a unit next to an undefended enemy
+keep is worth most to the seat about to move it, and the rollout policy takes
+such a keep rather than leave the threat unpunished."""
+
+from __future__ import annotations
+
+from engine.core import Rng
+from engine.naru.board import neighbours, parse_square
+from engine.naru.heuristic import evaluate, rollout
+from engine.naru.state import Land, NaruState, Unit
+from engine.registry import get_game
+
+from .helpers import match_states
+
+
+def _action_state() -> NaruState:
+    for state in match_states("naru", seed=1, every=1):
+        if state.phase == "action" and all(p.keep_sq is not None for p in state.players):
+            return state
+    raise AssertionError("no action phase with both keeps placed in the sample match")
+
+
+def _raider(s: NaruState, seat: int) -> tuple[NaruState, int]:
+    """`s` with the board cleared but for one unit of `seat` next to the
+    enemy keep, free to move, and the squares around it laid with land."""
+    game = get_game("naru")
+    keep = s.players[1 - seat].keep_sq
+    assert keep is not None
+    out = s.copy()
+    out.units = [None] * len(out.units)
+    out.battle = None
+    card = next(c for c, who in sorted(s.owner.items())
+                if who == seat and game.defs[s.cards[c]].kind in ("general", "commoner"))
+    land = next(c for c, who in sorted(s.owner.items()) if who == seat and game.defs[s.cards[c]].kind == "land")
+    lands = list(out.lands)
+    sq = next(q for q in neighbours(keep) if q != s.players[seat].keep_sq)
+    for q in (sq, *neighbours(sq)):
+        if lands[q] is None:
+            lands[q] = Land(land, seat)
+    out.lands = lands
+    out.units[sq] = Unit(seat, [card], False, summoned_turn=-1)
+    return out, sq
+
+
+def test_a_raider_next_to_the_undefended_enemy_keep_raises_its_side() -> None:
+    s = _action_state()
+    seat = s.active
+    raided, sq = _raider(s, seat)
+    far = raided.copy()
+    far.units = [None] * len(far.units)
+    home = next(q for q in range(len(far.units)) if far.lands[q] is not None and q != raided.players[1 - seat].keep_sq
+                and raided.players[1 - seat].keep_sq not in neighbours(q) and q != raided.players[seat].keep_sq)
+    far.units[home] = raided.units[sq]
+    assert evaluate(raided)[seat] > evaluate(far)[seat] + 0.1
+
+
+def test_the_rollout_takes_an_undefended_enemy_keep() -> None:
+    game = get_game("naru")
+    s = _action_state()
+    seat = s.active
+    raided, _ = _raider(s, seat)
+    keep = raided.players[1 - seat].keep_sq
+    for n in range(20):
+        action = rollout(game, raided, seat, Rng(b"naru-raid" * 4, n))
+        assert action["kind"] == "move" and parse_square(action["to"]) == keep
