@@ -33,6 +33,11 @@ def get_game(game_id: str) -> Game[Any]:
     return game
 
 
+def installed() -> list[str]:
+    """The games that ship with Parley (not those a test or a plugin registered)."""
+    return sorted(_PATHS)
+
+
 def available() -> list[str]:
     """Game ids whose module imports here."""
     ids = []

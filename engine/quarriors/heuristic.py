@@ -8,15 +8,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from engine.core import Game, Rng
+from engine.core import Game, Rng, RuleError
 from engine.core.search import Budget
 
 from .bot import choose as random_choice
 from .payment import available
 from .prompts import candidates as prompt_candidates
-from .state import ATTACK, CAPTURE, OVER, QState, creatures, face_of, own_card
+from .state import ATTACK, CAPTURE, OVER, QState, creatures, own_card
 from .stats import glory, summon_cost
-from .turn import RULES, _casts, capture_cost
+from .turn import RULES
+from .turn import candidates as turn_candidates
 
 Action = dict[str, Any]
 
@@ -65,55 +66,12 @@ def candidates(game: Game[Any], s: QState, seat: int) -> list[Action]:
     if seat != s.active:
         return []
     out: list[Action] = []
-    for a in _turn(s, seat):
+    for a in turn_candidates(s, seat, ways=False):
         try:
             RULES[a["kind"]][0](s, seat, a)
-        except Exception:  # a RuleError: not legal now
+        except RuleError:  # not legal now
             continue
         out.append(a)
-    return out
-
-
-def _turn(s: QState, p: int) -> list[Action]:
-    """The game's candidate turn actions (engine.quarriors.turn) without `pay`."""
-    out: list[Action] = []
-    if s.step == CAPTURE:
-        out.append({"kind": "end_turn"})
-        if s.captures > 0:  # the affordable ones (a refusal costs more than this test)
-            have = available(s, p)
-            out += [{"kind": "capture", "card": c.id} for slot, c in enumerate(s.cards)
-                    if s.wild[slot] and capture_cost(s, slot) <= have]
-        out += [{"kind": "discard", "die": d} for d in s.ready[p] if not face_of(s, d).creature]
-    else:
-        out.append({"kind": "proceed"})
-        for d in s.pool[p]:
-            if s.face[d] < 0:
-                continue
-            f = face_of(s, d)
-            if f.creature:
-                if summon_cost(s, d, p) <= available(s, p):
-                    out.append({"kind": "summon", "die": d})
-            elif f.spell:
-                out.append({"kind": "ready", "die": d})
-                out += _casts(s, p, d)
-            else:
-                if f.draw or f.burst:
-                    out.append({"kind": "use", "die": d})
-                if f.draw and "settle_when_alone" in s.fx:
-                    out.append({"kind": "settle", "die": d})
-                if f.reroll:
-                    out.append({"kind": "reroll", "die": d})
-    for d in s.ready[p]:
-        if s.face[d] >= 0 and face_of(s, d).spell:
-            timing = own_card(s, d).timing
-            if timing == "attach":
-                out += [{"kind": "attach", "die": d, "to": c} for c in creatures(s, p)]
-            elif timing == "ready":
-                out += _casts(s, p, d)
-    for d in creatures(s, p):
-        if own_card(s, d).power("copy_creature") is not None and d not in s.switched:
-            out += [{"kind": "switch", "die": d, "target": t}
-                    for q in range(s.seats) if q != p for t in creatures(s, q)]
     return out
 
 

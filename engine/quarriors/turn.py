@@ -323,15 +323,21 @@ def apply_turn(s: QState, p: int, a: Action, rng: Rng) -> None:
     rule[1](s, p, a, rng)
 
 
-def candidates(s: QState, p: int) -> list[Action]:
-    """Every candidate action of the turn, passive first; the caller filters by the checks."""
+def candidates(s: QState, p: int, ways: bool = True) -> list[Action]:
+    """Every candidate action of the turn, passive first; the caller filters by the checks.
+    Without `ways`, only what can be paid now and only one way each (no `pay`
+    naming the dice, no second die to reroll): the search bot's list, since the
+    engine's own payment wastes the least quiddity and the variants would only
+    split its search."""
     out: list[Action] = []
     if s.step == CAPTURE:
         out.append({"kind": "end_turn"})
         for slot, c in enumerate(s.cards):
             if s.wild[slot]:
-                out.append({"kind": "capture", "card": c.id})
-                if s.captures > 0 and available(s, p) >= capture_cost(s, slot):
+                affordable = s.captures > 0 and available(s, p) >= capture_cost(s, slot)
+                if ways or affordable:
+                    out.append({"kind": "capture", "card": c.id})
+                if ways and affordable:
                     out += [{"kind": "capture", "card": c.id, "pay": ch}
                             for ch in alternatives(s, p, capture_cost(s, slot))]
         out += [{"kind": "discard", "die": d} for d in s.ready[p] if not face_of(s, d).creature]
@@ -342,9 +348,11 @@ def candidates(s: QState, p: int) -> list[Action]:
                 continue
             f = face_of(s, d)
             if f.creature:
-                out.append({"kind": "summon", "die": d})
                 cost = summon_cost(s, d, p)
-                if available(s, p) >= cost:
+                affordable = available(s, p) >= cost
+                if ways or affordable:
+                    out.append({"kind": "summon", "die": d})
+                if ways and affordable:
                     out += [{"kind": "summon", "die": d, "pay": ch} for ch in alternatives(s, p, cost)]
             elif f.spell:
                 out.append({"kind": "ready", "die": d})
@@ -356,7 +364,7 @@ def candidates(s: QState, p: int) -> list[Action]:
                     out.append({"kind": "settle", "die": d})
                 if f.reroll:
                     out.append({"kind": "reroll", "die": d})
-                    if f.reroll == 2:
+                    if f.reroll == 2 and ways:
                         out += [{"kind": "reroll", "die": d, "other": o} for o in s.pool[p]
                                 if o != d and s.face[o] >= 0]
     for d in s.ready[p]:

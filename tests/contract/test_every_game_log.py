@@ -16,15 +16,14 @@ from hypothesis import strategies as st
 
 from engine.core import ALL_SEEING, Rng, RuleError
 from engine.core.reveal import hidden_gains
-from engine.registry import available, get_game
+from engine.registry import get_game
 from events.errors import Refused
 from events.model import Player
 from events.service import MatchService
 from events.store import Store
 
-from .test_every_game import seats_of
+from .test_every_game import GAMES, seats_of
 
-GAMES = available()
 PLAYERS = [Player(id=f"local:p{i}", name=f"P{i}") for i in range(8)]
 MOVES = 16
 
