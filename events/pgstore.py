@@ -33,14 +33,14 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from . import errors
-from .chain import GENESIS, canonical_payload, first_break, link
+from .chain import GENESIS, canonical_payload, first_break
 from .gcpause import gc_paused
-from .model import EVENT_VERSION, Event, NewEvent, stored_event
+from .model import Event, NewEvent
 from .pgschema import migrate
 from .prefs import PlayerPrefs
 from .recorder import Loaded, StoredRow
+from .rows import chained_rows, event_from_row
 from .store import Conflict, DuplicateCommand, MatchRow
-from .upcast import upcast
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
@@ -120,29 +120,6 @@ def _match(row: asyncpg.Record) -> MatchRow:
                     json.loads(row[9]), json.loads(row[10]) if row[10] else None, int(row[11]))
 
 
-def _event(match_id: str, row: Sequence[Any]) -> Event:
-    seq, etype, version, actor, command_id, at, payload, chain = row
-    if version > EVENT_VERSION:
-        raise errors.future_event(match_id, seq, version, EVENT_VERSION)
-    version, data = upcast(etype, version, json.loads(payload))
-    # Rows were validated on the way in and the schema constrains them.
-    return stored_event(match_id, seq, etype, version, actor, command_id, at, data, chain)
-
-
-def _chained(match_id: str, prev: str, after: int, new: Iterable[NewEvent], at: str
-             ) -> tuple[list[Event], list[tuple[Any, ...]]]:
-    events: list[Event] = []
-    rows: list[tuple[Any, ...]] = []
-    for seq, e in enumerate(new, start=after + 1):
-        text = canonical_payload(e.payload)
-        prev = link(prev, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text)
-        events.append(Event.model_construct(match_id=match_id, seq=seq, type=e.type, version=EVENT_VERSION,
-                                            actor=e.actor, command_id=e.command_id, at=at, payload=e.payload,
-                                            hash=prev))
-        rows.append((match_id, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text, prev))
-    return events, rows
-
-
 @dataclass
 class _Append:
     match_id: str
@@ -197,7 +174,7 @@ async def _append_one(conn: Conn, item: _Append, rows: list[tuple[Any, ...]],
         raise _Refused(DuplicateCommand(ids[0]))
     if prev is None and item.after > 0:
         raise _Refused(Conflict(f"event {item.after} of match {item.match_id} is not visible"))
-    events, mine = _chained(item.match_id, prev or GENESIS, item.after, item.new, item.at)
+    events, mine = chained_rows(item.match_id, prev or GENESIS, item.after, item.new, item.at)
     rows.extend(mine)
     if events:
         heads[(item.match_id, events[-1].seq)] = mine[-1][8]
@@ -268,7 +245,7 @@ class PgStore:
     # -- writing -----------------------------------------------------------------
 
     async def create_match(self, row: MatchRow, secret: bytes, first: NewEvent) -> Event:
-        events, rows = _chained(row.id, GENESIS, 0, [first], row.created_at)
+        events, rows = chained_rows(row.id, GENESIS, 0, [first], row.created_at)
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 await self._insert_match(conn, row, secret, None, 1)
@@ -424,7 +401,7 @@ class PgStore:
             rows = await self._read("fetch", f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = $1 AND seq > $2 "
                                              "AND seq <= $3 ORDER BY seq", match_id, after, upto)
         with gc_paused():
-            return [_event(match_id, r) for r in rows]
+            return [event_from_row(match_id, r) for r in rows]
 
     async def last_seq(self, match_id: str) -> int | None:
         """The match's newest seq, by one indexed read: how a process learns
@@ -441,7 +418,7 @@ class PgStore:
     async def find_command(self, match_id: str, command_id: str) -> Event | None:
         row = await self._read("fetchrow", f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = $1 "
                                            "AND command_id = $2", match_id, command_id)
-        return _event(match_id, row) if row else None
+        return event_from_row(match_id, row) if row else None
 
     async def match(self, match_id: str) -> MatchRow | None:
         row = await self._read("fetchrow", f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = $1", match_id)
@@ -473,7 +450,7 @@ class PgStore:
                                              "WHERE match_id = ANY($1::text[]) ORDER BY match_id, seq", chunk)
             with gc_paused():
                 for row in rows:
-                    out[row[0]][1].append(_event(row[0], tuple(row)[1:]))
+                    out[row[0]][1].append(event_from_row(row[0], tuple(row)[1:]))
             for mid, ruleset, seq, state in await self._read(
                     "fetch", "SELECT match_id, ruleset, seq, state FROM snapshots WHERE match_id = ANY($1::text[]) "
                              "ORDER BY seq", chunk):

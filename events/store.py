@@ -20,12 +20,12 @@ from typing import Any
 import aiosqlite
 
 from . import errors
-from .chain import GENESIS, canonical_payload, first_break, link
+from .chain import GENESIS, canonical_payload, first_break
 from .gcpause import gc_paused
-from .model import EVENT_VERSION, Event, NewEvent, stored_event
+from .model import Event, NewEvent
 from .prefs import PlayerPrefs
+from .rows import chained_rows, event_from_row
 from .schema import migrate
-from .upcast import upcast
 
 
 class Conflict(Exception):
@@ -82,17 +82,8 @@ def _chained(conn: sqlite3.Connection, match_id: str, after: int, new: Iterable[
     if prev is None:
         row = conn.execute("SELECT hash FROM events WHERE match_id = ? AND seq = ?", (match_id, after)).fetchone()
         prev = row[0] if row else GENESIS
-    events: list[Event] = []
-    rows: list[tuple[Any, ...]] = []
-    for seq, e in enumerate(new, start=after + 1):
-        text = canonical_payload(e.payload)
-        prev = link(prev, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text)
-        # NewEvent validated these fields already; no second validation on the hot path.
-        events.append(Event.model_construct(match_id=match_id, seq=seq, type=e.type, version=EVENT_VERSION,
-                                            actor=e.actor, command_id=e.command_id, at=at, payload=e.payload,
-                                            hash=prev))
-        rows.append((match_id, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text, prev))
-    heads[(match_id, after + len(events))] = prev
+    events, rows = chained_rows(match_id, prev, after, new, at)
+    heads[(match_id, after + len(rows))] = rows[-1][-1] if rows else prev  # the new head's hash
     return events, rows
 
 
@@ -158,16 +149,6 @@ _MATCH_COLUMNS = "id, game, ruleset, created_at, updated_at, status, commitment,
 def _match(row: Sequence[Any]) -> MatchRow:
     return MatchRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
                     json.loads(row[9]), json.loads(row[10]) if row[10] else None, row[11])
-
-
-def _event(match_id: str, row: Sequence[Any]) -> Event:
-    seq, etype, version, actor, command_id, at, payload, chain = row
-    if version > EVENT_VERSION:
-        raise errors.future_event(match_id, seq, version, EVENT_VERSION)
-    version, data = upcast(etype, version, json.loads(payload))
-    # Rows were validated on the way in and the schema constrains them; skipping
-    # validation here makes reading a long log several times faster.
-    return stored_event(match_id, seq, etype, version, actor, command_id, at, data, chain)
 
 
 async def _switch_to_wal(db: aiosqlite.Connection, busy_timeout_ms: int) -> None:
@@ -433,7 +414,7 @@ class Store:
             args.append(upto)
         rows = await self._db.execute_fetchall(sql + " ORDER BY seq", args)  # one thread hop, not three
         with gc_paused():
-            return [_event(match_id, r) for r in rows]
+            return [event_from_row(match_id, r) for r in rows]
 
     async def last_seq(self, match_id: str) -> int | None:
         """The match's newest seq, by one indexed read: how a process learns
@@ -455,7 +436,7 @@ class Store:
             f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND command_id = ?",
             (match_id, command_id)) as cur:
             row = await cur.fetchone()
-        return _event(match_id, row) if row else None
+        return event_from_row(match_id, row) if row else None
 
     async def match(self, match_id: str) -> MatchRow | None:
         async with self._db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)) as cur:
@@ -492,7 +473,7 @@ class Store:
                     f"SELECT match_id, {_EVENT_COLUMNS} FROM events "
                     f"WHERE match_id IN ({marks}) ORDER BY match_id, seq", chunk) as cur:
                 for row in await cur.fetchall():
-                    out[row[0]][1].append(_event(row[0], row[1:]))
+                    out[row[0]][1].append(event_from_row(row[0], row[1:]))
             async with self._db.execute(
                     f"SELECT match_id, ruleset, seq, state FROM snapshots WHERE match_id IN ({marks}) ORDER BY seq",
                     chunk) as cur:

@@ -1,0 +1,42 @@
+"""An event as a stored row and back: what both stores (SQLite and PostgreSQL)
+write and read, so the two agree on columns, chaining and upcasting."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import errors
+from .chain import canonical_payload, link
+from .model import EVENT_VERSION, Event, NewEvent, stored_event
+from .upcast import upcast
+
+Row = tuple[Any, ...]  # (match_id, seq, type, version, actor, command_id, at, payload text, hash)
+
+
+def chained_rows(match_id: str, prev: str, after: int, new: Iterable[NewEvent], at: str
+                 ) -> tuple[list[Event], list[Row]]:
+    """Events after `after`, each hash chained on `prev`, and their rows."""
+    events: list[Event] = []
+    rows: list[Row] = []
+    for seq, e in enumerate(new, start=after + 1):
+        text = canonical_payload(e.payload)
+        prev = link(prev, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text)
+        # NewEvent validated these fields already; no second validation on the hot path.
+        events.append(Event.model_construct(match_id=match_id, seq=seq, type=e.type, version=EVENT_VERSION,
+                                            actor=e.actor, command_id=e.command_id, at=at, payload=e.payload,
+                                            hash=prev))
+        rows.append((match_id, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text, prev))
+    return events, rows
+
+
+def event_from_row(match_id: str, row: Sequence[Any]) -> Event:
+    """A stored row (seq, type, version, actor, command_id, at, payload, hash) as an Event."""
+    seq, etype, version, actor, command_id, at, payload, chain = row
+    if version > EVENT_VERSION:
+        raise errors.future_event(match_id, seq, version, EVENT_VERSION)
+    version, data = upcast(etype, version, json.loads(payload))
+    # Rows were validated on the way in and the schema constrains them; skipping
+    # validation here makes reading a long log several times faster.
+    return stored_event(match_id, seq, etype, version, actor, command_id, at, data, chain)
