@@ -183,7 +183,8 @@ class Delivery:
     async def record(self, match_id: str) -> dict[str, Any]:
         return dict(await self.store.get_kv(BOARD, match_id) or {})
 
-    async def _save(self, match_id: str, rec: dict[str, Any]) -> None:
+    async def save_record(self, match_id: str, rec: dict[str, Any]) -> None:
+        """Note a match's delivery record (what was posted where)."""
         await self.store.set_kv(BOARD, match_id, rec)
 
     async def match_in(self, channel_id: int) -> str | None:
@@ -281,11 +282,11 @@ class Delivery:
             content, view = self._lobby_content(ms, locale)
             posted = (await self.ops.post(channel, content, view=view, kind=discord.ChannelType.text)).expect()
             rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=_digest(content, view is None))
-            await self._save(ms.match_id, rec)
+            await self.save_record(ms.match_id, rec)
         name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
         rec["thread"] = str((await self.ops.open_thread(channel, rec["lobby_msg"], name)).expect().id)
         rec.setdefault("shown", 0)
-        await self._save(ms.match_id, rec)
+        await self.save_record(ms.match_id, rec)
         await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
 
     async def _recover(self, ms: MatchState, rec: dict[str, Any]) -> None:
@@ -311,7 +312,7 @@ class Delivery:
                        for c in row.get("components") or []):
                     rec["takeback"] = {"of": ms.takeback[1], "msg": str(m["id"])}
                     break
-        await self._save(ms.match_id, rec)
+        await self.save_record(ms.match_id, rec)
 
     def _lobby_content(self, ms: MatchState, locale: str) -> tuple[str, discord.ui.View | None]:
         game = ms.game
@@ -347,7 +348,7 @@ class Delivery:
             log.info("match %s: the lobby message is gone", ms.match_id)
             rec["lobby_msg"] = None
         rec["lobby_hash"] = digest
-        await self._save(ms.match_id, rec)
+        await self.save_record(ms.match_id, rec)
 
     # -- public log lines ---------------------------------------------------------------
 
@@ -433,13 +434,13 @@ class Delivery:
             # Already deleted is as good as settled.
             (await self.ops.edit(rec["thread"], posted["msg"], view=None)).expect(Outcome.GONE)
             rec.pop("takeback")
-            await self._save(ms.match_id, rec)
+            await self.save_record(ms.match_id, rec)
         if ms.takeback is not None and not rec.get("takeback"):
             asker = ms.seats[ms.takeback[0]]
             msg = (await self.ops.post(rec["thread"], M.ev_tb_request.format(who=name(asker))(locale),
                                        view=takeback_view(ms.match_id, ms.takeback[1], locale))).expect()
             rec["takeback"] = {"of": ms.takeback[1], "msg": str(msg.id)}
-            await self._save(ms.match_id, rec)
+            await self.save_record(ms.match_id, rec)
 
     async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int,
                         ping: tuple[str, str, list[int]] | None = None, locale: str = "en") -> None:
@@ -460,7 +461,7 @@ class Delivery:
                 # step then mentions whoever is awaited in a message of its own.
                 (await self.ops.post(rec["thread"], clip(body, MESSAGE_LIMIT - len(mark) - 1) + "\n" + mark)).expect()
         rec["shown"] = last
-        await self._save(match_id, rec)
+        await self.save_record(match_id, rec)
 
     # -- the board, pings, DMs ------------------------------------------------------------
 
@@ -504,10 +505,10 @@ class Delivery:
                         rec["board_msg"] = str(msg.id)
                     else:
                         rec["board_more"] = [*rec["board_more"], str(msg.id)]
-                    await self._save(ms.match_id, rec)
+                    await self.save_record(ms.match_id, rec)
             rec["board_hash"] = digest
             rec["board_parts"] = keys
-            await self._save(ms.match_id, rec)
+            await self.save_record(ms.match_id, rec)
         await self._retire_board(ms, rec, locale)
         await self._pin(ms, rec, repair)
 
@@ -544,7 +545,7 @@ class Delivery:
             else:
                 (await self.ops.delete(rec["thread"], msg_id)).expect()
         rec["board_old"] = []
-        await self._save(ms.match_id, rec)
+        await self.save_record(ms.match_id, rec)
 
     async def _pin(self, ms: MatchState, rec: dict[str, Any], repair: bool) -> None:
         """Pin the board (its first message) in the thread. Pinning needs the Pin
@@ -561,7 +562,7 @@ class Delivery:
         if ok and pin.get("ok") and pin.get("msg") not in (None, board):
             await self.ops.unpin(rec["thread"], pin["msg"])  # failing means already gone with its message
         rec["pin"] = {"msg": board, "ok": ok}
-        await self._save(ms.match_id, rec)
+        await self.save_record(ms.match_id, rec)
 
     def _waiting_key(self, ms: MatchState) -> str:
         if ms.status != "running":
@@ -595,7 +596,7 @@ class Delivery:
             (await self.ops.post(rec["thread"], text, view=hand_view(ms.match_id, locale), pings=users)).expect()
         rec["pinged"] = key
         rec["pinged_at"] = datetime.now(UTC).isoformat()
-        await self._save(ms.match_id, rec)
+        await self.save_record(ms.match_id, rec)
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
         view = ms.game.view(ms.state, Viewer.of(seat))
@@ -761,7 +762,7 @@ class Delivery:
         (await self.ops.post(rec["thread"], M.dm_closed.format(who=who(player))(locale),
                              view=hand_view(ms.match_id, locale), pings=[uid])).expect()
         rec["dm_told"] = sorted(told | {player.id})
-        await self._save(ms.match_id, rec)
+        await self.save_record(ms.match_id, rec)
 
     async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
         """The end of a match: the result, DM menus taken off, the thread archived.
@@ -773,7 +774,7 @@ class Delivery:
             reason = named(ms.outcome.reason(locale), ms, locale)
             (await self.ops.post(rec["thread"], M.finished.format(who=winners, reason=reason)(locale))).expect()
             rec["announced"] = True
-            await self._save(ms.match_id, rec)
+            await self.save_record(ms.match_id, rec)
         await post_summary(self, ms, rec, locale)  # records: winners, length, replay; posted once
         # Decision menus left in DMs would only answer "no longer current": take them off.
         for seat in range(len(ms.seats)):
@@ -782,7 +783,7 @@ class Delivery:
         # not locked, so a moderator can still reopen it by posting.
         (await self.ops.set_archived(rec["thread"], True)).expect()
         rec["ended"] = True
-        await self._save(ms.match_id, rec)
+        await self.save_record(ms.match_id, rec)
 
     async def _clear_dm_menu(self, ms: MatchState, seat: int) -> None:
         key = f"{ms.match_id}:{seat}"

@@ -24,7 +24,6 @@ from .names import named, shown
 if TYPE_CHECKING:
     from .delivery import Delivery
 
-BOARD = "discord:board"  # the delivery record the flag lives in (delivery.BOARD)
 
 TITLE = Text("Match summary · {game} `{match}`", "対戦のまとめ · {game} `{match}`")
 WINNERS = Text("Winner: {who}", "勝者: {who}")
@@ -77,11 +76,11 @@ async def post_summary(delivery: Delivery, ms: MatchState, rec: dict[str, Any], 
             title = m.get("content", "").split("\n", 1)[0]
             if title.startswith(heads) and tag in title:
                 rec["summary"] = True
-                await delivery.store.set_kv(BOARD, ms.match_id, rec)
+                await delivery.save_record(ms.match_id, rec)
                 return
     rec["summary"] = "sending"
-    await delivery.store.set_kv(BOARD, ms.match_id, rec)
+    await delivery.save_record(ms.match_id, rec)
     text = summary_text(ms, await delivery.store.events(ms.match_id), locale)
     (await delivery.ops.post(rec["thread"], text)).expect()
     rec["summary"] = True
-    await delivery.store.set_kv(BOARD, ms.match_id, rec)
+    await delivery.save_record(ms.match_id, rec)
