@@ -14,6 +14,8 @@ game's `bot_action` as the rollout policy, `candidates(game, state, seat)`
 lists actions without building labels, `settled(game, state, seat, rng) ->
 Action | None` takes decisions the search cannot judge (it judges positions,
 so e.g. between-games deck changes), and `BUDGETS` overrides the defaults.
+Any of these may be given for one level alone as `NAME_LEVEL` (e.g.
+`rollout_hard`): levels may differ in knowledge as well as in budget.
 """
 
 from __future__ import annotations
@@ -155,7 +157,7 @@ def choose(game: Game[S], state: S, seat: int, rng: Rng, level: str = "hard",
     `limits` replaces the level's budget (tests search briefly)."""
     if check_level(level) == "easy":
         return game.bot_action(state, seat, rng)
-    return Search(game, seat, limits or budget(game, level), rng).run(state)
+    return Search(game, seat, limits or budget(game, level), rng, level=level).run(state)
 
 
 class Search:
@@ -164,7 +166,7 @@ class Search:
     matches' own draws, so the same Rng and view give the same decision."""
 
     def __init__(self, game: Game[Any], seat: int, limits: Budget, rng: Rng,
-                 deal: Determinize | None = None) -> None:
+                 deal: Determinize | None = None, level: str = "hard") -> None:
         self.game = game
         self.deal = deal or determinizer(game)
         self.seat = seat
@@ -173,14 +175,13 @@ class Search:
         self.secret = derive_secret(rng)
         self.counter = 0
         self.spent = 0
-        heuristic = _lookup(game.id, "heuristic")
-        self.evaluate: Callable[[Any], Sequence[float]] | None = getattr(heuristic, "evaluate", None)
-        self.policy: Callable[[Game[Any], Any, int, Rng], Action] = getattr(
-            heuristic, "rollout", lambda g, s, p, r: g.bot_action(s, p, r))
-        self.candidates: Callable[[Game[Any], Any, int], list[Action]] = getattr(
-            heuristic, "candidates", lambda g, s, p: [c.action for c in g.legal_actions(s, p)])
-        self.settled: Callable[[Game[Any], Any, int, Rng], Action | None] | None = getattr(
-            heuristic, "settled", None)
+        knows = _knowledge(game.id, level)
+        self.evaluate: Callable[[Any], Sequence[float]] | None = knows("evaluate", None)
+        self.policy: Callable[[Game[Any], Any, int, Rng], Action] = knows(
+            "rollout", lambda g, s, p, r: g.bot_action(s, p, r))
+        self.candidates: Callable[[Game[Any], Any, int], list[Action]] = knows(
+            "candidates", lambda g, s, p: [c.action for c in g.legal_actions(s, p)])
+        self.settled: Callable[[Game[Any], Any, int, Rng], Action | None] | None = knows("settled", None)
 
     def run(self, state: Any) -> Action:
         game, seat = self.game, self.seat
@@ -292,6 +293,15 @@ class Search:
         if self.evaluate is None:
             return {}, 0.5
         return dict(enumerate(self.evaluate(s))), 0.5
+
+
+def _knowledge(game_id: str, level: str) -> Callable[[str, Any], Any]:
+    """Looks up one piece of the game's heuristic, the level's own first."""
+    heuristic = _lookup(game_id, "heuristic")
+
+    def knows(name: str, default: Any) -> Any:
+        return getattr(heuristic, f"{name}_{level}", getattr(heuristic, name, default))
+    return knows
 
 
 def _key(node: _Node) -> str:

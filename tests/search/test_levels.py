@@ -68,3 +68,18 @@ def test_engine_selfplay_takes_a_level_per_seat_and_keeps_the_old_matches() -> N
         play_bots(game, 2, "levels-old", levels=["easy"])
     with pytest.raises(ValueError, match="unknown bot level 'expert'"):
         play_bots(game, 2, "levels-old", levels=["easy", "expert"])
+
+
+def test_a_heuristic_given_for_one_level_is_used_by_that_level_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`settled_normal` in a game's heuristic module takes normal's decisions and leaves hard's alone."""
+    import engine.naru.heuristic as heuristic
+
+    game = get_game("naru")
+    state = match_states("naru")[2]
+    seat = waiting_seat(game, state)
+    legal = sorted((c.action for c in game.legal_actions(state, seat)), key=repr)
+    hard = choose(game, state, seat, rng("one-level"), "hard")
+    marker = next(a for a in legal if a != hard)
+    monkeypatch.setattr(heuristic, "settled_normal", lambda g, s, p, r: marker, raising=False)
+    assert choose(game, state, seat, rng("one-level"), "normal") == marker
+    assert choose(game, state, seat, rng("one-level"), "hard") == hard
