@@ -57,6 +57,7 @@ import discord
 
 from bot import render
 from engine.core import SPECTATOR, Text, Viewer
+from engine.core.search import levels
 from events.model import Event, Player
 from events.replay import MatchState
 
@@ -329,7 +330,7 @@ class Delivery:
         view: discord.ui.View | None = None
         if ms.status == "lobby":
             lines.append(M.lobby_open.format(n=len(ms.lobby), max=game.max_seats, min=game.min_seats)(locale))
-            view = lobby_view(ms.match_id, locale)
+            view = lobby_view(ms.match_id, locale, levels(game))
         elif ms.status == "running":
             lines.append(M.lobby_started(locale))
         else:

@@ -97,9 +97,10 @@ class Play(ParleyBase):
             return await self._lobby_op(interaction, await self.resolve(interaction, match), op, level)
         await self.run(interaction, work, match_id=match)
 
-    async def lobby_click(self, interaction: discord.Interaction, match_id: str, op: str) -> None:
+    async def lobby_click(self, interaction: discord.Interaction, match_id: str, op: str,
+                          level: str = "easy") -> None:
         async def work() -> Reply:
-            return await self._lobby_op(interaction, await self.service.get(match_id), op)
+            return await self._lobby_op(interaction, await self.service.get(match_id), op, level)
         await self.run(interaction, work, match_id=match_id)
 
     async def _lobby_op(self, interaction: discord.Interaction, ms: MatchState, op: str,

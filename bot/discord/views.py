@@ -38,23 +38,30 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=r"p:l:(?P<match>[0-9a-zA-Z_-]+):(?P<op>join|leave|start|bot)"):
+class LobbyButton(ui.DynamicItem[ui.Button[Any]],
+                  template=r"p:l:(?P<match>[0-9a-zA-Z_-]+):(?P<op>join|leave|start|bot)(?:-(?P<level>normal|hard))?"):
+    """`bot` adds an easy bot (the id lobbies posted before levels existed
+    still carry); `bot-normal` and `bot-hard` add a searching one."""
+
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.secondary}
     LABELS: ClassVar[dict[str, Text]] = {"join": M.btn_join, "leave": M.btn_leave, "start": M.btn_start, "bot": M.btn_bot}
 
-    def __init__(self, match_id: str, op: str, locale: str = "en") -> None:
-        super().__init__(ui.Button(label=self.LABELS[op](locale), style=self.STYLES[op],
-                                   custom_id=f"p:l:{match_id}:{op}"))
-        self.match_id, self.op = match_id, op
+    def __init__(self, match_id: str, op: str, locale: str = "en", level: str | None = None,
+                 row: int | None = None) -> None:
+        label = M.btn_bot_level[level or "easy"] if op == "bot" and level is not None else self.LABELS[op]
+        suffix = f"-{level}" if op == "bot" and level not in (None, "easy") else ""
+        super().__init__(ui.Button(label=label(locale), style=self.STYLES[op],
+                                   custom_id=f"p:l:{match_id}:{op}{suffix}", row=row))
+        self.match_id, self.op, self.level = match_id, op, level or "easy"
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> LobbyButton:
-        return cls(match["match"], match["op"])
+        return cls(match["match"], match["op"], level=match["level"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _parley(interaction).lobby_click(interaction, self.match_id, self.op)
+        await _parley(interaction).lobby_click(interaction, self.match_id, self.op, self.level)
 
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-zA-Z_-]+)"):
@@ -223,10 +230,14 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton,
                                                          GroupSelect, TakebackButton, ReplayButton, BackButton)
 
 
-def lobby_view(match_id: str, locale: str) -> ui.View:
+def lobby_view(match_id: str, locale: str, bot_levels: Sequence[str] = ("easy",)) -> ui.View:
+    """Join, leave and start on the first row; one add-bot button per level
+    the game offers on the second (one plain "Add bot" when only easy)."""
     view = ui.View(timeout=None)
-    for op in ("join", "leave", "bot", "start"):
-        view.add_item(LobbyButton(match_id, op, locale))
+    for op in ("join", "leave", "start"):
+        view.add_item(LobbyButton(match_id, op, locale, row=0))
+    for level in bot_levels:
+        view.add_item(LobbyButton(match_id, "bot", locale, level if len(bot_levels) > 1 else None, row=1))
     return view
 
 

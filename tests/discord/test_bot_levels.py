@@ -9,8 +9,8 @@ from discord import app_commands
 
 from bot.discord.i18n import ParleyTranslator
 from tests.discord.conftest import ALICE
-from tests.discord.harness import Harness
-from tests.discord.helpers import state
+from tests.discord.harness import Harness, custom_ids
+from tests.discord.helpers import lobby_message, state
 
 
 async def _new(h: Harness, game: str) -> str:
@@ -57,3 +57,27 @@ async def test_the_level_choices_are_named_in_japanese() -> None:
                                                     app_commands.TranslationContext(
                                                         app_commands.TranslationContextLocation.other, None))
     assert names["easy"] == "かんたん" and names["hard"] == "むずかしい" and all(names.values())
+
+
+async def test_the_lobby_has_an_add_bot_button_per_level_and_each_seats_its_level(harness: Harness) -> None:
+    h = harness
+    match_id = await _new(h, "quarriors")  # up to 4 seats: room for two bots
+    lobby = lobby_message(h, match_id)
+    bots = [c for c in custom_ids(lobby) if c.startswith(f"p:l:{match_id}:bot")]
+    assert bots == [f"p:l:{match_id}:bot", f"p:l:{match_id}:bot-normal", f"p:l:{match_id}:bot-hard"]
+    labels = [c["label"] for row in lobby["components"] for c in row["components"]
+              if c.get("custom_id", "").startswith(f"p:l:{match_id}:bot")]
+    assert labels == ["Add bot: easy", "Add bot: normal", "Add bot: hard"]
+    await h.click(ALICE, lobby, f"p:l:{match_id}:bot-hard")
+    await h.click(ALICE, lobby_message(h, match_id), f"p:l:{match_id}:bot")
+    seated = [(p.id, p.name) for p in (await state(h, match_id)).lobby[1:]]
+    assert seated == [("bot:hard:1", "Bot 1 (hard)"), ("bot:2", "Bot 2")]
+
+
+async def test_a_game_with_only_the_easy_bot_keeps_one_plain_add_bot_button(harness: Harness) -> None:
+    h = harness
+    match_id = await _new(h, "toy")
+    lobby = lobby_message(h, match_id)
+    assert [c for c in custom_ids(lobby) if ":bot" in c] == [f"p:l:{match_id}:bot"]
+    await h.click(ALICE, lobby, f"p:l:{match_id}:bot")
+    assert [p.id for p in (await state(h, match_id)).lobby[1:]] == ["bot:1"]
