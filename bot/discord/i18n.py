@@ -72,9 +72,9 @@ class M:
     btn_leave = Text("Leave", "退出")
     btn_start = Text("Start", "開始")
     btn_bot = Text("Add bot", "ボット追加")
-    btn_bot_level = {"easy": Text("Add bot: easy", "ボット追加：かんたん"),
-                     "normal": Text("Add bot: normal", "ボット追加：ふつう"),
-                     "hard": Text("Add bot: hard", "ボット追加：むずかしい")}
+    btn_bot_level: ClassVar[dict[str, Text]] = {"easy": Text("Add bot: easy", "ボット追加：かんたん"),
+                                                 "normal": Text("Add bot: normal", "ボット追加：ふつう"),
+                                                 "hard": Text("Add bot: hard", "ボット追加：むずかしい")}
     btn_hand = Text("Show my hand", "手札を見る")
     btn_accept = Text("Accept takeback", "取り消しを承認")
     btn_decline = Text("Decline", "拒否")
