@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
+from events.bots import bot_level
 from events.errors import StorageFault
 from events.model import Event, Player
 from events.replay import MatchState
@@ -34,6 +35,10 @@ HELP = Text(
 # Beyond this many choices, a menu whose choices carry groups is offered group first.
 MENU_LIMIT = 12
 RETRIES = 5
+# A searching bot answers within about a second; a command that has not come
+# back by then says why the terminal is quiet, once.
+THINKING_AFTER = 0.3
+THINKING = Text("(the bots are thinking…)", "（ボットが考えています…）")
 # Clear the screen and the scroll-back, so the previous player's hand cannot be scrolled back to.
 CLEAR = "\033[H\033[2J\033[3J"
 BULLET = "  · "
@@ -347,14 +352,27 @@ class Terminal:
         so it can never be played twice."""
         cid = f"terminal:{uuid.uuid4().hex}"
         self.sent.add(cid)
-        for attempt in range(RETRIES):
-            try:
-                return await command(cid)
-            except StorageFault as fault:
-                if fault.kind != "locked" or attempt == RETRIES - 1:
-                    raise
-                await asyncio.sleep(0.2 * (attempt + 1))
-        raise AssertionError("unreachable")
+        notice = asyncio.create_task(self._thinking()) if await self._searching_bots() else None
+        try:
+            for attempt in range(RETRIES):
+                try:
+                    return await command(cid)
+                except StorageFault as fault:
+                    if fault.kind != "locked" or attempt == RETRIES - 1:
+                        raise
+                    await asyncio.sleep(0.2 * (attempt + 1))
+            raise AssertionError("unreachable")
+        finally:
+            if notice is not None:
+                notice.cancel()
+
+    async def _searching_bots(self) -> bool:
+        ms = await self.service.get(self.match_id)
+        return any(p.is_bot and bot_level(p.id) != "easy" for p in ms.seats)
+
+    async def _thinking(self) -> None:
+        await asyncio.sleep(THINKING_AFTER)
+        self.say(THINKING)
 
     async def look(self, word: str, rest: str, seat: int | None) -> bool:
         """Commands that only show something; False when `word` is none of them."""

@@ -64,3 +64,20 @@ def test_selfplay_with_levels_per_seat_finishes_and_replays(capsys: pytest.Captu
     assert "replay=ok" in out and re.search(r"winners=\d", out)
     _, listed, _ = run(capsys, "--db", db, "list")
     assert "players=bot:normal:1,bot:2" in listed
+
+
+@pytest.mark.parametrize("level", ["hard", "easy"])
+def test_the_terminal_says_the_bots_are_thinking_only_when_they_search(
+        level: str, capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A searching bot takes up to a second: a command not back by then says
+    why the terminal is quiet. The easy bot answers at once, so it never does
+    (the notice's delay is zero here, so only the kind of bot decides)."""
+    import bot.terminal
+
+    monkeypatch.setattr(bot.terminal, "THINKING_AFTER", 0.0)
+    monkeypatch.setenv("USER", "zoe")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n1\n"))
+    code, out, _ = run(capsys, "--db", str(tmp_path / "think.sqlite"), "play", "naru", "--bots", "1",
+                       "--level", level)
+    assert code == 0, out
+    assert ("(the bots are thinking…)" in out) == (level == "hard"), out
