@@ -37,7 +37,7 @@ from .chain import GENESIS, canonical_payload, first_break
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .pgschema import migrate
-from .prefs import PlayerPrefs
+from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
 from .rows import chained_rows, event_from_row
 from .store import Conflict, DuplicateCommand, MatchRow
@@ -505,10 +505,14 @@ class PgStore:
 
     # -- players' own settings (events/prefs.py) ----------------------------------------
 
-    async def set_player_prefs(self, prefs: PlayerPrefs) -> None:
+    async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
+        # One statement for every prefs write, so a batch keeps their order (it is sorted by statement, then key).
+        away, digest = check_fields(fields)
         await self._put("INSERT INTO player_prefs (player, vacation_until, digest) VALUES ($1, $2, $3) "
-                        "ON CONFLICT (player) DO UPDATE SET vacation_until = EXCLUDED.vacation_until, "
-                        "digest = EXCLUDED.digest", prefs.player, prefs.vacation_until, prefs.digest, keyed=1)
+                        "ON CONFLICT (player) DO UPDATE SET "
+                        "vacation_until = CASE WHEN $4 THEN EXCLUDED.vacation_until ELSE player_prefs.vacation_until END, "
+                        "digest = CASE WHEN $5 THEN EXCLUDED.digest ELSE player_prefs.digest END",
+                        prefs.player, prefs.vacation_until, prefs.digest, away, digest, keyed=1)
 
     async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]:
         """Settings of `players` (every player's when None); a player who set none is absent."""

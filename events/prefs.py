@@ -22,4 +22,18 @@ class PlayerPrefs:
         return self.vacation_until is not None and datetime.fromisoformat(self.vacation_until) > now
 
 
-__all__ = ["PlayerPrefs"]
+# A command changes one setting and writes only that column: two commands of
+# one player at the same instant (vacation and digest) must not undo each other,
+# as a read-modify-write of the whole row would.
+FIELDS = ("vacation_until", "digest")
+
+
+def check_fields(fields: tuple[str, ...]) -> tuple[bool, bool]:
+    """Which of FIELDS a write changes, ValueError for any other name."""
+    unknown = set(fields) - set(FIELDS)
+    if unknown or not fields:
+        raise ValueError(f"player prefs fields must be some of {FIELDS}, not {fields}")
+    return "vacation_until" in fields, "digest" in fields
+
+
+__all__ = ["FIELDS", "PlayerPrefs", "check_fields"]

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from .model import Event, NewEvent
-from .prefs import PlayerPrefs
+from .prefs import FIELDS, PlayerPrefs
 from .store import MatchRow
 
 # (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
@@ -50,7 +50,9 @@ class Recorder(Protocol):
 
     async def set_kv(self, scope: str, key: str, value: Any) -> None: ...
 
-    async def set_player_prefs(self, prefs: PlayerPrefs) -> None: ...
+    async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
+        """Write `fields` of `prefs` (all by default), leaving the player's other settings as they are."""
+        ...
 
     # -- reading -----------------------------------------------------------------
 

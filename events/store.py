@@ -23,7 +23,7 @@ from . import errors
 from .chain import GENESIS, canonical_payload, first_break
 from .gcpause import gc_paused
 from .model import Event, NewEvent
-from .prefs import PlayerPrefs
+from .prefs import FIELDS, PlayerPrefs, check_fields
 from .rows import chained_rows, event_from_row
 from .schema import migrate
 
@@ -515,9 +515,13 @@ class Store:
 
     # -- players' own settings (events/prefs.py) ----------------------------------------
 
-    async def set_player_prefs(self, prefs: PlayerPrefs) -> None:
-        await self._put("INSERT OR REPLACE INTO player_prefs VALUES (?, ?, ?)",
-                        (prefs.player, prefs.vacation_until, int(prefs.digest)))
+    async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
+        away, digest = check_fields(fields)
+        await self._put("INSERT INTO player_prefs (player, vacation_until, digest) VALUES (?, ?, ?) "
+                        "ON CONFLICT (player) DO UPDATE SET "
+                        "vacation_until = CASE WHEN ? THEN excluded.vacation_until ELSE vacation_until END, "
+                        "digest = CASE WHEN ? THEN excluded.digest ELSE digest END",
+                        (prefs.player, prefs.vacation_until, int(prefs.digest), away, digest))
 
     async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]:
         """Settings of `players` (every player's when None); a player who set none is absent."""

@@ -72,17 +72,16 @@ class Vacation(ParleyBase):
             if days <= 0:
                 if not me.away(now):
                     return Reply(NOT_AWAY(locale))
-                await store.set_player_prefs(replace(me, vacation_until=now.isoformat()))
+                await store.set_player_prefs(replace(me, vacation_until=now.isoformat()), ("vacation_until",))
                 return Reply(BACK(locale))
             until = now + timedelta(days=min(days, MAX_DAYS))
-            await store.set_player_prefs(replace(me, vacation_until=until.isoformat()))
+            await store.set_player_prefs(replace(me, vacation_until=until.isoformat()), ("vacation_until",))
             return Reply(AWAY.format(until=int(until.timestamp()))(locale))
         await self.run(interaction, work)
 
     async def digest(self, interaction: discord.Interaction, enabled: bool) -> None:
         async def work() -> Reply:
             store = self.service.store
-            me = await prefs_of(store, self.player(interaction).id)
-            await store.set_player_prefs(replace(me, digest=enabled))
+            await store.set_player_prefs(PlayerPrefs(self.player(interaction).id, digest=enabled), ("digest",))
             return Reply((DIGEST_ON if enabled else DIGEST_OFF)(self.locale(interaction)))
         await self.run(interaction, work)

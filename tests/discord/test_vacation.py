@@ -116,3 +116,13 @@ async def test_away_players_get_no_reminder_nor_digest(harness: Harness) -> None
     await h.slash(ALICE, "vacation", days=3)
     await h.bot.scheduler.tick(_later(h.parley.config.reminder_hours + 1))
     assert _digests(h) == [] and all(_reminders(h, t) == [] for _, t in matches)
+
+
+async def test_vacation_and_digest_at_the_same_instant_both_stick(harness: Harness) -> None:
+    """Each command writes only its own setting, so neither undoes the other."""
+    h = harness
+    await h.slash(ALICE, "vacation", days=3, wait=False)
+    await h.slash(ALICE, "digest", enabled=False, wait=False)
+    await h.settle()
+    prefs = (await h.parley.service.store.player_prefs([f"discord:{ALICE.id}"]))[f"discord:{ALICE.id}"]
+    assert prefs.away(datetime.now(UTC)) and prefs.digest is False

@@ -56,3 +56,26 @@ async def test_migrate_db_copies_prefs(new_db, backend, target_kind) -> None:  #
     finally:
         await source.close()
         await target.close()
+
+
+async def test_a_write_of_some_fields_leaves_the_others_as_they_are(recorder) -> None:  # type: ignore[no-untyped-def]
+    """Vacation and digest are set by separate commands: each writes its own
+    column, so two at the same instant keep both (a whole-row write lost one)."""
+    await asyncio.gather(
+        recorder.set_player_prefs(PlayerPrefs("discord:1", vacation_until=AWAY.vacation_until), ("vacation_until",)),
+        recorder.set_player_prefs(PlayerPrefs("discord:1", digest=False), ("digest",)))
+    assert await recorder.player_prefs(["discord:1"]) == {"discord:1": PlayerPrefs("discord:1", AWAY.vacation_until, False)}
+    await recorder.set_player_prefs(PlayerPrefs("discord:1", digest=True), ("digest",))
+    await recorder.set_player_prefs(PlayerPrefs("discord:2", digest=False), ("digest",))  # a new row: the rest default
+    assert await recorder.player_prefs() == {"discord:1": AWAY, "discord:2": QUIET}
+    # Whole-row writes and field writes to one player in one batch land in the order they were made.
+    await asyncio.gather(recorder.set_player_prefs(PlayerPrefs("discord:1", None, False)),
+                         recorder.set_player_prefs(PlayerPrefs("discord:1", digest=True), ("digest",)))
+    assert (await recorder.player_prefs(["discord:1"]))["discord:1"] == PlayerPrefs("discord:1", None, True)
+
+
+async def test_an_unknown_prefs_field_is_refused(recorder) -> None:  # type: ignore[no-untyped-def]
+    for fields in (("colour",), ()):
+        with pytest.raises(ValueError, match="player prefs fields must be some of"):
+            await recorder.set_player_prefs(QUIET, fields)
+    assert await recorder.player_prefs() == {}
