@@ -11,6 +11,9 @@ Decisions (docs/discord.md, "Reminders and vacations"):
   reminders wait for the next day's digest (they stay due, so a player who
   moves in all but one gets that one reminded in its thread).
 - A player whose DMs are closed is reminded in the threads.
+- Sent at most once: the note says "sending" before the DM goes, and a pass
+  that finds that note (a crash between the DM and its note) looks in the DM
+  channel for a digest newer than the last one noted before sending again.
 The digest names games, match ids and links to threads: nothing private.
 """
 
@@ -18,8 +21,8 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Text
 from events.model import Player
@@ -64,14 +67,22 @@ async def remind_due(parley: Parley, due: Due, now: datetime) -> None:
         if len(matches) < 2 or not wants or uid is None or await parley.delivery.dm_blocked(uid):
             continue
         last = await store.get_kv(DIGEST, pid)
+        if last and last.get("sending"):
+            last = await _settle(parley, pid, uid, last)
         if last and now - datetime.fromisoformat(last["at"]) < DAY:
             digested.add(pid)  # covered by today's digest: they wait for tomorrow's
             continue
-        if await _send(parley, people[pid], uid, matches):
-            await store.set_kv(DIGEST, pid, {"at": now.isoformat(), "matches": [m.match_id for m in matches]})
-            for ms in matches:
-                await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
-            digested.add(pid)
+        ids = [m.match_id for m in matches]
+        before = (last or {}).get("msg")
+        await store.set_kv(DIGEST, pid, {"at": now.isoformat(), "matches": ids, "msg": before, "sending": True})
+        sent = await _send(parley, people[pid], uid, matches)
+        if sent is None:  # not delivered: as if never tried
+            await store.set_kv(DIGEST, pid, last or {"at": (now - DAY).isoformat(), "matches": [], "msg": None})
+            continue
+        await store.set_kv(DIGEST, pid, {"at": now.isoformat(), "matches": ids, "msg": sent})
+        for ms in matches:
+            await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
+        digested.add(pid)
     for ms, seats in due:
         rest = [s for s in seats if ms.seats[s].id not in digested]
         if rest:
@@ -79,7 +90,9 @@ async def remind_due(parley: Parley, due: Due, now: datetime) -> None:
             await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
 
 
-async def _send(parley: Parley, player: Player, uid: int, matches: list[MatchState]) -> bool:
+async def _send(parley: Parley, player: Player, uid: int, matches: list[MatchState]) -> str | None:
+    """The digest's message id, or None when it was not delivered (then the
+    threads remind instead)."""
     locale = player.locale
     lines = [TITLE.format(n=len(matches))(locale), *await waiting_lines(parley.delivery, matches, locale)]
     lines.append(FOOT(locale))
@@ -87,7 +100,24 @@ async def _send(parley: Parley, player: Player, uid: int, matches: list[MatchSta
     sent = await parley.delivery.ops.dm(channel.id or 0, clip("\n".join(lines))) if channel.ok else channel
     if not sent.ok and not sent.cannot_dm:
         log.warning("digest DM to %s failed: %s", player.id, sent.outcome)
-    return sent.ok  # if not, reminded in the threads instead
+    return str(sent.id) if sent.ok else None
+
+
+async def _settle(parley: Parley, pid: str, uid: int, note: dict[str, Any]) -> dict[str, Any]:
+    """A note left as "sending": the digest went if the DM channel holds one
+    newer than the last noted before it (message ids grow with time); else
+    the note before it stands, and this pass sends again."""
+    tails = [t.split("}")[1] for t in (TITLE.en, TITLE.ja)]  # the title after its count
+    channel = await parley.delivery.dm_channel(uid)
+    recent = (await parley.delivery.ops.recent(channel.id or 0, 10)).data or [] if channel.ok else []
+    after = int(note.get("msg") or 0)
+    for m in recent:
+        title = str(m.get("content", "")).split("\n", 1)[0]
+        if int(m["id"]) > after and any(title.endswith(tail) for tail in tails):
+            settled = {"at": note["at"], "matches": note["matches"], "msg": str(m["id"])}
+            await parley.service.store.set_kv(DIGEST, pid, settled)
+            return settled
+    return {"at": datetime.min.replace(tzinfo=UTC).isoformat(), "matches": [], "msg": note.get("msg")}
 
 
 __all__ = ["DIGEST", "REMIND", "remind_due"]

@@ -126,3 +126,59 @@ async def test_vacation_and_digest_at_the_same_instant_both_stick(harness: Harne
     await h.settle()
     prefs = (await h.parley.service.store.player_prefs([f"discord:{ALICE.id}"]))[f"discord:{ALICE.id}"]
     assert prefs.away(datetime.now(UTC)) and prefs.digest is False
+
+
+async def _interrupted_digest(h: Harness, sent: bool) -> None:
+    """The note as a crash while sending leaves it: "sending", with the digest
+    in Alice's DMs (crashed after the DM) or not (crashed before it)."""
+    from bot.discord.digest import DIGEST, REMIND
+
+    store, pid = h.parley.service.store, f"discord:{ALICE.id}"
+    note = await store.get_kv(DIGEST, pid)
+    assert note and not note.get("sending")
+    if not sent:  # neither the DM nor the matches' reminder notes that follow it
+        for m in _digests(h):
+            h.fake.delete(m["id"])
+        for match_id in note["matches"]:
+            reminded = await store.get_kv(REMIND, match_id)
+            await store.set_kv(REMIND, match_id, {**reminded, "at": _later(0).isoformat()})
+    await store.set_kv(DIGEST, pid, {**note, "msg": None, "sending": True})
+
+
+async def test_a_crash_after_the_digest_went_does_not_send_it_again(harness: Harness) -> None:
+    h = harness
+    await _two_waiting_on_alice(h)
+    day = h.parley.config.reminder_hours
+    await h.bot.scheduler.tick(_later(day + 1))
+    await _interrupted_digest(h, sent=True)
+    await h.bot.scheduler.tick(_later(day + 2))
+    assert len(_digests(h)) == 1
+    await h.bot.scheduler.tick(_later(2 * day + 2))  # the next day's still goes
+    assert len(_digests(h)) == 2
+
+
+async def test_a_crash_before_the_digest_went_sends_it(harness: Harness) -> None:
+    h = harness
+    matches = await _two_waiting_on_alice(h)
+    day = h.parley.config.reminder_hours
+    await h.bot.scheduler.tick(_later(day + 1))
+    await _interrupted_digest(h, sent=False)
+    await h.bot.scheduler.tick(_later(day + 2))
+    (digest,) = _digests(h)
+    assert all(f"`{match_id}`" in digest["content"] for match_id, _ in matches)
+
+
+async def test_yesterdays_digest_does_not_count_for_an_interrupted_one(harness: Harness) -> None:
+    from bot.discord.digest import DIGEST
+
+    h = harness
+    await _two_waiting_on_alice(h)
+    day = h.parley.config.reminder_hours
+    await h.bot.scheduler.tick(_later(day + 1))
+    store, pid = h.parley.service.store, f"discord:{ALICE.id}"
+    first = await store.get_kv(DIGEST, pid)
+    # The next day's digest was noted as sending, then the process died before the DM.
+    await store.set_kv(DIGEST, pid, {"at": _later(2 * day + 2).isoformat(), "matches": first["matches"],
+                                     "msg": first["msg"], "sending": True})
+    await h.bot.scheduler.tick(_later(2 * day + 3))
+    assert len(_digests(h)) == 2
