@@ -41,16 +41,17 @@ def decisions(game_id: str) -> list[tuple[Any, Any, int]]:
     return out[:STATES]
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])  # a level may have knowledge of its own (NAME_LEVEL)
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_decision_does_not_change_with_hidden_state_the_seat_cannot_see(game_id: str) -> None:
+def test_the_decision_does_not_change_with_hidden_state_the_seat_cannot_see(game_id: str, level: str) -> None:
     game = get_game(game_id)
     cases = decisions(game_id)
     assert len(cases) >= STATES // 2
     for n, (state, other, seat) in enumerate(cases):
         before = clone(state)
         label = f"invariance-bot-{game_id}-{n}"
-        seen = choose(game, state, seat, rng(label), "hard", LIMITS)
-        unseen = choose(game, other, seat, rng(label), "hard", LIMITS)
+        seen = choose(game, state, seat, rng(label), level, LIMITS)
+        unseen = choose(game, other, seat, rng(label), level, LIMITS)
         assert seen == unseen, f"{game_id} case {n}: {seen} != {unseen}"
         assert state == before  # the search never edits the state it is given
 
