@@ -7,13 +7,23 @@ notes `summary: "sending"` before the post and `True` after it; a retry that
 finds "sending" (a crash or failure between the two) first looks for the
 summary among the bot's last messages in the thread, by the match id in its
 title, and posts only if it is not there.
+
+The replay page of the match (bot/replaypage) rides on the summary as an
+attachment, so anyone in the thread can step through the match offline; a
+page larger than a server without boosts accepts is left out and the summary
+says how to make it.
 """
 
 from __future__ import annotations
 
+import io
+import logging
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import discord
+
+from bot.replaypage.cache import page_bytes
 from engine.core import Text
 from events.history import lineage
 from events.model import Event
@@ -33,6 +43,16 @@ SCORES = Text("Scores: {scores}", "得点: {scores}")
 LENGTH_DAYS = Text("Length: {moves} moves over {days} days", "長さ: {moves}手・{days}日")
 LENGTH_HOURS = Text("Length: {moves} moves over {hours} hours", "長さ: {moves}手・{hours}時間")
 REPLAY = Text("Replay: `/parley replay match:{match}`", "リプレイ: `/parley replay match:{match}`")
+PAGE = Text("The replay page is attached: open it in any browser, offline (← → step through the match).",
+            "リプレイページを添付しました。ブラウザでオフラインでも開けます（← → で1手ずつ）。")
+PAGE_TOO_BIG = Text("The replay page ({size} MiB) is too large to attach here: `parley replay {match} --html "
+                    "replay.html` makes it.",
+                    "リプレイページ（{size} MiB）は大きすぎて添付できません。`parley replay {match} --html "
+                    "replay.html` で作成できます。")
+# What every server accepts (boosted ones take more); the thread's own limit would cost a lookup.
+PAGE_LIMIT = discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
+
+log = logging.getLogger(__name__)
 
 
 def length(events: list[Event]) -> tuple[int, float]:
@@ -81,6 +101,21 @@ async def post_summary(delivery: Delivery, ms: MatchState, rec: dict[str, Any], 
     rec["summary"] = "sending"
     await delivery.save_record(ms.match_id, rec)
     text = summary_text(ms, await delivery.store.events(ms.match_id), locale)
-    (await delivery.ops.post(rec["thread"], text)).expect()
+    page, files = await _page(delivery, ms.match_id, locale), []
+    if page is not None and len(page) <= PAGE_LIMIT:
+        text += "\n" + PAGE(locale)
+        files = [discord.File(io.BytesIO(page), filename=f"parley-replay-{ms.match_id}.html")]
+    elif page is not None:
+        text += "\n" + PAGE_TOO_BIG.format(match=ms.match_id, size=f"{len(page) / 2**20:.1f}")(locale)
+    (await delivery.ops.post(rec["thread"], text, files=files)).expect()
     rec["summary"] = True
     await delivery.save_record(ms.match_id, rec)
+
+
+async def _page(delivery: Delivery, match_id: str, locale: str) -> bytes | None:
+    """The page, drawn off the event loop; None if it cannot be made (the summary goes without it)."""
+    try:
+        return await page_bytes(delivery.service, match_id, locale)
+    except Exception:
+        log.exception("the replay page of match %s could not be made for its summary", match_id)
+        return None

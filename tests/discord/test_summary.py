@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.discord.delivery import BOARD, OUTBOX
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import FakeHTTPError, Harness
@@ -80,3 +82,44 @@ async def test_summary_in_japanese_threads(harness: Harness) -> None:
     await h.slash([BOB, ALICE][ms.state.active], "act", channel=thread, action="roll")
     (posted,) = [m for m in h.fake.thread_messages(thread) if m["content"].startswith("**対戦のまとめ")]
     assert "勝者: " in posted["content"] and "長さ: 1手・0.0時間" in posted["content"]
+
+
+async def test_the_summary_carries_the_replay_page_of_the_whole_match(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await finished(h)
+    (posted,) = summaries(h, thread)
+    assert "The replay page is attached" in posted["content"]
+    ((name, data),) = posted["_files"]
+    assert name == f"parley-replay-{match_id}.html"
+    page = data.decode()
+    ms = await state(h, match_id)
+    assert page.startswith("<!DOCTYPE html>") and f'"match":"{match_id}"' in page
+    assert f'"commitment":"{ms.commitment}"' in page and '"ok":true' in page  # the fairness proof, verified
+    assert "http://" not in page and "https://" not in page  # opens offline
+
+
+async def test_a_page_too_large_to_attach_is_named_with_the_command_that_makes_it(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.discord.summary
+
+    monkeypatch.setattr(bot.discord.summary, "PAGE_LIMIT", 100)
+    h = harness
+    match_id, thread = await finished(h)
+    (posted,) = summaries(h, thread)
+    assert posted["_files"] == []
+    assert "too large to attach" in posted["content"] and f"`parley replay {match_id} --html" in posted["content"]
+
+
+async def test_a_page_that_cannot_be_drawn_leaves_the_summary_without_it(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.discord.summary
+
+    async def broken(*_: object) -> bytes:
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(bot.discord.summary, "page_bytes", broken)
+    h = harness
+    match_id, thread = await finished(h)
+    (posted,) = summaries(h, thread)
+    assert posted["_files"] == [] and "replay page" not in posted["content"]
+    assert f"`/parley replay match:{match_id}`" in posted["content"]
