@@ -24,7 +24,7 @@ from .views import replay_view
 
 log = logging.getLogger(__name__)
 
-PAGE_LIMIT = 25 * 2**20  # Discord's attachment limit without server boosts
+PAGE_LIMIT = 25 * 2**20  # the most a page may be, whatever a boosted server would take (the server's own limit applies below it)
 PAGE_READY = Text("The replay page of `{match}`: open it in any browser, offline (← → step through it).",
                   "`{match}` のリプレイページです。ブラウザでオフラインでも開けます（← → で1手ずつ）。")
 PAGE_TOO_BIG = Text("The replay page of `{match}` ({size} MiB) is larger than Discord allows; make it with "
