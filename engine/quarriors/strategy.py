@@ -1,8 +1,8 @@
 """A Quarriors player that knows the game: what a die is worth in a bag, which
 creatures to summon and which die to capture, what to cull, which creature
-absorbs an attack and where spells go. The search uses it as its rollout
-policy and, at level hard, for the decisions whose value shows only turns
-later (captures and culls), which a two-turn search cannot judge."""
+absorbs an attack and where spells go. The search uses it as hard's rollout
+policy and for the decisions whose value shows only turns later, which a
+two-turn search cannot judge: culls at both levels, captures at hard."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from .stats import defense, glory, summon_cost
 
 Action = dict[str, Any]
 
-BASIC = frozenset({"basic_quiddity", "assistant"})
 # Weights measured in matches against the game's own bot; most are flat
 # around these values (culling at all, and not buying the spells it cannot
 # use, are what matter).
@@ -53,7 +52,7 @@ def die_value(card: Card) -> float:
         return v / 6 + (SPELL_BONUS if useful else 0.05)
     if card.id == "portal":
         return 0.35
-    return sum(0.45 * f.quiddity for f in card.faces) / 6 - 0.25
+    return sum(QW * f.quiddity for f in card.faces) / 6 - 0.25  # a basic: below CAPTURE_FLOOR
 
 
 _VALUES = {c.id: die_value(c) for c in base_set().cards.values()}
