@@ -1,7 +1,9 @@
 """What the search bot knows about Quarriors beyond the rules: how good a
 position is for each seat when a rollout stops (glory, creatures about to
-score, the strength of the dice each owns), a greedy rollout policy, the
-actions worth searching, and its budgets."""
+score, the strength of the dice each owns), the actions worth searching, its
+budgets, and the player of strategy.py: hard's rollout policy and, at both
+levels, the decisions a two-turn search judges badly (hard's captures too).
+normal keeps the plain greedy rollout."""
 
 from __future__ import annotations
 
@@ -11,12 +13,13 @@ from typing import Any
 from engine.core import Game, Rng, RuleError
 from engine.core.search import Budget
 
+from . import strategy
 from .bot import choose as random_choice
 from .payment import available
 from .prompts import candidates as prompt_candidates
-from .state import ATTACK, CAPTURE, OVER, QState, creatures, own_card
+from .state import ATTACK, CAPTURE, MAIN, OVER, QState, creatures, own_card
 from .stats import glory, summon_cost
-from .turn import RULES
+from .turn import RULES, capture_cost
 from .turn import candidates as turn_candidates
 
 Action = dict[str, Any]
@@ -82,6 +85,46 @@ def _capture_value(s: QState, a: Action) -> float:
 
 
 def rollout(game: Game[Any], s: QState, seat: int, rng: Rng) -> Action:
+    """The knowing player of strategy.py (the dice supply the randomness)."""
+    if s.prompts:
+        return strategy.choose([], s, seat, rng)
+    if s.step == CAPTURE and not s.ready[seat]:
+        # Nothing to cast or discard: only captures, listed without the full menu.
+        caps = [{"kind": "capture", "card": c.id} for slot, c in enumerate(s.cards)
+                if s.wild[slot] and s.captures > 0 and available(s, seat) >= capture_cost(s, slot)]
+        return strategy.capture_choice(s, seat, caps) or {"kind": "end_turn"}
+    return strategy.choose(candidates(game, s, seat), s, seat, rng)
+
+
+def _settled(game: Game[Any], s: QState, seat: int, rng: Rng, *, captures: bool) -> Action | None:
+    if s.prompts:
+        return strategy.choose([], s, seat, rng)
+    if s.step == MAIN and s.active == seat:
+        legal = candidates(game, s, seat)
+        kinds = {a["kind"] for a in legal}
+        if (s.imm and kinds & {"use", "settle"}) or (kinds & {"ready"} and not kinds & {"use", "settle"}):
+            return strategy.choose(legal, s, seat, rng)
+    if captures and s.step == CAPTURE and s.active == seat:
+        return strategy.choose(candidates(game, s, seat), s, seat, rng)
+    return None
+
+
+def settled(game: Game[Any], s: QState, seat: int, rng: Rng) -> Action | None:
+    """Decisions the knowing player takes without a search: which die to
+    capture and what to cull (a better bag pays off over the whole match,
+    which a two-turn search cannot see: searched, captures lost matches),
+    the other questions of the rules, drawing more dice while the draw is
+    open, and readying spells."""
+    return _settled(game, s, seat, rng, captures=True)
+
+
+def settled_normal(game: Game[Any], s: QState, seat: int, rng: Rng) -> Action | None:
+    """normal knows what to cull but searches its captures with the plain
+    greedy rollout: the knowledge that most separates hard from it."""
+    return _settled(game, s, seat, rng, captures=False)
+
+
+def rollout_normal(game: Game[Any], s: QState, seat: int, rng: Rng) -> Action:
     """A greedy player with some noise: draw dice, summon the strongest
     creature it can pay for, attack, capture the best die it can afford."""
     if s.prompts:
