@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import math
 
-from engine.core import Action, Game, Rng
+from engine.core import Action, Choice, Game, Rng, Text
 from engine.core.search import Budget
 
 from .board import COLS, neighbours, parse_square
 from .bot import choose
+from .choices import actions
 from .game import GAME
 from .state import NaruState
 from .units import attack_of, can_act, defense_of
@@ -81,13 +82,21 @@ def evaluate(s: NaruState) -> list[float]:
     return [first, 1.0 - first]
 
 
+def candidates(game: Game[NaruState], s: NaruState, seat: int) -> list[Action]:
+    return actions(s, seat, GAME.defs)
+
+
+_NO_LABEL = Text("", "")
+
+
 def rollout(game: Game[NaruState], s: NaruState, seat: int, rng: Rng) -> Action:
     """The built-in bot, but it never passes up a step into an undefended
     enemy keep: a rollout where threats go unpunished cannot see them."""
-    choices = game.legal_actions(s, seat)
+    options = actions(s, seat, GAME.defs)
     keep = s.enemy_keep(seat)
     if keep is not None and s.units[keep] is None:
-        for choice in choices:
-            if choice.action.get("kind") == "move" and parse_square(choice.action.get("to")) == keep:
-                return choice.action
-    return choose(s, seat, choices, rng)
+        for action in options:
+            if action["kind"] == "move" and parse_square(action["to"]) == keep:
+                return action
+    # The built-in bot reads only each choice's action: no label is built.
+    return choose(s, seat, [Choice(a, _NO_LABEL) for a in options], rng)
