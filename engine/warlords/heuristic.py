@@ -11,13 +11,14 @@ import math
 from typing import Any
 
 from engine.core import Choice, Game, Rng, RuleError, Text
+from engine.core.actions import format_action
 from engine.core.search import Budget
 
 from . import bot
 from .game import attack_odds
 from .legal import CHECKS, play_candidates
 from .stacks import castle_combat, castle_revenue, stack_combat, stack_state
-from .state import WState
+from .state import WState, cdef
 
 Action = dict[str, Any]
 _BLANK = Text("", "")
@@ -109,3 +110,34 @@ def rollout(game: Game[Any], s: WState, seat: int, rng: Rng) -> Action:
         return {"kind": "pass"}
     active = s.phase == "play" and s.decision is None
     return bot.choose(choices, rng, active, lambda c: attack_odds(s, c.action)).action
+
+
+def _pick_worth(s: WState, a: Action) -> tuple[float, str]:
+    castle, hero = a.get("castle", "none"), a.get("hero", "none")
+    worth = 0.0
+    if castle != "none":
+        d = cdef(s, castle)
+        worth += d.revenue + 0.5 * d.defence
+    if hero != "none":
+        d = cdef(s, hero)
+        # Each place in a stack carries an army worth some combat later.
+        worth += 6.0 + 0.6 * (d.combat + 4 * d.capacity)
+    return worth, format_action(a)
+
+
+def settled_hard(game: Game[Any], s: WState, seat: int, rng: Rng) -> Action | None:
+    """Set-up without searching: the rollouts stop when turn 1 starts, so the
+    search judges the opening castle and hero only by what `worths` says of
+    them, and each simulated set-up action lists labelled menus (these were
+    the only decisions over a second of CPU). The direction of play is the
+    first offered; the pick is the castle and hero worth most, a hero's
+    capacity counted for the armies it will carry. Reads the seat's own
+    opening cards only."""
+    if s.phase not in ("direction", "pick"):
+        return None
+    options = candidates(game, s, seat)
+    if not options:
+        return None
+    if s.phase == "direction":
+        return options[0]
+    return max(options, key=lambda a: _pick_worth(s, a))
