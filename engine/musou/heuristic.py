@@ -163,6 +163,14 @@ def rollout(game: Any, s: MusouState, seat: int, rng: Rng) -> dict[str, Any]:
     return passive
 
 
+def rollout_normal(game: Any, s: MusouState, seat: int, rng: Rng) -> dict[str, Any]:
+    """Normal plays its rollouts as the easy bot does, battle phases ended
+    early included: its samples judge a move less well than hard's, which
+    keeps the levels apart (with the same rollout, hard's larger budget alone
+    won barely more than half its matches against normal)."""
+    return game.bot_action(s, seat, rng)  # type: ignore[no-any-return]
+
+
 def settled(game: object, s: MusouState, seat: int, rng: object) -> dict[str, Any] | None:
     """Between games the bot keeps its deck: every position then looks even to
     the search, which would otherwise swap cards back and forth for ever; and

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core import clone
 from engine.musou import actions
-from engine.musou.heuristic import candidates, rollout, settled
+from engine.musou.heuristic import candidates, rollout, rollout_normal, settled
 from engine.musou.state import MusouState
 from engine.registry import get_game
 
@@ -54,6 +54,16 @@ def test_the_rollout_plays_legal_actions_and_never_leaves_an_attack_unmade() -> 
             battles += 1
             assert a["kind"] == "attack"
     assert battles > 5
+
+
+def test_normal_rolls_out_as_the_easy_bot_and_hard_does_not() -> None:
+    game = get_game("musou")
+    differs = 0
+    for n, (state, seat) in enumerate(_positions()):
+        easy = game.bot_action(state, seat, rng("musou-normal", n))
+        assert rollout_normal(game, state, seat, rng("musou-normal", n)) == easy
+        differs += rollout(game, state, seat, rng("musou-normal", n)) != easy
+    assert differs > 10
 
 
 def test_the_loser_of_a_game_takes_the_first_turn() -> None:
