@@ -12,7 +12,7 @@ from engine.core import Action
 
 from .board import square_name
 from .effects import keep_available, ritual_chanters, target_squares
-from .legal import _does_nothing, _unique, mode, waiting
+from .legal import does_nothing, mode, unique_cards, waiting
 from .movement import destinations
 from .opening import keep_squares, mulligan_cost
 from .state import NaruState
@@ -27,7 +27,7 @@ def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
         return []
     m = mode(s)
     player = s.players[seat]
-    hand = _unique(s, player.hand)
+    hand = unique_cards(s, player.hand)
     out: list[Action] = []
     if m == "action":
         out.append({"kind": "end_turn"})
@@ -76,7 +76,7 @@ def _targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
     card = card_of(s, defs, cid)
     if card.target == "none":
         return [None]
-    return [sq for sq in target_squares(s, seat, card) if not _does_nothing(s, defs, card, sq)]
+    return [sq for sq in target_squares(s, seat, card) if not does_nothing(s, defs, card, sq)]
 
 
 def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Action]:

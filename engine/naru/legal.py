@@ -69,7 +69,7 @@ def pending(s: NaruState, defs: Defs) -> tuple[Pending, ...]:
     return tuple(Pending(seat, kind, prompt(s, defs, kind)) for seat, kind in waiting(s))
 
 
-def _unique(s: NaruState, cids: list[str]) -> list[str]:
+def unique_cards(s: NaruState, cids: list[str]) -> list[str]:
     """One instance per card name: the same card in hand twice is one choice."""
     seen: set[str] = set()
     out = []
@@ -85,7 +85,7 @@ def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
         return []
     m = mode(s)
     player = s.players[seat]
-    hand = _unique(s, player.hand)
+    hand = unique_cards(s, player.hand)
 
     def name(cid: str) -> Text:
         return card_of(s, defs, cid).name
@@ -221,7 +221,7 @@ def _moves(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
     return out
 
 
-def _does_nothing(s: NaruState, defs: Defs, card: CardDef, sq: int | None) -> bool:
+def does_nothing(s: NaruState, defs: Defs, card: CardDef, sq: int | None) -> bool:
     """A card whose only effect is jail, aimed at a face-up unit too sturdy for
     it: it would change nothing but what is spent, so it is not offered."""
     if sq is None or not card.effects or any(e.op != "jail" for e in card.effects):
@@ -236,7 +236,7 @@ def _targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
     card = card_of(s, defs, cid)
     if card.target == "none":
         return [None]
-    return [sq for sq in target_squares(s, seat, card) if not _does_nothing(s, defs, card, sq)]
+    return [sq for sq in target_squares(s, seat, card) if not does_nothing(s, defs, card, sq)]
 
 
 def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choice]:
