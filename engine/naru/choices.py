@@ -11,8 +11,8 @@ from typing import Any
 from engine.core import Action
 
 from .board import square_name
-from .effects import keep_available, ritual_chanters, target_squares
-from .legal import does_nothing, mode, unique_cards, waiting
+from .effects import keep_available
+from .legal import card_targets, cards_in_play, mode, unique_cards, waiting
 from .movement import destinations
 from .opening import keep_squares, mulligan_cost
 from .state import NaruState
@@ -36,7 +36,7 @@ def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
             for target in destinations(s, seat, origin):
                 out.append({"kind": "move", "from": here, "to": SQUARE_NAMES[target]})
         if keep_available(s, seat):
-            for spot in _targets(s, seat, player.keep_card, defs):
+            for spot in card_targets(s, seat, player.keep_card, defs):
                 action: dict[str, Any] = {"kind": "keep_effect"}
                 if spot is not None:
                     action["at"] = SQUARE_NAMES[spot]
@@ -72,13 +72,6 @@ def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
     return out
 
 
-def _targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
-    card = card_of(s, defs, cid)
-    if card.target == "none":
-        return [None]
-    return [sq for sq in target_squares(s, seat, card) if not does_nothing(s, defs, card, sq)]
-
-
 def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Action]:
     player = s.players[seat]
     out: list[Action] = []
@@ -103,24 +96,4 @@ def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Actio
 
 
 def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Action]:
-    player = s.players[seat]
-    out: list[Action] = []
-    chanters: list[int | None] | None = None
-    for cid in hand:
-        card = card_of(s, defs, cid)
-        if card.kind not in ("tool", "ritual") or card.cost > player.resources:
-            continue
-        voices: list[int | None] = [None]
-        if card.kind == "ritual":
-            if chanters is None:
-                chanters = ritual_chanters(s, seat, defs)
-            voices = chanters
-        for by in voices:
-            for sq in _targets(s, seat, cid, defs):
-                action: dict[str, Any] = {"kind": card.kind, "card": cid}
-                if sq is not None:
-                    action["at"] = SQUARE_NAMES[sq]
-                if by is not None:
-                    action["by"] = SQUARE_NAMES[by]
-                out.append(action)
-    return out
+    return [action for action, *_ in cards_in_play(s, seat, hand, defs)]

@@ -146,7 +146,7 @@ def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
             # The card text already opens with "Keep effect:" (天守効果：) in the sample set.
             en = text.en.removeprefix("Keep effect:").strip()
             ja = text.ja.removeprefix("天守効果：").strip()
-            for spot in _targets(s, seat, player.keep_card, defs):
+            for spot in card_targets(s, seat, player.keep_card, defs):
                 action: dict[str, Any] = {"kind": "keep_effect"}
                 label = Text(f"Keep effect: {en}", f"天守効果：{ja}")
                 if spot is not None:
@@ -232,7 +232,7 @@ def does_nothing(s: NaruState, defs: Defs, card: CardDef, sq: int | None) -> boo
     return all(defense_of(s, defs, unit) > e.max_defense for e in card.effects)
 
 
-def _targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
+def card_targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
     card = card_of(s, defs, cid)
     if card.target == "none":
         return [None]
@@ -272,10 +272,12 @@ def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choic
     return out
 
 
-def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choice]:
-    """Tools and rituals, usable in either phase of your own turn."""
+def cards_in_play(s: NaruState, seat: int, hand: list[str],
+                  defs: Defs) -> list[tuple[dict[str, Any], CardDef, int | None, int | None]]:
+    """Tools and rituals usable now, as (action, card, target square, chanter):
+    the one enumeration behind the menu and the search's label-free list."""
     player = s.players[seat]
-    out: list[Choice] = []
+    out: list[tuple[dict[str, Any], CardDef, int | None, int | None]] = []
     chanters: list[int | None] | None = None
     for cid in hand:
         card = card_of(s, defs, cid)
@@ -287,19 +289,29 @@ def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list
                 chanters = ritual_chanters(s, seat, defs)
             voices = chanters
         for by in voices:
-            for sq in _targets(s, seat, cid, defs):
+            for sq in card_targets(s, seat, cid, defs):
                 action: dict[str, Any] = {"kind": card.kind, "card": cid}
-                where = Text("", "")
                 if sq is not None:
                     action["at"] = square_name(sq)
-                    on = _on(s, defs, seat, sq)
-                    where = Text(f" on {on.en}", f"{on.ja}に")
-                voice = Text("", "")
                 if by is not None:
                     action["by"] = square_name(by)
-                    voice = Text(f", chanted by {square_name(by)} (turns face up)",
-                                 f"、{square_name(by)}が唱える（表向きになる）")
-                out.append(Choice(action, Text(f"Use {card.name.en}{where.en}, cost {card.cost}{voice.en}",
-                                               f"{where.ja}{card.name.ja}を使う（コスト{card.cost}）{voice.ja}"),
-                                  group=card.name))
+                out.append((action, card, sq, by))
+    return out
+
+
+def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choice]:
+    """Tools and rituals, usable in either phase of your own turn."""
+    out: list[Choice] = []
+    for action, card, sq, by in cards_in_play(s, seat, hand, defs):
+        where = Text("", "")
+        if sq is not None:
+            on = _on(s, defs, seat, sq)
+            where = Text(f" on {on.en}", f"{on.ja}に")
+        voice = Text("", "")
+        if by is not None:
+            voice = Text(f", chanted by {square_name(by)} (turns face up)",
+                         f"、{square_name(by)}が唱える（表向きになる）")
+        out.append(Choice(action, Text(f"Use {card.name.en}{where.en}, cost {card.cost}{voice.en}",
+                                       f"{where.ja}{card.name.ja}を使う（コスト{card.cost}）{voice.ja}"),
+                          group=card.name))
     return out
