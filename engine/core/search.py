@@ -20,8 +20,10 @@ Any of these may be given for one level alone as `NAME_LEVEL` (e.g.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import math
+import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -121,22 +123,17 @@ def next_actor(pending: Sequence[Pending]) -> int:
 
 
 def shuffled(rng: Rng, items: Sequence[T]) -> list[T]:
-    """Fisher-Yates like `Rng.shuffled`, but taking several positions from one
-    draw (mixed radix below 2**62, still exactly uniform): determinizations
-    shuffle whole decks at every iteration, and each draw is an HMAC."""
-    out = list(items)
-    i = len(out) - 1
-    while i > 0:
-        span, k = 1, i
-        while k > 0 and span * (k + 1) < 1 << 62:
-            span *= k + 1
-            k -= 1
-        x = rng.below(span)
-        while i > k:
-            x, j = divmod(x, i + 1)
-            out[i], out[j] = out[j], out[i]
-            i -= 1
-    return out
+    """A uniform random order of `items` from one draw of the Rng: the items
+    sorted by 64-bit keys read off SHAKE-128 of that draw (keys collide with
+    odds below n**2 / 2**64; the sort is stable, so even then the order is
+    fixed). Determinizations shuffle whole decks at every iteration, and a
+    Fisher-Yates shuffle costs one draw, an HMAC, per few cards."""
+    n = len(items)
+    if n < 2:
+        return list(items)
+    stream = hashlib.shake_128(rng.below(1 << 62).to_bytes(8, "big")).digest(8 * n)
+    keys = struct.unpack(f">{n}Q", stream)
+    return [items[i] for i in sorted(range(n), key=keys.__getitem__)]
 
 
 def derive_secret(rng: Rng) -> bytes:

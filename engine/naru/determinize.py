@@ -16,15 +16,11 @@ from .state import NaruState
 from .views import keeps_public
 
 
-def _number(cid: str) -> int:
-    return int(cid[1:]) if cid[1:].isdigit() else -1
-
-
 def determinize(state: NaruState, seat: int, rng: Rng) -> NaruState:
     s = state.copy()  # copies every list edited below; the id maps are replaced, not edited
     me, other = s.players[seat], 1 - seat
     opp = s.players[other]
-    me.deck = shuffled(rng, sorted(me.deck, key=_number))
+    me.deck = shuffled(rng, sorted(me.deck))
     keep = [opp.keep_card] if not keeps_public(s) else []
     # Each hidden place: the list holding it, its index, and the kind of card it must hold.
     places: list[tuple[list[str], int, str | None]] = []
@@ -37,7 +33,7 @@ def determinize(state: NaruState, seat: int, rng: Rng) -> NaruState:
     places += [(keep, 0, "keep") for _ in keep]
     ids = [held[i] for held, i, _ in places]
     keys = _deal(shuffled(rng, sorted(s.cards[c] for c in ids)), [need for _, _, need in places], GAME.defs)
-    ids = shuffled(rng, sorted(ids, key=_number))
+    ids = shuffled(rng, sorted(ids))
     cards, owner = dict(s.cards), dict(s.owner)
     for (held, i, _), cid, key in zip(places, ids, keys, strict=True):
         held[i] = cid

@@ -12,14 +12,10 @@ from engine.core.search import shuffled
 from .state import WState, copy_state
 
 
-def _number(iid: str) -> int:
-    return int(iid[1:]) if iid[1:].isdigit() else -1
-
-
 def determinize(state: WState, seat: int, rng: Rng) -> WState:
     s = copy_state(state)  # copies every list edited below; the id maps are replaced, not edited
     me = s.players[seat]
-    me.deck = shuffled(rng, sorted(me.deck, key=_number))
+    me.deck = shuffled(rng, sorted(me.deck))
     places: list[tuple[list[str], int]] = []
     cards: list[tuple[str, int]] = []  # (card, owner) per place, shuffled within each holder
     for q, p in enumerate(s.players):
@@ -28,7 +24,7 @@ def determinize(state: WState, seat: int, rng: Rng) -> WState:
         theirs = [(p.hand, i) for i in range(len(p.hand))] + [(p.deck, i) for i in range(len(p.deck))]
         places += theirs
         cards += shuffled(rng, sorted((s.cards[h[i]], s.owner[h[i]]) for h, i in theirs))
-    ids = shuffled(rng, sorted((h[i] for h, i in places), key=_number))
+    ids = shuffled(rng, sorted((h[i] for h, i in places)))
     card_of, owner = dict(s.cards), dict(s.owner)
     for (held, i), iid, (card, whose) in zip(places, ids, cards, strict=True):
         held[i] = iid
