@@ -1,6 +1,6 @@
 """What the Quarriors bot knows: culls thin the bag of its weakest dice
 (Assistants first, Basic Quiddity only once stronger dice can pay), a capture
-takes the die worth most in a bag and none of the basics, an attack is
+takes the creature scoring most glory (then the dearest) and none of the basics, an attack is
 absorbed by a creature that survives it when there is one, and level hard
 takes those decisions without searching (their value shows turns later) while
 normal searches captures with the plain greedy rollout."""
@@ -69,17 +69,33 @@ def test_basic_quiddity_is_kept_until_stronger_dice_can_pay() -> None:
     assert strategy.choose([], rich, p, _rng("cull")) == {"kind": "cull", "die": basic}
 
 
-def test_a_die_is_worth_more_the_more_glory_it_brings_and_basics_are_never_bought() -> None:
+def test_a_die_is_worth_more_the_more_glory_it_brings() -> None:
     cards = GAME.cardset.cards
     assert strategy.die_value(cards["quake_dragon"]) > strategy.die_value(cards["scavenging_goblin"])
     assert strategy.die_value(cards["scavenging_goblin"]) > strategy.die_value(cards["portal"])
-    s = _start()
+
+
+def test_a_capture_takes_the_creature_of_most_glory_then_cost_and_never_a_basic() -> None:
+    s = _start(["scavenging_goblin", "defender_of_the_pale", "deathdealer", "witching_hag",
+                "ghostly_spirit", "warrior_of_the_quay", "quake_dragon",
+                "death_spell", "growth_charm", "life_charm"])
     s.step = CAPTURE
-    basics = [{"kind": "capture", "card": c} for c in ("basic_quiddity", "assistant")]
+    basics = [{"kind": "capture", "card": c} for c in ("basic_quiddity", "assistant", "portal")]
     assert strategy.capture_choice(s, s.active, basics) is None
-    best = max((c for c in s.cards if c.kind != "basic"), key=strategy.die_value)
-    offer = [*basics, {"kind": "capture", "card": "portal"}, {"kind": "capture", "card": best.id}]
-    assert strategy.capture_choice(s, s.active, offer) == {"kind": "capture", "card": best.id}
+
+    def offer(*cards: str) -> list[dict[str, str]]:
+        return [*basics, *({"kind": "capture", "card": c} for c in cards)]
+    # Witching Hag scores 3 and Defender of the Pale 2, though the Defender is tougher.
+    assert strategy.capture_choice(s, s.active, offer("defender_of_the_pale", "witching_hag")) == \
+        {"kind": "capture", "card": "witching_hag"}
+    # Same glory: the dearer creature (its faces are bigger).
+    assert strategy.capture_choice(s, s.active, offer("scavenging_goblin", "deathdealer")) == \
+        {"kind": "capture", "card": "deathdealer"}
+    # Any creature before a spell, however dear the spell; the dearest spell when no creature is offered.
+    assert strategy.capture_choice(s, s.active, offer("death_spell", "scavenging_goblin")) == \
+        {"kind": "capture", "card": "scavenging_goblin"}
+    assert strategy.capture_choice(s, s.active, offer("life_charm", "death_spell", "growth_charm")) == \
+        {"kind": "capture", "card": "death_spell"}
 
 
 def _attacked(remaining: int) -> tuple[QState, int, int, int]:
@@ -116,7 +132,7 @@ def test_hard_settles_captures_and_draws_and_normal_searches_captures() -> None:
     s.pool[p] = []
     hard, normal = _knowledge(GAME.id, "hard"), _knowledge(GAME.id, "normal")
     settled = hard("settled", None)
-    best = max((c for c in s.cards if c.kind != "basic"), key=strategy.die_value)
+    best = max((c for c in s.cards if c.kind != "basic"), key=strategy.capture_key)
     assert settled(GAME, s, p, _rng("capture")) == {"kind": "capture", "card": best.id}
     # normal searches its captures, with the plain greedy rollout.
     assert normal("settled", None)(GAME, s, p, _rng("capture")) is None
