@@ -94,7 +94,13 @@ def candidates(game: Game[Any], s: WState, seat: int) -> list[Action]:
     if seat != s.active:
         return []
     out: list[Action] = [{"kind": "end"}]
+    revenue = s.players[seat].revenue
     for a in play_candidates(s, seat):
+        # An army, banner, fleet or improvement dearer than the revenue left is
+        # refused by the rules' check too: screened here without building its
+        # error message (most refusals while a turn is simulated).
+        if a["kind"] == "deploy" and "to" in a and cdef(s, a["card"]).cost > revenue:
+            continue
         try:
             CHECKS[a["kind"]](s, seat, a)
         except RuleError:

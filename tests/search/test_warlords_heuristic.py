@@ -46,3 +46,18 @@ def test_direction_is_settled_and_play_is_left_to_the_search() -> None:
         assert settled_hard(game, direction, seat, Rng(b"x" * 32)) == candidates(game, direction, seat)[0]
     played = [s for s in states if s.phase == "play"][:20]
     assert played and all(settled_hard(game, s, waiting_seat(game, s), Rng(b"x" * 32)) is None for s in played)
+
+
+def test_the_label_free_actions_are_the_legal_ones_in_order() -> None:
+    """The search's list (screening unaffordable deployments before the rules'
+    check) holds exactly the menu's actions, in the menu's order."""
+    game = get_game("warlords")
+    checked = 0
+    for seed in (1, 2, 3):
+        for s in match_states("warlords", seed=seed, every=1):
+            if s.phase != "play" or s.decision is not None:
+                continue
+            seat = s.active
+            assert candidates(game, s, seat) == [c.action for c in game.legal_actions(s, seat)]
+            checked += 1
+    assert checked > 100
