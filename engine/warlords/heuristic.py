@@ -86,6 +86,19 @@ def evaluate(s: WState) -> list[float]:
     return [w / total for w in weights]
 
 
+def _allowed(s: WState, seat: int, a: Action, revenue: int) -> bool:
+    # An army, banner, fleet or improvement dearer than the revenue left is
+    # refused by the rules' check too: screened here without building its
+    # error message (most refusals while a turn is simulated).
+    if a["kind"] == "deploy" and "to" in a and cdef(s, a["card"]).cost > revenue:
+        return False
+    try:
+        CHECKS[a["kind"]](s, seat, a)
+    except RuleError:
+        return False
+    return True
+
+
 def candidates(game: Game[Any], s: WState, seat: int) -> list[Action]:
     """The legal actions without their labels (building labels is a quarter
     of the cost of a simulated turn)."""
@@ -93,29 +106,66 @@ def candidates(game: Game[Any], s: WState, seat: int) -> list[Action]:
         return [c.action for c in game.legal_actions(s, seat)]
     if seat != s.active:
         return []
-    out: list[Action] = [{"kind": "end"}]
     revenue = s.players[seat].revenue
-    for a in play_candidates(s, seat):
-        # An army, banner, fleet or improvement dearer than the revenue left is
-        # refused by the rules' check too: screened here without building its
-        # error message (most refusals while a turn is simulated).
-        if a["kind"] == "deploy" and "to" in a and cdef(s, a["card"]).cost > revenue:
-            continue
-        try:
-            CHECKS[a["kind"]](s, seat, a)
-        except RuleError:
-            continue
-        out.append(a)
-    return out
+    return [{"kind": "end"}, *(a for a in play_candidates(s, seat) if _allowed(s, seat, a, revenue))]
 
 
 def rollout(game: Game[Any], s: WState, seat: int, rng: Rng) -> Action:
-    """The game's own bot (engine.warlords.bot) over the unlabelled actions."""
-    choices = [Choice(a, _BLANK) for a in candidates(game, s, seat)]
-    if not choices:
-        return {"kind": "pass"}
-    active = s.phase == "play" and s.decision is None
-    return bot.choose(choices, rng, active, lambda c: attack_odds(s, c.action)).action
+    """The game's own bot (engine.warlords.bot): on its own turn it draws as
+    that bot draws over the legal actions, but checks only the actions of the
+    kind it draws (a kind with none legal is put aside and drawn again, which
+    is the same draw over the kinds that have one); the checks were half the
+    cost of a simulated turn."""
+    if s.phase != "play" or s.decision is not None or seat != s.active:
+        choices = [Choice(a, _BLANK) for a in candidates(game, s, seat)]
+        if not choices:
+            return {"kind": "pass"}
+        return bot.choose(choices, rng, False).action
+    end: Action = {"kind": "end"}
+    revenue = s.players[seat].revenue
+    raw = play_candidates(s, seat)
+    groups: dict[str, list[Action]] = {}
+    for a in raw:
+        groups.setdefault(a["kind"], []).append(a)
+    if not groups or rng.below(15) == 0:
+        return end
+    known: dict[int, bool] = {}
+
+    def legal(a: Action) -> bool:
+        if id(a) not in known:
+            known[id(a)] = _allowed(s, seat, a, revenue)
+        return known[id(a)]
+
+    deploys = groups.get("deploy", [])
+    urgent = [a for a in deploys if attack_odds(s, a) >= bot.GARRISON_EMPTY_CASTLE and legal(a)]
+    if urgent and rng.below(10) != 0:
+        return urgent[rng.below(len(urgent))]
+    kinds = sorted(groups)
+    if "recall" in kinds and rng.below(bot.RECALL_ONE_IN) != 0:
+        kinds.remove("recall")
+    while kinds:
+        weights = [bot.WEIGHTS.get(k, 1) for k in kinds]
+        pick = rng.below(sum(weights))
+        k = kinds[-1]
+        for kind, w in zip(kinds, weights, strict=True):
+            if pick < w:
+                k = kind
+                break
+            pick -= w
+        group = [a for a in groups[k] if legal(a)]
+        if not group:
+            kinds.remove(k)
+            continue
+        if k == "attack":
+            best = max(attack_odds(s, a) for a in group)
+            if best < -3 and rng.below(4) != 0:
+                return end
+            group = [a for a in group if attack_odds(s, a) == best]
+        elif rng.below(2) == 0:
+            best = max(attack_odds(s, a) for a in group)
+            group = [a for a in group if attack_odds(s, a) == best]
+        return group[rng.below(len(group))]
+    return end
 
 
 def _pick_worth(s: WState, a: Action) -> tuple[float, str]:

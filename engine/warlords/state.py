@@ -100,8 +100,16 @@ class WState:
 STATE_TYPES = (WState, Player, Stack, Castle, Decision)
 
 
+_DEFS: dict[str, CardDef] = {}
+
+
 def cdef(s: WState, iid: str) -> CardDef:
-    return card(s.cards[iid])
+    # Called hundreds of thousands of times a search: one dict lookup, not two calls.
+    key = s.cards[iid]
+    found = _DEFS.get(key)
+    if found is None:
+        found = _DEFS[key] = card(key)
+    return found
 
 
 def name(s: WState, iid: str) -> Text:

@@ -1,14 +1,20 @@
-"""What the Warlords hard bot settles without searching: set-up (the
-direction of play and the opening castle and hero), which its rollouts,
-stopping when turn 1 starts, judge only by the cards themselves, at over a
-second of CPU a decision. Everything from turn 1 on is searched."""
+"""What the Warlords search knows: its action list and rollout (the legal
+actions, drawn as the game's own bot draws them) and what hard settles
+without searching: set-up (the direction of play and the opening castle and
+hero), which its rollouts, stopping when turn 1 starts, judge only by the
+cards themselves, at over a second of CPU a decision. Everything from turn 1
+on is searched."""
 
 from __future__ import annotations
 
-from engine.core import Rng
+from collections import Counter
+
+from engine.core import Choice, Rng, Text
 from engine.core.search import choose
 from engine.registry import get_game
-from engine.warlords.heuristic import candidates, settled_hard
+from engine.warlords import bot
+from engine.warlords.game import attack_odds
+from engine.warlords.heuristic import candidates, rollout, settled_hard
 from engine.warlords.state import cdef
 
 from .helpers import match_states, waiting_seat
@@ -61,3 +67,28 @@ def test_the_label_free_actions_are_the_legal_ones_in_order() -> None:
             assert candidates(game, s, seat) == [c.action for c in game.legal_actions(s, seat)]
             checked += 1
     assert checked > 100
+
+
+def test_the_rollout_plays_legal_actions_drawn_as_the_games_own_bot_draws() -> None:
+    """hard's rollout checks only the kind of action it draws: it still plays
+    only legal actions, and draws each kind about as often as the game's own
+    bot drawing over the whole legal list."""
+    game = get_game("warlords")
+    states = [s for s in match_states("warlords", seed=2, every=3) if s.phase == "play" and s.decision is None]
+    assert len(states) >= 10
+    draws = 300
+    for n, s in enumerate(states[:10]):
+        seat = s.active
+        legal = candidates(game, s, seat)
+        ours: Counter[str] = Counter()
+        theirs: Counter[str] = Counter()
+        for k in range(draws):
+            action = rollout(game, s, seat, Rng(f"ours-{n}-{k}".encode().ljust(32, b".")))
+            assert action in legal
+            ours[action["kind"]] += 1
+            choices = [Choice(a, Text("", "")) for a in legal]
+            pick = bot.choose(choices, Rng(f"theirs-{n}-{k}".encode().ljust(32, b".")), True,
+                              lambda c, s=s: attack_odds(s, c.action))
+            theirs[pick.action["kind"]] += 1
+        for kind in ours.keys() | theirs.keys():
+            assert abs(ours[kind] - theirs[kind]) / draws < 0.1, (n, kind, ours, theirs)
