@@ -5,7 +5,8 @@ hard bot taking each seat in turn, and the CPU time of one decision per level
 one core, and CPU time is not inflated by other processes sharing the
 machine). Targets (issue 13): hard wins at least 90% against random and 65%
 against normal; a decision takes under 1 s. The script lowers its own
-priority (nice 10): it is long, and the machine is shared.
+priority (nice 10): it is long, and the machine is shared; a line per finished
+match goes to stderr.
 
 Run: python3 bench/bench_bots.py [--games N] [--game ID ...] [--workers N] [--pair STRONG:WEAK ...]
 """
@@ -17,7 +18,7 @@ import os
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -72,12 +73,29 @@ def bench(game_id: str, games: int, workers: int,
           pairings: tuple[tuple[str, str, float], ...] = PAIRINGS) -> list[str]:
     jobs = [(game_id, hard, other, i) for hard, other, _ in pairings for i in range(games)]
     t0 = time.perf_counter()
-    results = []
+    results: list[tuple[str, str, float, list[tuple[str, float]], int, str]] = []
+    done = 0
+
+    def progress(job: tuple[str, str, str, int], result: tuple[str, str, float, list[tuple[str, float]], int, str]) -> None:
+        # One line per match on stderr, so a long run on a crowded machine shows it is moving.
+        nonlocal done
+        done += 1
+        print(f"  [{done}/{len(jobs)}] {game_id} {job[1]} vs {job[2]} match {job[3]}: "
+              f"{'won' if result[2] else 'lost'}, {result[4]} actions, {time.perf_counter() - t0:.0f} s",
+              file=sys.stderr, flush=True)
+
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_job, jobs))
+            futures = {pool.submit(_job, job): job for job in jobs}
+            by_job = {}
+            for future in as_completed(futures):
+                by_job[futures[future]] = future.result()
+                progress(futures[future], by_job[futures[future]])
+            results = [by_job[job] for job in jobs]
     else:
-        results = [_job(job) for job in jobs]
+        for job in jobs:
+            results.append(_job(job))
+            progress(job, results[-1])
     wall = time.perf_counter() - t0
     lines = [f"== {game_id}: {games} 2-player matches per pairing, seeds bench-bots-{game_id}-*, "
              f"{wall:.0f} s wall on {workers} worker(s)"]
