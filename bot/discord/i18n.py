@@ -1,4 +1,8 @@
-"""Everything the bot says, in English and Japanese, and the command-name translator.
+"""What the bot says in many places, in English and Japanese, and the
+command-name translator. A text only one command says lives beside that
+command (stats.py, summary.py, vacation.py, digest.py, records.py, menus.py,
+views.py), in the same bilingual `Text` form: `grep -n "Text(" bot/` lists
+every one of them for a translator.
 
 Replies follow the user's Discord locale (`interaction.locale`); public
 messages in a thread follow the guild's locale, since several people read them.
