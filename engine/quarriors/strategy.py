@@ -20,8 +20,8 @@ from .stats import defense, glory, summon_cost
 Action = dict[str, Any]
 
 # Weights measured in matches against the game's own bot; most are flat
-# around these values (culling at all, and not buying the spells it cannot
-# use, are what matter).
+# around these values (culling at all, and capturing the creatures that score
+# most, are what matter).
 CULL_BASICS, CULL_STRONG = 4, 3  # cull Basic Quiddity above this many, with this many stronger dice
 CAPTURE_COST = 0.5  # glory per point of cost when choosing a capture
 LVL, QW, SPELL_BONUS = 0.25, 0.45, 0.35  # per level of summon cost, per quiddity, a usable spell
