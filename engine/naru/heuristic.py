@@ -56,15 +56,17 @@ def worth(s: NaruState, p: int) -> float:
     return total
 
 
-def _edge(s: NaruState, attacker: Unit, defender: Unit) -> int:
-    """Attack less defense as the battle counts them, the attribute that
-    beats the other doubling its side (battle tools unknown)."""
+def fought_odds(s: NaruState, attacker: Unit, defender: Unit) -> float:
+    """The attacker's chance against a keep's guard, the battle counted as it
+    is fought: the attribute that beats the other doubles its side, and the
+    defender loses ties; a battle tool (unknown) adds about 2 or stops a doubling."""
     defs = GAME.defs
     a_attr = printed(s, defs, attacker).attribute
     d_attr = printed(s, defs, defender).attribute
     attack = attack_of(s, defs, attacker) * (2 if a_attr is not None and BEATS[a_attr] == d_attr else 1)
     defense = defense_of(s, defs, defender) * (2 if d_attr is not None and BEATS[d_attr] == a_attr else 1)
-    return attack - defense
+    edge = attack - defense
+    return 0.85 if edge >= 3 else 0.6 if edge >= 0 else 0.25 if edge >= -2 else 0.05
 
 
 def _danger(s: NaruState, p: int, keep: int) -> float:
@@ -75,12 +77,7 @@ def _danger(s: NaruState, p: int, keep: int) -> float:
         unit = s.units[sq]
         if unit is None or unit.owner != p:
             continue
-        if guard is None or guard.owner == p:
-            odds = 1.0
-        else:
-            edge = _edge(s, unit, guard)
-            # The defender loses ties; a battle tool adds about 2 or stops a doubling.
-            odds = 0.85 if edge >= 3 else 0.6 if edge >= 0 else 0.25 if edge >= -2 else 0.05
+        odds = 1.0 if guard is None or guard.owner == p else fought_odds(s, unit, guard)
         now = s.active == p and s.phase != "over" and can_act(s, unit) and not unit.moved
         best = max(best, odds * (STRIKE if now else THREAT))
     # The last life makes a threat the whole match.

@@ -1,14 +1,17 @@
 """The Naru heuristic sees keep danger: a unit next to an undefended enemy
-keep is worth most to the seat about to move it, and the rollout policy takes
-such a keep rather than leave the threat unpunished."""
+keep is worth most to the seat about to move it, a guarded keep is judged by
+the battle as it is fought (hard) or by printed values (normal), and the
+rollout policy takes an undefended keep rather than leave the threat
+unpunished."""
 
 from __future__ import annotations
 
 from engine.core import Rng
 from engine.naru.board import neighbours, parse_square
 from engine.naru.choices import actions
-from engine.naru.heuristic import evaluate, rollout
+from engine.naru.heuristic import evaluate, fought_odds, rollout
 from engine.naru.state import Land, NaruState, Unit
+from engine.naru.units import BEATS
 from engine.registry import get_game
 
 from .helpers import match_states
@@ -77,3 +80,32 @@ def test_label_free_actions_are_the_legal_actions_in_order() -> None:
                 assert actions(s, seat, game.defs) == [c.action for c in game.legal_actions(s, seat)]
                 checked += 1
     assert checked > 200
+
+
+def test_a_keep_guard_is_judged_by_the_battle_as_fought() -> None:
+    """A guard with more printed defense than the raider's attack still falls
+    when the raider's attribute beats its own (the attack doubles, and the
+    defender loses ties): the evaluation counts the raider's threat as real."""
+    game = get_game("naru")
+    s = _action_state()
+    seat = s.active
+    units = [c for c in sorted(s.owner) if game.defs[s.cards[c]].kind in ("general", "commoner")]
+    pairs = [(a, g) for a in units for g in units
+             if s.owner[a] == seat and s.owner[g] != seat
+             and game.defs[s.cards[a]].attribute is not None
+             and BEATS[game.defs[s.cards[a]].attribute] == game.defs[s.cards[g]].attribute
+             and game.defs[s.cards[a]].attack < game.defs[s.cards[g]].defense <= 2 * game.defs[s.cards[a]].attack]
+    assert pairs, "the sample decks hold such a pair"
+    raider, guard = pairs[0]
+    attacker, defender = Unit(seat, [raider], False, -1), Unit(1 - seat, [guard], False, -1)
+    assert fought_odds(s, attacker, defender) > 0.5
+    assert fought_odds(s, defender, attacker) < 0.5  # the other way round, the doubling defends
+    raided, sq = _raider(s, seat)
+    raided.units[sq] = attacker
+    keep = raided.players[1 - seat].keep_sq
+    assert keep is not None
+    raided.units[keep] = defender
+    unarmed = raided.copy()
+    unarmed.units = list(raided.units)
+    unarmed.units[sq] = None
+    assert evaluate(raided)[seat] > evaluate(unarmed)[seat] + 0.1
