@@ -89,6 +89,15 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
+    def weighted(self, weights: Sequence[int]) -> int:
+        """An index drawn with odds proportional to its weight (positive ints), one draw."""
+        roll = self.below(sum(weights))
+        for i, w in enumerate(weights):
+            if roll < w:
+                return i
+            roll -= w
+        raise AssertionError("unreachable: the roll is below the sum")
+
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """Fisher-Yates; returns a new list and leaves `items` alone."""
         out = list(items)

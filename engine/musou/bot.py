@@ -43,16 +43,11 @@ def sensible(s: MusouState, seat: int, actions: list[dict[str, Any]]) -> list[di
 def pick(s: MusouState, seat: int, actions: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
     """A kind by weight, then mostly a sensible option of that kind."""
     kinds = sorted({a["kind"] for a in actions})
-    weights = [WEIGHTS.get(k, 1) for k in kinds]
-    r = rng.below(sum(weights))
-    for kind, w in zip(kinds, weights, strict=True):
-        if r < w:
-            options = [a for a in actions if a["kind"] == kind]
-            if chance(rng, 80):
-                options = sensible(s, seat, options)
-            return rng.choice(options)
-        r -= w
-    return actions[-1]
+    kind = kinds[rng.weighted([WEIGHTS.get(k, 1) for k in kinds])]
+    options = [a for a in actions if a["kind"] == kind]
+    if chance(rng, 80):
+        options = sensible(s, seat, options)
+    return rng.choice(options)
 
 
 def choose(s: MusouState, seat: int, actions: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:

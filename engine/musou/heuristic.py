@@ -120,14 +120,7 @@ def _active_pick(s: MusouState, seat: int, active: list[dict[str, Any]], rng: Rn
     it), drawn before checking; a kind with no legal option drops out."""
     while active:
         kinds = sorted({a["kind"] for a in active})
-        weights = [bot.WEIGHTS.get(k, 1) for k in kinds]
-        r = rng.below(sum(weights))
-        kind = kinds[-1]
-        for k, w in zip(kinds, weights, strict=True):
-            if r < w:
-                kind = k
-                break
-            r -= w
+        kind = kinds[rng.weighted([bot.WEIGHTS.get(k, 1) for k in kinds])]
         options = [a for a in active if a["kind"] == kind]
         picked = None
         if bot.chance(rng, 80):

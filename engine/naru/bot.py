@@ -41,17 +41,8 @@ def choose(s: NaruState, seat: int, choices: list[Choice], rng: Rng) -> Action:
     for choice in choices:
         by_kind[choice.action["kind"]].append(choice)
     kinds = sorted(by_kind)
-    kind = kinds[_weighted(rng, [KIND_WEIGHTS.get(k, 1) for k in kinds])]
+    kind = kinds[rng.weighted([KIND_WEIGHTS.get(k, 1) for k in kinds])]
     options = by_kind[kind]
     if kind == "move":
-        return options[_weighted(rng, [_move_weight(s, seat, c) for c in options])].action
+        return options[rng.weighted([_move_weight(s, seat, c) for c in options])].action
     return rng.choice(options).action
-
-
-def _weighted(rng: Rng, weights: list[int]) -> int:
-    roll = rng.below(sum(weights))
-    for i, w in enumerate(weights):
-        if roll < w:
-            return i
-        roll -= w
-    return len(weights) - 1

@@ -5,8 +5,11 @@ action by weight, then one action of that kind uniformly."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from engine.core import Choice, Rng
+
+T = TypeVar("T")
 
 WEIGHTS = {"attack": 60, "deploy": 20, "march": 20, "explore": 10, "calamity": 5, "cast": 5, "play": 5,
            "terrain": 2, "weather": 3, "sell": 4, "clear": 3, "recall": 1}
@@ -37,21 +40,24 @@ def choose(choices: list[Choice], rng: Rng, active_turn: bool,
         kinds.remove("recall")
         if not kinds:
             return choices[0]
-    weights = [WEIGHTS.get(k, 1) for k in kinds]
-    pick = rng.below(sum(weights))
-    for k, w in zip(kinds, weights, strict=True):
-        if pick < w:
-            group = [c for c in rest if c.action["kind"] == k]
-            if k == "attack" and odds is not None:
-                # Attack where the odds are best; hold back from hopeless fights.
-                best = max(odds(c) for c in group)
-                if best < -3 and rng.below(4) != 0:
-                    return choices[0]
-                group = [c for c in group if odds(c) == best]
-            elif odds is not None and rng.below(2) == 0:
-                # Half the time, the most useful of its kind (e.g. garrisoning an empty castle).
-                best = max(odds(c) for c in group)
-                group = [c for c in group if odds(c) == best]
-            return group[rng.below(len(group))]
-        pick -= w
-    return rest[-1]
+    k = kinds[rng.weighted([WEIGHTS.get(kind, 1) for kind in kinds])]
+    group = [c for c in rest if c.action["kind"] == k]
+    if odds is None:
+        return group[rng.below(len(group))]
+    picked = of_kind(k, group, rng, odds)
+    return choices[0] if picked is None else picked
+
+
+def of_kind(kind: str, group: list[T], rng: Rng, odds: Callable[[T], int]) -> T | None:
+    """One of a drawn kind's options, or None to hold back and end the turn."""
+    if kind == "attack":
+        # Attack where the odds are best; hold back from hopeless fights.
+        best = max(odds(c) for c in group)
+        if best < -3 and rng.below(4) != 0:
+            return None
+        group = [c for c in group if odds(c) == best]
+    elif rng.below(2) == 0:
+        # Half the time, the most useful of its kind (e.g. garrisoning an empty castle).
+        best = max(odds(c) for c in group)
+        group = [c for c in group if odds(c) == best]
+    return group[rng.below(len(group))]

@@ -146,27 +146,13 @@ def rollout(game: Game[Any], s: WState, seat: int, rng: Rng) -> Action:
     if "recall" in kinds and rng.below(bot.RECALL_ONE_IN) != 0:
         kinds.remove("recall")
     while kinds:
-        weights = [bot.WEIGHTS.get(k, 1) for k in kinds]
-        pick = rng.below(sum(weights))
-        k = kinds[-1]
-        for kind, w in zip(kinds, weights, strict=True):
-            if pick < w:
-                k = kind
-                break
-            pick -= w
+        k = kinds[rng.weighted([bot.WEIGHTS.get(kind, 1) for kind in kinds])]
         group = [a for a in groups[k] if legal(a)]
         if not group:
             kinds.remove(k)
             continue
-        if k == "attack":
-            best = max(attack_odds(s, a) for a in group)
-            if best < -3 and rng.below(4) != 0:
-                return end
-            group = [a for a in group if attack_odds(s, a) == best]
-        elif rng.below(2) == 0:
-            best = max(attack_odds(s, a) for a in group)
-            group = [a for a in group if attack_odds(s, a) == best]
-        return group[rng.below(len(group))]
+        picked = bot.of_kind(k, group, rng, lambda a: attack_odds(s, a))
+        return end if picked is None else picked
     return end
 
 

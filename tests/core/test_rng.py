@@ -36,6 +36,18 @@ def test_rolls_are_roughly_uniform():
     assert all(850 < c < 1150 for c in counts.values()), counts
 
 
+def test_a_weighted_draw_is_one_draw_mapped_over_the_running_sums():
+    weights = [1, 0, 3, 6]
+    for counter in range(40):
+        rng, plain = Rng(SECRET, counter), Rng(SECRET, counter)
+        roll = plain.below(10)
+        assert rng.weighted(weights) == (0 if roll < 1 else 2 if roll < 4 else 3)
+        assert rng.counter == plain.counter  # exactly the draws of one below(sum)
+    counts = Counter(Rng(SECRET, n).weighted(weights) for n in range(5000))
+    assert 1 not in counts  # a zero weight is never drawn
+    assert 350 < counts[0] < 650 and 1300 < counts[2] < 1700 and 2700 < counts[3] < 3300, counts
+
+
 def test_rejection_sampling_discards_the_biased_tail():
     # With n just above 2**63 almost half of all 64-bit values are rejected:
     # the counter must advance past each rejected block.

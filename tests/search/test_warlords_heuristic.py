@@ -46,10 +46,9 @@ def test_hard_sets_up_on_the_strongest_castle_and_hero_without_searching() -> No
 def test_direction_is_settled_and_play_is_left_to_the_search() -> None:
     game = get_game("warlords")
     states = match_states("warlords", seed=2, every=1)
-    direction = next((s for s in states if s.phase == "direction"), None)
-    if direction is not None:
-        seat = waiting_seat(game, direction)
-        assert settled_hard(game, direction, seat, Rng(b"x" * 32)) == candidates(game, direction, seat)[0]
+    direction = next(s for s in states if s.phase == "direction")
+    seat = waiting_seat(game, direction)
+    assert settled_hard(game, direction, seat, Rng(b"x" * 32)) == candidates(game, direction, seat)[0]
     played = [s for s in states if s.phase == "play"][:20]
     assert played and all(settled_hard(game, s, waiting_seat(game, s), Rng(b"x" * 32)) is None for s in played)
 
