@@ -1,25 +1,72 @@
-"""Naru's legal actions without their labels, for the search bot. Building
-the bilingual labels of `legal.legal_actions` took about half of a
-simulated action's cost; the search only needs the actions. The list is
-the same as `legal.legal_actions` gives, in the same order (a test checks
-it over whole matches), so the rollout policy draws as the built-in bot."""
+"""Which actions a seat may take now, and in what order: the one enumeration
+behind both the labelled menu (`legal.legal_actions`) and the search bot.
+The search takes this list bare because building the bilingual labels cost
+about half of a simulated action; since the menu labels this same list, the
+rollout policy draws from what the built-in bot draws from. The passive
+choice (end phase, no tool, decline, keep hand) always comes first, so a
+front end can offer it as the default."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from engine.core import Action
 
 from .board import square_name
-from .effects import keep_available
-from .legal import card_targets, cards_in_play, mode, unique_cards, waiting
+from .cards import CardDef
+from .effects import battle_seat, keep_available, ritual_chanters, target_squares
 from .movement import destinations
 from .opening import keep_squares, mulligan_cost
 from .state import NaruState
 from .summon import equip_squares, land_squares, summon_squares
-from .units import Defs, card_of
+from .units import Defs, card_of, defense_of
 
 SQUARE_NAMES = [square_name(sq) for sq in range(12)]
+
+MODE_KINDS: dict[str, tuple[str, ...]] = {
+    "mulligan": ("keep_hand", "mulligan"),
+    "keep": ("place_keep",),
+    "battle": ("no_tool", "battle_tool"),
+    "promote": ("decline", "promote", "promote_deck"),
+    "swap": ("no_swap", "land_swap"),
+    "summon": ("end_summon", "land", "summon", "equip", "tool", "ritual"),
+    "action": ("end_turn", "move", "keep_effect", "tool", "ritual"),
+    "discard": ("discard",),
+}
+
+
+def mode(s: NaruState) -> str:
+    if s.phase == "over":
+        return "over"
+    if s.battle is not None:
+        return "battle"
+    if s.promotion is not None:
+        return "promote"
+    return s.phase
+
+
+def waiting(s: NaruState) -> list[tuple[int, str]]:
+    """(seat, kind of decision) for every seat the game waits on; empty when over."""
+    m = mode(s)
+    if m == "over":
+        return []
+    if m == "mulligan":
+        return [(i, "mulligan") for i, p in enumerate(s.players) if not p.hand_kept]
+    if m == "keep":
+        return [(i, "place_keep") for i, p in enumerate(s.players) if p.keep_sq is None]
+    if m == "battle":
+        assert s.battle is not None
+        return [(battle_seat(s), "battle_tool" if s.battle.stage == "attacker" else "respond")]
+    return [(s.active, m)]
+
+
+def unique_cards(s: NaruState, cids: list[str]) -> list[str]:
+    """One instance per card name: the same card in hand twice is one choice."""
+    seen: set[str] = set()
+    out = []
+    for cid in cids:
+        if s.cards[cid] not in seen:
+            seen.add(s.cards[cid])
+            out.append(cid)
+    return out
 
 
 def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
@@ -37,7 +84,7 @@ def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
                 out.append({"kind": "move", "from": here, "to": SQUARE_NAMES[target]})
         if keep_available(s, seat):
             for spot in card_targets(s, seat, player.keep_card, defs):
-                action: dict[str, Any] = {"kind": "keep_effect"}
+                action: Action = {"kind": "keep_effect"}
                 if spot is not None:
                     action["at"] = SQUARE_NAMES[spot]
                 out.append(action)
@@ -67,7 +114,9 @@ def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
     elif m == "swap":
         out.append({"kind": "no_swap"})
         lands = sorted({s.cards[c] for c in player.deck if card_of(s, defs, c).kind == "land"})
+        # By the land taken, then the card given: the menu is staged that way.
         for key in lands:
+            # The same land back is not offered: nothing would change but the resource spent.
             out += [{"kind": "land_swap", "give": cid, "take": key} for cid in hand if s.cards[cid] != key]
     return out
 
@@ -75,6 +124,7 @@ def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
 def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Action]:
     player = s.players[seat]
     out: list[Action] = []
+    # Each kind's squares are worked out once, and only if a card in hand needs them.
     lands: list[int] | None = None
     units: list[int] | None = None
     gear: list[int] | None = None
@@ -96,4 +146,43 @@ def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Actio
 
 
 def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Action]:
-    return [action for action, *_ in cards_in_play(s, seat, hand, defs)]
+    """Tools and rituals, usable in either phase of your own turn."""
+    player = s.players[seat]
+    out: list[Action] = []
+    chanters: list[int | None] | None = None
+    for cid in hand:
+        card = card_of(s, defs, cid)
+        if card.kind not in ("tool", "ritual") or card.cost > player.resources:
+            continue
+        voices: list[int | None] = [None]
+        if card.kind == "ritual":
+            if chanters is None:
+                chanters = ritual_chanters(s, seat, defs)
+            voices = chanters
+        for by in voices:
+            for sq in card_targets(s, seat, cid, defs):
+                action: Action = {"kind": card.kind, "card": cid}
+                if sq is not None:
+                    action["at"] = SQUARE_NAMES[sq]
+                if by is not None:
+                    action["by"] = SQUARE_NAMES[by]
+                out.append(action)
+    return out
+
+
+def card_targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
+    card = card_of(s, defs, cid)
+    if card.target == "none":
+        return [None]
+    return [sq for sq in target_squares(s, seat, card) if not does_nothing(s, defs, card, sq)]
+
+
+def does_nothing(s: NaruState, defs: Defs, card: CardDef, sq: int | None) -> bool:
+    """A card whose only effect is jail, aimed at a face-up unit too sturdy for
+    it: it would change nothing but what is spent, so it is not offered."""
+    if sq is None or not card.effects or any(e.op != "jail" for e in card.effects):
+        return False
+    unit = s.units[sq]
+    if unit is None or unit.facedown:
+        return False  # turning a face-down unit up is an effect of its own
+    return all(defense_of(s, defs, unit) > e.max_defense for e in card.effects)

@@ -1,35 +1,26 @@
-"""Who is waited on, and every legal action with a bilingual label. The
-passive choice (end phase, no tool, decline, keep hand) always comes first."""
+"""What a seat is asked and offered, in words: the prompt of every seat the
+game waits on, and the menu, which is `choices.actions` with a bilingual
+label (and a menu group) on each action. Each label is worked out from the
+action and the state alone, so the menu can never offer other actions, or
+in another order, than the search bot considers."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from engine.core import Choice, Pending, Text
+from engine.core import Action, Choice, Pending, Text
 
 from .battle import battle_values
-from .board import square_name
-from .cards import CardDef
+from .board import parse_square, square_name
 from .catalog import ability
-from .effects import battle_seat, keep_available, ritual_chanters, target_squares
-from .movement import destinations
-from .opening import keep_label, keep_squares, mulligan_cost
+from .choices import MODE_KINDS, actions, mode, waiting
+from .opening import keep_label, mulligan_cost
 from .prompts import prompt
 from .state import Battle, NaruState
-from .summon import equip_squares, land_squares, summon_squares
-from .units import Defs, card_of, defense_of, unit_name
+from .units import Defs, card_of, unit_name
 
-MODE_KINDS: dict[str, tuple[str, ...]] = {
-    "mulligan": ("keep_hand", "mulligan"),
-    "keep": ("place_keep",),
-    "battle": ("no_tool", "battle_tool"),
-    "promote": ("decline", "promote", "promote_deck"),
-    "swap": ("no_swap", "land_swap"),
-    "summon": ("end_summon", "land", "summon", "equip", "tool", "ritual"),
-    "action": ("end_turn", "move", "keep_effect", "tool", "ritual"),
-    "discard": ("discard",),
-}
-
+# game.py reaches the mode rules through this module, beside MODE_NAMES.
+__all__ = ["MODE_KINDS", "MODE_NAMES", "legal_actions", "mode", "pending", "waiting"]
 
 MODE_NAMES: dict[str, Text] = {
     "mulligan": Text("mulligans", "マリガン"), "keep": Text("keep placement", "天守閣の配置"),
@@ -40,122 +31,175 @@ MODE_NAMES: dict[str, Text] = {
 }
 
 
-def mode(s: NaruState) -> str:
-    if s.phase == "over":
-        return "over"
-    if s.battle is not None:
-        return "battle"
-    if s.promotion is not None:
-        return "promote"
-    return s.phase
-
-
-def waiting(s: NaruState) -> list[tuple[int, str]]:
-    """(seat, kind of decision) for every seat the game waits on; empty when over."""
-    m = mode(s)
-    if m == "over":
-        return []
-    if m == "mulligan":
-        return [(i, "mulligan") for i, p in enumerate(s.players) if not p.hand_kept]
-    if m == "keep":
-        return [(i, "place_keep") for i, p in enumerate(s.players) if p.keep_sq is None]
-    if m == "battle":
-        assert s.battle is not None
-        return [(battle_seat(s), "battle_tool" if s.battle.stage == "attacker" else "respond")]
-    return [(s.active, m)]
-
-
 def pending(s: NaruState, defs: Defs) -> tuple[Pending, ...]:
     return tuple(Pending(seat, kind, prompt(s, defs, kind)) for seat, kind in waiting(s))
 
 
-def unique_cards(s: NaruState, cids: list[str]) -> list[str]:
-    """One instance per card name: the same card in hand twice is one choice."""
-    seen: set[str] = set()
-    out = []
-    for cid in cids:
-        if s.cards[cid] not in seen:
-            seen.add(s.cards[cid])
-            out.append(cid)
-    return out
-
-
 def legal_actions(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
-    if all(waiter != seat for waiter, _ in waiting(s)):
-        return []
-    m = mode(s)
-    player = s.players[seat]
-    hand = unique_cards(s, player.hand)
-
-    def name(cid: str) -> Text:
-        return card_of(s, defs, cid).name
-
-    out: list[Choice] = []
-    if m == "mulligan":
-        out.append(Choice({"kind": "keep_hand"}, Text("Keep this hand", "この手札で確定")))
-        cost = mulligan_cost(s, seat)
-        if player.resources >= cost:
-            paid = Text(f"costs {cost}", f"コスト{cost}") if cost else Text("free", "無料")
-            out.append(Choice({"kind": "mulligan"}, Text(f"Mulligan ({paid.en})", f"マリガン（{paid.ja}）")))
-    elif m == "keep":
-        for sq in keep_squares(s, seat):
-            place = keep_label(sq) if not s.order_known else Text(square_name(sq), square_name(sq))
-            out.append(Choice({"kind": "place_keep", "at": square_name(sq)},
-                              Text(f"Place your keep on {place.en}", f"天守閣を{place.ja}に配置")))
-    elif m == "battle":
-        out.append(Choice({"kind": "no_tool"}, Text("No battle tool", "戦闘どうぐを使わない")))
-        for cid in hand:
-            card = card_of(s, defs, cid)
-            if card.kind == "battle_tool" and card.cost <= player.resources:
-                out.append(Choice({"kind": "battle_tool", "card": cid},
-                                  Text(f"Use {card.name.en} (cost {card.cost}): {_with_tool(s, defs, cid).en}",
-                                       f"{card.name.ja}を使う（コスト{card.cost}）：{_with_tool(s, defs, cid).ja}")))
-    elif m == "promote":
-        out.append(Choice({"kind": "decline"}, Text("Do not promote", "成らない")))
-        for cid in hand:
-            if card_of(s, defs, cid).kind == "general":
-                out.append(Choice({"kind": "promote", "card": cid},
-                                  Text(f"Promote to {name(cid).en} from hand", f"手札の{name(cid).ja}に成る")))
-        out.append(Choice({"kind": "promote_deck"}, Text("Promote from the deck (first general)", "デッキから成る（最初の武将）")))
-    elif m == "swap":
-        out.append(Choice({"kind": "no_swap"}, Text("No land swap", "土地を入れ替えない")))
-        lands = sorted({s.cards[c] for c in player.deck if card_of(s, defs, c).kind == "land"})
-        # By the land taken, then the card given: the menu is staged that way.
-        for key in lands:
-            land = defs[key].name
-            for cid in hand:
-                if s.cards[cid] == key:
-                    continue  # the same land back: nothing would change but the resource spent
-                out.append(Choice({"kind": "land_swap", "give": cid, "take": key},
-                                  Text(f"Pay 1: {name(cid).en} into the deck, {land.en} into hand",
-                                       f"リソース1：{name(cid).ja}をデッキへ、{land.ja}を手札へ"),
-                                  group=Text(f"Take {land.en}", f"{land.ja}を手札へ")))
-    elif m == "discard":
-        for cid in hand:
-            out.append(Choice({"kind": "discard", "card": cid}, Text(f"Discard {name(cid).en}", f"{name(cid).ja}を捨てる")))
-    elif m == "summon":
-        out.append(Choice({"kind": "end_summon"}, Text("End the summon phase", "召喚フェイズを終える")))
-        out += _summons(s, seat, hand, defs)
-        out += _cards_in_play(s, seat, hand, defs)
-    elif m == "action":
-        out.append(Choice({"kind": "end_turn"}, Text("End the turn", "ターンを終える")))
-        out += _moves(s, seat, defs)
-        if keep_available(s, seat):
-            keep = card_of(s, defs, player.keep_card)
-            text = ability(keep)
-            # The card text already opens with "Keep effect:" (天守効果：) in the sample set.
-            en = text.en.removeprefix("Keep effect:").strip()
-            ja = text.ja.removeprefix("天守効果：").strip()
-            for spot in card_targets(s, seat, player.keep_card, defs):
-                action: dict[str, Any] = {"kind": "keep_effect"}
-                label = Text(f"Keep effect: {en}", f"天守効果：{ja}")
-                if spot is not None:
-                    action["at"] = square_name(spot)
-                    on = _on(s, defs, seat, spot)
-                    label = Text(f"Keep effect on {on.en}: {en}", f"天守効果を{on.ja}に使う：{ja}")
-                out.append(Choice(action, label, group=keep.name))
-        out += _cards_in_play(s, seat, hand, defs)
+    out = []
+    for action in actions(s, seat, defs):
+        label, group = LABELS[action["kind"]](s, seat, action, defs)
+        out.append(Choice(action, label, group=group))
     return out
+
+
+# A label and the menu group the choice is staged under (None: not staged).
+Labelled = tuple[Text, Text | None]
+Labeller = Callable[[NaruState, int, Action, Defs], Labelled]
+
+
+def _fixed(en: str, ja: str) -> Labeller:
+    """The label of an action that says all there is to say by its kind."""
+    def label(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+        return Text(en, ja), None
+    return label
+
+
+def _square(action: Action, key: str = "at") -> int:
+    sq = parse_square(action[key])
+    assert sq is not None, action  # the enumeration writes only squares of the board
+    return sq
+
+
+def _name(s: NaruState, defs: Defs, action: Action, key: str = "card") -> Text:
+    return card_of(s, defs, action[key]).name
+
+
+def _mulligan(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    cost = mulligan_cost(s, seat)
+    paid = Text(f"costs {cost}", f"コスト{cost}") if cost else Text("free", "無料")
+    return Text(f"Mulligan ({paid.en})", f"マリガン（{paid.ja}）"), None
+
+
+def _place_keep(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    # Before the turn order is known the squares are named from the seat's own side.
+    place = Text(action["at"], action["at"]) if s.order_known else keep_label(_square(action))
+    return Text(f"Place your keep on {place.en}", f"天守閣を{place.ja}に配置"), None
+
+
+def _battle_tool(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    card = card_of(s, defs, action["card"])
+    result = _with_tool(s, defs, action["card"])
+    return Text(f"Use {card.name.en} (cost {card.cost}): {result.en}",
+                f"{card.name.ja}を使う（コスト{card.cost}）：{result.ja}"), None
+
+
+def _promote(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    name = _name(s, defs, action)
+    return Text(f"Promote to {name.en} from hand", f"手札の{name.ja}に成る"), None
+
+
+def _land_swap(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    given = _name(s, defs, action, "give")
+    land = defs[action["take"]].name
+    return (Text(f"Pay 1: {given.en} into the deck, {land.en} into hand",
+                 f"リソース1：{given.ja}をデッキへ、{land.ja}を手札へ"),
+            Text(f"Take {land.en}", f"{land.ja}を手札へ"))
+
+
+def _discard(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    name = _name(s, defs, action)
+    return Text(f"Discard {name.en}", f"{name.ja}を捨てる"), None
+
+
+def _move(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    here, there = action["from"], action["to"]
+    unit = s.units[_square(action, "from")]
+    assert unit is not None
+    mover = unit_name(s, defs, unit)
+    target = _square(action, "to")
+    other = s.units[target]
+    against = Text("", "")
+    if other is not None:
+        them = _seen(s, defs, seat, target)
+        against = Text(f" against {them.en}", f" 対 {them.ja}")
+    if target == s.enemy_keep(seat):
+        label = Text(f"Attack the enemy keep {here} → {there}: {mover.en}{against.en}",
+                     f"相手の天守閣を攻撃 {here}→{there}：{mover.ja}{against.ja}")
+    elif other is not None:
+        label = Text(f"Attack {here} → {there}: {mover.en}{against.en}",
+                     f"攻撃 {here}→{there}：{mover.ja}{against.ja}")
+    else:
+        label = Text(f"Move {mover.en} {here} → {there}", f"{mover.ja}を移動 {here}→{there}")
+    return label, Text(f"{mover.en} on {here}", f"{here}の{mover.ja}")
+
+
+def _keep_effect(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    keep = card_of(s, defs, s.players[seat].keep_card)
+    text = ability(keep)
+    # The card text already opens with "Keep effect:" (天守効果：) in the sample set.
+    en = text.en.removeprefix("Keep effect:").strip()
+    ja = text.ja.removeprefix("天守効果：").strip()
+    if "at" not in action:
+        return Text(f"Keep effect: {en}", f"天守効果：{ja}"), keep.name
+    on = _on(s, defs, seat, _square(action))
+    return Text(f"Keep effect on {on.en}: {en}", f"天守効果を{on.ja}に使う：{ja}"), keep.name
+
+
+def _land(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    card = card_of(s, defs, action["card"])
+    where = action["at"]
+    old = s.lands[_square(action)]
+    if old is None:
+        return Text(f"Place land {card.name.en} on {where}", f"土地「{card.name.ja}」を{where}に配置"), card.name
+    replaced = card_of(s, defs, old.card).name
+    return (Text(f"Swap in land {card.name.en} on {where} (replacing {replaced.en})",
+                 f"{where}の{replaced.ja}を土地「{card.name.ja}」に入れ替え"), card.name)
+
+
+def _summon(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    card = card_of(s, defs, action["card"])
+    where = action["at"]
+    down = Text(" face down", "裏向きで") if card.kind == "commoner" else Text("", "")
+    return (Text(f"Summon {card.name.en}{down.en} on {where} (cost {card.cost})",
+                 f"{card.name.ja}を{where}に{down.ja}配置（コスト{card.cost}）"), card.name)
+
+
+def _equip(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    card = card_of(s, defs, action["card"])
+    on = _on(s, defs, seat, _square(action))
+    return (Text(f"Equip {card.name.en} on {on.en}, cost {card.cost}",
+                 f"{card.name.ja}を{on.ja}に装備（コスト{card.cost}）"), card.name)
+
+
+def _card_in_play(s: NaruState, seat: int, action: Action, defs: Defs) -> Labelled:
+    """A tool or a ritual: aimed at a square or not, a ritual perhaps chanted
+    by a face-down unit that the chant reveals."""
+    card = card_of(s, defs, action["card"])
+    where = Text("", "")
+    if "at" in action:
+        on = _on(s, defs, seat, _square(action))
+        where = Text(f" on {on.en}", f"{on.ja}に")
+    voice = Text("", "")
+    if "by" in action:
+        by = action["by"]
+        voice = Text(f", chanted by {by} (turns face up)", f"、{by}が唱える（表向きになる）")
+    return (Text(f"Use {card.name.en}{where.en}, cost {card.cost}{voice.en}",
+                 f"{where.ja}{card.name.ja}を使う（コスト{card.cost}）{voice.ja}"), card.name)
+
+
+LABELS: dict[str, Labeller] = {
+    "keep_hand": _fixed("Keep this hand", "この手札で確定"),
+    "mulligan": _mulligan,
+    "place_keep": _place_keep,
+    "no_tool": _fixed("No battle tool", "戦闘どうぐを使わない"),
+    "battle_tool": _battle_tool,
+    "decline": _fixed("Do not promote", "成らない"),
+    "promote": _promote,
+    "promote_deck": _fixed("Promote from the deck (first general)", "デッキから成る（最初の武将）"),
+    "no_swap": _fixed("No land swap", "土地を入れ替えない"),
+    "land_swap": _land_swap,
+    "discard": _discard,
+    "end_summon": _fixed("End the summon phase", "召喚フェイズを終える"),
+    "land": _land,
+    "summon": _summon,
+    "equip": _equip,
+    "tool": _card_in_play,
+    "ritual": _card_in_play,
+    "end_turn": _fixed("End the turn", "ターンを終える"),
+    "move": _move,
+    "keep_effect": _keep_effect,
+}
 
 
 def _with_tool(s: NaruState, defs: Defs, cid: str) -> Text:
@@ -189,129 +233,3 @@ def _on(s: NaruState, defs: Defs, seat: int, sq: int) -> Text:
         return Text(where, where)
     unit = _seen(s, defs, seat, sq)
     return Text(f"{where} ({unit.en})", f"{where}（{unit.ja}）")
-
-
-def _moves(s: NaruState, seat: int, defs: Defs) -> list[Choice]:
-    out: list[Choice] = []
-    for origin in range(len(s.units)):
-        targets = destinations(s, seat, origin)
-        if not targets:
-            continue
-        unit = s.units[origin]
-        assert unit is not None
-        mover = unit_name(s, defs, unit)
-        here = square_name(origin)
-        group = Text(f"{mover.en} on {here}", f"{here}の{mover.ja}")
-        for target in targets:
-            there = square_name(target)
-            other = s.units[target]
-            against = Text("", "")
-            if other is not None:
-                them = _seen(s, defs, seat, target)
-                against = Text(f" against {them.en}", f" 対 {them.ja}")
-            if target == s.enemy_keep(seat):
-                label = Text(f"Attack the enemy keep {here} → {there}: {mover.en}{against.en}",
-                             f"相手の天守閣を攻撃 {here}→{there}：{mover.ja}{against.ja}")
-            elif other is not None:
-                label = Text(f"Attack {here} → {there}: {mover.en}{against.en}",
-                             f"攻撃 {here}→{there}：{mover.ja}{against.ja}")
-            else:
-                label = Text(f"Move {mover.en} {here} → {there}", f"{mover.ja}を移動 {here}→{there}")
-            out.append(Choice({"kind": "move", "from": here, "to": there}, label, group=group))
-    return out
-
-
-def does_nothing(s: NaruState, defs: Defs, card: CardDef, sq: int | None) -> bool:
-    """A card whose only effect is jail, aimed at a face-up unit too sturdy for
-    it: it would change nothing but what is spent, so it is not offered."""
-    if sq is None or not card.effects or any(e.op != "jail" for e in card.effects):
-        return False
-    unit = s.units[sq]
-    if unit is None or unit.facedown:
-        return False  # turning a face-down unit up is an effect of its own
-    return all(defense_of(s, defs, unit) > e.max_defense for e in card.effects)
-
-
-def card_targets(s: NaruState, seat: int, cid: str, defs: Defs) -> list[int | None]:
-    card = card_of(s, defs, cid)
-    if card.target == "none":
-        return [None]
-    return [sq for sq in target_squares(s, seat, card) if not does_nothing(s, defs, card, sq)]
-
-
-def _summons(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choice]:
-    player = s.players[seat]
-    out: list[Choice] = []
-    for cid in hand:
-        card = card_of(s, defs, cid)
-        if card.kind == "land" and not player.land_played:
-            for sq in land_squares(s, seat):
-                old = s.lands[sq]
-                where = square_name(sq)
-                if old is not None:
-                    replaced = card_of(s, defs, old.card).name
-                    label = Text(f"Swap in land {card.name.en} on {where} (replacing {replaced.en})",
-                                 f"{where}の{replaced.ja}を土地「{card.name.ja}」に入れ替え")
-                else:
-                    label = Text(f"Place land {card.name.en} on {where}", f"土地「{card.name.ja}」を{where}に配置")
-                out.append(Choice({"kind": "land", "card": cid, "at": where}, label, group=card.name))
-        elif card.kind in ("commoner", "general") and card.cost <= player.resources:
-            down = Text(" face down", "裏向きで") if card.kind == "commoner" else Text("", "")
-            for sq in summon_squares(s, seat):
-                out.append(Choice({"kind": "summon", "card": cid, "at": square_name(sq)},
-                                  Text(f"Summon {card.name.en}{down.en} on {square_name(sq)} (cost {card.cost})",
-                                       f"{card.name.ja}を{square_name(sq)}に{down.ja}配置（コスト{card.cost}）"),
-                                  group=card.name))
-        elif card.kind == "equipment" and card.cost <= player.resources:
-            for sq in equip_squares(s, seat):
-                on = _on(s, defs, seat, sq)
-                out.append(Choice({"kind": "equip", "card": cid, "at": square_name(sq)},
-                                  Text(f"Equip {card.name.en} on {on.en}, cost {card.cost}",
-                                       f"{card.name.ja}を{on.ja}に装備（コスト{card.cost}）"),
-                                  group=card.name))
-    return out
-
-
-def cards_in_play(s: NaruState, seat: int, hand: list[str],
-                  defs: Defs) -> list[tuple[dict[str, Any], CardDef, int | None, int | None]]:
-    """Tools and rituals usable now, as (action, card, target square, chanter):
-    the one enumeration behind the menu and the search's label-free list."""
-    player = s.players[seat]
-    out: list[tuple[dict[str, Any], CardDef, int | None, int | None]] = []
-    chanters: list[int | None] | None = None
-    for cid in hand:
-        card = card_of(s, defs, cid)
-        if card.kind not in ("tool", "ritual") or card.cost > player.resources:
-            continue
-        voices: list[int | None] = [None]
-        if card.kind == "ritual":
-            if chanters is None:
-                chanters = ritual_chanters(s, seat, defs)
-            voices = chanters
-        for by in voices:
-            for sq in card_targets(s, seat, cid, defs):
-                action: dict[str, Any] = {"kind": card.kind, "card": cid}
-                if sq is not None:
-                    action["at"] = square_name(sq)
-                if by is not None:
-                    action["by"] = square_name(by)
-                out.append((action, card, sq, by))
-    return out
-
-
-def _cards_in_play(s: NaruState, seat: int, hand: list[str], defs: Defs) -> list[Choice]:
-    """Tools and rituals, usable in either phase of your own turn."""
-    out: list[Choice] = []
-    for action, card, sq, by in cards_in_play(s, seat, hand, defs):
-        where = Text("", "")
-        if sq is not None:
-            on = _on(s, defs, seat, sq)
-            where = Text(f" on {on.en}", f"{on.ja}に")
-        voice = Text("", "")
-        if by is not None:
-            voice = Text(f", chanted by {square_name(by)} (turns face up)",
-                         f"、{square_name(by)}が唱える（表向きになる）")
-        out.append(Choice(action, Text(f"Use {card.name.en}{where.en}, cost {card.cost}{voice.en}",
-                                       f"{where.ja}{card.name.ja}を使う（コスト{card.cost}）{voice.ja}"),
-                          group=card.name))
-    return out
