@@ -130,7 +130,7 @@ def test_group_can_load_its_own_card_file(tmp_path: Path) -> None:
     cards = load_cards(path)
     game = NaruGame(cards)
     counts = dict(sample_starters()["summer"].cards)
-    counts["gen-ours"], counts["gen-archer"] = 2, 0
+    counts["gen-ours"], counts["gen-swordmaster"] = 2, 0
     counts = {k: v for k, v in counts.items() if v}
     text = format_deck_list(counts, cards)
     state = game.setup(2, game.options({"decks": [text, "spring"]}, 2), Rng(b"y" * 32))

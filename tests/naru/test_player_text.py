@@ -21,7 +21,7 @@ from engine.naru.game import GAME
 from engine.naru.state import NaruState
 from tests.naru.builder import Board, act, sq
 
-SEED = 21  # a bot match whose 50th move is a keep attack won with a tool and a doubling
+SEED = 238  # a bot match whose 41st move is a keep attack won with a tool and a doubling
 
 
 def position(moves: int, seed: int = SEED) -> tuple[NaruState, list[Text]]:
@@ -47,12 +47,12 @@ LOG_EN = """\
 Turn 8: ⟦0⟧ gains 3 resources (1 per turn + 1 per land held: 2), now 5.
 ⟦0⟧ draws 1 card.
 ⟦0⟧ ends the summon phase.
-⟦0⟧'s Spear Bearer attacks ⟦1⟧'s Shrine Maiden, defending ⟦1⟧'s keep on C2, from B2.
-⟦0⟧ uses the battle tool Matchlock.
+⟦0⟧'s Fisher attacks ⟦1⟧'s Head Priest, defending ⟦1⟧'s keep on C2, from C3.
+⟦0⟧ uses the battle tool Smoke Bomb.
 ⟦1⟧ adds no battle tool.
-Battle on C2: ⟦0⟧'s Spear Bearer attack 4 +2 (Matchlock) ×2 (Force beats Commerce) = 12 against ⟦1⟧'s Shrine Maiden defense 4.
-12 against 4: ⟦1⟧'s Shrine Maiden (with its Lacquered Armour) is destroyed and goes to jail; ⟦0⟧'s Spear Bearer advances to C2.
-⟦0⟧'s Spear Bearer takes ⟦1⟧'s keep on C2.
+Battle on C2: ⟦0⟧'s Fisher attack 3 ×2 (Commerce beats Politics) = 6 against ⟦1⟧'s Head Priest defense 3.
+6 against 3: ⟦1⟧'s Head Priest is destroyed and goes to jail; ⟦0⟧'s Fisher advances to C2.
+⟦0⟧'s Fisher takes ⟦1⟧'s keep on C2.
 ⟦1⟧ loses 1 life (1 left).
 ⟦0⟧'s commoner on C2 may promote (成る!)."""
 
@@ -61,91 +61,98 @@ LOG_JA = """\
 ターン8：⟦0⟧はリソースを3得た（ターンごとに1＋占領した土地2）。計5。
 ⟦0⟧はカードを1枚引いた。
 ⟦0⟧は召喚フェイズを終えた。
-⟦0⟧の槍持ちがB2から、⟦1⟧の天守閣（C2）を守る⟦1⟧の巫女に攻撃した。
-⟦0⟧は戦闘どうぐ「火縄銃」を使った。
+⟦0⟧の漁師がC3から、⟦1⟧の天守閣（C2）を守る⟦1⟧の宮司に攻撃した。
+⟦0⟧は戦闘どうぐ「煙玉」を使った。
 ⟦1⟧は戦闘どうぐを使わなかった。
-C2で戦闘：⟦0⟧の槍持ち こうげき4+2（火縄銃）×2（武力は農商に有利）＝12 対 ⟦1⟧の巫女 ぼうぎょ4。
-12対4：⟦1⟧の巫女（装備の漆塗りの具足とともに）は敗れて牢屋に送られ、⟦0⟧の槍持ちがC2に進んだ。
-⟦0⟧の槍持ちが⟦1⟧の天守閣（C2）に攻め込んだ。
+C2で戦闘：⟦0⟧の漁師 こうげき3×2（農商は政治に有利）＝6 対 ⟦1⟧の宮司 ぼうぎょ3。
+6対3：⟦1⟧の宮司は敗れて牢屋に送られ、⟦0⟧の漁師がC2に進んだ。
+⟦0⟧の漁師が⟦1⟧の天守閣（C2）に攻め込んだ。
 ⟦1⟧はライフを1失った（残り1）。
 ⟦0⟧のC2の平民は「成る!」ことができる。"""
 
 BOARD_EN = """\
 Naru! — turn 8: ⟦0⟧'s action phase
-[1] ⟦0⟧ (second, territory rows 3-4): life 2, resources 4, hand 4, deck 28, jail 2, exile 0
-[2] ⟦1⟧ (first, territory rows 1-2): life 1, resources 1, hand 4, deck 26, jail 5, exile 1
+[1] ⟦0⟧ (second, territory rows 3-4): life 2, resources 4, hand 7, deck 26, jail 2, exile 0
+[2] ⟦1⟧ (first, territory rows 1-2): life 1, resources 0, hand 4, deck 28, jail 3, exile 1
     A        B        C
- 4  K1       L1*       ·
- 3  L1        ·       L2*
- 2  L2[1]    L2       K2*[1]
- 1   ·        ·        ·
+ 4   ·        ·        ·
+ 3  K1*      L1[1]    L2
+ 2   ·        ·       K2[1]
+ 1   ·        ·       L2*[2]
 Key: K keep, L land, the digit after it its owner ([1] or [2] above), * faith land, · no land, [n] a unit of \
 player n, ? face down; units: attack/defense, Pol > For > Com > Pol (the advantage doubles in battle), ⛩ faith unit
 Units:
- A2 ⟦0⟧: Foot Soldier [For] 3/1
- C2 ⟦0⟧: Spear Bearer [For] 4/2 with Fine Blade (returns to B2 at end of turn, moved)
+ C1 ⟦1⟧: Castle Chamberlain [Pol] 3/4
+ C2 ⟦0⟧: Fisher [Com] 3/3 with Lacquered Armour (returns to C3 at end of turn, moved)
+ B3 ⟦0⟧: Fisher [Com] 3/1
 ⟦0⟧'s commoner on C2 may promote (成る!)."""
 
 BOARD_JA = """\
 武将隊戦棋 成る! — ターン8・⟦0⟧の行動フェイズ
-[1] ⟦0⟧（後攻・3-4行目が領地）ライフ2・リソース4・手札4・デッキ28・牢屋2・除外0
-[2] ⟦1⟧（先攻・1-2行目が領地）ライフ1・リソース1・手札4・デッキ26・牢屋5・除外1
+[1] ⟦0⟧（後攻・3-4行目が領地）ライフ2・リソース4・手札7・デッキ26・牢屋2・除外0
+[2] ⟦1⟧（先攻・1-2行目が領地）ライフ1・リソース0・手札4・デッキ28・牢屋3・除外1
     A        B        C
- 4  K1       L1*       ·
- 3  L1        ·       L2*
- 2  L2[1]    L2       K2*[1]
- 1   ·        ·        ·
+ 4   ·        ·        ·
+ 3  K1*      L1[1]    L2
+ 2   ·        ·       K2[1]
+ 1   ·        ·       L2*[2]
 凡例：K＝天守閣、L＝土地、直後の数字＝持ち主（上の[1]・[2]）、*＝信仰の土地、·＝土地なし、[n]＝プレイヤーnのユニット、\
 ?＝裏向き／ユニット：こうげき/ぼうぎょ、政＞武＞農＞政（有利なら戦闘で2倍）、⛩＝神職ユニット
 ユニット：
- A2 ⟦0⟧：足軽［武］3/1
- C2 ⟦0⟧：槍持ち［武］4/2（装備：名刀・ターン終了時にB2に戻る・移動済）
+ C1 ⟦1⟧：城代家老［政］3/4
+ C2 ⟦0⟧：漁師［農］3/3（装備：漆塗りの具足・ターン終了時にC3に戻る・移動済）
+ B3 ⟦0⟧：漁師［農］3/1
 ⟦0⟧のC2の平民は「成る!」ことができる。"""
 
 HAND_EN = """\
 ⟦0⟧: life 2, resources 4
-Keep (A4): Kokura Castle: Summer Keep — Keep effect: your target unit gets +2 attack and +2 defense this turn. \
-Usable once in each of your turns, while an enemy unit is in your territory.
-Hand (4):
- c38 Samurai Captain (general, cost 4, Force, attack 4, defense 3; placed on a land in your territory)
- c68 Fine Blade (equipment, cost 2, attack +2, defense +0; on one of your units without equipment) — Equip: +2 attack.
- c31 Kagura Dance (ritual, cost 1; needs your faith unit on a faith land) — Ritual: your unit gets +2 attack and +2 \
-defense this turn.
- c33 Castle Town (land, free; one land per turn, next to one of your lands or replacing one)"""
+Keep (A3): Kokura Castle: Autumn Keep — Keep effect: draw 1 card. (Faith icon: counts as a faith land.) Usable \
+once in each of your turns, while an enemy unit is in your territory.
+Hand (7):
+ c58 Head Priest (general, cost 3, Politics, attack 2, defense 3, faith unit; placed on a land in your territory)
+ c14 Harvest Prayer (ritual, cost 1; needs your faith unit on a faith land) — Ritual: draw 2 cards.
+ c46 Head Priest (general, cost 3, Politics, attack 2, defense 3, faith unit; placed on a land in your territory)
+ c72 Ration Pills (battle tool, cost 2; only in a battle) — Battle: +3 to your unit's value in this battle.
+ c65 Castle Chamberlain (general, cost 4, Politics, attack 3, defense 4; placed on a land in your territory)
+ c49 Village Headman (general, cost 4, Commerce, attack 3, defense 4; placed on a land in your territory)
+ c12 Rice Paddy (land, free; one land per turn, next to one of your lands or replacing one)"""
 
 HAND_JA = """\
 ⟦0⟧：ライフ2・リソース4
-天守閣（A4）：小倉城・夏の天守「天守効果：自分のユニット1体はこのターン、こうげき+2・ぼうぎょ+2。」\
+天守閣（A3）：小倉城・秋の天守「天守効果：カードを1枚引く。（信仰アイコン：信仰の土地として扱う）」\
 自分のターンに1回、相手ユニットが自分の領地内にいるときに使える。
-手札（4枚）：
- c38 侍大将（武将・コスト4・武力・こうげき4／ぼうぎょ3・自分の領地内の土地に配置）
- c68 名刀（装備どうぐ・コスト2・こうげき+2／ぼうぎょ+0・装備のない自分のユニットに付ける）「装備：こうげき+2。」
- c31 神楽奉納（儀式・コスト1・信仰の土地に自分の神職ユニットが必要）「儀式：自分のユニット1体はこのターン、こうげき+2・ぼうぎょ+2。」
- c33 城下町（土地・コスト不要・1ターンに1枚、自分の土地の隣か自分の土地と入れ替え）"""
+手札（7枚）：
+ c58 宮司（武将・コスト3・政治・こうげき2／ぼうぎょ3・神職・自分の領地内の土地に配置）
+ c14 豊作祈願（儀式・コスト1・信仰の土地に自分の神職ユニットが必要）「儀式：カードを2枚引く。」
+ c46 宮司（武将・コスト3・政治・こうげき2／ぼうぎょ3・神職・自分の領地内の土地に配置）
+ c72 兵糧丸（戦闘どうぐ・コスト2・戦闘中のみ）「戦闘：この戦闘の間、自分のユニットの戦闘力+3。」
+ c65 城代家老（武将・コスト4・政治・こうげき3／ぼうぎょ4・自分の領地内の土地に配置）
+ c49 庄屋（武将・コスト4・農商・こうげき3／ぼうぎょ4・自分の領地内の土地に配置）
+ c12 田んぼ（土地・コスト不要・1ターンに1枚、自分の土地の隣か自分の土地と入れ替え）"""
 
 
 def test_golden_log_of_a_keep_attack_in_both_languages() -> None:
-    _, logs = position(52)
+    _, logs = position(41)
     assert "\n".join(line.en for line in logs) == LOG_EN
     assert "\n".join(line.ja for line in logs) == LOG_JA
 
 
 def test_golden_board_in_both_languages() -> None:
-    state, _ = position(52)
+    state, _ = position(41)
     view = GAME.view(state, SPECTATOR)
     assert render.board(view, "en") == BOARD_EN
     assert render.board(view, "ja") == BOARD_JA
 
 
 def test_golden_hand_shows_cost_and_needs_in_both_languages() -> None:
-    state, _ = position(52)
+    state, _ = position(41)
     view = GAME.view(state, Viewer.of(0))
     assert render.private(view, 0, "en") == HAND_EN
     assert render.private(view, 0, "ja") == HAND_JA
 
 
 def test_the_front_end_writes_names_for_the_seat_tokens() -> None:
-    state, logs = position(52)
+    state, logs = position(41)
     board = with_names(render.board(GAME.view(state, SPECTATOR), "en"), ["Ann", "Ben"])
     assert board.startswith("Naru! — turn 8: Ann's action phase\n[1] Ann (second") and "⟦" not in board
     assert with_names(logs[-2].ja, ["アン", "ベン"], "ja") == "ベンはライフを1失った（残り1）。"

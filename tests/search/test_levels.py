@@ -75,7 +75,9 @@ def test_a_heuristic_given_for_one_level_is_used_by_that_level_alone(monkeypatch
     import engine.naru.heuristic as heuristic
 
     game = get_game("naru")
-    state = match_states("naru")[2]
+    # A position with a choice to make: the marker must differ from hard's pick.
+    state = next(s for s in match_states("naru") if game.pending(s)
+                 and len(game.legal_actions(s, waiting_seat(game, s))) > 1)
     seat = waiting_seat(game, state)
     legal = sorted((c.action for c in game.legal_actions(state, seat)), key=repr)
     hard = choose(game, state, seat, rng("one-level"), "hard")
