@@ -19,24 +19,32 @@ from .units import BEATS, attack_of, can_act, defense_of, printed
 
 # A rollout runs to the start of the bot's next turn: the opponent has answered.
 # 3300 actions peaked at 0.99 s of CPU for one decision and 2700 at 1.17 s on a
-# loaded machine (bench/bench_bots.py), so hard is smaller still.
+# loaded machine (bench/bench_bots.py), so hard is smaller still. Past a few
+# dozen actions more search buys little here (2,900 and 8,000 measured as 2,200),
+# so normal at 250 drew nearly level with hard; at 35 it still beats the random
+# bot 48 of 64 and hard beats it 29 of 32 (the bench's seeds).
 BUDGETS = {
-    "normal": Budget(actions=250, turns=2, depth=200),
+    "normal": Budget(actions=35, turns=2, depth=200),
     "hard": Budget(actions=2200, turns=2, depth=200),
 }
 SCALE = 3.0
 LIFE = 6.0
 # A unit next to a keep takes a life unless it is stopped: the seat to move
 # strikes before anything can answer, the other seat's threat can still be met.
+# Rollouts stop as the bot's turn starts, so THREAT is what the opponent's
+# units beside the bot's keep cost it: at 0.35 of a life hard let them stand
+# and lost 8 of 64 to the random bot on fresh seeds (200-263); at 0.55, 3.
+# normal keeps the lighter fear: a player who lets raiders stand by the keep.
 STRIKE = 0.7 * LIFE
-THREAT = 0.35 * LIFE
+THREAT = 0.55 * LIFE
+THREAT_NORMAL = 0.35 * LIFE
 
 
 def _distance(a: int, b: int) -> int:
     return abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS)
 
 
-def worth(s: NaruState, p: int) -> float:
+def worth(s: NaruState, p: int, threat: float = THREAT) -> float:
     defs = GAME.defs
     me = s.players[p]
     total = LIFE * me.life + 0.15 * min(me.resources, 10) + 0.1 * min(len(me.hand), 7)
@@ -52,7 +60,7 @@ def worth(s: NaruState, p: int) -> float:
             total += 1.2 if d <= 1 else 0.5 if d == 2 else 0.0
     total += 0.3 * sum(1 for land in s.lands if land is not None and land.owner == p and not land.keep)
     if target is not None and s.players[1 - p].life > 0:
-        total += _danger(s, p, target)
+        total += _danger(s, p, target, threat)
     return total
 
 
@@ -69,7 +77,7 @@ def fought_odds(s: NaruState, attacker: Unit, defender: Unit) -> float:
     return 0.85 if edge >= 3 else 0.6 if edge >= 0 else 0.25 if edge >= -2 else 0.05
 
 
-def _danger(s: NaruState, p: int, keep: int) -> float:
+def _danger(s: NaruState, p: int, keep: int, threat: float) -> float:
     """What `p`'s units next to the enemy keep threaten, the strongest counting."""
     guard = s.units[keep]
     best = 0.0
@@ -79,15 +87,19 @@ def _danger(s: NaruState, p: int, keep: int) -> float:
             continue
         odds = 1.0 if guard is None or guard.owner == p else fought_odds(s, unit, guard)
         now = s.active == p and s.phase != "over" and can_act(s, unit) and not unit.moved
-        best = max(best, odds * (STRIKE if now else THREAT))
+        best = max(best, odds * (STRIKE if now else threat))
     # The last life makes a threat the whole match.
     return best * (1.6 if s.players[1 - p].life <= 1 else 1.0)
 
 
-def evaluate(s: NaruState) -> list[float]:
-    diff = (worth(s, 0) - worth(s, 1)) / SCALE
+def evaluate(s: NaruState, threat: float = THREAT) -> list[float]:
+    diff = (worth(s, 0, threat) - worth(s, 1, threat)) / SCALE
     first = 1.0 / (1.0 + math.exp(-diff))
     return [first, 1.0 - first]
+
+
+def evaluate_normal(s: NaruState) -> list[float]:
+    return evaluate(s, THREAT_NORMAL)
 
 
 def candidates(game: Game[NaruState], s: NaruState, seat: int) -> list[Action]:

@@ -1,14 +1,14 @@
 """The Naru heuristic sees keep danger: a unit next to an undefended enemy
 keep is worth most to the seat about to move it, a guarded keep is judged by
-the battle as it is fought (hard) or by printed values (normal), and the
-rollout policy takes an undefended keep rather than leave the threat
-unpunished."""
+the battle as it is fought, a raider waiting beside the bot's own keep weighs
+more for hard than for normal, and the rollout policy takes an undefended
+keep rather than leave the threat unpunished."""
 
 from __future__ import annotations
 
 from engine.core import Rng
 from engine.naru.board import neighbours, parse_square
-from engine.naru.heuristic import evaluate, fought_odds, rollout
+from engine.naru.heuristic import evaluate, evaluate_normal, fought_odds, rollout
 from engine.naru.state import Land, NaruState, Unit
 from engine.naru.units import BEATS
 from engine.registry import get_game
@@ -55,6 +55,31 @@ def test_a_raider_next_to_the_undefended_enemy_keep_raises_its_side() -> None:
                 and raided.players[1 - seat].keep_sq not in neighbours(q) and q != raided.players[seat].keep_sq)
     far.units[home] = raided.units[sq]
     assert evaluate(raided)[seat] > evaluate(far)[seat] + 0.1
+
+
+def _far(raided: NaruState, sq: int, seat: int) -> NaruState:
+    """`raided` with its raider moved to a land well away from the enemy keep."""
+    far = raided.copy()
+    far.units = [None] * len(far.units)
+    keep = raided.players[1 - seat].keep_sq
+    home = next(q for q in range(len(far.units)) if far.lands[q] is not None and q != keep
+                and keep not in neighbours(q) and q != raided.players[seat].keep_sq)
+    far.units[home] = raided.units[sq]
+    return far
+
+
+def test_a_raider_waiting_beside_the_keep_costs_hard_more_than_normal() -> None:
+    """The seat to move faces an enemy unit beside its keep, which strikes
+    next turn unless it is met: hard counts that threat at 0.55 of a life,
+    normal (a player who lets raiders stand) at 0.35."""
+    s = _action_state()
+    raider_seat = 1 - s.active
+    raided, sq = _raider(s, raider_seat)
+    far = _far(raided, sq, raider_seat)
+    hard = evaluate(raided)[raider_seat] - evaluate(far)[raider_seat]
+    normal = evaluate_normal(raided)[raider_seat] - evaluate_normal(far)[raider_seat]
+    assert normal > 0.02
+    assert hard > normal + 0.02
 
 
 def test_the_rollout_takes_an_undefended_enemy_keep() -> None:
