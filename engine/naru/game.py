@@ -25,7 +25,7 @@ from engine.core import (
 )
 from engine.core.text import join
 
-from . import bot, legal, opening, promotion, summon
+from . import bot, choices, legal, opening, promotion, summon
 from .board import parse_square, square_name
 from .cards import CardSet, sample_cards
 from .catalog import catalog
@@ -144,14 +144,14 @@ class NaruGame(Game[NaruState]):
 
     def apply(self, state: NaruState, seat: int, action: Action, rng: Rng) -> Transition[NaruState]:
         s = state.copy()
-        mode = legal.mode(s)
+        mode = choices.mode(s)
         kind = action.get("kind")
-        allowed = legal.MODE_KINDS.get(mode, ())
+        allowed = choices.MODE_KINDS.get(mode, ())
         if kind not in allowed:
             during = legal.MODE_NAMES.get(mode, Text(mode, mode))
             raise UnknownAction(Text(f"'{kind}' is not possible during {during.en}.", f"{during.ja}に「{kind}」はできません。"),
                                 Text("Allowed now: " + ", ".join(allowed) + ".", "今できること：" + "、".join(allowed) + "。"))
-        if all(waiter != seat for waiter, _ in legal.waiting(s)):
+        if all(waiter != seat for waiter, _ in choices.waiting(s)):
             raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"),
                             Text("Wait for the seat the game is waiting on.", "相手の判断を待ってください。"))
         logs = self._dispatch(s, seat, str(kind), action, rng)

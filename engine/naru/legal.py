@@ -13,14 +13,11 @@ from engine.core import Action, Choice, Pending, Text
 from .battle import battle_values
 from .board import parse_square, square_name
 from .catalog import ability
-from .choices import MODE_KINDS, actions, mode, waiting
+from .choices import actions, waiting
 from .opening import keep_label, mulligan_cost
 from .prompts import prompt
 from .state import Battle, NaruState
 from .units import Defs, card_of, unit_name
-
-# game.py reaches the mode rules through this module, beside MODE_NAMES.
-__all__ = ["MODE_KINDS", "MODE_NAMES", "legal_actions", "mode", "pending", "waiting"]
 
 MODE_NAMES: dict[str, Text] = {
     "mulligan": Text("mulligans", "マリガン"), "keep": Text("keep placement", "天守閣の配置"),
