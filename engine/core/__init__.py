@@ -1,6 +1,6 @@
 """The small core every game builds on."""
 
-from .actions import Action, format_action, normalise, parse_action
+from .actions import Action, first_of_each, format_action, normalise, parse_action
 from .cardinfo import CardInfo, find_cards
 from .contract import (
     ALL_SEEING,
@@ -22,6 +22,6 @@ from .text import Text, pick_locale
 __all__ = [
     "ALL_SEEING", "SPECTATOR", "Action", "BadOptions", "CardInfo", "Choice", "Game", "NotYourDecision",
     "Outcome", "Pending", "Rng", "RuleError", "Text", "Transition", "UnknownAction", "Viewer",
-    "clone", "commitment", "find_cards", "format_action", "gains_hidden", "hidden_gains", "normalise", "parse_action",
+    "clone", "commitment", "find_cards", "first_of_each", "format_action", "gains_hidden", "hidden_gains", "normalise", "parse_action",
     "pick_locale", "seat_label", "seat_ref", "with_names",
 ]

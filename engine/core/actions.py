@@ -6,8 +6,8 @@ bots, so it has one canonical text form: `kind key=value key=a,b`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from .errors import UnknownAction
 from .text import Text
@@ -69,4 +69,20 @@ def normalise(action: Mapping[str, Any]) -> Action:
     for key, value in out.items():
         if value.__class__ is tuple:
             out[key] = list(value)
+    return out
+
+
+T = TypeVar("T")
+
+
+def first_of_each(items: Iterable[T], key: Callable[[T], Hashable]) -> list[T]:
+    """The first item of each key, in order: two copies of one card in a hand
+    make one choice, not two identical ones."""
+    seen: set[Hashable] = set()
+    out = []
+    for item in items:
+        k = key(item)
+        if k not in seen:
+            seen.add(k)
+            out.append(item)
     return out

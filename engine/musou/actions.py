@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import Rng, RuleError, Text, UnknownAction, seat_ref
+from engine.core import Rng, RuleError, Text, UnknownAction, first_of_each, seat_ref
 
 from . import abilities, battle, match, phases, placing
 from .cards import Effect
@@ -93,17 +93,6 @@ def perform(s: MusouState, seat: int, a: Action, rng: Rng) -> list[Text]:
 
 # ---- enumeration -----------------------------------------------------------
 
-def distinct(s: MusouState, ids: list[str]) -> list[str]:
-    """One id per card name: identical cards make identical choices."""
-    seen: set[str] = set()
-    out = []
-    for cid in ids:
-        if s.names[cid] not in seen:
-            seen.add(s.names[cid])
-            out.append(cid)
-    return out
-
-
 def pays(s: MusouState, seat: int, cost: int, playing: str | None) -> list[str | None]:
     """`pay=` variants are listed only when provisions alone fall short (the
     referee accepts pay= whenever it is legal)."""
@@ -111,7 +100,7 @@ def pays(s: MusouState, seat: int, cost: int, playing: str | None) -> list[str |
         return [None]
     if s.tribute_used[seat] or cost < 1 or len(s.provisions[seat]) < cost - 1:
         return []
-    return [c for c in distinct(s, s.hands[seat]) if c != playing]
+    return [c for c in first_of_each(s.hands[seat], s.names.__getitem__) if c != playing]
 
 
 def targets(s: MusouState, seat: int, effects: list[Effect]) -> list[str | None]:
@@ -177,7 +166,7 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
                 out.append({"kind": "attack", "from": sq + 1, "target": t})
         return out
     out = [{"kind": "pass"}]
-    hand = distinct(s, s.hands[seat])
+    hand = first_of_each(s.hands[seat], s.names.__getitem__)
     own = s.field[seat]
     for cid in hand:
         card = cdef(s, cid)

@@ -8,7 +8,7 @@ front end can offer it as the default."""
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, first_of_each
 
 from .board import square_name
 from .cards import CardDef
@@ -58,23 +58,12 @@ def waiting(s: NaruState) -> list[tuple[int, str]]:
     return [(s.active, m)]
 
 
-def unique_cards(s: NaruState, cids: list[str]) -> list[str]:
-    """One instance per card name: the same card in hand twice is one choice."""
-    seen: set[str] = set()
-    out = []
-    for cid in cids:
-        if s.cards[cid] not in seen:
-            seen.add(s.cards[cid])
-            out.append(cid)
-    return out
-
-
 def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
     if all(waiter != seat for waiter, _ in waiting(s)):
         return []
     m = mode(s)
     player = s.players[seat]
-    hand = unique_cards(s, player.hand)
+    hand = first_of_each(player.hand, s.cards.__getitem__)
     out: list[Action] = []
     if m == "action":
         out.append({"kind": "end_turn"})

@@ -44,7 +44,7 @@ def _distance(a: int, b: int) -> int:
     return abs(a // COLS - b // COLS) + abs(a % COLS - b % COLS)
 
 
-def worth(s: NaruState, p: int, threat: float = THREAT) -> float:
+def worth(s: NaruState, p: int, threat: float) -> float:
     defs = GAME.defs
     me = s.players[p]
     total = LIFE * me.life + 0.15 * min(me.resources, 10) + 0.1 * min(len(me.hand), 7)

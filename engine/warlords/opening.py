@@ -7,7 +7,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import Rng, Text, seat_ref
+from engine.core import Rng, Text, first_of_each, seat_ref
 
 from .cards import rules
 from .decks import starter, starter_ids
@@ -73,14 +73,9 @@ def options_decks(seats: int) -> list[str]:
 
 def pickable(s: WState, seat: int, kind: str) -> list[str]:
     used = in_play_card_ids(s)
-    seen: set[str] = set()
-    out = []
-    for iid in sorted(s.players[seat].deck, key=lambda x: int(x[1:])):
-        d = cdef(s, iid)
-        if d.type == kind and d.id not in used and d.id not in seen:
-            seen.add(d.id)
-            out.append(iid)
-    return out
+    deck = sorted(s.players[seat].deck, key=lambda x: int(x[1:]))
+    fresh = [iid for iid in deck if cdef(s, iid).type == kind and cdef(s, iid).id not in used]
+    return first_of_each(fresh, lambda iid: cdef(s, iid).id)
 
 
 def hand_size(revenue: int) -> int:

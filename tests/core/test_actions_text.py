@@ -1,7 +1,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import RuleError, Text, format_action, parse_action, pick_locale
+from engine.core import RuleError, Text, first_of_each, format_action, parse_action, pick_locale
 from engine.core.errors import UnknownAction
 
 # The text form reads "true"/"false" as booleans, so no string argument may be spelled so.
@@ -48,3 +48,10 @@ def test_rule_error_says_what_and_what_instead():
     err = RuleError(Text("Not enough quiddity.", "魔力が足りません。"), Text("You have 2.", "あなたは2持っています。"))
     assert err.message("en") == "Not enough quiddity. You have 2."
     assert err.message("ja") == "魔力が足りません。あなたは2持っています。"  # no space after 。
+
+
+def test_identical_cards_make_one_choice_the_first_of_them() -> None:
+    names = {"c3": "spear", "c1": "farmer", "c7": "spear", "c2": "clerk", "c9": "farmer"}
+    hand = ["c3", "c1", "c7", "c2", "c9"]
+    assert first_of_each(hand, names.__getitem__) == ["c3", "c1", "c2"]
+    assert first_of_each([], names.__getitem__) == []

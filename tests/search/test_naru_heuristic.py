@@ -45,18 +45,6 @@ def _raider(s: NaruState, seat: int) -> tuple[NaruState, int]:
     return out, sq
 
 
-def test_a_raider_next_to_the_undefended_enemy_keep_raises_its_side() -> None:
-    s = _action_state()
-    seat = s.active
-    raided, sq = _raider(s, seat)
-    far = raided.copy()
-    far.units = [None] * len(far.units)
-    home = next(q for q in range(len(far.units)) if far.lands[q] is not None and q != raided.players[1 - seat].keep_sq
-                and raided.players[1 - seat].keep_sq not in neighbours(q) and q != raided.players[seat].keep_sq)
-    far.units[home] = raided.units[sq]
-    assert evaluate(raided)[seat] > evaluate(far)[seat] + 0.1
-
-
 def _far(raided: NaruState, sq: int, seat: int) -> NaruState:
     """`raided` with its raider moved to a land well away from the enemy keep."""
     far = raided.copy()
@@ -66,6 +54,13 @@ def _far(raided: NaruState, sq: int, seat: int) -> NaruState:
                 and keep not in neighbours(q) and q != raided.players[seat].keep_sq)
     far.units[home] = raided.units[sq]
     return far
+
+
+def test_a_raider_next_to_the_undefended_enemy_keep_raises_its_side() -> None:
+    s = _action_state()
+    seat = s.active
+    raided, sq = _raider(s, seat)
+    assert evaluate(raided)[seat] > evaluate(_far(raided, sq, seat))[seat] + 0.1
 
 
 def test_a_raider_waiting_beside_the_keep_costs_hard_more_than_normal() -> None:
