@@ -16,6 +16,10 @@ Action | None` takes decisions the search cannot judge (it judges positions,
 so e.g. between-games deck changes), and `BUDGETS` overrides the defaults.
 Any of these may be given for one level alone as `NAME_LEVEL` (e.g.
 `rollout_hard`): levels may differ in knowledge as well as in budget.
+
+A budget may ask for the paired search instead of the tree (`Budget.paired`):
+every legal action is played from the same determinizations with the same
+luck, which suits a game where chance decides much within one turn.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import math
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -53,6 +58,8 @@ class Budget:
     turns: int = 1 << 30
     depth: int = 10_000
     explore: float = 0.7  # the UCB exploration constant (rewards are in [0, 1])
+    # Judge the root's actions side by side instead of growing a tree: see Search.paired.
+    paired: bool = False
 
 
 DEFAULT_BUDGETS: Mapping[str, Budget] = {
@@ -191,6 +198,8 @@ class Search:
                 return fixed
         deal = self.deal
         self.horizon = game.turn(state) + self.limits.turns
+        if self.limits.paired:
+            return self.paired(state, legal)
         root = _Node(seat, None)
         while self.spent < self.limits.actions:
             before = self.spent
@@ -200,6 +209,49 @@ class Search:
         best = max(((child.visits, child.value, key) for (_, key), child in root.children.items()
                     if key in legal), default=None)
         return legal[best[2]] if best is not None else legal[min(legal)]
+
+    def paired(self, state: Any, legal: Mapping[str, Action]) -> Action:
+        """Flat Monte Carlo with common random numbers: each round deals one
+        determinization and plays every legal action from it, each with the
+        same simulation secret and the same rollout draws; after it the seat
+        takes its passive answer (the game's first candidate: the contract
+        lists it first) and the others play the rollout policy up to the
+        horizon. The action with the best mean reward is chosen. Where chance
+        decides much (a battle, a draw), a tree compares actions on different
+        luck and needs many samples to see a small difference; here every
+        action meets the same deal, the same checks and the same replies, so
+        the difference between two actions is theirs alone. Rounds are never
+        cut short, so every action has as many samples as the others."""
+        seat = self.seat
+        keys = sorted(legal)
+        totals = dict.fromkeys(keys, 0.0)
+        samples = dict.fromkeys(keys, 0)
+        while self.spent < self.limits.actions:
+            before = self.spent
+            dealt = self.deal(state, seat, self.rng)
+            secret, draws = derive_secret(self.rng), derive_secret(self.rng)
+            for key in keys:
+                self.secret, self.counter = secret, 0
+                try:
+                    s = self._apply(dealt, seat, legal[key])
+                    rewards, other = self.rollout(s, partial(self._passing, draws=Rng(draws)))
+                except RuleError:
+                    continue  # a determinization the rules refuse somewhere: no sample
+                totals[key] += rewards.get(seat, other)
+                samples[key] += 1
+            if self.spent == before:
+                self.spent += 1
+        sampled = [k for k in keys if samples[k]]
+        if not sampled:
+            return legal[keys[0]]
+        return legal[max(sampled, key=lambda k: (totals[k] / samples[k], k))]
+
+    def _passing(self, s: Any, actor: int, draws: Rng) -> Action:
+        """The seat's passive answer, the others' rollout policy on `draws`."""
+        if actor == self.seat:
+            own = self.candidates(self.game, s, actor)
+            return own[0] if own else self.game.default_action(s, actor)
+        return self.policy(self.game, s, actor, draws)
 
     def _apply(self, s: Any, actor: int, action: Action) -> Any:
         result = step(self.game, s, actor, action, self.secret, self.counter)
@@ -269,14 +321,17 @@ class Search:
         assert best is not None
         return best
 
-    def rollout(self, s: Any) -> tuple[Mapping[int, float], float]:
+    def rollout(self, s: Any, pick: Callable[[Any, int], Action] | None = None) -> tuple[Mapping[int, float], float]:
+        """Plays on to the horizon, each action chosen by `pick(state, actor)`
+        (by default the rollout policy on the search's own Rng), and judges it."""
         game = self.game
         for _ in range(self.limits.depth):
             pending = game.pending(s)
             if not pending or game.turn(s) >= self.horizon:
                 break
             actor = next_actor(pending)
-            s = self._apply(s, actor, self.policy(game, s, actor, self.rng))
+            action = pick(s, actor) if pick is not None else self.policy(game, s, actor, self.rng)
+            s = self._apply(s, actor, action)
         return self.rewards(s)
 
     def rewards(self, s: Any) -> tuple[Mapping[int, float], float]:

@@ -23,56 +23,87 @@ from .state import WState, cdef
 Action = dict[str, Any]
 _BLANK = Text("", "")
 
-# Sized for one decision under a second on one core of the bench machine (the
-# slowest positions cost ~1.2 ms per simulated action): bench/bench_bots.py.
-# normal at 80 actions drew 18/32 against hard; at 40 hard wins 24/32 and
-# normal still beats easy 20/32 (the bench's seeds).
+# normal at 80 actions drew 18/32 against the old tree-searching hard; at 40
+# it still beat easy 20/32 (the bench's seeds). hard compares its actions side
+# by side (engine.core.search.Search.paired): a battle, a check or a draw
+# decides much in one turn, and the tree, meeting different luck on each
+# action, won 50/64 against easy on fresh seeds (vbench 200-263) where the
+# paired search with the same evaluation wins 56/64, and 59/64 once the first
+# stack is worth more. 3000 actions did no better than 2000, and a horizon
+# through the opponent's turn did worse. The slowest decision on the bench
+# took 0.38 s.
 BUDGETS = {
     "normal": Budget(actions=40, turns=1, depth=100),
-    "hard": Budget(actions=650, turns=1, depth=100),
+    "hard": Budget(actions=2000, turns=1, depth=100, paired=True),
 }
 SCALE = 15.0
+STACK = 6.0
+FIRST_STACK = 15.0
 
 
-def _threat(s: WState, p: int) -> tuple[int, int]:
-    """The strongest enemy stack that could attack `p` soon, and its owner: one
-    on campaign against `p` (or besieging it) counts in full, one at home at
-    half (it needs turns of marching first)."""
-    top, by = 0, -1
+def _threat(s: WState, p: int) -> tuple[int, int, bool]:
+    """The strongest enemy stack against `p`, its owner, and whether any enemy
+    stack can attack `p` on its owner's coming turn. A stack on campaign
+    against `p` (or besieging it) can, and so can a patrolling one (it goes on
+    campaign and attacks in one turn) or one at sea (against a port): these
+    count in full. A camped stack or one in port needs two turns of marching
+    first and counts at a quarter; a stack on campaign against someone else
+    does not count."""
+    top, by, soon = 0, -1, False
     for q, other in enumerate(s.players):
         if q == p:
             continue
         for st in other.stacks:
-            if stack_state(st) in ("campaign", "besieging"):
-                value = stack_combat(s, st) if st.target == p else 0
+            state = stack_state(st)
+            if state in ("campaign", "besieging"):
+                near = st.target == p
+                value = stack_combat(s, st) if near else 0
+            elif state in ("patrolling", "at_sea"):
+                near, value = True, stack_combat(s, st)
             else:
-                value = stack_combat(s, st) // 2
+                near, value = False, stack_combat(s, st) // 4
+            soon = soon or near
             if value > top:
                 top, by = value, q
-    return top, by
+    return top, by, soon
+
+
+def castle_risk(garrisoned: bool, threat: int, guard: int, soon: bool) -> float:
+    """The share of a castle's revenue its owner may lose before their next
+    turn. An unguarded castle falls to any attack: half of them do when a stack
+    can attack it this coming turn (about what easy captures, measured), fewer
+    when the nearest stack is still camped, none when the table has no enemy
+    stack; a garrisoned one falls mostly to a stronger stack."""
+    if garrisoned:
+        return 0.3 if soon and threat > guard else 0.05
+    if soon:
+        return 0.5
+    return 0.15 if threat else 0.02
 
 
 def worths(s: WState) -> list[float]:
     """Each seat's revenue from castles, each castle's revenue shared between
-    its owner and the seat threatening it by the risk of losing it (an
-    unguarded castle falls to any attack, and a captured one changes hands),
-    garrisons, stacks (a hero is what attacks, defends and explores) and how
-    far they have marched, and the hand."""
+    its owner and the seat threatening it by the risk of losing it, garrisons,
+    stacks (a hero is what attacks, defends and explores; a seat without one
+    can take no castle until it draws another hero, so the first stack is
+    worth more) and how far they have marched, and the hand."""
     out = [0.0] * s.seats
     for p, player in enumerate(s.players):
         if player.eliminated:
             out[p] -= 100.0
             continue
-        threat, by = _threat(s, p)
+        threat, by, soon = _threat(s, p)
         for castle in player.castles:
             guard = castle_combat(s, castle)
-            risk = (0.3 if threat > guard else 0.05) if castle.garrison else (0.5 if threat else 0.15)
+            risk = castle_risk(bool(castle.garrison), threat, guard, soon)
             revenue = castle_revenue(s, castle)
             out[p] += revenue * (1.0 - risk) + 0.5 * guard
             if by >= 0:
                 out[by] += revenue * risk
+        if player.stacks:
+            out[p] += FIRST_STACK
         for stack in player.stacks:
-            out[p] += 6.0 + 0.6 * stack_combat(s, stack) + MARCHED.get(stack_state(stack), 0.0)
+            out[p] += STACK + 0.6 * stack_combat(s, stack) + MARCHED.get(stack_state(stack), 0.0)
         out[p] += 0.5 * min(len(player.hand), 12)
     return out
 

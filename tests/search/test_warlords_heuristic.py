@@ -9,13 +9,25 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from engine.core import Choice, Rng, Text
-from engine.core.search import choose
+from engine.core.search import budget, choose
 from engine.registry import get_game
 from engine.warlords import bot
 from engine.warlords.game import attack_odds
-from engine.warlords.heuristic import candidates, rollout, settled_hard
-from engine.warlords.state import cdef
+from engine.warlords.heuristic import (
+    FIRST_STACK,
+    MARCHED,
+    _threat,
+    candidates,
+    castle_risk,
+    rollout,
+    settled_hard,
+    worths,
+)
+from engine.warlords.stacks import castle_revenue, stack_state
+from engine.warlords.state import Stack, WState, cdef, copy_state
 
 from .helpers import match_states, waiting_seat
 
@@ -91,3 +103,62 @@ def test_the_rollout_plays_legal_actions_drawn_as_the_games_own_bot_draws() -> N
             theirs[pick.action["kind"]] += 1
         for kind in ours.keys() | theirs.keys():
             assert abs(ours[kind] - theirs[kind]) / draws < 0.1, (n, kind, ours, theirs)
+
+
+def _table() -> tuple[WState, Stack]:
+    """A real position cut down to what the threat rules read: seat 1's
+    castles unguarded, and one stack of seat 0 (camped, at home)."""
+    s = next(s for s in match_states("warlords", seed=1, every=1)
+             if s.phase == "play" and s.players[0].stacks and s.players[1].castles)
+    s = copy_state(s)
+    for castle in s.players[1].castles:
+        castle.garrison = []
+        castle.besieged_by = None
+    s.players[1].stacks = []
+    stack = s.players[0].stacks[0]
+    stack.march, stack.fleet, stack.besieging, stack.target = [], None, None, None
+    s.players[0].stacks = [stack]
+    return s, stack
+
+
+def test_a_patrolling_stack_can_attack_on_the_coming_turn_and_a_camped_one_cannot() -> None:
+    """A patrolling stack goes on campaign and attacks in one turn; a camped
+    one needs two turns of marching first."""
+    s, stack = _table()
+    assert _threat(s, 1)[1:] == (0, False)
+    assert castle_risk(False, *(_threat(s, 1)[0], 0, _threat(s, 1)[2])) == 0.15
+    stack.march = [stack.hero]  # any card: one March card attached
+    assert stack_state(stack) == "patrolling"
+    assert _threat(s, 1)[1:] == (0, True)
+    assert castle_risk(False, _threat(s, 1)[0], 0, True) == 0.5
+    s.players[0].stacks = []
+    assert _threat(s, 1) == (0, -1, False)
+    assert castle_risk(False, 0, 0, False) == 0.02  # no enemy stack: nothing can take it
+
+
+def test_a_first_march_toward_unguarded_castles_is_worth_their_revenue_at_risk_now() -> None:
+    """The search looks one turn ahead: the first March card must be worth
+    more than the march itself, or no stack would ever set out."""
+    s, stack = _table()
+    camped = worths(s)[0]
+    stack.march = [stack.hero]
+    at_risk = sum(castle_revenue(s, c) for c in s.players[1].castles) * (0.5 - 0.15)
+    assert worths(s)[0] - camped == pytest.approx(at_risk + MARCHED["patrolling"])
+
+
+def test_the_first_stack_is_worth_more_than_any_other() -> None:
+    """Without a stack a seat takes no castle until it draws another hero."""
+    s, stack = _table()
+    one = worths(s)[0]
+    s.players[0].stacks = []
+    none = worths(s)[0]
+    s.players[0].stacks = [stack, stack]
+    two = worths(s)[0]
+    assert one - none > two - one > 0
+    # The first stack also threatens (a second as strong adds no threat).
+    assert one - none - (two - one) >= FIRST_STACK
+
+
+def test_hard_judges_its_actions_side_by_side_and_normal_grows_a_tree() -> None:
+    game = get_game("warlords")
+    assert budget(game, "hard").paired and not budget(game, "normal").paired
