@@ -3,7 +3,8 @@ position is for each seat when a rollout stops. Glory Road is won on revenue
 when the Time Passes cards are all out, or by being the last one standing, so
 a seat's worth is its castles' revenue, how well they are garrisoned (an
 unguarded castle falls to any attack), the strength of its stacks and its
-hand; the seats share out a softmax of it."""
+hand; the seats share out a softmax of it. When the match is about to end,
+only the revenue each seat keeps counts."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ BUDGETS = {
     "hard": Budget(actions=2000, turns=1, depth=100, paired=True),
 }
 SCALE = 15.0
+END_SCALE = 5.0  # revenue between two seats that makes one an e:1 favourite at the end
 STACK = 6.0
 FIRST_STACK = 15.0
 
@@ -81,25 +83,35 @@ def castle_risk(garrisoned: bool, threat: int, guard: int, soon: bool) -> float:
     return 0.15 if threat else 0.02
 
 
-def worths(s: WState) -> list[float]:
+def kept_revenue(s: WState) -> list[float]:
     """Each seat's revenue from castles, each castle's revenue shared between
-    its owner and the seat threatening it by the risk of losing it, garrisons,
-    stacks (a hero is what attacks, defends and explores; a seat without one
-    can take no castle until it draws another hero, so the first stack is
-    worth more) and how far they have marched, and the hand."""
+    its owner and the seat threatening it by the risk of losing it (an
+    eliminated seat keeps nothing)."""
     out = [0.0] * s.seats
+    for p, player in enumerate(s.players):
+        if player.eliminated:
+            continue
+        threat, by, soon = _threat(s, p)
+        for castle in player.castles:
+            risk = castle_risk(bool(castle.garrison), threat, castle_combat(s, castle), soon)
+            revenue = castle_revenue(s, castle)
+            out[p] += revenue * (1.0 - risk)
+            if by >= 0:
+                out[by] += revenue * risk
+    return out
+
+
+def worths(s: WState) -> list[float]:
+    """The revenue each seat keeps, and its garrisons, stacks (a hero is what
+    attacks, defends and explores; a seat without one can take no castle until
+    it draws another hero, so the first stack is worth more) and how far they
+    have marched, and the hand."""
+    out = kept_revenue(s)
     for p, player in enumerate(s.players):
         if player.eliminated:
             out[p] -= 100.0
             continue
-        threat, by, soon = _threat(s, p)
-        for castle in player.castles:
-            guard = castle_combat(s, castle)
-            risk = castle_risk(bool(castle.garrison), threat, guard, soon)
-            revenue = castle_revenue(s, castle)
-            out[p] += revenue * (1.0 - risk) + 0.5 * guard
-            if by >= 0:
-                out[by] += revenue * risk
+        out[p] += sum(0.5 * castle_combat(s, castle) for castle in player.castles)
         if player.stacks:
             out[p] += FIRST_STACK
         for stack in player.stacks:
@@ -111,8 +123,29 @@ def worths(s: WState) -> list[float]:
 MARCHED = {"patrolling": 0.5, "campaign": 1.5, "at_sea": 1.0, "besieging": 2.0}
 
 
+def ends_soon(s: WState) -> bool:
+    """Whether Glory Road ends within about a turn: every seat still in has
+    drawn its Time Passes card or has it among the next two cards of its deck.
+    The search asks this of its determinizations, where every deck is in an
+    order dealt at random, so over its samples it weighs how likely the end is
+    without knowing where any Time Passes card lies."""
+    for player in s.players:
+        if player.eliminated or player.time_passes:
+            continue
+        if not any(cdef(s, iid).type == "time_passes" for iid in player.deck[-2:]):  # draws pop the end
+            return False
+    return True
+
+
 def evaluate(s: WState) -> list[float]:
-    values = [v / SCALE for v in worths(s)]
+    """A softmax over the seats' worths; when the match ends within about a
+    turn, over the revenue each keeps alone, and sharper: at the end only
+    revenue counts, and a few points of it decide the match."""
+    if ends_soon(s):
+        values = [v / END_SCALE if not player.eliminated else -math.inf
+                  for v, player in zip(kept_revenue(s), s.players, strict=True)]
+    else:
+        values = [v / SCALE for v in worths(s)]
     top = max(values)
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)

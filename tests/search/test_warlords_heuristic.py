@@ -7,6 +7,7 @@ on is searched."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -17,11 +18,15 @@ from engine.registry import get_game
 from engine.warlords import bot
 from engine.warlords.game import attack_odds
 from engine.warlords.heuristic import (
+    END_SCALE,
     FIRST_STACK,
     MARCHED,
     _threat,
     candidates,
     castle_risk,
+    ends_soon,
+    evaluate,
+    kept_revenue,
     rollout,
     settled_hard,
     worths,
@@ -162,3 +167,50 @@ def test_the_first_stack_is_worth_more_than_any_other() -> None:
 def test_hard_judges_its_actions_side_by_side_and_normal_grows_a_tree() -> None:
     game = get_game("warlords")
     assert budget(game, "hard").paired and not budget(game, "normal").paired
+
+
+def _time_passes(s: WState, seat: int, where: str) -> None:
+    """Put `seat`'s Time Passes card on top of its deck, deep in it, or drawn."""
+    player = s.players[seat]
+    tp = next(i for i, c in s.cards.items() if s.owner[i] == seat and cdef(s, i).type == "time_passes")
+    player.deck = [i for i in player.deck if i != tp]
+    player.time_passes = []
+    if where == "drawn":
+        player.time_passes = [tp]
+    elif where == "next":
+        player.deck.append(tp)  # draws take the end of the list
+    else:
+        player.deck.insert(0, tp)
+
+
+def test_the_end_is_near_when_every_seat_has_drawn_time_passes_or_draws_it_next() -> None:
+    s, _ = _table()
+    _time_passes(s, 0, "drawn")
+    _time_passes(s, 1, "next")
+    assert ends_soon(s)
+    _time_passes(s, 1, "deep")
+    assert not ends_soon(s)
+    _time_passes(s, 0, "next")
+    _time_passes(s, 1, "drawn")
+    assert ends_soon(s)
+
+
+def test_at_the_end_only_the_revenue_kept_counts() -> None:
+    """When the match ends on revenue, a hand decides nothing, and a lead in
+    revenue decides more sharply than the worth did."""
+    s, _ = _table()
+    _time_passes(s, 0, "drawn")
+    _time_passes(s, 1, "deep")
+    kept = kept_revenue(s)
+    leader = max(range(2), key=lambda p: kept[p])
+    trailer = s.players[1 - leader]
+    trailer.deck, trailer.hand = trailer.deck + trailer.hand, []  # an empty hand
+    far = evaluate(s)
+    _time_passes(s, 1, "next")
+    near = evaluate(s)
+    assert near[leader] > far[leader] > 0.5
+    assert near[leader] == pytest.approx(1 / (1 + math.exp(-(kept[leader] - kept[1 - leader]) / END_SCALE)))
+    trailer.hand, trailer.deck = trailer.deck[:12], trailer.deck[12:]  # a full hand, Time Passes kept on top
+    assert evaluate(s) == near
+    _time_passes(s, 1, "deep")
+    assert evaluate(s)[leader] < far[leader]  # earlier, the hand counts
