@@ -24,15 +24,14 @@ from .state import WState, cdef
 Action = dict[str, Any]
 _BLANK = Text("", "")
 
-# normal at 80 actions drew 18/32 against the old tree-searching hard; at 40
-# it still beat easy 20/32 (the bench's seeds). hard compares its actions side
-# by side (engine.core.search.Search.paired): a battle, a check or a draw
-# decides much in one turn, and the tree, meeting different luck on each
-# action, won 50/64 against easy on fresh seeds (vbench 200-263) where the
-# paired search with the same evaluation wins 56/64, and 59/64 once the first
-# stack is worth more. 3000 actions did no better than 2000, and a horizon
-# through the opponent's turn did worse. The slowest decision on the bench
-# took 0.38 s.
+# hard compares its actions side by side (engine.core.search.Search.paired):
+# a battle, a check or a draw decides much in one turn, and the tree, meeting
+# different luck on each action, won 50/64 against easy on fresh seeds (vbench
+# 200-263) where the paired search with the same evaluation won 56/64, and
+# 59/64 once the first stack was worth more. 3000 actions did no better than
+# 2000, and a horizon through the opponent's turn did worse. The bench's
+# seeds: hard beats easy 29/32 and normal 22/32, normal beats easy 22/32; the
+# slowest hard decision took 0.38 s.
 BUDGETS = {
     "normal": Budget(actions=40, turns=1, depth=100),
     "hard": Budget(actions=2000, turns=1, depth=100, paired=True),
@@ -43,14 +42,15 @@ STACK = 6.0
 FIRST_STACK = 15.0
 
 
-def _threat(s: WState, p: int) -> tuple[int, int, bool]:
+def _threat(s: WState, p: int, tempo: bool = True) -> tuple[int, int, bool]:
     """The strongest enemy stack against `p`, its owner, and whether any enemy
     stack can attack `p` on its owner's coming turn. A stack on campaign
     against `p` (or besieging it) can, and so can a patrolling one (it goes on
     campaign and attacks in one turn) or one at sea (against a port): these
     count in full. A camped stack or one in port needs two turns of marching
     first and counts at a quarter; a stack on campaign against someone else
-    does not count."""
+    does not count. Without `tempo` (normal's knowledge) every enemy stack can
+    attack at once, one at home at half its strength."""
     top, by, soon = 0, -1, False
     for q, other in enumerate(s.players):
         if q == p:
@@ -62,8 +62,10 @@ def _threat(s: WState, p: int) -> tuple[int, int, bool]:
                 value = stack_combat(s, st) if near else 0
             elif state in ("patrolling", "at_sea"):
                 near, value = True, stack_combat(s, st)
-            else:
+            elif tempo:
                 near, value = False, stack_combat(s, st) // 4
+            else:
+                near, value = True, stack_combat(s, st) // 2
             soon = soon or near
             if value > top:
                 top, by = value, q
@@ -83,7 +85,7 @@ def castle_risk(garrisoned: bool, threat: int, guard: int, soon: bool) -> float:
     return 0.15 if threat else 0.02
 
 
-def kept_revenue(s: WState) -> list[float]:
+def kept_revenue(s: WState, tempo: bool = True) -> list[float]:
     """Each seat's revenue from castles, each castle's revenue shared between
     its owner and the seat threatening it by the risk of losing it (an
     eliminated seat keeps nothing)."""
@@ -91,7 +93,7 @@ def kept_revenue(s: WState) -> list[float]:
     for p, player in enumerate(s.players):
         if player.eliminated:
             continue
-        threat, by, soon = _threat(s, p)
+        threat, by, soon = _threat(s, p, tempo)
         for castle in player.castles:
             risk = castle_risk(bool(castle.garrison), threat, castle_combat(s, castle), soon)
             revenue = castle_revenue(s, castle)
@@ -101,19 +103,19 @@ def kept_revenue(s: WState) -> list[float]:
     return out
 
 
-def worths(s: WState) -> list[float]:
+def worths(s: WState, tempo: bool = True, first_stack: float = FIRST_STACK) -> list[float]:
     """The revenue each seat keeps, and its garrisons, stacks (a hero is what
     attacks, defends and explores; a seat without one can take no castle until
-    it draws another hero, so the first stack is worth more) and how far they
-    have marched, and the hand."""
-    out = kept_revenue(s)
+    it draws another hero, so the first stack is worth `first_stack` more) and
+    how far they have marched, and the hand."""
+    out = kept_revenue(s, tempo)
     for p, player in enumerate(s.players):
         if player.eliminated:
             out[p] -= 100.0
             continue
         out[p] += sum(0.5 * castle_combat(s, castle) for castle in player.castles)
         if player.stacks:
-            out[p] += FIRST_STACK
+            out[p] += first_stack
         for stack in player.stacks:
             out[p] += STACK + 0.6 * stack_combat(s, stack) + MARCHED.get(stack_state(stack), 0.0)
         out[p] += 0.5 * min(len(player.hand), 12)
@@ -146,6 +148,18 @@ def evaluate(s: WState) -> list[float]:
                   for v, player in zip(kept_revenue(s), s.players, strict=True)]
     else:
         values = [v / SCALE for v in worths(s)]
+    return _softmax(values)
+
+
+def evaluate_normal(s: WState) -> list[float]:
+    """normal's judgement: it knows neither which enemy stacks can attack on
+    the coming turn (any can, it thinks) nor that its last hero is worth more
+    than another, nor when the match is about to end. With hard's knowledge
+    and 40 actions of search, normal drew level with hard (hard won 15/32)."""
+    return _softmax([v / SCALE for v in worths(s, tempo=False, first_stack=0.0)])
+
+
+def _softmax(values: list[float]) -> list[float]:
     top = max(values)
     weights = [math.exp(v - top) for v in values]
     total = sum(weights)

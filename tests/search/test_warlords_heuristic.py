@@ -21,11 +21,13 @@ from engine.warlords.heuristic import (
     END_SCALE,
     FIRST_STACK,
     MARCHED,
+    SCALE,
     _threat,
     candidates,
     castle_risk,
     ends_soon,
     evaluate,
+    evaluate_normal,
     kept_revenue,
     rollout,
     settled_hard,
@@ -214,3 +216,29 @@ def test_at_the_end_only_the_revenue_kept_counts() -> None:
     assert evaluate(s) == near
     _time_passes(s, 1, "deep")
     assert evaluate(s)[leader] < far[leader]  # earlier, the hand counts
+
+
+def test_normal_thinks_any_enemy_stack_can_attack_at_once_and_ignores_the_end() -> None:
+    """normal's weaker knowledge (with hard's, at normal's budget, it drew
+    level with hard): a camped stack worries it as much as a patrolling one,
+    its first stack is worth no more than another, and the end changes
+    nothing in its judgement."""
+    s, stack = _table()
+
+    def normal() -> list[float]:
+        return worths(s, tempo=False, first_stack=0.0)
+
+    camped = normal()[0]
+    stack.march = [stack.hero]
+    assert normal()[0] - camped == pytest.approx(MARCHED["patrolling"])  # no threat gained
+    castles, s.players[1].castles = s.players[1].castles, []  # no castle to threaten
+    with_stack, hard_with = normal()[0], worths(s)[0]
+    s.players[0].stacks = []
+    assert with_stack - normal()[0] == pytest.approx(hard_with - worths(s)[0] - FIRST_STACK)
+    s.players[0].stacks, s.players[1].castles = [stack], castles
+    _time_passes(s, 0, "drawn")
+    _time_passes(s, 1, "next")
+    assert ends_soon(s)
+    w = normal()
+    assert evaluate_normal(s)[0] == pytest.approx(1 / (1 + math.exp(-(w[0] - w[1]) / SCALE)))
+    assert evaluate_normal(s) != evaluate(s)
