@@ -29,9 +29,8 @@ _BLANK = Text("", "")
 # different luck on each action, won 50/64 against easy on fresh seeds (vbench
 # 200-263) where the paired search with the same evaluation won 56/64, and
 # 59/64 once the first stack was worth more. 3000 actions did no better than
-# 2000, and a horizon through the opponent's turn did worse. The bench's
-# seeds: hard beats easy 29/32 and normal 22/32, normal beats easy 22/32; the
-# slowest hard decision took 0.38 s.
+# 2000, and a horizon through the opponent's turn did worse. Figures on the
+# bench's seeds are in the issue notes; the slowest hard decision took ~0.5 s.
 BUDGETS = {
     "normal": Budget(actions=40, turns=1, depth=100),
     "hard": Budget(actions=2000, turns=1, depth=100, paired=True),
@@ -39,7 +38,8 @@ BUDGETS = {
 SCALE = 15.0
 END_SCALE = 5.0  # revenue between two seats that makes one an e:1 favourite at the end
 STACK = 6.0
-FIRST_STACK = 15.0
+FIRST_STACK = 15.0  # with a spare hero in hand
+LAST_HERO = 50.0  # without one
 
 
 def _threat(s: WState, p: int, tempo: bool = True) -> tuple[int, int, bool]:
@@ -103,19 +103,28 @@ def kept_revenue(s: WState, tempo: bool = True) -> list[float]:
     return out
 
 
-def worths(s: WState, tempo: bool = True, first_stack: float = FIRST_STACK) -> list[float]:
-    """The revenue each seat keeps, and its garrisons, stacks (a hero is what
-    attacks, defends and explores; a seat without one can take no castle until
-    it draws another hero, so the first stack is worth `first_stack` more) and
-    how far they have marched, and the hand."""
+def last_hero(s: WState, p: int) -> float:
+    """What `p`'s first stack is worth beyond any other. A seat without a stack
+    takes no castle and intercepts nothing until it deploys another hero, and a
+    starter deck holds three heroes in a hundred cards: without a spare hero in
+    hand the wait is some twenty turns (hard's lost matches were mostly spent
+    that way, after one battle too many with a lone hero)."""
+    spare = any(cdef(s, iid).type == "hero" for iid in s.players[p].hand)
+    return FIRST_STACK if spare else LAST_HERO
+
+
+def worths(s: WState, tempo: bool = True, premium: bool = True) -> list[float]:
+    """The revenue each seat keeps, and its garrisons, stacks (with the
+    premium of the first, `last_hero`, unless `premium` is off) and how far
+    they have marched, and the hand."""
     out = kept_revenue(s, tempo)
     for p, player in enumerate(s.players):
         if player.eliminated:
             out[p] -= 100.0
             continue
         out[p] += sum(0.5 * castle_combat(s, castle) for castle in player.castles)
-        if player.stacks:
-            out[p] += first_stack
+        if player.stacks and premium:
+            out[p] += last_hero(s, p)
         for stack in player.stacks:
             out[p] += STACK + 0.6 * stack_combat(s, stack) + MARCHED.get(stack_state(stack), 0.0)
         out[p] += 0.5 * min(len(player.hand), 12)
@@ -156,7 +165,7 @@ def evaluate_normal(s: WState) -> list[float]:
     the coming turn (any can, it thinks) nor that its last hero is worth more
     than another, nor when the match is about to end. With hard's knowledge
     and 40 actions of search, normal drew level with hard (hard won 15/32)."""
-    return _softmax([v / SCALE for v in worths(s, tempo=False, first_stack=0.0)])
+    return _softmax([v / SCALE for v in worths(s, tempo=False, premium=False)])
 
 
 def _softmax(values: list[float]) -> list[float]:

@@ -20,6 +20,7 @@ from engine.warlords.game import attack_odds
 from engine.warlords.heuristic import (
     END_SCALE,
     FIRST_STACK,
+    LAST_HERO,
     MARCHED,
     SCALE,
     _threat,
@@ -29,6 +30,7 @@ from engine.warlords.heuristic import (
     evaluate,
     evaluate_normal,
     kept_revenue,
+    last_hero,
     rollout,
     settled_hard,
     worths,
@@ -153,9 +155,24 @@ def test_a_first_march_toward_unguarded_castles_is_worth_their_revenue_at_risk_n
     assert worths(s)[0] - camped == pytest.approx(at_risk + MARCHED["patrolling"])
 
 
-def test_the_first_stack_is_worth_more_than_any_other() -> None:
-    """Without a stack a seat takes no castle until it draws another hero."""
+def _spare_hero(s: WState, seat: int, spare: bool) -> None:
+    """Give `seat` a hero in hand from its deck, or put every hero in hand back."""
+    player = s.players[seat]
+    heroes = [i for i in player.hand if cdef(s, i).type == "hero"]
+    player.hand = [i for i in player.hand if i not in heroes]
+    player.deck = player.deck + heroes
+    if spare:
+        hero = next(i for i in player.deck if cdef(s, i).type == "hero")
+        player.deck.remove(hero)
+        player.hand.append(hero)
+
+
+@pytest.mark.parametrize("spare", [True, False])
+def test_the_first_stack_is_worth_more_than_any_other_and_most_with_no_spare_hero(spare: bool) -> None:
+    """Without a stack a seat takes no castle until it deploys another hero:
+    soon with one in hand, after some twenty turns of drawing without."""
     s, stack = _table()
+    _spare_hero(s, 0, spare)
     one = worths(s)[0]
     s.players[0].stacks = []
     none = worths(s)[0]
@@ -163,7 +180,9 @@ def test_the_first_stack_is_worth_more_than_any_other() -> None:
     two = worths(s)[0]
     assert one - none > two - one > 0
     # The first stack also threatens (a second as strong adds no threat).
-    assert one - none - (two - one) >= FIRST_STACK
+    assert one - none - (two - one) >= (FIRST_STACK if spare else LAST_HERO)
+    assert last_hero(s, 0) == (FIRST_STACK if spare else LAST_HERO)
+    assert LAST_HERO > FIRST_STACK
 
 
 def test_hard_judges_its_actions_side_by_side_and_normal_grows_a_tree() -> None:
@@ -198,8 +217,8 @@ def test_the_end_is_near_when_every_seat_has_drawn_time_passes_or_draws_it_next(
 
 
 def test_at_the_end_only_the_revenue_kept_counts() -> None:
-    """When the match ends on revenue, a hand decides nothing, and a lead in
-    revenue decides more sharply than the worth did."""
+    """When the match ends on revenue, the favourite's odds follow the
+    revenue each seat keeps alone, sharply: a hand decides nothing."""
     s, _ = _table()
     _time_passes(s, 0, "drawn")
     _time_passes(s, 1, "deep")
@@ -210,7 +229,7 @@ def test_at_the_end_only_the_revenue_kept_counts() -> None:
     far = evaluate(s)
     _time_passes(s, 1, "next")
     near = evaluate(s)
-    assert near[leader] > far[leader] > 0.5
+    assert near != far
     assert near[leader] == pytest.approx(1 / (1 + math.exp(-(kept[leader] - kept[1 - leader]) / END_SCALE)))
     trailer.hand, trailer.deck = trailer.deck[:12], trailer.deck[12:]  # a full hand, Time Passes kept on top
     assert evaluate(s) == near
@@ -226,7 +245,7 @@ def test_normal_thinks_any_enemy_stack_can_attack_at_once_and_ignores_the_end() 
     s, stack = _table()
 
     def normal() -> list[float]:
-        return worths(s, tempo=False, first_stack=0.0)
+        return worths(s, tempo=False, premium=False)
 
     camped = normal()[0]
     stack.march = [stack.hero]
@@ -234,7 +253,7 @@ def test_normal_thinks_any_enemy_stack_can_attack_at_once_and_ignores_the_end() 
     castles, s.players[1].castles = s.players[1].castles, []  # no castle to threaten
     with_stack, hard_with = normal()[0], worths(s)[0]
     s.players[0].stacks = []
-    assert with_stack - normal()[0] == pytest.approx(hard_with - worths(s)[0] - FIRST_STACK)
+    assert with_stack - normal()[0] == pytest.approx(hard_with - worths(s)[0] - last_hero(s, 0))
     s.players[0].stacks, s.players[1].castles = [stack], castles
     _time_passes(s, 0, "drawn")
     _time_passes(s, 1, "next")
