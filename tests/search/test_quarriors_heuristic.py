@@ -115,12 +115,12 @@ def _attacked(remaining: int) -> tuple[QState, int, int, int]:
 
 
 def test_an_attack_is_absorbed_by_a_creature_that_survives_it() -> None:
-    s, defender, goblin, wall = _attacked(4)
+    s, defender, _goblin, wall = _attacked(4)
     legal = heuristic.candidates(GAME, s, defender)
     assert strategy.choose(legal, s, defender, _rng("absorb")) == {"kind": "absorb", "die": wall}
     # None survives 5 (equal attack destroys): among equal glory the one that
     # absorbs most goes first, and the attack ends on it.
-    s, defender, goblin, wall = _attacked(5)
+    s, defender, _goblin, wall = _attacked(5)
     legal = heuristic.candidates(GAME, s, defender)
     assert strategy.choose(legal, s, defender, _rng("absorb")) == {"kind": "absorb", "die": wall}
 
