@@ -124,6 +124,15 @@ def budget(game: Game[Any], level: str) -> Budget:
     return table[level]
 
 
+def shares(values: Sequence[float]) -> list[float]:
+    """Each seat's share of a softmax over `values` (worths already divided by
+    the game's scale): what a heuristic's `evaluate` returns for many seats."""
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def next_actor(pending: Sequence[Pending]) -> int:
     """The seat that moves next when several are waited on (as self-play does)."""
     return min(pending, key=lambda p: (p.order, p.seat)).seat

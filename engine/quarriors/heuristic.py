@@ -7,11 +7,10 @@ normal keeps the plain greedy rollout."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from engine.core import Game, Rng, RuleError
-from engine.core.search import Budget
+from engine.core.search import Budget, shares
 
 from . import strategy
 from .bot import choose as random_choice
@@ -53,11 +52,7 @@ def worth(s: QState, p: int) -> float:
 def evaluate(s: QState) -> list[float]:
     """Each seat's share of a softmax over worth: for two seats the logistic
     of the difference."""
-    values = [worth(s, p) / SCALE for p in range(s.seats)]
-    top = max(values)
-    weights = [math.exp(v - top) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return shares([worth(s, p) / SCALE for p in range(s.seats)])
 
 
 def candidates(game: Game[Any], s: QState, seat: int) -> list[Action]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core import Choice, Game, Rng, RuleError, Text
 from engine.core.actions import format_action
-from engine.core.search import Budget
+from engine.core.search import Budget, shares
 
 from . import bot
 from .game import attack_odds
@@ -157,7 +157,7 @@ def evaluate(s: WState) -> list[float]:
                   for v, player in zip(kept_revenue(s), s.players, strict=True)]
     else:
         values = [v / SCALE for v in worths(s)]
-    return _softmax(values)
+    return shares(values)
 
 
 def evaluate_normal(s: WState) -> list[float]:
@@ -165,14 +165,8 @@ def evaluate_normal(s: WState) -> list[float]:
     the coming turn (any can, it thinks) nor that its last hero is worth more
     than another, nor when the match is about to end. With hard's knowledge
     and 40 actions of search, normal drew level with hard (hard won 15/32)."""
-    return _softmax([v / SCALE for v in worths(s, tempo=False, premium=False)])
+    return shares([v / SCALE for v in worths(s, tempo=False, premium=False)])
 
-
-def _softmax(values: list[float]) -> list[float]:
-    top = max(values)
-    weights = [math.exp(v - top) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 def _allowed(s: WState, seat: int, a: Action, revenue: int) -> bool:

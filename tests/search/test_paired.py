@@ -79,7 +79,7 @@ def test_the_tree_at_the_same_budget_meets_different_luck_and_sometimes_prefers_
     assert any(p != {"kind": "pick", "n": 0} for p in picked)
 
 
-def test_every_action_gets_the_same_number_of_samples_and_the_budget_is_spent() -> None:
+def test_rounds_are_never_cut_short_so_every_action_has_as_many_samples() -> None:
     search = Search(WAGER, 0, Budget(actions=12, paired=True), rng("paired-count"),
                     deal=lambda s, _seat, _rng: s)
     search.run(WAGER.setup(2, {}, rng("wager")))

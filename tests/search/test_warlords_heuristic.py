@@ -134,8 +134,9 @@ def test_a_patrolling_stack_can_attack_on_the_coming_turn_and_a_camped_one_canno
     """A patrolling stack goes on campaign and attacks in one turn; a camped
     one needs two turns of marching first."""
     s, stack = _table()
-    assert _threat(s, 1)[1:] == (0, False)
-    assert castle_risk(False, *(_threat(s, 1)[0], 0, _threat(s, 1)[2])) == 0.15
+    threat, by, soon = _threat(s, 1)
+    assert (by, soon) == (0, False)
+    assert castle_risk(False, threat, 0, soon) == 0.15
     stack.march = [stack.hero]  # any card: one March card attached
     assert stack_state(stack) == "patrolling"
     assert _threat(s, 1)[1:] == (0, True)
