@@ -60,6 +60,9 @@ class Budget:
     explore: float = 0.7  # the UCB exploration constant (rewards are in [0, 1])
     # Judge the root's actions side by side instead of growing a tree: see Search.paired.
     paired: bool = False
+    # The paired search leaves the passive answer only for an action whose gain
+    # over it exceeds `caution` standard errors (see Search.paired).
+    caution: float = 0.0
 
 
 DEFAULT_BUDGETS: Mapping[str, Budget] = {
@@ -225,20 +228,29 @@ class Search:
         same simulation secret and the same rollout draws; after it the seat
         takes its passive answer (the game's first candidate: the contract
         lists it first) and the others play the rollout policy up to the
-        horizon. The action with the best mean reward is chosen. Where chance
-        decides much (a battle, a draw), a tree compares actions on different
-        luck and needs many samples to see a small difference; here every
-        action meets the same deal, the same checks and the same replies, so
-        the difference between two actions is theirs alone. Rounds are never
-        cut short, so every action has as many samples as the others."""
+        horizon. Where chance decides much (a battle, a draw), a tree compares
+        actions on different luck and needs many samples to see a small
+        difference; here every action meets the same deal, the same checks and
+        the same replies, so the difference between two actions is theirs
+        alone. Rounds are never cut short, so every action has as many samples
+        as the others.
+
+        Each action is judged by its gain over the passive answer, round by
+        round, less `Budget.caution` standard errors of that gain (the passive
+        answer gains nothing). Taking the best of many noisy means favours the
+        action whose luck varies most (a battle) over one whose gain is sure
+        (a deployment): the lower bound asks a gamble to show its gain."""
         seat = self.seat
         keys = sorted(legal)
-        totals = dict.fromkeys(keys, 0.0)
-        samples = dict.fromkeys(keys, 0)
+        passive = format_action(next(iter(self.candidates(self.game, state, seat))))
+        if passive not in legal:
+            passive = keys[0]
+        rounds: list[dict[str, float]] = []
         while self.spent < self.limits.actions:
             before = self.spent
             dealt = self.deal(state, seat, self.rng)
             secret, draws = derive_secret(self.rng), derive_secret(self.rng)
+            got: dict[str, float] = {}
             for key in keys:
                 self.secret, self.counter = secret, 0
                 try:
@@ -246,14 +258,13 @@ class Search:
                     rewards, other = self.rollout(s, partial(self._passing, draws=Rng(draws)))
                 except RuleError:
                     continue  # a determinization the rules refuse somewhere: no sample
-                totals[key] += rewards.get(seat, other)
-                samples[key] += 1
+                got[key] = rewards.get(seat, other)
+            if passive in got:
+                rounds.append(got)
             if self.spent == before:
                 self.spent += 1
-        sampled = [k for k in keys if samples[k]]
-        if not sampled:
-            return legal[keys[0]]
-        return legal[max(sampled, key=lambda k: (totals[k] / samples[k], k))]
+        scores = {key: gain(rounds, key, passive, self.limits.caution) for key in keys}
+        return legal[max(keys, key=lambda k: (scores[k], k))]
 
     def _passing(self, s: Any, actor: int, draws: Rng) -> Action:
         """The seat's passive answer, the others' rollout policy on `draws`."""
@@ -354,6 +365,23 @@ class Search:
         if self.evaluate is None:
             return {}, 0.5
         return dict(enumerate(self.evaluate(s))), 0.5
+
+
+def gain(rounds: Sequence[Mapping[str, float]], key: str, passive: str, caution: float) -> float:
+    """The mean gain of `key` over `passive` across the rounds that sampled
+    both, less `caution` standard errors; -inf for an action never sampled
+    with it (twice, when caution asks for a spread), 0 for `passive` itself."""
+    if key == passive:
+        return 0.0
+    diffs = [r[key] - r[passive] for r in rounds if key in r]
+    n = len(diffs)
+    if n == 0 or (caution and n < 2):
+        return -math.inf
+    mean = sum(diffs) / n
+    if not caution:
+        return mean
+    spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean - caution * math.sqrt(spread / n)
 
 
 def _knowledge(game_id: str, level: str) -> Callable[[str, Any], Any]:

@@ -29,11 +29,14 @@ _BLANK = Text("", "")
 # different luck on each action, won 50/64 against easy on fresh seeds (vbench
 # 200-263) where the paired search with the same evaluation won 56/64, and
 # 59/64 once the first stack was worth more. 3000 actions did no better than
-# 2000, and a horizon through the opponent's turn did worse. Figures on the
-# bench's seeds are in the issue notes; the slowest hard decision took ~0.5 s.
+# 2000, and a horizon through the opponent's turn did worse. With caution 1 a
+# battle must show its gain over ending the turn by a standard error: hard had
+# thrown its last hero into fights whose mean, on some 80 deals, came out a
+# hair above ending the turn by luck alone. Figures are in the issue notes;
+# the slowest hard decision took ~0.5 s.
 BUDGETS = {
     "normal": Budget(actions=40, turns=1, depth=100),
-    "hard": Budget(actions=2000, turns=1, depth=100, paired=True),
+    "hard": Budget(actions=2000, turns=1, depth=100, paired=True, caution=1.0),
 }
 SCALE = 15.0
 END_SCALE = 5.0  # revenue between two seats that makes one an e:1 favourite at the end
@@ -86,20 +89,23 @@ def castle_risk(garrisoned: bool, threat: int, guard: int, soon: bool) -> float:
 
 
 def kept_revenue(s: WState, tempo: bool = True) -> list[float]:
-    """Each seat's revenue from castles, each castle's revenue shared between
-    its owner and the seat threatening it by the risk of losing it (an
-    eliminated seat keeps nothing)."""
+    """Each seat's revenue from castles, less what it may lose before its next
+    turn, which goes to the seat threatening it (an eliminated seat keeps
+    nothing). A stack fights one battle a turn, so each enemy stack takes at
+    most one castle: only as many castles are at risk as there are enemy
+    stacks, those with the most revenue at risk (a seat holding five unguarded
+    castles against one stack loses one of them, not half of all five)."""
     out = [0.0] * s.seats
     for p, player in enumerate(s.players):
         if player.eliminated:
             continue
         threat, by, soon = _threat(s, p, tempo)
-        for castle in player.castles:
-            risk = castle_risk(bool(castle.garrison), threat, castle_combat(s, castle), soon)
-            revenue = castle_revenue(s, castle)
-            out[p] += revenue * (1.0 - risk)
-            if by >= 0:
-                out[by] += revenue * risk
+        attackers = sum(len(other.stacks) for q, other in enumerate(s.players) if q != p)
+        at_risk = sorted((castle_revenue(s, c) * castle_risk(bool(c.garrison), threat, castle_combat(s, c), soon)
+                          for c in player.castles), reverse=True)[:attackers]
+        out[p] += sum(castle_revenue(s, c) for c in player.castles) - sum(at_risk)
+        if by >= 0:
+            out[by] += sum(at_risk)
     return out
 
 

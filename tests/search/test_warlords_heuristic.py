@@ -36,7 +36,7 @@ from engine.warlords.heuristic import (
     worths,
 )
 from engine.warlords.stacks import castle_revenue, stack_state
-from engine.warlords.state import Stack, WState, cdef, copy_state
+from engine.warlords.state import Castle, Stack, WState, cdef, copy_state
 
 from .helpers import match_states, waiting_seat
 
@@ -156,6 +156,28 @@ def test_a_first_march_toward_unguarded_castles_is_worth_their_revenue_at_risk_n
     assert worths(s)[0] - camped == pytest.approx(at_risk + MARCHED["patrolling"])
 
 
+def test_a_stack_fights_one_battle_a_turn_so_it_puts_one_castle_at_risk() -> None:
+    """Three unguarded castles against one patrolling stack: one of them may
+    fall before their owner's next turn (the richest, as a player would
+    choose), not half of each; a second stack puts a second at risk. What one
+    seat may lose, the seat threatening it may gain."""
+    s, stack = _table()
+    stack.march = [stack.hero]
+    player = s.players[1]
+    extra = [i for i in player.deck if cdef(s, i).type == "castle"][:2]
+    player.deck = [i for i in player.deck if i not in extra]
+    player.castles = player.castles + [Castle(card=i) for i in extra]
+    revenues = sorted((castle_revenue(s, c) for c in player.castles), reverse=True)
+    total = sum(revenues) + sum(castle_revenue(s, c) for c in s.players[0].castles)
+    kept = kept_revenue(s)
+    assert kept[1] == pytest.approx(sum(revenues) - 0.5 * revenues[0])
+    assert sum(kept) == pytest.approx(total)
+    s.players[0].stacks = [stack, stack]
+    kept = kept_revenue(s)
+    assert kept[1] == pytest.approx(sum(revenues) - 0.5 * (revenues[0] + revenues[1]))
+    assert sum(kept) == pytest.approx(total)
+
+
 def _spare_hero(s: WState, seat: int, spare: bool) -> None:
     """Give `seat` a hero in hand from its deck, or put every hero in hand back."""
     player = s.players[seat]
@@ -189,6 +211,7 @@ def test_the_first_stack_is_worth_more_than_any_other_and_most_with_no_spare_her
 def test_hard_judges_its_actions_side_by_side_and_normal_grows_a_tree() -> None:
     game = get_game("warlords")
     assert budget(game, "hard").paired and not budget(game, "normal").paired
+    assert budget(game, "hard").caution > 0  # a battle must show its gain over ending the turn
 
 
 def _time_passes(s: WState, seat: int, where: str) -> None:
