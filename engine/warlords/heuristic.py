@@ -41,8 +41,8 @@ BUDGETS = {
 SCALE = 15.0
 END_SCALE = 5.0  # revenue between two seats that makes one an e:1 favourite at the end
 STACK = 6.0
-FIRST_STACK = 15.0  # with a spare hero in hand
-LAST_HERO = 50.0  # without one
+SPARE_HERO = 15.0  # the first stack, with a spare hero in hand
+LAST_HERO = 50.0  # the first stack, without one
 
 
 def _threat(s: WState, p: int, tempo: bool = True) -> tuple[int, int, bool]:
@@ -116,7 +116,7 @@ def last_hero(s: WState, p: int) -> float:
     hand the wait is some twenty turns (hard's lost matches were mostly spent
     that way, after one battle too many with a lone hero)."""
     spare = any(cdef(s, iid).type == "hero" for iid in s.players[p].hand)
-    return FIRST_STACK if spare else LAST_HERO
+    return SPARE_HERO if spare else LAST_HERO
 
 
 def worths(s: WState, tempo: bool = True, premium: bool = True) -> list[float]:

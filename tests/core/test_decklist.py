@@ -111,7 +111,7 @@ def test_a_shared_name_is_refused_listing_every_candidate(game: GameDecks) -> No
 def test_a_game_without_sections_refuses_one(game: GameDecks) -> None:
     if game.name == "musou":
         pytest.skip("Musou's deck lists are in sections")
-    key, name = game.card()
+    _key, name = game.card()
     _, problems = game.read(f"[side]\n1 {name.en}\n")
     assert len(problems) == 1 and "no sections" in problems[0].en and "区分" in problems[0].ja
 

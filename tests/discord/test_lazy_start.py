@@ -14,7 +14,7 @@ from tests.discord.helpers import open_match, state
 async def test_a_restart_loads_no_match_until_one_is_touched(harness: Harness) -> None:
     h = harness
     first, _ = await open_match(h, ALICE, BOB)
-    second, _ = await open_match(h, BOB, CAROL)
+    _second, _ = await open_match(h, BOB, CAROL)
     await h.restart()
     service = h.parley.service
     assert service._live == {}  # repaired nothing: both are shown up to their last event

@@ -17,7 +17,7 @@ async def play_out(service, match_id, limit=200):
         ms = await service.get(match_id)
         if ms.status != "running":
             return ms
-        pending, player = await whose_turn(service, match_id)
+        _pending, player = await whose_turn(service, match_id)
         choices = await service.choices(match_id, player.id)
         await service.act(match_id, player.id, choices[-1].action)
     raise AssertionError("match did not end")

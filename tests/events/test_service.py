@@ -204,7 +204,7 @@ async def test_removed_player_is_played_by_default_and_last_standing_wins(servic
     match_id = await started(service, ANN, BEN, CAT, options={"goal": 500})
     await service.remove_player(match_id, "mod:m", 1, "removed")
     await service.act(match_id, ANN.id, "pass")  # Ben's turn is passed automatically
-    pending, player = await whose_turn(service, match_id)
+    _pending, player = await whose_turn(service, match_id)
     assert player.id == CAT.id
     result = await service.remove_player(match_id, CAT.id, 2, "forfeit")
     assert result.match.status == "finished" and result.match.outcome.winners == (0,)

@@ -29,7 +29,7 @@ async def play(service, match_id, moves):
         ms = await service.get(match_id)
         if ms.status != "running":
             return
-        (pending, player), *_ = await service.waiting(match_id)
+        (_pending, player), *_ = await service.waiting(match_id)
         choices = await service.choices(match_id, player.id)
         await service.act(match_id, player.id, choices[-1].action)
 

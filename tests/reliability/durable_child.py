@@ -23,7 +23,7 @@ async def main(path: str, durable: bool, moves: int, bookkeeping: bool) -> None:
         ms = await svc.get("durable")
         if ms.status != "running":
             break
-        (pending, player), *_ = await svc.waiting("durable")
+        (_pending, player), *_ = await svc.waiting("durable")
         action = (await svc.choices("durable", player.id))[0].action
         result = await svc.act("durable", player.id, action, command_id=f"cmd-{n}")
         if bookkeeping:  # what the Discord front end writes after a move: board id, DM marks, pings

@@ -86,7 +86,7 @@ def syncs_before_each_ack(trace: str) -> list[int]:
 
 @needs_strace
 def test_every_acknowledged_move_was_fsynced_before_its_ack(tmp_path):
-    acked, trace, db = traced(tmp_path)
+    acked, trace, _db = traced(tmp_path)
     checks = synced_before_each_ack(trace)
     assert len(checks) == len(acked) == 12
     assert all(checks), checks

@@ -71,7 +71,7 @@ async def test_interleaved_commands_from_two_processes_lose_no_update(db):
         for n in range(30):
             # Both processes try the current player's move at once; exactly one lands.
             ms = await a.get(match_id)
-            (pending, player), *_ = await a.waiting(match_id)
+            (_pending, player), *_ = await a.waiting(match_id)
             action = (await a.choices(match_id, player.id))[-1].action
             results = await asyncio.gather(
                 a.act(match_id, player.id, action, command_id=f"a-{n}", expected_seq=ms.seq),

@@ -16,7 +16,7 @@ from .conftest import ANN, BEN, play, started
 
 
 async def next_move(service, match_id):
-    (pending, player), *_ = await service.waiting(match_id)
+    (_pending, player), *_ = await service.waiting(match_id)
     return player, (await service.choices(match_id, player.id))[-1].action
 
 

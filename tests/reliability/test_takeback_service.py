@@ -35,7 +35,7 @@ async def a_match(service):
 
 
 async def first_mover(service, match_id):
-    (pending, player), *_ = await service.waiting(match_id)
+    (_pending, player), *_ = await service.waiting(match_id)
     return player
 
 

@@ -141,9 +141,9 @@ async def test_a_changed_log_line_is_caught(service, db):
 
 async def test_a_system_move_for_a_person_must_be_their_default(service, db):
     """A deadline plays the passive default; it cannot be used to choose a move for someone."""
-    match_id, actions = await a_match(service)
+    match_id, _actions = await a_match(service)
     ms = await service.get(match_id)
-    (pending, player), *_ = [(p, ms.seats[p.seat]) for p in ms.game.pending(ms.state)]
+    (pending, _player), *_ = [(p, ms.seats[p.seat]) for p in ms.game.pending(ms.state)]
     default = ms.game.default_action(ms.state, pending.seat)
     other = next(c.action for c in ms.game.legal_actions(ms.state, pending.seat) if dict(c.action) != dict(default))
     seq = await _insert_after_last(db, match_id, "action", "system",

@@ -19,10 +19,10 @@ from engine.warlords import bot
 from engine.warlords.game import attack_odds
 from engine.warlords.heuristic import (
     END_SCALE,
-    FIRST_STACK,
     LAST_HERO,
     MARCHED,
     SCALE,
+    SPARE_HERO,
     _threat,
     candidates,
     castle_risk,
@@ -203,9 +203,9 @@ def test_the_first_stack_is_worth_more_than_any_other_and_most_with_no_spare_her
     two = worths(s)[0]
     assert one - none > two - one > 0
     # The first stack also threatens (a second as strong adds no threat).
-    assert one - none - (two - one) >= (FIRST_STACK if spare else LAST_HERO)
-    assert last_hero(s, 0) == (FIRST_STACK if spare else LAST_HERO)
-    assert LAST_HERO > FIRST_STACK
+    assert one - none - (two - one) >= (SPARE_HERO if spare else LAST_HERO)
+    assert last_hero(s, 0) == (SPARE_HERO if spare else LAST_HERO)
+    assert LAST_HERO > SPARE_HERO
 
 
 def test_hard_judges_its_actions_side_by_side_and_normal_grows_a_tree() -> None:
