@@ -242,9 +242,7 @@ class Search:
         (a deployment): the lower bound asks a gamble to show its gain."""
         seat = self.seat
         keys = sorted(legal)
-        passive = format_action(next(iter(self.candidates(self.game, state, seat))))
-        if passive not in legal:
-            passive = keys[0]
+        passive = next(iter(legal))  # `legal` keeps the candidates' order: the passive answer first
         rounds: list[dict[str, float]] = []
         while self.spent < self.limits.actions:
             before = self.spent

@@ -174,7 +174,6 @@ def evaluate_normal(s: WState) -> list[float]:
     return shares([v / SCALE for v in worths(s, tempo=False, premium=False)])
 
 
-
 def _allowed(s: WState, seat: int, a: Action, revenue: int) -> bool:
     # An army, banner, fleet or improvement dearer than the revenue left is
     # refused by the rules' check too: screened here without building its

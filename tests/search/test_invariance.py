@@ -20,8 +20,9 @@ from .helpers import GAMES, match_states, rng, unseen_change, waiting_seat
 # Small enough to keep the test fast, large enough that the tree has several
 # levels and rollouts reach hidden cards (draws, the opponent's replies).
 LIMITS = Budget(actions=150, turns=2, depth=60)
-# The paired search deals as the tree does but plays every action from each deal.
-PAIRED = Budget(actions=150, turns=2, depth=60, paired=True)
+# The paired search deals as the tree does but plays every action from each deal
+# (with caution, as Warlords' hard plays it).
+PAIRED = Budget(actions=150, turns=2, depth=60, paired=True, caution=1.0)
 FORMS = {"tree": LIMITS, "paired": PAIRED}
 STATES = 14
 

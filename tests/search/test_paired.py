@@ -24,7 +24,8 @@ from .helpers import rng
 
 @dataclass(frozen=True)
 class Played:
-    points: int | None = None  # what seat 0's one choice came to
+    points: int | None = None  # what seat 0's choices came to
+    first: str | None = None  # a first move still to be followed (TwoSteps)
 
 
 class OneChoice(Game[Played]):
@@ -154,49 +155,30 @@ def test_a_gain_is_measured_against_the_passive_answer_round_by_round() -> None:
     assert gain([{"pass": 0.5}], "toss", "pass", 0.0) == -math.inf  # never sampled beside it
 
 
-@dataclass(frozen=True)
-class Plan:
-    first: str | None = None
-    points: int | None = None
-
-
-class TwoSteps(Game[Plan]):
+class TwoSteps(OneChoice):
     """Seat 0 moves twice: a sure point, or a preparation worth nothing alone;
     then it passes (listed first) or, if prepared, strikes for three."""
 
     id, ruleset, title = "twosteps", "twosteps-1", Text("Two steps", "二手")
-    min_seats = max_seats = 2
 
-    def setup(self, seats: int, options: Any, rng: Rng) -> Plan:
-        return Plan()
-
-    def apply(self, state: Plan, seat: int, action: Any, rng: Rng) -> Transition[Plan]:
+    def apply(self, state: Played, seat: int, action: Any, rng: Rng) -> Transition[Played]:
         if state.first is None:
-            return Transition(Plan(action["kind"]))
+            return Transition(Played(first=action["kind"]))
         sure = 1 if state.first == "sure" else 0
-        return Transition(Plan(state.first, sure + (3 if action["kind"] == "strike" else 0)))
+        return Transition(Played(sure + (3 if action["kind"] == "strike" else 0), state.first))
 
-    def pending(self, state: Plan) -> tuple[Pending, ...]:
-        return () if state.points is not None else (Pending(0, "turn", Text("Move", "手番")),)
-
-    def legal_actions(self, state: Plan, seat: int) -> list[Choice]:
+    def legal_actions(self, state: Played, seat: int) -> list[Choice]:
         if state.points is not None or seat != 0:
             return []
         kinds = ("sure", "prepare") if state.first is None else \
             ("pass", "strike") if state.first == "prepare" else ("pass",)
         return [Choice({"kind": k}, Text(k, k)) for k in kinds]
 
-    def view(self, state: Plan, viewer: Viewer) -> dict[str, Any]:
-        return {"first": state.first, "points": state.points}
-
-    def outcome(self, state: Plan) -> Outcome | None:
-        return None
-
 
 def _plan(limits: Budget) -> str:
     game = TwoSteps()
     search = Search(game, 0, limits, rng("twosteps"), deal=lambda s, _seat, _rng: s)
-    search.evaluate = lambda s: [0.5 + (s.points or 0) / 10, 0.5 - (s.points or 0) / 10]
+    search.evaluate = points(10, 0.5)
     picked: str = search.run(game.setup(2, {}, rng("twosteps")))["kind"]
     return picked
 
