@@ -42,6 +42,7 @@ from .replay import (
 from .store import Conflict, DuplicateCommand, MatchRow
 
 AUTO_LIMIT = 1_000_000
+RETRIES = 3  # decisions of one command when other processes keep appending first
 VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
 
 log = logging.getLogger(__name__)
@@ -123,15 +124,20 @@ class MatchService:
         last = await self.store.last_seq(live.ms.match_id)
         if last is None or last == live.ms.seq:
             return live
-        newer = await self.store.events(live.ms.match_id, after=live.ms.seq)
+        cached = live.ms
+        newer = await self.store.events(cached.match_id, after=cached.seq)
         try:
             if any(e.type == "revert" for e in newer):
                 raise ReplayError("a revert needs the states it returns to")
-            live.ms = rebuild(newer, live.secret, live.ms)[0]
+            caught_up = rebuild(newer, live.secret, cached)[0]
         except ReplayError:
-            row = await self.store.match(live.ms.match_id)
+            row = await self.store.match(cached.match_id)
             assert row is not None
-            live.ms = await self._rebuild(row, live.secret)
+            caught_up = await self._rebuild(row, live.secret)
+        # Readers refresh without the match's lock, so a slower refresh must
+        # not put back a state older than one a command has since committed.
+        if caught_up.seq > live.ms.seq:
+            live.ms = caught_up
         return live
 
     async def _rebuild(self, row: MatchRow, secret: bytes, upto: int | None = None) -> MatchState:
@@ -173,8 +179,14 @@ class MatchService:
 
     # -- the write path ----------------------------------------------------------
 
-    async def _commit(self, live: _Live, new: list[NewEvent], states: list[MatchState]) -> list[Event]:
-        before = live.ms
+    async def _commit(self, live: _Live, before: MatchState, new: list[NewEvent], states: list[MatchState]
+                      ) -> list[Event]:
+        """Append after `before`, the state the command was decided on, never after
+        whatever the cache holds now: a reader may have caught the cache up with
+        another process's events while the command was being decided (a bot's
+        search runs off the event loop), and a command decided on the old state
+        must not land on the new one. The store checks `before.seq` is still its
+        last seq inside the write, so such a command fails with Conflict."""
         after = states[-1]
         events = await self.store.append(
             before.match_id, before.seq, new, self.clock(), status=after.status,
@@ -194,29 +206,40 @@ class MatchService:
             log.warning("snapshot of %s at %d not written: %s", ms.match_id, ms.seq, type(exc).__name__)
 
     async def _run(self, match_id: str, command_id: str | None, build: Build) -> CommandResult:
-        """Serialise, deduplicate, decide, append. `build` raises RuleError to refuse."""
+        """Serialise, deduplicate, decide, append. `build` raises RuleError to refuse.
+
+        When another process appended while this one decided, the command is
+        decided again on the newer state (which may refuse it: the match was
+        aborted, the button is stale); it never lands on a state it was not
+        decided on."""
         live = await self._load(match_id)
         async with live.lock:
-            await self._fresh(live)
-            if command_id is not None:
-                first = await self.store.find_command(match_id, command_id)
-                if first is not None:
-                    return CommandResult(live.ms, await self._events_of(first), duplicate=True)
-            built = build(live.ms, live.secret)
-            new, states = await built if inspect.isawaitable(built) else built
-            if command_id is not None and new:
-                new[0] = new[0].model_copy(update={"command_id": command_id})
-            try:
-                events = await self._commit(live, new, states)
-            except (DuplicateCommand, Conflict) as exc:
-                # Another process appended first. If it was this very command (a
-                # retry that raced its first attempt), answer with the first's result.
+            for attempt in range(RETRIES):
                 await self._fresh(live)
-                first = await self.store.find_command(match_id, command_id) if command_id else None
-                if first is not None:
+                if command_id is not None:
+                    first = await self.store.find_command(match_id, command_id)
+                    if first is not None:
+                        return CommandResult(live.ms, await self._events_of(first), duplicate=True)
+                before = live.ms
+                built = build(before, live.secret)
+                new, states = await built if inspect.isawaitable(built) else built
+                if command_id is not None and new:
+                    new[0] = new[0].model_copy(update={"command_id": command_id})
+                try:
+                    events = await self._commit(live, before, new, states)
+                except DuplicateCommand:
+                    # A retry that raced its own first attempt: answer with the first's result.
+                    await self._fresh(live)
+                    first = await self.store.find_command(match_id, command_id) if command_id else None
+                    if first is None:
+                        raise errors.busy() from None
                     return CommandResult(live.ms, await self._events_of(first), duplicate=True)
-                raise errors.busy() from exc
-            return CommandResult(live.ms, events)
+                except Conflict as exc:
+                    if attempt == RETRIES - 1:
+                        raise errors.busy() from exc
+                    continue
+                return CommandResult(live.ms, events)
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     async def _events_of(self, first: Event) -> list[Event]:
         """A command's events: the one carrying its id and the automatic ones after it."""
