@@ -31,7 +31,7 @@ from events.replay import MatchState
 from events.selfplay import selfplay
 from events.service import MatchService
 from events.stores import is_postgres, open_store, sqlite_path
-from events.verify import verify_match
+from events.verify import parse_head, verify_match
 
 from . import records_cli, render
 from .paths import default_db
@@ -306,7 +306,8 @@ async def cmd_replay(args: argparse.Namespace) -> int:
         if getattr(args, "html", None):
             return await write_replay_page(service, args.match, args.html, locale)
         if args.verify:
-            report = await verify_match(service, args.match)
+            heads = [parse_head(h) for h in getattr(args, "head", None) or []]
+            report = await verify_match(service, args.match, heads)
             for line in report.lines:
                 print(with_names(line(locale), names, locale))
             return 0 if report.ok else 1
@@ -510,6 +511,9 @@ def parser() -> argparse.ArgumentParser:
 
     vf = sub.add_parser("verify", help="same as replay --verify")
     vf.add_argument("match")
+    for parser in (rp, vf):
+        parser.add_argument("--head", action="append", metavar="SEQ:HASH",
+                            help="a chain head posted in the match's thread; verify fails if the log no longer has it")
     vf.set_defaults(verify=True, at=None, turn=None, as_seat=None, moderator=False)
 
     ex = sub.add_parser("export", help="JSON Lines export (redacted unless finished or --moderator)")

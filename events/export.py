@@ -2,7 +2,7 @@
 
 A running match is exported redacted for players: other seats' raw actions
 (which may name cards from a hand) are left out, only their public log lines
-remain. Moderators get every action. The secret is in an export only once the
+and seals remain, so the chain can still be checked from the export. Moderators get every action. The secret is in an export only once the
 match is over; so only finished matches can be imported and replayed."""
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from .chain import canonical_payload, first_break
 from .errors import Refused, ReplayError
 from .model import Event
 from .replay import MatchState, outcome_json, rebuild
+from .seal import HIDDEN, SEALED, bad_seals, public_part
 from .store import MatchRow
 
 if TYPE_CHECKING:
@@ -28,12 +29,19 @@ FORMAT_VERSION = 1
 
 
 def redact(event: Event, seat: int | None) -> dict[str, Any]:
-    """An event as a player at `seat` (None: spectator) may read it during the match."""
+    """An event as a player at `seat` (None: spectator) may read it during the match.
+    A sealed event keeps its hash: the chain hashes its seal, not what it hides."""
     data = event.model_dump()
-    if event.type == "action" and event.payload.get("seat") != seat:
-        data["payload"] = {k: v for k, v in event.payload.items() if k != "action"}
+    if event.type in HIDDEN and event.payload.get("seat") != seat:
+        data["payload"] = public_part(event.type, event.payload)
         data["payload"]["redacted"] = True
+        if SEALED not in event.payload:
+            data["hash"] = None
     return data
+
+
+def _unsealed_hidden(lines: list[dict[str, Any]]) -> bool:
+    return any(line.get("payload", {}).get("redacted") and line.get("hash") is None for line in lines)
 
 
 async def export_jsonl(service: MatchService, match_id: str, *, player_id: str | None = None,
@@ -50,8 +58,13 @@ async def export_jsonl(service: MatchService, match_id: str, *, player_id: str |
     if secret is not None:
         header["secret"] = secret.hex()
     lines = [header]
-    for e in events:
-        lines.append(e.model_dump() if full else redact(e, seats[0] if len(seats) == 1 else None))
+    body = [e.model_dump() if full else redact(e, seats[0] if len(seats) == 1 else None) for e in events]
+    if _unsealed_hidden(body):
+        # A log from before seals hashed hidden actions whole, and every later
+        # hash chains on those: none of them may leave while the match runs.
+        for line in body:
+            line["hash"] = None
+    lines.extend(body)
     return "\n".join(json.dumps(x, ensure_ascii=False, sort_keys=True) for x in lines) + "\n"
 
 
@@ -108,6 +121,12 @@ async def import_jsonl(service: MatchService, text: str, *, match_id: str | None
     if broken is not None:
         raise _bad_file(f"its hash chain breaks at event {broken} (edited after export)",
                         f"ハッシュチェーンがイベント{broken}で途切れています（書き出し後に編集されています）")
+    forged = bad_seals(secret, [(e.seq, e.type, e.payload) for e in events])
+    if forged or (events[0].payload.get("seals") and any(e.type in HIDDEN and SEALED not in e.payload
+                                                          for e in events)):
+        at = (forged or [next(e.seq for e in events if e.type in HIDDEN and SEALED not in e.payload)])[0]
+        raise _bad_file(f"event {at} does not match its seal (edited after it was played)",
+                        f"イベント{at}が封印と一致しません（対局後に書き換えられています）")
     new_id = match_id or str(header.get("match_id") or "")
     if not new_id:
         raise _bad_file("it names no match", "対戦IDがありません")

@@ -39,6 +39,7 @@ from .replay import (
     rebuild,
     restore,
 )
+from .seal import sealed
 from .store import Conflict, DuplicateCommand, MatchRow
 
 AUTO_LIMIT = 1_000_000
@@ -269,7 +270,7 @@ class MatchService:
         place = dict(place or {})
         first = NewEvent(type="match_created", actor=creator.id, payload={
             "game": game_id, "ruleset": game.ruleset, "options": dict(options or {}),
-            "commitment": commitment(secret), "place": place})
+            "commitment": commitment(secret), "place": place, "seals": True})
         row = MatchRow(match_id, game_id, game.ruleset, now, now, "lobby", commitment(secret),
                        _str(place.get("guild")), _str(place.get("channel")), [], None, 0)
         event = await self.store.create_match(row, secret, first)
@@ -391,7 +392,8 @@ class MatchService:
         payload = action_record(ms, after, result, seat, act, spectator)
         if auto:
             payload["auto"] = auto
-        return NewEvent(type="action", actor=actor, payload=payload), after
+        # Sealed with the seq the event will have: _run appends it after `ms` or not at all.
+        return NewEvent(type="action", actor=actor, payload=sealed(secret, ms.seq + 1, "action", payload)), after
 
     async def _with_auto(self, ms: MatchState, secret: bytes, head: list[NewEvent],
                          first: tuple[str, int, dict[str, Any]] | None = None,

@@ -10,7 +10,8 @@ agrees with the rebuilt match; and, once the match is over, that the
 revealed secret matches the commitment published at the start.
 
 Every line is safe to show to a player of a running match: no hidden card,
-no secret, no hash of hidden content (the chain head only once it is over).
+no secret, no hash of hidden content (a sealed chain's head at any time, an
+older chain's only once the match is over).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .errors import ReplayError
 from .model import Event
 from .recording import action_record
 from .replay import MatchState, all_seeing_digest, outcome_json, rebuild
+from .seal import HIDDEN, SEALED, bad_seals
 
 if TYPE_CHECKING:
     from .service import MatchService
@@ -49,7 +51,36 @@ class VerifyReport:
 _RECORDED = ("turn", "log", "reveals", "digest")
 
 
-async def verify_match(service: MatchService, match_id: str) -> VerifyReport:
+def parse_head(text: str) -> tuple[int, str]:
+    """A posted chain head as typed back: `SEQ:HASH`, the hash or at least its
+    first 12 hexadecimal digits (as the thread shows them)."""
+    seq, _, digest = text.strip().partition(":")
+    digest = digest.strip().lower().rstrip("…")
+    if not (seq.isascii() and seq.isdigit() and len(digest) >= 12 and digest.isascii()
+            and all(c in "0123456789abcdef" for c in digest)):
+        raise errors.Refused(Text(f"'{text}' is not a chain head.", f"「{text}」はチェーンの先頭の形式ではありません。"),
+                             Text("Give it as SEQ:HASH, as the match thread shows it, e.g. 42:3f9a1c2e7b0d4a11.",
+                                  "対戦スレッドの表示どおり SEQ:HASH の形で指定してください（例: 42:3f9a1c2e7b0d4a11）。"))
+    return int(seq), digest
+
+
+def _check_heads(report: VerifyReport, events: list[Event], heads: list[tuple[int, str]]) -> None:
+    """Heads the players saw posted are outside the database: a history
+    rewritten after they were shown no longer reaches them."""
+    for seq, digest in heads:
+        stored = events[seq - 1].hash if 1 <= seq <= len(events) else None
+        if stored is not None and stored.startswith(digest):
+            report.good(Text(f"The chain head shown at event {seq} is still the log's: nothing before it was rewritten.",
+                             f"イベント{seq}で表示されたチェーンの先頭はログと一致し、それ以前は書き換えられていません。"))
+        else:
+            report.fail(Text(f"The chain head shown at event {seq} is not the log's: its history was rewritten or cut "
+                             "after it was shown.", f"イベント{seq}で表示されたチェーンの先頭がログと一致しません。"
+                             "表示後に履歴が書き換えられたか、切り詰められています。"))
+
+
+async def verify_match(service: MatchService, match_id: str, heads: list[tuple[int, str]] | None = None
+                       ) -> VerifyReport:
+    """`heads`: (seq, hash or prefix) pairs a player saw posted in the match's thread."""
     report = VerifyReport()
     row = await service.store.match(match_id)
     if row is None:
@@ -64,6 +95,17 @@ async def verify_match(service: MatchService, match_id: str) -> VerifyReport:
     else:
         report.good(Text(f"The hash chain over all {len(events)} events holds.",
                          f"全{len(events)}件のイベントのハッシュチェーンは正しくつながっています。"))
+    unsealed = [e.seq for e in events if e.type in HIDDEN and SEALED not in e.payload]
+    sealed_log = bool(events and events[0].payload.get("seals"))
+    forged = bad_seals(secret, [(e.seq, e.type, e.payload) for e in events])
+    if forged or (sealed_log and unsealed):
+        at = (forged or unsealed)[:10]
+        report.fail(Text(f"Events {at} do not match their seals: hidden actions were edited after they were played.",
+                         f"イベント{at}が封印と一致しません。非公開の行動が対局後に書き換えられています。"))
+    elif sealed_log:
+        report.good(Text("Every hidden action matches the seal the chain committed to when it was played.",
+                         "すべての非公開の行動が、対局時にチェーンへ記録された封印と一致します。"))
+    _check_heads(report, events, heads or [])
     mismatched: dict[str, list[int]] = {}
 
     def check(event: Event, before: MatchState, after: MatchState, step: Step[Any] | None) -> None:
@@ -146,4 +188,6 @@ async def verify_match(service: MatchService, match_id: str) -> VerifyReport:
     else:
         report.good(Text("The fairness check against the secret becomes available when the match ends.",
                          "秘密鍵による公正さの確認は対戦終了後に可能になります。"))
+        if sealed_log and not unsealed:  # a sealed head hides nothing; an older one hashes hidden actions
+            report.lines.append(Text(f"Chain head: {head}", f"チェーンの先頭: {head}"))
     return report

@@ -163,6 +163,9 @@ class Click:
     used: bool = False
 
 
+HEAD_DIGITS = 16  # 64 bits: enough that no rewrite can be made to match a posted head
+
+
 def is_discord_match(ms: MatchState) -> bool:
     return ms.place.get("via") == "discord" and bool(ms.place.get("channel"))
 
@@ -408,6 +411,12 @@ class Delivery:
             return
         state = await self.service.get(ms.match_id)
         chunk: list[str] = []
+        heads = {e.seq: e.hash for e in events}
+        if "sealed" not in rec:
+            # Only a sealed chain's head may be posted while a match runs: an older
+            # chain's hashes cover hidden actions whole and can be tested against guesses.
+            created = await self.store.events(ms.match_id, upto=1)
+            rec["sealed"] = bool(created and created[0].payload.get("seals"))
         first = events[0].seq
         size = 0
         for e in events:
@@ -415,7 +424,7 @@ class Delivery:
             if line:
                 line = clip(line, 1800)
                 if size + len(line) + 1 > 1850 and chunk:
-                    await self._post_log(ms.match_id, rec, chunk, first, e.seq - 1)
+                    await self._post_log(ms.match_id, rec, chunk, first, e.seq - 1, head=heads.get(e.seq - 1))
                     chunk, size, first = [], 0, e.seq
                 chunk.append(line)
                 size += len(line) + 1
@@ -423,7 +432,7 @@ class Delivery:
         ping = self._ping_parts(state, locale) if state.state is not None else None
         if ping is not None and rec.get("pinged") == ping[0]:
             ping = None
-        await self._post_log(ms.match_id, rec, chunk, first, events[-1].seq, ping, locale)
+        await self._post_log(ms.match_id, rec, chunk, first, events[-1].seq, ping, locale, events[-1].hash)
         await self._takeback(state, rec, locale)
 
     async def _takeback(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
@@ -444,12 +453,17 @@ class Delivery:
             await self.save_record(ms.match_id, rec)
 
     async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int,
-                        ping: tuple[str, str, list[int]] | None = None, locale: str = "en") -> None:
+                        ping: tuple[str, str, list[int]] | None = None, locale: str = "en",
+                        head: str | None = None) -> None:
         if lines:
             mark = f"-# #{first}" if first == last else f"-# #{first}–{last}"
             if rec.get("board_msg") and rec.get("guild"):
                 link = message_link(rec["guild"], rec["thread"], rec["board_msg"])
                 mark += f" · [{M.board_link(locale)}](<{link}>)"
+            if head and rec.get("sealed"):
+                # The chain head as of `last`, where every player sees it: a history rewritten
+                # later in the database no longer reaches it (`parley verify --head`).
+                mark += f" · ⛓ `{last}:{head[:HEAD_DIGITS]}`"
             body = "\n".join(lines)
             together = f"{body}\n{ping[1]}\n{mark}" if ping is not None and ping[1] else ""
             if together and len(together) <= MESSAGE_LIMIT:

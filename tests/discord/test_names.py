@@ -33,6 +33,11 @@ async def _bank(h: Harness, match_id: str, thread: int, user: User) -> str:
     return str(card)
 
 
+async def _heads(h: Harness, match_id: str) -> dict[int, str]:
+    """The chain head each log message ends with, as the thread shows it."""
+    return {e.seq: f"⛓ `{e.seq}:{e.hash[:16]}`" for e in await h.parley.service.store.events(match_id)}
+
+
 async def test_log_lines_and_prompts_name_players_in_english(harness: Harness) -> None:
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, game="seated")
@@ -41,10 +46,12 @@ async def test_log_lines_and_prompts_name_players_in_english(harness: Harness) -
     card = await _bank(h, match_id, thread, BOB)
     rec = await h.parley.delivery.record(match_id)
     link = f"https://discord.com/channels/{h.fake.guild_id}/{thread}/{rec['board_msg']}"
+    head = await _heads(h, match_id)
     assert log_messages(h, thread)[-3:] == [
-        f"**alice** marks.\n-# #5 · [Board](<{link}>)",  # still her turn: not pinged again
-        f"**alice** passes.\n<@{BOB.id}>: **bob** to play.\n-# #6 · [Board](<{link}>)",
-        f"**bob** banks {card}.\n<@{ALICE.id}>: Accept or challenge the bank of **bob**.\n-# #7 · [Board](<{link}>)",
+        f"**alice** marks.\n-# #5 · [Board](<{link}>) · {head[5]}",  # still her turn: not pinged again
+        f"**alice** passes.\n<@{BOB.id}>: **bob** to play.\n-# #6 · [Board](<{link}>) · {head[6]}",
+        f"**bob** banks {card}.\n<@{ALICE.id}>: Accept or challenge the bank of **bob**.\n-# #7 · [Board](<{link}>)"
+        f" · {head[7]}",
     ]
     # Alice's DM: her hand and the prompt name Bob; so do the buttons.
     dm = h.fake.dms(ALICE.id)[-1]
@@ -67,7 +74,9 @@ async def test_log_lines_and_prompts_name_players_in_japanese(harness: Harness) 
         f"**bob**はパス。\n<@{ALICE.id}>: **alice**の手番です。",
         f"**alice**は{card}を得点に。\n<@{BOB.id}>: **alice**の得点を受けるか挑むか。",
     ]
-    assert log_messages(h, thread)[-1].rsplit("\n", 1)[1].startswith("-# #7 · [盤面](<https://discord.com/channels/")
+    mark = log_messages(h, thread)[-1].rsplit("\n", 1)[1]
+    assert mark.startswith("-# #7 · [盤面](<https://discord.com/channels/")
+    assert mark.endswith(f") · {(await _heads(h, match_id))[7]}")
     dm = h.fake.dms(BOB.id)[-1]  # Bob's client is Japanese
     assert dm["content"].endswith("\n**aliceの得点を受けるか挑むか。**")
     assert [c["label"] for row in dm["components"] for c in row["components"]] == ["受ける", "aliceに挑む"]

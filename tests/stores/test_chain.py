@@ -24,19 +24,35 @@ async def test_an_untouched_match_chain_holds_and_verifies(service):
     assert (await verify_match(service, match_id)).ok
 
 
+async def _verified_afresh(db_url, match_id):
+    store = await open_store(db_url)  # a fresh process's view: nothing cached
+    try:
+        return await verify_match(MatchService(store), match_id)
+    finally:
+        await store.close()
+
+
 async def test_an_edited_payload_breaks_the_chain_at_that_event(service, raw, db_url):
+    match_id, actions = await a_played_match(service)
+    target = actions[2]
+    payload = dict(target.payload, turn=target.payload["turn"] + 1)
+    await raw.run("UPDATE events SET payload = ? WHERE match_id = ? AND seq = ?",
+                  canonical_payload(payload), match_id, target.seq, bypass_triggers=True)
+    assert (await service.store.chain_break(match_id))[0] == target.seq
+    report = await _verified_afresh(db_url, match_id)
+    assert not report.ok and any(f"breaks at event {target.seq}" in x.en for x in report.lines)
+
+
+async def test_an_edited_hidden_action_breaks_its_seal(service, raw, db_url):
+    """The chain hashes a hidden action's seal, not the action (so the hash
+    hides it); an edit to the action is found by checking the seal."""
     match_id, actions = await a_played_match(service)
     target = actions[2]
     payload = dict(target.payload, action={"kind": "roll"})
     await raw.run("UPDATE events SET payload = ? WHERE match_id = ? AND seq = ?",
                   canonical_payload(payload), match_id, target.seq, bypass_triggers=True)
-    assert (await service.store.chain_break(match_id))[0] == target.seq
-    store = await open_store(db_url)  # a fresh process's view: nothing cached
-    try:
-        report = await verify_match(MatchService(store), match_id)
-    finally:
-        await store.close()
-    assert not report.ok and any(f"breaks at event {target.seq}" in x.en for x in report.lines)
+    report = await _verified_afresh(db_url, match_id)
+    assert not report.ok and any(f"Events [{target.seq}] do not match their seals" in x.en for x in report.lines)
 
 
 async def test_an_edit_that_keeps_the_json_but_not_its_text_breaks_the_chain(service, raw):
