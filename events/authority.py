@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core.forced import forced_action
+
 from .chain import canonical_payload
 from .errors import ReplayError
 from .model import Event
@@ -118,7 +120,8 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
     """An action's author: the seat's own player (still in the game), or the
     system playing a bot, a forfeited seat, or a missed deadline. The system
     may only play the game's default action for a human seat (a deadline
-    cannot be used to choose a move for someone)."""
+    cannot be used to choose a move for someone), or a forced one: the seat's
+    only legal action, where public facts fix it (engine.core.forced)."""
     if ms.status != "running":
         raise _refuse(event, f"not possible while the match is {ms.status}")
     seat = event.payload.get("seat")
@@ -133,5 +136,9 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
         raise _refuse(event, f"seat {seat + 1} is not this actor's")
     if ms.seats[seat].is_bot and seat not in ms.forfeited:
         return
-    if canonical_payload(dict(event.payload["action"])) != canonical_payload(dict(ms.game.default_action(state, seat))):
-        raise _refuse(event, "the system played something other than the default action for a person")
+    played = canonical_payload(dict(event.payload["action"]))
+    if played == canonical_payload(dict(ms.game.default_action(state, seat))):
+        return
+    forced = forced_action(ms.game, state, seat) if event.payload.get("auto") == "forced" else None
+    if forced is None or played != canonical_payload(forced):
+        raise _refuse(event, "the system played something other than the default or the only action for a person")

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, Text, Viewer, commitment
 from engine.core.arguments import check_arguments
+from engine.core.forced import forced_action
 from engine.core.play import check_pending
 from engine.registry import get_game
 
@@ -389,7 +390,7 @@ class MatchService:
                       auto: str | None) -> tuple[NewEvent, MatchState]:
         after, result = apply_action(ms, seat, act, secret, ms.seq + 1)
         spectator = self.view_of(after, SPECTATOR)
-        payload = action_record(ms, after, result, seat, act, spectator)
+        payload = action_record(ms, after, result, seat, act, spectator, forced=auto == "forced")
         if auto:
             payload["auto"] = auto
         # Sealed with the seq the event will have: _run appends it after `ms` or not at all.
@@ -418,16 +419,20 @@ class MatchService:
             pending = ms.game.pending(ms.state)
             # Only decisions due now: when several must come in turn, a bot ranked
             # later waits for the humans ranked before it.
-            due = min(p.order for p in pending)
-            auto = next((p for p in sorted(pending, key=lambda p: p.seat)
-                         if p.order == due and (p.seat in ms.forfeited or ms.seats[p.seat].is_bot)), None)
-            if auto is None:
-                break
-            if auto.seat in ms.forfeited:
+            due = sorted((p for p in pending if p.order == min(q.order for q in pending)), key=lambda p: p.seat)
+            auto = next((p for p in due if p.seat in ms.forfeited or ms.seats[p.seat].is_bot), None)
+            if auto is not None and auto.seat in ms.forfeited:
                 act, why = ms.game.default_action(ms.state, auto.seat), "forfeited"
-            else:
+            elif auto is not None:
                 level = bot_level(ms.seats[auto.seat].id)
                 act, why = await bot_move(ms.game, ms.state, auto.seat, level, self.bot_rng), "bot"
+            else:
+                # A person's decision that every seat can see has one answer never waits for them.
+                forced = next(((p, a) for p in due if (a := forced_action(ms.game, ms.state, p.seat)) is not None),
+                              None)
+                if forced is None:
+                    break
+                auto, (act, why) = forced[0], (forced[1], "forced")
             e, ms = self._action_event(ms, secret, "system", auto.seat, act, why)
             new.append(e)
             states.append(ms)

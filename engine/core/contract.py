@@ -185,6 +185,30 @@ class Game(ABC, Generic[S]):
         choice, e.g. pass, first)."""
         return self.legal_actions(state, seat)[0].action
 
+    def decides_in_secret(self, state: S, seat: int) -> bool:
+        """May `seat`'s legal actions now depend on something another seat cannot
+        see (its hand, its face-down cards)? When not, a single legal action is
+        forced by what every seat can see, and the framework plays it at once
+        (engine.core.forced). When so, it must wait like any decision: playing
+        it at once would tell the table the seat holds nothing that could act.
+        By default: whenever the seat can see any id that another seat cannot
+        (`hidden_ids`); a game whose choices hang on hidden things that are not
+        ids overrides this."""
+        private = set(self.hidden_ids(state, Viewer.of(seat)))
+        return any(set(self.hidden_ids(state, Viewer.of(other))) - private
+                   for other in range(self.seat_count(state)) if other != seat)
+
+    def seat_count(self, state: S) -> int:
+        """How many seats the match has (the framework knows; rules about
+        other seats ask here). By default from the state's `players` or `seats`."""
+        for name in ("players", "seats", "hands"):
+            value = getattr(state, name, None)
+            if isinstance(value, (list, tuple)):
+                return len(value)
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+        raise NotImplementedError(f"{self.id}: say how many seats a state has (Game.seat_count)")
+
     def bot_action(self, state: S, seat: int, rng: Rng) -> Action:
         """The built-in bot: uniform random legal play. Games may bias it
         toward progress so that random matches end."""

@@ -28,6 +28,7 @@ from .cardtext import catalog_info
 from .decks import DeckList, DeckTextError, import_text, starters, validate
 from .inventory import inventory
 from .match import finish_game, new_match
+from .secrecy import decides_in_secret
 from .state import STATE_TYPES, MusouState
 from .view import hidden_ids, view
 
@@ -177,6 +178,10 @@ class MusouGame(Game[MusouState]):
 
     def hidden_ids(self, state: MusouState, viewer: Viewer) -> set[str]:
         return hidden_ids(state, viewer)
+
+    def decides_in_secret(self, state: MusouState, seat: int) -> bool:
+        secret = decides_in_secret(state, seat)
+        return super().decides_in_secret(state, seat) if secret is None else secret
 
     def outcome(self, state: MusouState) -> Outcome | None:
         if state.stage != "over":
