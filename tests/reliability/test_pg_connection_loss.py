@@ -186,3 +186,22 @@ async def test_a_connection_that_failed_is_not_handed_out_again(pg_url):
         assert await store.last_seq("none") is None
     finally:
         await store.close()
+
+
+async def test_a_connection_that_breaks_after_the_commit_does_not_fail_the_command(pg_url, monkeypatch):
+    store = await PgStore.open(pg_url)
+    try:
+        match_id = await started(MatchService(store), ANN, BEN)
+        seq = await store.last_seq(match_id)
+
+        async def reset_fails(_pool, conn, *, timeout=None):
+            conn.terminate()  # what asyncpg does when resetting a released connection fails
+            raise asyncpg.InternalClientError("cannot switch to state 15; another operation (2) is in progress")
+
+        monkeypatch.setattr(asyncpg.Pool, "release", reset_fails)
+        events = await store.append(match_id, seq, [NOTE], "t")
+        monkeypatch.undo()
+        assert [e.seq for e in events] == [seq + 1]
+        assert await store.events(match_id, after=seq) == events
+    finally:
+        await store.close()
