@@ -188,17 +188,28 @@ async def test_a_connection_that_failed_is_not_handed_out_again(pg_url):
         await store.close()
 
 
-async def test_a_connection_that_breaks_after_the_commit_does_not_fail_the_command(pg_url, monkeypatch):
+@pytest.mark.parametrize("how", ["answer-lost", "reset-fails"])
+async def test_a_commit_whose_connection_broke_after_it_is_reported_as_made(pg_url, monkeypatch, how):
+    """The commit's answer was lost, or the connection broke as it went back to
+    the pool (asyncpg's reset then raised "another operation is in progress")."""
     store = await PgStore.open(pg_url)
     try:
         match_id = await started(MatchService(store), ANN, BEN)
         seq = await store.last_seq(match_id)
+        real = PgStore._write
+
+        async def committed_then_lost(self, batch, attempt):
+            await real(self, batch, attempt)
+            raise asyncpg.ConnectionDoesNotExistError(GONE)
 
         async def reset_fails(_pool, conn, *, timeout=None):
             conn.terminate()  # what asyncpg does when resetting a released connection fails
             raise asyncpg.InternalClientError("cannot switch to state 15; another operation (2) is in progress")
 
-        monkeypatch.setattr(asyncpg.Pool, "release", reset_fails)
+        if how == "answer-lost":
+            monkeypatch.setattr(PgStore, "_write", committed_then_lost)
+        else:
+            monkeypatch.setattr(asyncpg.Pool, "release", reset_fails)
         events = await store.append(match_id, seq, [NOTE], "t")
         monkeypatch.undo()
         assert [e.seq for e in events] == [seq + 1]

@@ -1,9 +1,8 @@
 """What only the PostgreSQL recorder has to get right: the server must
 flush commits, a schema from a newer Parley or another program is refused,
-a lock held elsewhere or a lost connection is told truthfully (and a commit
-whose acknowledgement was lost is found, not reported as failed), a group of
-appends is one transaction, and payloads are stored as the very text the chain
-hashes."""
+a lock held elsewhere or a lost connection is told truthfully (more in
+tests/reliability/test_pg_connection_loss.py), a group of appends is one
+transaction, and payloads are stored as the very text the chain hashes."""
 
 import asyncio
 import uuid
@@ -155,26 +154,6 @@ async def test_dropped_connections_lose_no_move_and_play_none_twice(pg_url):
             result = await service.act(match_id, player.id, action, command_id="after-drop")
         assert not result.duplicate and result.events[0].seq == before + 1
         assert sum(1 for e in await store.events(match_id) if e.command_id == "after-drop") == 1
-    finally:
-        await store.close()
-
-
-async def test_a_commit_whose_answer_was_lost_is_reported_as_made(pg_url, monkeypatch):
-    store = await PgStore.open(pg_url)
-    try:
-        match_id = await started(MatchService(store), ANN, BEN)
-        seq = await store.last_seq(match_id)
-        real = PgStore._write
-
-        async def committed_then_lost(self, batch, attempt):
-            await real(self, batch, attempt)
-            raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
-
-        monkeypatch.setattr(PgStore, "_write", committed_then_lost)
-        events = await store.append(match_id, seq, [NOTE], "t")
-        monkeypatch.undo()
-        assert [e.seq for e in events] == [seq + 1]
-        assert await store.events(match_id, after=seq) == events
     finally:
         await store.close()
 
