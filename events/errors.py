@@ -56,6 +56,26 @@ class StorageFault(Refused):
         self.kind = kind
 
 
+class OutcomeUnknown(Refused):
+    """The connection to the database was lost after the command was sent, and
+    the database could not be asked in time whether it was recorded. Unlike a
+    StorageFault, the command may have been: the player is told to look first."""
+
+
+def connection_lost() -> StorageFault:
+    return StorageFault("connection-lost", Text("The connection to the database was lost: nothing was recorded.",
+                                                "データベースとの接続が切れました。何も記録されていません。"),
+                        Text("Please send it again.", "もう一度送ってください。"))
+
+
+def outcome_unknown() -> OutcomeUnknown:
+    return OutcomeUnknown(Text("The connection to the database was lost, and whether your move was recorded "
+                               "cannot be checked yet.",
+                               "データベースとの接続が切れ、この操作が記録されたかどうかをまだ確認できません。"),
+                          Text("Look at the board in a moment before sending it again.",
+                               "少し待ってから盤面を確認し、必要ならもう一度送ってください。"))
+
+
 def disk_full() -> StorageFault:
     return StorageFault("disk-full", Text("The server's disk is full: nothing was saved.",
                                           "サーバーのディスクがいっぱいです。何も保存されていません。"),

@@ -17,13 +17,21 @@ commit makes it durable (WAL is flushed in order).
 
 Freshness across processes is the service's seq check (`last_seq`, one
 indexed read per command), as with SQLite.
+
+A lost connection (a restart, a failover, a killed backend) leaves a commit's
+outcome unknown to the client. Every write transaction learns its id from its
+first write, and after a loss the server is asked, on a new connection, what
+became of that transaction (waiting while it still runs): a command is told
+"recorded" or "not recorded" only when that is so. A connection that failed
+is terminated, never handed out again.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,12 +59,17 @@ _INSERT_EVENTS = ("INSERT INTO events (match_id, seq, type, version, actor, comm
                   "SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], "
                   "$7::text[], $8::text[], $9::text[])")
 # Takes the match's row lock until commit and checks, in the same statement, that
-# nobody appended since `after`; returns the previous hash and whether a command id is taken.
+# nobody appended since `after`; returns the previous hash, whether a command id is taken
+# and the transaction's id (no round trip of its own).
 _CLAIM = ("UPDATE matches SET last_seq = $3, updated_at = $4, status = COALESCE($5, status), "
           "players = COALESCE($6, players), result = COALESCE($7, result) "
           "WHERE id = $1 AND last_seq = $2 "
           "RETURNING (SELECT hash FROM events WHERE match_id = $1 AND seq = $2), "
-          "EXISTS (SELECT 1 FROM events WHERE match_id = $1 AND command_id = ANY($8::text[]))")
+          "EXISTS (SELECT 1 FROM events WHERE match_id = $1 AND command_id = ANY($8::text[])), "
+          "pg_current_xact_id()::text")
+_XID = "SELECT pg_current_xact_id()::text"
+# What became of a transaction whose connection was lost: 'committed', 'aborted' or 'in progress'.
+_FATE = "SELECT pg_xact_status($1::text::xid8)"
 _PUT_SNAPSHOT = ("INSERT INTO snapshots (match_id, seq, ruleset, state) VALUES ($1, $2, $3, $4) "
                  "ON CONFLICT (match_id, seq) DO UPDATE SET ruleset = EXCLUDED.ruleset, state = EXCLUDED.state")
 _PUT_KV = ("INSERT INTO kv (scope, key, value) VALUES ($1, $2, $3) "
@@ -69,8 +82,12 @@ Conn = asyncpg.Connection | PoolConnectionProxy
 # match held locked elsewhere (locks are per match here, not per database).
 _RETRY_ALONE = (asyncpg.IntegrityConstraintViolationError, asyncpg.DeadlockDetectedError,
                 asyncpg.SerializationError, asyncpg.LockNotAvailableError)
-# Errors after which a commit may or may not have happened.
-_LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, ConnectionError, OSError)
+# Errors after which the connection is gone, or its protocol stuck mid-operation
+# (asyncpg's "another operation is in progress"), and a commit may or may not
+# have happened. The server ending the session arrives as an error of its own.
+_LOST = (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, asyncpg.InternalClientError,
+         asyncpg.AdminShutdownError, asyncpg.CrashShutdownError, asyncpg.DatabaseDroppedError,
+         asyncpg.IdleSessionTimeoutError, ConnectionError, OSError)
 
 
 def redacted(url: str) -> str:
@@ -133,6 +150,16 @@ class _Append:
 
 
 @dataclass
+class _Attempt:
+    """One try at writing a batch: each item's outcome, filled before the
+    commit, and the transaction's id once a write has given it one, so that a
+    lost commit can be asked about."""
+
+    outcomes: list[list[Event] | BaseException]
+    xid: str | None = None
+
+
+@dataclass
 class _Put:
     """Bookkeeping (kv, snapshots): rides in the next event transaction."""
 
@@ -157,7 +184,7 @@ async def _insert(conn: Conn, rows: Sequence[tuple[Any, ...]]) -> None:
         await conn.execute(_INSERT_EVENTS, *(list(column) for column in zip(*rows, strict=True)))
 
 
-async def _append_one(conn: Conn, item: _Append, rows: list[tuple[Any, ...]],
+async def _append_one(conn: Conn, attempt: _Attempt, item: _Append, rows: list[tuple[Any, ...]],
                       heads: dict[tuple[str, int], str]) -> list[Event] | Exception:
     """One append's claim inside the open transaction: its events (their rows
     added to `rows`, inserted with the batch's; `heads` holds the chain heads
@@ -169,6 +196,7 @@ async def _append_one(conn: Conn, item: _Append, rows: list[tuple[Any, ...]],
                                   item.status, item.players, item.result, ids)
     if claimed is None:
         return Conflict(f"match {item.match_id} is no longer at event {item.after}")
+    attempt.xid = attempt.xid or claimed[2]
     prev, taken = heads.get((item.match_id, item.after), claimed[0]), claimed[1]
     if taken:
         raise _Refused(DuplicateCommand(ids[0]))
@@ -182,11 +210,14 @@ async def _append_one(conn: Conn, item: _Append, rows: list[tuple[Any, ...]],
 
 
 class PgStore:
-    def __init__(self, pool: asyncpg.Pool, url: str, durable: bool) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, durable: bool, settle_within: float = 10.0) -> None:
         self._pool = pool
         self.url = url
         self.path = redacted(url)  # what messages name, as the SQLite store names its file
         self.durable = durable
+        # How long a command whose connection was lost waits to learn whether it
+        # was recorded: a restarting server or a failover answers within seconds.
+        self.settle_within = settle_within
         self._queue: list[_Append | _Put] = []
         self._flusher: asyncio.Task[None] | None = None
 
@@ -208,9 +239,9 @@ class PgStore:
                                              server_settings=settings)
         except (asyncpg.PostgresError, OSError, TimeoutError, asyncpg.InterfaceError) as exc:
             raise fault(exc, where) from exc
-        store = cls(pool, url, durable)
+        store = cls(pool, url, durable, settle_within=connect_timeout)
         try:
-            async with pool.acquire() as conn:
+            async with store._connection() as conn:
                 await migrate(conn, where)
             if durable:
                 await store.check_durable()
@@ -231,13 +262,53 @@ class PgStore:
 
     async def durability(self) -> tuple[str, str]:
         """(fsync, synchronous_commit) as the server reports them for this store's connections."""
-        async with self._pool.acquire() as conn:
+        async with self._connection() as conn:
             return str(await conn.fetchval("SHOW fsync")), str(await conn.fetchval("SHOW synchronous_commit"))
 
     async def close(self) -> None:
         if self._flusher is not None and not self._flusher.done():
             await asyncio.wait([self._flusher])
         await self._pool.close()
+
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[Conn]:
+        """A pooled connection that goes back to the pool only if it is sound:
+        after a lost-connection error it is terminated, so the next command
+        gets a new one, not asyncpg's "another operation is in progress"."""
+        conn = await self._pool.acquire()
+        try:
+            yield conn
+        except _LOST:
+            conn.terminate()
+            raise
+        finally:
+            # A reset that fails terminates the connection; what was done on it stands.
+            with contextlib.suppress(*_LOST):
+                await self._pool.release(conn)  # nothing left to do after terminate()
+
+    def _fault(self, exc: BaseException) -> BaseException:
+        """fault(), but a connection lost on the way is told as such (to a player, not to an operator)."""
+        return errors.connection_lost() if isinstance(exc, _LOST) else fault(exc, self.path)
+
+    async def _fate(self, xid: str) -> bool | None:
+        """Whether transaction `xid`, whose connection was lost, committed: asked
+        on a new connection, again and again until it has ended (the server may
+        still be finishing it, or restarting) or `settle_within` has passed
+        (None: unknown)."""
+        loop = asyncio.get_running_loop()
+        deadline, pause = loop.time() + self.settle_within, 0.01
+        while True:
+            try:
+                async with self._connection() as conn:
+                    status = await conn.fetchval(_FATE, xid)
+                if status in ("committed", "aborted"):
+                    return bool(status == "committed")
+            except (asyncpg.PostgresError, *_LOST):
+                pass  # asked again, on another connection
+            if loop.time() + pause > deadline:
+                return None
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, 0.25)
 
     async def schema_version(self) -> int:
         return int(await self._read("fetchval", "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
@@ -246,13 +317,19 @@ class PgStore:
 
     async def create_match(self, row: MatchRow, secret: bytes, first: NewEvent) -> Event:
         events, rows = chained_rows(row.id, GENESIS, 0, [first], row.created_at)
+        attempt = _Attempt([events])
         try:
-            async with self._pool.acquire() as conn, conn.transaction():
+            async with self._connection() as conn, conn.transaction():
+                attempt.xid = await conn.fetchval(_XID)
                 await self._insert_match(conn, row, secret, None, 1)
                 await _insert(conn, rows)
         except asyncpg.UniqueViolationError as exc:
             raise Conflict(str(exc)) from exc
-        except (asyncpg.PostgresError, *_LOST) as exc:
+        except _LOST as exc:
+            outcome = (await self._settle(attempt))[0]
+            if isinstance(outcome, BaseException):
+                raise outcome from exc
+        except asyncpg.PostgresError as exc:
             raise fault(exc, self.path) from exc
         return events[0]
 
@@ -290,13 +367,14 @@ class PgStore:
     async def _flush(self) -> None:
         while self._queue:
             batch, self._queue = self._queue, []
-            outcomes: list[list[Event] | BaseException] = [[] for _ in batch]
+            attempt = _Attempt([[] for _ in batch])
+            outcomes = attempt.outcomes
             try:
-                await self._write(batch, outcomes)
+                await self._write(batch, attempt)
             except (_Refused, *_RETRY_ALONE):
                 outcomes = [await self._write_alone(item) for item in batch]
-            except _LOST as exc:
-                outcomes = await self._settle(batch, outcomes, exc)
+            except _LOST:
+                outcomes = await self._settle(attempt)
             except BaseException as exc:  # every caller must hear of any failure
                 outcomes = [fault(exc, self.path)] * len(batch)
             for item, outcome in zip(batch, outcomes, strict=True):
@@ -307,14 +385,14 @@ class PgStore:
                 else:
                     item.done.set_result(outcome)
 
-    async def _write(self, batch: Sequence[_Append | _Put], outcomes: list[list[Event] | BaseException]) -> None:
-        """The batch in one transaction, each item's outcome into `outcomes`
-        (filled before the commit, so a lost commit can be checked against
-        them). Appends go first, ordered by match, so two processes' batches
-        lock match rows (and then bookkeeping rows) in the same order; the sort
-        is stable, so two writes to one row keep theirs."""
+    async def _write(self, batch: Sequence[_Append | _Put], attempt: _Attempt) -> None:
+        """The batch in one transaction, each item's outcome into `attempt`
+        (filled before the commit, so a lost commit can be settled with them).
+        Appends go first, ordered by match, so two processes' batches lock
+        match rows (and then bookkeeping rows) in the same order; the sort is
+        stable, so two writes to one row keep theirs."""
         order = sorted(range(len(batch)), key=lambda i: _lock_order(batch[i]))
-        async with self._pool.acquire() as conn, conn.transaction():
+        async with self._connection() as conn, conn.transaction():
             if not any(isinstance(item, _Append) for item in batch):
                 await conn.execute("SET LOCAL synchronous_commit = off")
             rows: list[tuple[Any, ...]] = []
@@ -322,46 +400,45 @@ class PgStore:
             for i in order:
                 item = batch[i]
                 if isinstance(item, _Put):
+                    attempt.xid = attempt.xid or await conn.fetchval(_XID)
                     await conn.execute(item.sql, *item.args)
                 else:
-                    outcomes[i] = await _append_one(conn, item, rows, heads)
+                    attempt.outcomes[i] = await _append_one(conn, attempt, item, rows, heads)
             await _insert(conn, rows)
 
     async def _write_alone(self, item: _Append | _Put) -> list[Event] | BaseException:
-        outcomes: list[list[Event] | BaseException] = [[]]
+        attempt = _Attempt([[]])
         try:
-            await self._write([item], outcomes)
+            await self._write([item], attempt)
         except _Refused as exc:
             return exc.args[0]  # type: ignore[no-any-return]
         except asyncpg.IntegrityConstraintViolationError as exc:
             return _refusal(exc, item.new) if isinstance(item, _Append) else exc
-        except _LOST as exc:
-            outcomes = await self._settle([item], outcomes, exc)
+        except _LOST:
+            return (await self._settle(attempt))[0]
         except BaseException as exc:
             return fault(exc, self.path)
-        return outcomes[0]
+        return attempt.outcomes[0]
 
-    async def _settle(self, batch: Sequence[_Append | _Put], outcomes: list[list[Event] | BaseException],
-                      exc: BaseException) -> list[list[Event] | BaseException]:
-        """The connection went away during the batch: it committed entirely or
-        not at all. Which is read back (an append's last event, with the hash
-        it was given), so nobody is told "nothing was saved" about a move that
-        was saved, nor the reverse."""
-        lost = fault(exc, self.path)
-        probe = next(((item, out[-1]) for item, out in zip(batch, outcomes, strict=True)
-                      if isinstance(item, _Append) and isinstance(out, list) and out), None)
-        if probe is None:  # no event reached the server, or only bookkeeping was at stake
-            return [lost] * len(batch)
-        item, last = probe
-        try:
-            async with self._pool.acquire() as conn:
-                stored = await conn.fetchval("SELECT hash FROM events WHERE match_id = $1 AND seq = $2",
-                                             item.match_id, last.seq)
-        except BaseException:
-            return [lost] * len(batch)
-        if stored != last.hash:
-            return [lost] * len(batch)
-        return [out if isinstance(it, _Append) else [] for it, out in zip(batch, outcomes, strict=True)]
+    async def _settle(self, attempt: _Attempt) -> list[list[Event] | BaseException]:
+        """The connection went away during the batch, which committed entirely
+        or not at all: the server is asked which, so nobody is told "not
+        recorded" about a move that was, nor the reverse. This holds for
+        commands with or without a command id, and for bookkeeping: it is the
+        transaction that is looked up, not one of its rows. An append refused
+        with a Conflict wrote nothing either way and is told so."""
+        if attempt.xid is None:
+            # No write was answered, so COMMIT was never sent: nothing was written.
+            committed: bool | None = False
+        else:
+            committed = await self._fate(attempt.xid)
+        told: list[list[Event] | BaseException] = []
+        for out in attempt.outcomes:
+            if isinstance(out, Conflict) or committed:
+                told.append(out)
+            else:
+                told.append(errors.outcome_unknown() if committed is None else errors.connection_lost())
+        return told
 
     async def import_match(self, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None:
         """Insert a whole recorded match verbatim (times, command ids and chain
@@ -369,7 +446,7 @@ class PgStore:
         rows = [(row.id, e.seq, e.type, e.version, e.actor, e.command_id, e.at, canonical_payload(e.payload), e.hash)
                 for e in events]
         try:
-            async with self._pool.acquire() as conn, conn.transaction():
+            async with self._connection() as conn, conn.transaction():
                 await self._insert_match(conn, row, secret, _dumps(row.result) if row.result else None, row.last_seq)
                 await _insert(conn, rows)
         except asyncpg.IntegrityConstraintViolationError as exc:
@@ -387,11 +464,19 @@ class PgStore:
     # -- reading -----------------------------------------------------------------
 
     async def _read(self, how: str, sql: str, *args: Any) -> Any:
-        try:
-            async with self._pool.acquire() as conn:
-                return await getattr(conn, how)(sql, *args)
-        except (asyncpg.PostgresError, *_LOST) as exc:
-            raise fault(exc, self.path) from exc
+        """A read changes nothing, so one whose connection was lost is asked
+        again, once, on a new connection: pooled connections the server dropped
+        while they sat idle should not fail the next command."""
+        for retry in (True, False):
+            try:
+                async with self._connection() as conn:
+                    return await getattr(conn, how)(sql, *args)
+            except _LOST as exc:
+                if not retry:
+                    raise self._fault(exc) from exc
+            except asyncpg.PostgresError as exc:
+                raise fault(exc, self.path) from exc
+        raise AssertionError("the second try returns or raises")
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
         if upto is None:

@@ -7,7 +7,9 @@ open_store` picks one from a path or URL. Both keep the same promises: one
 transaction per append batch, the chain hash computed from the previous row
 inside it, a taken seq raises `Conflict`, a repeated command id
 `DuplicateCommand`, and a storage failure a `StorageFault` only when nothing
-was written.
+was written. A lost connection (PostgreSQL only) is settled by asking the
+server before answering; when it cannot answer in time the store raises
+`errors.OutcomeUnknown`, which says the command may have been recorded.
 
 `Dumpable` is the narrower, raw side a migration reads: rows exactly as
 stored (payload text and version before upcasting, so the chain recomputes

@@ -1,9 +1,8 @@
 """What only the PostgreSQL recorder has to get right: the server must
 flush commits, a schema from a newer Parley or another program is refused,
-a lock held elsewhere or a lost connection is told truthfully (and a commit
-whose acknowledgement was lost is found, not reported as failed), a group of
-appends is one transaction, and payloads are stored as the very text the chain
-hashes."""
+a lock held elsewhere or a lost connection is told truthfully (more in
+tests/reliability/test_pg_connection_loss.py), a group of appends is one
+transaction, and payloads are stored as the very text the chain hashes."""
 
 import asyncio
 import uuid
@@ -151,30 +150,10 @@ async def test_dropped_connections_lose_no_move_and_play_none_twice(pg_url):
         try:  # the pool may notice the dead connection and open another, or the command may fail
             result = await service.act(match_id, player.id, action, command_id="after-drop")
         except StorageFault as fault:
-            assert fault.kind == "cannot-open" and await store.last_seq(match_id) == before
+            assert fault.kind == "connection-lost" and await store.last_seq(match_id) == before
             result = await service.act(match_id, player.id, action, command_id="after-drop")
         assert not result.duplicate and result.events[0].seq == before + 1
         assert sum(1 for e in await store.events(match_id) if e.command_id == "after-drop") == 1
-    finally:
-        await store.close()
-
-
-async def test_a_commit_whose_answer_was_lost_is_reported_as_made(pg_url, monkeypatch):
-    store = await PgStore.open(pg_url)
-    try:
-        match_id = await started(MatchService(store), ANN, BEN)
-        seq = await store.last_seq(match_id)
-        real = PgStore._write
-
-        async def committed_then_lost(self, batch, outcomes):
-            await real(self, batch, outcomes)
-            raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
-
-        monkeypatch.setattr(PgStore, "_write", committed_then_lost)
-        events = await store.append(match_id, seq, [NOTE], "t")
-        monkeypatch.undo()
-        assert [e.seq for e in events] == [seq + 1]
-        assert await store.events(match_id, after=seq) == events
     finally:
         await store.close()
 
@@ -185,20 +164,21 @@ async def test_a_commit_lost_before_it_happened_is_reported_as_nothing_saved(pg_
         match_id = await started(MatchService(store), ANN, BEN)
         seq = await store.last_seq(match_id)
 
-        async def rolled_back_then_lost(self, batch, outcomes):
+        async def rolled_back_then_lost(self, batch, attempt):
             async with self._pool.acquire() as conn:
                 tx = conn.transaction()
                 await tx.start()
                 rows = []
                 for i, item in enumerate(batch):
-                    outcomes[i] = await pgstore._append_one(conn, item, rows, {})
+                    attempt.outcomes[i] = await pgstore._append_one(conn, attempt, item, rows, {})
                 await pgstore._insert(conn, rows)
                 await tx.rollback()
             raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
 
         monkeypatch.setattr(PgStore, "_write", rolled_back_then_lost)
-        with pytest.raises(StorageFault, match="cannot be reached"):
+        with pytest.raises(StorageFault, match="nothing was recorded") as err:
             await store.append(match_id, seq, [NOTE], "t")
+        assert err.value.kind == "connection-lost"
         monkeypatch.undo()
         assert await store.last_seq(match_id) == seq
     finally:
