@@ -545,7 +545,7 @@ def parser() -> argparse.ArgumentParser:
     ud.add_argument("match")
     ud.add_argument("--count", type=int, default=1, help="how many actions to take back (at least 1)")
     ud.add_argument("--to", type=int, default=None, help="back to the state after event N")
-    ud.add_argument("--redo", action="store_true", help="undo the last revert")
+    ud.add_argument("--redo", action="store_true", help="take back the latest undo not yet redone (none once a move was made since)")
     ud.add_argument("--reason", default="")
     ud.add_argument("--moderator", default="cli")
 
@@ -604,15 +604,16 @@ def _one_line(text: str) -> str:
     return " ".join(lines)
 
 
-# Commands that make matches, and so may make the database to hold them; every
-# other one works on matches already saved, so a database that is not there is
-# a mistyped name, refused rather than made into an empty file.
-CREATES = ("play", "import", "selfplay", "bot", "sync-commands", "list-games", "card")
+# Commands that may make the database: those that make matches (the bot too)
+# and those that read none. Every other one works on matches already saved, so
+# a database that is not there is a mistyped name, refused rather than made
+# into an empty file.
+MAY_CREATE = ("play", "import", "selfplay", "bot", "sync-commands", "list-games", "card")
 
 
 def _check_exists(args: argparse.Namespace) -> None:
     where = args.source if args.command == "migrate-db" else args.db
-    creates = args.command in CREATES and not (args.command == "play" and args.resume)
+    creates = args.command in MAY_CREATE and not (args.command == "play" and args.resume)
     if creates or where is None or is_postgres(where) or Path(sqlite_path(where)).expanduser().exists():
         return
     raise CliError(Text(f"There is no database {where}: nothing was opened or created.",
