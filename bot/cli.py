@@ -25,6 +25,7 @@ from engine.core import RuleError, Text, Viewer, pick_locale, with_names
 from engine.core.search import LEVELS
 from engine.registry import available, get_game
 from events.export import export_jsonl, import_jsonl
+from events.history import lineage
 from events.model import Player
 from events.recorder import Recorder
 from events.replay import MatchState
@@ -33,10 +34,11 @@ from events.service import MatchService
 from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import parse_head, verify_match
 
-from . import records_cli, render
+from . import match_ids, records_cli, render
+from .listing import match_table, whose_turn
 from .paths import default_db
 from .replaypage.write import write_replay_page
-from .terminal import Terminal, refusal, resume_command, saved_hint, stdin_reader
+from .terminal import Terminal, refusal, resume_command, revert_lines, saved_hint, stdin_reader
 
 
 class CliError(RuleError):
@@ -49,8 +51,13 @@ def _locale(args: argparse.Namespace) -> str:
 
 async def _with_service(args: argparse.Namespace, fn: Callable[[MatchService], Awaitable[int]],
                         durable: bool = True) -> int:
+    """Run `fn` on the database, with the match id typed (whole or a unique
+    prefix of it) replaced by the match's full id."""
     store = await open_store(args.db, durable=durable)
     try:
+        for name in ("match", "resume"):
+            if getattr(args, name, None):
+                setattr(args, name, await match_ids.resolve(store, getattr(args, name)))
         return await fn(MatchService(store))
     finally:
         await store.close()
@@ -251,7 +258,7 @@ def _seat_levels(given: str, players: int) -> list[str]:
 
 async def cmd_selfplay(args: argparse.Namespace) -> int:
     options = _options(args) or None
-    store = await open_store(args.db or ":memory:", durable=bool(args.db))
+    store = await open_store(args.db or ":memory:", durable=args.db is not None)
     try:
         watched: Any = _Watched(store, Progress(args.games, sys.stderr))
         results = await selfplay(watched, args.game, args.players, args.games, args.seed, options,
@@ -290,10 +297,8 @@ async def _joined_names(store: Recorder, match_id: str) -> list[str]:
 
 async def cmd_list(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
-        for row in await service.store.matches():
-            result = ",".join(str(w + 1) for w in row.result["winners"]) if row.result else "-"
-            print(f"{row.id}  {row.game:<10} {row.status:<9} players={','.join(row.players)}  winners={result}"
-                  f"  events={row.last_seq}")
+        for line in await match_table(service, _locale(args)):
+            print(line)
         return 0
     return await _with_service(args, go)
 
@@ -315,7 +320,7 @@ async def cmd_replay(args: argparse.Namespace) -> int:
         seq = args.at
         if args.turn is not None:
             seq = await service.turn_start(args.match, args.turn)
-        at = await service.state_at(args.match, seq) if seq else ms
+        at = await service.state_at(args.match, seq) if seq is not None else ms
         over = ms.status in ("finished", "aborted")
         if seat is not None:
             viewer = Viewer(all_seeing=True) if over else Viewer.of(seat)
@@ -340,6 +345,9 @@ async def cmd_export(args: argparse.Namespace) -> int:
         text = await export_jsonl(service, args.match, player_id=player, moderator=args.moderator)
         if args.output:
             Path(args.output).write_text(text, encoding="utf-8")
+            n = text.count("\n") - 1  # a line per event after the heading line
+            print(Text(f"Wrote {n} events of match {args.match} to {args.output}.",
+                       f"対戦 {args.match} のイベント{n}件を {args.output} に書き出しました。")(_locale(args)))
         else:
             sys.stdout.write(text)
         return 0
@@ -376,7 +384,12 @@ async def cmd_undo(args: argparse.Namespace) -> int:
         else:
             result = await service.undo(args.match, args.moderator, count=args.count, to_seq=args.to,
                                         reason=args.reason)
-        print(f"{result.events[-1].type} -> event {result.match.seq}, reverted to {result.events[-1].payload['to_seq']}")
+        locale, names = _locale(args), _names(result.match)
+        lin = lineage(await service.events(args.match))
+        for line in revert_lines(result.events[-1], lin):
+            print(with_names(line(locale), names, locale))
+        now = whose_turn(result.match, locale)
+        print(with_names(Text(f"Now: {now}.", f"現在: {now}。")(locale), names, locale))
         return 0
     return await _with_service(args, go)
 
@@ -390,6 +403,12 @@ async def cmd_abort(args: argparse.Namespace) -> int:
 
 
 async def cmd_backup(args: argparse.Namespace) -> int:
+    if Path(args.target).exists() and not args.force:
+        raise CliError(Text(f"{args.target} already exists: nothing was written.",
+                            f"{args.target} はすでに存在します。何も書き込んでいません。"),
+                       Text("Choose a new file, or add --force to overwrite it.",
+                            "新しいファイル名にするか、上書きするなら --force を付けてください。"))
+
     async def go(service: MatchService) -> int:
         await service.store.backup(args.target)
         print(f"backed up {args.db} -> {args.target}")
@@ -528,9 +547,9 @@ def parser() -> argparse.ArgumentParser:
 
     ud = sub.add_parser("undo", help="moderator undo (appends a revert event)")
     ud.add_argument("match")
-    ud.add_argument("--count", type=int, default=1)
+    ud.add_argument("--count", type=int, default=1, help="how many actions to take back (at least 1)")
     ud.add_argument("--to", type=int, default=None, help="back to the state after event N")
-    ud.add_argument("--redo", action="store_true", help="undo the last revert")
+    ud.add_argument("--redo", action="store_true", help="take back the latest undo not yet redone (none once a move was made since)")
     ud.add_argument("--reason", default="")
     ud.add_argument("--moderator", default="cli")
 
@@ -541,6 +560,7 @@ def parser() -> argparse.ArgumentParser:
 
     bk = sub.add_parser("backup", help="consistent copy of the database while it is in use (SQLite online backup)")
     bk.add_argument("target")
+    bk.add_argument("--force", action="store_true", help="overwrite the target if it exists")
 
     mg = sub.add_parser("migrate-db", help="copy the whole database to another (SQLite <-> PostgreSQL), then verify")
     mg.add_argument("--from", dest="source", required=True, metavar="DB", help="sqlite:PATH, a path, or postgresql://...")
@@ -588,19 +608,53 @@ def _one_line(text: str) -> str:
     return " ".join(lines)
 
 
+# Commands that may make the database: those that make matches (the bot too)
+# and those that read none. Every other one works on matches already saved, so
+# a database that is not there is a mistyped name, refused rather than made
+# into an empty file.
+MAY_CREATE = ("play", "import", "selfplay", "bot", "sync-commands", "list-games", "card")
+
+
+def _check_exists(args: argparse.Namespace) -> None:
+    where = args.source if args.command == "migrate-db" else args.db
+    creates = args.command in MAY_CREATE and not (args.command == "play" and args.resume)
+    if creates or where is None or is_postgres(where) or Path(sqlite_path(where)).expanduser().exists():
+        return
+    raise CliError(Text(f"There is no database {where}: nothing was opened or created.",
+                        f"データベース {where} はありません。何も開かず、作成もしていません。"),
+                   Text("Check --db (or $PARLEY_DB); `parley play`, `import` and `selfplay` create one.",
+                        "--db（または $PARLEY_DB）を確認してください。データベースは `parley play`・`import`・"
+                        "`selfplay` で作成されます。"))
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        code = _command(argv)
+        sys.stdout.flush()  # so a reader that left is found here, not at exit
+        return code
+    except BrokenPipeError:
+        # The reader stopped early (`parley list | head -1`): stop quietly, as Unix
+        # tools do, with the status of a process ended by SIGPIPE; stdout points at
+        # nothing so the flush at exit cannot complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
+
+
+def _command(argv: list[str] | None) -> int:
     args = parser().parse_args(argv)
     # The database named on the command line, for hints that must name it again.
     if args.db is not None and not is_postgres(args.db):
         args.db = str(Path(sqlite_path(args.db)).expanduser())
     args.db_given = (args.db if is_postgres(args.db) else Path(args.db).resolve()) if args.db is not None else None
     args.resume_hint = None
-    if args.db is None and args.command not in ("selfplay", "migrate-db"):
+    # Self-play keeps its throwaway matches in memory unless a database is named.
+    if args.db is None and args.command != "migrate-db" and (args.command != "selfplay" or os.environ.get("PARLEY_DB")):
         args.db = default_db()
     if args.command == "play" and not (args.game or args.resume):
         parser().error("play needs a GAME or --resume MATCH")
     locale = _locale(args)
     try:
+        _check_exists(args)
         if args.command == "list-games":
             return cmd_list_games(args)
         if args.command == "card":
@@ -612,6 +666,8 @@ def main(argv: list[str] | None = None) -> int:
     except RuleError as err:
         print(_one_line(refusal(err, locale)), file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        raise
     except OSError as err:  # a file named on the command line: missing, unreadable
         print(f"{err.strerror or err}: {err.filename}" if err.filename else _one_line(str(err)), file=sys.stderr)
         return 2

@@ -13,9 +13,10 @@ from engine.core import Text, pick_locale
 from events.stats import waiting_on
 from events.stores import open_store
 
+from .terminal import resume_command
+
 HEAD = Text("{who}: matches waiting for your move ({n})", "{who}: あなたの手番の対戦が{n}件あります")
-LINE = Text("{match}  {game}  waiting since {since}  (parley play --resume {match})",
-            "{match}  {game}  {since}から待機中（parley play --resume {match}）")
+LINE = Text("{match}  {game}  waiting since {since}  ({resume})", "{match}  {game}  {since}から待機中（{resume}）")
 NONE = Text("{who}: no match is waiting for you.", "{who}: あなたを待っている対戦はありません。")
 
 
@@ -38,7 +39,8 @@ async def cmd_mine(args: argparse.Namespace) -> int:
         for ms in found:
             last = await store.events(ms.match_id, after=ms.seq - 1)
             since = last[-1].at[:16].replace("T", " ") + " UTC" if last else "-"
-            print(LINE.format(match=ms.match_id, game=ms.game.title, since=since)(locale))
+            resume = resume_command(ms.match_id, args.db_given)
+            print(LINE.format(match=ms.match_id, game=ms.game.title, since=since, resume=resume)(locale))
         return 0
     finally:
         await store.close()

@@ -16,7 +16,8 @@ from typing import TextIO
 
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
 from events.bots import bot_level
-from events.errors import StorageFault
+from events.errors import NoSuchMatch, StorageFault
+from events.history import Lineage, lineage
 from events.model import Event, Player
 from events.replay import MatchState
 from events.service import CommandResult, MatchService
@@ -42,10 +43,16 @@ THINKING = Text("(the bots are thinking…)", "（ボットが考えています
 # Clear the screen and the scroll-back, so the previous player's hand cannot be scrolled back to.
 CLEAR = "\033[H\033[2J\033[3J"
 BULLET = "  · "
+TAKEN_BACK = Text("Taken back: {line}", "取り消し: {line}")
+BROUGHT_BACK = Text("Brought back: {line}", "復元: {line}")
+NO_MOVES = Text("No moves yet.", "まだ手はありません。")
 
 
 def refusal(err: RuleError, locale: str) -> str:
-    """A refusal's text; Japanese sentences follow one another without a space."""
+    """A refusal's text, naming the terminal's commands; Japanese sentences
+    follow one another without a space."""
+    if isinstance(err, NoSuchMatch):
+        err = err.listed_by("parley list")
     text = err.message(locale)
     return text.replace("。 ", "。") if pick_locale(locale) == "ja" else text
 
@@ -53,6 +60,31 @@ def refusal(err: RuleError, locale: str) -> str:
 def resume_command(match_id: str, db: Path | str | None = None) -> str:
     """The command that continues a match; it names the database unless it is the default one."""
     return f"parley play --resume {match_id}" + (f" --db {shlex.quote(str(db))}" if db is not None else "")
+
+
+def action_lines(e: Event) -> list[Text]:
+    """An action as its public log lines tell it."""
+    return [Text.from_json(x) for x in e.payload.get("log", [])] or [
+        Text("{who} acts.", "{who}が行動しました。").format(who=seat_ref(e.payload["seat"]))]
+
+
+def revert_lines(e: Event, lin: Lineage | None) -> list[Text]:
+    """A revert: where play went back to, then (given the log's lineage) each
+    action it took back or, for a redo, brought back."""
+    p = e.payload
+    kind, to = p.get("kind"), p.get("to_seq")
+    if kind == "takeback":
+        head = Text(f"The action is taken back: back to event {to}.", f"行動が取り消されました。イベント{to}の時点に戻りました。")
+    else:
+        what = Text("redone", "やり直し") if kind == "redo" else Text("undone", "取り消し")
+        why = f" ({p['reason']})" if p.get("reason") else ""
+        head = Text(f"Moves {what.en} by a moderator: back to event {to}{why}.",
+                    f"モデレーターによる{what.ja}: イベント{to}の時点に戻りました{why}。")
+    if lin is None:
+        return [head]
+    gone, back = lin.reverted(e.seq)
+    return ([head] + [TAKEN_BACK.format(line=line) for a in gone for line in action_lines(a)]
+            + [BROUGHT_BACK.format(line=line) for a in back for line in action_lines(a)])
 
 
 def saved_hint(match_id: str, db: Path | str | None = None) -> Text:
@@ -186,11 +218,12 @@ class Terminal:
 
     # -- the log -------------------------------------------------------------
 
-    def lines_of(self, e: Event) -> list[Text]:
-        """What a person reads about one event of the log."""
+    def lines_of(self, e: Event, lin: Lineage | None = None) -> list[Text]:
+        """What a person reads about one event of the log (`lin`, the log's
+        lineage, says what a revert took back)."""
         p = e.payload
         if e.type == "action":
-            return [Text.from_json(x) for x in p.get("log", [])]
+            return action_lines(e)
         if e.type == "takeback_requested":
             return [Text("{who} asks to take back their last action.", "{who}が直前の行動の取り消しを求めています。")
                     .format(who=seat_ref(p["seat"]))]
@@ -199,13 +232,7 @@ class Terminal:
                     if p["accept"] else
                     Text("{who} declines the takeback.", "{who}が取り消しを断りました。").format(who=seat_ref(p["seat"]))]
         if e.type == "revert":
-            kind, to = p.get("kind"), p.get("to_seq")
-            if kind == "takeback":
-                return [Text("The action is taken back.", "行動が取り消されました。")]
-            what = Text("redone", "やり直し") if kind == "redo" else Text("undone", "取り消し")
-            why = f" ({p['reason']})" if p.get("reason") else ""
-            return [Text(f"Moves {what.en} by a moderator: back to event {to}{why}.",
-                         f"モデレーターによる{what.ja}: イベント{to}の時点に戻りました{why}。")]
+            return revert_lines(e, lin)
         if e.type == "player_removed":
             return [Text("{who} is out of the match ({why}); their decisions are played by default.",
                          "{who}は対戦から外れました（{why}）。以後の判断は既定の行動になります。")
@@ -224,10 +251,12 @@ class Terminal:
         process, an undo), so it should be drawn again."""
         await self.service.get(self.match_id)  # catches the cache up with other processes
         events = await self.service.store.events(self.match_id, after=self.seen or 0)
+        lin = lineage(await self.service.store.events(self.match_id)) if any(e.type == "revert" for e in events) \
+            else None
         redraw = False
         for e in events:
             self.seen = e.seq
-            for line in self.lines_of(e):
+            for line in self.lines_of(e, lin):
                 shown = BULLET + self.text(line)
                 self.say(shown)
                 self.recent.append(shown)
@@ -381,8 +410,12 @@ class Terminal:
         elif word == "hand" and seat is not None:
             await self.show_private(seat)
         elif word == "log":
-            for e in (await self.service.events(self.match_id))[-10:]:
-                for line in self.lines_of(e):
+            events = await self.service.events(self.match_id)
+            lin = lineage(events)
+            if not lin.actions:
+                self.say(NO_MOVES)
+            for e in events[-10:]:
+                for line in self.lines_of(e, lin):
                     self.say(f"  #{e.seq} {self.text(line)}")
         elif word == "card":
             if not rest.strip():

@@ -14,9 +14,22 @@ class Refused(RuleError):
     """A command the service will not carry out (not the game's rules, the table's)."""
 
 
-def not_found(match_id: str) -> Refused:
-    return Refused(Text(f"There is no match {match_id}.", f"対戦 {match_id} は存在しません。"),
-                   Text("List matches with `history`.", "`history` で対戦の一覧を表示できます。"))
+class NoSuchMatch(Refused):
+    """No match has the id given. Its hint names the command that lists the
+    matches, which each front end spells its own way: Discord's by default,
+    and a front end with another says its own (`listed_by`)."""
+
+    def __init__(self, match_id: str, lister: str = "/parley history") -> None:
+        super().__init__(Text(f"There is no match {match_id}.", f"対戦 {match_id} は存在しません。"),
+                         Text(f"List matches with `{lister}`.", f"`{lister}` で対戦の一覧を表示できます。"))
+        self.match_id = match_id
+
+    def listed_by(self, lister: str) -> NoSuchMatch:
+        return NoSuchMatch(self.match_id, lister)
+
+
+def not_found(match_id: str) -> NoSuchMatch:
+    return NoSuchMatch(match_id)
 
 
 def not_seated() -> Refused:

@@ -19,7 +19,9 @@ class Lineage:
     tip: dict[int, int | None] = field(default_factory=dict)  # seq -> last effective action
     parent: dict[int, int | None] = field(default_factory=dict)  # action seq -> previous effective action
     actions: dict[int, Event] = field(default_factory=dict)
-    reverts: list[int] = field(default_factory=list)
+    # Undos (and takebacks) a redo may still take back, latest last: a redo
+    # takes one off, a new action clears them (it would be lost otherwise).
+    redoable: list[int] = field(default_factory=list)
     last: int = 0
 
     def effective(self, at: int | None = None) -> list[Event]:
@@ -42,8 +44,17 @@ class Lineage:
         return line[count].seq
 
     def redo_target(self) -> int | None:
-        """Undoing the last revert: the state just before it."""
-        return self.reverts[-1] - 1 if self.reverts else None
+        """Undoing the latest undo not yet redone, when no action was played
+        since: the state just before it. None when there is nothing to redo."""
+        return self.redoable[-1] - 1 if self.redoable else None
+
+    def reverted(self, seq: int) -> tuple[list[Event], list[Event]]:
+        """What the revert at `seq` changed: the actions it took back and the
+        ones it brought back (a redo), each in the order they were played."""
+        before, after = self.effective(seq - 1), self.effective(seq)
+        both = {e.seq for e in before} & {e.seq for e in after}
+        return ([e for e in reversed(before) if e.seq not in both],
+                [e for e in reversed(after) if e.seq not in both])
 
 
 def lineage(events: Sequence[Event]) -> Lineage:
@@ -56,8 +67,12 @@ def lineage(events: Sequence[Event]) -> Lineage:
             lin.actions[e.seq] = e
             lin.parent[e.seq] = previous
             previous = e.seq
+            lin.redoable.clear()
         elif e.type == "revert":
-            lin.reverts.append(e.seq)
+            if e.payload.get("kind") != "redo":
+                lin.redoable.append(e.seq)
+            elif lin.redoable:
+                lin.redoable.pop()
             previous = lin.tip.get(e.payload["to_seq"])
         lin.tip[e.seq] = previous
         lin.last = e.seq

@@ -457,13 +457,19 @@ class MatchService:
         play; chosen under the match's lock, so a move arriving meanwhile cannot
         shift what "the last N actions" means."""
         async def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
-            if ms.status in ("finished", "aborted"):
+            if ms.status == "finished":
                 raise errors.Refused(
                     Text("A finished match is final: its secret is revealed, so resuming it would make every later "
                          "roll predictable.", "終了した対戦は確定です。秘密鍵が公開済みのため、再開すると以後のダイスが予測できてしまいます。"))
+            if ms.status == "aborted":
+                raise errors.Refused(Text("The match was aborted: it is over and its secret is revealed, so it cannot "
+                                          "be resumed.", "この対戦は中止済みです。終了して秘密鍵も公開済みのため、再開できません。"))
             _need(ms, "running")
             lin = await self._lineage(match_id)
             target = pick(lin)
+            if target is None and kind == "redo":
+                raise errors.Refused(Text("There is nothing to redo: no undo is left to take back since the last move.",
+                                          "やり直せるものがありません。直前の手以降、取り消せる取り消しが残っていません。"))
             if target is None:
                 raise errors.Refused(Text("There is nothing to undo that far back.", "そこまで戻せる行動がありません。"))
             if lin.started is None or not lin.started <= target <= ms.seq:
@@ -479,13 +485,18 @@ class MatchService:
     async def undo(self, match_id: str, moderator: str, *, count: int = 1, to_seq: int | None = None,
                    reason: str = "", command_id: str | None = None) -> CommandResult:
         """Moderator undo: the last `count` actions, or back to the state after event `to_seq`."""
+        if to_seq is None and count < 1:
+            raise errors.Refused(Text(f"Cannot undo {count} actions: the count must be at least 1.",
+                                      f"{count}手の取り消しはできません。手数は1以上です。"))
+
         def pick(lin: Lineage) -> int | None:
             return to_seq if to_seq is not None else lin.undo_target(count)
         return await self._revert(match_id, f"mod:{moderator}", pick, reason, "undo", command_id)
 
     async def redo(self, match_id: str, moderator: str, reason: str = "", command_id: str | None = None
                    ) -> CommandResult:
-        """Undo the last revert (the moves it took back come back identical)."""
+        """Undo the latest undo not yet redone, if no move was made since (the
+        moves it took back come back identical)."""
         return await self._revert(match_id, f"mod:{moderator}", Lineage.redo_target, reason, "redo", command_id)
 
     async def request_takeback(self, match_id: str, player_id: str, command_id: str | None = None) -> CommandResult:

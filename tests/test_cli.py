@@ -71,7 +71,7 @@ def test_play_from_piped_stdin_then_list_replay_export_undo(capsys, tmp_path, mo
     header = json.loads(out.splitlines()[0])
     assert header["redacted"] is True and "secret" not in header
     code, out, _ = run(capsys, "--db", db, "undo", match_id, "--count", "1", "--reason", "test")
-    assert code == 0 and "revert" in out
+    assert code == 0 and "Moves undone by a moderator: back to event" in out and "Taken back: " in out
 
 
 def test_a_finished_match_exports_imports_and_verifies(capsys, tmp_path):
@@ -87,6 +87,7 @@ def test_a_finished_match_exports_imports_and_verifies(capsys, tmp_path):
 
 
 def test_errors_are_clear_and_exit_non_zero(capsys, tmp_path):
+    lobby_match(tmp_path / "e.sqlite")
     code, _, err = run(capsys, "--db", str(tmp_path / "e.sqlite"), "replay", "missing")
     assert code == 2 and "missing" in err
     code, _, err = run(capsys, "--db", str(tmp_path / "e.sqlite"), "--lang", "ja", "replay", "missing")
@@ -137,8 +138,10 @@ def lobby_match(db):
 
 
 def statuses(capsys, db):
+    """The status column of `parley list` (under its heading; no heading when there is no match)."""
     _, out, _ = run(capsys, "--db", db, "list")
-    return [line.split()[2] for line in out.splitlines()]
+    lines = out.splitlines()
+    return [line.split()[2] for line in lines[1:]] if lines[0].startswith("MATCH") else []
 
 
 def test_import_of_a_missing_file_is_one_line(capsys, tmp_path):
@@ -240,7 +243,7 @@ def test_bots_alone_mean_you_and_that_many_bots(capsys, tmp_path, monkeypatch):
     assert code == 0
     assert "— zoe (seat 1): zoe, your move." in out
     _, out, _ = run(capsys, "--db", str(tmp_path / "b.sqlite"), "list")
-    assert "players=local:zoe,bot:1,bot:2,bot:3" in out
+    assert "  zoe, Bot 1, Bot 2, Bot 3  " in out
 
 
 def test_no_players_and_no_bots_mean_you_against_enough_bots(capsys, tmp_path, monkeypatch):
@@ -249,7 +252,7 @@ def test_no_players_and_no_bots_mean_you_against_enough_bots(capsys, tmp_path, m
     code, out, _ = run(capsys, "--db", str(tmp_path / "b.sqlite"), "play", "parlour")
     assert code == 0
     _, out, _ = run(capsys, "--db", str(tmp_path / "b.sqlite"), "list")
-    assert "players=local:zoe,bot:1 " in out
+    assert "  zoe, Bot 1  " in out
 
 
 def test_abort_ends_a_match_without_a_result(capsys, tmp_path):
@@ -288,7 +291,9 @@ def test_bot_without_network_is_one_line(capsys, tmp_path, monkeypatch):
 
 
 def test_a_real_subprocess_error_is_one_line(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "bot.cli", "--db", str(tmp_path / "x.sqlite"), "replay", "nosuch",
+    db = str(tmp_path / "x.sqlite")
+    lobby_match(db)
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "--db", db, "replay", "nosuch",
                            "--as", "9"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     one_line_error(done.returncode, done.stderr, "nosuch")
 

@@ -102,13 +102,16 @@ def _faces(view: dict[str, Any]) -> str:
 
 
 def key(shown: str, locale: str, *, board: bool, turn: bool = False) -> str:
-    """The one-line key to the shorthand in `shown` (and the board's own marks)."""
+    """The one-line key to the shorthand in `shown` (and the board's own marks);
+    empty when there is nothing to explain."""
     ja = _ja(locale)
     parts = [(ja_text if ja else en) for pattern, en, ja_text in KEY if pattern.search(shown)]
     if board:
         parts.append("[ ]の後のa/d＝今の攻撃力・防御力" if ja else "a/d after [ ] = attack/defense now")
     if turn:
         parts.append(">＝手番のプレイヤー" if ja else "> = whose turn")
+    if not parts:
+        return ""
     return ("記号：" + "。".join(parts) + "。") if ja else ("Key: " + "; ".join(parts) + ".")
 
 
@@ -266,8 +269,8 @@ def private(view: dict[str, Any], seat: int, locale: str) -> str:
     if abilities:
         lines.append("能力：" if ja else "Abilities:")
         lines += abilities
-    lines.append(key(_faces({"players": [p]}), locale, board=False))
-    return "\n".join(lines)
+    legend = key(_faces({"players": [p]}), locale, board=False)
+    return "\n".join([*lines, legend] if legend else lines)
 
 
 def _abilities(view: dict[str, Any], p: dict[str, Any], locale: str) -> list[str]:

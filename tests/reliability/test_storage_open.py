@@ -112,7 +112,7 @@ def test_a_read_only_folder_exits_with_one_line(tmp_path, read_only):
     folder = tmp_path / "ro"
     folder.mkdir()
     read_only(folder)
-    done = run_cli("--db", str(folder / "parley.sqlite"), "list")
+    done = run_cli("--db", str(folder / "parley.sqlite"), "selfplay", "naru", "--games", "1")
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert "cannot be written" in done.stderr or "cannot be opened" in done.stderr
@@ -121,7 +121,7 @@ def test_a_read_only_folder_exits_with_one_line(tmp_path, read_only):
 def test_a_missing_folder_that_cannot_be_made_exits_with_one_line(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    done = run_cli("--db", str(blocker / "sub" / "parley.sqlite"), "list")
+    done = run_cli("--db", str(blocker / "sub" / "parley.sqlite"), "selfplay", "naru", "--games", "1")
     assert done.returncode == 2 and "Traceback" not in done.stderr and "cannot be opened" in done.stderr
 
 

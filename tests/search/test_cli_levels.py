@@ -3,6 +3,7 @@ and `parley selfplay GAME --level ...`, through the real service and store."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 import sys
@@ -11,6 +12,7 @@ import pytest
 
 from bot.cli import main
 from engine.registry import register
+from events.store import Store
 from tests.terminal.parlour import GAME as PARLOUR
 
 register(PARLOUR)  # a game without a search bot
@@ -22,6 +24,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
+def seated(db: str) -> list[list[str]]:
+    """The player ids of each match in the database (`parley list` shows their names)."""
+    async def read() -> list[list[str]]:
+        store = await Store.open(db)
+        try:
+            return [row.players for row in await store.matches()]
+        finally:
+            await store.close()
+    return asyncio.run(read())
+
+
 def test_play_against_a_hard_bot_seats_it_with_its_level(capsys: pytest.CaptureFixture[str], tmp_path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("USER", "zoe")
@@ -31,7 +44,8 @@ def test_play_against_a_hard_bot_seats_it_with_its_level(capsys: pytest.CaptureF
     assert code == 0, out
     assert "Bot 1 (hard)" in out
     _, listed, _ = run(capsys, "--db", db, "list")
-    assert "players=local:zoe,bot:hard:1" in listed
+    assert "  zoe, Bot 1 (hard)  " in listed
+    assert seated(db) == [["local:zoe", "bot:hard:1"]]
 
 
 def test_play_without_a_level_keeps_the_easy_bot_and_its_old_id(capsys: pytest.CaptureFixture[str], tmp_path,
@@ -40,7 +54,8 @@ def test_play_without_a_level_keeps_the_easy_bot_and_its_old_id(capsys: pytest.C
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     db = str(tmp_path / "easy.sqlite")
     assert run(capsys, "--db", db, "play", "naru", "--bots", "1")[0] == 0
-    assert "players=local:zoe,bot:1 " in run(capsys, "--db", db, "list")[1]
+    assert "  zoe, Bot 1  " in run(capsys, "--db", db, "list")[1]
+    assert seated(db) == [["local:zoe", "bot:1"]]
 
 
 def test_an_unknown_level_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
@@ -63,7 +78,8 @@ def test_selfplay_with_levels_per_seat_finishes_and_replays(capsys: pytest.Captu
     assert code == 0, out
     assert "replay=ok" in out and re.search(r"winners=\d", out)
     _, listed, _ = run(capsys, "--db", db, "list")
-    assert "players=bot:normal:1,bot:2" in listed
+    assert "  Bot 1 (normal), Bot 2  " in listed
+    assert seated(db) == [["bot:normal:1", "bot:2"]]
 
 
 @pytest.mark.parametrize("level", ["hard", "easy"])

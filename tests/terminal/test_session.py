@@ -43,7 +43,7 @@ async def test_a_takeback_request_is_put_to_the_other_player(service):
     ask = "ann asks to take back their last action; ben: accept or decline?"
     assert ask in s.out
     assert s.out.index("  · ann takes a note.") < s.out.index(ask) < s.out.index("  · ben accepts the takeback.")
-    assert "  · The action is taken back." in s.out
+    assert "  · The action is taken back: back to event 4.\n  · Taken back: ann takes a note.\n" in s.out
     events = await s.service.events(s.match_id)
     answered = next(e for e in events if e.type == "takeback_answered")
     assert answered.actor == "local:ben" and answered.payload == {"seat": 1, "accept": True}
