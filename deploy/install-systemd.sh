@@ -21,7 +21,12 @@ id -u parley >/dev/null 2>&1 || useradd --system --gid parley --home-dir /var/li
 install -d -m 755 "$PREFIX" "$PREFIX/bin"
 python3 -m venv "$PREFIX/venv" || fail "python3 cannot make a virtualenv; install it: apt-get install python3-venv"
 "$PREFIX/venv/bin/pip" install --quiet --upgrade pip
-"$PREFIX/venv/bin/pip" install --quiet --upgrade "$SRC"
+# Built from a copy of the sources (the same files the Dockerfile copies), so that root leaves no build/
+# or parley.egg-info in your checkout.
+build=$(mktemp -d)
+trap 'rm -rf "$build"' EXIT
+cp -R "$SRC/pyproject.toml" "$SRC/README.md" "$SRC/engine" "$SRC/events" "$SRC/bot" "$build/"
+"$PREFIX/venv/bin/pip" install --quiet --upgrade "$build"
 # Every script a unit runs is installed here (tests/discord/test_deploy.py checks that none is missing).
 install -m 755 "$SRC/deploy/backup.py" "$PREFIX/bin/parley-backup"
 

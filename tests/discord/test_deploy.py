@@ -191,7 +191,7 @@ def test_every_file_a_unit_names_is_made_by_the_install_script() -> None:
     if re.search(r'^python3 -m venv "\$PREFIX/venv"', INSTALL, re.M):
         made[f"{prefix[1]}/venv/bin/python"] = None
     pyproject = (ROOT / "pyproject.toml").read_text()
-    if '"$PREFIX/venv/bin/pip" install --quiet --upgrade "$SRC"' in INSTALL and 'parley = "bot.cli:main"' in pyproject:
+    if '"$PREFIX/venv/bin/pip" install --quiet --upgrade "$build"' in INSTALL and 'parley = "bot.cli:main"' in pyproject:
         made[f"{prefix[1]}/venv/bin/parley"] = None
     for src in made.values():
         assert src is None or (ROOT / src).is_file(), src
@@ -204,6 +204,13 @@ def test_every_file_a_unit_names_is_made_by_the_install_script() -> None:
         for env_file in keys.get("EnvironmentFile", []):
             assert str(Path(env_file).parent) in made, f"{unit.name}: nothing creates {Path(env_file).parent}"
             assert f"install -m 600 \"$SRC/deploy/example.env\" {env_file}" in INSTALL
+
+
+def test_the_install_script_builds_what_the_image_builds() -> None:
+    (copied,) = re.findall(r'^cp -R (.+) "\$build/"$', INSTALL, re.M)
+    from_checkout = {word.removeprefix("$SRC/") for word in shlex.split(copied)}
+    in_image = {src for src in _dockerfile_copies().values() if not src.startswith("deploy/")}
+    assert from_checkout == in_image
 
 
 def test_every_unit_the_docs_name_is_installed() -> None:
@@ -225,8 +232,11 @@ def _dockerfile_copies() -> dict[str, str]:
     text = (DEPLOY / "Dockerfile").read_text()
     (workdir,) = re.findall(r"^WORKDIR (\S+)$", text, re.M)
     copies = {}
-    for src, dest in re.findall(r"^COPY (\S+) (\S+)$", text, re.M):
-        copies[str(Path(workdir) / dest).rstrip("/")] = src
+    for line in re.findall(r"^COPY (.+)$", text, re.M):
+        *sources, dest = line.split()
+        for src in sources:
+            into = Path(workdir) / dest
+            copies[str(into / Path(src).name if dest.endswith("/") else into)] = src
     return copies
 
 
