@@ -23,6 +23,7 @@ from .config import Config, ConfigError, load_config
 from .core import Parley
 from .i18n import M, ParleyTranslator, locale_of
 from .ops import SAFE_MENTIONS, Ops
+from .quiet import silence_voice_notice
 from .scheduler import Scheduler
 from .views import DYNAMIC_ITEMS, JUMP_PREFIX, modal_value
 
@@ -35,6 +36,7 @@ class ParleyBot(discord.Client):
         # Nothing the bot sends pings anyone unless that call names whom (ops.pinging):
         # text from players or moderators ("@everyone" as a name or a reason) never notifies.
         kwargs.setdefault("allowed_mentions", SAFE_MENTIONS)
+        silence_voice_notice()
         super().__init__(intents=discord.Intents.none() | discord.Intents(guilds=True), **kwargs)
         self.config = config
         self.background = background  # tests drive repair and the scheduler themselves
@@ -62,9 +64,30 @@ class ParleyBot(discord.Client):
         # Buttons posted before this start dispatch by custom-id template.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.scheduler = Scheduler(self.parley)
+        if self.config.dev_guild is not None and not self.commands_only:
+            await self._publish_to_dev_guild()
         if self.background and not self.commands_only:
             self.repaired = asyncio.create_task(self.parley.repair(), name="parley-repair")
             self.scheduler.start()
+
+    async def publish(self) -> list[app_commands.AppCommand]:
+        """Publish the command tree: to PARLEY_DEV_GUILD alone when it is set (it shows there at once,
+        and every other server keeps the global commands it has), else globally."""
+        if self.config.dev_guild is None:
+            return await self.tree.sync()
+        guild = discord.Object(self.config.dev_guild)
+        self.tree.copy_global_to(guild=guild)
+        return await self.tree.sync(guild=guild)
+
+    async def _publish_to_dev_guild(self) -> None:
+        """A test bot's commands follow its code at every start; a failure is logged, not fatal."""
+        try:
+            synced = await self.publish()
+        except discord.HTTPException as exc:
+            log.error("PARLEY_DEV_GUILD=%s: the commands could not be published there (%s); is the bot in that "
+                      "server, invited with the applications.commands scope?", self.config.dev_guild, exc)
+            return
+        log.info("published %d command(s) to the test server %s", len(synced), self.config.dev_guild)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Modal submissions by custom id (discord.py only routes modals it holds in memory)."""
@@ -133,6 +156,7 @@ def sync_commands() -> None:
         bot = ParleyBot(config, background=False, commands_only=True)
         async with bot:
             await bot.login(config.token)
-            synced = await bot.tree.sync()
-            log.info("synced %d command(s): %s", len(synced), ", ".join(c.name for c in synced))
+            synced = await bot.publish()
+            where = "globally" if config.dev_guild is None else f"to the server {config.dev_guild} only"
+            log.info("synced %d command(s) %s: %s", len(synced), where, ", ".join(c.name for c in synced))
     asyncio.run(main())

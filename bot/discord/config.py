@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ class Config:
     dm_retry_hours: float = 24.0  # how long a failed DM is remembered before trying again
     shard_ids: tuple[int, ...] | None = None  # this process's Discord shards (None: all, one process)
     shard_count: int | None = None
+    dev_guild: int | None = None  # a test server that gets the commands at once (PARLEY_DEV_GUILD)
 
     def owns(self, guild: str | int | None) -> bool:
         """Whether this process serves `guild`: Discord routes a server to shard
@@ -85,6 +87,17 @@ def _hours(env: Mapping[str, str], name: str, default: float, problems: list[str
     return value
 
 
+def _dev_guild(env: Mapping[str, str], problems: list[str]) -> int | None:
+    raw = env.get("PARLEY_DEV_GUILD", "").strip()
+    if not raw:
+        return None
+    if not re.fullmatch(r"[0-9]{1,20}", raw):
+        problems.append(f"PARLEY_DEV_GUILD must be a server id (digits; in Discord, right-click the server -> "
+                        f"Copy Server ID), not {raw!r}")
+        return None
+    return int(raw)
+
+
 def _writable(db: Path) -> bool:
     """The file, or the nearest existing folder above it, is writable (the store creates the rest)."""
     if db.exists():
@@ -114,7 +127,9 @@ def load_config(env: Mapping[str, str] | None = None) -> Config:
     if isinstance(db, Path) and not _writable(db):
         problems.append(f"PARLEY_DB={db}: cannot create or write the database there")
     role = env.get("PARLEY_MOD_ROLE", "").strip() or None
+    dev_guild = _dev_guild(env, problems)
     if problems:
         raise ConfigError("Parley cannot start:\n  - " + "\n  - ".join(problems))
     return Config(token=token, db=db, reminder_hours=reminder, mod_role=role, dm_retry_hours=retry,
-                  shard_ids=shard_ids, shard_count=shard_count)
+                  shard_ids=shard_ids, shard_count=shard_count,
+                  dev_guild=dev_guild)

@@ -190,6 +190,7 @@ class FakeDiscord:
         self.dm_closed: set[int] = set()
         self.dm_gone: set[int] = set()  # users who left every server the bot is in (error 50278)
         self.commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # published to one server (PARLEY_DEV_GUILD)
         self.fail_next: list[tuple[str, FakeHTTPError]] = []  # (path fragment, error) to inject once
         self.pins_refused = False  # the bot lacks Pin Messages (error 50013)
 
@@ -387,12 +388,19 @@ class FakeDiscord:
             return {"id": str(self.app_id), "name": "Parley", "description": "", "icon": None, "bot_public": True,
                     "bot_require_code_grant": False, "owner": self.bot.json(), "verify_key": "0" * 64, "flags": 0,
                     "summary": ""}
-        if seg[:1] == ["applications"] and seg[2:3] == ["commands"]:
+        if seg[:1] == ["applications"] and (
+                seg[2:3] == ["commands"] or (seg[2:3] == ["guilds"] and seg[4:5] == ["commands"])):
+            # /applications/{app}/commands, or /applications/{app}/guilds/{guild}/commands for one server
+            guild = int(seg[3]) if seg[2] == "guilds" else None
             if method == "PUT":
-                self.commands = [dict(c, id=str(self.new_id()), application_id=str(self.app_id), version="1")
-                                 for c in payload]
-                self._check_commands(self.commands)
-            return self.commands
+                published = [dict(c, id=str(self.new_id()), application_id=str(self.app_id), version="1")
+                             for c in payload]
+                self._check_commands(published)
+                if guild is None:
+                    self.commands = published
+                else:
+                    self.guild_commands[guild] = published
+            return self.commands if guild is None else self.guild_commands.get(guild, [])
         if method == "POST" and seg == ["users", "@me", "channels"]:
             uid = int(payload["recipient_id"])
             existing = next((c for c in self.channels.values() if c.get("recipient") == uid), None)
