@@ -37,7 +37,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def timed(recorder, clock):  # type: ignore[no-untyped-def]
-    return MatchService(recorder, snapshot_every=10, clock=clock)
+    return MatchService(recorder, snapshot_every=10, clock=clock, operator="mod")
 
 
 async def new_match(service: MatchService, *players: Player, guild: str = GUILD) -> str:
@@ -161,3 +161,4 @@ async def test_waiting_on_lists_the_matches_pending_on_a_player(timed: MatchServ
     await move(timed, clock, ben_first, BEN, "bank", 5)
     assert [m.match_id for m in await waiting_on(MatchService(timed.store), ANN.id, GUILD)] == [ann_first, ben_first]
     assert finished not in [m.match_id for m in await waiting_on(fresh, BEN.id)]
+
