@@ -301,8 +301,9 @@ async def cmd_list(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
         for row in await service.store.matches():
             result = ",".join(str(w + 1) for w in row.result["winners"]) if row.result else "-"
+            # An import is shown for what it is: not counted in any player's records.
             print(f"{row.id}  {row.game:<10} {row.status:<9} players={','.join(row.players)}  winners={result}"
-                  f"  events={row.last_seq}")
+                  f"  events={row.last_seq}" + ("  imported (not counted in records)" if row.imported else ""))
         return 0
     return await _with_service(args, go)
 

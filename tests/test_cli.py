@@ -90,6 +90,10 @@ def test_a_finished_match_exports_imports_and_verifies(capsys, tmp_path):
     assert code == 0 and "finished" in out
     code, out, _ = run(capsys, "--db", other, "verify", "sp-naru-5-0")
     assert code == 0 and "commitment" in out
+    _, out, _ = run(capsys, "--db", other, "list")
+    assert "sp-naru-5-0" in out and "imported (not counted in records)" in out
+    _, out, _ = run(capsys, "--db", db, "list")
+    assert "sp-naru-5-0" in out and "imported" not in out
 
 
 def test_errors_are_clear_and_exit_non_zero(capsys, tmp_path):
