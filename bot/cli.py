@@ -1,5 +1,10 @@
 """`parley`: the command line. Every subcommand works on a database (--db).
 
+Whoever runs it holds the database, so it acts as the database's operator: the
+service it builds names "operator:NAME" (NAME from `--as`, else $USER), who
+moderates every match (events/moderators.py). `undo` and `abort` record that
+identity as the moderator; no other id is taken from the command line.
+
 An ordinary mistake (a missing file, bad JSON, a seat that does not exist)
 is told in one line on stderr with exit code 2, never as a traceback."""
 
@@ -58,7 +63,7 @@ async def _with_service(args: argparse.Namespace, fn: Callable[[MatchService], A
         for name in ("match", "resume"):
             if getattr(args, name, None):
                 setattr(args, name, await match_ids.resolve(store, getattr(args, name)))
-        return await fn(MatchService(store))
+        return await fn(MatchService(store, operator=_operator(args)))
     finally:
         await store.close()
 
@@ -96,6 +101,10 @@ def _names(ms: MatchState) -> list[str]:
 
 def _me() -> str:
     return os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or "player"
+
+
+def _operator(args: argparse.Namespace) -> str:
+    return f"operator:{getattr(args, 'operator', None) or _me()}"
 
 
 def _table(args: argparse.Namespace, min_seats: int) -> tuple[list[str], int]:
@@ -380,9 +389,9 @@ async def cmd_import(args: argparse.Namespace) -> int:
 async def cmd_undo(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
         if args.redo:
-            result = await service.redo(args.match, args.moderator, args.reason)
+            result = await service.redo(args.match, _operator(args), args.reason)
         else:
-            result = await service.undo(args.match, args.moderator, count=args.count, to_seq=args.to,
+            result = await service.undo(args.match, _operator(args), count=args.count, to_seq=args.to,
                                         reason=args.reason)
         locale, names = _locale(args), _names(result.match)
         lin = lineage(await service.events(args.match))
@@ -396,7 +405,7 @@ async def cmd_undo(args: argparse.Namespace) -> int:
 
 async def cmd_abort(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
-        result = await service.abort(args.match, args.moderator, args.reason)
+        result = await service.abort(args.match, _operator(args), args.reason)
         print(f"aborted {args.match} at event {result.match.seq}")
         return 0
     return await _with_service(args, go)
@@ -468,6 +477,9 @@ def _discord(args: argparse.Namespace) -> int:
                        Text("Check the network connection and try again.", "ネットワーク接続を確認してもう一度お試しください。")
                        ) from None
     return 0
+
+
+AS_OPERATOR = "the operator the log names as moderator: operator:NAME (default: you, from $USER)"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -551,12 +563,12 @@ def parser() -> argparse.ArgumentParser:
     ud.add_argument("--to", type=int, default=None, help="back to the state after event N")
     ud.add_argument("--redo", action="store_true", help="take back the latest undo not yet redone (none once a move was made since)")
     ud.add_argument("--reason", default="")
-    ud.add_argument("--moderator", default="cli")
+    ud.add_argument("--as", dest="operator", metavar="NAME", help=AS_OPERATOR)
 
     ab = sub.add_parser("abort", help="end a match without a result (e.g. one left in the lobby)")
     ab.add_argument("match")
     ab.add_argument("--reason", default="aborted by the operator")
-    ab.add_argument("--moderator", default="cli")
+    ab.add_argument("--as", dest="operator", metavar="NAME", help=AS_OPERATOR)
 
     bk = sub.add_parser("backup", help="consistent copy of the database while it is in use (SQLite online backup)")
     bk.add_argument("target")

@@ -17,6 +17,7 @@ STATUS = {"lobby": Text("lobby", "募集中"), "running": Text("running", "進�
           "finished": Text("finished", "終了"), "aborted": Text("aborted", "中止")}
 EMPTY = Text("No matches in this database yet. Start one with `parley play GAME`.",
              "このデータベースにはまだ対戦がありません。`parley play ゲーム` で始められます。")
+IMPORTED = Text(", imported (not counted in records)", "・取り込み（戦績に数えない）")
 LOBBY_SCAN = 64  # the joins come before the start, within the first events
 
 
@@ -66,7 +67,10 @@ async def _row(service: MatchService, row: MatchRow, locale: str) -> list[str]:
         winners = _seats((row.result or {}).get("winners", []), locale)
         now = (Text("waiting to start", "開始待ち") if row.status == "lobby" else
                Text(f"won by {winners}", f"勝者: {winners}") if winners else Text("-", "-"))(locale)
-    cells = [row.id, row.game, STATUS.get(row.status, Text(row.status, row.status))(locale), _when(row.created_at),
+    status = STATUS.get(row.status, Text(row.status, row.status))
+    if row.imported:  # an import is shown for what it is: not counted in any player's records
+        status = status + IMPORTED
+    cells = [row.id, row.game, status(locale), _when(row.created_at),
              _when(row.updated_at), _seats(list(range(len(names))), locale) or "-", now]
     return [with_names(c, names, locale) for c in cells]
 

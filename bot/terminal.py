@@ -172,6 +172,9 @@ class Terminal:
         self.board_fresh = False
         # Public lines since the last hand-over, shown again after the screen is cleared.
         self.recent: deque[str] = deque(maxlen=40)
+        # Undo and redo at this keyboard are the database's operator's (bot/cli.py
+        # builds the service with one); without one the service refuses them.
+        self.moderator = service.operator or ""
 
     # -- output --------------------------------------------------------------
 
@@ -471,10 +474,10 @@ class Terminal:
                     self.say(Text("`undo` takes a number of actions, e.g. `undo 2`.",
                                   "`undo` には手数を付けます（例: `undo 2`）。"))
                     return None
-                await self.send(lambda cid: self.service.undo(self.match_id, "terminal", count=int(rest or 1),
+                await self.send(lambda cid: self.service.undo(self.match_id, self.moderator, count=int(rest or 1),
                                                               reason="terminal undo", command_id=cid))
             elif word == "redo":
-                await self.send(lambda cid: self.service.redo(self.match_id, "terminal", reason="terminal redo",
+                await self.send(lambda cid: self.service.redo(self.match_id, self.moderator, reason="terminal redo",
                                                               command_id=cid))
             elif line.isdigit():
                 await self.pick(int(line), player, seat)

@@ -4,8 +4,10 @@ The live service checks each command before it appends; replay checks the
 same things again for every event, so a history edited outside the service
 (an inserted forfeit, an action under another player's name, a move after the
 end) does not rebuild: it fails with the event and the reason. Moderators are
-recorded as such by the service (actor "mod:<id>", written only after their
-permission was checked); a player's id never counts as one.
+recorded as such by the service (actor "mod:<id>", written only after
+events/moderators.py found them a moderator of the match); a player's id
+never counts as one. Who that was is not re-decided here: grants are not in
+the log, and older logs, from before the service checked, must still replay.
 """
 
 from __future__ import annotations

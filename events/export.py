@@ -104,7 +104,10 @@ def _parse(text: str) -> tuple[dict[str, Any], list[Event]]:
 
 async def import_jsonl(service: MatchService, text: str, *, match_id: str | None = None) -> MatchState:
     """Load an exported finished match, check its chain and that it replays under
-    the service's rules, and store it. Anything else is refused with one line."""
+    the service's rules, and store it marked as imported: a whole match can be
+    invented or rewritten with a consistent chain, and nothing posted while it
+    was played vouches for it here, so it is shown but never counted in records.
+    Anything else is refused with one line."""
     header, events = _parse(text)
     if header.get("redacted") or "secret" not in header or header.get("status") not in ("finished", "aborted"):
         raise _refuse("Only a finished match's full export can be imported: a running match's secret never "
@@ -149,7 +152,7 @@ async def import_jsonl(service: MatchService, text: str, *, match_id: str | None
     place = first.payload.get("place", {})
     row = MatchRow(new_id, ms.game_id, ms.ruleset, first.at, events[-1].at, ms.status, ms.commitment,
                    place.get("guild"), place.get("channel"), [p.id for p in ms.seats],
-                   outcome_json(ms) or None, events[-1].seq)
+                   outcome_json(ms) or None, events[-1].seq, imported=True)
     await service.store.import_match(row, secret, events)
     service.forget(new_id)
     return await service.get(new_id)

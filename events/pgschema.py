@@ -116,6 +116,9 @@ MIGRATIONS: list[str] = [
         digest BOOLEAN NOT NULL DEFAULT TRUE
     );
     """,
+    # 3: matches loaded by `parley import`, which never count in players' records
+    # (events/stats.py): nothing posted while they were played can vouch for them.
+    "ALTER TABLE matches ADD COLUMN imported BOOLEAN NOT NULL DEFAULT FALSE;",
 ]
 
 

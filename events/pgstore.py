@@ -52,7 +52,7 @@ from .store import Conflict, DuplicateCommand, MatchRow
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
-                  "last_seq")
+                  "last_seq, imported")
 # Every event of a batch in one statement (one round trip), in array order, so
 # each row's gapless check sees the rows before it.
 _INSERT_EVENTS = ("INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
@@ -134,7 +134,8 @@ def _dumps(value: Any) -> str:
 
 def _match(row: asyncpg.Record) -> MatchRow:
     return MatchRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
-                    json.loads(row[9]), json.loads(row[10]) if row[10] else None, int(row[11]))
+                    json.loads(row[9]), json.loads(row[10]) if row[10] else None, int(row[11]),
+                    bool(row[12]))
 
 
 @dataclass
@@ -336,9 +337,11 @@ class PgStore:
     @staticmethod
     async def _insert_match(conn: Conn, row: MatchRow, secret: bytes, result: str | None,
                             last_seq: int) -> None:
-        await conn.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)",
+        await conn.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) "
+                           "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)",
                            row.id, row.game, row.ruleset, row.created_at, row.updated_at, row.status,
-                           row.commitment, row.guild, row.channel, _dumps(row.players), result, last_seq)
+                           row.commitment, row.guild, row.channel, _dumps(row.players), result, last_seq,
+                           row.imported)
         await conn.execute("INSERT INTO match_secrets (match_id, secret) VALUES ($1, $2)", row.id, secret)
 
     async def append(self, match_id: str, after: int, new: Sequence[NewEvent], at: str, *,

@@ -109,6 +109,9 @@ MIGRATIONS: list[Migration] = [
     # 3: players' own settings (events/prefs.py): a vacation pausing their deadlines,
     # and the daily digest instead of one reminder per match.
     PLAYER_PREFS,
+    # 4: matches loaded by `parley import`, which never count in players' records
+    # (events/stats.py): nothing posted while they were played can vouch for them.
+    "ALTER TABLE matches ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;",
 ]
 
 

@@ -24,7 +24,7 @@ from engine.core.forced import forced_action
 from engine.core.play import check_pending
 from engine.registry import get_game
 
-from . import errors, snapshot
+from . import errors, moderators, snapshot
 from .bots import bot_level, bot_move, bot_player, check_bot_level
 from .errors import ReplayError
 from .history import Lineage, lineage
@@ -85,8 +85,11 @@ class _Live:
 class MatchService:
     def __init__(self, store: Recorder, *, snapshot_every: int = 200, clock: Callable[[], str] = utc_now,
                  new_secret: Callable[[], bytes] = lambda: secrets_module.token_bytes(32),
-                 bot_rng: Rng | None = None) -> None:
+                 bot_rng: Rng | None = None, operator: str | None = None) -> None:
         self.store = store
+        # Who holds the database in this process (the command line): it moderates
+        # every match. A front end serving other people passes None.
+        self.operator = operator
         self.snapshot_every = snapshot_every
         self.clock = clock
         self.new_secret = new_secret
@@ -309,12 +312,14 @@ class MatchService:
                                                      payload={"player_id": player_id}))
         return await self._run(match_id, command_id, build)
 
-    async def start(self, match_id: str, actor: str, *, moderator: bool = False,
-                    command_id: str | None = None) -> CommandResult:
+    async def start(self, match_id: str, actor: str, *, command_id: str | None = None) -> CommandResult:
+        """By the creator, or by a moderator of the match (see events/moderators.py)."""
+        if actor != (await self.get(match_id)).creator and not await self._moderates(match_id, actor):
+            raise errors.Refused(Text("Only the match's creator or a moderator can start it.",
+                                      "開始できるのは作成者かモデレーターだけです。"))
+
         def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "lobby")
-            if actor != ms.creator and not moderator:
-                raise errors.Refused(Text("Only the match's creator can start it.", "開始できるのは作成者だけです。"))
             game = ms.game
             if not game.min_seats <= len(ms.lobby) <= game.max_seats:
                 raise errors.Refused(
@@ -488,6 +493,7 @@ class MatchService:
         if to_seq is None and count < 1:
             raise errors.Refused(Text(f"Cannot undo {count} actions: the count must be at least 1.",
                                       f"{count}手の取り消しはできません。手数は1以上です。"))
+        await self._require_moderator(match_id, moderator)
 
         def pick(lin: Lineage) -> int | None:
             return to_seq if to_seq is not None else lin.undo_target(count)
@@ -497,6 +503,7 @@ class MatchService:
                    ) -> CommandResult:
         """Undo the latest undo not yet redone, if no move was made since (the
         moves it took back come back identical)."""
+        await self._require_moderator(match_id, moderator)
         return await self._revert(match_id, f"mod:{moderator}", Lineage.redo_target, reason, "redo", command_id)
 
     async def request_takeback(self, match_id: str, player_id: str, command_id: str | None = None) -> CommandResult:
@@ -556,8 +563,19 @@ class MatchService:
 
     # -- moderation --------------------------------------------------------------
 
+    async def _moderates(self, match_id: str, actor: str) -> bool:
+        place = (await self.get(match_id)).place
+        return moderators.is_moderator(actor, place, await moderators.grant_of(self.store, place, actor),
+                                       self.operator)
+
+    async def _require_moderator(self, match_id: str, actor: str) -> None:
+        if not await self._moderates(match_id, actor):
+            raise moderators.not_moderator()
+
     async def replace_player(self, match_id: str, moderator: str, seat: int, player: Player, reason: str = "",
                              command_id: str | None = None) -> CommandResult:
+        await self._require_moderator(match_id, moderator)
+
         def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "running")
             if not 0 <= seat < len(ms.seats):
@@ -571,7 +589,15 @@ class MatchService:
                             command_id: str | None = None, expected_seq: int | None = None) -> CommandResult:
         """Forfeit (by the player) or removal (by a moderator, or a deadline, which
         passes the `expected_seq` it was decided at): the seat cannot win and its
-        decisions are played by default from now on."""
+        decisions are played by default from now on. `actor` is the seat's own
+        player, "mod:<id>" for a moderator of the match, or "system"."""
+        if actor.startswith("mod:"):
+            await self._require_moderator(match_id, actor.removeprefix("mod:"))
+        elif actor != "system":
+            seats = (await self.get(match_id)).seats
+            if reason != "forfeit" or not 0 <= seat < len(seats) or seats[seat].id != actor:
+                raise moderators.not_moderator()
+
         def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "running")
             _current(ms, expected_seq)
@@ -585,6 +611,9 @@ class MatchService:
                     ) -> CommandResult:
         """End a match without a result; `moderator=None` when the system does it
         (e.g. its thread could not be created)."""
+        if moderator is not None:
+            await self._require_moderator(match_id, moderator)
+
         def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
             if ms.status in ("finished", "aborted"):
                 raise errors.wrong_status(ms.status, "running")

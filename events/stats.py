@@ -4,7 +4,8 @@ PostgreSQL alike).
 
 Definitions, so the numbers can be checked by hand against a log:
 - played: a match that started (running, finished or aborted) with the
-  player in a seat at its end (the row's `players`); lobbies never count.
+  player in a seat at its end (the row's `players`); lobbies never count,
+  nor do imported matches (`parley import`: nothing vouches for their play).
 - finished: of those, the ones with a result; aborted matches are played but
   not finished. A shared win is a win for each winner.
 - win rate: wins / finished (None before the first finished match).
@@ -101,7 +102,7 @@ def _streak(results: list[tuple[str, bool]]) -> int:
 
 
 async def _rows(store: Recorder, guild: str | None) -> list[MatchRow]:
-    return await store.matches(guild=guild, status=PLAYED, limit=ALL)
+    return [r for r in await store.matches(guild=guild, status=PLAYED, limit=ALL) if not r.imported]
 
 
 async def _fold(store: Recorder, rows: Iterable[MatchRow], wanted: str | None = None) -> dict[str, PlayerStats]:

@@ -54,6 +54,9 @@ class MatchRow:
     players: list[str]
     result: dict[str, Any] | None
     last_seq: int
+    # Loaded from another database's export: its play cannot be checked against
+    # what was announced while it was played, so it never counts in records.
+    imported: bool = False
 
 
 _INSERT_EVENT = ("INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
@@ -143,12 +146,13 @@ def _refusal(exc: sqlite3.IntegrityError, events: Sequence[NewEvent]) -> Excepti
     return Conflict(str(exc))
 
 
-_MATCH_COLUMNS = "id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, last_seq"
+_MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
+                  "last_seq, imported")
 
 
 def _match(row: Sequence[Any]) -> MatchRow:
     return MatchRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
-                    json.loads(row[9]), json.loads(row[10]) if row[10] else None, row[11])
+                    json.loads(row[9]), json.loads(row[10]) if row[10] else None, row[11], bool(row[12]))
 
 
 async def _switch_to_wal(db: aiosqlite.Connection, busy_timeout_ms: int) -> None:
@@ -180,9 +184,9 @@ def _dumps(value: Any) -> str:
 
 
 def _insert_match(conn: sqlite3.Connection, row: MatchRow, secret: bytes, result: str | None, last_seq: int) -> None:
-    conn.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+    conn.execute(f"INSERT INTO matches ({_MATCH_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                  (row.id, row.game, row.ruleset, row.created_at, row.updated_at, row.status, row.commitment,
-                  row.guild, row.channel, _dumps(row.players), result, last_seq))
+                  row.guild, row.channel, _dumps(row.players), result, last_seq, int(row.imported)))
     conn.execute("INSERT INTO match_secrets VALUES (?, ?)", (row.id, secret))
 
 

@@ -72,6 +72,12 @@ def test_play_from_piped_stdin_then_list_replay_export_undo(capsys, tmp_path, mo
     assert header["redacted"] is True and "secret" not in header
     code, out, _ = run(capsys, "--db", db, "undo", match_id, "--count", "1", "--reason", "test")
     assert code == 0 and "Moves undone by a moderator: back to event" in out and "Taken back: " in out
+    # The command line moderates as the database's operator, named by --as (else $USER).
+    code, out, _ = run(capsys, "--db", db, "undo", match_id, "--redo", "--as", "root")
+    assert code == 0 and "redone by a moderator" in out
+    _, out, _ = run(capsys, "--db", db, "export", match_id, "--moderator")
+    actors = [json.loads(line)["actor"] for line in out.splitlines()[-2:]]
+    assert actors[0].startswith("mod:operator:") and actors[1] == "mod:operator:root"
 
 
 def test_a_finished_match_exports_imports_and_verifies(capsys, tmp_path):
@@ -84,6 +90,10 @@ def test_a_finished_match_exports_imports_and_verifies(capsys, tmp_path):
     assert code == 0 and "finished" in out
     code, out, _ = run(capsys, "--db", other, "verify", "sp-naru-5-0")
     assert code == 0 and "commitment" in out
+    _, out, _ = run(capsys, "--db", other, "list")
+    assert "sp-naru-5-0" in out and "imported (not counted in records)" in out
+    _, out, _ = run(capsys, "--db", db, "list")
+    assert "sp-naru-5-0" in out and "imported" not in out
 
 
 def test_errors_are_clear_and_exit_non_zero(capsys, tmp_path):

@@ -15,7 +15,7 @@ async def _two_matches(db: str) -> tuple[str, str, str]:
     """Two toy matches of Ann and Ben; returns (one waiting on ann, one waiting on ben, a finished one)."""
     store = await Store.open(db)
     try:
-        service = MatchService(store)
+        service = MatchService(store, operator="cli")
         ids = []
         for first, second in ((ANN, BEN), (BEN, ANN), (ANN, BEN)):
             ms = await service.create("toy", first, {"goal": 30})

@@ -23,7 +23,7 @@ def table(db):
     async def make():
         store = await Store.open(db)
         try:
-            service = MatchService(store)
+            service = MatchService(store, operator="cli")
             for match_id in ("run", "lob", "abo"):
                 await service.create("toy", ANN, {"goal": 30}, match_id=match_id)
                 await service.join(match_id, BEN)

@@ -14,7 +14,7 @@ def marked(db, *, abort=False):
     async def make():
         store = await Store.open(db)
         try:
-            service = MatchService(store)
+            service = MatchService(store, operator="cli")
             await service.create("toy", ANN, {"goal": 30}, match_id="m1")
             await service.join("m1", BEN)
             await service.start("m1", ANN.id)

@@ -28,6 +28,7 @@ from typing import Any
 import discord
 
 from engine.core import RuleError, Text
+from events import moderators
 from events.errors import Refused
 from events.model import Player
 from events.replay import MatchState
@@ -209,16 +210,28 @@ class ParleyBase:
 
     async def is_mod(self, interaction: discord.Interaction) -> bool:
         """Manage Server, or the server's moderator role (else the operator's PARLEY_MOD_ROLE)."""
+        return await self._mod_grant(interaction) is not None
+
+    async def _mod_grant(self, interaction: discord.Interaction) -> dict[str, str | None] | None:
+        """How the user moderates this server, or None."""
         if is_manager(interaction):
-            return True
+            return {"via": "manage_server"}
         role = (await self.server_settings(interaction)).mod_role or self.config.mod_role
-        return is_moderator(interaction, role)
+        return {"via": "role", "role": role} if is_moderator(interaction, role) else None
 
     async def require_mod(self, interaction: discord.Interaction) -> None:
         """Checked here as well as hidden by the command group's default permissions:
         a server may grant the moderator commands to anyone in its own settings."""
-        if not await self.is_mod(interaction):
+        if not await self.check_mod(interaction):
             raise Refused(M.not_moderator, M.not_moderator_hint)
+
+    async def check_mod(self, interaction: discord.Interaction) -> bool:
+        """`is_mod`, with its answer recorded as the server's grant (or its withdrawal):
+        the service, which only knows the store, checks every moderator command against it."""
+        grant = await self._mod_grant(interaction)
+        if interaction.guild_id is not None:
+            await moderators.record(self.service.store, interaction.guild_id, self.player(interaction).id, grant)
+        return grant is not None
 
     async def resolve(self, interaction: discord.Interaction, given: str | None) -> MatchState:
         """The match a command is about: the `match` option, else the thread it is run in,

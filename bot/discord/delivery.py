@@ -137,6 +137,13 @@ def who(player: Player) -> str:
     return f"<@{uid}>" if uid else f"**{discord.utils.escape_markdown(player.name)}**"
 
 
+def moderator(actor: str) -> str:
+    """Who a "mod:<id>" event names: a mention for a Discord user (the id bare, as
+    older logs have it, or "discord:<id>"), else the id as written (the operator)."""
+    mod = actor.removeprefix("mod:").removeprefix("discord:")
+    return f"<@{mod}>" if mod.isdigit() else f"`{mod}`"
+
+
 def name(player: Player) -> str:
     return shown(player)
 
@@ -381,8 +388,8 @@ class Delivery:
             if p.get("kind") == "takeback":
                 return M.ev_takeback(locale)
             if p.get("kind") == "redo":
-                return M.ev_redo.format(who=f"<@{e.actor[4:]}>", reason=p.get("reason") or "—")(locale)
-            return M.ev_undo.format(who=f"<@{e.actor[4:]}>", to=p["to_seq"], reason=p.get("reason") or "—")(locale)
+                return M.ev_redo.format(who=moderator(e.actor), reason=p.get("reason") or "—")(locale)
+            return M.ev_undo.format(who=moderator(e.actor), to=p["to_seq"], reason=p.get("reason") or "—")(locale)
         if e.type == "takeback_requested":
             if ms.takeback is not None and ms.takeback[1] == p["of_seq"]:
                 return None  # still open: posted on its own, with the answer buttons
@@ -391,7 +398,7 @@ class Delivery:
             answer = M.accepts if p["accept"] else M.declines
             return M.ev_tb_answer.format(who=name(seats[p["seat"]]), answer=answer)(locale)
         if e.type == "player_replaced":
-            return M.ev_replaced.format(mod=f"<@{e.actor[4:]}>", seat=p["seat"] + 1,
+            return M.ev_replaced.format(mod=moderator(e.actor), seat=p["seat"] + 1,
                                         who=name(Player(**p["player"])), reason=p.get("reason") or "—")(locale)
         if e.type == "player_removed":
             reason = M.reasons.get(p.get("reason", ""), Text(p.get("reason", ""), p.get("reason", "")))
@@ -399,7 +406,7 @@ class Delivery:
         if e.type == "match_aborted":
             if not e.actor.startswith("mod:"):
                 return M.ev_aborted_system.format(reason=p.get("reason") or "—")(locale)
-            return M.ev_aborted.format(who=f"<@{e.actor[4:]}>", reason=p.get("reason") or "—")(locale)
+            return M.ev_aborted.format(who=moderator(e.actor), reason=p.get("reason") or "—")(locale)
         if e.type == "note":
             return M.ev_note.format(text=p.get("text", ""))(locale)
         return None

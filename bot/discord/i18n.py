@@ -122,6 +122,7 @@ class M:
     ev_aborted_system = Text("The match was aborted. Reason: {reason}", "対戦は中止されました。理由: {reason}")
     ev_note = Text("Note: {text}", "メモ: {text}")
     history_title = Text("Matches in this server", "このサーバーの対戦")
+    history_imported = Text("imported, not counted in records", "取り込み・戦績に数えない")
     history_empty = Text("No matches yet. Start one with `/parley new`.", "まだ対戦はありません。`/parley new` で開始できます。")
     replay_title = Text("Replay of `{match}` — {pos}/{total} (event {seq}, turn {turn})",
                         "`{match}` のリプレイ — {pos}/{total}（イベント{seq}、ターン{turn}）")

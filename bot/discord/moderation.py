@@ -24,7 +24,7 @@ class Moderation(ParleyBase):
         async def work() -> Reply:
             await self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
-            mod = str(interaction.user.id)
+            mod = self.player(interaction).id
             cid = str(interaction.id)
             if redo:
                 result = await self.service.redo(ms.match_id, mod, reason or "", command_id=cid)
@@ -41,7 +41,7 @@ class Moderation(ParleyBase):
         async def work() -> Reply:
             await self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
-            result = await self.service.abort(ms.match_id, str(interaction.user.id), reason or "",
+            result = await self.service.abort(ms.match_id, self.player(interaction).id, reason or "",
                                               command_id=str(interaction.id))
             locale = self.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate else M.aborted_ok.format(match=ms.match_id)(locale),
@@ -55,7 +55,7 @@ class Moderation(ParleyBase):
             ms = await self.resolve(interaction, match)
             newcomer = Player(id=f"discord:{user.id}", name=user.display_name,
                               locale=ms.seats[seat - 1].locale if 0 < seat <= len(ms.seats) else "en")
-            result = await self.service.replace_player(ms.match_id, str(interaction.user.id), seat - 1, newcomer,
+            result = await self.service.replace_player(ms.match_id, self.player(interaction).id, seat - 1, newcomer,
                                                        reason or "", command_id=str(interaction.id))
             locale = self.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate
@@ -67,7 +67,7 @@ class Moderation(ParleyBase):
         async def work() -> Reply:
             await self.require_mod(interaction)
             ms = await self.resolve(interaction, match)
-            result = await self.service.remove_player(ms.match_id, f"mod:{interaction.user.id}", seat - 1,
+            result = await self.service.remove_player(ms.match_id, f"mod:{self.player(interaction).id}", seat - 1,
                                                       "removed", command_id=str(interaction.id))
             locale = self.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate else M.removed_ok.format(seat=seat)(locale),

@@ -121,7 +121,9 @@ class Play(ParleyBase):
             result = await self.service.add_bot(mid, me.id, command_id=cid, level=level)
             text = M.bot_added
         else:
-            result = await self.service.start(mid, me.id, moderator=await self.is_mod(interaction), command_id=cid)
+            if me.id != ms.creator:
+                await self.check_mod(interaction)  # records the grant the service checks
+            result = await self.service.start(mid, me.id, command_id=cid)
             text = M.started
         content = M.duplicate(locale) if result.duplicate else text.format(match=mid)(locale)
         return Reply(content, sync=mid)

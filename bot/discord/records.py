@@ -154,8 +154,8 @@ class Records(ParleyBase):
             for r in rows:
                 players = ", ".join(f"<@{p[8:]}>" if p.startswith("discord:") else p for p in r.players)
                 title = get_game(r.game).title(locale) if r.game in available() else r.game
-                lines.append(f"`{r.id}` · {title} · {status_text(r.status)(locale)} · {players or '—'} · "
-                             f"{r.updated_at[:10]}")
+                status = status_text(r.status)(locale) + (f" ({M.history_imported(locale)})" if r.imported else "")
+                lines.append(f"`{r.id}` · {title} · {status} · {players or '—'} · {r.updated_at[:10]}")
             return Reply(clip("\n".join(lines)))
         await self.run(interaction, work)
 

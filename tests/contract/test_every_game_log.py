@@ -30,7 +30,7 @@ MOVES = 16
 
 async def playing(tmp: Path, game_id: str, seed: int) -> tuple[Store, MatchService, str]:
     store = await Store.open(tmp / "c.sqlite")
-    svc = MatchService(store, snapshot_every=5, new_secret=lambda: seed.to_bytes(8, "big") * 4)
+    svc = MatchService(store, snapshot_every=5, new_secret=lambda: seed.to_bytes(8, "big") * 4, operator="m")
     ms = await svc.create(game_id, PLAYERS[0], {})
     for p in PLAYERS[1:seats_of(game_id)]:
         await svc.join(ms.match_id, p)

@@ -3,9 +3,12 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+import pytest
+
+from events.errors import Refused
 from tests.discord.conftest import ALICE, BOB, CAROL, MOD
 from tests.discord.harness import Harness, User, custom_ids
-from tests.discord.helpers import open_match, state, thread_text
+from tests.discord.helpers import lobby_message, open_match, state, thread_text
 
 
 async def _two_rolls(h: Harness, match_id: str, thread: int) -> None:
@@ -29,7 +32,7 @@ async def test_undo_needs_a_moderator_and_is_shown_publicly(harness: Harness) ->
     text = thread_text(h, thread)
     assert "misclick" in text and MOD.mention in text
     events = await h.parley.service.events(match_id)
-    assert events[-1].type == "revert" and events[-1].actor == f"mod:{MOD.id}"
+    assert events[-1].type == "revert" and events[-1].actor == f"mod:discord:{MOD.id}"
 
 
 async def test_configured_moderator_role(tmp_path: Path) -> None:
@@ -42,6 +45,42 @@ async def test_configured_moderator_role(tmp_path: Path) -> None:
         assert (await state(h, match_id)).status == "aborted"
         assert "server closing" in thread_text(h, thread)
         assert not h.fake.violations
+
+
+async def test_the_service_takes_only_moderators_discord_granted(tmp_path: Path) -> None:
+    """The bot records what its permission check found where the service reads it;
+    an id it did not grant is refused by the service itself, and a lost role
+    withdraws the grant at the next check."""
+    role = 555_000_000_000_000_002
+    helper = User(111_000_000_000_000_021, "helper", roles=(role,))
+    async with Harness(tmp_path / "db.sqlite", mod_role=str(role)) as h:
+        service = h.parley.service
+        match_id, thread = await open_match(h, ALICE, BOB, CAROL)
+        for who in (helper, ALICE):  # not yet checked by Discord; a player
+            with pytest.raises(Refused):
+                await service.abort(match_id, f"discord:{who.id}", "bypassing the bot")
+        await h.slash(helper, "remove", channel=thread, seat=3)
+        events = await service.events(match_id)
+        assert events[-1].type == "player_removed" and events[-1].actor == f"mod:discord:{helper.id}"
+        demoted = User(helper.id, "helper")  # the role taken away
+        refused = await h.slash(demoted, "abort", channel=thread, reason="closing")
+        assert "moderators" in h.reply_text(refused).lower()
+        with pytest.raises(Refused):
+            await service.abort(match_id, f"discord:{helper.id}", "bypassing the bot")
+        assert (await state(h, match_id)).status == "running"
+        assert not h.fake.violations
+
+
+async def test_a_moderator_starts_someone_elses_lobby(harness: Harness) -> None:
+    h = harness
+    match_id, _ = await open_match(h, ALICE, BOB, start=False)
+    lobby = lobby_message(h, match_id)
+    refused = await h.click(BOB, lobby, f"p:l:{match_id}:start")
+    assert "作成者" in h.reply_text(refused) and (await state(h, match_id)).status == "lobby"  # Bob reads Japanese
+    await h.click(MOD, lobby_message(h, match_id), f"p:l:{match_id}:start")
+    assert (await state(h, match_id)).status == "running"
+    started = next(e for e in await h.parley.service.events(match_id) if e.type == "match_started")
+    assert started.actor == f"mod:discord:{MOD.id}"
 
 
 async def test_replace_and_remove_players(harness: Harness) -> None:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 
+from events.export import import_jsonl
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import hands, open_match, state
@@ -68,6 +69,10 @@ async def test_history_export_verify(harness: Harness) -> None:
     assert lines[0]["match_id"] == match_id and len(lines) > 3
     verified = await h.slash(BOB, "verify", match=match_id)
     assert "passed" in h.reply_text(verified).lower() or "合格" in h.reply_text(verified)
+    # The same log imported (`parley import`): listed as such.
+    await import_jsonl(h.parley.service, data.decode(), match_id="copy")
+    listed = await h.slash(CAROL, "history")
+    assert "(imported, not counted in records)" in next(x for x in h.reply_text(listed).splitlines() if "`copy`" in x)
 
 
 async def test_export_of_a_running_match_is_redacted_for_players(harness: Harness) -> None:

@@ -18,7 +18,8 @@ async def store(tmp_path):
 
 @pytest.fixture
 async def service(store):
-    return MatchService(store, snapshot_every=10)
+    # The tests moderate as the database's operator, as the command line does.
+    return MatchService(store, snapshot_every=10, operator="mod")
 
 
 async def started(service, *players, options=None):

@@ -26,7 +26,7 @@ command = st.tuples(
 async def run_commands(tmp, seats, commands):
     store = await Store.open(tmp / "p.sqlite")
     try:
-        svc = MatchService(store, snapshot_every=7)
+        svc = MatchService(store, snapshot_every=7, operator="m")
         ms = await svc.create("toy", PLAYERS[0], {"goal": 40})
         for p in PLAYERS[1:seats]:
             await svc.join(ms.match_id, p)
@@ -74,7 +74,7 @@ def test_random_commands_never_corrupt_the_log(tmp_path_factory, seats, commands
 async def undo_redo(tmp, moves):
     store = await Store.open(tmp / "u.sqlite")
     try:
-        svc = MatchService(store)
+        svc = MatchService(store, operator="m")
         ms = await svc.create("toy", PLAYERS[0], {"goal": 500})
         await svc.join(ms.match_id, PLAYERS[1])
         await svc.start(ms.match_id, PLAYERS[0].id)

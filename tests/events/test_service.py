@@ -202,7 +202,7 @@ async def test_no_takeback_of_a_roll_or_of_another_turn(service):
 
 async def test_removed_player_is_played_by_default_and_last_standing_wins(service):
     match_id = await started(service, ANN, BEN, CAT, options={"goal": 500})
-    await service.remove_player(match_id, "mod:m", 1, "removed")
+    await service.remove_player(match_id, "mod:mod", 1, "removed")
     await service.act(match_id, ANN.id, "pass")  # Ben's turn is passed automatically
     _pending, player = await whose_turn(service, match_id)
     assert player.id == CAT.id
@@ -213,7 +213,7 @@ async def test_removed_player_is_played_by_default_and_last_standing_wins(servic
 async def test_replacing_a_player_keeps_the_seat(service):
     match_id = await started(service, ANN, BEN)
     dan = Player(id="local:dan", name="Dan")
-    await service.replace_player(match_id, "m", 1, dan, "Ben left the server")
+    await service.replace_player(match_id, "mod", 1, dan, "Ben left the server")
     await service.act(match_id, ANN.id, "pass")
     await service.act(match_id, dan.id, "pass")
     with pytest.raises(Refused):
@@ -224,7 +224,7 @@ async def test_abort_and_skip(service):
     match_id = await started(service, ANN, BEN)
     skipped = await service.skip(match_id, 0, "deadline")
     assert skipped.events[0].actor == "system" and skipped.events[0].payload["auto"] == "deadline"
-    await service.abort(match_id, "m", "players left")
+    await service.abort(match_id, "mod", "players left")
     assert (await service.get(match_id)).status == "aborted"
     with pytest.raises(Refused):
         await service.act(match_id, BEN.id, "pass")

@@ -19,7 +19,7 @@ async def db(tmp_path):
 @pytest.fixture
 async def service(db):
     store = await Store.open(db)
-    yield MatchService(store, snapshot_every=10)
+    yield MatchService(store, snapshot_every=10, operator="mod-1")  # moderates, as the command line does
     await store.close()
 
 

@@ -56,7 +56,7 @@ async def test_aiosqlite_debug_log_never_shows_the_secret_on_import(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     store = await Store.open(tmp_path / "parley.sqlite")
     try:
-        service = MatchService(store, new_secret=lambda: SECRET)
+        service = MatchService(store, new_secret=lambda: SECRET, operator="9")
         ms = await service.create("toy", ANN, {"goal": 1})
         await service.join(ms.match_id, BEN)
         await service.start(ms.match_id, ANN.id)

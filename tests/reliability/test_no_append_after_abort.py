@@ -55,7 +55,7 @@ async def test_a_move_decided_before_an_abort_elsewhere_is_refused_and_the_log_r
         db_url, monkeypatch):  # noqa: F811
     a_store, b_store = await open_store(db_url), await open_store(db_url)
     try:
-        a, b = MatchService(a_store), MatchService(b_store)
+        a, b = MatchService(a_store), MatchService(b_store, operator="mod")
         match_id = await _human_against_bot(a)
         thinking, go_on = _pause_the_first_bot_move(monkeypatch)
         choice = (await a.choices(match_id, ANN.id))[0]

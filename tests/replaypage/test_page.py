@@ -134,7 +134,7 @@ def test_a_name_cannot_break_out_of_the_page(tmp_path: Path) -> None:
     async def go() -> str:
         store = await Store.open(tmp_path / "n.sqlite")
         try:
-            service = MatchService(store)
+            service = MatchService(store, operator="mod")
             match_id = await against_a_bot(service, "</script><script>alert(1)</script>")
             await service.abort(match_id, "mod", "test")
             return html_page(await collect(service, match_id), "ja")
@@ -232,7 +232,7 @@ def test_a_match_aborted_in_the_lobby_has_nothing_to_replay(tmp_path: Path, caps
     async def make() -> str:
         store = await Store.open(db)
         try:
-            service = MatchService(store)
+            service = MatchService(store, operator="mod")
             ms = await service.create("naru", Player(id="local:ann", name="ann"), {})
             await service.abort(ms.match_id, "mod", "never started")
             return ms.match_id

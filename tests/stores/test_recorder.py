@@ -231,7 +231,7 @@ async def test_bulk_reads_secrets_events_and_snapshots_of_many_matches(service):
 async def test_matches_filter_by_guild_and_status_newest_first(recorder):
     from events.service import MatchService
     clock = iter(f"2030-01-0{d}T00:00:00" for d in range(1, 10))
-    service = MatchService(recorder, clock=lambda: next(clock))
+    service = MatchService(recorder, clock=lambda: next(clock), operator="mod")
     a = (await service.create("toy", ANN, {"goal": 30}, place={"guild": "g1"})).match_id
     b = (await service.create("toy", BEN, {"goal": 30}, place={"guild": "g2"})).match_id
     c = (await service.create("toy", CAT, {"goal": 30}, place={"guild": "g1"})).match_id

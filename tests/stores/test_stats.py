@@ -37,7 +37,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def timed(recorder, clock):  # type: ignore[no-untyped-def]
-    return MatchService(recorder, snapshot_every=10, clock=clock)
+    return MatchService(recorder, snapshot_every=10, clock=clock, operator="mod")
 
 
 async def new_match(service: MatchService, *players: Player, guild: str = GUILD) -> str:
@@ -161,3 +161,28 @@ async def test_waiting_on_lists_the_matches_pending_on_a_player(timed: MatchServ
     await move(timed, clock, ben_first, BEN, "bank", 5)
     assert [m.match_id for m in await waiting_on(MatchService(timed.store), ANN.id, GUILD)] == [ann_first, ben_first]
     assert finished not in [m.match_id for m in await waiting_on(fresh, BEN.id)]
+
+
+async def test_an_invented_match_imported_counts_for_nobody(timed: MatchService, clock: Clock, tmp_path) -> None:
+    """A whole match played in a forger's own database (chain and replay in order,
+    because it was really played there) and imported here is listed, marked as
+    imported, and changes no record."""
+    from events.export import export_jsonl, import_jsonl
+    from events.store import Store
+
+    await won_by_banking(timed, clock, ANN, BEN, ANN, BEN)
+    before = [await player_stats(timed.store, p.id, g) for p in (ANN, BEN) for g in (GUILD, None)]
+    server_before = await server_stats(timed.store, GUILD)
+    forger = await Store.open(tmp_path / "forger.sqlite")
+    try:
+        invented, _ = await won_by_banking(MatchService(forger, clock=clock), clock, BEN, ANN, ANN, BEN)
+        text = await export_jsonl(MatchService(forger), invented)
+    finally:
+        await forger.close()
+    ms = await import_jsonl(timed, text, match_id="invented")
+    assert ms.status == "finished" and ms.outcome is not None and ms.seats[ms.outcome.winners[0]].id == BEN.id
+    row = await timed.store.match("invented")
+    assert row is not None and row.imported and row.guild == GUILD
+    assert [r.id for r in await timed.store.matches(guild=GUILD) if r.imported] == ["invented"]
+    assert [await player_stats(timed.store, p.id, g) for p in (ANN, BEN) for g in (GUILD, None)] == before
+    assert await server_stats(timed.store, GUILD) == server_before

@@ -34,7 +34,7 @@ class Session:
 @pytest.fixture
 async def service(tmp_path):
     store = await Store.open(tmp_path / "terminal.sqlite")
-    yield MatchService(store, new_secret=lambda: bytes(range(32)), bot_rng=Rng(b"bots" * 8))
+    yield MatchService(store, new_secret=lambda: bytes(range(32)), bot_rng=Rng(b"bots" * 8), operator="operator:ann")
     await store.close()
 
 
