@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, Text, Viewer, commitment
+from engine.core.actions import typed_number
 from engine.core.arguments import check_arguments
 from engine.core.play import check_pending
 from engine.registry import get_game
@@ -322,10 +323,11 @@ class MatchService:
         """Text to an action: a listed choice's number or code, or the generic form."""
         text = text.strip()
         choices = ms.game.legal_actions(ms.state, seat)
-        if text.isdigit():
-            if 1 <= int(text) <= len(choices):
-                return dict(choices[int(text) - 1].action)
-            raise errors.Refused(Text(f"There is no choice {text}.", f"選択肢{text}はありません。"),
+        number = typed_number(text, signed=False)
+        if number is not None:
+            if 1 <= number <= len(choices):
+                return dict(choices[number - 1].action)
+            raise errors.Refused(Text(f"There is no choice {number}.", f"選択肢{number}はありません。"),
                                  Text(f"Choose a number from 1 to {len(choices)}, or type an action.",
                                       f"1〜{len(choices)}の番号を選ぶか、行動を入力してください。"))
         for c in choices:
