@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 FORMAT = "parley-match"
 FORMAT_VERSION = 1
-# An export is a few hundred kilobytes for a long match; the bound only keeps a
-# file of any size from being read whole into memory and the log.
+# An 8-player Warlords self-play match (758 events) exports as 550 KB; the
+# bound, ninety times that, only keeps a file of any size from being read
+# whole into memory and the log.
 MAX_IMPORT = 50_000_000  # characters
 
 
