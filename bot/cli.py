@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import re
 import shutil
@@ -27,9 +26,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.core import RuleError, Text, Viewer, pick_locale, with_names
+from engine.core.options import MAX_OPTIONS
 from engine.core.search import LEVELS
+from engine.core.userjson import BadJson, load_json
 from engine.registry import available, get_game
-from events.export import export_jsonl, import_jsonl
+from events.export import MAX_IMPORT, export_jsonl, import_jsonl
 from events.history import lineage
 from events.model import Player
 from events.recorder import Recorder
@@ -73,9 +74,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     if not args.options:
         return {}
     try:
-        options = json.loads(args.options)
-    except ValueError as err:
-        raise CliError(Text(f"--options is not valid JSON: {err}.", f"--options が正しい JSON ではありません: {err}。"),
+        options = load_json(args.options, MAX_OPTIONS)
+    except BadJson as err:
+        raise CliError(Text("--options", "--options ") + err.what + Text(".", "。"),
                        Text("""Write an object, e.g. --options '{"goal": 20}'.""",
                             """オブジェクトで書いてください（例: --options '{"goal": 20}'）。""")) from None
     if not isinstance(options, dict):
@@ -365,6 +366,10 @@ async def cmd_export(args: argparse.Namespace) -> int:
 
 def _read_export(path: str) -> str:
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_IMPORT:  # before reading: a file of any size would be read whole
+            raise CliError(Text(f"{path} is {size:,} bytes; a match export of more than {MAX_IMPORT:,} is not read.",
+                                f"{path} は{size:,}バイトあります。{MAX_IMPORT:,}バイトを超える対戦エクスポートは読み込みません。"))
         return Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise CliError(Text(f"{path} is not a text file, so not a match export.",

@@ -5,6 +5,8 @@ can be scripted; the match is saved after every move and can be resumed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import shlex
 import sys
 import uuid
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
+from engine.core.actions import typed_number
 from events.bots import bot_level
 from events.errors import NoSuchMatch, StorageFault
 from events.history import Lineage, lineage
@@ -470,17 +473,18 @@ class Terminal:
             elif word in ("accept", "decline") and (await self.service.get(self.match_id)).takeback:
                 await self.send(lambda cid: self.service.answer_takeback(self.match_id, player.id, word == "accept", cid))
             elif word == "undo":
-                if rest.strip() and not rest.strip().isdigit():
+                count = typed_number(rest.strip() or "1", signed=False)
+                if count is None:
                     self.say(Text("`undo` takes a number of actions, e.g. `undo 2`.",
                                   "`undo` には手数を付けます（例: `undo 2`）。"))
                     return None
-                await self.send(lambda cid: self.service.undo(self.match_id, self.moderator, count=int(rest or 1),
+                await self.send(lambda cid: self.service.undo(self.match_id, self.moderator, count=count,
                                                               reason="terminal undo", command_id=cid))
             elif word == "redo":
                 await self.send(lambda cid: self.service.redo(self.match_id, self.moderator, reason="terminal redo",
                                                               command_id=cid))
-            elif line.isdigit():
-                await self.pick(int(line), player, seat)
+            elif (number := typed_number(line, signed=False)) is not None:
+                await self.pick(number, player, seat)
             else:
                 await self.send(lambda cid: self.service.act(self.match_id, player.id, line, seat=seat, command_id=cid))
         except RuleError as err:
@@ -508,6 +512,11 @@ class Terminal:
 
 
 def stdin_reader(prompt: str = "> ") -> Callable[[], str | None]:
+    # A terminal in another encoding sends bytes that are not UTF-8: they read
+    # as U+FFFD and are refused like any unknown word, instead of ending the program.
+    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
+
     def read() -> str | None:
         try:
             return input(prompt) if sys.stdin.isatty() else (sys.stdin.readline() or None)

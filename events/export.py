@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from engine.core import RuleError, Text, commitment
+from engine.core.userjson import BadJson, load_json, too_big
 
 from .chain import canonical_payload, first_break
 from .errors import Refused, ReplayError
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 
 FORMAT = "parley-match"
 FORMAT_VERSION = 1
+# An 8-player Warlords self-play match (758 events) exports as 550 KB; the
+# bound, ninety times that, only keeps a file of any size from being read
+# whole into memory and the log.
+MAX_IMPORT = 50_000_000  # characters
 
 
 def redact(event: Event, seat: int | None) -> dict[str, Any]:
@@ -80,18 +85,24 @@ def _bad_file(why_en: str, why_ja: str) -> Refused:
 
 
 def _parse(text: str) -> tuple[dict[str, Any], list[Event]]:
+    if len(text) > MAX_IMPORT:
+        said = too_big(len(text), MAX_IMPORT).what
+        raise _bad_file(f"it{said.en}", f"ファイル{said.ja}")
     rows: list[Any] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            rows.append(json.loads(line))
-        except ValueError as exc:
-            raise _bad_file(f"line {number} is not JSON", f"{number}行目が JSON ではありません") from exc
+            rows.append(load_json(line, MAX_IMPORT))
+        except BadJson as exc:
+            raise _bad_file(f"line {number}{exc.what.en}", f"{number}行目{exc.what.ja}") from exc
     if not rows or not isinstance(rows[0], dict) or rows[0].get("format") != FORMAT:
         raise _refuse("This is not a Parley match export.", "Parleyの対戦エクスポートではありません。")
     header = rows[0]
-    if header.get("version", FORMAT_VERSION) > FORMAT_VERSION:
+    version = header.get("version", FORMAT_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _bad_file("its format version is not a number", "形式のバージョンが数ではありません")
+    if version > FORMAT_VERSION:
         raise _bad_file("it was written by a newer Parley", "新しい Parley で書き出されています")
     try:
         events = [Event.model_validate({**r, "match_id": "import"}) for r in rows[1:]]
@@ -138,7 +149,7 @@ async def import_jsonl(service: MatchService, text: str, *, match_id: str | None
         ms, _ = rebuild(events, secret)
     except ReplayError as exc:
         raise _bad_file(f"it does not replay ({exc})", f"再生できません（{exc}）") from exc
-    except (RuleError, KeyError, TypeError, ValueError) as exc:
+    except (RuleError, LookupError, TypeError, ValueError, AttributeError) as exc:  # a forged log's junk
         raise _bad_file(f"it does not replay ({type(exc).__name__})", f"再生できません（{type(exc).__name__}）") from exc
     if ms.status not in ("finished", "aborted"):
         raise _refuse("The log does not end the match, so it cannot be imported.",
@@ -149,7 +160,8 @@ async def import_jsonl(service: MatchService, text: str, *, match_id: str | None
         raise Refused(Text(f"A match {new_id} is already in this database.", f"対戦 {new_id} はすでにこのデータベースにあります。"),
                       Text("Import it under another id with --match-id.", "--match-id で別のIDを付けて取り込めます。"))
     first = events[0]
-    place = first.payload.get("place", {})
+    place = first.payload.get("place")
+    place = place if isinstance(place, dict) else {}
     row = MatchRow(new_id, ms.game_id, ms.ruleset, first.at, events[-1].at, ms.status, ms.commitment,
                    place.get("guild"), place.get("channel"), [p.id for p in ms.seats],
                    outcome_json(ms) or None, events[-1].seq, imported=True)

@@ -9,11 +9,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Outcome, Rng
+from engine.core import Outcome, Rng, Text
 from engine.core.selfplay import derive_secret
 from engine.registry import get_game
 
 from .bots import bot_player, check_bot_level
+from .errors import Refused
 from .replay import all_seeing_digest
 from .service import MatchService
 from .store import Store
@@ -38,14 +39,22 @@ async def selfplay(store: Store, game_id: str, players: int, games: int, seed: i
     game = get_game(game_id)
     for level in levels:  # before any match is made: a refused level leaves nothing behind
         check_bot_level(game, level)
+    ids = [f"sp-{game_id}-{seed}-{index}" for index in range(games)]
+    made = [match_id for match_id in ids if await store.match(match_id) is not None]
+    if made:
+        # The same seed deals the same matches under the same ids: a rerun into
+        # the same database would collide with the first run's.
+        raise Refused(Text(f"Self-play match {made[0]} is already in this database (a run with seed {seed}).",
+                           f"セルフプレイの対戦 {made[0]} はすでにこのデータベースにあります（シード {seed} の実行）。"),
+                      Text("Choose another --seed or another --db.", "別の --seed か --db を指定してください。"))
     results = []
-    for index in range(games):
+    for index, match_id in enumerate(ids):
         label = f"{game_id}:{players}:{seed}:{index}"
         service = MatchService(store, new_secret=functools.partial(derive_secret, label),
                                bot_rng=Rng(derive_secret(label, "bots")))
         began = time.perf_counter()
         creator = bot_player(1, levels[0])
-        ms = await service.create(game_id, creator, options, match_id=f"sp-{game_id}-{seed}-{index}")
+        ms = await service.create(game_id, creator, options, match_id=match_id)
         for level in levels[1:]:
             await service.add_bot(ms.match_id, creator.id, level=level)
         done = (await service.start(ms.match_id, creator.id)).match

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, Text, Viewer, commitment
+from engine.core.actions import typed_number
 from engine.core.arguments import check_arguments
 from engine.core.forced import forced_action
 from engine.core.play import check_pending
@@ -352,10 +353,11 @@ class MatchService:
         """Text to an action: a listed choice's number or code, or the generic form."""
         text = text.strip()
         choices = ms.game.legal_actions(ms.state, seat)
-        if text.isdigit():
-            if 1 <= int(text) <= len(choices):
-                return dict(choices[int(text) - 1].action)
-            raise errors.Refused(Text(f"There is no choice {text}.", f"選択肢{text}はありません。"),
+        number = typed_number(text, signed=False)
+        if number is not None:
+            if 1 <= number <= len(choices):
+                return dict(choices[number - 1].action)
+            raise errors.Refused(Text(f"There is no choice {number}.", f"選択肢{number}はありません。"),
                                  Text(f"Choose a number from 1 to {len(choices)}, or type an action.",
                                       f"1〜{len(choices)}の番号を選ぶか、行動を入力してください。"))
         for c in choices:
@@ -457,11 +459,15 @@ class MatchService:
         return await self._rebuild(row, secret, upto=seq)
 
     async def _revert(self, match_id: str, actor: str, pick: Callable[[Lineage], int | None], reason: str,
-                      kind: str, command_id: str | None) -> CommandResult:
+                      kind: str, command_id: str | None,
+                      still: Callable[[MatchState], bool] = lambda ms: True) -> CommandResult:
         """Append a revert to the point `pick` chooses from the current line of
         play; chosen under the match's lock, so a move arriving meanwhile cannot
-        shift what "the last N actions" means."""
+        shift what "the last N actions" means. `still` is asked under the lock
+        too: False raises _Gone and appends nothing."""
         async def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            if not still(ms):
+                raise _Gone
             if ms.status == "finished":
                 raise errors.Refused(
                     Text("A finished match is final: its secret is revealed, so resuming it would make every later "
@@ -513,6 +519,9 @@ class MatchService:
             mine = ms.seat_of(player_id)
             if not mine:
                 raise errors.not_seated()
+            if ms.takeback is not None:
+                raise errors.Refused(Text("A takeback is already waiting for an answer.",
+                                          "取り消し要求はすでに回答待ちです。"))
             line = lin.effective()
             last = line[0] if line else None
             if last is None or last.payload["seat"] not in mine or last.actor == "system":
@@ -547,18 +556,24 @@ class MatchService:
 
     async def _finish_takeback(self, match_id: str, result: CommandResult) -> CommandResult:
         ms = result.match
-        if result.duplicate or ms.takeback is None:
+        if result.duplicate or ms.takeback is None or not _accepted(ms):
             return result
-        asker, of_seq = ms.takeback
-        others = {i for i, p in enumerate(ms.seats) if not p.is_bot and i not in ms.forfeited
-                  and p.id != ms.seats[asker].id}
-        if not others <= ms.takeback_yes:
-            return result
+        asked = ms.takeback
         # While a takeback is pending no action has followed it (any action
         # clears the request), so `of_seq` is still the last action.
         def before_it(lin: Lineage) -> int | None:
-            return lin.parent.get(of_seq) or lin.started
-        revert = await self._revert(match_id, "system", before_it, "takeback accepted", "takeback", None)
+            return lin.parent.get(asked[1]) or lin.started
+
+        # Two answers at once may both see the request accepted; the first to
+        # take the lock carries it out, and the second finds nothing to do (a
+        # second revert would have no request behind it, and the log would not replay).
+        def still_asked(now: MatchState) -> bool:
+            return now.takeback == asked and _accepted(now)
+        try:
+            revert = await self._revert(match_id, "system", before_it, "takeback accepted", "takeback", None,
+                                        still_asked)
+        except _Gone:
+            return CommandResult(await self.get(match_id), result.events)
         return CommandResult(revert.match, result.events + revert.events)
 
     # -- moderation --------------------------------------------------------------
@@ -699,6 +714,18 @@ class MatchService:
         if ms.status not in ("finished", "aborted"):
             return None
         return (await self._load(match_id)).secret
+
+
+class _Gone(Exception):
+    """What a revert was to carry out was already done by another command."""
+
+
+def _accepted(ms: MatchState) -> bool:
+    """The pending takeback has every other human still playing's yes."""
+    assert ms.takeback is not None
+    asker = ms.seats[ms.takeback[0]].id
+    others = {i for i, p in enumerate(ms.seats) if not p.is_bot and i not in ms.forfeited and p.id != asker}
+    return others <= ms.takeback_yes
 
 
 def _from_snapshot(snap: tuple[int, bytes] | None, ruleset: str) -> MatchState | None:

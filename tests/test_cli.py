@@ -178,6 +178,14 @@ def test_import_of_a_binary_file_is_one_line(capsys, tmp_path):
     one_line_error(code, err, "not a text file")
 
 
+def test_selfplay_rerun_into_the_same_database_is_one_line_and_adds_nothing(capsys, tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    assert run(capsys, "selfplay", "parlour", "--games", "2", "--seed", "1", "--db", db)[0] == 0
+    code, _, err = run(capsys, "selfplay", "parlour", "--games", "3", "--seed", "1", "--db", db)
+    one_line_error(code, err, "sp-parlour-1-0 is already in this database", "--seed")
+    assert len(statuses(capsys, db)) == 2
+
+
 def test_import_of_a_duplicate_is_one_line(capsys, tmp_path):
     db = str(tmp_path / "d.sqlite")
     run(capsys, "selfplay", "parlour", "--games", "1", "--seed", "1", "--db", db)

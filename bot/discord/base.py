@@ -29,6 +29,8 @@ import discord
 
 from engine.core import RuleError, Text
 from events import moderators
+from engine.core.actions import typed_number
+from engine.core.text import echo
 from events.errors import Refused
 from events.model import Player
 from events.replay import MatchState
@@ -73,12 +75,11 @@ def parse_options(raw: str | None) -> dict[str, Any]:
         if not part:
             continue
         if "=" not in part:
-            raise Refused(Text(f"'{part}' is not key=value.", f"「{part}」は key=value 形式ではありません。"), M.bad_options)
+            raise Refused(Text(f"'{echo(part)}' is not key=value.", f"「{echo(part)}」は key=value 形式ではありません。"), M.bad_options)
         key, _, value = part.partition("=")
-        v: Any = value
-        if re.fullmatch(r"-?\d+", value):
-            v = int(value)
-        elif value.lower() in ("true", "false"):
+        number = typed_number(value)
+        v: Any = value if number is None else number
+        if value.lower() in ("true", "false"):
             v = value.lower() == "true"
         out[key.strip()] = v
     if "cards" in out:

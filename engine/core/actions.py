@@ -6,18 +6,35 @@ bots, so it has one canonical text form: `kind key=value key=a,b`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from .errors import UnknownAction
-from .text import Text
+from .text import Text, echo
 
 Action = dict[str, Any]
 
+# A number is typed in ASCII digits, or full-width ones (a Japanese IME's
+# default). `str.isdigit` also accepts ², ① or ४, which `int` refuses or reads
+# as a choice nobody meant; eighteen digits is far past any choice or count
+# and far below `int`'s limit on digits.
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９－", "0123456789-")
+_NUMBER = re.compile(r"-?[0-9]{1,18}")
+
+
+def typed_number(text: str, *, signed: bool = True) -> int | None:
+    """`text` as a whole number when it is one as people type numbers, else None."""
+    text = text.translate(_FULL_WIDTH)
+    if _NUMBER.fullmatch(text) and (signed or not text.startswith("-")):
+        return int(text)
+    return None
+
 
 def _scalar(token: str) -> Any:
-    if token.lstrip("-").isdigit():
-        return int(token)
+    number = typed_number(token)
+    if number is not None:
+        return number
     if token in ("true", "false"):
         return token == "true"
     return token
@@ -50,7 +67,7 @@ def parse_action(text: str, list_keys: frozenset[str] = frozenset()) -> Action:
         key, sep, raw = token.partition("=")
         if not sep or not key:
             raise UnknownAction(
-                Text(f"Cannot read '{token}'.", f"「{token}」を解釈できません。"),
+                Text(f"Cannot read '{echo(token)}'.", f"「{echo(token)}」を解釈できません。"),
                 Text("Arguments are written key=value.", "引数は key=value の形で書きます。"),
             )
         if raw == "-":

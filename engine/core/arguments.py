@@ -14,7 +14,7 @@ from typing import Any
 
 from .contract import Choice
 from .errors import UnknownAction
-from .text import Text, join
+from .text import Text, echo, join
 
 
 def check_arguments(choices: Sequence[Choice], action: Mapping[str, Any],
@@ -23,7 +23,7 @@ def check_arguments(choices: Sequence[Choice], action: Mapping[str, Any],
     kinds = list(dict.fromkeys(str(c.action["kind"]) for c in choices))
     if kind not in kinds:
         allowed = join([Text(k, k) for k in kinds])
-        raise UnknownAction(Text(f"You cannot '{kind}' now.", f"今は「{kind}」はできません。"),
+        raise UnknownAction(Text(f"You cannot '{echo(kind)}' now.", f"今は「{echo(kind)}」はできません。"),
                             Text("Allowed now: ", "今できること: ") + allowed + Text(".", "。"))
     takes = set(optional.get(str(kind), frozenset()))
     for c in choices:
@@ -31,7 +31,7 @@ def check_arguments(choices: Sequence[Choice], action: Mapping[str, Any],
             takes |= set(c.action) - {"kind"}
     extra = sorted(set(action) - takes - {"kind"})
     if extra:
-        names = [f"{x}=" for x in extra]
+        names = [f"{echo(x)}=" for x in extra]
         takes_names = [f"{x}=" for x in sorted(takes)] or ["-"]
         raise UnknownAction(Text(f"'{kind}' does not take {', '.join(names)}.",
                                  f"「{kind}」に{'、'.join(names)}は指定できません。"),

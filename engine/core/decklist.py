@@ -24,9 +24,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import RuleError
-from .text import Text, join
+from .text import Text, echo, join
 
 MAX_COUNT = 999  # far above any deck; a bound so a typo cannot allocate millions of copies
+# A Warlords starter (100 cards) exports as about 60 lines and 2,200 characters;
+# the biggest legal deck, 120 cards written one a line with both names (at most
+# about 70 characters a line), fits several times over, notes included, and a
+# pasted novel stays out of the options, which the log keeps.
+MAX_LINES = 400
+MAX_CHARS = 40_000
 
 # `3 Name`, `3x Name`, `3 × Name`; `Name x3`, `Name×3` (a bare x needs a space
 # before it, or `Box 2` would read as two `Bo`).
@@ -120,7 +126,9 @@ def _count_and_name(line: str, index: CardIndex) -> tuple[int | None, str]:
     for pattern, count_at in ((_LEADING, 1), (_TRAILING, 2)):
         m = pattern.fullmatch(line)
         if m:
-            return int(m.group(count_at)), m.group(3 - count_at).strip()
+            digits = m.group(count_at)
+            count = int(digits) if len(digits) <= len(str(MAX_COUNT)) else MAX_COUNT + 1
+            return count, m.group(3 - count_at).strip()
     if line.rstrip("xX×").isdigit():
         return None, ""
     return 1, line
@@ -132,25 +140,33 @@ def _card(number: int, name: str, index: CardIndex) -> tuple[str | None, Text | 
         return found[0], None
     if found:
         options = join([index.label(k) for k in sorted(found)])
-        return None, _at(number, Text(f"'{name}' names several cards; write one by its id: {options.en}.",
-                                      f"「{name}」は複数のカードの名前です。IDで書いてください：{options.ja}。"))
+        return None, _at(number, Text(f"'{echo(name)}' names several cards; write one by its id: {options.en}.",
+                                      f"「{echo(name)}」は複数のカードの名前です。IDで書いてください：{options.ja}。"))
     near = index.closest(name)
     hint = Text("", "")
     if near:
         options = join([index.label(k) for k in near])
         hint = Text(f" Did you mean: {options.en}?", f"候補：{options.ja}。")
-    return None, _at(number, Text(f"no card named '{name}'.", f"「{name}」というカードはありません。") + hint)
+    return None, _at(number, Text(f"no card named '{echo(name)}'.", f"「{echo(name)}」というカードはありません。") + hint)
 
 
 def read_deck_list(text: str, index: CardIndex, sections: Mapping[str, str] | None = None) -> DeckListing:
-    """Read `text`; every problem is collected (the readable lines still count)."""
+    """Read `text`; every problem is collected (the readable lines still count),
+    except a text too long to be a deck list, which is one problem and not read."""
     listing = DeckListing()
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES or len(text) > MAX_CHARS:
+        listing.problems.append(Text(f"A deck list is at most {MAX_LINES} lines and {MAX_CHARS:,} characters; this one "
+                                     f"has {len(lines):,} lines and {len(text):,} characters.",
+                                     f"デッキリストは{MAX_LINES}行・{MAX_CHARS:,}文字までです（このリストは{len(lines):,}行・"
+                                     f"{len(text):,}文字）。"))
+        return listing
     section: str | None = None
     known = {_fold(k): v for k, v in (sections or {}).items()}
     spelled = [f"[{s}]" for s in sections or {}]
     headers = Text(", ".join(s for s in spelled if s.isascii()) or ", ".join(spelled),
                    "、".join(s for s in spelled if not s.isascii()) or "、".join(spelled))
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines, start=1):
         line = " ".join(unicodedata.normalize("NFKC", raw).split("#", 1)[0].split())
         if not line:
             continue
@@ -160,7 +176,7 @@ def read_deck_list(text: str, index: CardIndex, sections: Mapping[str, str] | No
         if line.startswith("[") and line.endswith("]"):
             found = known.get(_fold(line[1:-1]))
             if found is None:
-                listing.problems.append(_at(number, Text(f"unknown section {line}.", f"不明な区分 {line}。")
+                listing.problems.append(_at(number, Text(f"unknown section {echo(line)}.", f"不明な区分 {echo(line)}。")
                                             + (Text(f" Sections: {headers.en}.", f"区分：{headers.ja}。")
                                                if sections else Text(" This game's deck lists have no sections.",
                                                                      "このゲームのデッキリストに区分はありません。"))))
@@ -171,7 +187,7 @@ def read_deck_list(text: str, index: CardIndex, sections: Mapping[str, str] | No
             listing.problems.append(_at(number, Text("write a count and a card, like `3 Name`.",
                                                      "`3 カード名` のように枚数とカードを書いてください。")))
             continue
-        if not 1 <= count <= MAX_COUNT:
+        if not 1 <= count <= MAX_COUNT:  # (a count of more digits reads as MAX_COUNT + 1)
             listing.problems.append(_at(number, Text(f"a count is 1 to {MAX_COUNT}.",
                                                      f"枚数は1〜{MAX_COUNT}です。")))
             continue

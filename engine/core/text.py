@@ -6,6 +6,16 @@ from dataclasses import dataclass
 from typing import Any
 
 LOCALES = ("en", "ja")
+ECHO_LIMIT = 40
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    """What a user typed, quoted back in a message: on one line (a refusal is
+    one line), cut short (a 5,000-character paste is not worth repeating) and
+    printable (a lone surrogate from a mis-decoded terminal cannot be written out)."""
+    text = " ".join(str(value).split())
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def pick_locale(locale: str | None) -> str:

@@ -4,7 +4,6 @@ is adding data."""
 
 from __future__ import annotations
 
-import json
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -13,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from engine.core import Text
 from engine.core.decklist import CardIndex
+from engine.core.userjson import BadJson, load_json
 
 Element = Literal["wood", "fire", "earth", "metal", "water"]
 ELEMENTS: tuple[Element, ...] = ("wood", "fire", "earth", "metal", "water")
@@ -220,9 +220,9 @@ def parse_card_set(raw: str) -> Catalog:
     """Errors name the place and the problem but never echo the file's values
     (the path comes from match options, so the message may reach players)."""
     try:
-        return Catalog(CardSet.model_validate(json.loads(raw)))
-    except json.JSONDecodeError as exc:
-        raise CardFileError(f"not valid JSON (line {exc.lineno}, column {exc.colno})") from exc
+        return Catalog(CardSet.model_validate(load_json(raw, MAX_CARD_FILE)))
+    except BadJson as exc:
+        raise CardFileError(f"the card set{exc.what.en}") from exc
     except ValidationError as exc:
         problems = [f"{'.'.join(str(p) for p in e['loc']) or 'file'}: {e['msg']}"
                     for e in exc.errors(include_input=False, include_url=False)[:5]]

@@ -20,6 +20,7 @@ from engine.core import (
     clone,
     seat_ref,
 )
+from engine.core.options import check_options, wrong_option
 
 from . import actions, bot, menu
 from .battle import attack_text
@@ -71,6 +72,11 @@ def prompt(s: MusouState, kind: str, seat: int) -> Text:
     return _PROMPTS[kind]
 
 
+OPTIONS = {"cards": Text("'sample', a card file's path or a card set as JSON text",
+                         "sample、カードファイルのパス、または JSON 形式のカードセット"),
+           "decks": Text("a list of two decks, each a starter id (shu, wei, wu, coalition) or a deck list",
+                         "2つのデッキのリスト（それぞれスターター名（shu、wei、wu、coalition）かデッキリスト）")}
+
 class MusouGame(Game[MusouState]):
     id: ClassVar[str] = "musou"
     title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
@@ -94,7 +100,10 @@ class MusouGame(Game[MusouState]):
         from then on (options are recorded in the log; setup never reads a file)."""
         if seats != 2:
             raise BadOptions(Text("Musou is for exactly 2 players.", "無双TCGは2人用です。"))
-        card_set = str(raw.get("cards", SAMPLE))
+        raw = check_options(raw, self.title, OPTIONS)
+        card_set = raw.get("cards", SAMPLE)
+        if not isinstance(card_set, str):
+            raise wrong_option("cards", OPTIONS["cards"])
         try:
             if card_set != SAMPLE and not card_set.lstrip().startswith("{"):
                 card_set = read_card_file(card_set)
@@ -105,12 +114,10 @@ class MusouGame(Game[MusouState]):
         decks = raw.get("decks")
         if decks is None:
             return out
-        if not isinstance(decks, (list, tuple)) or len(decks) != 2:
-            raise BadOptions(Text("decks must list two decks.", "decks には2つのデッキを指定します。"))
+        if not isinstance(decks, (list, tuple)) or len(decks) != 2 or not all(isinstance(d, str) for d in decks):
+            raise wrong_option("decks", OPTIONS["decks"])
         known = starters()
         for entry in decks:
-            if not isinstance(entry, str):
-                raise BadOptions(Text("Each deck is a starter id or a deck list.", "デッキはスターター名かデッキリストです。"))
             if entry in known:
                 continue
             try:

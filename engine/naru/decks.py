@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Text
 from engine.core.decklist import CardIndex, read_deck_list
+from engine.core.text import echo
 
 from .cards import CardSet
 
@@ -94,6 +95,6 @@ def deck_from_option(raw: str, cards: CardSet, starters: dict[str, Starter]) -> 
     if problems and "\n" not in raw and not raw.strip()[:1].isdigit():
         # One word that is no card line either: most likely a mistyped starter id.
         ids = sorted(starters)
-        return {}, [Text(f"Unknown starter deck '{raw}'. Starters: {', '.join(ids)}; or give a deck list.",
-                         f"スターターデッキ「{raw}」はありません。候補：{'、'.join(ids)}。またはデッキリストを渡してください。")]
+        return {}, [Text(f"Unknown starter deck '{echo(raw)}'. Starters: {', '.join(ids)}; or give a deck list.",
+                         f"スターターデッキ「{echo(raw)}」はありません。候補：{'、'.join(ids)}。またはデッキリストを渡してください。")]
     return counts, problems + deck_problems(counts, cards)

@@ -23,6 +23,7 @@ from engine.core import (
     seat_label,
     seat_ref,
 )
+from engine.core.options import check_options, wrong_option
 from engine.core.text import join
 
 from . import bot, choices, legal, opening, promotion, summon
@@ -74,12 +75,11 @@ class NaruGame(Game[NaruState]):
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if seats != 2:
             raise BadOptions(Text("Naru is a game for exactly 2 players.", "成る!は2人用です。"))
-        decks = raw.get("decks", [RANDOM, RANDOM])
-        if isinstance(decks, str) or not isinstance(decks, (list, tuple)) or len(decks) != 2 \
-                or not all(isinstance(d, str) for d in decks):
-            raise BadOptions(Text("Option 'decks' is a list of two decks.", "オプション decks は2つのデッキのリストです。"),
-                             Text(f"Each is a starter ({', '.join(sorted(self.starters))}), 'random' or a deck list.",
-                                  f"それぞれスターター（{'、'.join(sorted(self.starters))}）、random、またはデッキリスト。"))
+        takes = Text(f"a list of two decks, each a starter ({', '.join(sorted(self.starters))}), 'random' or a deck list",
+                     f"2つのデッキのリスト（それぞれスターター（{'、'.join(sorted(self.starters))}）、random、またはデッキリスト）")
+        decks = check_options(raw, self.title, {"decks": takes}).get("decks", [RANDOM, RANDOM])
+        if not isinstance(decks, (list, tuple)) or len(decks) != 2 or not all(isinstance(d, str) for d in decks):
+            raise wrong_option("decks", takes)
         decks = [self.aliases.get(d, d) for d in decks]
         problems: list[Text] = []
         for seat, deck in enumerate(decks):

@@ -22,6 +22,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.cardinfo import CardInfo
+from engine.core.options import check_options, wrong_option
 from engine.core.statecodec import StateCodec
 
 from . import attack
@@ -56,6 +57,9 @@ _TURN = tuple((Pending(seat, "turn", TURN_PROMPT),) for seat in _SEATS)
 _CAPTURE = tuple((Pending(seat, "turn", CAPTURE_PROMPT),) for seat in _SEATS)
 
 
+OPTIONS = {"cards": Text("the card ids of 7 creatures and 3 spells, as a list or comma-separated",
+                         "モンスター7枚と魔法3枚のカードID（リストかカンマ区切り）")}
+
 class Quarriors(Game[QState]):
     id: ClassVar[str] = "quarriors"
     title: ClassVar[Text] = Text("Quarriors", "クォーリアーズ")
@@ -77,16 +81,12 @@ class Quarriors(Game[QState]):
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:
             raise BadOptions(Text("Quarriors needs 2-4 players.", "クォーリアーズは2〜4人用です。"))
-        unknown = set(raw) - {"cards"}
-        if unknown:
-            raise BadOptions(Text(f"Unknown options: {sorted(unknown)}.", f"不明なオプション：{'、'.join(sorted(unknown))}。"),
-                             Text("The only option is `cards`.", "オプションは `cards` だけです。"))
-        chosen = raw.get("cards")
-        if chosen:
-            if isinstance(chosen, str):
-                chosen = [c for c in chosen.split(",") if c]
-            return {"cards": check_choice(self.cardset, list(chosen))}
-        return {}
+        chosen = check_options(raw, self.title, OPTIONS).get("cards", [])
+        if isinstance(chosen, str):
+            chosen = [c for c in chosen.split(",") if c]
+        if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
+            raise wrong_option("cards", OPTIONS["cards"])
+        return {"cards": check_choice(self.cardset, chosen)} if chosen else {}
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> QState:
         s = build(self.cardset, seats, options, rng)

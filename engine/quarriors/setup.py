@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import BadOptions, Rng, Text
+from engine.core.text import echo
 
 from .cards import Card, CardSet
 from .state import QState, reset_turn
@@ -17,7 +18,7 @@ def check_choice(cs: CardSet, chosen: Sequence[str]) -> list[str]:
     cards = []
     for cid in chosen:
         if cid not in cs.cards or cs.cards[cid].kind == "basic":
-            raise BadOptions(Text(f"Unknown card '{cid}'.", f"不明なカード「{cid}」。"),
+            raise BadOptions(Text(f"Unknown card '{echo(cid)}'.", f"不明なカード「{echo(cid)}」。"),
                              Text("Name creature and spell card ids.", "モンスターと魔法のカードIDを指定してください。"))
         cards.append(cs.cards[cid])
     creatures = [c for c in cards if c.kind == "creature"]

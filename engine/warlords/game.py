@@ -22,6 +22,8 @@ from engine.core import (
     seat_label,
     seat_ref,
 )
+from engine.core.options import check_options, wrong_option
+from engine.core.text import echo
 
 from . import bot, calamities, legal, moves, prompts, ruins, view
 from .catalog import card_catalog
@@ -59,6 +61,32 @@ PLAY_RNG: dict[str, Callable[..., None]] = {
 def _unknown(kind: Any, allowed: list[str]) -> UnknownAction:
     return UnknownAction(Text(f"'{kind}' is not an action now.", f"「{kind}」は今できる行動ではありません。"),
                          Text("Allowed: " + ", ".join(allowed) + ".", "可能：" + "、".join(allowed) + "。"))
+
+
+OPTIONS = {
+    "decks": Text("starter deck ids, as a list or comma-separated (a shorter list is repeated round the table)",
+                  "スターターデッキのID（リストかカンマ区切り。席より少なければ繰り返します）"),
+    "deck_lists": Text("deck lists as text, one per seat (a shorter list is repeated round the table)",
+                       "デッキリストの文字列を席ごとに（席より少なければ繰り返します）"),
+    "decks_cards": Text("decks as card counts: one {\"card id\": copies} object per seat",
+                        "カード枚数で書いたデッキ：席ごとに {\"カードID\": 枚数} のオブジェクト"),
+}
+
+
+def _words(raw: Mapping[str, Any], name: str, default: list[str]) -> list[str]:
+    """An option that lists texts: a list of strings, or one string (from
+    Discord's key=value, where a list is written comma-separated)."""
+    value = raw.get(name, default)
+    if isinstance(value, str):
+        value = [value] if name == "deck_lists" else [w for w in value.split(",") if w]
+    if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+        raise wrong_option(name, OPTIONS[name])
+    return value
+
+
+def _is_counts(deck: Any) -> bool:
+    return isinstance(deck, Mapping) and all(isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool)
+                                             for k, n in deck.items())
 
 
 def _cycle(items: list[Any], n: int) -> list[Any]:
@@ -99,20 +127,23 @@ class Warlords(Game[WState]):
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:
             raise BadOptions(Text("Warlords needs 2-8 players.", "Warlordsは2～8人用です。"))
+        raw = check_options(raw, self.title, OPTIONS)
         out: dict[str, Any] = {}
         if "decks_cards" in raw:  # options already validated once (idempotent)
-            cards = [dict(d) for d in raw["decks_cards"]]
+            cards = raw["decks_cards"]
+            if not isinstance(cards, list) or not all(_is_counts(d) for d in cards):
+                raise wrong_option("decks_cards", OPTIONS["decks_cards"])
             if len(cards) < seats or any(deck_errors(d) for d in cards):
                 raise BadOptions(Text("A deck is not legal.", "デッキが規定に合いません。"))
-            return {"decks_cards": cards[:seats], "decks": list(raw.get("decks", []))[:seats]}
+            return {"decks_cards": [dict(d) for d in cards[:seats]], "decks": _words(raw, "decks", [])[:seats]}
         if "deck_lists" in raw:
             # A shorter list is repeated round the table; a longer one is cut to the seats.
-            lists = _cycle(list(raw["deck_lists"]), seats)
+            lists = _cycle(_words(raw, "deck_lists", []), seats)
             if not lists:
                 raise BadOptions(Text("Give at least one deck list.", "デッキリストを1つ以上指定してください。"))
             decks: list[dict[str, int]] = []
             for i, text in enumerate(lists):
-                counts, errors = import_deck(str(text))
+                counts, errors = import_deck(text)
                 if errors:
                     raise BadOptions(Text(f"Deck {i + 1}: ", f"デッキ{i + 1}：") + errors[0],
                                      Text(" ".join(e.en for e in errors[1:]), "".join(e.ja for e in errors[1:])))
@@ -120,12 +151,12 @@ class Warlords(Game[WState]):
             out["decks_cards"] = decks
             out["decks"] = [f"custom{i + 1}" for i in range(seats)]
             return out
-        names = _cycle([str(x) for x in raw.get("decks", options_decks(seats))], seats)
+        names = _cycle(_words(raw, "decks", options_decks(seats)), seats)
         if not names:
             raise BadOptions(Text("Give at least one starter deck.", "スターターデッキを1つ以上指定してください。"))
         for deck_id in names:
             if deck_id not in starter_ids():
-                raise BadOptions(Text(f"Unknown starter deck '{deck_id}'.", f"不明なスターターデッキ「{deck_id}」。"),
+                raise BadOptions(Text(f"Unknown starter deck '{echo(deck_id)}'.", f"不明なスターターデッキ「{echo(deck_id)}」。"),
                                  Text("Starters: " + ", ".join(starter_ids()) + ".", "スターター：" + "、".join(starter_ids()) + "。"))
         out["decks"] = names
         return out

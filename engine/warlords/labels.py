@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Text, UnknownAction, format_action, seat_ref
+from engine.core.actions import typed_number
 
 from .catalog import numbers, static_effect, type_name, use
 from .stacks import STATE_TEXT, castle_combat, stack_combat, stack_state
@@ -176,6 +177,7 @@ def read_typed(a: Action) -> Action:
         seat = _seat(t, "")
         # A player aimed at by a card is written p<seat>; a bare number is read as one too.
         return {**a, "target": f"p{seat}" if a.get("kind") in ("play", "cast") else seat}
-    if isinstance(t, str) and t.startswith("p") and t[1:].isdigit():
-        return {**a, "target": f"p{_seat(int(t[1:]), 'p')}"}
+    number = typed_number(t[1:], signed=False) if isinstance(t, str) and t.startswith("p") else None
+    if number is not None:
+        return {**a, "target": f"p{_seat(number, 'p')}"}
     return a

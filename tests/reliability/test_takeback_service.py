@@ -75,3 +75,33 @@ def test_the_forgetful_game_really_forgets():
     assert result.reveals is False
     drawn = set(result.transition.state.hands[seat]) - set(state.hands[seat])
     assert drawn and drawn <= game.hidden_ids(state, Viewer.of(seat))
+
+
+async def test_two_accepts_at_once_take_the_action_back_once(service):
+    """Issue 21: both accepts saw the request pending, so each carried it out:
+    the second revert had no request left to carry out, and the log no longer
+    replayed (a raw ReplayError on the next cold load)."""
+    import asyncio
+
+    match_id = await a_match(service)
+    player = await first_mover(service, match_id)
+    other = BEN if player.id == ANN.id else ANN
+    before = (await service.get(match_id)).state
+    await service.act(match_id, player.id, {"kind": "mark"})
+    await service.request_takeback(match_id, player.id)
+    await asyncio.gather(*(service.answer_takeback(match_id, other.id, True, command_id=f"accept-{n}")
+                           for n in range(2)))
+    events = await service.events(match_id)
+    assert [e.payload["kind"] for e in events if e.type == "revert"] == ["takeback"]
+    service.forget(match_id)
+    assert (await service.get(match_id)).state == before
+    assert (await verify_match(service, match_id)).ok
+
+
+async def test_a_second_request_while_one_waits_is_refused(service):
+    match_id = await a_match(service)
+    player = await first_mover(service, match_id)
+    await service.act(match_id, player.id, {"kind": "mark"})
+    await service.request_takeback(match_id, player.id)
+    with pytest.raises(Refused, match="already"):
+        await service.request_takeback(match_id, player.id)

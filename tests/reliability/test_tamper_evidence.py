@@ -208,7 +208,7 @@ async def test_import_refuses_a_running_match_even_with_its_secret(service, tmp_
 
 
 @pytest.mark.parametrize("text, words", [
-    ("not json at all\n", "not JSON"),
+    ("not json at all\n", "not valid JSON"),
     ('{"format": "something-else"}\n', "not a Parley match export"),
     ("", "not a Parley match export"),
 ])
