@@ -430,7 +430,7 @@ class MatchService:
             if ms.status in ("finished", "aborted"):
                 raise errors.Refused(
                     Text("A finished match is final: its secret is revealed, so resuming it would make every later "
-                         "roll predictable.", "終了した対戦は確定です。秘密鍵が公開済みのため、再開すると以後のダイスが予測できてしまいます。"))
+                         "roll predictable.", "終了した対戦は確定です。秘密値が公開済みのため、再開すると以後のダイスが予測できてしまいます。"))
             _need(ms, "running")
             lin = await self._lineage(match_id)
             target = pick(lin)
