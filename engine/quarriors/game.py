@@ -32,7 +32,7 @@ from .bot import choose
 from .cards import CardSet, base_set, card_form
 from .catalog import catalog
 from .flow import advance, start_turn
-from .labels import action_group, action_label
+from .labels import action_group, action_label, paid_capture
 from .narrate import ROLLS, action_line, rolled
 from .noop import changes_nothing
 from .prompts import RESPOND, apply_prompt
@@ -143,7 +143,7 @@ class Quarriors(Game[QState]):
         # The turn's menu can run to dozens of choices: staged by the die (or card) each is about.
         staged = not s.prompts and s.step in (MAIN, CAPTURE)
         return [Choice(a, action_label(s, a), action_group(s, a) if staged else None)
-                for a in self.raw_actions(s, seat)]
+                for a in self.raw_actions(s, seat) if not paid_capture(a)]
 
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> list[CardInfo]:
         chosen = (options or {}).get("cards")

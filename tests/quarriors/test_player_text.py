@@ -452,6 +452,24 @@ def test_the_turn_menu_is_grouped_by_the_die_or_card_each_choice_is_about() -> N
     assert capture and all(c.group == base_set().cards[c.action["card"]].name for c in capture)
 
 
+def test_issue_21_a_capture_is_offered_once_paid_by_the_engine_and_a_named_payment_still_applies() -> None:
+    """Dice of 1, 1 and 2 pay a capture in several mixes; the menu listed the
+    engine's payment and a named one side by side, reading as the same capture twice."""
+    s = make()
+    for _ in range(2):
+        place(s, "pool", 0, "basic_quiddity", quiddity=1)
+    place(s, "pool", 0, "basic_quiddity", quiddity=2)
+    s = act(s, 0, kind="proceed")
+    paid = [a for a in GAME.raw_actions(s, 0) if a["kind"] == "capture" and "pay" in a]
+    assert paid  # the position does offer other payments (the random bot still draws among them)
+    captures = [c for c in GAME.legal_actions(s, 0) if c.action["kind"] == "capture"]
+    cards = [c.action["card"] for c in captures]
+    assert captures and len(cards) == len(set(cards)) and all("pay" not in c.action for c in captures)
+    assert {a["card"] for a in paid} <= set(cards)
+    t = act(s, 0, **paid[0])  # typed (or recorded in an old log), a named payment applies as before
+    assert all(d in t.used[0] for d in paid[0]["pay"])
+
+
 def test_a_switch_to_what_the_ooze_already_copies_is_not_listed_but_still_applies() -> None:
     s = make(["strong_primordial_ooze"], seats=3)
     d1 = place(s, "ready", 1, "quake_dragon", level=3)
