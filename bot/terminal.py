@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
-from events.bots import bot_level
+from events.bots import bot_level, shown_name
 from events.errors import StorageFault
 from events.model import Event, Player
 from events.replay import MatchState
@@ -249,14 +249,14 @@ class Terminal:
 
     async def _run(self) -> int:
         ms = await self.service.get(self.match_id)
-        self.names = [p.name for p in ms.seats]
+        self.names = [shown_name(p, self.locale) for p in ms.seats]
         if self.seen is None:
             self.seen = ms.seq
         await self.catch_up()
         await self.show_board()
         while True:
             ms = await self.service.get(self.match_id)
-            self.names = [p.name for p in ms.seats]
+            self.names = [shown_name(p, self.locale) for p in ms.seats]
             redraw = await self.catch_up()
             if ms.status != "running":
                 if not self.board_fresh:
