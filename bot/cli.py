@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from engine.core import RuleError, Text, Viewer, pick_locale, with_names
 from engine.core.search import LEVELS
 from engine.registry import available, get_game
+from events.bots import shown_name
 from events.export import export_jsonl, import_jsonl
 from events.model import Player
 from events.recorder import Recorder
@@ -34,6 +35,7 @@ from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import verify_match
 
 from . import records_cli, render
+from .clihelp import argv_locale, localize
 from .paths import default_db
 from .replaypage.write import write_replay_page
 from .terminal import Terminal, refusal, resume_command, saved_hint, stdin_reader
@@ -56,18 +58,33 @@ async def _with_service(args: argparse.Namespace, fn: Callable[[MatchService], A
         await store.close()
 
 
+def _options_hint(game_id: str | None) -> Text:
+    """How to write --options, with an example of the game's own options: an
+    example from another game would suggest an option this one refuses."""
+    try:
+        example = get_game(game_id).options_example if game_id else None
+    except KeyError:
+        example = None
+    if example is None:
+        return Text("Write a JSON object ({...}) of the game's options; see docs/rules/ for each game's.",
+                    "ゲームのオプションを JSON のオブジェクト（{...}）で書いてください。各ゲームのオプションは docs/rules/ にあります。")
+    shown = json.dumps(example, ensure_ascii=False)
+    return Text(f"Write an object, e.g. --options '{shown}'.", f"オブジェクトで書いてください（例: --options '{shown}'）。")
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """`--options` as a JSON object, or a one-line error saying what is wrong with it."""
     if not args.options:
         return {}
+    hint = _options_hint(getattr(args, "game", None))
     try:
         options = json.loads(args.options)
     except ValueError as err:
         raise CliError(Text(f"--options is not valid JSON: {err}.", f"--options が正しい JSON ではありません: {err}。"),
-                       Text("""Write an object, e.g. --options '{"goal": 20}'.""",
-                            """オブジェクトで書いてください（例: --options '{"goal": 20}'）。""")) from None
+                       hint) from None
     if not isinstance(options, dict):
-        raise CliError(Text("--options must be a JSON object ({...}).", "--options は JSON のオブジェクト（{...}）です。"))
+        raise CliError(Text("--options must be a JSON object ({...}).", "--options は JSON のオブジェクト（{...}）です。"),
+                       hint)
     return options
 
 
@@ -81,8 +98,8 @@ def _seat(ms: MatchState, as_seat: int) -> int:
     return as_seat - 1
 
 
-def _names(ms: MatchState) -> list[str]:
-    return [p.name for p in ms.seats]
+def _names(ms: MatchState, locale: str) -> list[str]:
+    return [shown_name(p, locale) for p in ms.seats]
 
 
 # -- play -------------------------------------------------------------------
@@ -302,7 +319,7 @@ async def cmd_replay(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
         ms = await service.get(args.match)
         locale = _locale(args)
-        names = _names(ms)
+        names = _names(ms, locale)
         if getattr(args, "html", None):
             return await write_replay_page(service, args.match, args.html, locale)
         if args.verify:
@@ -450,7 +467,7 @@ def _discord(args: argparse.Namespace) -> int:
     return 0
 
 
-def parser() -> argparse.ArgumentParser:
+def parser(locale: str = "en") -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="parley", description="Asynchronous tabletop games: terminal, bot and tools.")
     p.add_argument("--db", type=str, default=None,
                    help="SQLite file or postgresql:// URL (default: $PARLEY_DB or ~/.local/share/parley)")
@@ -546,7 +563,7 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("bot", help="run the Discord bot (needs PARLEY_DISCORD_TOKEN)")
     sub.add_parser("sync-commands", help="register the slash commands with Discord")
     records_cli.add_parsers(sub)  # parley mine
-    return p
+    return localize(p, locale)
 
 
 ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
@@ -585,7 +602,7 @@ def _one_line(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    args = parser(argv_locale(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     # The database named on the command line, for hints that must name it again.
     if args.db is not None and not is_postgres(args.db):
         args.db = str(Path(sqlite_path(args.db)).expanduser())

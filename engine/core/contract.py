@@ -118,6 +118,9 @@ class Game(ABC, Generic[S]):
     # The classes a state is built of besides plain data and Text: decoding a
     # snapshot builds these and nothing else (engine.core.statecodec).
     state_types: ClassVar[tuple[Kind, ...]] = ()
+    # Match options this game accepts, as an example a front end shows when
+    # options are mistyped (so a hint never names another game's option); None: no options.
+    options_example: ClassVar[Mapping[str, Any] | None] = None
 
     def state_codec(self) -> StateCodec:
         """How a state is written to a snapshot and read back. Overridden

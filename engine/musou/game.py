@@ -83,6 +83,7 @@ class MusouGame(Game[MusouState]):
         "reveal": frozenset({"pay", "target"}), "stratagem": frozenset({"pay", "target"}),
         "support": frozenset({"target"}), "musou": frozenset({"target"}),
     }
+    options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["shu", "wei"]}
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
 

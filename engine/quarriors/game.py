@@ -60,6 +60,9 @@ class Quarriors(Game[QState]):
     id: ClassVar[str] = "quarriors"
     title: ClassVar[Text] = Text("Quarriors", "クォーリアーズ")
     ruleset: ClassVar[str] = "quarriors-2"
+    options_example: ClassVar[Mapping[str, Any] | None] = {
+        "cards": "deathdealer,defender_of_the_pale,devotee_of_the_holy_query,ghostly_spirit,primordial_ooze,"
+                 "quake_dragon,warrior_of_the_quay,death_cantrip,growth_cantrip,life_spell"}
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     list_args: ClassVar[frozenset[str]] = frozenset({"others", "pay"})
