@@ -35,7 +35,7 @@ from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import verify_match
 
 from . import records_cli, render
-from .clihelp import argv_locale, localize
+from .clihelp import Parser, argv_locale, say
 from .paths import default_db
 from .replaypage.write import write_replay_page
 from .terminal import Terminal, refusal, resume_command, saved_hint, stdin_reader
@@ -468,19 +468,21 @@ def _discord(args: argparse.Namespace) -> int:
 
 
 def parser(locale: str = "en") -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="parley", description="Asynchronous tabletop games: terminal, bot and tools.")
+    p = Parser(prog="parley", description="Asynchronous tabletop games: terminal, bot and tools.", locale=locale)
     p.add_argument("--db", type=str, default=None,
                    help="SQLite file or postgresql:// URL (default: $PARLEY_DB or ~/.local/share/parley)")
     p.add_argument("--lang", choices=["en", "ja"], default=None, help="language (default: from $LANG)")
     # The same options after the subcommand too (`parley list --db x`); SUPPRESS keeps
     # a subcommand that omits them from overwriting the ones given before it.
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False, locale=locale)
     common.add_argument("--db", type=str, default=argparse.SUPPRESS)
     common.add_argument("--lang", choices=["en", "ja"], default=argparse.SUPPRESS)
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=p.subcommand_class())
     original = sub.add_parser
 
-    def add_parser(name: str, **kwargs: Any) -> argparse.ArgumentParser:
+    def add_parser(name: str, **kwargs: Any) -> Parser:
+        if "help" in kwargs:  # the one line listed under `parley --help`
+            kwargs["help"] = say(kwargs["help"], locale)
         return original(name, parents=[common], **kwargs)
 
     sub.add_parser = add_parser  # type: ignore[method-assign]
@@ -563,7 +565,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     sub.add_parser("bot", help="run the Discord bot (needs PARLEY_DISCORD_TOKEN)")
     sub.add_parser("sync-commands", help="register the slash commands with Discord")
     records_cli.add_parsers(sub)  # parley mine
-    return localize(p, locale)
+    return p
 
 
 ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {

@@ -1,15 +1,16 @@
 """The command line's help in the reader's language. The parser is written in
-English (bot/cli.py); each help text has its Japanese here, keyed by the
-English, and `localize` puts it in, together with argparse's own headings, so
+English (bot/cli.py) on a `Parser`; each help text has its Japanese here,
+keyed by the English, and the Parser shows it, with argparse's own headings, so
 `parley --lang ja play --help` reads in Japanese. A help text with no entry
 stays English, which tests/test_cli_help.py refuses."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.core import Text, pick_locale
 
@@ -72,8 +73,7 @@ HELP: dict[str, Text] = {t.en: t for t in (
          "プレイヤー: ターミナルでの名前（--players と同じ）か discord:1234 のような ID"),
 )}
 USAGE = Text("usage: ", "使い方: ")
-POSITIONALS = Text("positional arguments", "位置引数")
-OPTIONALS = Text("options", "オプション")
+HEADINGS = {t.en: t for t in (Text("positional arguments", "位置引数"), Text("options", "オプション"))}
 
 
 def argv_locale(argv: Sequence[str] | None) -> str:
@@ -88,32 +88,45 @@ def argv_locale(argv: Sequence[str] | None) -> str:
     return pick_locale(os.environ.get("LANG"))
 
 
-def _say(text: str | None, locale: str) -> str | None:
-    found = HELP.get(text) if text else None
+def say(text: str | None, locale: str, table: dict[str, Text] = HELP) -> str | None:
+    """`text` in `locale` when the table has it (argparse.SUPPRESS and None pass through)."""
+    found = table.get(text) if text else None
     return found(locale) if found is not None else text
 
 
-def localize(parser: argparse.ArgumentParser, locale: str) -> argparse.ArgumentParser:
-    """`parser` and its subcommands with their help, headings and usage prefix in `locale`."""
-    if pick_locale(locale) != "ja":
-        return parser
-    todo = [parser]
-    while todo:
-        p = todo.pop()
-        p.description = _say(p.description, locale)
-        p.formatter_class = _Formatter
-        p._positionals.title = POSITIONALS(locale)
-        p._optionals.title = OPTIONALS(locale)
-        for action in p._actions:
-            if action.help is not argparse.SUPPRESS:
-                action.help = _say(action.help, locale)
-            if isinstance(action, argparse._SubParsersAction):
-                for shown in action._choices_actions:
-                    shown.help = _say(shown.help, locale)
-                todo += list(action.choices.values())
-    return parser
+class Formatter(argparse.HelpFormatter):
+    """argparse's own words (the usage prefix, the section headings) in `locale`."""
 
+    def __init__(self, prog: str, locale: str = "en", **kwargs: Any) -> None:
+        super().__init__(prog, **kwargs)
+        self.locale = locale
 
-class _Formatter(argparse.HelpFormatter):
     def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, USAGE("ja") if prefix is None else prefix)
+        super().add_usage(usage, actions, groups, USAGE(self.locale) if prefix is None else prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(say(heading, self.locale, HEADINGS))
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose help texts (written in English) are shown in `locale`."""
+
+    def __init__(self, *args: Any, locale: str = "en", **kwargs: Any) -> None:
+        self.locale = locale
+        kwargs["description"] = say(kwargs.get("description"), locale)
+        kwargs["formatter_class"] = functools.partial(Formatter, locale=locale)
+        helps = kwargs.get("add_help", True)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        if helps:  # argparse's own -h, with its help in `locale`
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help="show this help message and exit")
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> Any:
+        if "help" in kwargs:
+            kwargs["help"] = say(kwargs["help"], self.locale)
+        return super().add_argument(*args, **kwargs)
+
+    def subcommand_class(self) -> type[Parser]:
+        """For `add_subparsers(parser_class=...)`: subcommands in the same language."""
+        return cast("type[Parser]", functools.partial(Parser, locale=self.locale))
