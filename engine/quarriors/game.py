@@ -59,7 +59,8 @@ _CAPTURE = tuple((Pending(seat, "turn", CAPTURE_PROMPT),) for seat in _SEATS)
 class Quarriors(Game[QState]):
     id: ClassVar[str] = "quarriors"
     title: ClassVar[Text] = Text("Quarriors", "クォーリアーズ")
-    ruleset: ClassVar[str] = "quarriors-2"
+    # quarriors-3: log lines in the plain form the other games use (no rule changed).
+    ruleset: ClassVar[str] = "quarriors-3"
     options_example: ClassVar[Mapping[str, Any] | None] = {
         "cards": "deathdealer,defender_of_the_pale,devotee_of_the_holy_query,ghostly_spirit,primordial_ooze,"
                  "quake_dragon,warrior_of_the_quay,death_cantrip,growth_cantrip,life_spell"}

@@ -149,13 +149,13 @@ Ben proceeds to the attack.
 Ben attacks Ann with a total of 2: Assistant d78 (1), Assistant d77 (1)."""
 
 LOG_JA = """\
-Annが手番を終えました。
-ターン2：Benの手番です。
-Benがダイスを取り出して振りました：助手 d78 [L1 1/2]、魔力源 d76 [Q1]、助手 d79 [Q1]、\
+Annが手番を終えた。
+ターン2：Benの手番。
+Benがダイスを取り出して振った：助手 d78 [L1 1/2]、魔力源 d76 [Q1]、助手 d79 [Q1]、\
 助手 d77 [L1 1/2]、魔力源 d72 [Q1]、魔力源 d70 [Q1]。
-Benが助手 d78 [L1 1/2]を召喚しました（魔力1）。
-Benが助手 d77 [L1 1/2]を召喚しました（魔力1）。
-Benが攻撃へ進みました。
+Benが助手 d78 [L1 1/2]を召喚した（魔力1）。
+Benが助手 d77 [L1 1/2]を召喚した（魔力1）。
+Benが攻撃へ進んだ。
 BenがAnnを総攻撃力2で攻撃：助手 d78（1）、助手 d77（1）。"""
 
 PROMPT_EN = ("Ben attacks you with a total of 2: Assistant d78 (1), Assistant d77 (1). "
@@ -163,7 +163,7 @@ PROMPT_EN = ("Ben attacks you with a total of 2: Assistant d78 (1), Assistant d7
 PROMPT_JA = "Benがあなたを総攻撃力2で攻撃しています：助手 d78（1）、助手 d77（1）。次に攻撃を受けるモンスターを選んでください（absorb）。"
 
 ABSORB_EN = "Ann's Assistant d67 [L1 1/2] (defense 2) absorbs 2 of the 2 attack: destroyed; 0 left."
-ABSORB_JA = "Annの助手 d67 [L1 1/2]（防御力2）が攻撃2のうち2を受けて打倒されました。残り0。"
+ABSORB_JA = "Annの助手 d67 [L1 1/2]（防御力2）が攻撃2のうち2を受けて打倒された。残り0。"
 
 
 @pytest.mark.parametrize("locale, board, hand", [("en", BOARD_EN, HAND_EN), ("ja", BOARD_JA, HAND_JA)])
@@ -204,7 +204,7 @@ def test_an_absorb_that_survives_says_so_and_that_the_attack_ends() -> None:
     assert lines[1].startswith("⟦0⟧ attacks ⟦1⟧ with a total of 1: Assistant d")
     assert lines[2] == (f"Forced, the only creature left: ⟦1⟧'s Warrior of the Quay d{v} [L2 3/4] (defense 4) "
                         "absorbs the 1 attack left and survives; the attack on ⟦1⟧ ends.")
-    assert t.log[2].ja.endswith("が残りの攻撃1を受けて耐えました。⟦1⟧への攻撃は終わりです。")
+    assert t.log[2].ja.endswith("が残りの攻撃1を受けて耐えた。⟦1⟧への攻撃は終わった。")
 
 
 def test_a_guard_prompt_and_a_later_defend_prompt_name_the_attack_in_progress() -> None:
@@ -253,7 +253,7 @@ def test_a_reroll_line_says_what_the_dice_show_afterwards() -> None:
     (line,) = t.log
     now = face_text(t.state.dfaces[a][t.state.face[a]])
     assert line.en == f"⟦0⟧ rerolls Assistant d{a} [R+1*]. Result: Assistant d{a} [{now}]."
-    assert line.ja == f"⟦0⟧が助手 d{a} [R+1*]を振り直しました。結果：助手 d{a} [{now}]。"
+    assert line.ja == f"⟦0⟧が助手 d{a} [R+1*]を振り直した。結果：助手 d{a} [{now}]。"
 
 
 # -- the card lookup -------------------------------------------------------------------------
@@ -511,4 +511,4 @@ def test_named_payment_is_an_optional_argument_and_a_typo_is_refused_naming_it()
 
 
 def test_the_ruleset_was_bumped_for_the_new_wording() -> None:
-    assert GAME.ruleset == "quarriors-2"
+    assert GAME.ruleset == "quarriors-3"
