@@ -30,6 +30,7 @@ from engine.core.options import MAX_OPTIONS
 from engine.core.search import LEVELS
 from engine.core.userjson import BadJson, load_json
 from engine.registry import available, get_game
+from events.bots import shown_name
 from events.export import MAX_IMPORT, export_jsonl, import_jsonl
 from events.history import lineage
 from events.model import Player
@@ -41,6 +42,7 @@ from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import parse_head, verify_match
 
 from . import match_ids, records_cli, render
+from .clihelp import Parser, argv_locale, say
 from .listing import match_table, whose_turn
 from .paths import default_db
 from .replaypage.write import write_replay_page
@@ -69,18 +71,33 @@ async def _with_service(args: argparse.Namespace, fn: Callable[[MatchService], A
         await store.close()
 
 
+def _options_hint(game_id: str | None) -> Text:
+    """How to write --options, with an example of the game's own options: an
+    example from another game would suggest an option this one refuses."""
+    try:
+        example = get_game(game_id).options_example if game_id else None
+    except KeyError:
+        example = None
+    if example is None:
+        return Text("Write a JSON object ({...}) of the game's options; see docs/rules/ for each game's.",
+                    "ゲームのオプションを JSON のオブジェクト（{...}）で書いてください。各ゲームのオプションは docs/rules/ にあります。")
+    shown = json.dumps(example, ensure_ascii=False)
+    return Text(f"Write an object, e.g. --options '{shown}'.", f"オブジェクトで書いてください（例: --options '{shown}'）。")
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """`--options` as a JSON object, or a one-line error saying what is wrong with it."""
     if not args.options:
         return {}
+    hint = _options_hint(getattr(args, "game", None))
     try:
         options = load_json(args.options, MAX_OPTIONS)
     except BadJson as err:
         raise CliError(Text("--options", "--options ") + err.what + Text(".", "。"),
-                       Text("""Write an object, e.g. --options '{"goal": 20}'.""",
-                            """オブジェクトで書いてください（例: --options '{"goal": 20}'）。""")) from None
+                       hint) from None
     if not isinstance(options, dict):
-        raise CliError(Text("--options must be a JSON object ({...}).", "--options は JSON のオブジェクト（{...}）です。"))
+        raise CliError(Text("--options must be a JSON object ({...}).", "--options は JSON のオブジェクト（{...}）です。"),
+                       hint)
     return options
 
 
@@ -94,8 +111,8 @@ def _seat(ms: MatchState, as_seat: int) -> int:
     return as_seat - 1
 
 
-def _names(ms: MatchState) -> list[str]:
-    return [p.name for p in ms.seats]
+def _names(ms: MatchState, locale: str) -> list[str]:
+    return [shown_name(p, locale) for p in ms.seats]
 
 
 # -- play -------------------------------------------------------------------
@@ -317,7 +334,7 @@ async def cmd_replay(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
         ms = await service.get(args.match)
         locale = _locale(args)
-        names = _names(ms)
+        names = _names(ms, locale)
         if getattr(args, "html", None):
             return await write_replay_page(service, args.match, args.html, locale)
         if args.verify:
@@ -487,20 +504,22 @@ def _discord(args: argparse.Namespace) -> int:
 AS_OPERATOR = "the operator the log names as moderator: operator:NAME (default: you, from $USER)"
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="parley", description="Asynchronous tabletop games: terminal, bot and tools.")
+def parser(locale: str = "en") -> argparse.ArgumentParser:
+    p = Parser(prog="parley", description="Asynchronous tabletop games: terminal, bot and tools.", locale=locale)
     p.add_argument("--db", type=str, default=None,
                    help="SQLite file or postgresql:// URL (default: $PARLEY_DB or ~/.local/share/parley)")
     p.add_argument("--lang", choices=["en", "ja"], default=None, help="language (default: from $LANG)")
     # The same options after the subcommand too (`parley list --db x`); SUPPRESS keeps
     # a subcommand that omits them from overwriting the ones given before it.
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False, locale=locale)
     common.add_argument("--db", type=str, default=argparse.SUPPRESS)
     common.add_argument("--lang", choices=["en", "ja"], default=argparse.SUPPRESS)
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=p.subcommand_class())
     original = sub.add_parser
 
-    def add_parser(name: str, **kwargs: Any) -> argparse.ArgumentParser:
+    def add_parser(name: str, **kwargs: Any) -> Parser:
+        if "help" in kwargs:  # the one line listed under `parley --help`
+            kwargs["help"] = say(kwargs["help"], locale)
         return original(name, parents=[common], **kwargs)
 
     sub.add_parser = add_parser  # type: ignore[method-assign]
@@ -658,7 +677,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _command(argv: list[str] | None) -> int:
-    args = parser().parse_args(argv)
+    args = parser(argv_locale(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     # The database named on the command line, for hints that must name it again.
     if args.db is not None and not is_postgres(args.db):
         args.db = str(Path(sqlite_path(args.db)).expanduser())

@@ -18,7 +18,7 @@ from typing import TextIO
 
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
 from engine.core.actions import typed_number
-from events.bots import bot_level
+from events.bots import bot_level, shown_name
 from events.errors import NoSuchMatch, StorageFault
 from events.history import Lineage, lineage
 from events.model import Event, Player
@@ -104,21 +104,25 @@ class Entry:
     group: bool = False
 
 
-def entries(choices: Sequence[Choice]) -> list[Entry]:
-    """The first level of a menu: every choice, or for a long menu whose
-    choices carry groups, one line per group (a group of one is its choice)."""
-    if len(choices) <= MENU_LIMIT or all(c.group is None for c in choices):
-        return [Entry(c.label, (i,)) for i, c in enumerate(choices)]
+def entries(choices: Sequence[Choice], picks: Sequence[int] | None = None, depth: int = 0) -> list[Entry]:
+    """One level of a menu over `picks` (all choices at the top): every choice,
+    or for a long list whose choices carry a stage at this depth (their group at
+    the top, their subgroup within a group), one line per stage (a stage of one
+    is its choice)."""
+    picks = range(len(choices)) if picks is None else picks
+    if len(picks) <= MENU_LIMIT or all(choices[i].stage(depth) is None for i in picks):
+        return [Entry(choices[i].label, (i,)) for i in picks]
     order: list[Text | int] = []
     members: dict[Text, list[int]] = {}
-    for i, c in enumerate(choices):
-        if c.group is None:
+    for i in picks:
+        stage = choices[i].stage(depth)
+        if stage is None:
             order.append(i)
         else:
-            if c.group not in members:
-                members[c.group] = []
-                order.append(c.group)
-            members[c.group].append(i)
+            if stage not in members:
+                members[stage] = []
+                order.append(stage)
+            members[stage].append(i)
     out = []
     for key in order:
         if isinstance(key, int):
@@ -133,12 +137,13 @@ def entries(choices: Sequence[Choice]) -> list[Entry]:
 
 @dataclass
 class Menu:
-    """The choices of one decision point and where in them the player is."""
+    """The choices of one decision point and where in them the player is
+    (`opened`: the groups opened, outermost first; `back` closes the last)."""
 
     seq: int
     choices: list[Choice]
     top: list[Entry] = field(default_factory=list)
-    opened: Entry | None = None
+    opened: list[Entry] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.top = entries(self.choices)
@@ -148,9 +153,9 @@ class Menu:
         return any(e.group for e in self.top)
 
     def level(self) -> list[Entry]:
-        if self.opened is None:
+        if not self.opened:
             return self.top
-        return [Entry(self.choices[i].label, (i,)) for i in self.opened.picks]
+        return entries(self.choices, self.opened[-1].picks, len(self.opened))
 
 
 class Terminal:
@@ -208,15 +213,18 @@ class Terminal:
             return
         menu = self.menu
         level = menu.level()
-        if menu.opened is not None:
-            self.say(Text("{g}:", "{g}:").format(g=menu.opened.label))
+        if menu.opened:
+            self.say(Text("{g}:", "{g}:").format(g=menu.opened[-1].label))
         labels = [self.text(e.label) for e in level]
         twice = Counter(labels)
         for i, (entry, label) in enumerate(zip(level, labels, strict=True), start=1):
             if not entry.group and (codes or twice[label] > 1):
                 label += f"    [{menu.choices[entry.picks[0]].code}]"
             self.say(f"  {i:>3}. {label}")
-        if menu.opened is not None:
+        if menu.opened and any(e.group for e in level):
+            self.say(Text("  (a number opens a group; `back` returns to the list before)",
+                          "  （番号でグループを開く。`back` で前の一覧に戻る）"))
+        elif menu.opened:
             self.say(Text("  (a number picks; `back` returns to the list)", "  （番号で選択。`back` で一覧に戻る）"))
         elif menu.staged:
             self.say(Text("  (a number opens a group; an action may be typed at any time)",
@@ -284,14 +292,14 @@ class Terminal:
 
     async def _run(self) -> int:
         ms = await self.service.get(self.match_id)
-        self.names = [p.name for p in ms.seats]
+        self.names = [shown_name(p, self.locale) for p in ms.seats]
         if self.seen is None:
             self.seen = ms.seq
         await self.catch_up()
         await self.show_board()
         while True:
             ms = await self.service.get(self.match_id)
-            self.names = [p.name for p in ms.seats]
+            self.names = [shown_name(p, self.locale) for p in ms.seats]
             redraw = await self.catch_up()
             if ms.status != "running":
                 if not self.board_fresh:
@@ -463,8 +471,8 @@ class Terminal:
             elif word == "menu":
                 self.show_menu()
             elif word == "back":
-                if self.menu is not None:
-                    self.menu.opened = None
+                if self.menu is not None and self.menu.opened:
+                    self.menu.opened.pop()
                 self.show_menu()
             elif word == "quit":
                 return "quit"
@@ -501,7 +509,7 @@ class Terminal:
             return
         entry = level[number - 1]
         if entry.group:
-            menu.opened = entry
+            menu.opened.append(entry)
             self.show_menu()
             return
         # The number as the service numbers the full list, at the event the list

@@ -13,11 +13,31 @@ from engine.core.search import LEVELS, choose, derive_secret, levels
 from . import errors
 from .model import Player
 
+LEVEL_NAMES = {"easy": Text("easy", "かんたん"), "normal": Text("normal", "ふつう"), "hard": Text("hard", "むずかしい")}
+
+
+def bot_name(n: int, level: str = "easy") -> Text:
+    if level == "easy":
+        return Text(f"Bot {n}", f"ボット{n}")
+    word = LEVEL_NAMES.get(level, Text(level, level))
+    return Text(f"Bot {n} ({word.en})", f"ボット{n}（{word.ja}）")
+
 
 def bot_player(n: int, level: str = "easy") -> Player:
-    if level == "easy":
-        return Player(id=f"bot:{n}", name=f"Bot {n}")
-    return Player(id=f"bot:{level}:{n}", name=f"Bot {n} ({level})")
+    """The log keeps the English name (ids and names of older logs stay as
+    they are); `shown_name` reads it in the reader's language."""
+    player_id = f"bot:{n}" if level == "easy" else f"bot:{level}:{n}"
+    return Player(id=player_id, name=bot_name(n, level).en)
+
+
+def shown_name(player: Player, locale: str) -> str:
+    """A player's name as a reader sees it: a bot named as bots are named, in
+    the reader's language; anyone else (or a bot renamed) as they are named."""
+    parts = player.id.split(":")
+    if not player.is_bot or not parts[-1].isdigit():
+        return player.name
+    name = bot_name(int(parts[-1]), bot_level(player.id))
+    return name(locale) if player.name == name.en else player.name
 
 
 def bot_level(player_id: str) -> str:

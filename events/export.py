@@ -123,13 +123,13 @@ async def import_jsonl(service: MatchService, text: str, *, match_id: str | None
     if header.get("redacted") or "secret" not in header or header.get("status") not in ("finished", "aborted"):
         raise _refuse("Only a finished match's full export can be imported: a running match's secret never "
                       "leaves the server.", "取り込めるのは終了した対戦の完全なエクスポートだけです。"
-                      "進行中の対戦の秘密鍵はサーバーの外に出ません。")
+                      "進行中の対戦の秘密値はサーバーの外に出ません。")
     try:
         secret = bytes.fromhex(header["secret"])
     except (TypeError, ValueError) as exc:
-        raise _bad_file("the secret is not hexadecimal", "秘密鍵が16進数ではありません") from exc
+        raise _bad_file("the secret is not hexadecimal", "秘密値が16進数ではありません") from exc
     if commitment(secret) != header.get("commitment"):
-        raise _refuse("The secret does not match the match's commitment.", "秘密鍵がコミットメントと一致しません。")
+        raise _refuse("The secret does not match the match's commitment.", "秘密値がコミットメントと一致しません。")
     broken = first_break((e.seq, e.type, e.version, e.actor, e.command_id, e.at, canonical_payload(e.payload), e.hash)
                          for e in events)
     if broken is not None:
@@ -155,7 +155,7 @@ async def import_jsonl(service: MatchService, text: str, *, match_id: str | None
         raise _refuse("The log does not end the match, so it cannot be imported.",
                       "ログが対戦の終了まで記録されていないため取り込めません。")
     if commitment(secret) != ms.commitment:
-        raise _refuse("The secret does not match the commitment in the log.", "秘密鍵がログ内のコミットメントと一致しません。")
+        raise _refuse("The secret does not match the commitment in the log.", "秘密値がログ内のコミットメントと一致しません。")
     if await service.store.match(new_id) is not None:
         raise Refused(Text(f"A match {new_id} is already in this database.", f"対戦 {new_id} はすでにこのデータベースにあります。"),
                       Text("Import it under another id with --match-id.", "--match-id で別のIDを付けて取り込めます。"))

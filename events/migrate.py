@@ -163,7 +163,7 @@ async def _verify(source: Recorder, target: Recorder, heads: dict[str, tuple[int
         if not same:
             bad += 1
             report.fail(Text(f"Match {match_id}: the copy differs from the source (row, secret, events or chain).",
-                             f"対戦 {match_id}: コピーが移行元と異なります（行・秘密鍵・イベント・チェーン）。"))
+                             f"対戦 {match_id}: コピーが移行元と異なります（行・秘密値・イベント・チェーン）。"))
             continue
         if broken is not None:
             report.lines.append(Text(f"Match {match_id}: its chain already broke at event {broken} on the source; "

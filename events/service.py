@@ -471,10 +471,10 @@ class MatchService:
             if ms.status == "finished":
                 raise errors.Refused(
                     Text("A finished match is final: its secret is revealed, so resuming it would make every later "
-                         "roll predictable.", "終了した対戦は確定です。秘密鍵が公開済みのため、再開すると以後のダイスが予測できてしまいます。"))
+                         "roll predictable.", "終了した対戦は確定です。秘密値が公開済みのため、再開すると以後のダイスが予測できてしまいます。"))
             if ms.status == "aborted":
                 raise errors.Refused(Text("The match was aborted: it is over and its secret is revealed, so it cannot "
-                                          "be resumed.", "この対戦は中止済みです。終了して秘密鍵も公開済みのため、再開できません。"))
+                                          "be resumed.", "この対戦は中止済みです。終了して秘密値も公開済みのため、再開できません。"))
             _need(ms, "running")
             lin = await self._lineage(match_id)
             target = pick(lin)

@@ -181,14 +181,14 @@ async def verify_match(service: MatchService, match_id: str, heads: list[tuple[i
             report.good(Text(f"The revealed secret matches the commitment published at the start "
                              f"({rebuilt.commitment[:16]}…); all {rebuilt.counter} random draws (shuffles and "
                              f"rolls) derive from it.",
-                             f"公開された秘密鍵は開始時のコミットメント（{rebuilt.commitment[:16]}…）と一致し、"
+                             f"公開された秘密値は開始時のコミットメント（{rebuilt.commitment[:16]}…）と一致し、"
                              f"{rebuilt.counter}回の乱数（シャッフルとダイス）はすべてそこから導かれます。"))
         else:
-            report.fail(Text("The secret does not match the published commitment.", "秘密鍵が公開コミットメントと一致しません。"))
+            report.fail(Text("The secret does not match the published commitment.", "秘密値が公開コミットメントと一致しません。"))
         report.lines.append(Text(f"Chain head: {head}", f"チェーンの先頭: {head}"))
     else:
         report.good(Text("The fairness check against the secret becomes available when the match ends.",
-                         "秘密鍵による公正さの確認は対戦終了後に可能になります。"))
+                         "秘密値による公正さの確認は対戦終了後に可能になります。"))
         if sealed_log and not unsealed:  # a sealed head hides nothing; an older one hashes hidden actions
             report.lines.append(Text(f"Chain head: {head}", f"チェーンの先頭: {head}"))
     return report

@@ -685,7 +685,7 @@ class Delivery:
         view = None
         if waiting:
             choices = ms.game.legal_actions(ms.state, seat)
-            view = choice_view(ms.match_id, ms.seq, seat, choices, locale, seat_names(ms, "plain"))
+            view = choice_view(ms.match_id, ms.seq, seat, choices, locale, seat_names(ms, "plain", locale))
             pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
             prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
             if choices and view is None:

@@ -47,15 +47,19 @@ def unique_labels(labels: Sequence[str], hints: Sequence[Sequence[str]], limit: 
 
 @dataclass(frozen=True)
 class Entry:
-    """One option of the first menu: a single choice, or a group of them."""
+    """One option of a staging menu: a single choice, or a group of them
+    (`depth` 1: a subgroup within a group)."""
 
     label: Text
     indices: tuple[int, ...]  # positions in the decision's choices
     group: bool
+    depth: int = 0
 
     @property
     def value(self) -> str:
-        return f"g:{self.indices[0]}" if self.group else str(self.indices[0])
+        if not self.group:
+            return str(self.indices[0])
+        return f"{'s' if self.depth else 'g'}:{self.indices[0]}"
 
 
 def _paged(label: Text, indices: list[int]) -> list[Entry]:
@@ -78,7 +82,9 @@ def stages(choices: Sequence[Choice]) -> list[Entry] | None:
             loose.append(i)
         else:
             groups.setdefault(c.group, []).append(i)
-    grouped = [e for label, idx in groups.items() for e in _paged(label, idx)]
+    # A group its subgroups stage again is one entry; any other long group is paged.
+    grouped = [e for label, idx in groups.items()
+               for e in ([Entry(label, tuple(idx), True)] if substages(choices, idx) else _paged(label, idx))]
     singles = [Entry(choices[i].label, (i,), False) for i in loose]
     entries = singles + grouped
     if len(entries) > SELECT_LIMIT:  # the loose choices share one entry instead
@@ -86,6 +92,23 @@ def stages(choices: Sequence[Choice]) -> list[Entry] | None:
     return entries if len(entries) <= SELECT_LIMIT else None
 
 
+def substages(choices: Sequence[Choice], indices: Sequence[int]) -> list[Entry] | None:
+    """The menu within a group too long for one menu whose choices carry
+    subgroups (e.g. the square, then what pays): one option per subgroup (a
+    subgroup of one is its choice); None when the group fits one menu as it is,
+    has no subgroups, or they are too many too."""
+    if len(indices) <= SELECT_LIMIT or all(choices[i].subgroup is None for i in indices):
+        return None
+    members: dict[Text | int, list[int]] = {}
+    for i in indices:
+        members.setdefault(choices[i].subgroup or i, []).append(i)
+    out = [Entry(key, tuple(idx), True, depth=1) if len(idx) > 1 and isinstance(key, Text)
+           else Entry(choices[idx[0]].label, (idx[0],), False, depth=1) for key, idx in members.items()]
+    return out if len(out) <= SELECT_LIMIT else None
+
+
 def entry_for(choices: Sequence[Choice], value: str) -> Entry | None:
-    """The group a first-menu value names, if these choices still stage the same way."""
-    return next((e for e in stages(choices) or [] if e.group and e.value == value), None)
+    """The group (or subgroup) a menu value names, if these choices still stage the same way."""
+    top = [e for e in stages(choices) or [] if e.group]
+    within = [e for g in top for e in substages(choices, g.indices) or [] if e.group]
+    return next((e for e in top + within if e.value == value), None)

@@ -15,29 +15,31 @@ from typing import Literal
 import discord
 
 from engine.core import with_names
+from events.bots import shown_name
 from events.model import Player
 from events.replay import MatchState
 
 Style = Literal["bold", "inside-bold", "plain"]
 
 
-def escaped(player: Player) -> str:
-    return discord.utils.escape_markdown(player.name)
+def escaped(player: Player, locale: str = "en") -> str:
+    return discord.utils.escape_markdown(shown_name(player, locale))
 
 
-def shown(player: Player) -> str:
+def shown(player: Player, locale: str = "en") -> str:
     """A name for message text: bold, its own markdown defused."""
-    return f"**{escaped(player)}**"
+    return f"**{escaped(player, locale)}**"
 
 
-def seat_names(ms: MatchState, style: Style = "bold") -> list[str]:
+def seat_names(ms: MatchState, style: Style = "bold", locale: str = "en") -> list[str]:
+    """Seat by seat, the players' names (a bot's in `locale`)."""
     if style == "plain":
-        return [p.name for p in ms.seats]
-    return [shown(p) if style == "bold" else escaped(p) for p in ms.seats]
+        return [shown_name(p, locale) for p in ms.seats]
+    return [shown(p, locale) if style == "bold" else escaped(p, locale) for p in ms.seats]
 
 
 def named(text: str, ms: MatchState, locale: str, style: Style = "bold") -> str:
     """`text` from the engine with each seat token replaced by that seat's player."""
     if "⟦" not in text:
         return text
-    return with_names(text, seat_names(ms, style), locale)
+    return with_names(text, seat_names(ms, style, locale), locale)

@@ -219,7 +219,7 @@ class Play(ParleyBase):
             choices = ms.game.legal_actions(ms.state, s)
             message = interaction.message
             in_place = interaction.guild_id is None and message is not None and not message.flags.ephemeral
-            names = seat_names(ms, "plain")
+            names = seat_names(ms, "plain", locale)
             if value == BACK and in_place and message is not None:
                 return Reply(message.content, view=choice_view(match_id, seq, s, choices, locale, names), replace=True)
             entry = entry_for(choices, value)
@@ -263,7 +263,7 @@ class Play(ParleyBase):
         tail = ""
         if seat in pending:
             choices = ms.game.legal_actions(ms.state, seat)
-            view = choice_view(ms.match_id, ms.seq, seat, choices, locale, seat_names(ms, "plain"))
+            view = choice_view(ms.match_id, ms.seq, seat, choices, locale, seat_names(ms, "plain", locale))
             tail = "\n**" + named(pending[seat].prompt(locale), ms, locale, "inside-bold") + "**"
             if choices and view is None:
                 tail += "\n" + M.too_many(locale)

@@ -68,12 +68,12 @@ def summary_text(ms: MatchState, events: list[Event], locale: str) -> str:
     sep = "、" if locale == "ja" else ", "
     outcome = ms.outcome
     lines = [f"**{TITLE.format(game=ms.game.title, match=ms.match_id)(locale)}**"]
-    winners = sep.join(shown(ms.seats[s]) for s in outcome.winners) if outcome else ""
+    winners = sep.join(shown(ms.seats[s], locale) for s in outcome.winners) if outcome else ""
     lines.append(WINNERS.format(who=winners)(locale) if winners else NO_WINNER(locale))
     if outcome is not None:
         lines.append(RESULT.format(reason=named(outcome.reason(locale), ms, locale))(locale))
         if outcome.scores:
-            scores = sep.join(f"{shown(ms.seats[s])} {v}" for s, v in sorted(outcome.scores.items())
+            scores = sep.join(f"{shown(ms.seats[s], locale)} {v}" for s, v in sorted(outcome.scores.items())
                               if s < len(ms.seats))
             lines.append(SCORES.format(scores=scores)(locale))
     moves, seconds = length(events)

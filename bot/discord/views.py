@@ -19,7 +19,7 @@ from discord import ui
 from engine.core import Choice, Text, with_names
 
 from .i18n import M
-from .menus import SELECT_LIMIT, Entry, stages, unique_labels
+from .menus import SELECT_LIMIT, Entry, stages, substages, unique_labels
 from .ops import Ops
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class GroupSelect(ui.DynamicItem[ui.Select[Any]],
         data: dict[str, Any] = dict(interaction.data or {})
         value = str((data.get("values") or ["-1"])[0])
         parley = _parley(interaction)
-        if value.startswith("g:"):
+        if value.startswith(("g:", "s:")):
             await parley.open_group(interaction, self.match_id, self.seq, self.seat, value)
         else:
             await parley.choose(interaction, self.match_id, self.seq, self.seat,
@@ -286,27 +286,38 @@ def choice_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], l
     entries = stages(choices)
     if entries is None:
         return None
+    view.add_item(GroupSelect(match_id, seq, seat, _stage_options(choices, entries, locale, names),
+                              placeholder=M.choose_group(locale)))
+    return view
+
+
+def _stage_options(choices: Sequence[Choice], entries: Sequence[Entry], locale: str,
+                   names: Sequence[str]) -> list[discord.SelectOption]:
+    """A staging menu's options: a group opens its choices (or subgroups), a single choice plays."""
     labels = unique_labels([with_names(e.label(locale), names, locale) for e in entries],
                            [[choices[e.indices[0]].code if not e.group else ""] for e in entries], 100)
-    options = [discord.SelectOption(label=label, value=e.value,
-                                    description=_clip(M.n_choices.format(n=len(e.indices))(locale) if e.group
-                                                      else choices[e.indices[0]].code, 100))
-               for e, label in zip(entries, labels, strict=True)]
-    view.add_item(GroupSelect(match_id, seq, seat, options, placeholder=M.choose_group(locale)))
-    return view
+    return [discord.SelectOption(label=label, value=e.value,
+                                 description=_clip(M.n_choices.format(n=len(e.indices))(locale) if e.group
+                                                   else choices[e.indices[0]].code, 100))
+            for e, label in zip(entries, labels, strict=True)]
 
 
 def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], entry: Entry, locale: str,
                names: Sequence[str] = (), back: bool = False) -> ui.View:
     """The second stage: the choices of one group, each playing its own action; `back`:
     with a button to the groups (when it took their place)."""
-    picked = [choices[i] for i in entry.indices]
-    labels = _labels(picked, locale, names, 100)
-    options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
-               for i, label in zip(entry.indices, labels, strict=True)]
     view = ui.View(timeout=None)
     placeholder = _clip(with_names(entry.label(locale), names, locale), 150)
-    view.add_item(ActSelect(match_id, seq, seat, options, placeholder=placeholder))
+    within = substages(choices, entry.indices) if entry.depth == 0 else None
+    if within is not None:  # a group too long for one menu, staged once more by its subgroups
+        view.add_item(GroupSelect(match_id, seq, seat, _stage_options(choices, within, locale, names),
+                                  placeholder=placeholder))
+    else:
+        picked = [choices[i] for i in entry.indices]
+        labels = _labels(picked, locale, names, 100)
+        options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
+                   for i, label in zip(entry.indices, labels, strict=True)]
+        view.add_item(ActSelect(match_id, seq, seat, options, placeholder=placeholder))
     if back:
         view.add_item(BackButton(match_id, seq, seat, BACK_LABEL(locale)))
     return view

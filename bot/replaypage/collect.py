@@ -48,7 +48,7 @@ def not_over(match_id: str) -> Refused:
     return Refused(Text(f"Match {match_id} is still running: its replay page is made once it has finished.",
                         f"対戦 {match_id} は進行中です。リプレイページは対戦の終了後に作成できます。"),
                    Text("Hands and the shuffle secret stay hidden until the end.",
-                        "手札とシャッフルの秘密鍵は終了まで公開されません。"))
+                        "手札とシャッフルの秘密値は終了まで公開されません。"))
 
 
 def _line(event: Event) -> list[Text]:

@@ -13,9 +13,9 @@ SCRIPT = r"""
          keys: "Keys: ← → step, Home/End first/last.", step: "Step", event: "event", noTurn: "No step at turn ",
          players: "Players: ", image: "The board as posted in the channel"},
     ja: {lang: "言語:", turn: "ターン", jump: "移動", view: "視点:", log: "ログ", hand: "非公開情報（手札・裏向き）",
-         proof: "公正さの証明", commitment: "コミットメント（開始時に公開）", secret: "秘密鍵（終了時に公開）",
+         proof: "公正さの証明", commitment: "コミットメント（開始時に公開）", secret: "秘密値（終了時に公開）",
          verify: "検証（このページの作成時に実行）", passed: "合格", failed: "不合格",
-         explain: "シャッフルとダイスはすべて秘密鍵から導かれます。秘密鍵のSHA-256は開始時に公開されたコミットメントと一致しなければなりません。",
+         explain: "シャッフルとダイスはすべて秘密値から導かれます。秘密値のSHA-256は開始時に公開されたコミットメントと一致しなければなりません。",
          keys: "キー: ← → で1手ずつ、Home/Endで最初/最後。", step: "ステップ", event: "イベント", noTurn: "該当するステップがないターン: ",
          players: "参加者: ", image: "チャンネルに投稿された盤面"}
   };

@@ -62,6 +62,8 @@ class Choice:
     `group` puts long menus in stages: front ends first offer the groups (e.g.
     the card), then the choices within one (e.g. where it goes); the action is
     still one action, so staging menus never changes what a log replays.
+    `subgroup` stages a long group once more (e.g. the square, then what is
+    discarded to pay), the same way.
     `shown` is the text a player types for it when the generic form would read
     wrong (e.g. a seat argument shown 1-based; the game's parse_action reads it)."""
 
@@ -69,6 +71,11 @@ class Choice:
     label: Text
     group: Text | None = None
     shown: str | None = None
+    subgroup: Text | None = None
+
+    def stage(self, depth: int) -> Text | None:
+        """The menu stage this choice falls under at `depth` (0: its group, 1: its subgroup)."""
+        return self.group if depth == 0 else self.subgroup if depth == 1 else None
 
     @property
     def code(self) -> str:
@@ -118,6 +125,9 @@ class Game(ABC, Generic[S]):
     # The classes a state is built of besides plain data and Text: decoding a
     # snapshot builds these and nothing else (engine.core.statecodec).
     state_types: ClassVar[tuple[Kind, ...]] = ()
+    # Match options this game accepts, as an example a front end shows when
+    # options are mistyped (so a hint never names another game's option); None: no options.
+    options_example: ClassVar[Mapping[str, Any] | None] = None
 
     def state_codec(self) -> StateCodec:
         """How a state is written to a snapshot and read back. Overridden

@@ -81,7 +81,8 @@ class MusouGame(Game[MusouState]):
     id: ClassVar[str] = "musou"
     title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
     # musou-3: log lines, prompts, labels and views reworded for players (no rule changed).
-    ruleset: ClassVar[str] = "musou-3"
+    # musou-4: the match's end keeps the deciding game's board (no rule changed).
+    ruleset: ClassVar[str] = "musou-4"
     state_types = STATE_TYPES
     # Arguments the menu spells out only when needed (pay= when provisions fall
     # short, target= when there is one), which a player may always add.
@@ -90,6 +91,7 @@ class MusouGame(Game[MusouState]):
         "reveal": frozenset({"pay", "target"}), "stratagem": frozenset({"pay", "target"}),
         "support": frozenset({"target"}), "musou": frozenset({"target"}),
     }
+    options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["shu", "wei"]}
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
 

@@ -153,6 +153,13 @@ def finish_game(s: MusouState) -> list[Text]:
                 f"Games won: {seat_ref(0).en} {s.wins[0]}, {seat_ref(1).en} {s.wins[1]}.",
                 f"第{s.game_no}ゲーム：{w.ja}の勝利（{lo.ja}の{reason.ja}）。"
                 f"勝ち数：{seat_ref(0).ja} {s.wins[0]}、{seat_ref(1).ja} {s.wins[1]}。")]
+    s.attack, s.game_winner, s.loss_reason = None, None, ""
+    s.passes, s.priority = 0, 0
+    if s.wins[winner] >= 2:
+        # The deciding game's final position stays on the board: the match-over
+        # screen shows how it ended, not a table cleared for a game never played.
+        s.stage, s.waiting = "over", [False, False]
+        return [*log, Text(f"{w.en} wins the match.", f"{w.ja}がマッチに勝利した。")]
     for seat in (0, 1):
         gathered = s.decks[seat] + s.hands[seat] + s.provisions[seat] + s.discard[seat]
         gathered += [slot.card for sq in SQUARES if (slot := s.field[seat][sq]) is not None]
@@ -165,11 +172,6 @@ def finish_game(s: MusouState) -> list[Text]:
             s.used[seat].append(cid)
         s.commander[seat] = None
     s.names = Names({c: k for c, k in s.names.items() if c.startswith("m")})
-    s.attack, s.game_winner, s.loss_reason = None, None, ""
-    s.passes, s.priority = 0, 0
-    if s.wins[winner] >= 2:
-        s.stage, s.waiting = "over", [False, False]
-        return [*log, Text(f"{w.en} wins the match.", f"{w.ja}がマッチに勝利した。")]
     s.game_no += 1
     s.chooser = loser
     s.stage, s.waiting = "side", [True, True]

@@ -41,6 +41,14 @@ def _details(s: MusouState, a: Action, cost: int | None) -> Text:
     return Text("".join(f", {x}" for x in en), f"（{'、'.join(ja)}）" if ja else "")
 
 
+def _onto(s: MusouState, seat: int, sq: int) -> Text:
+    """`3 (supply)`, or `3 (supply, replacing)` over a card already there."""
+    where = where_text(s, seat, sq)
+    if s.field[seat][sq] is None:
+        return where
+    return Text(f"{where.en[:-1]}, replacing)", f"{where.ja[:-1]}・入れ替え）")
+
+
 def label(s: MusouState, seat: int, a: Action) -> Text:
     """For the acting seat's own menu (may name its hand and face-down cards)."""
     kind = a["kind"]
@@ -82,9 +90,7 @@ def label(s: MusouState, seat: int, a: Action) -> Text:
         name = card_text(s, a["card"])
         sq = a["square"] - 1
         old = s.field[seat][sq]
-        where = where_text(s, seat, sq)
-        if old is not None:
-            where = Text(f"{where.en[:-1]}, replacing)", f"{where.ja[:-1]}・入れ替え）")
+        where = _onto(s, seat, sq)
         if kind == "place":
             cost = cdef(s, a["card"]).cost + (REPLACE_EXTRA if old is not None else 0)
             head = Text(f"Place {name.en} on {where.en}", f"{name.ja}を{where.ja}に配置")
@@ -142,8 +148,23 @@ def group(s: MusouState, seat: int, a: Action) -> Text | None:
     return None
 
 
+def subgroup(s: MusouState, seat: int, a: Action) -> Text | None:
+    """The second stage within a card's group: where the card goes (face up or
+    down), or the target it takes; what is discarded to pay comes last."""
+    kind = a["kind"]
+    if kind in ("place", "facedown"):
+        onto = _onto(s, seat, a["square"] - 1)
+        if kind == "place":
+            return Text(f"Place on {onto.en}", f"{onto.ja}に配置")
+        return Text(f"Face down on {onto.en}", f"{onto.ja}に伏せる")
+    if kind in ("stratagem", "reveal", "support") and a.get("target", "player") != "player":
+        name = card_text(s, a["target"])
+        return Text(f"Target {name.en}", f"対象：{name.ja}")
+    return None
+
+
 def choice(s: MusouState, seat: int, a: Action) -> Choice:
-    return Choice(a, label(s, seat, a), group(s, seat, a))
+    return Choice(a, label(s, seat, a), group(s, seat, a), subgroup=subgroup(s, seat, a))
 
 
 def public_label(s: MusouState, seat: int, a: Action) -> Text:

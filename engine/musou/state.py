@@ -216,3 +216,9 @@ def generals(s: MusouState, seat: int) -> list[tuple[int, Slot]]:
 
 def in_game(s: MusouState) -> bool:
     return s.stage in ("main1", "battle", "respond", "main2")
+
+
+def dealt(s: MusouState) -> bool:
+    """Cards are dealt (hands, a board, decks of ids): in a game, at its
+    mulligan, and at the match's end, which keeps the deciding game's board."""
+    return in_game(s) or s.stage in ("mulligan", "over")

@@ -10,7 +10,7 @@ from engine.core import Viewer
 
 from .cards import CommanderDef
 from .cardtext import short_text
-from .state import CENTRE, SQUARES, MusouState, cards_of, cdef, in_game
+from .state import CENTRE, SQUARES, MusouState, cards_of, cdef, dealt
 from .stats import power, strike, ward
 
 _TEXTS: dict[tuple[str, str], dict[str, str]] = {}  # (card set, key) -> the card's ability text
@@ -47,7 +47,7 @@ def commander_view(m: CommanderDef, cid: str) -> dict[str, Any]:
 
 
 def revealed(s: MusouState) -> bool:
-    return s.stage not in ("commander", "first", "side", "over")
+    return s.stage not in ("commander", "first", "side")
 
 
 def player_view(s: MusouState, seat: int, viewer: Viewer) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def player_view(s: MusouState, seat: int, viewer: Viewer) -> dict[str, Any]:
         "deck": {"hidden": len(s.decks[seat])},
         "provisions": {"hidden": len(s.provisions[seat])},
     }
-    if in_game(s) or s.stage == "mulligan":
+    if dealt(s):
         out["hand"] = [card_view(s, c, True) for c in s.hands[seat]] if sees else {"hidden": len(s.hands[seat])}
         out["discard"] = [card_view(s, c) for c in s.discard[seat]]
         out["side"] = [card_view(s, c) for c in s.side[seat]] if sees else {"hidden": len(s.side[seat])}
@@ -125,15 +125,14 @@ def hidden_ids(s: MusouState, viewer: Viewer) -> set[str]:
     if viewer.all_seeing:
         return set()
     ids: set[str] = set()
-    dealt = in_game(s) or s.stage == "mulligan"
     for seat in (0, 1):
         ids |= set(s.provisions[seat])
-        if dealt:
+        if dealt(s):
             ids |= set(s.decks[seat])
         if viewer.sees_seat(seat):
             continue
         ids |= set(s.hands[seat]) | set(s.pool[seat])
-        if dealt:
+        if dealt(s):
             ids |= set(s.side[seat])
         cid = s.commander[seat]
         if cid is not None and not revealed(s):

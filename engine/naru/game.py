@@ -49,6 +49,7 @@ class NaruGame(Game[NaruState]):
     title: ClassVar[Text] = Text("Naru! (Bushōtai Senki)", "武将隊戦棋 成る!")
     ruleset: ClassVar[str] = "naru-3"
     state_types = STATE_TYPES
+    options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["random", "random"]}
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     # A ritual may name any chanter with by=, though the list offers one only

@@ -37,5 +37,5 @@ def prompt(s: NaruState, defs: Defs, kind: str) -> Text:
     if kind == "promote" and s.promotion is not None:
         where = square_name(s.promotion)
         return Text(f"Your commoner on {where} may promote (成る!): from your hand, from the deck, or not at all.",
-                    f"{where}の平民が「成る!」ことができます：手札から、デッキから、または成らない。")
+                    f"{where}の平民が「成る!」ことができます。手札から成るか、デッキから成るか、成らないかを選んでください。")
     return PROMPTS[kind]

@@ -13,9 +13,9 @@ from .state import ATTACK, CAPTURE, QState, card_of, creatures, face_of
 from .stats import attack, attack_vs, defense, guards, level
 
 # Lines said on most turns, written once per seat.
-_NO_ATTACK = tuple(Text(f"{w} has no creatures: no attack.", f"{w}にはモンスターがいないため、攻撃はありません。")
+_NO_ATTACK = tuple(Text(f"{w} has no creatures: no attack.", f"{w}にはモンスターがいないため、攻撃はない。")
                    for w in TOK)
-_NOT_ATTACKED = tuple(Text(f"{w} has no creatures to attack.", f"{w}には攻撃を受けるモンスターがいません。")
+_NOT_ATTACKED = tuple(Text(f"{w} has no creatures to attack.", f"{w}には攻撃を受けるモンスターがいない。")
                       for w in TOK)
 
 
@@ -101,7 +101,7 @@ def _quake(s: QState, d: int, rng: Rng) -> int:
     if victims:
         dragon = die_text(s, quakes[0], face=False)
         note(s, f"{dragon.en} quakes: every level 1 creature of {TOK[d]} is destroyed first.",
-             f"{dragon.ja}の地震：{TOK[d]}のレベル1のモンスターは全て、防御の前に打倒されます。")
+             f"{dragon.ja}の地震：{TOK[d]}のレベル1のモンスターは全て、防御の前に打倒される。")
     for x in victims:
         s.hit = (*s.hit, x)
         destroy(s, x, s.active, rng)
@@ -141,12 +141,12 @@ def absorb(s: QState, x: int, rng: Rng, *, forced: bool = False) -> None:
         if d not in s.hurt:
             s.hurt = (*s.hurt, d)
         destroy(s, x, s.active, rng, Text(f"{en} absorbs {df} of the {n} attack: destroyed",
-                                          f"{ja}が攻撃{n}のうち{df}を受けて打倒されました"),
+                                          f"{ja}が攻撃{n}のうち{df}を受けて打倒された"),
                 Text(f"; {n - df} left", f"。残り{n - df}"))
         s.remaining += _mdd_bonus(s, d)
     else:
         note(s, f"{en} absorbs the {n} attack left and survives; the attack on {w} ends.",
-             f"{ja}が残りの攻撃{n}を受けて耐えました。{w}への攻撃は終わりです。")
+             f"{ja}が残りの攻撃{n}を受けて耐えた。{w}への攻撃は終わった。")
         s.remaining = 0  # the leftover attack is lost
 
 
@@ -180,7 +180,7 @@ def progress(s: QState, rng: Rng) -> None:
         if s.remaining <= 0 or not cands:
             if s.remaining > 0:
                 note(s, f"{TOK[d]} has no creature left to absorb the other {s.remaining}.",
-                     f"{TOK[d]}には残りの攻撃{s.remaining}を受けるモンスターがいません。")
+                     f"{TOK[d]}には残りの攻撃{s.remaining}を受けるモンスターがいない。")
             s.defenders = s.defenders[1:]
             s.stage, s.hit = 0, ()
             continue

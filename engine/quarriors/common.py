@@ -28,13 +28,13 @@ def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
     s.glory[p] += n
     w = TOK[p]
     head_en, head_ja = (why.en, why.ja) if why is not None else (f"{w} gains", f"{w}が")
-    note(s, f"{head_en} {n} glory ({s.glory[p]} in all).", f"{head_ja}勝利点{n}を得ました（計{s.glory[p]}）。")
+    note(s, f"{head_en} {n} glory ({s.glory[p]} in all).", f"{head_ja}勝利点{n}を得た（計{s.glory[p]}）。")
     if s.glory[p] >= s.goal:
         s.step = OVER
         s.winners = (p,)
         s.end_reason = "glory"
         s.prompts = ()
-        note(s, f"{w} reaches {s.goal} glory and wins.", f"{w}が勝利点{s.goal}に達し、勝利しました。")
+        note(s, f"{w} reaches {s.goal} glory and wins.", f"{w}が勝利点{s.goal}に達し、勝利した。")
 
 
 def enter_ready(s: QState, p: int, d: int) -> None:

@@ -25,14 +25,14 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
     fi = s.face[d]
     if head is None:
         dt = die_text(s, d)
-        head = Text(f"{TOK[p]}'s {dt.en} is destroyed", f"{TOK[p]}の{dt.ja}が打倒されました")
+        head = Text(f"{TOK[p]}'s {dt.en} is destroyed", f"{TOK[p]}の{dt.ja}が打倒された")
     where_en = where_ja = ""
     s.ready[p].remove(d)
     s.used[p].extend(pop_attached(s, d))
     drawn: list[int] = []
     if card.power("destroyed_set_aside") is not None:
         s.aside = _with(s.aside, p, (*s.aside[p], d))  # keeps a copied identity until its power has played out
-        where_en, where_ja = " (set aside)", "（脇に置かれます）"
+        where_en, where_ja = " (set aside)", "（脇に置かれる）"
     else:
         pop_copy(s, d)
         if card.power("destroyed_to_pool") is not None or p in s.lifecharm:
@@ -48,7 +48,7 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
     note(s, f"{head.en}{where_en}{tail.en}.", f"{head.ja}{where_ja}{tail.ja}。")
     if drawn:
         note(s, f"{card.name.en} puts {len(drawn)} dice from the bag into {TOK[p]}'s active pool.",
-             f"{card.name.ja}の能力で、バッグからダイス{len(drawn)}個を{TOK[p]}の活動プールに置きました。")
+             f"{card.name.ja}の能力で、バッグからダイス{len(drawn)}個を{TOK[p]}の活動プールに置いた。")
     if by >= 0:
         on_kill(s, by, rng)
     s.prompts = (*s.prompts, ("lost", p, d, fi, slot))
@@ -78,11 +78,11 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
         if face_of(s, x).creature:
             enter_ready(s, by, x)
             note(s, f"{TOK[by]}'s {back.en} comes back from aside into the ready area.",
-                 f"{TOK[by]}の{back.ja}が脇から待機エリアに戻りました。")
+                 f"{TOK[by]}の{back.ja}が脇から待機エリアに戻った。")
         else:
             s.used[by].append(x)
             note(s, f"{TOK[by]}'s {back.en} comes back from aside to the used pile.",
-                 f"{TOK[by]}の{back.ja}が脇から休眠パイルに移りました。")
+                 f"{TOK[by]}の{back.ja}が脇から休眠パイルに移った。")
 
 
 def _with(t: tuple[tuple[int, ...], ...], i: int, v: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -102,7 +102,7 @@ def score_now(s: QState, p: int, x: int) -> None:
     if g > 0:
         gain(s, p, g, why)
     else:
-        note(s, f"{why.en} no glory.", f"{why.ja}勝利点はありません。")
+        note(s, f"{why.en} no glory.", f"{why.ja}勝利点はない。")
 
 
 def lost_choices(s: QState, p: int, d: int, slot: int) -> list[tuple[str, int]]:

@@ -22,7 +22,7 @@ SCORE = "score"
 def start_turn(s: QState, rng: Rng) -> None:
     reset_turn(s)
     s.step = SCORE
-    note(s, f"Turn {s.turn}: {TOK[s.active]}'s turn.", f"ターン{s.turn}：{TOK[s.active]}の手番です。")
+    note(s, f"Turn {s.turn}: {TOK[s.active]}'s turn.", f"ターン{s.turn}：{TOK[s.active]}の手番。")
     score(s, rng)
 
 
@@ -64,7 +64,7 @@ def roll_phase(s: QState, rng: Rng) -> None:
             x, s.face[d] = divmod(x, 6)
     s.step, s.imm = MAIN, True
     rolled = dice_text(s, pool)
-    note(s, f"{TOK[p]} draws and rolls: {rolled.en}.", f"{TOK[p]}がダイスを取り出して振りました：{rolled.ja}。")
+    note(s, f"{TOK[p]} draws and rolls: {rolled.en}.", f"{TOK[p]}がダイスを取り出して振った：{rolled.ja}。")
 
 
 def end_turn(s: QState, rng: Rng) -> None:
@@ -89,7 +89,7 @@ def _sweep(s: QState, rng: Rng) -> None:
                     and printed(s, d, p)[1] <= 0):
                 dt = die_text(s, d)
                 destroy(s, d, -1, rng, Text(f"{TOK[p]}'s {dt.en} counts no Basic Quiddity dice: destroyed",
-                                            f"{TOK[p]}の{dt.ja}は魔力源ダイスが0個のため打倒されました"))
+                                            f"{TOK[p]}の{dt.ja}は魔力源ダイスが0個のため打倒された"))
 
 
 def advance(s: QState, rng: Rng) -> None:

@@ -33,7 +33,7 @@ from .bot import choose
 from .cards import CardSet, base_set, card_form
 from .catalog import catalog
 from .flow import advance, start_turn
-from .labels import action_group, action_label
+from .labels import action_group, action_label, paid_capture
 from .narrate import ROLLS, action_line, rolled
 from .noop import changes_nothing
 from .prompts import RESPOND, apply_prompt
@@ -63,7 +63,11 @@ OPTIONS = {"cards": Text("the card ids of 7 creatures and 3 spells, as a list or
 class Quarriors(Game[QState]):
     id: ClassVar[str] = "quarriors"
     title: ClassVar[Text] = Text("Quarriors", "クォーリアーズ")
-    ruleset: ClassVar[str] = "quarriors-2"
+    # quarriors-3: log lines in the plain form the other games use (no rule changed).
+    ruleset: ClassVar[str] = "quarriors-3"
+    options_example: ClassVar[Mapping[str, Any] | None] = {
+        "cards": "deathdealer,defender_of_the_pale,devotee_of_the_holy_query,ghostly_spirit,primordial_ooze,"
+                 "quake_dragon,warrior_of_the_quay,death_cantrip,growth_cantrip,life_spell"}
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     list_args: ClassVar[frozenset[str]] = frozenset({"others", "pay"})
@@ -143,7 +147,7 @@ class Quarriors(Game[QState]):
         # The turn's menu can run to dozens of choices: staged by the die (or card) each is about.
         staged = not s.prompts and s.step in (MAIN, CAPTURE)
         return [Choice(a, action_label(s, a), action_group(s, a) if staged else None)
-                for a in self.raw_actions(s, seat)]
+                for a in self.raw_actions(s, seat) if not paid_capture(a)]
 
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> list[CardInfo]:
         chosen = (options or {}).get("cards")

@@ -181,4 +181,4 @@ def _revive(s: QState, p: int, d: int, fi: int) -> None:
     s.hit = (*s.hit, d)
     enter_ready(s, p, d)
     dt = die_text(s, d)
-    note(s, f"{TOK[p]}'s {dt.en} comes back to the ready area.", f"{TOK[p]}の{dt.ja}が待機エリアに戻りました。")
+    note(s, f"{TOK[p]}'s {dt.en} comes back to the ready area.", f"{TOK[p]}の{dt.ja}が待機エリアに戻った。")

@@ -40,7 +40,7 @@ def score(s: QState, rng: Rng) -> None:
             if effect == "score_draw":
                 got = draw_into_pool(s, p, int(params["by_burst"][f.burst]), rng, rolled=False)
                 said.append(Text(f"{TOK[p]}'s {card.name.en} puts {len(got)} dice from the bag into the active pool.",
-                                 f"{TOK[p]}の{card.name.ja}の能力で、バッグからダイス{len(got)}個を活動プールに置きました。"))
+                                 f"{TOK[p]}の{card.name.ja}の能力で、バッグからダイス{len(got)}個を活動プールに置いた。"))
             elif effect == "score_discount":
                 s.discount += int(params["discount"])
                 s.captures += int(params["captures"])
@@ -64,7 +64,7 @@ def score(s: QState, rng: Rng) -> None:
     if total > 0:
         gain(s, p, total, Text(f"{w} scores {scorers.en}:", f"{w}が{scorers.ja}を得点化し、"))
     else:
-        note(s, f"{w} scores {scorers.en} for no glory.", f"{w}が{scorers.ja}を得点化しました（勝利点なし）。")
+        note(s, f"{w} scores {scorers.en} for no glory.", f"{w}が{scorers.ja}を得点化した（勝利点なし）。")
     s.notes = (*s.notes, *said)
     if s.step == OVER:
         return

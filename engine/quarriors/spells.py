@@ -102,23 +102,23 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
             s.captures += int(params.get("captures", 0))
             more = params.get("captures")
             note(s, f"{w} banks {params['amount']} quiddity{f', and {more} more capture' if more else ''}.",
-                 f"{w}が魔力{params['amount']}を得ました{f'。捕獲数+{more}' if more else ''}。")
+                 f"{w}が魔力{params['amount']}を得た{f'。捕獲数+{more}' if more else ''}。")
             roll(s, others, rng)
             if params.get("draw"):
                 draw_into_pool(s, p, int(params["draw"]), rng, rolled=True)
         elif effect == "cast_quiddity":
             s.mana += int(params["amount"])
-            note(s, f"{w} banks {params['amount']} quiddity.", f"{w}が魔力{params['amount']}を得ました。")
+            note(s, f"{w} banks {params['amount']} quiddity.", f"{w}が魔力{params['amount']}を得た。")
         elif effect == "reaction_to_pool":
             if p not in s.lifecharm:
                 s.lifecharm = (*s.lifecharm, p)
             note(s, f"{w}'s destroyed creatures go to the active pool for the rest of this turn.",
-                 f"{w}の打倒されたモンスターは、このターンの間、活動プールへ移ります。")
+                 f"{w}の打倒されたモンスターは、このターンの間、活動プールへ移る。")
         elif effect == "reaction_zero_attack" and target is not None:
             s.zeroed = (*s.zeroed, target)
             dt = die_text(s, target, face=False)
             a = TOK[s.active]
-            note(s, f"{a}'s {dt.en} has attack 0 for the rest of this turn.", f"{a}の{dt.ja}の攻撃力は、このターンの間0です。")
+            note(s, f"{a}'s {dt.en} has attack 0 for the rest of this turn.", f"{a}の{dt.ja}の攻撃力は、このターンの間0になる。")
         elif effect == "reaction_defense":
             s.lifespell = tuple(v + (int(params["amount"]) if q == p else 0) for q, v in enumerate(s.lifespell))
             note(s, f"{w}'s creatures get +{params['amount']} defense for the rest of this turn.",
@@ -135,7 +135,7 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
             if owner < 0:  # an attached spell: its creature's owner
                 owner = next(_creature_owner(s, c) for c, spells in s.attached.items() if target in spells)
             o = TOK[owner]
-            note(s, f"{o}'s {dt.en} is destroyed (to the used pile).", f"{o}の{dt.ja}が破壊されました（休眠パイルへ）。")
+            note(s, f"{o}'s {dt.en} is destroyed (to the used pile).", f"{o}の{dt.ja}が破壊された（休眠パイルへ）。")
             for q in range(s.seats):
                 if target in s.ready[q]:
                     s.ready[q].remove(target)

@@ -107,6 +107,7 @@ class Warlords(Game[WState]):
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
     ruleset: ClassVar[str] = "warlords-2"
     state_types = STATE_TYPES
+    options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["elvallie", "horse_lords"]}
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     list_args: ClassVar[frozenset[str]] = frozenset({"cards", "stacks", "units"})

@@ -63,10 +63,10 @@ def decision(s: WState, d: Decision, seat: int) -> Text:
         loss = d.a_loss if seat == d.actor else d.d_loss
         if seat == d.actor:
             return (Text("Your attack on ", "") + piece(s, d.target) + Text(" leaves ", "への攻撃で、")
-                    + yours(s, d.stack) + Text(f" a loss of {loss}. ", f"は損失{loss}を受ける。")
+                    + yours(s, d.stack) + Text(f" a loss of {loss}. ", f"は損失{loss}を受けます。")
                     + _who_takes(s, d.stack))
         return (_attack(s, d, "attacked") + Text("; ", "。") + yours(s, d.target)
-                + Text(f" takes a loss of {loss}. ", f"は損失{loss}を受ける。") + _who_takes(s, d.target))
+                + Text(f" takes a loss of {loss}. ", f"は損失{loss}を受けます。") + _who_takes(s, d.target))
     if d.kind == "obstruct":
         risk = cdef(s, d.reward).search_risk
         return (piece(s, d.stack) + Text(" explores ", "が") + name(s, d.ruin) + Text(", seeking ", "を探索中（報酬：")
@@ -82,7 +82,7 @@ def decision(s: WState, d: Decision, seat: int) -> Text:
         return (seat_ref(d.actor) + Text(" put ", "が") + Text("", yours(s, d.stack).ja + "に") + what
                 + Text(f" on {yours(s, d.stack).en}. Cancel it at once with a March card (it then has no effect), or "
                        "let it stand (the stack's March and fleet cards are removed).",
-                       "を付けた。行軍カードで即座に打ち消す（効果なし）か、受け入れてください（スタックの行軍・艦隊カードは外れる）。"))
+                       "を付けました。行軍カードで即座に打ち消す（効果なし）か、受け入れてください（スタックの行軍・艦隊カードは外れます）。"))
     if d.kind == "switch":
         spec = cdef(s, d.calamity).calamity
         where = Text("castle", "城砦") if spec is not None and spec.target == "castle" else Text("stack", "スタック")

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord.menus import OTHER, stages, unique_labels
-from bot.discord.views import choice_view
+from bot.discord.menus import OTHER, entry_for, stages, substages, unique_labels
+from bot.discord.views import choice_view, group_view
 from engine.core import Choice, Text
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, custom_ids
@@ -117,6 +117,27 @@ def test_stages_page_a_big_group_and_fold_loose_choices_when_needed() -> None:
     assert crowded is not None and crowded[0].label == OTHER and len(crowded[0].indices) == 10
     assert stages([choice(i, None) for i in range(30)]) is None  # no groups: typing with suggestions instead
     assert stages([choice(i, groups[0]) for i in range(20)]) is None  # fits one menu as it is
+
+
+def test_issue_21_a_group_too_long_for_one_menu_is_staged_by_its_subgroups_not_paged() -> None:
+    """A Musou general: 8 squares x (face up, face down) x 3 discards, 48 choices
+    of one card: the card, then the square, then what pays."""
+    big = [Choice({"kind": kind, "square": sq, "pay": pay}, Text(f"{kind} {sq} {pay}", f"{kind} {sq} {pay}"),
+                  group=Text("General", "武将"), subgroup=Text(f"{kind} on {sq}", f"{sq}番に{kind}"))
+           for kind in ("place", "facedown") for sq in range(1, 9) for pay in "abc"]
+    choices = [Choice({"kind": "pass"}, Text("Pass", "パス")), *big]
+    top = stages(choices)
+    assert top is not None and [(e.label.en, len(e.indices)) for e in top] == [("Pass", 1), ("General", 48)]
+    within = substages(choices, top[1].indices)
+    assert within is not None and len(within) == 16 and all(e.group and len(e.indices) == 3 for e in within)
+    assert entry_for(choices, top[1].value) == top[1] and entry_for(choices, within[5].value) == within[5]
+    assert within[5].value.startswith("s:") and within[5].value != top[1].value
+    square = group_view("m1", 3, 0, choices, top[1], "en")
+    assert [type(i).__name__ for i in square.children] == ["GroupSelect"]
+    assert [o.label for o in square.children[0].item.options][:2] == ["place on 1", "place on 2"]
+    pays = group_view("m1", 3, 0, choices, within[5], "en")
+    assert [type(i).__name__ for i in pays.children] == ["ActSelect"]
+    assert [o.label for o in pays.children[0].item.options] == ["place 6 a", "place 6 b", "place 6 c"]
 
 
 def test_a_label_too_long_for_a_button_puts_the_few_choices_in_a_select() -> None:

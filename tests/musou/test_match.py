@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.render.musou import board
 from engine.core import SPECTATOR, RuleError, Viewer, clone
 from engine.core.selfplay import play_bots
 from engine.musou.game import GAME
@@ -89,8 +90,25 @@ def test_rule_match_ends_when_someone_wins_two_games(seed: int) -> None:
     s = played.state
     assert played.outcome is not None and max(s.wins) == 2 and len(s.results) == sum(s.wins) <= 3
     assert played.outcome.winners == (s.wins.index(2),)
-    for seat in (0, 1):
-        assert len(set(s.used[seat])) == len(s.results)  # a different commander each game
+    for seat in (0, 1):  # a different commander each game; the deciding game's still leads its army
+        led = [*s.used[seat], s.commander[seat]]
+        assert len(set(led)) == len(led) == len(s.results)
+
+
+def test_issue_21_the_match_over_screen_shows_the_deciding_games_final_board() -> None:
+    p = Position(stage="battle", active=0, troops=(20, 1))
+    p.s.wins, p.s.results, p.s.reasons, p.s.game_no = [1, 1], [0, 1], ["troops", "troops"], 3
+    fei = p.put(0, 1, "zhang_fei")
+    hidden = p.put(1, 2, "huang_gai", face_down=True)
+    p.hand(1, "guan_ping")
+    s = act(act(p.s, 0, "attack from=1 target=player"), 1, "pass")
+    assert s.stage == "over" and GAME.outcome(s) is not None and s.wins == [2, 1]
+    seen = GAME.view(s, SPECTATOR)
+    assert seen["players"][0]["field"][0]["card"]["id"] == fei  # the winning attacker is still there
+    assert seen["players"][1]["field"][1] == {"face_down": True}  # and a face-down card still face down
+    assert seen["players"][1]["hand"] == {"hidden": 1} and seen["players"][0]["commander"]["key"] == "liu_bei_army"
+    assert hidden in GAME.hidden_ids(s, SPECTATOR) and hidden not in GAME.hidden_ids(s, Viewer.of(1))
+    assert "Zhang Fei" in board(seen, "en") and "張飛" in board(seen, "ja")
 
 
 def test_rule_side_deck_keeps_at_most_three_of_a_name_after_swaps() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Rng
 from engine.core.play import step
 from engine.core.selfplay import derive_secret
+from engine.musou.actions import legal
 from engine.musou.game import GAME
 from engine.musou.state import Attack
 
@@ -67,3 +68,27 @@ def test_menu_labels_are_distinct_and_fit_discord() -> None:
             seat = min(pending, key=lambda p: (p.order, p.seat)).seat
             result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
             state, counter = result.transition.state, result.counter
+
+
+def test_issue_21_a_general_is_staged_card_then_square_then_discard() -> None:
+    """Provisions short of a general's cost: each square comes with each card
+    that may be discarded to pay, 21 choices in the general's group. Within it,
+    the square (face up or down) is a subgroup and the discard the last stage;
+    the actions are the ones the rules list, unchanged."""
+    p = Position(provisions=(2, 5))
+    fei, *_ = p.hand(0, "zhang_fei", "guan_ping", "zhao_yun", "huang_gai")
+    for square in (1, 2, 3):
+        p.put(0, square, "guan_ping")
+    choices = GAME.legal_actions(p.s, 0)
+    assert [c.action for c in choices] == legal(p.s, 0)
+    general = [c for c in choices if c.group is not None and c.group.en == "Zhang Fei"]
+    assert len(general) == 21 and all(c.action["card"] == fei for c in general)
+    stages: dict[str, list[dict[str, object]]] = {}
+    for c in general:
+        assert c.subgroup is not None and c.subgroup.ja
+        stages.setdefault(c.subgroup.en, []).append(c.action)
+    assert "Place on 4 (supply)" in stages and "Face down on 1 (attack, replacing)" in stages
+    for actions in stages.values():  # one square and one way of placing per stage; only what pays differs
+        assert len({(a["kind"], a["square"]) for a in actions}) == 1
+        assert len({a.get("pay") for a in actions}) == len(actions)
+    assert max(len(a) for a in stages.values()) == 3 and len(stages) == 9

@@ -387,7 +387,7 @@ def test_property_menus_logs_and_prompts_read_well(seed: int) -> None:
 
 
 def test_ruleset_was_bumped_for_the_new_wording() -> None:
-    assert GAME.ruleset == "musou-3"
+    assert GAME.ruleset == "musou-4"
 
 
 def test_the_defenders_prompt_says_when_the_attack_will_come_to_nothing() -> None:

@@ -149,13 +149,13 @@ Ben proceeds to the attack.
 Ben attacks Ann with a total of 2: Assistant d78 (1), Assistant d77 (1)."""
 
 LOG_JA = """\
-Annが手番を終えました。
-ターン2：Benの手番です。
-Benがダイスを取り出して振りました：助手 d78 [L1 1/2]、魔力源 d76 [Q1]、助手 d79 [Q1]、\
+Annが手番を終えた。
+ターン2：Benの手番。
+Benがダイスを取り出して振った：助手 d78 [L1 1/2]、魔力源 d76 [Q1]、助手 d79 [Q1]、\
 助手 d77 [L1 1/2]、魔力源 d72 [Q1]、魔力源 d70 [Q1]。
-Benが助手 d78 [L1 1/2]を召喚しました（魔力1）。
-Benが助手 d77 [L1 1/2]を召喚しました（魔力1）。
-Benが攻撃へ進みました。
+Benが助手 d78 [L1 1/2]を召喚した（魔力1）。
+Benが助手 d77 [L1 1/2]を召喚した（魔力1）。
+Benが攻撃へ進んだ。
 BenがAnnを総攻撃力2で攻撃：助手 d78（1）、助手 d77（1）。"""
 
 PROMPT_EN = ("Ben attacks you with a total of 2: Assistant d78 (1), Assistant d77 (1). "
@@ -163,7 +163,7 @@ PROMPT_EN = ("Ben attacks you with a total of 2: Assistant d78 (1), Assistant d7
 PROMPT_JA = "Benがあなたを総攻撃力2で攻撃しています：助手 d78（1）、助手 d77（1）。次に攻撃を受けるモンスターを選んでください（absorb）。"
 
 ABSORB_EN = "Ann's Assistant d67 [L1 1/2] (defense 2) absorbs 2 of the 2 attack: destroyed; 0 left."
-ABSORB_JA = "Annの助手 d67 [L1 1/2]（防御力2）が攻撃2のうち2を受けて打倒されました。残り0。"
+ABSORB_JA = "Annの助手 d67 [L1 1/2]（防御力2）が攻撃2のうち2を受けて打倒された。残り0。"
 
 
 @pytest.mark.parametrize("locale, board, hand", [("en", BOARD_EN, HAND_EN), ("ja", BOARD_JA, HAND_JA)])
@@ -204,7 +204,7 @@ def test_an_absorb_that_survives_says_so_and_that_the_attack_ends() -> None:
     assert lines[1].startswith("⟦0⟧ attacks ⟦1⟧ with a total of 1: Assistant d")
     assert lines[2] == (f"Forced, the only creature left: ⟦1⟧'s Warrior of the Quay d{v} [L2 3/4] (defense 4) "
                         "absorbs the 1 attack left and survives; the attack on ⟦1⟧ ends.")
-    assert t.log[2].ja.endswith("が残りの攻撃1を受けて耐えました。⟦1⟧への攻撃は終わりです。")
+    assert t.log[2].ja.endswith("が残りの攻撃1を受けて耐えた。⟦1⟧への攻撃は終わった。")
 
 
 def test_a_guard_prompt_and_a_later_defend_prompt_name_the_attack_in_progress() -> None:
@@ -253,7 +253,7 @@ def test_a_reroll_line_says_what_the_dice_show_afterwards() -> None:
     (line,) = t.log
     now = face_text(t.state.dfaces[a][t.state.face[a]])
     assert line.en == f"⟦0⟧ rerolls Assistant d{a} [R+1*]. Result: Assistant d{a} [{now}]."
-    assert line.ja == f"⟦0⟧が助手 d{a} [R+1*]を振り直しました。結果：助手 d{a} [{now}]。"
+    assert line.ja == f"⟦0⟧が助手 d{a} [R+1*]を振り直した。結果：助手 d{a} [{now}]。"
 
 
 # -- the card lookup -------------------------------------------------------------------------
@@ -452,6 +452,24 @@ def test_the_turn_menu_is_grouped_by_the_die_or_card_each_choice_is_about() -> N
     assert capture and all(c.group == base_set().cards[c.action["card"]].name for c in capture)
 
 
+def test_issue_21_a_capture_is_offered_once_paid_by_the_engine_and_a_named_payment_still_applies() -> None:
+    """Dice of 1, 1 and 2 pay a capture in several mixes; the menu listed the
+    engine's payment and a named one side by side, reading as the same capture twice."""
+    s = make()
+    for _ in range(2):
+        place(s, "pool", 0, "basic_quiddity", quiddity=1)
+    place(s, "pool", 0, "basic_quiddity", quiddity=2)
+    s = act(s, 0, kind="proceed")
+    paid = [a for a in GAME.raw_actions(s, 0) if a["kind"] == "capture" and "pay" in a]
+    assert paid  # the position does offer other payments (the random bot still draws among them)
+    captures = [c for c in GAME.legal_actions(s, 0) if c.action["kind"] == "capture"]
+    cards = [c.action["card"] for c in captures]
+    assert captures and len(cards) == len(set(cards)) and all("pay" not in c.action for c in captures)
+    assert {a["card"] for a in paid} <= set(cards)
+    t = act(s, 0, **paid[0])  # typed (or recorded in an old log), a named payment applies as before
+    assert all(d in t.used[0] for d in paid[0]["pay"])
+
+
 def test_a_switch_to_what_the_ooze_already_copies_is_not_listed_but_still_applies() -> None:
     s = make(["strong_primordial_ooze"], seats=3)
     d1 = place(s, "ready", 1, "quake_dragon", level=3)
@@ -493,4 +511,4 @@ def test_named_payment_is_an_optional_argument_and_a_typo_is_refused_naming_it()
 
 
 def test_the_ruleset_was_bumped_for_the_new_wording() -> None:
-    assert GAME.ruleset == "quarriors-2"
+    assert GAME.ruleset == "quarriors-3"

@@ -116,3 +116,24 @@ def test_a_short_menu_is_not_staged_even_with_groups():
     assert not Menu(1, choices).staged and len(entries(choices)) == MENU_LIMIT
     longer = [*choices, Choice({"kind": "pass"}, Text("Pass", "パス"))]
     assert Menu(1, longer).staged and len(entries(longer)) == 2
+
+
+def test_issue_21_a_long_group_is_staged_again_by_its_subgroups_and_back_closes_one_stage():
+    """Card, then square, then what pays: 7 squares x 3 discards in one card's group."""
+    big = [Choice({"kind": "place", "square": sq, "pay": pay}, Text(f"Place on {sq}, discard {pay}", f"{sq}番、{pay}"),
+                  group=Text("General", "武将"), subgroup=Text(f"Square {sq}", f"{sq}番"))
+           for sq in range(1, 8) for pay in "abc"]
+    menu = Menu(1, [Choice({"kind": "pass"}, Text("Pass", "パス")), *big])
+    assert [e.label.en for e in menu.top] == ["Pass", "General (21 choices)"]
+    menu.opened.append(menu.top[1])
+    squares = menu.level()
+    assert [e.label.en for e in squares] == [f"Square {sq} (3 choices)" for sq in range(1, 8)]
+    menu.opened.append(squares[2])
+    assert [e.label.en for e in menu.level()] == ["Place on 3, discard a", "Place on 3, discard b",
+                                                  "Place on 3, discard c"]
+    assert [menu.choices[e.picks[0]].action["pay"] for e in menu.level()] == ["a", "b", "c"]
+    menu.opened.pop()  # `back`
+    assert menu.level() == squares
+    twelve = Menu(1, [Choice({"kind": "pass"}, Text("Pass", "パス")), *big[:12]])
+    twelve.opened.append(twelve.top[1])  # a group that fits the screen is not staged again
+    assert len(twelve.level()) == 12 and not any(e.group for e in twelve.level())

@@ -32,6 +32,13 @@ async def test_bots_are_named_too(service):
     assert "  · Bot 1 plays Owl to slot 3." in s.out
 
 
+async def test_issue_21_a_bot_is_named_in_the_readers_language(service):
+    s = await play(service, ["play card=fox slot=4"], humans=("ann",), bots=1, locale="ja")
+    assert "  · ボット1は梟を3番に出した。" in s.out and "Bot 1" not in s.out
+    ms = await service.get(s.match_id)
+    assert [p.id for p in ms.seats] == ["local:ann", "bot:1"] and ms.seats[1].name == "Bot 1"  # the log is unchanged
+
+
 async def test_the_log_command_names_the_players(service):
     s = await play(service, ["play card=fox slot=1", "log"])
     assert "  #5 ann plays Fox to slot 1." in s.out
