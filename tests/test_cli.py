@@ -33,6 +33,7 @@ def test_all_four_games_are_installed():
     assert set(GAMES) <= set(available())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,players", [("quarriors", 4), ("naru", 2), ("musou", 2), ("warlords", 5)])
 def test_selfplay_finishes_and_replays_each_match(capsys, tmp_path, game, players):
     code, out, _ = run(capsys, "selfplay", game, "--players", str(players), "--games", "2", "--seed", "7",
@@ -42,6 +43,7 @@ def test_selfplay_finishes_and_replays_each_match(capsys, tmp_path, game, player
     assert all(re.search(r"winners=\d", line) for line in out.splitlines() if "replay=" in line)
 
 
+@pytest.mark.slow
 def test_selfplay_with_the_same_seed_plays_the_same_matches(capsys):
     _, first, _ = run(capsys, "selfplay", "naru", "--games", "2", "--seed", "3")
     _, second, _ = run(capsys, "selfplay", "naru", "--games", "2", "--seed", "3")
@@ -285,6 +287,7 @@ def test_abort_ends_a_match_without_a_result(capsys, tmp_path):
     one_line_error(code, err, "nosuchmatch")
 
 
+@pytest.mark.slow
 def test_bot_without_a_token_is_one_line(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "PARLEY_DISCORD_TOKEN"}
     done = subprocess.run([sys.executable, "-m", "bot.cli", "--db", str(tmp_path / "bot.sqlite"), "bot"],

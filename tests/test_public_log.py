@@ -24,6 +24,7 @@ def hidden_ids_of(game_id):
     raise AssertionError(f"{game_id} exports no hidden_ids")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,seats", CASES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_public_log_lines_never_name_a_hidden_card(game_id, seats, seed):

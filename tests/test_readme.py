@@ -1,5 +1,5 @@
-"""README.md's two start commands stay true: CI runs the test one verbatim,
-and the play one names a real subcommand and game."""
+"""README.md's two start commands stay true: CI runs the test one verbatim, then
+the slow tests it leaves out, and the play one names a real subcommand and game."""
 
 import re
 from pathlib import Path
@@ -23,6 +23,13 @@ def test_readme_has_exactly_two_start_commands():
 def test_ci_runs_the_readme_test_command_verbatim():
     test_command = next(c for c in commands() if "pytest" in c)
     assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_ci_runs_the_slow_tests_the_readme_command_leaves_out():
+    test_command = next(c for c in commands() if "pytest" in c)
+    assert test_command.endswith("-m 'not slow'")
+    after = (ROOT / ".ci" / "run").read_text(encoding="utf-8").split(test_command, 1)[1]
+    assert ".venv/bin/python -m pytest -q -n auto -m slow" in after
 
 
 def test_the_readme_play_command_parses():

@@ -24,6 +24,7 @@ STATE = "[document.body.dataset.step, document.getElementById('board').textConte
         "document.getElementById('position').textContent]"
 
 
+@pytest.mark.slow
 def test_step_keys_perspectives_and_no_console_errors(tmp_path: Path) -> None:
     assert BINARY is not None
     played = play(tmp_path / "b.sqlite", "naru", 2, seed=4)

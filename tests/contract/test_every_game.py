@@ -71,6 +71,7 @@ def test_apply_never_mutates_the_state_it_is_given(game_id, seed):
         assert pickle.dumps(state) == before, f"{game_id}: {action} mutated its input"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_no_action_makes_or_loses_a_card_or_die(game_id, seed):

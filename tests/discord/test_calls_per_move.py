@@ -19,6 +19,7 @@ CEILING = 3
 MOVES = 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["quarriors", "naru", "musou", "warlords"])
 async def test_an_ordinary_move_makes_at_most_three_rest_calls(harness: Harness, game: str) -> None:
     tally, made = await play(harness, game, (ALICE, BOB), MOVES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ def test_property_replay_is_deterministic(seed: int) -> None:
     assert again == played.state
 
 
+@pytest.mark.slow
 @given(seeds)
 def test_property_conservation_purity_and_secrecy(seed: int) -> None:
     """Walk a random match: apply never mutates its input, every card is in

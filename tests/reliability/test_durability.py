@@ -84,6 +84,7 @@ def syncs_before_each_ack(trace: str) -> list[int]:
     return out
 
 
+@pytest.mark.slow
 @needs_strace
 def test_every_acknowledged_move_was_fsynced_before_its_ack(tmp_path):
     acked, trace, _db = traced(tmp_path)
@@ -92,6 +93,7 @@ def test_every_acknowledged_move_was_fsynced_before_its_ack(tmp_path):
     assert all(checks), checks
 
 
+@pytest.mark.slow
 @needs_strace
 def test_the_check_catches_a_store_without_fsync(tmp_path):
     """The negative control: with synchronous=OFF no ack is preceded by an fsync."""
@@ -101,6 +103,7 @@ def test_the_check_catches_a_store_without_fsync(tmp_path):
     assert not any(checks)
 
 
+@pytest.mark.slow
 @needs_strace
 def test_a_move_with_its_front_end_bookkeeping_costs_one_fsync(tmp_path):
     """Four bookkeeping writes after each move (as the Discord front end makes)
@@ -112,6 +115,7 @@ def test_a_move_with_its_front_end_bookkeeping_costs_one_fsync(tmp_path):
     assert counts[1:] == [1] * 11, counts
 
 
+@pytest.mark.slow
 @needs_strace
 async def test_the_killed_childs_acknowledged_moves_are_all_in_the_log(tmp_path):
     acked, _, db = traced(tmp_path)

@@ -102,6 +102,7 @@ def assert_same_match(game, seats, secret, original, loaded, bots_seed):
     assert as_json(game.view(again[0], ALL_SEEING)) == as_json(game.view(ahead[0], ALL_SEEING))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "seats"), GAMES)
 @given(seed=st.integers(0, 2**20))
 def test_every_game_comes_back_from_a_snapshot_exactly(game_id, seats, seed):
@@ -288,6 +289,7 @@ plain = st.recursive(
     max_leaves=30)
 
 
+@pytest.mark.slow
 @given(plain)
 def test_the_codec_keeps_plain_data_exactly(value):
     codec = StateCodec()

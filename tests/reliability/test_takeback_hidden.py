@@ -224,6 +224,7 @@ def seat_strings(game: Game[Any], state: Any, seats: int) -> list[set[str]]:
     return [strings_in(game.view(state, Viewer.of(s))) for s in range(seats)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @given(data=st.data())
 def test_property_after_a_takeback_eligible_action_no_seat_sees_a_new_secret(game_id: str, data: st.DataObject) -> None:

@@ -180,6 +180,7 @@ def test_a_running_match_is_refused_in_one_line_and_nothing_is_written(tmp_path:
     assert code == 2 and "進行中" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_cli_writes_the_page(tmp_path: Path, capsys) -> None:
     played = play(tmp_path / "c.sqlite", "warlords", 3, seed=2)
     out = tmp_path / "replay.html"
@@ -193,6 +194,7 @@ def test_cli_writes_the_page(tmp_path: Path, capsys) -> None:
     assert code == 2 and "nosuchmatch" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_drawn_page_is_kept_for_the_next_asker(tmp_path: Path) -> None:
     played = play(tmp_path / "k.sqlite", "quarriors", 2, seed=3)
 

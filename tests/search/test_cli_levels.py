@@ -82,6 +82,7 @@ def test_selfplay_with_levels_per_seat_finishes_and_replays(capsys: pytest.Captu
     assert seated(db) == [["bot:normal:1", "bot:2"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["hard", "easy"])
 def test_the_terminal_says_the_bots_are_thinking_only_when_they_search(
         level: str, capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:

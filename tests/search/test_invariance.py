@@ -45,6 +45,7 @@ def decisions(game_id: str) -> list[tuple[Any, Any, int]]:
     return out[:STATES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("level", ["normal", "hard"])  # a level may have knowledge of its own (NAME_LEVEL)
 @pytest.mark.parametrize("game_id", GAMES)
@@ -78,6 +79,7 @@ def _peeking(game: Game[Any], state: Any, seat: int, label: str, limits: Budget)
     return _search(game, state, seat, label, "hard", limits, deal=lambda s, _seat, _rng: clone(s))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_peeking_bot_is_caught_by_the_same_comparison(game_id: str, form: str) -> None:

@@ -57,6 +57,7 @@ async def _opening(tmp_path: Path, name: str, level: str) -> tuple[MatchService,
     return service, ms.match_id, took, max(gaps)
 
 
+@pytest.mark.slow
 async def test_a_hard_bot_moves_off_the_event_loop_and_reproducibly(tmp_path: Path) -> None:
     first, match_id, took, longest = await _opening(tmp_path, "a", "hard")
     second, again, _, _ = await _opening(tmp_path, "b", "hard")

@@ -1,9 +1,10 @@
 """One store suite, two backends: every test taking `db_url` or `recorder` runs
 against SQLite and against PostgreSQL.
 
-PostgreSQL: the run makes one fresh database (parley_test_<random>) on the
-server at $PARLEY_TEST_PG (default postgresql://postgres@127.0.0.1:5432/postgres)
-and drops it at the end; each test gets its own empty schema in it. Where no
+PostgreSQL: each pytest process (each xdist worker has its own) makes one fresh
+database (parley_test_<random>) on the server at $PARLEY_TEST_PG (default
+postgresql://postgres@127.0.0.1:5432/postgres) and drops it at the end; each
+test gets its own empty schema in it, so workers never share one. Where no
 server answers, the PostgreSQL half skips and says why.
 """
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -13,6 +15,7 @@ def cli(*args):
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
+@pytest.mark.slow
 def test_migrate_db_copies_a_played_match_and_refuses_a_second_copy(tmp_path):
     src, dst = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
     played = cli("--db", str(src), "selfplay", "naru", "--games", "1", "--seed", "3")

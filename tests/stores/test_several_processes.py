@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from events.service import MatchService
 from events.stores import open_store
 from events.verify import verify_match
@@ -24,6 +26,7 @@ async def two(db_url):
     return (a_store, MatchService(a_store)), (b_store, MatchService(b_store))
 
 
+@pytest.mark.slow
 async def test_alternating_services_each_serve_the_others_moves(db_url):
     (a_store, a), (b_store, b) = await two(db_url)
     try:
@@ -50,6 +53,7 @@ async def test_alternating_services_each_serve_the_others_moves(db_url):
         await b_store.close()
 
 
+@pytest.mark.slow
 async def test_racing_services_land_exactly_one_move_per_match_each_round(db_url):
     (a_store, a), (b_store, b) = await two(db_url)
     try:
@@ -92,6 +96,7 @@ async def test_the_same_command_reaching_two_services_plays_once_and_both_get_it
         await b_store.close()
 
 
+@pytest.mark.slow
 async def test_another_process_racing_on_the_same_matches_loses_no_update(db_url):
     store = await open_store(db_url)
     service = MatchService(store)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ def _walk(seats: int, seed: int, every: int = 1, max_steps: int = 4000) -> list[
     return seen
 
 
+@pytest.mark.slow
 @given(seats=st.integers(2, 8), seed=st.integers(0, 10_000))
 def test_property_replay_is_deterministic(seats: int, seed: int) -> None:
     played = play_bots(GAME, seats, seed)
@@ -49,6 +51,7 @@ def test_property_replay_is_deterministic(seats: int, seed: int) -> None:
     assert played.outcome is not None
 
 
+@pytest.mark.slow
 @given(seats=st.integers(2, 8), seed=st.integers(0, 10_000))
 def test_property_cards_conserved_and_apply_is_pure(seats: int, seed: int) -> None:
     states = _walk(seats, seed, every=3)
@@ -58,6 +61,7 @@ def test_property_cards_conserved_and_apply_is_pure(seats: int, seed: int) -> No
         assert zones == everything, {k: v for k, v in (zones - everything).items()} or (everything - zones)
 
 
+@pytest.mark.slow
 @given(seats=st.integers(2, 8), seed=st.integers(0, 10_000))
 def test_property_no_hidden_information_in_views(seats: int, seed: int) -> None:
     for s in _walk(seats, seed, every=5):
@@ -67,6 +71,7 @@ def test_property_no_hidden_information_in_views(seats: int, seed: int) -> None:
         assert hidden_ids(s, ALL_SEEING) == set()
 
 
+@pytest.mark.slow
 def test_property_every_player_count_finishes() -> None:
     for seats in range(2, 9):
         played = play_bots(GAME, seats, 100 + seats)

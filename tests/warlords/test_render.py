@@ -1,9 +1,12 @@
+import pytest
+
 from bot.render import warlords as render
 from engine.core import SPECTATOR, Viewer
 from engine.core.selfplay import play_bots
 from engine.warlords.game import GAME
 
 
+@pytest.mark.slow
 def test_render_board_for_eight_players_is_whole_and_ends_with_its_legend() -> None:
     # Boards are not clipped: the Discord front end splits long ones.
     played = play_bots(GAME, 8, 3)
