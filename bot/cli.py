@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -415,7 +416,7 @@ async def cmd_undo(args: argparse.Namespace) -> int:
         else:
             result = await service.undo(args.match, _operator(args), count=args.count, to_seq=args.to,
                                         reason=args.reason)
-        locale, names = _locale(args), _names(result.match)
+        locale, names = _locale(args), _names(result.match, _locale(args))
         lin = lineage(await service.events(args.match))
         for line in revert_lines(result.events[-1], lin):
             print(with_names(line(locale), names, locale))

@@ -15,6 +15,14 @@ from typing import Any, cast
 from engine.core import Text, pick_locale
 
 HELP: dict[str, Text] = {t.en: t for t in (
+    Text("a chain head posted in the match's thread; verify fails if the log no longer has it",
+         "対戦スレッドに投稿されたチェーンの先頭。ログにもうなければ検証は失敗します"),
+    Text("how many actions to take back (at least 1)", "取り消す手数（1以上）"),
+    Text("take back the latest undo not yet redone (none once a move was made since)",
+         "まだやり直していない直近の取り消しを元に戻します（その後に手が進んでいれば戻せません）"),
+    Text("the operator the log names as moderator: operator:NAME (default: you, from $USER)",
+         "ログにモデレーターとして記録される運営者: operator:名前（既定: $USER のあなた）"),
+    Text("overwrite the target if it exists", "保存先がすでにあれば上書きします"),
     Text("Asynchronous tabletop games: terminal, bot and tools.", "非同期で遊ぶテーブルゲーム：ターミナル、ボット、各種ツール。"),
     Text("show this help message and exit", "このヘルプを表示して終了します"),
     Text("SQLite file or postgresql:// URL (default: $PARLEY_DB or ~/.local/share/parley)",

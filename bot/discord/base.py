@@ -28,9 +28,9 @@ from typing import Any
 import discord
 
 from engine.core import RuleError, Text
-from events import moderators
 from engine.core.actions import typed_number
 from engine.core.text import echo
+from events import moderators
 from events.errors import Refused
 from events.model import Player
 from events.replay import MatchState

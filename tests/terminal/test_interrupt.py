@@ -32,6 +32,17 @@ def read_until(fd: int, needle: bytes, seconds: float = 20) -> bytes:
     return out
 
 
+def wait_for(pid: int, seconds: float) -> int | None:
+    """The child's status, or None if it has not exited in time (a failure, not a hang)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        time.sleep(0.05)
+    return None
+
+
 def test_ctrl_c_at_the_prompt_prints_the_resume_hint_and_exits_130(tmp_path):
     db = tmp_path / "games.sqlite"
     pid, fd = pty.fork()
@@ -45,12 +56,13 @@ def test_ctrl_c_at_the_prompt_prints_the_resume_hint_and_exits_130(tmp_path):
         assert b"ann, your move." in shown
         os.write(fd, b"\x03")
         out = read_until(fd, b"--db").decode() + read_until(fd, b"\n", 5).decode()
-        _, status = os.waitpid(pid, 0)
+        status = wait_for(pid, 30)
     finally:
         if status is None:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         os.close(fd)
+    assert status is not None, f"parley did not exit after Ctrl-C: {out!r}"
     assert os.waitstatus_to_exitcode(status) == 130
     assert "Interrupted. The match is saved. Resume with: parley play --resume " in out
     assert f"--db {db}" in out
