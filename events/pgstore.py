@@ -242,7 +242,7 @@ class PgStore:
             raise fault(exc, where) from exc
         store = cls(pool, url, durable, settle_within=connect_timeout)
         try:
-            async with store._connection() as conn:
+            async with store.connection() as conn:
                 await migrate(conn, where)
             if durable:
                 await store.check_durable()
@@ -263,7 +263,7 @@ class PgStore:
 
     async def durability(self) -> tuple[str, str]:
         """(fsync, synchronous_commit) as the server reports them for this store's connections."""
-        async with self._connection() as conn:
+        async with self.connection() as conn:
             return str(await conn.fetchval("SHOW fsync")), str(await conn.fetchval("SHOW synchronous_commit"))
 
     async def close(self) -> None:
@@ -272,7 +272,7 @@ class PgStore:
         await self._pool.close()
 
     @contextlib.asynccontextmanager
-    async def _connection(self) -> AsyncIterator[Conn]:
+    async def connection(self) -> AsyncIterator[Conn]:
         """A pooled connection that goes back to the pool only if it is sound:
         after a lost-connection error it is terminated, so the next command
         gets a new one, not asyncpg's "another operation is in progress"."""
@@ -300,7 +300,7 @@ class PgStore:
         deadline, pause = loop.time() + self.settle_within, 0.01
         while True:
             try:
-                async with self._connection() as conn:
+                async with self.connection() as conn:
                     status = await conn.fetchval(_FATE, xid)
                 if status in ("committed", "aborted"):
                     return bool(status == "committed")
@@ -320,7 +320,7 @@ class PgStore:
         events, rows = chained_rows(row.id, GENESIS, 0, [first], row.created_at)
         attempt = _Attempt([events])
         try:
-            async with self._connection() as conn, conn.transaction():
+            async with self.connection() as conn, conn.transaction():
                 attempt.xid = await conn.fetchval(_XID)
                 await self._insert_match(conn, row, secret, None, 1)
                 await _insert(conn, rows)
@@ -395,7 +395,7 @@ class PgStore:
         match rows (and then bookkeeping rows) in the same order; the sort is
         stable, so two writes to one row keep theirs."""
         order = sorted(range(len(batch)), key=lambda i: _lock_order(batch[i]))
-        async with self._connection() as conn, conn.transaction():
+        async with self.connection() as conn, conn.transaction():
             if not any(isinstance(item, _Append) for item in batch):
                 await conn.execute("SET LOCAL synchronous_commit = off")
             rows: list[tuple[Any, ...]] = []
@@ -449,7 +449,7 @@ class PgStore:
         rows = [(row.id, e.seq, e.type, e.version, e.actor, e.command_id, e.at, canonical_payload(e.payload), e.hash)
                 for e in events]
         try:
-            async with self._connection() as conn, conn.transaction():
+            async with self.connection() as conn, conn.transaction():
                 await self._insert_match(conn, row, secret, _dumps(row.result) if row.result else None, row.last_seq)
                 await _insert(conn, rows)
         except asyncpg.IntegrityConstraintViolationError as exc:
@@ -472,7 +472,7 @@ class PgStore:
         while they sat idle should not fail the next command."""
         for retry in (True, False):
             try:
-                async with self._connection() as conn:
+                async with self.connection() as conn:
                     return await getattr(conn, how)(sql, *args)
             except _LOST as exc:
                 if not retry:

@@ -64,8 +64,8 @@ async def takeback_after_reveal(tmp: Path, game_id: str, seed: int) -> int:
             if after.status != "running":
                 break
             mine = [e for e in result.events if e.type == "action" and e.payload.get("seat") == seat]
-            if not mine or mine[-1] is not result.events[-1]:
-                continue  # automatic moves followed: the last action is not this seat's
+            if not mine or len(result.events) != 1:
+                continue  # automatic moves followed (a bot's, or this seat's forced one): not judged here
             drew = after.counter != before.counter
             gained = hidden_gains(game, before.state, after.state, len(after.seats), seat)
             if gained or drew:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.discord.split import split_message
@@ -28,7 +30,8 @@ async def test_board_is_pinned_once_and_every_log_message_links_to_it(harness: H
     after_start = [m["content"] for m in h.fake.thread_messages(thread) if int(m["id"]) > int(rec["board_msg"])
                    and "\n-# #" in m["content"]]
     assert len(after_start) == 4  # the start and three moves
-    assert all(m.endswith(f" · [Board](<{link}>)") for m in after_start)
+    # The link, then the chain head as of the message's last event (issue 21: heads posted as moves land).
+    assert all(re.search(rf" · \[Board\]\(<{re.escape(link)}>\) · ⛓ `\d+:[0-9a-f]{{16}}`$", m) for m in after_start)
 
 
 @pytest.mark.usefixtures("seated")
@@ -73,7 +76,7 @@ async def test_a_board_that_grows_is_posted_afresh_and_the_old_one_points_to_it(
     assert pins(h, "DELETE") == [f"/channels/{thread}/messages/pins/{old}"]
     # The log line of the move comes after the new board and links to it.
     last_log = [m for m in h.fake.thread_messages(thread) if "\n-# #" in m["content"]][-1]
-    assert int(last_log["id"]) > int(new[-1]) and last_log["content"].endswith(f"[Board](<{link}>)")
+    assert int(last_log["id"]) > int(new[-1]) and re.search(rf"\[Board\]\(<{re.escape(link)}>\) · ⛓ `\d+:[0-9a-f]{{16}}`$", last_log["content"])
     # Shorter again: the first message is edited in place, the extra one deleted.
     monkeypatch.setitem(games.BOARD_LINES, "n", 3)
     await h.slash(ALICE, "act", channel=thread, action="mark")

@@ -155,7 +155,7 @@ async def test_a_transaction_still_running_when_its_connection_is_lost_is_waited
 
 async def test_a_match_created_just_before_the_connection_was_lost_is_reported_as_made(pg_url, monkeypatch):
     store = await PgStore.open(pg_url)
-    real = PgStore._connection
+    real = PgStore.connection
     lost = []
 
     @contextlib.asynccontextmanager
@@ -167,7 +167,7 @@ async def test_a_match_created_just_before_the_connection_was_lost_is_reported_a
             raise asyncpg.ConnectionDoesNotExistError(GONE)
 
     try:
-        monkeypatch.setattr(PgStore, "_connection", lost_after_commit)
+        monkeypatch.setattr(PgStore, "connection", lost_after_commit)
         ms = await MatchService(store).create("toy", ANN, {"goal": 30}, join=False)
         assert lost and [e.type for e in await store.events(ms.match_id)] == ["match_created"]
     finally:
@@ -178,10 +178,10 @@ async def test_a_connection_that_failed_is_not_handed_out_again(pg_url):
     store = await PgStore.open(pg_url, min_size=1, max_size=1)
     try:
         with pytest.raises(asyncpg.InternalClientError):
-            async with store._connection() as conn:
+            async with store.connection() as conn:
                 broken = conn.get_server_pid()
                 raise asyncpg.InternalClientError("cannot switch to state 12; another operation (2) is in progress")
-        async with store._connection() as conn:
+        async with store.connection() as conn:
             assert conn.get_server_pid() != broken
         assert await store.last_seq("none") is None
     finally:
