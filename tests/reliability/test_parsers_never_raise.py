@@ -105,7 +105,7 @@ class Table:
         match_id, seq, player, seat, codes = self.matches[game_id]
         ms = self.run(self.service.get(match_id))
         if ms.seq != seq:
-            self.run(self.service.undo(match_id, "fuzz", to_seq=seq, reason="next example"))
+            self.run(self.service.undo(match_id, "parley", to_seq=seq, reason="next example"))
         return match_id, player, seat, codes
 
 
@@ -115,7 +115,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
         # Not durable: an fsync per example proves nothing here and costs most of the time.
         store = runner.run(Store.open(tmp_path_factory.mktemp("fuzz") / "parley.sqlite", durable=False))
         try:
-            yield Table(runner, MatchService(store, new_secret=lambda: SECRET, bot_rng=Rng(SECRET)))
+            yield Table(runner, MatchService(store, new_secret=lambda: SECRET, bot_rng=Rng(SECRET), operator="parley"))
         finally:
             runner.run(store.close())
 
@@ -161,7 +161,7 @@ def test_any_line_typed_in_the_terminal_is_answered(table: Table, data: st.DataO
     ms = table.run(table.service.get(match_id))
     terminal.menu = Menu(ms.seq, table.run(table.service.choices(match_id, player.id, seat)))
     if data.draw(st.booleans()):
-        terminal.menu.opened = next((e for e in terminal.menu.top if e.group), None)
+        terminal.menu.opened = [e for e in terminal.menu.top if e.group][:1]  # a group opened, if any
     table.run(terminal.command(line.strip(), player, seat))
     said = out.getvalue()
     for refusal in said.split("Refused: ")[1:] + said.split("できません: ")[1:]:
@@ -242,7 +242,7 @@ def export(table: Table) -> list[str]:
         ms = await table.service.create("naru", ANN, {})
         await table.service.join(ms.match_id, BEN)
         await table.service.start(ms.match_id, ANN.id)
-        await table.service.abort(ms.match_id, "mod", "for the fuzz test")
+        await table.service.abort(ms.match_id, "parley", "for the fuzz test")
         return await export_jsonl(table.service, ms.match_id)
     return table.run(finished()).splitlines()
 
