@@ -46,7 +46,8 @@ class MatchState:
 
     @property
     def game(self) -> Game[Any]:
-        return get_game(self.game_id)
+        """The rules this match was recorded under (never simply today's)."""
+        return get_game(self.game_id, self.ruleset)
 
     def seat_of(self, player_id: str) -> list[int]:
         return [i for i, p in enumerate(self.seats) if p.id == player_id]
@@ -152,8 +153,23 @@ def restore(current: MatchState, target: MatchState, seq: int) -> MatchState:
                    status="finished" if outcome else "running", takeback=None, takeback_yes=frozenset())
 
 
+def game_for(game_id: str, ruleset: str, pinned: str | None = None) -> Game[Any]:
+    """The game that replays a match of `ruleset` whose data digest was `pinned`
+    (matches recorded before pinning have none), or ReplayError: a match is never
+    rebuilt by rules or data other than its own."""
+    try:
+        game = get_game(game_id, ruleset)
+    except KeyError as exc:
+        raise ReplayError(f"{game_id} ruleset {ruleset} is not kept by this version of Parley") from exc
+    if pinned is not None and pinned != game.data_digest():
+        raise ReplayError(f"{game_id} ruleset {ruleset} was recorded with data {pinned[:12]}, "
+                          f"and this version has {game.data_digest()[:12]} under that ruleset")
+    return game
+
+
 def created(event: Event) -> MatchState:
     p = event.payload
+    game_for(p["game"], p["ruleset"], p.get("data"))
     return MatchState(match_id=event.match_id, game_id=p["game"], ruleset=p["ruleset"], options=p["options"],
                       commitment=p["commitment"], creator=event.actor, seq=event.seq, place=p.get("place", {}))
 

@@ -20,6 +20,7 @@ from engine.core import (
     clone,
     seat_ref,
 )
+from engine.core.pins import files_digest
 
 from . import actions, bot, menu
 from .battle import attack_text
@@ -75,6 +76,7 @@ class MusouGame(Game[MusouState]):
     title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
     # musou-3: log lines, prompts, labels and views reworded for players (no rule changed).
     ruleset: ClassVar[str] = "musou-3"
+    rewordings: ClassVar[frozenset[str]] = frozenset({"musou-2"})
     state_types = STATE_TYPES
     # Arguments the menu spells out only when needed (pay= when provisions fall
     # short, target= when there is one), which a player may always add.
@@ -169,6 +171,9 @@ class MusouGame(Game[MusouState]):
                    or s.game_no != state.game_no or s.stage == "over")
         return Transition(s, tuple(log), reveals)
 
+    def data_digest(self) -> str:
+        return _DATA
+
     def view(self, state: MusouState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer)
 
@@ -212,5 +217,7 @@ class MusouGame(Game[MusouState]):
                 raise BadOptions(Text(f"Cannot load the card file: {exc}", f"カードファイルを読み込めません：{exc}")) from exc
         return _CATALOGS[key]
 
+
+_DATA = files_digest("engine.musou", "data/sample_cards.json", "data/starter_decks.json")
 
 GAME = MusouGame()

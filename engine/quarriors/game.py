@@ -22,6 +22,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.cardinfo import CardInfo
+from engine.core.pins import data_digest, files_digest
 from engine.core.statecodec import StateCodec
 
 from . import attack
@@ -60,6 +61,7 @@ class Quarriors(Game[QState]):
     id: ClassVar[str] = "quarriors"
     title: ClassVar[Text] = Text("Quarriors", "クォーリアーズ")
     ruleset: ClassVar[str] = "quarriors-2"
+    rewordings: ClassVar[frozenset[str]] = frozenset({"quarriors-1"})
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     list_args: ClassVar[frozenset[str]] = frozenset({"others", "pay"})
@@ -69,10 +71,15 @@ class Quarriors(Game[QState]):
 
     def __init__(self, cardset: CardSet | None = None) -> None:
         self.cardset = cardset or base_set()
+        self._digest = files_digest("engine.quarriors", "data/base.json") if cardset is None \
+            else data_digest(repr(cardset))
         self._codec = StateCodec((STATE_FORM, card_form(self.cardset)))
 
     def state_codec(self) -> StateCodec:
         return self._codec
+
+    def data_digest(self) -> str:
+        return self._digest
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:

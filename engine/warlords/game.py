@@ -22,6 +22,7 @@ from engine.core import (
     seat_label,
     seat_ref,
 )
+from engine.core.pins import files_digest
 
 from . import bot, calamities, legal, moves, prompts, ruins, view
 from .catalog import card_catalog
@@ -78,6 +79,7 @@ class Warlords(Game[WState]):
     id: ClassVar[str] = "warlords"
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
     ruleset: ClassVar[str] = "warlords-2"
+    rewordings: ClassVar[frozenset[str]] = frozenset({"warlords-1"})
     state_types = STATE_TYPES
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
@@ -349,6 +351,9 @@ class Warlords(Game[WState]):
 
     # --- views and results --------------------------------------------------------
 
+    def data_digest(self) -> str:
+        return _DATA
+
     def view(self, state: WState, viewer: Viewer) -> dict[str, Any]:
         return view.build(state, viewer)
 
@@ -405,6 +410,8 @@ def intercept_choice(a: Action) -> list[str] | None:
         return None
     return [] if one == "none" else [one]
 
+
+_DATA = files_digest("engine.warlords", "data/cards.json", "data/rules.json", "data/starters.json")
 
 GAME = Warlords()
 
