@@ -2,14 +2,14 @@
 
     git worktree add /tmp/old COMMIT
     PYTHONPATH=/tmp/old python tests/corpus/record.py play naru --db /tmp/naru.sqlite
-    PYTHONPATH=$PWD python tests/corpus/record.py export --db /tmp/naru.sqlite
+    PYTHONPATH=$PWD python tests/corpus/record.py export --db /tmp/naru.sqlite --commit COMMIT
 
 `play` uses only what old commits already had (the service, its bots, the SQLite
 store), so the moves, deals, log lines and digests are the old code's own. `export`
 runs with today's code, which opens the old database as any upgrade does (the
 migration adds what the old schema lacked, such as the hash chain) and writes each
 match as events/export.py writes it for a moderator, to
-tests/corpus/<game>/<ruleset>/<match>.jsonl, beside <match>.states.json: the
+tests/corpus/<game>/<ruleset>/<commit>-<match>.jsonl, beside a .states.json: the
 state as the recording code had it after the deal, half-way and at the end (a digest
 per field), which the test compares with today's replay. A running match's export has no secret
 (a real one never leaves the server); a corpus secret is derived from a public label
@@ -131,7 +131,7 @@ async def export_all(args: argparse.Namespace) -> None:
             lines = text.splitlines()
             header = json.loads(lines[0])
             header["secret"] = (await store.secret(row.id)).hex()
-            path = args.out / row.game / row.ruleset / f"{row.id}.jsonl"
+            path = args.out / row.game / row.ruleset / f"{args.commit}-{row.id}.jsonl"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text("\n".join([json.dumps(header, ensure_ascii=False, sort_keys=True), *lines[1:]]) + "\n",
                             encoding="utf-8")
@@ -154,6 +154,7 @@ def main(argv: list[str]) -> None:
     p.add_argument("--max-events", type=int, default=200, help="longer matches are not kept (corpus size)")
     e = steps.add_parser("export")
     e.add_argument("--db", type=Path, required=True)
+    e.add_argument("--commit", required=True, help="the commit whose code played them (names the files)")
     e.add_argument("--out", type=Path, default=Path(__file__).parent)
     args = parser.parse_args(argv)
     asyncio.run(play_all(args) if args.step == "play" else export_all(args))

@@ -73,7 +73,7 @@ async def _stored_edited(service, name, edit):
 
 
 async def test_a_match_whose_data_changed_since_is_refused_not_dealt_again(service):
-    match_id = await _stored_edited(service, "naru/naru-4/finished-1.jsonl",
+    match_id = await _stored_edited(service, "naru/naru-4/03353c8-finished-1.jsonl",
                                     lambda p: {**p, "data": DATA["naru-3"]})
     with pytest.raises(ReplayError, match="recorded with data"):
         await service.get(match_id)
@@ -82,13 +82,13 @@ async def test_a_match_whose_data_changed_since_is_refused_not_dealt_again(servi
 
 
 async def test_a_ruleset_no_version_keeps_is_refused_by_name(service):
-    match_id = await _stored_edited(service, "naru/naru-2/finished-1.jsonl", lambda p: {**p, "ruleset": "naru-1"})
+    match_id = await _stored_edited(service, "naru/naru-2/a27f480-finished-1.jsonl", lambda p: {**p, "ruleset": "naru-1"})
     with pytest.raises(ReplayError, match="naru-1 is not kept"):
         await service.get(match_id)
 
 
 async def test_a_running_naru_2_match_plays_on_to_its_end_under_naru_2(service):
-    text = (CORPUS / "naru/naru-2/running-1.jsonl").read_text(encoding="utf-8")
+    text = (CORPUS / "naru/naru-2/a27f480-running-1.jsonl").read_text(encoding="utf-8")
     ms = await import_jsonl(service, text, running=True)
     for _ in range(2000):
         if ms.status != "running":
