@@ -8,6 +8,7 @@ import pytest
 
 from engine.naru.decks import sample_starters
 from engine.registry import get_game
+from events import snapshot
 from events.errors import ReplayError
 from events.export import import_jsonl
 from events.model import Event, Player
@@ -55,6 +56,9 @@ async def test_a_new_match_pins_its_ruleset_and_data(service):
     ms = await service.create("naru", Player(id="local:ann", name="Ann"))
     created = (await service.store.events(ms.match_id))[0].payload
     assert (created["ruleset"], created["data"]) == ("naru-4", DATA["naru-4"])
+    report = await verify_match(service, ms.match_id)
+    assert report.ok and any(f"with the card data the match was created with ({DATA['naru-4'][:12]}" in line.en
+                             for line in report.lines)
 
 
 async def _stored_edited(service, name, edit):
@@ -100,5 +104,7 @@ async def test_a_running_naru_2_match_plays_on_to_its_end_under_naru_2(service):
     assert ms.game.starters == sample_starters("data/starters-naru-3.json")
     report = await verify_match(service, ms.match_id)
     assert report.ok, [line.en for line in report.lines]
+    seq, blob = await service.store.latest_snapshot(ms.match_id, "naru-3")
+    assert snapshot.load(blob, seq, "naru-3").game is ms.game
     service.forget(ms.match_id)  # cold: from a snapshot of its own ruleset and the log
     assert await service.get(ms.match_id) == ms
