@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from engine.core import RuleError, Text, Viewer, pick_locale, with_names
 from engine.core.search import LEVELS
 from engine.registry import available, get_game
+from events.errors import ReplayError, not_replayable
 from events.export import export_jsonl, import_jsonl
 from events.model import Player
 from events.recorder import Recorder
@@ -607,6 +608,9 @@ def main(argv: list[str] | None = None) -> int:
             return asyncio.run(ASYNC[args.command](args))
     except RuleError as err:
         print(_one_line(refusal(err, locale)), file=sys.stderr)
+        return 2
+    except ReplayError as err:
+        print(_one_line(refusal(not_replayable(err), locale)), file=sys.stderr)
         return 2
     except OSError as err:  # a file named on the command line: missing, unreadable
         print(f"{err.strerror or err}: {err.filename}" if err.filename else _one_line(str(err)), file=sys.stderr)

@@ -160,10 +160,17 @@ def game_for(game_id: str, ruleset: str, pinned: str | None = None) -> Game[Any]
     try:
         game = get_game(game_id, ruleset)
     except KeyError as exc:
-        raise ReplayError(f"{game_id} ruleset {ruleset} is not kept by this version of Parley") from exc
+        raise ReplayError(f"{game_id} ruleset {ruleset} is not kept by this version of Parley",
+                          Text(f"{game_id} ruleset {ruleset} is not kept by this version of Parley.",
+                               f"この版の Parley には {game_id} のルールセット {ruleset} がありません。")) from exc
     if pinned is not None and pinned != game.data_digest():
+        now = game.data_digest()
         raise ReplayError(f"{game_id} ruleset {ruleset} was recorded with data {pinned[:12]}, "
-                          f"and this version has {game.data_digest()[:12]} under that ruleset")
+                          f"and this version has {now[:12]} under that ruleset",
+                          Text(f"{game_id} ruleset {ruleset} was recorded with card data {pinned[:12]}, "
+                               f"and this version has {now[:12]}.",
+                               f"{game_id} のルールセット {ruleset} はカードデータ {pinned[:12]} で記録されましたが、"
+                               f"この版のデータは {now[:12]} です。"))
     return game
 
 

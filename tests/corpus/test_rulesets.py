@@ -1,6 +1,7 @@
 """A match is rebuilt by the rules and data it was recorded under, never by
 whatever is current (docs/adding-a-game.md, Rulesets)."""
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -108,3 +109,20 @@ async def test_a_running_naru_2_match_plays_on_to_its_end_under_naru_2(service):
     assert snapshot.load(blob, seq, "naru-3").game is ms.game
     service.forget(ms.match_id)  # cold: from a snapshot of its own ruleset and the log
     assert await service.get(ms.match_id) == ms
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "naru ruleset naru-1 is not kept by this version of Parley."),
+                                            ("ja", "この版の Parley には naru のルールセット naru-1 がありません。")])
+def test_the_terminal_refuses_such_a_match_in_one_line(tmp_path, capsys, lang, said):
+    from bot.cli import main
+
+    async def stored():
+        store = await Store.open(tmp_path / "old.sqlite")
+        await _stored_edited(MatchService(store), "naru/naru-2/a27f480-finished-1.jsonl",
+                             lambda p: {**p, "ruleset": "naru-1"})
+        await store.close()
+
+    asyncio.run(stored())
+    assert main(["replay", "m", "--db", str(tmp_path / "old.sqlite"), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
