@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, ClassVar
 
 from engine.core import (
@@ -76,7 +75,7 @@ class NaruGame(Game[NaruState]):
         return self._digest
 
     def previous(self) -> Sequence[Game[Any]]:
-        return _kept()
+        return _KEPT
 
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
         """The whole set this game was built with (options choose decks, never the set)."""
@@ -299,11 +298,8 @@ class NaruGame3(NaruGame):
         return ()
 
 
-@cache
-def _kept() -> tuple[Game[Any], ...]:
-    return (NaruGame3(),)
-
-
+# Built at import, like the current game: reading their data is no part of a rule.
+_KEPT: tuple[Game[Any], ...] = (NaruGame3(),)
 GAME = NaruGame()
 
 
