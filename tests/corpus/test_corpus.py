@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.registry import get_game, installed
 from events.export import import_jsonl
 from events.service import MatchService
 from events.store import Store
@@ -18,9 +19,17 @@ CORPUS = Path(__file__).parent
 FILES = sorted(CORPUS.glob("*/*/*.jsonl"))
 
 
-def test_the_corpus_covers_every_game():
-    from engine.registry import installed
-    assert {p.parent.parent.name for p in FILES} == set(installed())
+def kept(game):
+    """Every ruleset id a game still replays: its own, its rewordings, and its previous games'."""
+    return {game.ruleset, *game.rewordings}.union(*(kept(older) for older in game.previous()))
+
+
+def test_every_kept_ruleset_of_every_game_has_recorded_matches():
+    """A new ruleset comes with its corpus (docs/adding-a-game.md, Rulesets)."""
+    recorded = {(p.parent.parent.name, p.parent.name, p.stem.split("-")[1]) for p in FILES}
+    wanted = {(game_id, ruleset, kind) for game_id in installed() for ruleset in kept(get_game(game_id))
+              for kind in ("finished", "running")}
+    assert wanted <= recorded, sorted(wanted - recorded)
 
 
 async def same_states_as_recorded(service, match_id, path):
