@@ -32,6 +32,7 @@ from engine.core.search import LEVELS
 from engine.core.userjson import BadJson, load_json
 from engine.registry import available, get_game
 from events.bots import shown_name
+from events.errors import ReplayError, not_replayable
 from events.export import MAX_IMPORT, export_jsonl, import_jsonl
 from events.history import lineage
 from events.model import Player
@@ -705,6 +706,9 @@ def _command(argv: list[str] | None) -> int:
         return 2
     except BrokenPipeError:
         raise
+    except ReplayError as err:
+        print(_one_line(refusal(not_replayable(err), locale)), file=sys.stderr)
+        return 2
     except OSError as err:  # a file named on the command line: missing, unreadable
         print(f"{err.strerror or err}: {err.filename}" if err.filename else _one_line(str(err)), file=sys.stderr)
         return 2

@@ -7,7 +7,12 @@ from engine.core import RuleError, Text
 
 class ReplayError(Exception):
     """The log cannot be replayed: corrupt, forged (an event the live service
-    would never have appended), or written by an incompatible ruleset."""
+    would never have appended), or written by an incompatible ruleset. `why`
+    says it to players where the reason is theirs to read."""
+
+    def __init__(self, message: str, why: Text | None = None) -> None:
+        super().__init__(message)
+        self.why = why
 
 
 class Refused(RuleError):
@@ -30,6 +35,14 @@ class NoSuchMatch(Refused):
 
 def not_found(match_id: str) -> NoSuchMatch:
     return NoSuchMatch(match_id)
+
+
+def not_replayable(exc: ReplayError) -> Refused:
+    """A match whose log this version cannot rebuild (e.g. its ruleset is not kept), in one line."""
+    why = exc.why or Text(str(exc), str(exc))
+    return Refused(Text("This match cannot be rebuilt: ", "この対戦を再構築できません：") + why,
+                   Text("Open it with the version of Parley that recorded it.",
+                        "記録した版の Parley で開いてください。"))
 
 
 def not_seated() -> Refused:

@@ -8,13 +8,15 @@ so consecutive envelopes share them freely.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
+from datetime import UTC, datetime
 from typing import Any
 
-from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, Text
+from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, RuleError, Text
 from engine.core.play import Step, step
 from engine.registry import get_game
 
@@ -46,7 +48,8 @@ class MatchState:
 
     @property
     def game(self) -> Game[Any]:
-        return get_game(self.game_id)
+        """The rules this match was recorded under (never simply today's)."""
+        return get_game(self.game_id, self.ruleset)
 
     def seat_of(self, player_id: str) -> list[int]:
         return [i for i, p in enumerate(self.seats) if p.id == player_id]
@@ -152,8 +155,30 @@ def restore(current: MatchState, target: MatchState, seq: int) -> MatchState:
                    status="finished" if outcome else "running", takeback=None, takeback_yes=frozenset())
 
 
+def game_for(game_id: str, ruleset: str, pinned: str | None = None) -> Game[Any]:
+    """The game that replays a match of `ruleset` whose data digest was `pinned`
+    (matches recorded before pinning have none), or ReplayError: a match is never
+    rebuilt by rules or data other than its own."""
+    try:
+        game = get_game(game_id, ruleset)
+    except KeyError as exc:
+        raise ReplayError(f"{game_id} ruleset {ruleset} is not kept by this version of Parley",
+                          Text(f"{game_id} ruleset {ruleset} is not kept by this version of Parley.",
+                               f"この版の Parley には {game_id} のルールセット {ruleset} がありません。")) from exc
+    if pinned is not None and pinned != game.data_digest():
+        now = game.data_digest()
+        raise ReplayError(f"{game_id} ruleset {ruleset} was recorded with data {pinned[:12]}, "
+                          f"and this version has {now[:12]} under that ruleset",
+                          Text(f"{game_id} ruleset {ruleset} was recorded with card data {pinned[:12]}, "
+                               f"and this version has {now[:12]}.",
+                               f"{game_id} のルールセット {ruleset} はカードデータ {pinned[:12]} で記録されましたが、"
+                               f"この版のデータは {now[:12]} です。"))
+    return game
+
+
 def created(event: Event) -> MatchState:
     p = event.payload
+    game_for(p["game"], p["ruleset"], p.get("data"))
     return MatchState(match_id=event.match_id, game_id=p["game"], ruleset=p["ruleset"], options=p["options"],
                       commitment=p["commitment"], creator=event.actor, seq=event.seq, place=p.get("place", {}))
 
@@ -170,7 +195,53 @@ def rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None = N
     `check` sees every event after the first with the envelopes before and
     after it and, for an action, its step (verification)."""
     with gc_paused():
+        if start is None:
+            events = resolve_unpinned(events, secret)
         return _rebuild(events, secret, start, keep, check)
+
+
+def resolve_unpinned(events: Sequence[Event], secret: bytes) -> Sequence[Event]:
+    """A log whose ruleset was shipped with more than one set of data before
+    matches pinned theirs (`Game.unpinned`), with its ruleset made the one it
+    was dealt under: the candidate under which it replays furthest and, of
+    those, reproduces the most boards its actions recorded (each action carries
+    the spectator digest everyone saw). Any other log is returned as it is."""
+    first = events[0] if events else None
+    if first is None or first.type != "match_created" or "data" in first.payload:
+        return events
+    try:
+        candidates = get_game(first.payload["game"]).unpinned.get(first.payload["ruleset"], ())
+    except KeyError:
+        return events
+    tried: list[tuple[tuple[int, int], str, Sequence[Event]]] = []
+    for ruleset, shipped in candidates:
+        trial = [first.model_copy(update={"payload": {**first.payload, "ruleset": ruleset}}), *events[1:]]
+        replayed = shown = 0
+
+        def compare(event: Event, before: MatchState, after: MatchState, stepped: Step[Any] | None) -> None:
+            nonlocal replayed, shown
+            replayed += 1
+            recorded = event.payload.get("digest") if event.type == "action" else None
+            if recorded is not None and recorded == public_digest(after.game, after.state):
+                shown += 1  # boards drawn by another version of the views never match: a hint, not a verdict
+
+        # A wrong deal usually makes a recorded move illegal: `replayed` says how far each got.
+        with contextlib.suppress(ReplayError, RuleError, KeyError, ValueError, TypeError):
+            _rebuild(trial, secret, None, (), compare)
+        tried.append(((replayed, shown), shipped, trial))
+    if not tried:
+        return events
+    # The deal under which the log replays furthest, matching the most boards, decides;
+    # when none is told apart (a short match), the newest data shipped before it was created.
+    top = max(score for score, _, _ in tried)
+    tied = [t for t in tried if t[0] == top]
+    in_use = [t for t in tied if t[1] <= _utc(first.at)]
+    return max(in_use, key=lambda t: t[1])[2] if in_use else tied[0][2]
+
+
+def _utc(at: str) -> str:
+    """An event's time in the form `Game.unpinned` dates are written in, for comparing as text."""
+    return datetime.fromisoformat(at).astimezone(UTC).isoformat(timespec="seconds")
 
 
 def _rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None, keep: Iterable[int],

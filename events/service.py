@@ -37,6 +37,7 @@ from .replay import (
     apply_action,
     apply_event,
     created,
+    game_for,
     outcome_json,
     rebuild,
     restore,
@@ -148,7 +149,7 @@ class MatchService:
 
     async def _rebuild(self, row: MatchRow, secret: bytes, upto: int | None = None) -> MatchState:
         """From the newest snapshot of this ruleset when one is usable, else from the start."""
-        ruleset = get_game(row.game).ruleset
+        ruleset = game_for(row.game, row.ruleset).ruleset
         start = _from_snapshot(await self.store.latest_snapshot(row.id, ruleset, upto), ruleset)
         events = await self.store.events(row.id, after=start.seq if start else 0, upto=upto)
         if start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events):
@@ -165,7 +166,7 @@ class MatchService:
         loaded = await self.store.bulk([r.id for r in rows])
         for row in rows:
             secret, events, snaps = loaded[row.id]
-            ruleset = get_game(row.game).ruleset
+            ruleset = game_for(row.game, row.ruleset).ruleset
             start = _from_snapshot(snaps.get(ruleset), ruleset)
             if start is not None:
                 after = [e for e in events if e.seq > start.seq]
@@ -207,7 +208,7 @@ class MatchService:
         """A snapshot only saves time on the next cold load; the move is already
         committed, so failing to write one must not report the move as failed."""
         try:
-            await self.store.save_snapshot(ms.match_id, ms.seq, get_game(ms.game_id).ruleset, snapshot.dump(ms))
+            await self.store.save_snapshot(ms.match_id, ms.seq, ms.game.ruleset, snapshot.dump(ms))
         except Exception as exc:
             log.warning("snapshot of %s at %d not written: %s", ms.match_id, ms.seq, type(exc).__name__)
 
@@ -275,7 +276,8 @@ class MatchService:
         place = dict(place or {})
         first = NewEvent(type="match_created", actor=creator.id, payload={
             "game": game_id, "ruleset": game.ruleset, "options": dict(options or {}),
-            "commitment": commitment(secret), "place": place, "seals": True})
+            "commitment": commitment(secret), "place": place, "seals": True,
+            **({"data": game.data_digest()} if game.data_digest() else {})})
         row = MatchRow(match_id, game_id, game.ruleset, now, now, "lobby", commitment(secret),
                        _str(place.get("guild")), _str(place.get("channel")), [], None, 0)
         event = await self.store.create_match(row, secret, first)

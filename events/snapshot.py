@@ -43,7 +43,7 @@ def _codec(game_codec: StateCodec) -> StateCodec:
 def dump(ms: MatchState) -> bytes:
     """The envelope as JSON bytes. Raises TypeError if the state holds a
     class its game does not list (a bug in the game's `state_types`)."""
-    game = get_game(ms.game_id)
+    game = ms.game
     codec = _codec(game.state_codec())
     return codec.dumps({"format": FORMAT, "ruleset": game.ruleset, "layout": codec.layout, "seq": ms.seq,
                         "match": {name: getattr(ms, name) for name in _FIELDS}})
@@ -79,8 +79,9 @@ def _same(value: Any, expected: int) -> bool:
 
 
 def _game(ruleset: str) -> Game[Any] | None:
+    """The game that writes snapshots under this ruleset (a kept older one too)."""
     for game_id in available():
-        game = get_game(game_id)
-        if game.ruleset == ruleset:
+        game = get_game(game_id).for_ruleset(ruleset)
+        if game is not None and game.ruleset == ruleset:
             return game
     return None

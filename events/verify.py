@@ -133,6 +133,11 @@ async def verify_match(service: MatchService, match_id: str, heads: list[tuple[i
         return report
     report.good(Text(f"{len(events)} events replayed from the log; every event's author and timing is one the "
                      "service allows.", f"ログから{len(events)}件のイベントを再生し、すべての実行者と時機が正当でした。"))
+    pinned = events[0].payload.get("data")
+    if pinned:  # replay refuses any other data, so reaching here means it matched
+        report.good(Text(f"Replayed by ruleset {rebuilt.ruleset} with the card data the match was created with "
+                         f"({pinned[:12]}…).",
+                         f"対戦作成時のカードデータ（{pinned[:12]}…）とルールセット{rebuilt.ruleset}で再生しました。"))
     names = {"turn": Text("turn", "ターン"), "log": Text("log text", "ログの文面"),
              "reveals": Text("reveal flag", "公開フラグ"), "digest": Text("board shown", "表示された盤面")}
     older = rebuilt.ruleset != rebuilt.game.ruleset

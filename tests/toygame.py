@@ -60,6 +60,8 @@ class ToyGame(Game[ToyState]):
     id: ClassVar[str] = "toy"
     title: ClassVar[Text] = Text("Toy", "おもちゃ")
     ruleset: ClassVar[str] = "toy-1"
+    # A made-up earlier wording, for the tests of matches recorded before a rewording.
+    rewordings: ClassVar[frozenset[str]] = frozenset({"toy-0"})
     state_types = (ToyState,)
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8

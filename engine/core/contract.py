@@ -114,7 +114,20 @@ class Game(ABC, Generic[S]):
 
     id: ClassVar[str]
     title: ClassVar[Text]
-    ruleset: ClassVar[str]  # bump when a rule change alters replays; snapshots keyed on it
+    # A match is replayed by the rules it was recorded under: its match_created
+    # names this id and pins `data_digest()`. Any change that alters play (rules
+    # or data) takes a new id and keeps the old game reachable (`previous`).
+    ruleset: ClassVar[str]
+    # Older ids whose matches today's rules replay move for move, deal for deal:
+    # they differed only in wording or layout.
+    rewordings: ClassVar[frozenset[str]] = frozenset()
+    # Older ids shipped with more than one set of data before data was pinned
+    # (so a match's log does not say which it was dealt): the rulesets it may
+    # have been played under, each with the time (ISO 8601 UTC) it was first
+    # shipped. Replay picks the one that reproduces the most boards its log
+    # recorded, and between equals the newest shipped before the match was
+    # created (events.replay.resolve_unpinned).
+    unpinned: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]] = {}
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     # Action argument names that always hold lists, for the text codec.
@@ -133,6 +146,28 @@ class Game(ABC, Generic[S]):
         """How a state is written to a snapshot and read back. Overridden
         only when the codec depends on the game object (e.g. its card set)."""
         return codec_for(self.state_types)
+
+    def previous(self) -> Sequence[Game[Any]]:
+        """The games that play older rulesets whose play differs from this
+        one's (each keeps its own rewordings and previous), newest first."""
+        return ()
+
+    def for_ruleset(self, ruleset: str) -> Game[Any] | None:
+        """The game that replays a match recorded under `ruleset`, or None
+        when no version of it is kept."""
+        if ruleset == self.ruleset or ruleset in self.rewordings:
+            return self
+        for older in self.previous():
+            found = older.for_ruleset(ruleset)
+            if found is not None:
+                return found
+        return None
+
+    def data_digest(self) -> str:
+        """A content digest of the data the rules read (card sets, starter
+        decks), pinned in each new match so a rebuild with other data is
+        refused instead of dealing other cards. Empty: the game reads none."""
+        return ""
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         """Validate and complete match options; raise BadOptions when wrong."""

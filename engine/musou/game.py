@@ -21,6 +21,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.options import check_options, wrong_option
+from engine.core.pins import files_digest
 
 from . import actions, bot, menu
 from .battle import attack_text
@@ -83,6 +84,7 @@ class MusouGame(Game[MusouState]):
     # musou-3: log lines, prompts, labels and views reworded for players (no rule changed).
     # musou-4: the match's end keeps the deciding game's board (no rule changed).
     ruleset: ClassVar[str] = "musou-4"
+    keeps_final_board: ClassVar[bool] = True
     state_types = STATE_TYPES
     # Arguments the menu spells out only when needed (pay= when provisions fall
     # short, target= when there is one), which a player may always add.
@@ -173,11 +175,17 @@ class MusouGame(Game[MusouState]):
         decks_before = [len(d) for d in s.decks]
         log = actions.perform(s, seat, action, rng)
         if s.game_winner is not None:
-            log += finish_game(s)
+            log += finish_game(s, self.keeps_final_board)
         reveals = (action["kind"] in ("reveal", "commander", "mulligan", "keep", "first", "ready")
                    or any(len(d) < n for d, n in zip(s.decks, decks_before, strict=True))
                    or s.game_no != state.game_no or s.stage == "over")
         return Transition(s, tuple(log), reveals)
+
+    def data_digest(self) -> str:
+        return _DATA
+
+    def previous(self) -> Sequence[Game[Any]]:
+        return _KEPT
 
     def view(self, state: MusouState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer)
@@ -227,4 +235,19 @@ class MusouGame(Game[MusouState]):
         return _CATALOGS[key]
 
 
+_DATA = files_digest("engine.musou", "data/sample_cards.json", "data/starter_decks.json")
+
+class MusouGame3(MusouGame):
+    """musou-3, and musou-2 before its wording changed: the same rules, but the
+    match's end cleared the table (gathered every card) before the result."""
+
+    ruleset: ClassVar[str] = "musou-3"
+    rewordings: ClassVar[frozenset[str]] = frozenset({"musou-2"})
+    keeps_final_board: ClassVar[bool] = False
+
+    def previous(self) -> Sequence[Game[Any]]:
+        return ()
+
+
+_KEPT: tuple[Game[Any], ...] = (MusouGame3(),)
 GAME = MusouGame()

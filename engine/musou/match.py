@@ -138,8 +138,10 @@ def do_mulligan(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[T
     return log + start_turn(s, s.first)
 
 
-def finish_game(s: MusouState) -> list[Text]:
-    """Record the result; start the between-games steps or end the match."""
+def finish_game(s: MusouState, keep_final_board: bool = True) -> list[Text]:
+    """Record the result; start the between-games steps or end the match.
+    `keep_final_board`: the match's end leaves the deciding game's position
+    (musou-4); musou-3 and older cleared the table first, and replay keeps that."""
     winner = s.game_winner
     assert winner is not None
     loser = 1 - winner
@@ -155,7 +157,8 @@ def finish_game(s: MusouState) -> list[Text]:
                 f"勝ち数：{seat_ref(0).ja} {s.wins[0]}、{seat_ref(1).ja} {s.wins[1]}。")]
     s.attack, s.game_winner, s.loss_reason = None, None, ""
     s.passes, s.priority = 0, 0
-    if s.wins[winner] >= 2:
+    over = s.wins[winner] >= 2
+    if over and keep_final_board:
         # The deciding game's final position stays on the board: the match-over
         # screen shows how it ended, not a table cleared for a game never played.
         s.stage, s.waiting = "over", [False, False]
@@ -172,6 +175,9 @@ def finish_game(s: MusouState) -> list[Text]:
             s.used[seat].append(cid)
         s.commander[seat] = None
     s.names = Names({c: k for c, k in s.names.items() if c.startswith("m")})
+    if over:
+        s.stage, s.waiting = "over", [False, False]
+        return [*log, Text(f"{w.en} wins the match.", f"{w.ja}がマッチに勝利した。")]
     s.game_no += 1
     s.chooser = loser
     s.stage, s.waiting = "side", [True, True]

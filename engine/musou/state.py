@@ -220,5 +220,7 @@ def in_game(s: MusouState) -> bool:
 
 def dealt(s: MusouState) -> bool:
     """Cards are dealt (hands, a board, decks of ids): in a game, at its
-    mulligan, and at the match's end, which keeps the deciding game's board."""
-    return in_game(s) or s.stage in ("mulligan", "over")
+    mulligan, and at the match's end, which keeps the deciding game's board
+    (musou-4; a musou-3 end cleared the table, commanders included)."""
+    kept = s.stage == "over" and any(c is not None for c in s.commander)
+    return in_game(s) or s.stage == "mulligan" or kept

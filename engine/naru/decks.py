@@ -35,8 +35,9 @@ class StarterFile(BaseModel):
     starters: tuple[Starter, ...]
 
 
-def sample_starters() -> dict[str, Starter]:
-    raw = resources.files("engine.naru").joinpath("data/starters.json").read_text(encoding="utf-8")
+def sample_starters(name: str = "data/starters.json") -> dict[str, Starter]:
+    """The sample starters; an older ruleset's are kept under their own name."""
+    raw = resources.files("engine.naru").joinpath(name).read_text(encoding="utf-8")
     return {s.id: s for s in StarterFile.model_validate(json.loads(raw)).starters}
 
 

@@ -24,6 +24,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.options import check_options, wrong_option
+from engine.core.pins import data_digest, files_digest
 from engine.core.text import join
 
 from . import bot, choices, legal, opening, promotion, summon
@@ -47,7 +48,12 @@ RANDOM = "random"
 class NaruGame(Game[NaruState]):
     id: ClassVar[str] = "naru"
     title: ClassVar[Text] = Text("Naru! (Bushōtai Senki)", "武将隊戦棋 成る!")
-    ruleset: ClassVar[str] = "naru-3"
+    # naru-4: the balanced starter decks (4d91158); naru-3 matches replay with NaruGame3.
+    ruleset: ClassVar[str] = "naru-4"
+    # The balanced starters first shipped (4d91158) still called naru-3, before
+    # matches pinned their data: an unpinned naru-3 match may have either deck set.
+    unpinned: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]] = {
+        "naru-3": (("naru-3", ""), ("naru-4", "2026-12-01T16:04:52+00:00"))}
     state_types = STATE_TYPES
     options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["random", "random"]}
     min_seats: ClassVar[int] = 2
@@ -56,14 +62,26 @@ class NaruGame(Game[NaruState]):
     # when a face-down chanter would be revealed by it.
     optional_args: ClassVar[Mapping[str, frozenset[str]]] = {"ritual": frozenset({"by"})}
 
+    # The sample starters this ruleset deals (older ones are kept under their own name).
+    starters_file: ClassVar[str] = "data/starters.json"
+
     def __init__(self, cards: CardSet | None = None, starters: dict[str, Starter] | None = None) -> None:
         """A group's own card file (and starters) may replace the sample set."""
         self.cards = cards or sample_cards()
-        self.starters = starters if starters is not None else sample_starters()
+        self.starters = starters if starters is not None else sample_starters(self.starters_file)
         self.defs = self.cards.by_key()
         # Generic names for the starters, in file order: starter-a, starter-b, ...
         self.aliases = {f"starter-{chr(ord('a') + i)}": key for i, key in enumerate(self.starters)}
         self._catalog: list[CardInfo] | None = None
+        self._digest = files_digest("engine.naru", "data/sample_cards.json", self.starters_file) \
+            if cards is None and starters is None else \
+            data_digest([self.cards.model_dump(mode="json"), [s.model_dump(mode="json") for s in self.starters.values()]])
+
+    def data_digest(self) -> str:
+        return self._digest
+
+    def previous(self) -> Sequence[Game[Any]]:
+        return _KEPT
 
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
         """The whole set this game was built with (options choose decks, never the set)."""
@@ -273,6 +291,20 @@ class NaruGame(Game[NaruState]):
         return Text(f"{who.en}: {label.en}", f"{who.ja}：{label.ja}")
 
 
+class NaruGame3(NaruGame):
+    """naru-3, and naru-2 before its wording changed: the same rules with the
+    starter decks as they were before they were balanced (commit 4d91158)."""
+
+    ruleset: ClassVar[str] = "naru-3"
+    rewordings: ClassVar[frozenset[str]] = frozenset({"naru-2"})
+    starters_file: ClassVar[str] = "data/starters-naru-3.json"
+
+    def previous(self) -> Sequence[Game[Any]]:
+        return ()
+
+
+# Built at import, like the current game: reading their data is no part of a rule.
+_KEPT: tuple[Game[Any], ...] = (NaruGame3(),)
 GAME = NaruGame()
 
 
@@ -280,4 +312,4 @@ def hidden_ids(state: NaruState, viewer: Viewer) -> set[str]:
     return _hidden_ids(state, viewer)
 
 
-__all__ = ["GAME", "NaruGame", "hidden_ids", "square_name"]
+__all__ = ["GAME", "NaruGame", "NaruGame3", "hidden_ids", "square_name"]

@@ -23,6 +23,7 @@ from engine.core import (
 )
 from engine.core.cardinfo import CardInfo
 from engine.core.options import check_options, wrong_option
+from engine.core.pins import data_digest, files_digest
 from engine.core.statecodec import StateCodec
 
 from . import attack
@@ -65,6 +66,7 @@ class Quarriors(Game[QState]):
     title: ClassVar[Text] = Text("Quarriors", "クォーリアーズ")
     # quarriors-3: log lines in the plain form the other games use (no rule changed).
     ruleset: ClassVar[str] = "quarriors-3"
+    rewordings: ClassVar[frozenset[str]] = frozenset({"quarriors-2", "quarriors-1"})
     options_example: ClassVar[Mapping[str, Any] | None] = {
         "cards": "deathdealer,defender_of_the_pale,devotee_of_the_holy_query,ghostly_spirit,primordial_ooze,"
                  "quake_dragon,warrior_of_the_quay,death_cantrip,growth_cantrip,life_spell"}
@@ -77,10 +79,15 @@ class Quarriors(Game[QState]):
 
     def __init__(self, cardset: CardSet | None = None) -> None:
         self.cardset = cardset or base_set()
+        self._digest = files_digest("engine.quarriors", "data/base.json") if cardset is None \
+            else data_digest(repr(cardset))
         self._codec = StateCodec((STATE_FORM, card_form(self.cardset)))
 
     def state_codec(self) -> StateCodec:
         return self._codec
+
+    def data_digest(self) -> str:
+        return self._digest
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:

@@ -23,6 +23,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.options import check_options, wrong_option
+from engine.core.pins import files_digest
 from engine.core.text import echo
 
 from . import bot, calamities, legal, moves, prompts, ruins, view
@@ -106,6 +107,7 @@ class Warlords(Game[WState]):
     id: ClassVar[str] = "warlords"
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
     ruleset: ClassVar[str] = "warlords-2"
+    rewordings: ClassVar[frozenset[str]] = frozenset({"warlords-1"})
     state_types = STATE_TYPES
     options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["elvallie", "horse_lords"]}
     min_seats: ClassVar[int] = 2
@@ -381,6 +383,9 @@ class Warlords(Game[WState]):
 
     # --- views and results --------------------------------------------------------
 
+    def data_digest(self) -> str:
+        return _DATA
+
     def view(self, state: WState, viewer: Viewer) -> dict[str, Any]:
         return view.build(state, viewer)
 
@@ -437,6 +442,8 @@ def intercept_choice(a: Action) -> list[str] | None:
         return None
     return [] if one == "none" else [one]
 
+
+_DATA = files_digest("engine.warlords", "data/cards.json", "data/rules.json", "data/starters.json")
 
 GAME = Warlords()
 
