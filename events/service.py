@@ -21,6 +21,7 @@ from typing import Any
 from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, Text, Viewer, commitment
 from engine.core.arguments import check_arguments
 from engine.core.forced import forced_action
+from engine.core.orders import Order, make_order, ordered_action
 from engine.core.play import check_pending
 from engine.registry import get_game
 
@@ -391,11 +392,44 @@ class MatchService:
             return self._with_auto(ms, secret, [], first=("system", seat, act), note=reason)
         return await self._run(match_id, command_id, build)
 
+    async def set_order(self, match_id: str, player_id: str, words: str, *, seat: int | None = None,
+                        command_id: str | None = None) -> CommandResult:
+        """Add a standing order to the player's seat (replacing one of the same
+        name). It answers at once if the decision it covers is already waiting."""
+        def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
+            _need(ms, "running")
+            s = self.resolve_seat(ms, player_id, seat)
+            order = make_order(ms.game, ms.state, words)
+            mine = [o for o in ms.orders.get(s, ()) if o.name != order.name]
+            return self._with_auto(ms, secret, [self._orders_event(ms, secret, player_id, s, [*mine, order])])
+        return await self._run(match_id, command_id, build)
+
+    async def cancel_orders(self, match_id: str, player_id: str, *, seat: int | None = None,
+                            command_id: str | None = None) -> CommandResult:
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "running")
+            s = self.resolve_seat(ms, player_id, seat)
+            if not ms.orders.get(s):
+                raise errors.Refused(Text("You have no standing orders to cancel.", "取り消す事前指示はありません。"))
+            return self._single(ms, secret, self._orders_event(ms, secret, player_id, s, []))
+        return await self._run(match_id, command_id, build)
+
+    def orders_of(self, ms: MatchState, player_id: str, seat: int | None = None) -> list[Order]:
+        """The player's own standing orders (for their eyes only)."""
+        return list(ms.orders.get(self.resolve_seat(ms, player_id, seat), ()))
+
+    @staticmethod
+    def _orders_event(ms: MatchState, secret: bytes, player_id: str, seat: int, orders: list[Order]) -> NewEvent:
+        # The seat's whole set, sealed: others see only that the seat touched its orders.
+        payload = sealed(secret, ms.seq + 1, "standing_orders", {"seat": seat, "orders": [o.to_json() for o in orders]})
+        return NewEvent(type="standing_orders", actor=player_id, payload=payload)
+
     def _action_event(self, ms: MatchState, secret: bytes, actor: str, seat: int, act: dict[str, Any],
                       auto: str | None) -> tuple[NewEvent, MatchState]:
-        after, result = apply_action(ms, seat, act, secret, ms.seq + 1)
+        after, result = apply_action(ms, seat, act, secret, ms.seq + 1, actor)
         spectator = self.view_of(after, SPECTATOR)
-        payload = action_record(ms, after, result, seat, act, spectator, forced=auto == "forced")
+        payload = action_record(ms, after, result, seat, act, spectator, forced=auto == "forced",
+                                ordered=auto == "order")
         if auto:
             payload["auto"] = auto
         # Sealed with the seq the event will have: _run appends it after `ms` or not at all.
@@ -435,9 +469,12 @@ class MatchService:
                 # A person's decision that every seat can see has one answer never waits for them.
                 forced = next(((p, a) for p in due if (a := forced_action(ms.game, ms.state, p.seat)) is not None),
                               None)
-                if forced is None:
+                # Then what the seat's own standing orders answer for it.
+                ordered = forced or next(((p, a) for p in due if p.seat in ms.orders and (
+                    a := ordered_action(ms.game, ms.state, p, ms.orders[p.seat])) is not None), None)
+                if ordered is None:
                     break
-                auto, (act, why) = forced[0], (forced[1], "forced")
+                auto, (act, why) = ordered[0], (ordered[1], "forced" if forced else "order")
             e, ms = self._action_event(ms, secret, "system", auto.seat, act, why)
             new.append(e)
             states.append(ms)

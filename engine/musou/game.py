@@ -20,6 +20,7 @@ from engine.core import (
     clone,
     seat_ref,
 )
+from engine.core.orders import Preset
 
 from . import actions, bot, menu
 from .battle import attack_text
@@ -76,6 +77,10 @@ class MusouGame(Game[MusouState]):
     title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
     # musou-3: log lines, prompts, labels and views reworded for players (no rule changed).
     ruleset: ClassVar[str] = "musou-3"
+    order_presets: ClassVar[Mapping[str, Preset]] = {
+        "priority": Preset(("response",), "phase", Text("pass priority in the other player's turn for the rest "
+                                                        "of this phase", "このフェイズの残り、相手の手番中の優先権をパスする")),
+    }
     state_types = STATE_TYPES
     # Arguments the menu spells out only when needed (pay= when provisions fall
     # short, target= when there is one), which a player may always add.
@@ -194,6 +199,10 @@ class MusouGame(Game[MusouState]):
 
     def turn(self, state: MusouState) -> int:
         return state.turn
+
+    def phase(self, state: MusouState) -> str:
+        # A battle's response windows belong to the battle step.
+        return f"{state.game_no}:{state.turn}:{'battle' if state.stage == 'respond' else state.stage}"
 
     def bot_action(self, state: MusouState, seat: int, rng: Rng) -> dict[str, Any]:
         return bot.choose(state, seat, actions.legal(state, seat), rng)

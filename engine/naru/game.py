@@ -23,6 +23,7 @@ from engine.core import (
     seat_label,
     seat_ref,
 )
+from engine.core.orders import Preset
 from engine.core.text import join
 
 from . import bot, choices, legal, opening, promotion, summon
@@ -47,6 +48,10 @@ class NaruGame(Game[NaruState]):
     id: ClassVar[str] = "naru"
     title: ClassVar[Text] = Text("Naru! (Bushōtai Senki)", "武将隊戦棋 成る!")
     ruleset: ClassVar[str] = "naru-3"
+    order_presets: ClassVar[Mapping[str, Preset]] = {
+        "no-tool": Preset(("battle_tool", "respond"), "match",
+                          Text("no battle tool unless you say", "指示するまでバトルツールを使わない")),
+    }
     state_types = STATE_TYPES
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
@@ -244,6 +249,9 @@ class NaruGame(Game[NaruState]):
 
     def turn(self, state: NaruState) -> int:
         return state.turn
+
+    def phase(self, state: NaruState) -> str:
+        return f"{state.turn}:{state.phase}"
 
     def bot_action(self, state: NaruState, seat: int, rng: Rng) -> Action:
         return bot.choose(state, seat, self.legal_actions(state, seat), rng)

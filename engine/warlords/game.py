@@ -22,6 +22,7 @@ from engine.core import (
     seat_label,
     seat_ref,
 )
+from engine.core.orders import Preset
 
 from . import bot, calamities, legal, moves, prompts, ruins, view
 from .catalog import card_catalog
@@ -78,6 +79,10 @@ class Warlords(Game[WState]):
     id: ClassVar[str] = "warlords"
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
     ruleset: ClassVar[str] = "warlords-2"
+    order_presets: ClassVar[Mapping[str, Preset]] = {
+        "no-obstruct": Preset(("obstruct",), "match", Text("never obstruct an exploration",
+                                                            "他のプレイヤーの探索を妨害しない")),
+    }
     state_types = STATE_TYPES
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
