@@ -46,6 +46,8 @@ class MatchState:
     place: dict[str, Any] = field(default_factory=dict)  # where it is played (guild, channel, thread)
     # Each seat's standing orders (engine.core.orders): private to the seat, never in a view.
     orders: Mapping[int, tuple[Order, ...]] = field(default_factory=dict)
+    orders_at: int = 0  # the last standing-orders event, and the first of the run of them it ends
+    orders_since: int = 0
 
     @property
     def game(self) -> Game[Any]:
@@ -53,6 +55,13 @@ class MatchState:
 
     def seat_of(self, player_id: str) -> list[int]:
         return [i for i, p in enumerate(self.seats) if p.id == player_id]
+
+    @property
+    def public_seq(self) -> int:
+        """The last event every seat can tell happened: standing-orders events
+        after it are one seat's secret, so a button offered at it is still current
+        and nobody's messages change for them."""
+        return self.orders_since - 1 if self.orders_at == self.seq and self.seq else self.seq
 
 
 _FIELDS = tuple(f.name for f in fields(MatchState))
@@ -126,7 +135,9 @@ def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
     check_event(ms, event)
     if kind == "standing_orders":
         orders = {**ms.orders, p["seat"]: tuple(Order.from_json(o) for o in p["orders"])}
-        return replace(ms, seq=event.seq, orders={seat: mine for seat, mine in orders.items() if mine})
+        since = ms.orders_since if ms.orders_at == ms.seq else event.seq
+        return replace(ms, seq=event.seq, orders={seat: mine for seat, mine in orders.items() if mine},
+                       orders_at=event.seq, orders_since=since)
     ms = replace(ms, orders=_cleared_by(ms, event.actor))
     if kind == "player_joined":
         return replace(ms, seq=event.seq, lobby=(*ms.lobby, Player(**p["player"])))
