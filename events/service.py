@@ -45,6 +45,7 @@ from .seal import sealed
 from .store import Conflict, DuplicateCommand, MatchRow
 
 AUTO_LIMIT = 1_000_000
+ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait for the next
 RETRIES = 3  # decisions of one command when other processes keep appending first
 VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
 
@@ -469,9 +470,11 @@ class MatchService:
                 # A person's decision that every seat can see has one answer never waits for them.
                 forced = next(((p, a) for p in due if (a := forced_action(ms.game, ms.state, p.seat)) is not None),
                               None)
-                # Then what the seat's own standing orders answer for it.
-                ordered = forced or next(((p, a) for p in due if p.seat in ms.orders and (
-                    a := ordered_action(ms.game, ms.state, p, ms.orders[p.seat])) is not None), None)
+                # Then what the seat's own standing orders answer for it (a bounded number
+                # per command: orders on every seat could otherwise play a match out in one).
+                ordered = forced or next(((p, a) for p in due if p.seat in ms.orders and len(new) < ORDERED_LIMIT
+                                          and (a := ordered_action(ms.game, ms.state, p, ms.orders[p.seat]))
+                                          is not None), None)
                 if ordered is None:
                     break
                 auto, (act, why) = ordered[0], (ordered[1], "forced" if forced else "order")

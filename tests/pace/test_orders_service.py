@@ -137,6 +137,19 @@ async def test_the_seats_next_command_cancels_its_orders(service, game):
             await service.cancel_orders(match_id, BEN.id)
 
 
+async def test_another_seats_orders_leave_a_move_offered_before_them_current(service):
+    match_id, _ = await ben_orders(service, "quarriors", "current")
+    ms = await play_until(service, match_id, random.Random("current"), lambda ms, w: w[0][0].seat == 0)
+    offered = ms.seq
+    await service.set_order(match_id, BEN.id, "decline no-such-decision")
+    await service.set_order(match_id, BEN.id, "responses")
+    ms = await service.get(match_id)
+    assert ms.seq == offered + 2 and ms.public_seq == offered
+    choice = (await service.choices(match_id, ANN.id, 0))[0]
+    ms = (await service.act(match_id, ANN.id, choice.action, seat=0, expected_seq=offered)).match
+    assert ms.public_seq == ms.seq > offered + 2
+
+
 async def test_a_bad_order_is_refused_in_one_line_and_nothing_is_appended(service):
     match_id = await started(service, "naru")
     seq = (await service.get(match_id)).seq
@@ -167,6 +180,7 @@ async def test_an_order_never_shows_to_another_seat(service, game):
         assert all(r["payload"]["redacted"] and "orders" not in r["payload"] and r["hash"] for r in hidden)
     assert "secretmove" in as_ben
     # Every replay point, as Ann: her view, and every log line, say nothing of it.
+    from bot.replaypage.collect import _line as replay_page_line
     from bot.terminal import Terminal
     lines = Terminal(service, match_id, "en", lambda: None)
     for e in events:
@@ -175,7 +189,7 @@ async def test_an_order_never_shows_to_another_seat(service, game):
             seen = json.dumps(service.view_of(at, Viewer.of(0)), ensure_ascii=False, default=str)
             assert "secretmove" not in seen and "standing" not in seen and "事前指示" not in seen
         if e.type == "standing_orders":
-            assert lines.lines_of(e) == []
+            assert lines.lines_of(e) == [] and replay_page_line(e) == []
     await verified(service, match_id)
 
 
@@ -208,3 +222,14 @@ def test_an_order_plays_only_a_legal_action():
     assert ordered_action(game, state, pending, (named,)) is None
     passive = Order("all", ("any",), None, "match", 0, -1, "0")
     assert ordered_action(game, state, pending, (passive,)) == game.default_action(state, pending.seat)
+
+
+async def test_orders_on_every_seat_play_a_bounded_number_of_moves_per_command(service, monkeypatch):
+    monkeypatch.setattr("events.service.ORDERED_LIMIT", 6)
+    match_id, _ = await ben_orders(service, "quarriors", "bounded")
+    await service.set_order(match_id, ANN.id, "all until match")
+    result = await service.set_order(match_id, BEN.id, "all until match")
+    assert len(result.events) == 6 and len(order_moves(result.events)) == 5
+    ms = result.match
+    assert ms.status == "running" and ms.orders.keys() == {0, 1} and await service.waiting(match_id)
+    await verified(service, match_id)
