@@ -398,8 +398,7 @@ class MatchService:
         """Add a standing order to the player's seat (replacing one of the same
         name). It answers at once if the decision it covers is already waiting."""
         def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
-            _need(ms, "running")
-            s = self.resolve_seat(ms, player_id, seat)
+            s = self._ordering_seat(ms, player_id, seat)
             order = make_order(ms.game, ms.state, words)
             mine = [o for o in ms.orders.get(s, ()) if o.name != order.name]
             return self._with_auto(ms, secret, [self._orders_event(ms, secret, player_id, s, [*mine, order])])
@@ -408,12 +407,19 @@ class MatchService:
     async def cancel_orders(self, match_id: str, player_id: str, *, seat: int | None = None,
                             command_id: str | None = None) -> CommandResult:
         def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
-            _need(ms, "running")
-            s = self.resolve_seat(ms, player_id, seat)
+            s = self._ordering_seat(ms, player_id, seat)
             if not ms.orders.get(s):
                 raise errors.Refused(Text("You have no standing orders to cancel.", "取り消す事前指示はありません。"))
             return self._single(ms, secret, self._orders_event(ms, secret, player_id, s, []))
         return await self._run(match_id, command_id, build)
+
+    def _ordering_seat(self, ms: MatchState, player_id: str, seat: int | None) -> int:
+        _need(ms, "running")
+        s = self.resolve_seat(ms, player_id, seat)
+        if s in ms.forfeited:
+            raise errors.Refused(Text("Your seat has left the game: it plays by default now, not by orders.",
+                                      "あなたの席はすでにゲームから外れ、既定の行動で進みます。事前指示は使えません。"))
+        return s
 
     def orders_of(self, ms: MatchState, player_id: str, seat: int | None = None) -> list[Order]:
         """The player's own standing orders (for their eyes only)."""

@@ -163,6 +163,16 @@ async def test_a_bad_order_is_refused_in_one_line_and_nothing_is_appended(servic
     assert (await service.get(match_id)).seq == seq
 
 
+async def test_a_seat_that_left_the_game_sets_no_orders(service):
+    ms = await service.create("quarriors", ANN)
+    for player in (BEN, Player(id="local:cy", name="Cy")):
+        await service.join(ms.match_id, player)
+    await service.start(ms.match_id, ANN.id)
+    await service.remove_player(ms.match_id, BEN.id, 1, "forfeit")
+    with pytest.raises(RuleError, match="left the game"):
+        await service.set_order(ms.match_id, BEN.id, "responses")
+
+
 @pytest.mark.parametrize("game", GAMES)
 async def test_an_order_never_shows_to_another_seat(service, game):
     match_id, rnd = await ben_orders(service, game, "secret", "responses until match with secretmove", "all until phase")
