@@ -243,3 +243,13 @@ async def test_orders_on_every_seat_play_a_bounded_number_of_moves_per_command(s
     ms = result.match
     assert ms.status == "running" and ms.orders.keys() == {0, 1} and await service.waiting(match_id)
     await verified(service, match_id)
+
+
+async def test_a_snapshot_keeps_standing_orders(service):
+    from events import snapshot
+    match_id, _ = await ben_orders(service, "warlords", "snapshot", "no-obstruct", "responses until phase")
+    ms = await service.get(match_id)
+    assert len(ms.orders[1]) == 2
+    back = snapshot.load(snapshot.dump(ms), ms.seq, ms.ruleset)
+    assert back is not None and back.orders == ms.orders
+    assert (back.orders_at, back.orders_since, back.public_seq) == (ms.orders_at, ms.orders_since, ms.public_seq)
