@@ -10,6 +10,11 @@ once) or by the seat's own hidden cards (which must still wait, or the timing
 would tell the table); then a simulated calendar: the days a match takes when
 every player answers four times a day inside waking hours.
 
+With standing orders on (engine.core.orders), each seat, as its sitting ends,
+sets the orders a sensible player would set knowing its own hand (`SENSIBLE`,
+one model per game); the orders then answer that seat's decisions exactly as
+the service plays them, and a seat's own next decision cancels them.
+
 Run: python3 bench/bench_pacing.py [matches per row]
 """
 
@@ -25,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import Game, Rng
 from engine.core.forced import forced_action
+from engine.core.orders import Order, make_order, ordered_action, standing
 from engine.core.play import step
 from engine.core.selfplay import derive_secret
 from engine.registry import get_game
@@ -42,14 +48,48 @@ class Tally:
     player_turns: int = 0
     public_forced: int = 0  # hand-overs for a lone choice fixed by public facts
     hidden_forced: int = 0  # hand-overs for a lone choice fixed by the seat's own hidden cards
+    ordered: int = 0  # decisions a standing order answered
     sittings: list[int] = field(default_factory=list)  # the person of each sitting, in order
 
 
-def play(game: Game[Any], seats: int, seed: int, auto_forced: bool) -> Tally:
+def _musou_idle(state: Any, seat: int) -> bool:
+    """Nothing the Musou seat holds could act now: no stratagem in hand it can
+    pay for, no face-down card it can pay to reveal."""
+    from engine.musou.secrecy import can_pay
+    from engine.musou.state import cdef
+    hand = any(cdef(state, c).type == "stratagem" and can_pay(state, seat, cdef(state, c).cost, from_hand=True)
+               for c in state.hands[seat])
+    down = any(slot is not None and slot.face_down and can_pay(state, seat, cdef(state, slot.card).cost, False)
+               for slot in state.field[seat])
+    return not hand and not down
+
+
+def _naru_toolless(game: Any, state: Any, seat: int) -> bool:
+    return all(game.defs[state.cards[c]].kind != "battle_tool" for c in state.players[seat].hand)
+
+
+def sensible(game: Game[Any], state: Any, seat: int, idle: bool) -> list[str]:
+    """The orders a player sets as a sitting ends, knowing its own hand: the
+    condition reads hidden cards, but only the seat's own, as a person would.
+    `idle`: its last decision offered it nothing but one action."""
+    if game.id == "quarriors":
+        return ["responses"]  # absorb attacks in the listed order, skip optional guards
+    if game.id == "naru":
+        return ["no-tool"] if _naru_toolless(game, state, seat) else []
+    if game.id == "musou":
+        return ["responses"] if idle or _musou_idle(state, seat) else []
+    if game.id == "warlords":
+        return ["no-obstruct", "decline intercept", "decline terrain_response"]
+    return []
+
+
+def play(game: Game[Any], seats: int, seed: int, auto_forced: bool, orders_on: bool = False) -> Tally:
     secret = derive_secret(f"pacing-{game.id}-{seats}-{seed}")
     rng = Rng(secret, 0)
     state = game.setup(seats, game.options({}, seats), rng)
     counter, last, turn = rng.counter, None, None
+    orders: dict[int, tuple[Order, ...]] = {}
+    lone: dict[int, bool] = {}
     tally = Tally()
     for _ in range(20_000):
         pending = game.pending(state)
@@ -60,20 +100,31 @@ def play(game: Game[Any], seats: int, seed: int, auto_forced: bool) -> Tally:
             turn = game.turn(state)
             tally.player_turns += 1
         forced = forced_action(game, state, p.seat)
+        ordered = ordered_action(game, state, p, orders.get(p.seat, ())) if orders_on and forced is None else None
         if forced is not None and auto_forced:
             action = forced
+        elif ordered is not None:
+            action = ordered
+            tally.ordered += 1
         else:
+            if orders_on and last is not None and p.seat != last:
+                # The sitting of `last` ended with its previous decision: it leaves its orders.
+                orders[last] = tuple(make_order(game, state, words)
+                                     for words in sensible(game, state, last, lone.get(last, False)))
             tally.decisions += 1
+            single = len(game.legal_actions(state, p.seat)) == 1
             if p.seat != last:
                 tally.handovers += 1
                 tally.sittings.append(p.seat)
-                single = len(game.legal_actions(state, p.seat)) == 1
                 tally.public_forced += forced is not None
                 tally.hidden_forced += single and forced is None
+            lone[p.seat] = single
             last = p.seat
+            orders.pop(p.seat, None)  # the seat's own command cancels its orders
             action = game.bot_action(state, p.seat, rng)
         result = step(game, state, p.seat, action, secret, counter)
         state, counter = result.transition.state, result.counter
+        orders = dict(standing(game, state, orders))
     return tally
 
 
@@ -95,20 +146,22 @@ def days(sittings: list[int], seats: int, seed: int) -> float:
 
 
 def main(matches: int = 10) -> None:
-    print(f"{'game':<10} {'seats':>5} {'forced':>6} {'decisions':>9} {'hand-overs':>10} {'per turn':>8} "
-          f"{'public 1':>8} {'hidden 1':>8} {'days':>6}")
+    print(f"{'game':<10} {'seats':>5} {'mode':>7} {'decisions':>9} {'hand-overs':>10} {'per turn':>8} "
+          f"{'public 1':>8} {'hidden 1':>8} {'ordered':>7} {'days':>6}")
     for game_id, seats in ROWS:
         game = get_game(game_id)
-        for auto in (False, True):
-            tallies = [play(game, seats, seed, auto) for seed in range(matches)]
-            mean = lambda key: statistics.mean(getattr(t, key) for t in tallies)  # noqa: E731
+        for mode, auto, orders_on in (("off", False, False), ("forced", True, False), ("orders", True, True)):
+            tallies = [play(game, seats, seed, auto, orders_on) for seed in range(matches)]
+
+            def mean(key: str, tallies: list[Tally] = tallies) -> float:
+                return statistics.mean(getattr(t, key) for t in tallies)
             per_turn = statistics.mean(t.handovers / max(1, t.player_turns) for t in tallies)
             cal = statistics.median(days(t.sittings, seats, i) for i, t in enumerate(tallies))
-            print(f"{game_id:<10} {seats:>5} {'on' if auto else 'off':>6} {mean('decisions'):>9.0f} "
+            print(f"{game_id:<10} {seats:>5} {mode:>7} {mean('decisions'):>9.0f} "
                   f"{mean('handovers'):>10.0f} {per_turn:>8.2f} {mean('public_forced'):>8.1f} "
-                  f"{mean('hidden_forced'):>8.1f} {cal:>6.1f}")
-    print(f"targets: public 1 = 0 with forced play on; per turn <= {TARGET_PER_TURN} with standing orders "
-          f"(not yet built); days <= {TARGET_DAYS} (median, {len(REPLIES)} replies a day per player)")
+                  f"{mean('hidden_forced'):>8.1f} {mean('ordered'):>7.0f} {cal:>6.1f}")
+    print(f"targets: public 1 = 0 with forced play on; per turn <= {TARGET_PER_TURN} with standing orders; "
+          f"days <= {TARGET_DAYS} (median, {len(REPLIES)} replies a day per player)")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from typing import TextIO
 
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
 from engine.core.actions import typed_number
+from engine.core.orders import make_order
 from events.bots import bot_level, shown_name
 from events.errors import NoSuchMatch, StorageFault
 from events.history import Lineage, lineage
@@ -26,15 +27,18 @@ from events.replay import MatchState
 from events.service import CommandResult, MatchService
 
 from . import render
+from .standing import ORDER_SET, ORDERS_CANCELLED, order_help, orders_lines
 
 HELP = Text(
     "Type a number from the list or an action (its code, shown by `help`). `menu` shows the list again, `back` "
     "leaves a group, `card NAME` shows a card in full, `board` the board, `hand` your private view, `log` the "
     "recent moves, `takeback` asks to take back your last action, `undo [N]` undoes N actions (as the table's "
-    "moderator), `redo`, `quit` saves and leaves.",
+    "moderator), `redo`, `order ...` sets a standing order (`order` alone explains them), `orders` lists yours, "
+    "`cancel` drops them, `quit` saves and leaves.",
     "一覧の番号か行動（そのコードは `help` で表示）を入力します。`menu` 一覧の再表示、`back` グループから戻る、"
     "`card 名前` カードの全文、`board` 盤面、`hand` 自分の非公開情報、`log` 最近の手、`takeback` 直前の行動の取り消し依頼、"
-    "`undo [N]` N手戻す（卓のモデレーターとして）、`redo` やり直し、`quit` 保存して終了。")
+    "`undo [N]` N手戻す（卓のモデレーターとして）、`redo` やり直し、`order ...` 事前指示の設定（`order` だけで説明）、"
+    "`orders` 事前指示の一覧、`cancel` 事前指示の取り消し、`quit` 保存して終了。")
 
 # Beyond this many choices, a menu whose choices carry groups is offered group first.
 MENU_LIMIT = 12
@@ -476,6 +480,8 @@ class Terminal:
                 self.show_menu()
             elif word == "quit":
                 return "quit"
+            elif word in ("order", "orders", "cancel"):
+                await self.orders(word, rest, player, seat)
             elif word == "takeback":
                 await self.send(lambda cid: self.service.request_takeback(self.match_id, player.id, cid))
             elif word in ("accept", "decline") and (await self.service.get(self.match_id)).takeback:
@@ -498,6 +504,23 @@ class Terminal:
         except RuleError as err:
             self.say(Text("Refused: ", "できません: ")(self.locale) + self.text(refusal(err, self.locale)))
         return None
+
+    async def orders(self, word: str, rest: str, player: Player, seat: int) -> None:
+        """The seat's standing orders: set one, list them, or cancel them."""
+        ms = await self.service.get(self.match_id)
+        if word == "orders":
+            for line in orders_lines(self.service.orders_of(ms, player.id, seat)):
+                self.say(line)
+        elif word == "cancel":
+            await self.send(lambda cid: self.service.cancel_orders(self.match_id, player.id, seat=seat, command_id=cid))
+            self.say(ORDERS_CANCELLED)
+        elif not rest.strip() or rest.strip() == "help":
+            self.say(order_help(ms.game))
+        else:
+            described = make_order(ms.game, ms.state, rest).describe()
+            await self.send(lambda cid: self.service.set_order(self.match_id, player.id, rest, seat=seat,
+                                                               command_id=cid))
+            self.say(ORDER_SET + described)
 
     async def pick(self, number: int, player: Player, seat: int) -> None:
         """A number from the menu on screen: open a group, or play the choice."""

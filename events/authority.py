@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.forced import forced_action
+from engine.core.orders import ordered_action
 
 from .chain import canonical_payload
 from .errors import ReplayError
@@ -36,6 +37,7 @@ _WHEN: dict[str, tuple[str, ...]] = {
     "player_removed": ("running",),
     "match_aborted": ("lobby", "running"),
     "note": ("lobby", "running", "finished", "aborted"),
+    "standing_orders": ("running",),
 }
 
 
@@ -94,6 +96,10 @@ def check_event(ms: MatchState, event: Event) -> None:
             raise _refuse(event, "that seat has already left the game")
         if not (is_moderator(actor) or actor == "system" or (actor == ms.seats[seat].id and p.get("reason") == "forfeit")):
             raise _refuse(event, "a seat is removed by its own player's forfeit, a moderator or a deadline")
+    elif kind == "standing_orders":
+        seat = _seat(ms, event)
+        if actor != ms.seats[seat].id or seat in ms.forfeited or not isinstance(p.get("orders"), list):
+            raise _refuse(event, "a seat's standing orders are set by its own player only")
     elif kind == "match_aborted" and not (is_moderator(actor) or actor == "system"):
         raise _refuse(event, "only a moderator (or the system) aborts a match")
 
@@ -118,12 +124,19 @@ def _check_revert(ms: MatchState, event: Event) -> None:
         raise _refuse(event, "a revert goes back to an earlier event")
 
 
+def _ordered(ms: MatchState, state: Any, seat: int) -> dict[str, Any] | None:
+    mine = ms.orders.get(seat, ())
+    pending = next((p for p in ms.game.pending(state) if p.seat == seat), None)
+    return ordered_action(ms.game, state, pending, mine) if mine and pending is not None else None
+
+
 def check_action(ms: MatchState, event: Event, state: Any) -> None:
     """An action's author: the seat's own player (still in the game), or the
     system playing a bot, a forfeited seat, or a missed deadline. The system
     may only play the game's default action for a human seat (a deadline
-    cannot be used to choose a move for someone), or a forced one: the seat's
-    only legal action, where public facts fix it (engine.core.forced)."""
+    cannot be used to choose a move for someone), a forced one: the seat's
+    only legal action, where public facts fix it (engine.core.forced), or the
+    one the seat's own standing order gives (engine.core.orders)."""
     if ms.status != "running":
         raise _refuse(event, f"not possible while the match is {ms.status}")
     seat = event.payload.get("seat")
@@ -139,6 +152,11 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
     if ms.seats[seat].is_bot and seat not in ms.forfeited:
         return
     played = canonical_payload(dict(event.payload["action"]))
+    if event.payload.get("auto") == "order":
+        ordered = _ordered(ms, state, seat)
+        if ordered is None or played != canonical_payload(ordered):
+            raise _refuse(event, "no standing order of the seat gives this action for this decision")
+        return
     if played == canonical_payload(dict(ms.game.default_action(state, seat))):
         return
     forced = forced_action(ms.game, state, seat) if event.payload.get("auto") == "forced" else None

@@ -21,6 +21,7 @@ EventType = Literal[
     "player_removed",  # seat, reason (forfeit | removed | timeout)
     "match_aborted",  # reason
     "note",  # text: moderator or system remark, audit only
+    "standing_orders",  # seat, orders [engine.core.orders.Order json]: the seat's whole set, hidden from the others
 ]
 
 

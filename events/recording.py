@@ -14,21 +14,23 @@ from engine.core.reveal import gains_hidden
 from .replay import MatchState, public_digest, view_digest
 
 NO_CHOICE = Text("{who} had no choice:", "{who}に選択の余地なし:")
+BY_ORDER = Text("{who}, by standing order:", "{who}の事前指示により:")
 
 
 def action_record(before: MatchState, after: MatchState, step: Step[Any], seat: int,
                   action: dict[str, Any], spectator: dict[str, Any] | None = None,
-                  forced: bool = False) -> dict[str, Any]:
+                  forced: bool = False, ordered: bool = False) -> dict[str, Any]:
     """`spectator` is the spectator view after the action when the caller has
     it already (the live service keeps it for the board it posts next).
     `forced`: the service played it because it was the seat's only choice,
-    which the log says first, so nobody wonders when the seat moved."""
+    which the log says first, so nobody wonders when the seat moved;
+    `ordered`: the seat's standing order played it, which the log says too."""
     game = before.game
     # The label (which enumerates legal actions) only when the game wrote no
     # log line; `before.state` is the state the action was chosen in.
     log = [x.to_json() for x in step.transition.log] or [game.describe(before.state, seat, action).to_json()]
-    if forced:
-        log.insert(0, NO_CHOICE.format(who=seat_ref(seat)).to_json())
+    if forced or ordered:
+        log.insert(0, (NO_CHOICE if forced else BY_ORDER).format(who=seat_ref(seat)).to_json())
     # Revealing: it drew randomness, or some seat now sees what was hidden from
     # it (and from the actor) before. Either makes the action final for takeback.
     reveals = step.reveals or gains_hidden(game, before.state, after.state, len(before.seats), seat)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any
 
 from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, RuleError, Text
+from engine.core.orders import Order, standing
 from engine.core.play import Step, step
 from engine.registry import get_game
 
@@ -45,6 +46,10 @@ class MatchState:
     takeback: tuple[int, int] | None = None  # (requesting seat, seq of the action)
     takeback_yes: frozenset[int] = frozenset()
     place: dict[str, Any] = field(default_factory=dict)  # where it is played (guild, channel, thread)
+    # Each seat's standing orders (engine.core.orders): private to the seat, never in a view.
+    orders: Mapping[int, tuple[Order, ...]] = field(default_factory=dict)
+    orders_at: int = 0  # the last standing-orders event, and the first of the run of them it ends
+    orders_since: int = 0
 
     @property
     def game(self) -> Game[Any]:
@@ -53,6 +58,13 @@ class MatchState:
 
     def seat_of(self, player_id: str) -> list[int]:
         return [i for i, p in enumerate(self.seats) if p.id == player_id]
+
+    @property
+    def public_seq(self) -> int:
+        """The last event every seat can tell happened: standing-orders events
+        after it are one seat's secret, so a button offered at it is still current
+        and nobody's messages change for them."""
+        return self.orders_since - 1 if self.orders_at == self.seq and self.seq else self.seq
 
 
 _FIELDS = tuple(f.name for f in fields(MatchState))
@@ -92,14 +104,25 @@ def final_outcome(game: Game[Any], state: Any, forfeited: frozenset[int], seats:
 
 
 def apply_action(ms: MatchState, seat: int, action: dict[str, Any], secret: bytes,
-                 seq: int) -> tuple[MatchState, Step[Any]]:
-    """A game action onto an envelope; the live service and replay share it."""
+                 seq: int, actor: str = "system") -> tuple[MatchState, Step[Any]]:
+    """A game action onto an envelope; the live service and replay share it.
+    The action ends the standing orders whose limit it passes, and all of its
+    player's own when the player played it."""
     game = ms.game
     result = step(game, ms.state, seat, action, secret, ms.counter)
     state = result.transition.state
     outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
-    return replace(ms, seq=seq, state=state, counter=result.counter, outcome=outcome,
+    orders = standing(game, state, _cleared_by(ms, actor)) if ms.orders else ms.orders
+    return replace(ms, seq=seq, state=state, counter=result.counter, outcome=outcome, orders=orders,
                    status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), result
+
+
+def _cleared_by(ms: MatchState, actor: str) -> Mapping[int, tuple[Order, ...]]:
+    """Any command a seat's player sends, other than setting orders, cancels that seat's orders."""
+    mine = ms.seat_of(actor) if ms.orders and actor != "system" else []
+    if not any(seat in ms.orders for seat in mine):
+        return ms.orders
+    return {seat: orders for seat, orders in ms.orders.items() if seat not in mine}
 
 
 def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
@@ -111,8 +134,14 @@ def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
     kind = event.type
     if kind == "action":
         check_action(ms, event, ms.state)
-        return apply_action(ms, p["seat"], p["action"], secret, event.seq)[0]
+        return apply_action(ms, p["seat"], p["action"], secret, event.seq, event.actor)[0]
     check_event(ms, event)
+    if kind == "standing_orders":
+        orders = {**ms.orders, p["seat"]: tuple(Order.from_json(o) for o in p["orders"])}
+        since = ms.orders_since if ms.orders_at == ms.seq else event.seq
+        return replace(ms, seq=event.seq, orders={seat: mine for seat, mine in orders.items() if mine},
+                       orders_at=event.seq, orders_since=since)
+    ms = replace(ms, orders=_cleared_by(ms, event.actor))
     if kind == "player_joined":
         return replace(ms, seq=event.seq, lobby=(*ms.lobby, Player(**p["player"])))
     if kind == "player_left":
@@ -151,7 +180,8 @@ def restore(current: MatchState, target: MatchState, seq: int) -> MatchState:
     """A revert: the game as it was at `target`, but who sits where (replaced
     players, forfeits) stays as it is now, since undo corrects moves, not seating."""
     outcome = final_outcome(current.game, target.state, current.forfeited, len(current.seats))
-    return replace(current, seq=seq, state=target.state, counter=target.counter, outcome=outcome,
+    # Standing orders end too: they were set for a position that is gone.
+    return replace(current, seq=seq, state=target.state, counter=target.counter, outcome=outcome, orders={},
                    status="finished" if outcome else "running", takeback=None, takeback_yes=frozenset())
 
 
@@ -254,7 +284,8 @@ def _rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None, k
     i, n = 0, len(events)
     while i < n:
         event = events[i]
-        if ms is not None and check is None and event.type == "action":
+        # Orders are pruned action by action, so a match with some standing takes the slow path.
+        if ms is not None and check is None and event.type == "action" and not ms.orders:
             ms, i = _actions(ms, events, i, secret, wanted)
         else:
             i += 1
@@ -268,7 +299,8 @@ def _rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None, k
                 if event.seq != ms.seq + 1:
                     raise ReplayError(f"{ms.match_id}: expected event {ms.seq + 1}, got {event.seq}")
                 check_action(ms, event, ms.state)
-                ms, stepped = apply_action(ms, event.payload["seat"], event.payload["action"], secret, event.seq)
+                ms, stepped = apply_action(ms, event.payload["seat"], event.payload["action"], secret, event.seq,
+                                           event.actor)
             elif event.type == "revert":
                 check_event(ms, event)
                 target = kept.get(event.payload["to_seq"])

@@ -22,7 +22,8 @@ import json
 from typing import Any
 
 # What each event type hides from the chain (and from other seats' exports).
-HIDDEN: dict[str, tuple[str, ...]] = {"action": ("action",)}
+# A seat's standing orders are hidden whole: setting and cancelling look alike.
+HIDDEN: dict[str, tuple[str, ...]] = {"action": ("action",), "standing_orders": ("orders",)}
 SEALED = "sealed"
 _KEY_LABEL = b"parley chain seal v1"
 

@@ -22,6 +22,7 @@ from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, 
 from engine.core.actions import typed_number
 from engine.core.arguments import check_arguments
 from engine.core.forced import forced_action
+from engine.core.orders import Order, make_order, ordered_action
 from engine.core.play import check_pending
 from engine.registry import get_game
 
@@ -46,6 +47,7 @@ from .seal import sealed
 from .store import Conflict, DuplicateCommand, MatchRow
 
 AUTO_LIMIT = 1_000_000
+ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait for the next
 RETRIES = 3  # decisions of one command when other processes keep appending first
 VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
 
@@ -395,11 +397,50 @@ class MatchService:
             return self._with_auto(ms, secret, [], first=("system", seat, act), note=reason)
         return await self._run(match_id, command_id, build)
 
+    async def set_order(self, match_id: str, player_id: str, words: str, *, seat: int | None = None,
+                        command_id: str | None = None) -> CommandResult:
+        """Add a standing order to the player's seat (replacing one of the same
+        name). It answers at once if the decision it covers is already waiting."""
+        def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
+            s = self._ordering_seat(ms, player_id, seat)
+            order = make_order(ms.game, ms.state, words)
+            mine = [o for o in ms.orders.get(s, ()) if o.name != order.name]
+            return self._with_auto(ms, secret, [self._orders_event(ms, secret, player_id, s, [*mine, order])])
+        return await self._run(match_id, command_id, build)
+
+    async def cancel_orders(self, match_id: str, player_id: str, *, seat: int | None = None,
+                            command_id: str | None = None) -> CommandResult:
+        def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            s = self._ordering_seat(ms, player_id, seat)
+            if not ms.orders.get(s):
+                raise errors.Refused(Text("You have no standing orders to cancel.", "取り消す事前指示はありません。"))
+            return self._single(ms, secret, self._orders_event(ms, secret, player_id, s, []))
+        return await self._run(match_id, command_id, build)
+
+    def _ordering_seat(self, ms: MatchState, player_id: str, seat: int | None) -> int:
+        _need(ms, "running")
+        s = self.resolve_seat(ms, player_id, seat)
+        if s in ms.forfeited:
+            raise errors.Refused(Text("Your seat has left the game: it plays by default now, not by orders.",
+                                      "あなたの席はすでにゲームから外れ、既定の行動で進みます。事前指示は使えません。"))
+        return s
+
+    def orders_of(self, ms: MatchState, player_id: str, seat: int | None = None) -> list[Order]:
+        """The player's own standing orders (for their eyes only)."""
+        return list(ms.orders.get(self.resolve_seat(ms, player_id, seat), ()))
+
+    @staticmethod
+    def _orders_event(ms: MatchState, secret: bytes, player_id: str, seat: int, orders: list[Order]) -> NewEvent:
+        # The seat's whole set, sealed: others see only that the seat touched its orders.
+        payload = sealed(secret, ms.seq + 1, "standing_orders", {"seat": seat, "orders": [o.to_json() for o in orders]})
+        return NewEvent(type="standing_orders", actor=player_id, payload=payload)
+
     def _action_event(self, ms: MatchState, secret: bytes, actor: str, seat: int, act: dict[str, Any],
                       auto: str | None) -> tuple[NewEvent, MatchState]:
-        after, result = apply_action(ms, seat, act, secret, ms.seq + 1)
+        after, result = apply_action(ms, seat, act, secret, ms.seq + 1, actor)
         spectator = self.view_of(after, SPECTATOR)
-        payload = action_record(ms, after, result, seat, act, spectator, forced=auto == "forced")
+        payload = action_record(ms, after, result, seat, act, spectator, forced=auto == "forced",
+                                ordered=auto == "order")
         if auto:
             payload["auto"] = auto
         # Sealed with the seq the event will have: _run appends it after `ms` or not at all.
@@ -439,9 +480,14 @@ class MatchService:
                 # A person's decision that every seat can see has one answer never waits for them.
                 forced = next(((p, a) for p in due if (a := forced_action(ms.game, ms.state, p.seat)) is not None),
                               None)
-                if forced is None:
+                # Then what the seat's own standing orders answer for it (a bounded number
+                # per command: orders on every seat could otherwise play a match out in one).
+                ordered = forced or next(((p, a) for p in due if p.seat in ms.orders and len(new) < ORDERED_LIMIT
+                                          and (a := ordered_action(ms.game, ms.state, p, ms.orders[p.seat]))
+                                          is not None), None)
+                if ordered is None:
                     break
-                auto, (act, why) = forced[0], (forced[1], "forced")
+                auto, (act, why) = ordered[0], (ordered[1], "forced" if forced else "order")
             e, ms = self._action_event(ms, secret, "system", auto.seat, act, why)
             new.append(e)
             states.append(ms)
@@ -737,7 +783,8 @@ def _from_snapshot(snap: tuple[int, bytes] | None, ruleset: str) -> MatchState |
 
 
 def _current(ms: MatchState, expected_seq: int | None) -> None:
-    if expected_seq is not None and ms.seq != expected_seq:
+    # A seat's standing orders, set since, change nothing the command was decided on.
+    if expected_seq is not None and expected_seq not in (ms.seq, ms.public_seq):
         raise errors.stale()
 
 

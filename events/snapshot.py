@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from engine.core import Game, Outcome
+from engine.core.orders import Order
 from engine.core.statecodec import Custom, StateCodec
 from engine.registry import available, get_game
 
@@ -37,7 +38,7 @@ _PLAYER = Custom(Player, Player.model_dump, _player, tag="match.Player")
 
 @cache
 def _codec(game_codec: StateCodec) -> StateCodec:
-    return game_codec.extended(Outcome, _PLAYER)
+    return game_codec.extended(Outcome, Order, _PLAYER)
 
 
 def dump(ms: MatchState) -> bytes:

@@ -138,7 +138,8 @@ async def _fold(store: Recorder, rows: Iterable[MatchRow], wanted: str | None = 
                 st = of(e.actor)
                 st.moves += 1
                 st.move_seconds += _seconds(e.at, before)
-            before = e.at
+            if e.type != "standing_orders":  # one seat's secret: nobody's clock restarts at it
+                before = e.at
     for st in people.values():
         st.streak = _streak(st.results)
     return people

@@ -118,6 +118,14 @@ class ParleyGroup(app_commands.Group):
     async def takeback(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await self.parley.takeback(interaction, match)
 
+    @app_commands.command(name=_("order"), description=_("Standing orders: answer some of your decisions while away"))
+    @app_commands.describe(order=_("e.g. responses, all, decline KIND; empty: yours and the help"),
+                           cancel=_("Cancel your standing orders"), match=MATCH)
+    @app_commands.rename(order=_("order"), cancel=_("cancel"), match=_("match"))
+    async def order(self, interaction: discord.Interaction, order: str | None = None, cancel: bool = False,
+                    match: str | None = None) -> None:
+        await self.parley.order(interaction, match, order, cancel)
+
     @app_commands.command(name=_("forfeit"), description=_("Forfeit the match"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
@@ -189,7 +197,7 @@ class ParleyGroup(app_commands.Group):
     card.autocomplete("name")(_card)
     card.autocomplete("game")(_game)
 
-    for _cmd in (join, leave, start, addbot, act, hand, board, takeback, forfeit, replay, export, verify):
+    for _cmd in (join, leave, start, addbot, act, hand, board, takeback, order, forfeit, replay, export, verify):
         _cmd.autocomplete("match")(_match)
     del _cmd
 

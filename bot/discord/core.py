@@ -6,13 +6,14 @@ from __future__ import annotations
 from .base import Reply, parse_options
 from .cards import Cards
 from .moderation import Moderation
+from .orders import Orders
 from .play import Play
 from .records import Records
 from .stats import Stats
 from .vacation import Vacation
 
 
-class Parley(Play, Cards, Moderation, Records, Stats, Vacation):
+class Parley(Play, Orders, Cards, Moderation, Records, Stats, Vacation):
     """Players' commands, card lookup, moderators' commands and records, over one match service."""
 
 

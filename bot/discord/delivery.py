@@ -377,7 +377,7 @@ class Delivery:
             raw = [Text.from_json(x)(locale) for x in p.get("log", [])]
             lines = [named(line, ms, locale) for line in raw]
             seat = p["seat"]
-            auto = {"bot": "🤖", "forfeited": "∅", "deadline": "⏰"}.get(p.get("auto", ""), "")
+            auto = {"bot": "🤖", "forfeited": "∅", "deadline": "⏰", "order": "📋"}.get(p.get("auto", ""), "")
             if any(f"⟦{seat}⟧" in line for line in raw) and lines:
                 # The game names who did it: no tag in front to say it twice.
                 return "\n".join([f"{auto} {lines[0]}" if auto else lines[0], *lines[1:]])
@@ -672,7 +672,8 @@ class Delivery:
         key = f"{ms.match_id}:{seat}"
         last = dict(await self.store.get_kv(DMS, key) or {})
         text = self.private_text(ms, seat, locale)
-        digest = _digest(player.id, text, ms.seq if waiting else None)
+        # The seq everyone can see: another seat's standing orders must not make a DM new.
+        digest = _digest(player.id, text, ms.public_seq if waiting else None)
         if last.get("hash") == digest:
             return Result(Outcome.DELIVERED)
         if await self.dm_blocked(uid):
@@ -685,14 +686,15 @@ class Delivery:
         view = None
         if waiting:
             choices = ms.game.legal_actions(ms.state, seat)
-            view = choice_view(ms.match_id, ms.seq, seat, choices, locale, seat_names(ms, "plain", locale))
+            view = choice_view(ms.match_id, ms.public_seq, seat, choices, locale, seat_names(ms, "plain", locale))
             pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
             prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
             if choices and view is None:
                 prompt += "\n" + M.too_many(locale)
         parts = split_message(f"{header}\n{text}{prompt}", MESSAGE_LIMIT)
         # What each message shows: its text, and the menu (of this decision) under the last.
-        keys = [_digest(part, ms.seq if waiting and i == len(parts) - 1 else None) for i, part in enumerate(parts)]
+        keys = [_digest(part, ms.public_seq if waiting and i == len(parts) - 1 else None)
+                for i, part in enumerate(parts)]
         opened = await self.dm_channel(uid)
         if not opened.ok:
             return await self._dm_refused(ms, rec, player, uid, key, last, opened)

@@ -247,6 +247,11 @@ _JA: dict[str, str] = {
     "Days away (0: back now)": "休む日数（0で今すぐ復帰）",
     "One daily DM of waiting matches instead of reminders": "リマインダーの代わりに待機中の対戦を1日1回DMで受け取る",
     "On (default) or off": "有効（既定）または無効",
+    # standing orders (bot/discord/orders.py)
+    "order": "事前指示", "cancel": "取り消し",
+    "Standing orders: answer some of your decisions while away": "事前指示: 不在の間、判断の一部を代わりに行う",
+    "e.g. responses, all, decline KIND; empty: yours and the help": "例: responses・all・decline 種類（空欄: 一覧と説明）",
+    "Cancel your standing orders": "事前指示を取り消す",
 }
 
 

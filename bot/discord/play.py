@@ -188,7 +188,7 @@ class Play(ParleyBase):
         if await self.service.store.find_command(match_id, cid) is not None:
             return Reply(M.duplicate(locale))
         ms = await self.service.get(match_id)
-        if ms.status != "running" or ms.seq != seq:
+        if ms.status != "running" or not _current(ms, seq):
             return await self._stale(match_id, cid, locale)
         s = self.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
         self._check_turn(ms, me, s)
@@ -199,7 +199,7 @@ class Play(ParleyBase):
             result = await self.service.act(match_id, me, dict(choices[idx].action), seat=s, command_id=cid,
                                             expected_seq=seq)
         except RuleError:
-            if (await self.service.get(match_id)).seq != seq:
+            if not _current(await self.service.get(match_id), seq):
                 return await self._stale(match_id, cid, locale)  # something landed first
             raise
         return Reply(self._done(result, locale, choices[idx].label, ms), sync=match_id)
@@ -213,7 +213,7 @@ class Play(ParleyBase):
         async def work() -> Reply:
             locale = self.locale(interaction)
             ms = await self.service.get(match_id)
-            if ms.status != "running" or ms.seq != seq:
+            if ms.status != "running" or not _current(ms, seq):
                 return Reply(M.stale(locale))
             s = self.service.resolve_seat(ms, self.player(interaction).id, seat)
             choices = ms.game.legal_actions(ms.state, s)
@@ -263,7 +263,7 @@ class Play(ParleyBase):
         tail = ""
         if seat in pending:
             choices = ms.game.legal_actions(ms.state, seat)
-            view = choice_view(ms.match_id, ms.seq, seat, choices, locale, seat_names(ms, "plain", locale))
+            view = choice_view(ms.match_id, ms.public_seq, seat, choices, locale, seat_names(ms, "plain", locale))
             tail = "\n**" + named(pending[seat].prompt(locale), ms, locale, "inside-bold") + "**"
             if choices and view is None:
                 tail += "\n" + M.too_many(locale)
@@ -358,7 +358,7 @@ class Play(ParleyBase):
         for i, (c, label) in enumerate(zip(choices, labels, strict=True)):
             if needle and needle not in label.casefold() and needle not in c.code.casefold():
                 continue
-            out.append(discord.app_commands.Choice(name=label, value=f"#{ms.seq}:{i}"))
+            out.append(discord.app_commands.Choice(name=label, value=f"#{ms.public_seq}:{i}"))
             if len(out) == 25:
                 break
         return out
@@ -391,3 +391,8 @@ class Play(ParleyBase):
         out.sort(key=lambda x: x[0])
         return [c for _, c in out[:25]]
 
+
+def _current(ms: MatchState, seq: int) -> bool:
+    """Is a menu offered at event `seq` still good? Standing orders set since by
+    another seat change nothing in it (and must not be told by a refusal)."""
+    return seq in (ms.seq, ms.public_seq)

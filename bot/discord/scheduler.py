@@ -79,7 +79,8 @@ class Scheduler:
                        if not ms.seats[p.seat].is_bot and p.seat not in ms.forfeited]
             if not waiting:
                 continue
-            last = (await store.events(ms.match_id, after=ms.seq - 1))[-1]
+            # Since the last event everyone saw: a seat's standing orders restart no clock.
+            last = (await store.events(ms.match_id, after=ms.public_seq - 1, upto=ms.public_seq))[-1]
             # Each seat's clock starts when the decision did, or when its player's
             # vacation ended; a player still away is neither skipped nor reminded.
             starts = await vacation_starts(store, ms, [p.seat for p in waiting], datetime.fromisoformat(last.at), now)
@@ -90,7 +91,7 @@ class Scheduler:
                 continue
             hours = float(ms.place.get("reminder_hours") or self.parley.config.reminder_hours)
             mark = await store.get_kv(REMIND, ms.match_id) or {}
-            reminded = datetime.fromisoformat(mark["at"]) if mark.get("seq") == ms.seq else None
+            reminded = datetime.fromisoformat(mark["at"]) if mark.get("seq") in (ms.seq, ms.public_seq) else None
             remind = [s for s, t in starts.items() if now - max(t, reminded or t) >= timedelta(hours=hours)]
             if remind:
                 due.append((ms, remind))

@@ -113,7 +113,7 @@ async def waiting_lines(delivery: Delivery, matches: list[MatchState], locale: s
     lines = []
     for ms in matches:
         thread = (await delivery.record(ms.match_id)).get("thread")
-        last = await delivery.store.events(ms.match_id, after=ms.seq - 1)
+        last = await delivery.store.events(ms.match_id, after=ms.public_seq - 1, upto=ms.public_seq)
         since = f"<t:{int(datetime.fromisoformat(last[-1].at).timestamp())}:R>" if last else "—"
         lines.append(T_MINE_LINE.format(game=ms.game.title, match=ms.match_id,
                                         where=f"<#{thread}>" if thread else "—", since=since)(locale))

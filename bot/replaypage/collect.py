@@ -58,6 +58,8 @@ def _line(event: Event) -> list[Text]:
     if kind == "action":
         lines = [Text.from_json(x) for x in p.get("log") or []]
         return lines or [Text(f"⟦{p['seat']}⟧ acted.", f"⟦{p['seat']}⟧が行動しました。")]
+    if kind == "standing_orders":
+        return []  # a seat's own instruction: its moves say they were ordered, its setting is no line
     seat = p.get("seat")
     said: dict[str, Text] = {
         "match_created": Text("Match created.", "対戦が作成されました。"),

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action, format_action, parse_action
 from .cardinfo import CardInfo
+from .orders import ANY, RESPONSE, Preset
 from .rng import Rng
 from .statecodec import Kind, StateCodec, codec_for
 from .text import Text
@@ -141,6 +142,8 @@ class Game(ABC, Generic[S]):
     # Match options this game accepts, as an example a front end shows when
     # options are mistyped (so a hint never names another game's option); None: no options.
     options_example: ClassVar[Mapping[str, Any] | None] = None
+    # Standing orders this game names besides the generic ones (engine.core.orders).
+    order_presets: ClassVar[Mapping[str, Preset]] = {}
 
     def state_codec(self) -> StateCodec:
         """How a state is written to a snapshot and read back. Overridden
@@ -203,6 +206,28 @@ class Game(ABC, Generic[S]):
     def turn(self, state: S) -> int:
         """A turn counter for replay stepping and takeback limits."""
         return 0
+
+    def active_seat(self, state: S) -> int | None:
+        """Whose turn it is (None: nobody's, e.g. during setup); standing orders
+        last "until my next turn" by it. By default the state's `active`."""
+        active = getattr(state, "active", None)
+        return active if isinstance(active, int) and not isinstance(active, bool) else None
+
+    def phase(self, state: S) -> str:
+        """A public marker that changes when a phase ends (standing orders last
+        "until the end of this phase" by it). By default each turn is one phase."""
+        return str(self.turn(state))
+
+    def order_tags(self, state: S, pending: Pending) -> frozenset[str]:
+        """The public names standing orders may answer this decision by: its kind,
+        "any", and "response" when it is taken in another seat's turn. A game adds
+        its own from public facts only: the tags decide when an order fires, and
+        that timing is seen by everyone."""
+        active = self.active_seat(state)
+        tags = {pending.kind, ANY}
+        if active is not None and active != pending.seat:
+            tags.add(RESPONSE)
+        return frozenset(tags)
 
     def hidden_ids(self, state: S, viewer: Viewer) -> frozenset[str] | set[str]:
         """Ids of things hidden from `viewer`: every id of a card, die or piece

@@ -21,6 +21,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.options import check_options, wrong_option
+from engine.core.orders import Preset
 from engine.core.pins import files_digest
 
 from . import actions, bot, menu
@@ -85,6 +86,10 @@ class MusouGame(Game[MusouState]):
     # musou-4: the match's end keeps the deciding game's board (no rule changed).
     ruleset: ClassVar[str] = "musou-4"
     keeps_final_board: ClassVar[bool] = True
+    order_presets: ClassVar[Mapping[str, Preset]] = {
+        "priority": Preset(("response",), "phase", Text("pass priority in the other player's turn for the rest "
+                                                        "of this phase", "このフェイズの残り、相手の手番中の優先権をパスする")),
+    }
     state_types = STATE_TYPES
     # Arguments the menu spells out only when needed (pay= when provisions fall
     # short, target= when there is one), which a player may always add.
@@ -211,6 +216,10 @@ class MusouGame(Game[MusouState]):
 
     def turn(self, state: MusouState) -> int:
         return state.turn
+
+    def phase(self, state: MusouState) -> str:
+        # A battle's response windows belong to the battle step.
+        return f"{state.game_no}:{state.turn}:{'battle' if state.stage == 'respond' else state.stage}"
 
     def bot_action(self, state: MusouState, seat: int, rng: Rng) -> dict[str, Any]:
         return bot.choose(state, seat, actions.legal(state, seat), rng)

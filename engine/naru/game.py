@@ -24,6 +24,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.options import check_options, wrong_option
+from engine.core.orders import Preset
 from engine.core.pins import data_digest, files_digest
 from engine.core.text import join
 
@@ -54,6 +55,10 @@ class NaruGame(Game[NaruState]):
     # matches pinned their data: an unpinned naru-3 match may have either deck set.
     unpinned: ClassVar[Mapping[str, tuple[tuple[str, str], ...]]] = {
         "naru-3": (("naru-3", ""), ("naru-4", "2026-12-01T16:04:52+00:00"))}
+    order_presets: ClassVar[Mapping[str, Preset]] = {
+        "no-tool": Preset(("battle_tool", "respond"), "match",
+                          Text("no battle tool unless you say", "指示するまでバトルツールを使わない")),
+    }
     state_types = STATE_TYPES
     options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["random", "random"]}
     min_seats: ClassVar[int] = 2
@@ -263,6 +268,9 @@ class NaruGame(Game[NaruState]):
 
     def turn(self, state: NaruState) -> int:
         return state.turn
+
+    def phase(self, state: NaruState) -> str:
+        return f"{state.turn}:{state.phase}"
 
     def bot_action(self, state: NaruState, seat: int, rng: Rng) -> Action:
         return bot.choose(state, seat, self.legal_actions(state, seat), rng)

@@ -259,6 +259,9 @@ class Quarriors(Game[QState]):
     def turn(self, state: QState) -> int:
         return state.turn
 
+    def phase(self, state: QState) -> str:
+        return f"{state.turn}:{state.step}"
+
     # -- bots ----------------------------------------------------------------------------------
     def bot_action(self, state: QState, seat: int, rng: Rng) -> Action:
         return choose(state, self.raw_actions(state, seat), rng)

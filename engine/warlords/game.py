@@ -23,6 +23,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.options import check_options, wrong_option
+from engine.core.orders import Preset
 from engine.core.pins import files_digest
 from engine.core.text import echo
 
@@ -108,6 +109,10 @@ class Warlords(Game[WState]):
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
     ruleset: ClassVar[str] = "warlords-2"
     rewordings: ClassVar[frozenset[str]] = frozenset({"warlords-1"})
+    order_presets: ClassVar[Mapping[str, Preset]] = {
+        "no-obstruct": Preset(("obstruct",), "match", Text("never obstruct an exploration",
+                                                            "他のプレイヤーの探索を妨害しない")),
+    }
     state_types = STATE_TYPES
     options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["elvallie", "horse_lords"]}
     min_seats: ClassVar[int] = 2
