@@ -114,6 +114,13 @@ def quiet_hours(raw: str, where: str) -> Hours:
     return Hours(a, b, zone(where))
 
 
+def clock_place(options: dict[str, Any]) -> dict[str, Any]:
+    """What a new match's place keeps of the clock its options ask for (the
+    clock's keys are taken out of the options: they are the table's, not the game's)."""
+    config = parse_clock(options)
+    return {"clock": to_json(config)} if config else {}
+
+
 def to_json(config: ClockConfig) -> dict[str, Any]:
     return {"mode": config.mode, "limit_s": config.limit.total_seconds(),
             "increment_s": config.increment.total_seconds(), "daily_at": config.daily_at.strftime("%H:%M"),
@@ -160,4 +167,4 @@ def span(value: timedelta) -> Text:
     return Text(en, ja)
 
 
-__all__ = ["KEYS", "MODES", "describe", "duration", "from_place", "parse_clock", "quiet_hours", "span", "to_json"]
+__all__ = ["KEYS", "MODES", "clock_place", "describe", "duration", "from_place", "parse_clock", "quiet_hours", "span", "to_json"]

@@ -247,6 +247,14 @@ _JA: dict[str, str] = {
     "Days away (0: back now)": "休む日数（0で今すぐ復帰）",
     "One daily DM of waiting matches instead of reminders": "リマインダーの代わりに待機中の対戦を1日1回DMで受け取る",
     "On (default) or off": "有効（既定）または無効",
+    # clocks (events/clock.py): quiet hours, the server's default clock
+    "hours": "静かな時間", "quiet": "時間帯", "zone": "タイムゾーン", "clock": "持ち時間",
+    "Your quiet hours: your clocks stop and nobody pings you": "静かな時間: 持ち時間が止まり、通知も届きません",
+    "Like 23:00-07:00, or none": "23:00-07:00 のように指定（なしは none）",
+    "Your time zone, like Asia/Tokyo (default: the one you set before, or UTC)":
+        "タイムゾーン（Asia/Tokyo など。省略時: 前回の設定かUTC）",
+    "Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)":
+        "新しい対戦の既定の持ち時間（bank:3d+6h grace=2h など。none で期限のみ）",
 }
 
 
