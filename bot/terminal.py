@@ -11,11 +11,13 @@ import uuid
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
 from events.bots import bot_level
+from events.clockfeed import ClockFeed
 from events.errors import NoSuchMatch, StorageFault
 from events.history import Lineage, lineage
 from events.model import Event, Player
@@ -23,6 +25,7 @@ from events.replay import MatchState
 from events.service import CommandResult, MatchService
 
 from . import render
+from .clocktext import clock_lines, terminal_time
 
 HELP = Text(
     "Type a number from the list or an action (its code, shown by `help`). `menu` shows the list again, `back` "
@@ -175,6 +178,7 @@ class Terminal:
         # Undo and redo at this keyboard are the database's operator's (bot/cli.py
         # builds the service with one); without one the service refuses them.
         self.moderator = service.operator or ""
+        self.clock_feed = ClockFeed(service.store)
 
     # -- output --------------------------------------------------------------
 
@@ -193,6 +197,11 @@ class Terminal:
         ms = await self.service.get(self.match_id)
         viewer = Viewer(all_seeing=True) if ms.status in ("finished", "aborted") else Viewer()
         self.say(render.board(ms.game_id, await self.service.view(self.match_id, viewer), self.locale))
+        # Redrawn when asked, so the time left is as of now (events/clock.py).
+        clock = await self.clock_feed.clocks(ms, datetime.now(UTC))
+        if clock is not None:
+            for line in clock_lines(*clock, [p.name for p in ms.seats], terminal_time, live=True):
+                self.say(line)
         self.board_fresh = True
 
     async def show_private(self, seat: int) -> None:

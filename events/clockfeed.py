@@ -9,7 +9,8 @@ the next read, from the envelope kept. A revert reaching before that envelope
 board shows it), so the ticks hold nothing a seat could not see.
 
 An "I'm thinking" extension is a system `note` with `clock: "extension"` and
-the seat, so the log itself records it and its time.
+the seat, so the log itself records it and its time. Its text is in both
+languages at once: a note's text is shown as written, in every thread.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .clock import ClockConfig, Hours, SeatClock, Tick, clocks
+from engine.core import Text
+
+from .clock import ZERO, ClockConfig, Hours, SeatClock, Tick, clocks
 from .clockconfig import from_place
-from .errors import ReplayError
+from .errors import Refused, ReplayError
 from .model import Event, NewEvent
 from .prefs import PlayerPrefs
 from .recorder import Recorder
@@ -45,9 +48,23 @@ def tick(event: Event, after: MatchState) -> Tick:
     return Tick(datetime.fromisoformat(event.at), waiting(after), moved, extension)
 
 
-def extension_note(seat: int, name: str) -> NewEvent:
+def extension_note(ms: MatchState, player_id: str, events: Sequence[Event]) -> NewEvent:
+    """The note granting the player's waiting seat its one extension, or a refusal."""
+    config = from_place(ms.place)
+    if config is None or config.extension <= ZERO:
+        raise Refused(Text("This match's clock gives no extension.", "この対戦の持ち時間には延長がありません。"),
+                      Text("Its creator sets one with `extension=12h` next to `clock=`.",
+                           "作成時に `clock=` と一緒に `extension=12h` のように指定します。"))
+    seat = next((s for s in ms.seat_of(player_id) if s in waiting(ms)), None)
+    if seat is None:
+        raise Refused(Text("Only a player whose decision is awaited can ask for more time.",
+                           "延長を求められるのは、手番を待たれているプレイヤーだけです。"))
+    if any(e.type == "note" and e.payload.get("clock") == EXTENSION and e.payload.get("seat") == seat
+           for e in events):
+        raise Refused(Text("You have used your one extension in this match.", "この対戦の延長はもう使いました。"))
     return NewEvent(type="note", actor="system",
-                    payload={"text": f"{name} asked for more time", "clock": EXTENSION, "seat": seat})
+                    payload={"text": f"seat {seat + 1} asked for more time / {seat + 1}番席が延長を求めました",
+                             "clock": EXTENSION, "seat": seat})
 
 
 @dataclass

@@ -106,6 +106,12 @@ class ParleyGroup(app_commands.Group):
     async def hand(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await self.parley.hand(interaction, match)
 
+    @app_commands.command(name=_("thinking"), description=_("Ask for more time, once per match"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def thinking(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.thinking(interaction, match)
+
     @app_commands.command(name=_("board"), description=_("Show the board privately"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
@@ -196,7 +202,7 @@ class ParleyGroup(app_commands.Group):
     card.autocomplete("name")(_card)
     card.autocomplete("game")(_game)
 
-    for _cmd in (join, leave, start, addbot, act, hand, board, takeback, forfeit, replay, export, verify):
+    for _cmd in (join, leave, start, addbot, act, hand, board, thinking, takeback, forfeit, replay, export, verify):
         _cmd.autocomplete("match")(_match)
     del _cmd
 

@@ -248,6 +248,7 @@ _JA: dict[str, str] = {
     "One daily DM of waiting matches instead of reminders": "リマインダーの代わりに待機中の対戦を1日1回DMで受け取る",
     "On (default) or off": "有効（既定）または無効",
     # clocks (events/clock.py): quiet hours, the server's default clock
+    "thinking": "延長", "Ask for more time, once per match": "持ち時間の延長を求める（1対戦に1回）",
     "hours": "静かな時間", "quiet": "時間帯", "zone": "タイムゾーン", "clock": "持ち時間",
     "Your quiet hours: your clocks stop and nobody pings you": "静かな時間: 持ち時間が止まり、通知も届きません",
     "Like 23:00-07:00, or none": "23:00-07:00 のように指定（なしは none）",

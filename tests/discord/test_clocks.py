@@ -81,3 +81,31 @@ async def test_hours_are_checked_and_cleared(harness: Harness) -> None:
     off = await h.slash(ALICE, "hours", quiet="none")
     assert "No quiet hours" in h.reply_text(off) and "Europe/London" in h.reply_text(off)
     assert (await store.player_prefs())[f"discord:{ALICE.id}"].quiet is None
+
+
+async def test_one_extension_per_seat_holds_the_deadline_back(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, options="goal=50 clock=move:1h extension=2h")
+    ms = await state(h, match_id)
+    who, other = [ALICE, BOB][ms.state.active], [ALICE, BOB][1 - ms.state.active]
+    now = datetime.now(UTC)
+    idle = await h.slash(other, "thinking", channel=thread)
+    assert any(w in h.reply_text(idle) for w in ("Only a player whose decision", "手番を待たれているプレイヤーだけ"))
+    ex = await h.slash(who, "thinking", channel=thread)
+    assert any(w in h.reply_text(ex) for w in ("More time granted", "延長しました"))
+    again = await h.slash(who, "thinking", channel=thread)
+    assert any(w in h.reply_text(again) for w in ("used your one extension", "延長はもう使いました"))
+    assert ", extended" in board_message(h, thread)["content"] or "、延長済み" in board_message(h, thread)["content"]
+    await h.bot.scheduler.tick(now + timedelta(hours=2, minutes=50))
+    assert (await state(h, match_id)).seq == ms.seq + 1  # only the note: not skipped
+    await h.bot.scheduler.tick(now + timedelta(hours=3, minutes=5))
+    assert (await h.parley.service.events(match_id))[-1].payload.get("auto") == "deadline"
+
+
+async def test_no_extension_without_one_in_the_clock(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, options="goal=50 clock=move:1h")
+    ms = await state(h, match_id)
+    ex = await h.slash([ALICE, BOB][ms.state.active], "thinking", channel=thread)
+    assert any(w in h.reply_text(ex) for w in ("gives no extension", "延長がありません"))
+    assert (await state(h, match_id)).seq == ms.seq
