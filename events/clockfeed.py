@@ -106,6 +106,7 @@ class ClockFeed:
         event, which stays true until the next); None for a match without one."""
         config = from_place(ms.place)
         if config is None or ms.status != "running":
+            self.forget(ms.match_id)  # over (or never timed): nothing more to keep
             return None
         ticks = await self.ticks(ms.match_id)
         return config, clocks(config, await self.hours(ms), ticks, now or ticks[-1].at)

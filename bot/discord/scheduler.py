@@ -2,7 +2,8 @@
 
 The time a decision started is the time of the event that made it pending
 (the match's last event); a reminder re-pings after the configured hours
-(per match, or PARLEY_REMINDER_HOURS), never in the player's quiet hours. When
+(per match, or PARLEY_REMINDER_HOURS), and once more when 80% of a seat's
+clock is used (its alarm), never in the player's quiet hours. When
 a seat's clock expires (events/clock.py: a per-move deadline, a bank, a daily
 deadline, each with its grace), the default move is played (skip) or the seat
 is forfeited. Deadline
@@ -27,6 +28,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.core import RuleError
+from events.clock import ALARM_SHARE
 from events.clockconfig import from_place
 
 from .digest import REMIND, Due, remind_due
@@ -98,8 +100,13 @@ class Scheduler:
             mark = await store.get_kv(REMIND, ms.match_id) or {}
             reminded = datetime.fromisoformat(mark["at"]) if mark.get("seq") == ms.seq else None
             asleep = await feed.hours(ms)
-            remind = [s for s, t in starts.items() if now - max(t, reminded or t) >= timedelta(hours=hours)
-                      and not asleep[s].is_quiet(now)]  # no pings in quiet hours
+            # A reminder is due after the configured hours, or once when 80% of
+            # the seat's time is gone (the clock's alarm); never in quiet hours.
+            alarms = {s: c.alarm_at for s, c in enumerate(clock[1]) if c.alarm_at} if clock else {}
+            remind = [s for s, t in starts.items()
+                      if (now - max(t, reminded or t) >= timedelta(hours=hours)
+                          or (s in alarms and now >= alarms[s] and (reminded is None or reminded < alarms[s])))
+                      and not asleep[s].is_quiet(now)]
             if remind:
                 due.append((ms, remind))
         await remind_due(self.parley, due, now)
@@ -114,7 +121,7 @@ class Scheduler:
             if clock is not None:
                 # A decision's limit is never spent sooner than by the wall clock; a
                 # bank or a daily deadline may be due any time after a move.
-                limits.append(clock.limit / timedelta(hours=1) if clock.mode == "move" else 0.0)
+                limits.append(clock.limit * ALARM_SHARE / timedelta(hours=1) if clock.mode == "move" else 0.0)
             hours = self._hours[match_id] = min(limits)
         try:
             since = datetime.fromisoformat(updated_at)

@@ -13,6 +13,10 @@ from tests.discord.helpers import board_message, open_match, state
 BANK = "goal=50 clock=bank:2h+30m grace=10m"
 
 
+def _reminders(h: Harness, thread: int) -> int:
+    return sum("Reminder" in m["content"] or "リマインド" in m["content"] for m in h.fake.thread_messages(thread))
+
+
 async def test_a_clock_in_the_options_is_on_the_board(harness: Harness) -> None:
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, options=BANK)
@@ -109,3 +113,30 @@ async def test_no_extension_without_one_in_the_clock(harness: Harness) -> None:
     ex = await h.slash([ALICE, BOB][ms.state.active], "thinking", channel=thread)
     assert any(w in h.reply_text(ex) for w in ("gives no extension", "延長がありません"))
     assert (await state(h, match_id)).seq == ms.seq
+
+
+async def test_the_alarm_at_four_fifths_reminds_once(harness: Harness) -> None:
+    h = harness
+    _, thread = await open_match(h, ALICE, BOB, options="goal=50 clock=move:10h")
+    now = datetime.now(UTC)
+
+    await h.bot.scheduler.tick(now + timedelta(hours=7, minutes=50))
+    assert _reminders(h, thread) == 0  # the day's reminder is 24 hours away
+    await h.bot.scheduler.tick(now + timedelta(hours=8, minutes=5))
+    assert _reminders(h, thread) == 1
+    await h.bot.scheduler.tick(now + timedelta(hours=9))
+    assert _reminders(h, thread) == 1
+
+
+async def test_no_reminder_pings_in_quiet_hours(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, reminder_hours=1.0)
+    ms = await state(h, match_id)
+    now = datetime.now(UTC)
+    bed, up = now + timedelta(minutes=30), now + timedelta(hours=5)
+    await h.slash([ALICE, BOB][ms.state.active], "hours", quiet=f"{bed:%H:%M}-{up:%H:%M}", zone="UTC")
+
+    await h.bot.scheduler.tick(now + timedelta(hours=2))
+    assert _reminders(h, thread) == 0
+    await h.bot.scheduler.tick(now + timedelta(hours=5, minutes=10))
+    assert _reminders(h, thread) == 1
