@@ -9,10 +9,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from events.clock import ClockConfig, Hours, clocks
+from events.clockconfig import to_json
 from events.clockfeed import ClockFeed, waiting
+from events.errors import Refused
 from events.model import Player
 from events.service import MatchService
 from events.store import Store
+from events.verify import verify_match
 
 ANN = Player(id="local:ann", name="Ann")
 BEN = Player(id="local:ben", name="Ben", locale="ja")
@@ -68,3 +71,26 @@ async def test_a_bot_seat_never_waits_and_its_clock_never_runs(service):
     bank = ClockConfig("bank", limit=timedelta(hours=1))
     bot = clocks(bank, [Hours(), Hours()], ticks, ticks[-1].at + timedelta(days=3))[1]
     assert bot.remaining == timedelta(hours=1) and not bot.expired
+
+
+async def test_an_extension_is_a_note_in_the_log_once_per_seat(service):
+    ms = await service.create("naru", ANN, place={"clock": to_json(ClockConfig("move", limit=timedelta(hours=1),
+                                                                               extension=timedelta(hours=2)))})
+    await service.join(ms.match_id, BEN)
+    await service.start(ms.match_id, ANN.id)
+    ms = await service.get(ms.match_id)
+    seat = min(waiting(ms))
+    asker = ms.seats[seat]
+    with pytest.raises(Refused, match="Only a player whose decision"):
+        await service.extend(ms.match_id, "local:nobody")
+    result = await service.extend(ms.match_id, asker.id)
+    assert result.events[-1].payload == {"text": f"seat {seat + 1} asked for more time / {seat + 1}番席が延長を求めました",
+                                         "clock": "extension", "seat": seat}
+    with pytest.raises(Refused) as again:
+        await service.extend(ms.match_id, asker.id)
+    assert again.value.message("ja") == "この対戦の延長はもう使いました。"
+    ticks = await ClockFeed(service.store).ticks(ms.match_id)
+    assert ticks[-1].extension == seat
+    feed = await ClockFeed(service.store).clocks(await service.get(ms.match_id))
+    assert feed is not None and feed[1][seat].extended and feed[1][seat].deadline == ticks[-2].at + timedelta(hours=3)
+    assert (await verify_match(service, ms.match_id)).ok
