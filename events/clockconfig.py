@@ -151,7 +151,7 @@ def describe(config: ClockConfig) -> Text:
         at = config.daily_at.strftime("%H:%M")
         text = Text(f"due every day at {at} {config.zone}", f"毎日 {at}（{config.zone}）締め切り")
     else:
-        text = Text(f"{span(config.limit).en} a decision", f"1手 {span(config.limit).ja}")
+        text = Text(f"{span(config.limit).en} a decision", f"1手あたり {span(config.limit).ja}")
     if config.grace > ZERO:
         text += Text(f", grace {span(config.grace).en}", f"、猶予 {span(config.grace).ja}")
     return text

@@ -201,11 +201,13 @@ ZONES = ("UTC", "Asia/Tokyo", "Europe/London", "America/New_York", "Australia/Sy
 @st.composite
 def timelines(draw: st.DrawFn) -> tuple[ClockConfig, list[Hours], list[Tick], datetime]:
     seats = draw(st.integers(1, 3))
+    extension = draw(st.integers(0, 8)) * STEP
     if draw(st.booleans()):
         config = ClockConfig("bank", limit=draw(st.integers(1, 40)) * H, increment=draw(st.integers(0, 8)) * STEP,
-                             grace=draw(st.integers(0, 8)) * STEP)
+                             grace=draw(st.integers(0, 8)) * STEP, extension=extension)
     else:
-        config = ClockConfig("move", limit=draw(st.integers(1, 40)) * H, grace=draw(st.integers(0, 8)) * STEP)
+        config = ClockConfig("move", limit=draw(st.integers(1, 40)) * H, grace=draw(st.integers(0, 8)) * STEP,
+                             extension=extension)
     hours = []
     for _ in range(seats):
         if draw(st.booleans()):
@@ -219,7 +221,8 @@ def timelines(draw: st.DrawFn) -> tuple[ClockConfig, list[Hours], list[Tick], da
         at += draw(st.integers(0, 40)) * STEP
         moved = draw(st.sampled_from(sorted(waiting))) if waiting and draw(st.booleans()) else None
         waiting = frozenset(draw(st.sets(st.integers(0, seats - 1))))
-        ticks.append(Tick(at, waiting, moved))
+        asked = draw(st.integers(0, seats - 1)) if draw(st.integers(0, 3)) == 0 else None
+        ticks.append(Tick(at, waiting, moved, asked))
     return config, hours, ticks, at + draw(st.integers(0, 60)) * STEP
 
 
@@ -235,15 +238,20 @@ def _simulated(config: ClockConfig, hours: list[Hours], ticks: list[Tick], now: 
     """What each seat has left at `now`, walking the timeline a quarter hour at a time."""
     bank = [config.limit] * len(hours)
     used = [timedelta(0)] * len(hours)
+    extra = [timedelta(0)] * len(hours)  # an extension granted to the current decision
+    asked: set[int] = set()
     waiting: frozenset[int] = frozenset()
     ends = [t.at for t in ticks[1:]] + [now]
     for tick, until in zip(ticks, ends, strict=True):
         for s in range(len(hours)):
             if s in waiting and (s not in tick.waiting or tick.moved == s):
                 if config.mode == "bank":
-                    bank[s] = max(bank[s] - used[s], timedelta(0)) + config.increment
-                used[s] = timedelta(0)
+                    bank[s] = max(bank[s] + extra[s] - used[s], timedelta(0)) + config.increment
+                used[s], extra[s] = timedelta(0), timedelta(0)
         waiting = tick.waiting
+        if tick.extension in waiting and tick.extension not in asked and config.extension:
+            asked.add(tick.extension)
+            extra[tick.extension] = config.extension
         at = tick.at
         while at < until:
             for s in waiting:
@@ -251,7 +259,8 @@ def _simulated(config: ClockConfig, hours: list[Hours], ticks: list[Tick], now: 
                     used[s] += STEP
             at += STEP
     total = bank if config.mode == "bank" else [config.limit] * len(hours)
-    return [max(t - u, timedelta(0)) for t, u in zip(total, used, strict=True)]
+    return [max(t + x - u, timedelta(0)) if s in waiting else t
+            for s, (t, x, u) in enumerate(zip(total, extra, used, strict=True))]
 
 
 @settings(max_examples=60, deadline=None)
