@@ -19,7 +19,12 @@ Modes: a limit per decision (`move`), a bank with a Fischer increment added
 after each of the seat's moves (`bank`), or a fixed daily instant (`daily`,
 "every day at 21:00 Asia/Tokyo"; a deadline inside the seat's quiet hours
 moves to their end, so nobody loses a seat asleep). Grace is clock time given
-after the time is out before the seat expires (is skipped or forfeited).
+after the time is out before the seat expires (is skipped or forfeited); for a
+daily deadline, whose time is the wall clock's, grace is wall-clock time too.
+
+A vacation's end is, like quiet hours, a pref applied to the whole log: no
+time before it counts, so a player back from one has their full time (their
+bank too), as the per-move deadline always gave them.
 """
 
 from __future__ import annotations
