@@ -96,15 +96,25 @@ class Vacation(ParleyBase):
 
     async def hours(self, interaction: discord.Interaction, quiet: str, where: str | None) -> None:
         """`quiet` is `23:00-07:00` or `none`; the zone defaults to the one set before (or UTC)."""
+        player_id = self.player(interaction).id
+        saved: list[bool] = []
+
         async def work() -> Reply:
             store = self.service.store
-            me = await prefs_of(store, self.player(interaction).id)
+            me = await prefs_of(store, player_id)
             place = zone(where) if where else me.zone or "UTC"
             if quiet.strip().lower() in ("none", "off", "0"):
-                await store.set_player_prefs(replace(me, quiet=None, zone=place), ("hours",))
-                return Reply(QUIET_OFF.format(zone=place)(self.locale(interaction)))
-            checked = quiet_hours(quiet, place)
-            span = f"{checked.quiet_start:%H:%M}-{checked.quiet_end:%H:%M}"
+                span, text = None, QUIET_OFF.format(zone=place)
+            else:
+                checked = quiet_hours(quiet, place)
+                span = f"{checked.quiet_start:%H:%M}-{checked.quiet_end:%H:%M}"
+                text = QUIET_SET.format(span=span, zone=place)
             await store.set_player_prefs(replace(me, quiet=span, zone=place), ("hours",))
-            return Reply(QUIET_SET.format(span=span, zone=place)(self.locale(interaction)))
+            saved.append(True)
+            return Reply(text(self.locale(interaction)))
         await self.run(interaction, work)
+        if saved:
+            # Their clocks' deadlines moved: the boards showing them say so now, not at the next move.
+            for row in await self.service.store.matches(status=("running",), limit=1_000_000):
+                if player_id in row.players and row.guild is not None and self.config.owns(row.guild):
+                    await self.sync(row.id)

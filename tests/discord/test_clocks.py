@@ -140,3 +140,17 @@ async def test_no_reminder_pings_in_quiet_hours(harness: Harness) -> None:
     assert _reminders(h, thread) == 0
     await h.bot.scheduler.tick(now + timedelta(hours=5, minutes=10))
     assert _reminders(h, thread) == 1
+
+
+async def test_new_quiet_hours_move_the_deadline_on_the_board_at_once(harness: Harness) -> None:
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, options="goal=50 clock=move:1h")
+    ms = await state(h, match_id)
+    before = board_message(h, thread)["content"]
+    now = datetime.now(UTC)
+    bed, up = now + timedelta(minutes=30), now + timedelta(hours=10, minutes=30)
+    await h.slash([ALICE, BOB][ms.state.active], "hours", quiet=f"{bed:%H:%M}-{up:%H:%M}", zone="UTC")
+    after = board_message(h, thread)["content"]
+    assert after != before and (await state(h, match_id)).seq == ms.seq
+    due = int(after.split("out of time <t:")[1].split(":")[0])
+    assert abs(due - (now + timedelta(hours=11)).timestamp()) < 120
