@@ -50,8 +50,9 @@ async def test_migrate_db_copies_prefs(new_db, backend, target_kind) -> None:  #
     try:
         await source.set_player_prefs(AWAY)
         await source.set_player_prefs(QUIET)
+        await source.set_player_prefs(PlayerPrefs("discord:3", quiet="23:00-07:00", zone="Asia/Tokyo"))
         report = await copy_database(source, target)
-        assert report.ok and report.prefs == 2, [x.en for x in report.lines]
+        assert report.ok and report.prefs == 3, [x.en for x in report.lines]
         assert await target.player_prefs() == await source.player_prefs()
     finally:
         await source.close()
