@@ -32,6 +32,7 @@ from engine.core.search import LEVELS
 from engine.core.userjson import BadJson, load_json
 from engine.registry import available, get_game
 from events.bots import shown_name
+from events.clockconfig import clock_place
 from events.errors import ReplayError, not_replayable
 from events.export import MAX_IMPORT, export_jsonl, import_jsonl
 from events.history import lineage
@@ -162,7 +163,8 @@ async def _new_match(service: MatchService, args: argparse.Namespace) -> tuple[s
                        Text("Change --players or --bots.", "--players か --bots を変えてください。"))
     options = _options(args)
     players = [Player(id=f"local:{n}", name=n, locale=_locale(args)) for n in names]
-    ms = await service.create(args.game, players[0], options, place={"terminal": True})
+    place = {"terminal": True, **clock_place(options)}  # a clock in --options is the table's, not the game's
+    ms = await service.create(args.game, players[0], options, place=place)
     try:
         for p in players[1:]:
             await service.join(ms.match_id, p)

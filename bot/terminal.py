@@ -13,6 +13,7 @@ import uuid
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -20,6 +21,7 @@ from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, 
 from engine.core.actions import typed_number
 from engine.core.orders import make_order
 from events.bots import bot_level, shown_name
+from events.clockfeed import ClockFeed
 from events.errors import NoSuchMatch, StorageFault
 from events.history import Lineage, lineage
 from events.model import Event, Player
@@ -27,6 +29,7 @@ from events.replay import MatchState
 from events.service import CommandResult, MatchService
 
 from . import render
+from .clocktext import clock_lines, terminal_time
 from .standing import ORDER_SET, ORDERS_CANCELLED, order_help, orders_lines
 
 HELP = Text(
@@ -187,6 +190,7 @@ class Terminal:
         # Undo and redo at this keyboard are the database's operator's (bot/cli.py
         # builds the service with one); without one the service refuses them.
         self.moderator = service.operator or ""
+        self.clock_feed = ClockFeed(service.store)
 
     # -- output --------------------------------------------------------------
 
@@ -205,6 +209,11 @@ class Terminal:
         ms = await self.service.get(self.match_id)
         viewer = Viewer(all_seeing=True) if ms.status in ("finished", "aborted") else Viewer()
         self.say(render.board(ms.game_id, await self.service.view(self.match_id, viewer), self.locale))
+        # Redrawn when asked, so the time left is as of now (events/clock.py).
+        clock = await self.clock_feed.clocks(ms, datetime.now(UTC))
+        if clock is not None:
+            for line in clock_lines(*clock, [p.name for p in ms.seats], terminal_time, live=True):
+                self.say(line)
         self.board_fresh = True
 
     async def show_private(self, seat: int) -> None:

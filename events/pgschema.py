@@ -119,6 +119,12 @@ MIGRATIONS: list[str] = [
     # 3: matches loaded by `parley import`, which never count in players' records
     # (events/stats.py): nothing posted while they were played can vouch for them.
     "ALTER TABLE matches ADD COLUMN imported BOOLEAN NOT NULL DEFAULT FALSE;",
+    # 4: players' quiet hours ("23:00-07:00") and IANA time zone, during which
+    # their clocks stop (events/clock.py).
+    """
+    ALTER TABLE player_prefs ADD COLUMN quiet TEXT;
+    ALTER TABLE player_prefs ADD COLUMN zone TEXT COLLATE "C";
+    """,
 ]
 
 

@@ -595,18 +595,22 @@ class PgStore:
 
     async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
         # One statement for every prefs write, so a batch keeps their order (it is sorted by statement, then key).
-        away, digest = check_fields(fields)
-        await self._put("INSERT INTO player_prefs (player, vacation_until, digest) VALUES ($1, $2, $3) "
-                        "ON CONFLICT (player) DO UPDATE SET "
-                        "vacation_until = CASE WHEN $4 THEN EXCLUDED.vacation_until ELSE player_prefs.vacation_until END, "
-                        "digest = CASE WHEN $5 THEN EXCLUDED.digest ELSE player_prefs.digest END",
-                        prefs.player, prefs.vacation_until, prefs.digest, away, digest, keyed=1)
+        away, digest, hours = check_fields(fields)
+        await self._put("INSERT INTO player_prefs (player, vacation_until, digest, quiet, zone) "
+                        "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (player) DO UPDATE SET "
+                        "vacation_until = CASE WHEN $6 THEN EXCLUDED.vacation_until ELSE player_prefs.vacation_until END, "
+                        "digest = CASE WHEN $7 THEN EXCLUDED.digest ELSE player_prefs.digest END, "
+                        "quiet = CASE WHEN $8 THEN EXCLUDED.quiet ELSE player_prefs.quiet END, "
+                        "zone = CASE WHEN $8 THEN EXCLUDED.zone ELSE player_prefs.zone END",
+                        prefs.player, prefs.vacation_until, prefs.digest, prefs.quiet, prefs.zone, away, digest,
+                        hours, keyed=1)
 
     async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]:
         """Settings of `players` (every player's when None); a player who set none is absent."""
+        columns = "SELECT player, vacation_until, digest, quiet, zone FROM player_prefs"
         if players is None:
-            rows = await self._read("fetch", "SELECT player, vacation_until, digest FROM player_prefs ORDER BY player")
+            rows = await self._read("fetch", columns + " ORDER BY player")
         else:
-            rows = await self._read("fetch", "SELECT player, vacation_until, digest FROM player_prefs "
-                                             "WHERE player = ANY($1::text[]) ORDER BY player", list(players))
-        return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2])) for r in rows}
+            rows = await self._read("fetch", columns + " WHERE player = ANY($1::text[]) ORDER BY player",
+                                    list(players))
+        return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2]), r[3], r[4]) for r in rows}

@@ -112,6 +112,12 @@ MIGRATIONS: list[Migration] = [
     # 4: matches loaded by `parley import`, which never count in players' records
     # (events/stats.py): nothing posted while they were played can vouch for them.
     "ALTER TABLE matches ADD COLUMN imported INTEGER NOT NULL DEFAULT 0;",
+    # 5: players' quiet hours ("23:00-07:00") and IANA time zone, during which
+    # their clocks stop (events/clock.py).
+    """
+    ALTER TABLE player_prefs ADD COLUMN quiet TEXT;
+    ALTER TABLE player_prefs ADD COLUMN zone TEXT;
+    """,
 ]
 
 

@@ -28,6 +28,7 @@ from engine.registry import get_game
 
 from . import errors, moderators, snapshot
 from .bots import bot_level, bot_move, bot_player, check_bot_level
+from .clockfeed import extension_note
 from .errors import ReplayError
 from .history import Lineage, lineage
 from .model import Event, NewEvent, Player
@@ -623,6 +624,13 @@ class MatchService:
         except _Gone:
             return CommandResult(await self.get(match_id), result.events)
         return CommandResult(revert.match, result.events + revert.events)
+
+    async def extend(self, match_id: str, player_id: str, command_id: str | None = None) -> CommandResult:
+        """The player's one "I'm thinking" extension of their clock in this match (events/clockfeed.py)."""
+        async def build(ms: MatchState, secret: bytes) -> tuple[list[NewEvent], list[MatchState]]:
+            _need(ms, "running")
+            return self._single(ms, secret, extension_note(ms, player_id, await self.store.events(match_id)))
+        return await self._run(match_id, command_id, build)
 
     # -- moderation --------------------------------------------------------------
 

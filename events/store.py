@@ -520,18 +520,21 @@ class Store:
     # -- players' own settings (events/prefs.py) ----------------------------------------
 
     async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
-        away, digest = check_fields(fields)
-        await self._put("INSERT INTO player_prefs (player, vacation_until, digest) VALUES (?, ?, ?) "
+        away, digest, hours = check_fields(fields)
+        await self._put("INSERT INTO player_prefs (player, vacation_until, digest, quiet, zone) VALUES (?, ?, ?, ?, ?) "
                         "ON CONFLICT (player) DO UPDATE SET "
                         "vacation_until = CASE WHEN ? THEN excluded.vacation_until ELSE vacation_until END, "
-                        "digest = CASE WHEN ? THEN excluded.digest ELSE digest END",
-                        (prefs.player, prefs.vacation_until, int(prefs.digest), away, digest))
+                        "digest = CASE WHEN ? THEN excluded.digest ELSE digest END, "
+                        "quiet = CASE WHEN ? THEN excluded.quiet ELSE quiet END, "
+                        "zone = CASE WHEN ? THEN excluded.zone ELSE zone END",
+                        (prefs.player, prefs.vacation_until, int(prefs.digest), prefs.quiet, prefs.zone,
+                         away, digest, hours, hours))
 
     async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]:
         """Settings of `players` (every player's when None); a player who set none is absent."""
-        sql, args = "SELECT player, vacation_until, digest FROM player_prefs", list(players or [])
+        sql, args = "SELECT player, vacation_until, digest, quiet, zone FROM player_prefs", list(players or [])
         if players is not None:
             sql += f" WHERE player IN ({','.join('?' * len(args))})"
         async with self._db.execute(sql + " ORDER BY player", args) as cur:
             rows = await cur.fetchall()
-        return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2])) for r in rows}
+        return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2]), r[3], r[4]) for r in rows}

@@ -106,6 +106,12 @@ class ParleyGroup(app_commands.Group):
     async def hand(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await self.parley.hand(interaction, match)
 
+    @app_commands.command(name=_("thinking"), description=_("Ask for more time, once per match"))
+    @app_commands.describe(match=MATCH)
+    @app_commands.rename(match=_("match"))
+    async def thinking(self, interaction: discord.Interaction, match: str | None = None) -> None:
+        await self.parley.thinking(interaction, match)
+
     @app_commands.command(name=_("board"), description=_("Show the board privately"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
@@ -176,6 +182,13 @@ class ParleyGroup(app_commands.Group):
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
         await self.parley.vacation(interaction, days)
 
+    @app_commands.command(name=_("hours"), description=_("Your quiet hours: your clocks stop and nobody pings you"))
+    @app_commands.describe(quiet=_("Like 23:00-07:00, or none"),
+                           zone=_("Your time zone, like Asia/Tokyo (default: the one you set before, or UTC)"))
+    @app_commands.rename(quiet=_("quiet"), zone=_("zone"))
+    async def hours(self, interaction: discord.Interaction, quiet: str, zone: str | None = None) -> None:
+        await self.parley.hours(interaction, quiet, zone)
+
     @app_commands.command(name=_("digest"), description=_("One daily DM of waiting matches instead of reminders"))
     @app_commands.describe(enabled=_("On (default) or off"))
     @app_commands.rename(enabled=_("enabled"))
@@ -197,7 +210,8 @@ class ParleyGroup(app_commands.Group):
     card.autocomplete("name")(_card)
     card.autocomplete("game")(_game)
 
-    for _cmd in (join, leave, start, addbot, act, hand, board, takeback, order, forfeit, replay, export, verify):
+    for _cmd in (join, leave, start, addbot, act, hand, board, thinking, takeback, order, forfeit, replay, export,
+                 verify):
         _cmd.autocomplete("match")(_match)
     del _cmd
 
@@ -260,10 +274,11 @@ class ModGroup(app_commands.Group):
                            clear_moderator_role=_("Remove the moderator role"),
                            deadline_hours=_("Default hours per decision for new matches (0: none)"),
                            deadline_action=_("What happens when a default deadline passes"),
-                           language=_("Language of new match threads"))
+                           language=_("Language of new match threads"),
+                           clock=_("Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)"))
     @app_commands.rename(moderator_role=_("moderator_role"), clear_moderator_role=_("clear_moderator_role"),
                          deadline_hours=_("deadline_hours"), deadline_action=_("deadline_action"),
-                         language=_("language"))
+                         language=_("language"), clock=_("clock"))
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           language=[app_commands.Choice(name=_("English"), value="en"),
@@ -273,11 +288,11 @@ class ModGroup(app_commands.Group):
                        clear_moderator_role: bool = False,
                        deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                        deadline_action: app_commands.Choice[str] | None = None,
-                       language: app_commands.Choice[str] | None = None) -> None:
+                       language: app_commands.Choice[str] | None = None, clock: str | None = None) -> None:
         await self.parley.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
                                    deadline_hours=deadline_hours,
                                    deadline_action=deadline_action.value if deadline_action else None,
-                                   language=language.value if language else None)
+                                   language=language.value if language else None, clock=clock)
 
     for _cmd in (undo, redo, abort, replace, remove):
         _cmd.autocomplete("match")(_match)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .base import Reply, parse_options
 from .cards import Cards
+from .clocks import Clocks
 from .moderation import Moderation
 from .orders import Orders
 from .play import Play
@@ -13,8 +14,8 @@ from .stats import Stats
 from .vacation import Vacation
 
 
-class Parley(Play, Orders, Cards, Moderation, Records, Stats, Vacation):
-    """Players' commands, card lookup, moderators' commands and records, over one match service."""
+class Parley(Play, Orders, Cards, Clocks, Moderation, Records, Stats, Vacation):
+    """Players' commands, standing orders, clocks, card lookup, moderators' commands and records, over one match service."""
 
 
 __all__ = ["Parley", "Reply", "parse_options"]

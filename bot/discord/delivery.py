@@ -48,7 +48,7 @@ import hashlib
 import io
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -56,8 +56,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import render
+from bot.clocktext import clock_lines, discord_time
 from engine.core import SPECTATOR, Text, Viewer
 from engine.core.search import levels
+from events.clockfeed import ClockFeed
 from events.model import Event, Player
 from events.replay import MatchState
 
@@ -186,6 +188,7 @@ class Delivery:
         self._locks = KeyedLocks()
         self._outbox_lock = asyncio.Lock()
         self.ops = Ops(client)
+        self.clock_feed = ClockFeed(service.store)
         self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
         self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
 
@@ -487,7 +490,15 @@ class Delivery:
 
     # -- the board, pings, DMs ------------------------------------------------------------
 
-    def board_text(self, ms: MatchState, locale: str) -> str:
+    async def clock_lines(self, ms: MatchState) -> list[Text]:
+        """The match's clocks as of its last event (events/clock.py), for the board."""
+        got = await self.clock_feed.clocks(ms)
+        if got is None:
+            return []
+        config, seats = got
+        return clock_lines(config, seats, [name(p) for p in ms.seats], discord_time, live=False)
+
+    def board_text(self, ms: MatchState, locale: str, clock: Sequence[Text] = ()) -> str:
         """The public board, whole: split into messages by whoever sends it."""
         view = ms.game.view(ms.state, SPECTATOR)
         header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
@@ -496,10 +507,11 @@ class Delivery:
         tail = ""
         if waiting:
             tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale)
+        tail += "".join("\n" + line(locale) for line in clock)
         return f"{header}\n{body}{tail}"
 
     async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
-        parts = split_message(self.board_text(ms, locale), MESSAGE_LIMIT)
+        parts = split_message(self.board_text(ms, locale, await self.clock_lines(ms)), MESSAGE_LIMIT)
         # Off the event loop (drawing takes tens of ms) and cached by the view's digest.
         image = await asyncio.to_thread(render.image, ms.game_id, self.service.view_of(ms, SPECTATOR),
                                         [p.name for p in ms.seats])

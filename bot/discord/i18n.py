@@ -252,6 +252,15 @@ _JA: dict[str, str] = {
     "Standing orders: answer some of your decisions while away": "事前指示: 不在の間、判断の一部を代わりに行う",
     "e.g. responses, all, decline KIND; empty: yours and the help": "例: responses・all・decline 種類（空欄: 一覧と説明）",
     "Cancel your standing orders": "事前指示を取り消す",
+    # clocks (events/clock.py): quiet hours, the server's default clock
+    "thinking": "延長", "Ask for more time, once per match": "持ち時間の延長を求める（1対戦に1回）",
+    "hours": "静かな時間", "quiet": "時間帯", "zone": "タイムゾーン", "clock": "持ち時間",
+    "Your quiet hours: your clocks stop and nobody pings you": "静かな時間: 持ち時間が止まり、通知も届きません",
+    "Like 23:00-07:00, or none": "23:00-07:00 のように指定（なしは none）",
+    "Your time zone, like Asia/Tokyo (default: the one you set before, or UTC)":
+        "タイムゾーン（Asia/Tokyo など。省略時: 前回の設定かUTC）",
+    "Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)":
+        "新しい対戦の既定の持ち時間（bank:3d+6h grace=2h など。none で期限のみ）",
 }
 
 

@@ -3,13 +3,18 @@ with who did it and why, shown in the match's thread; and the server's settings.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
+from engine.core import Text
+from events.clock import ClockConfig
+from events.clockconfig import CLOCK_HINT, clock_place, describe, from_place
 from events.errors import Refused
 from events.model import Player
 
 from . import settings as server_settings
-from .base import ParleyBase, Reply
+from .base import ParleyBase, Reply, parse_options
 from .delivery import who
 from .i18n import M
 from .permissions import is_manager
@@ -78,7 +83,8 @@ class Moderation(ParleyBase):
     # -- server settings ---------------------------------------------------------------------------
 
     async def settings(self, interaction: discord.Interaction, *, role: discord.Role | None, clear_role: bool,
-                       deadline_hours: float | None, deadline_action: str | None, language: str | None) -> None:
+                       deadline_hours: float | None, deadline_action: str | None, language: str | None,
+                       clock: str | None = None) -> None:
         """Show the server's settings (moderators) or change them (Manage Server only:
         a moderator role must not be able to hand itself out)."""
         async def work() -> Reply:
@@ -97,6 +103,8 @@ class Moderation(ParleyBase):
                 changes["deadline_action"] = deadline_action
             if language is not None:
                 changes["language"] = None if language == "server" else language
+            if clock is not None:
+                changes["clock"] = default_clock(clock)
             if not changes:
                 await self.require_mod(interaction)
                 return Reply(self._settings_text(current, locale, ""))
@@ -122,7 +130,26 @@ class Moderation(ParleyBase):
         else:
             deadline = M.settings_no_deadline(locale)
         language = M.language_names[settings.language or ""](locale)
+        if settings.clock:
+            # A clock replaces the per-move deadline in new matches; what happens at its expiry stays.
+            deadline = CLOCK_DEFAULT.format(clock=describe(from_place({"clock": settings.clock}) or ClockConfig("move"))
+                                            )(locale)
         lines = [head] if head else []
         lines += [f"**{M.settings_title(locale)}**", M.settings_role.format(role=role)(locale), deadline,
                   M.settings_language.format(language=language)(locale), f"-# {M.settings_how(locale)}"]
         return "\n".join(lines)
+
+
+CLOCK_DEFAULT = Text("Default clock for new matches: {clock}.", "新しい対戦の既定の持ち時間: {clock}。")
+
+
+def default_clock(raw: str) -> dict[str, Any] | None:
+    """`bank:3d+6h grace=2h` (the options' syntax without `clock=`), or `none`."""
+    if raw.strip().lower() in ("none", "off", "0"):
+        return None
+    options = parse_options("clock=" + raw.strip())
+    place = clock_place(options)
+    if options:
+        raise Refused(Text(f"Only a clock goes here, not {', '.join(options)}.",
+                           f"ここには持ち時間だけを書きます（{'、'.join(options)} は不可）。"), CLOCK_HINT)
+    return dict(place["clock"])

@@ -9,6 +9,7 @@ import discord
 
 from engine.core import Choice, NotYourDecision, RuleError, Text
 from engine.registry import available, get_game
+from events.clockconfig import clock_place
 from events.errors import Refused
 from events.replay import MatchState
 
@@ -47,7 +48,11 @@ class Play(ParleyBase):
             place: dict[str, Any] = {"via": "discord", "guild": str(interaction.guild_id), "channel": str(channel_id),
                                      "locale": defaults.language or guild_locale_of(interaction), "interaction": cid}
             hours = defaults.deadline_hours if deadline_hours is None else deadline_hours
-            if hours:
+            # A clock in the options (or the server's default one) replaces the per-move deadline.
+            clock = clock_place(opts) or ({"clock": defaults.clock} if defaults.clock and deadline_hours is None else {})
+            if clock:
+                place.update(clock, deadline_action=deadline_action or defaults.deadline_action)
+            elif hours:
                 place.update(deadline_hours=hours, deadline_action=deadline_action or defaults.deadline_action)
             if reminder_hours:
                 place["reminder_hours"] = reminder_hours
@@ -277,7 +282,8 @@ class Play(ParleyBase):
             ms = await self.resolve(interaction, match)
             if ms.state is None:
                 raise Refused(Text("The match has not started yet.", "対戦はまだ開始していません。"))
-            return Reply(self.delivery.board_text(ms, self.locale(interaction)), sync=ms.match_id)
+            clock = await self.delivery.clock_lines(ms)
+            return Reply(self.delivery.board_text(ms, self.locale(interaction), clock), sync=ms.match_id)
         await self.run(interaction, work, match_id=match)
 
     async def takeback(self, interaction: discord.Interaction, match: str | None) -> None:

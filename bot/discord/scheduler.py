@@ -2,8 +2,11 @@
 
 The time a decision started is the time of the event that made it pending
 (the match's last event); a reminder re-pings after the configured hours
-(per match, or PARLEY_REMINDER_HOURS). A deadline, if the match was created
-with one, plays the default move (skip) or forfeits the seat. Deadline
+(per match, or PARLEY_REMINDER_HOURS), and once more when 80% of a seat's
+clock is used (its alarm), never in the player's quiet hours. When
+a seat's clock expires (events/clock.py: a per-move deadline, a bank, a daily
+deadline, each with its grace), the default move is played (skip) or the seat
+is forfeited. Deadline
 commands carry an id built from the match sequence and seat, so a restart in
 the middle never applies one twice, and the sequence the deadline was decided
 at, so a move that lands in between makes the service refuse the skip.
@@ -25,6 +28,8 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.core import RuleError
+from events.clock import ALARM_SHARE
+from events.clockconfig import from_place
 
 from .digest import REMIND, Due, remind_due
 from .vacation import vacation_starts
@@ -84,15 +89,25 @@ class Scheduler:
             # Each seat's clock starts when the decision did, or when its player's
             # vacation ended; a player still away is neither skipped nor reminded.
             starts = await vacation_starts(store, ms, [p.seat for p in waiting], datetime.fromisoformat(last.at), now)
-            deadline = ms.place.get("deadline_hours")
-            late = [s for s, t in starts.items() if deadline and now - t >= timedelta(hours=float(deadline))]
+            # Expiry is the clock's (events/clock.py): quiet hours, a vacation, the
+            # bank, grace and an extension are all in it.
+            feed = self.parley.delivery.clock_feed
+            clock = await feed.clocks(ms, now)
+            late = [p.seat for p in waiting if clock is not None and clock[1][p.seat].expired]
             if late:
                 await self._deadline(ms.match_id, ms.seq, late, str(ms.place.get("deadline_action", "skip")))
                 continue
             hours = float(ms.place.get("reminder_hours") or self.parley.config.reminder_hours)
             mark = await store.get_kv(REMIND, ms.match_id) or {}
             reminded = datetime.fromisoformat(mark["at"]) if mark.get("seq") in (ms.seq, ms.public_seq) else None
-            remind = [s for s, t in starts.items() if now - max(t, reminded or t) >= timedelta(hours=hours)]
+            asleep = await feed.hours(ms)
+            # A reminder is due after the configured hours, or once when 80% of
+            # the seat's time is gone (the clock's alarm); never in quiet hours.
+            alarms = {s: c.alarm_at for s, c in enumerate(clock[1]) if c.alarm_at} if clock else {}
+            remind = [s for s, t in starts.items()
+                      if (now - max(t, reminded or t) >= timedelta(hours=hours)
+                          or (s in alarms and now >= alarms[s] and (reminded is None or reminded < alarms[s])))
+                      and not asleep[s].is_quiet(now)]
             if remind:
                 due.append((ms, remind))
         await remind_due(self.parley, due, now)
@@ -103,8 +118,11 @@ class Scheduler:
             first = await self.parley.service.store.events(match_id, upto=1)
             place = first[0].payload.get("place", {}) if first else {}
             limits = [float(place.get("reminder_hours") or self.parley.config.reminder_hours)]
-            if place.get("deadline_hours"):
-                limits.append(float(place["deadline_hours"]))
+            clock = from_place(place)
+            if clock is not None:
+                # A decision's limit is never spent sooner than by the wall clock; a
+                # bank or a daily deadline may be due any time after a move.
+                limits.append(clock.limit * ALARM_SHARE / timedelta(hours=1) if clock.mode == "move" else 0.0)
             hours = self._hours[match_id] = min(limits)
         try:
             since = datetime.fromisoformat(updated_at)

@@ -1,6 +1,7 @@
 """Per-server settings, kept in the store's kv table (scope `discord:settings`,
 keyed by the server's id): who moderates, the deadline new matches get when
-their creator sets none, and the language of new matches' threads.
+their creator sets none (a per-move deadline or a clock, events/clock.py),
+and the language of new matches' threads.
 
 A server that set nothing behaves as before: the operator's PARLEY_MOD_ROLE,
 no deadline, the server's own Discord language."""
@@ -29,6 +30,7 @@ class ServerSettings:
     deadline_hours: float | None = None  # None: new matches have no deadline unless their creator sets one
     deadline_action: str = "skip"
     language: str | None = None  # "en" or "ja"; None: the server's Discord language
+    clock: dict[str, Any] | None = None  # events/clockconfig.to_json; None: new matches get the deadline above
 
     @staticmethod
     def from_json(data: dict[str, Any] | None) -> ServerSettings:
@@ -37,7 +39,8 @@ class ServerSettings:
         action = data.get("deadline_action")
         language = data.get("language")
         role = data.get("mod_role")
-        return ServerSettings(mod_role=str(role) if role else None,
+        clock = data.get("clock")
+        return ServerSettings(mod_role=str(role) if role else None, clock=clock if isinstance(clock, dict) else None,
                               deadline_hours=float(hours) if hours else None,
                               deadline_action=action if action in DEADLINE_ACTIONS else "skip",
                               language=language if language in LANGUAGES else None)

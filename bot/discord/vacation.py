@@ -1,8 +1,9 @@
 """A player's own settings from Discord: `/parley vacation days:N` pauses their
 deadlines (and reminders) for N days, `days:0` ends it; `/parley digest`
-turns the daily digest of waiting matches on or off. Both are stored in the
-`player_prefs` table (events/prefs.py), so they hold in every server and
-survive restarts.
+turns the daily digest of waiting matches on or off; `/parley hours` sets the
+quiet hours (in the player's own time zone) during which their clocks stop and
+nobody pings them. All are stored in the `player_prefs` table
+(events/prefs.py), so they hold in every server and survive restarts.
 
 While away, no deadline skips or forfeits a seat of theirs and no reminder
 pings them. When the vacation ends (its day comes, or `days:0`), each waiting
@@ -20,6 +21,7 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from engine.core import Text
+from events.clockconfig import quiet_hours, zone
 from events.prefs import PlayerPrefs
 from events.recorder import Recorder
 from events.replay import MatchState
@@ -41,6 +43,12 @@ DIGEST_ON = Text("Daily digest on: when several matches wait for you, you get on
                  "1日1回DMで一覧が届きます。")
 DIGEST_OFF = Text("Daily digest off: each match reminds you in its own thread.",
                   "1日1回のまとめを無効にしました。各対戦のスレッドでリマインドします。")
+
+
+QUIET_SET = Text("Quiet hours {span} ({zone}): your clocks stop then and no reminder pings you.",
+                 "静かな時間を {span}（{zone}）にしました。この間は持ち時間が止まり、リマインダーも届きません。")
+QUIET_OFF = Text("No quiet hours: your clocks run all day ({zone}).",
+                 "静かな時間をなくしました。持ち時間は終日進みます（{zone}）。")
 
 
 async def prefs_of(store: Recorder, player_id: str) -> PlayerPrefs:
@@ -85,3 +93,28 @@ class Vacation(ParleyBase):
             await store.set_player_prefs(PlayerPrefs(self.player(interaction).id, digest=enabled), ("digest",))
             return Reply((DIGEST_ON if enabled else DIGEST_OFF)(self.locale(interaction)))
         await self.run(interaction, work)
+
+    async def hours(self, interaction: discord.Interaction, quiet: str, where: str | None) -> None:
+        """`quiet` is `23:00-07:00` or `none`; the zone defaults to the one set before (or UTC)."""
+        player_id = self.player(interaction).id
+        saved: list[bool] = []
+
+        async def work() -> Reply:
+            store = self.service.store
+            me = await prefs_of(store, player_id)
+            place = zone(where) if where else me.zone or "UTC"
+            if quiet.strip().lower() in ("none", "off", "0"):
+                span, text = None, QUIET_OFF.format(zone=place)
+            else:
+                checked = quiet_hours(quiet, place)
+                span = f"{checked.quiet_start:%H:%M}-{checked.quiet_end:%H:%M}"
+                text = QUIET_SET.format(span=span, zone=place)
+            await store.set_player_prefs(replace(me, quiet=span, zone=place), ("hours",))
+            saved.append(True)
+            return Reply(text(self.locale(interaction)))
+        await self.run(interaction, work)
+        if saved:
+            # Their clocks' deadlines moved: the boards showing them say so now, not at the next move.
+            for row in await self.service.store.matches(status=("running",), limit=1_000_000):
+                if player_id in row.players and row.guild is not None and self.config.owns(row.guild):
+                    await self.sync(row.id)

@@ -75,7 +75,8 @@ def _line(event: Event) -> list[Text]:
         "match_aborted": Text("The match was aborted.", "対戦は中止されました。"),
         "takeback_requested": Text(f"⟦{seat}⟧ asked to take a move back.", f"⟦{seat}⟧が待ったを求めました。"),
         "takeback_answered": Text(f"⟦{seat}⟧ answered the takeback request.", f"⟦{seat}⟧が待ったに答えました。"),
-        "note": Text("A moderator added a note.", "モデレーターがメモを追加しました。"),
+        "note": Text(f"⟦{seat}⟧ asked for more time.", f"⟦{seat}⟧が持ち時間の延長を求めました。")
+        if p.get("clock") == "extension" else Text("A moderator added a note.", "モデレーターがメモを追加しました。"),
     }
     return [said.get(kind, Text(kind, kind))]
 

@@ -50,8 +50,9 @@ async def test_migrate_db_copies_prefs(new_db, backend, target_kind) -> None:  #
     try:
         await source.set_player_prefs(AWAY)
         await source.set_player_prefs(QUIET)
+        await source.set_player_prefs(PlayerPrefs("discord:3", quiet="23:00-07:00", zone="Asia/Tokyo"))
         report = await copy_database(source, target)
-        assert report.ok and report.prefs == 2, [x.en for x in report.lines]
+        assert report.ok and report.prefs == 3, [x.en for x in report.lines]
         assert await target.player_prefs() == await source.player_prefs()
     finally:
         await source.close()
@@ -79,3 +80,17 @@ async def test_an_unknown_prefs_field_is_refused(recorder) -> None:  # type: ign
         with pytest.raises(ValueError, match="player prefs fields must be some of"):
             await recorder.set_player_prefs(QUIET, fields)
     assert await recorder.player_prefs() == {}
+
+
+async def test_quiet_hours_are_their_own_write(recorder) -> None:  # type: ignore[no-untyped-def]
+    """`/parley hours` writes quiet hours and zone together (migration 5 in SQLite,
+    4 in PostgreSQL), leaving a vacation and the digest set at the same instant."""
+    night = PlayerPrefs("discord:1", quiet="23:00-07:00", zone="Europe/London")
+    await asyncio.gather(recorder.set_player_prefs(night, ("hours",)),
+                         recorder.set_player_prefs(AWAY, ("vacation_until",)),
+                         recorder.set_player_prefs(PlayerPrefs("discord:1", digest=False), ("digest",)))
+    assert (await recorder.player_prefs(["discord:1"]))["discord:1"] == PlayerPrefs(
+        "discord:1", AWAY.vacation_until, False, "23:00-07:00", "Europe/London")
+    await recorder.set_player_prefs(PlayerPrefs("discord:1"), ("hours",))  # cleared
+    assert (await recorder.player_prefs(["discord:1"]))["discord:1"] == PlayerPrefs("discord:1", AWAY.vacation_until,
+                                                                                    False)

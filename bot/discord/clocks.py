@@ -1,0 +1,26 @@
+"""`/parley thinking`: a player's one "I'm thinking" extension of their clock in
+a match (events/clockfeed.py records it in the log; events/clock.py adds it to
+the decision waiting on them, or to their bank)."""
+
+from __future__ import annotations
+
+import discord
+
+from engine.core import Text
+
+from .base import ParleyBase, Reply
+from .i18n import M
+
+EXTENDED = Text("More time granted: your deadline in this match is extended, once (see the board).",
+                "延長しました。この対戦でのあなたの期限が一度だけ延びます（盤面で確認できます）。")
+
+
+class Clocks(ParleyBase):
+    async def thinking(self, interaction: discord.Interaction, match: str | None) -> None:
+        async def work() -> Reply:
+            ms = await self.resolve(interaction, match)
+            result = await self.service.extend(ms.match_id, self.player(interaction).id,
+                                               command_id=str(interaction.id))
+            locale = self.locale(interaction)
+            return Reply(M.duplicate(locale) if result.duplicate else EXTENDED(locale), sync=ms.match_id)
+        await self.run(interaction, work, match_id=match)

@@ -1,0 +1,30 @@
+"""A clock from the command line: `--options '{"clock": ...}'` is the table's,
+shown under the terminal's board with the time left now; a bad one is one
+line, in either language, and leaves no match."""
+
+import io
+import sys
+
+import pytest
+
+from tests.cli_support import run
+from tests.test_cli import one_line_error, statuses
+
+
+def test_the_terminal_board_shows_the_clock(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("board\n"))
+    code, out, _ = run(capsys, "--db", str(tmp_path / "c.sqlite"), "play", "naru", "--players", "ann,ben",
+                       "--options", '{"clock": "bank:2h+30m", "grace": "10m"}')
+    assert code == 0
+    assert "⏱ Clock: time bank 2h + 30m a move, grace 10m" in out
+    assert ": out of time 20" in out and "UTC, seat lost 20" in out
+    assert "(left: 1h 59m)" in out or "(left: 2h)" in out
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "is not a clock setting"), ("ja", "持ち時間の設定として読めません")])
+def test_a_bad_clock_is_one_line_and_leaves_no_match(capsys, tmp_path, lang, words):
+    db = str(tmp_path / "o.sqlite")
+    code, _, err = run(capsys, "--lang", lang, "--db", db, "play", "parlour", "--players", "ann,ben",
+                       "--options", '{"clock": "bank"}')
+    one_line_error(code, err, words)
+    assert statuses(capsys, db) == []
