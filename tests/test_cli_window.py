@@ -1,6 +1,7 @@
 """A response window from the command line: `--options '{"window": 30}'` is the
-table's, shown under the board (a bad one: tests/test_cli_clock.py); and the terminal closes a window that is due when the match is
-opened in it (it waits on the keyboard, not the clock, so only then)."""
+table's, shown under the board (a bad one: tests/test_cli_clock.py); and the
+terminal closes a window that is due when the match is opened in it (it waits
+on the keyboard, not the clock, so only then)."""
 
 import asyncio
 import io
