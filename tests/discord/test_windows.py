@@ -129,14 +129,17 @@ async def test_the_server_default_window_and_a_match_without_one(harness: Harnes
     assert "Response window" not in h.reply_text(ex)
 
 
-async def test_quiet_hours_do_not_hold_a_window_open(harness: Harness) -> None:
+@pytest.mark.parametrize("away", ["quiet hours", "vacation"])
+async def test_quiet_hours_and_vacations_do_not_hold_a_window_open(harness: Harness, away: str) -> None:
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, options="goal=50 window=30")
     ms = await state(h, match_id)
-    now = datetime.now(UTC)
-    # The responder sleeps from now for ten hours: the window closes all the same.
-    await h.slash([ALICE, BOB][1 - ms.state.active], "hours", quiet=f"{now:%H:%M}-{now + timedelta(hours=10):%H:%M}",
-                  zone="UTC")
+    responder, now = [ALICE, BOB][1 - ms.state.active], datetime.now(UTC)
+    # The responder sleeps (or is away) from now on: the window closes all the same.
+    if away == "vacation":
+        await h.slash(responder, "vacation", days=2)
+    else:
+        await h.slash(responder, "hours", quiet=f"{now:%H:%M}-{now + timedelta(hours=10):%H:%M}", zone="UTC")
     ms, opened = await _bank(h, match_id, thread)
     await h.bot.scheduler.tick(opened + timedelta(minutes=31))
     assert (await h.parley.service.events(match_id))[-1].payload.get("auto") == "window"
