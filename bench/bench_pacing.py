@@ -15,6 +15,11 @@ sets the orders a sensible player would set knowing its own hand (`SENSIBLE`,
 one model per game); the orders then answer that seat's decisions exactly as
 the service plays them, and a seat's own next decision cancels them.
 
+With response windows on as well (events/window.py, `window=WINDOW_MINUTES`),
+a response handed over to another person passes when its window closes: with
+replies hours apart, nobody answers within minutes. It costs the calendar the
+window, not a reply, and the next person's decision waits for them as usual.
+
 Run: python3 bench/bench_pacing.py [matches per row]
 """
 
@@ -30,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import Game, Rng
 from engine.core.forced import forced_action
-from engine.core.orders import Order, make_order, ordered_action, standing
+from engine.core.orders import RESPONSE, Order, make_order, ordered_action, standing
 from engine.core.play import step
 from engine.core.selfplay import derive_secret
 from engine.registry import get_game
@@ -39,6 +44,8 @@ ROWS = [("quarriors", 2), ("quarriors", 4), ("naru", 2), ("musou", 2), ("warlord
 REPLIES = (9.0, 13.0, 18.5, 22.0)  # hours of a player's day at which they look at Discord
 TARGET_DAYS = 14
 TARGET_PER_TURN = 1.2
+WINDOW_MINUTES = 30
+CLOSED = -1  # in a calendar's sittings: a response window that closed
 
 
 @dataclass
@@ -49,6 +56,7 @@ class Tally:
     public_forced: int = 0  # hand-overs for a lone choice fixed by public facts
     hidden_forced: int = 0  # hand-overs for a lone choice fixed by the seat's own hidden cards
     ordered: int = 0  # decisions a standing order answered
+    windowed: int = 0  # responses a closing window passed
     sittings: list[int] = field(default_factory=list)  # the person of each sitting, in order
 
 
@@ -83,7 +91,13 @@ def sensible(game: Game[Any], state: Any, seat: int, idle: bool) -> list[str]:
     return []
 
 
-def play(game: Game[Any], seats: int, seed: int, auto_forced: bool, orders_on: bool = False) -> Tally:
+def leaving(game: Game[Any], state: Any, seat: int, lone: dict[int, bool]) -> tuple[Order, ...]:
+    """The orders `seat` leaves as its sitting ends."""
+    return tuple(make_order(game, state, words) for words in sensible(game, state, seat, lone.get(seat, False)))
+
+
+def play(game: Game[Any], seats: int, seed: int, auto_forced: bool, orders_on: bool = False,
+         windows: bool = False) -> Tally:
     secret = derive_secret(f"pacing-{game.id}-{seats}-{seed}")
     rng = Rng(secret, 0)
     state = game.setup(seats, game.options({}, seats), rng)
@@ -106,11 +120,17 @@ def play(game: Game[Any], seats: int, seed: int, auto_forced: bool, orders_on: b
         elif ordered is not None:
             action = ordered
             tally.ordered += 1
+        elif windows and p.seat != last and RESPONSE in game.order_tags(state, p):
+            if orders_on and last is not None:
+                orders[last] = leaving(game, state, last, lone)
+            action = game.default_action(state, p.seat)
+            tally.windowed += 1
+            tally.sittings.append(CLOSED)
+            last = None  # whoever decides next comes back for it
         else:
             if orders_on and last is not None and p.seat != last:
                 # The sitting of `last` ended with its previous decision: it leaves its orders.
-                orders[last] = tuple(make_order(game, state, words)
-                                     for words in sensible(game, state, last, lone.get(last, False)))
+                orders[last] = leaving(game, state, last, lone)
             tally.decisions += 1
             single = len(game.legal_actions(state, p.seat)) == 1
             if p.seat != last:
@@ -135,6 +155,9 @@ def days(sittings: list[int], seats: int, seed: int) -> float:
     shift = [rnd.below(181) / 60 for _ in range(seats)]
     now = 9.0
     for seat in sittings:
+        if seat == CLOSED:
+            now += WINDOW_MINUTES / 60
+            continue
         day = int(now // 24)
         for d in (day, day + 1, day + 2):
             times = sorted(24 * d + h + shift[seat] + rnd.below(41) / 60 for h in REPLIES)
@@ -147,11 +170,12 @@ def days(sittings: list[int], seats: int, seed: int) -> float:
 
 def main(matches: int = 10) -> None:
     print(f"{'game':<10} {'seats':>5} {'mode':>7} {'decisions':>9} {'hand-overs':>10} {'per turn':>8} "
-          f"{'public 1':>8} {'hidden 1':>8} {'ordered':>7} {'days':>6}")
+          f"{'public 1':>8} {'hidden 1':>8} {'ordered':>7} {'closed':>6} {'days':>6}")
     for game_id, seats in ROWS:
         game = get_game(game_id)
-        for mode, auto, orders_on in (("off", False, False), ("forced", True, False), ("orders", True, True)):
-            tallies = [play(game, seats, seed, auto, orders_on) for seed in range(matches)]
+        for mode, auto, orders_on, windows in (("off", False, False, False), ("forced", True, False, False),
+                                               ("orders", True, True, False), ("windows", True, True, True)):
+            tallies = [play(game, seats, seed, auto, orders_on, windows) for seed in range(matches)]
 
             def mean(key: str, tallies: list[Tally] = tallies) -> float:
                 return statistics.mean(getattr(t, key) for t in tallies)
@@ -159,9 +183,9 @@ def main(matches: int = 10) -> None:
             cal = statistics.median(days(t.sittings, seats, i) for i, t in enumerate(tallies))
             print(f"{game_id:<10} {seats:>5} {mode:>7} {mean('decisions'):>9.0f} "
                   f"{mean('handovers'):>10.0f} {per_turn:>8.2f} {mean('public_forced'):>8.1f} "
-                  f"{mean('hidden_forced'):>8.1f} {mean('ordered'):>7.0f} {cal:>6.1f}")
+                  f"{mean('hidden_forced'):>8.1f} {mean('ordered'):>7.0f} {mean('windowed'):>6.0f} {cal:>6.1f}")
     print(f"targets: public 1 = 0 with forced play on; per turn <= {TARGET_PER_TURN} with standing orders; "
-          f"days <= {TARGET_DAYS} (median, {len(REPLIES)} replies a day per player)")
+          f"days <= {TARGET_DAYS} (median, {len(REPLIES)} replies a day per player; windows: {WINDOW_MINUTES} min)")
 
 
 if __name__ == "__main__":

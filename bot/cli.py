@@ -43,6 +43,7 @@ from events.selfplay import selfplay
 from events.service import MatchService
 from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import parse_head, verify_match
+from events.window import parse_window, window_place
 
 from . import match_ids, records_cli, render
 from .clihelp import Parser, argv_locale, say
@@ -86,6 +87,11 @@ def _options_hint(game_id: str | None) -> Text:
                     "ゲームのオプションを JSON のオブジェクト（{...}）で書いてください。各ゲームのオプションは docs/rules/ にあります。")
     shown = json.dumps(example, ensure_ascii=False)
     return Text(f"Write an object, e.g. --options '{shown}'.", f"オブジェクトで書いてください（例: --options '{shown}'）。")
+
+
+# The same minutes for every hand, so when a window closes tells the table nothing (events/window.py).
+OPTIONS_HELP = ("match options as a JSON object; the table's: \"clock\", and \"window\": minutes after which an "
+                "unanswered response passes, the same for every hand (closed only while the match is open here)")
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -163,7 +169,8 @@ async def _new_match(service: MatchService, args: argparse.Namespace) -> tuple[s
                        Text("Change --players or --bots.", "--players か --bots を変えてください。"))
     options = _options(args)
     players = [Player(id=f"local:{n}", name=n, locale=_locale(args)) for n in names]
-    place = {"terminal": True, **clock_place(options)}  # a clock in --options is the table's, not the game's
+    # A clock or a response window in --options is the table's, not the game's.
+    place = {"terminal": True, **clock_place(options), **window_place(parse_window(options))}
     ms = await service.create(args.game, players[0], options, place=place)
     try:
         for p in players[1:]:
@@ -536,7 +543,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--bots", type=int, default=None,
                       help="add N built-in bots after the players (default: 0 with --players; "
                            "without it, enough for the game's smallest table)")
-    play.add_argument("--options", help="match options as a JSON object")
+    play.add_argument("--options", help=OPTIONS_HELP)
     play.add_argument("--level", choices=LEVELS, default="easy",
                       help="how well the bots play: easy (random), normal or hard (search; up to ~1 s a move)")
     play.add_argument("--resume", metavar="MATCH", help="continue a saved match")

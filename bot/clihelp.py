@@ -56,6 +56,10 @@ HELP: dict[str, Text] = {t.en: t for t in (
          "smallest table)",
          "プレイヤーの後に組み込みボットを N 体加えます（既定: --players があれば 0、なければゲームの最少人数に足りる数）"),
     Text("match options as a JSON object", "対戦オプション（JSON のオブジェクト）"),
+    Text("match options as a JSON object; the table's: \"clock\", and \"window\": minutes after which an "
+         "unanswered response passes, the same for every hand (closed only while the match is open here)",
+         "対戦オプション（JSON のオブジェクト）。卓の設定として \"clock\"（持ち時間）と \"window\"（答えのない応答が"
+         "パスになるまでの分数。手札に関わらず同じ。締め切るのはこの端末で対戦を開いている間だけ）も書けます"),
     Text("how well the bots play: easy (random), normal or hard (search; up to ~1 s a move)",
          "ボットの強さ: easy（ランダム）、normal、hard（探索。1手最大約1秒）"),
     Text("continue a saved match", "保存された対戦を再開します"),

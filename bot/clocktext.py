@@ -1,4 +1,4 @@
-"""A match's clocks as board lines, in English and Japanese, for Discord and the terminal.
+"""A match's clocks (and its response window) as board lines, in English and Japanese, for Discord and the terminal.
 
 Discord boards are edited only when their text changes, so there the lines
 say only what stays true until the next event: each waiting seat's deadline,
@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Any
 
 from engine.core import Text
 from events.clock import ZERO, ClockConfig, SeatClock
 from events.clockconfig import describe, span
+from events.window import describe as describe_window
+from events.window import from_place as window_of
 
 
 def clock_lines(config: ClockConfig, seats: Sequence[SeatClock], names: Sequence[str],
@@ -42,6 +45,12 @@ def clock_lines(config: ClockConfig, seats: Sequence[SeatClock], names: Sequence
     return lines
 
 
+def window_lines(place: dict[str, Any]) -> list[Text]:
+    """The match's response window, if it has one (events/window.py)."""
+    window = window_of(place)
+    return [describe_window(window)] if window is not None else []
+
+
 def discord_time(at: datetime) -> str:
     return f"<t:{int(at.timestamp())}:R>"
 
@@ -50,4 +59,4 @@ def terminal_time(at: datetime) -> str:
     return at.strftime("%Y-%m-%d %H:%M UTC")
 
 
-__all__ = ["clock_lines", "discord_time", "terminal_time"]
+__all__ = ["clock_lines", "discord_time", "terminal_time", "window_lines"]

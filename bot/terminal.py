@@ -20,6 +20,7 @@ from typing import TextIO
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
 from engine.core.actions import typed_number
 from engine.core.orders import make_order
+from events import window
 from events.bots import bot_level, shown_name
 from events.clockfeed import ClockFeed
 from events.errors import NoSuchMatch, StorageFault
@@ -29,7 +30,7 @@ from events.replay import MatchState
 from events.service import CommandResult, MatchService
 
 from . import render
-from .clocktext import clock_lines, terminal_time
+from .clocktext import clock_lines, terminal_time, window_lines
 from .standing import ORDER_SET, ORDERS_CANCELLED, order_help, orders_lines
 
 HELP = Text(
@@ -214,6 +215,8 @@ class Terminal:
         if clock is not None:
             for line in clock_lines(*clock, [p.name for p in ms.seats], terminal_time, live=True):
                 self.say(line)
+        for line in window_lines(ms.place):
+            self.say(line)
         self.board_fresh = True
 
     async def show_private(self, seat: int) -> None:
@@ -312,6 +315,8 @@ class Terminal:
         await self.show_board()
         while True:
             ms = await self.service.get(self.match_id)
+            if await self.close_window(ms):
+                continue
             self.names = [shown_name(p, self.locale) for p in ms.seats]
             redraw = await self.catch_up()
             if ms.status != "running":
@@ -354,6 +359,22 @@ class Terminal:
             if await self.command(line.strip(), player, pending.seat) == "quit":
                 self.say(self.resume_hint())
                 return 0
+
+    async def close_window(self, ms: MatchState) -> bool:
+        """Close a response window that is due (events/window.py). The terminal
+        waits on its keyboard, not on the clock: it closes windows only while the
+        match is open here, when it opens and between lines typed, so an answer
+        being typed is never lost. The Discord bot closes them on time."""
+        if window.from_place(ms.place) is None:
+            return False
+        closed = window.due(ms, await self.clock_feed.since(ms), datetime.now(UTC))
+        if not closed:
+            return False
+        # Refused when another process moved first: the loop looks again.
+        with contextlib.suppress(RuleError):
+            await self.service.skip(self.match_id, closed[0], window.WINDOW,
+                                    command_id=f"window:{ms.seq}:{closed[0]}", expected_seq=ms.seq)
+        return True
 
     def ended(self) -> int:
         self.say(Text("Input ended. ", "入力が終わりました。") + self.resume_hint())

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.forced import forced_action
-from engine.core.orders import ordered_action
+from engine.core.orders import RESPONSE, ordered_action
 
 from .chain import canonical_payload
 from .errors import ReplayError
@@ -136,7 +136,8 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
     may only play the game's default action for a human seat (a deadline
     cannot be used to choose a move for someone), a forced one: the seat's
     only legal action, where public facts fix it (engine.core.forced), or the
-    one the seat's own standing order gives (engine.core.orders)."""
+    one the seat's own standing order gives (engine.core.orders). A response
+    window (events/window.py) closes only a response, with the default action."""
     if ms.status != "running":
         raise _refuse(event, f"not possible while the match is {ms.status}")
     seat = event.payload.get("seat")
@@ -157,7 +158,13 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
         if ordered is None or played != canonical_payload(ordered):
             raise _refuse(event, "no standing order of the seat gives this action for this decision")
         return
-    if played == canonical_payload(dict(ms.game.default_action(state, seat))):
+    default = played == canonical_payload(dict(ms.game.default_action(state, seat)))
+    if event.payload.get("auto") == "window":
+        pending = next((p for p in ms.game.pending(state) if p.seat == seat), None)
+        if not default or pending is None or RESPONSE not in ms.game.order_tags(state, pending):
+            raise _refuse(event, "a response window closes only a response, with the default action")
+        return
+    if default:
         return
     forced = forced_action(ms.game, state, seat) if event.payload.get("auto") == "forced" else None
     if forced is None or played != canonical_payload(forced):

@@ -22,13 +22,14 @@ from typing import Any
 
 from engine.core import Text
 
-from .clock import ZERO, ClockConfig, Hours, SeatClock, Tick, clocks
+from .clock import ZERO, ClockConfig, Hours, SeatClock, Tick, clocks, fold
 from .clockconfig import from_place
 from .errors import Refused, ReplayError
 from .model import Event, NewEvent
 from .prefs import PlayerPrefs
 from .recorder import Recorder
 from .replay import MatchState, rebuild
+from .window import from_place as window_of
 
 EXTENSION = "extension"
 
@@ -105,11 +106,20 @@ class ClockFeed:
         """The match's clock and every seat's at `now` (None: as of its last
         event, which stays true until the next); None for a match without one."""
         config = from_place(ms.place)
-        if config is None or ms.status != "running":
+        if ms.status != "running" or (config is None and window_of(ms.place) is None):
             self.forget(ms.match_id)  # over (or never timed): nothing more to keep
+            return None
+        if config is None:
             return None
         ticks = await self.ticks(ms.match_id)
         return config, clocks(config, await self.hours(ms), ticks, now or ticks[-1].at)
+
+    async def since(self, ms: MatchState) -> list[datetime | None]:
+        """When each seat's current decision began (None: not waiting), by the
+        wall clock: no one's quiet hours or vacation (events/window.py)."""
+        ticks = await self.ticks(ms.match_id)
+        state = fold(ClockConfig("move"), [Hours()] * len(ms.seats), ticks)
+        return [s.since for s in state.seats]
 
     def forget(self, match_id: str) -> None:
         self._kept.pop(match_id, None)

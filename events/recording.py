@@ -15,22 +15,25 @@ from .replay import MatchState, public_digest, view_digest
 
 NO_CHOICE = Text("{who} had no choice:", "{who}に選択の余地なし:")
 BY_ORDER = Text("{who}, by standing order:", "{who}の事前指示により:")
+WINDOW_CLOSED = Text("The response window closed for {who}:", "{who}の応答の受付時間が終わりました:")
+# The automatic moves the log says first, so nobody wonders when the seat moved.
+SAID_FIRST = {"forced": NO_CHOICE, "order": BY_ORDER, "window": WINDOW_CLOSED}
 
 
 def action_record(before: MatchState, after: MatchState, step: Step[Any], seat: int,
                   action: dict[str, Any], spectator: dict[str, Any] | None = None,
-                  forced: bool = False, ordered: bool = False) -> dict[str, Any]:
+                  auto: str | None = None) -> dict[str, Any]:
     """`spectator` is the spectator view after the action when the caller has
     it already (the live service keeps it for the board it posts next).
-    `forced`: the service played it because it was the seat's only choice,
-    which the log says first, so nobody wonders when the seat moved;
-    `ordered`: the seat's standing order played it, which the log says too."""
+    `auto`: why the system played it; the log says so first when it was the
+    seat's only choice, its standing order, or its response window closing."""
     game = before.game
     # The label (which enumerates legal actions) only when the game wrote no
     # log line; `before.state` is the state the action was chosen in.
     log = [x.to_json() for x in step.transition.log] or [game.describe(before.state, seat, action).to_json()]
-    if forced or ordered:
-        log.insert(0, (NO_CHOICE if forced else BY_ORDER).format(who=seat_ref(seat)).to_json())
+    said = SAID_FIRST.get(auto or "")
+    if said is not None:
+        log.insert(0, said.format(who=seat_ref(seat)).to_json())
     # Revealing: it drew randomness, or some seat now sees what was hidden from
     # it (and from the actor) before. Either makes the action final for takeback.
     reveals = step.reveals or gains_hidden(game, before.state, after.state, len(before.seats), seat)

@@ -46,6 +46,7 @@ from .replay import (
 )
 from .seal import sealed
 from .store import Conflict, DuplicateCommand, MatchRow
+from .window import WINDOW, responding
 
 AUTO_LIMIT = 1_000_000
 ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait for the next
@@ -389,11 +390,15 @@ class MatchService:
 
     async def skip(self, match_id: str, seat: int, reason: str = "deadline",
                    command_id: str | None = None, expected_seq: int | None = None) -> CommandResult:
-        """A missed deadline: the seat's default (passive) action, played by the system."""
+        """A missed deadline, or a response window closing (reason "window"): the
+        seat's default (passive) action, played by the system."""
         def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             _need(ms, "running")
             _current(ms, expected_seq)
             check_pending(ms.game, ms.state, seat)
+            if reason == WINDOW and seat not in responding(ms):
+                raise errors.Refused(Text("That decision is not a response: no window closes it.",
+                                          "その判断は応答ではないため、受付時間で締め切られません。"))
             act = ms.game.default_action(ms.state, seat)
             return self._with_auto(ms, secret, [], first=("system", seat, act), note=reason)
         return await self._run(match_id, command_id, build)
@@ -440,8 +445,7 @@ class MatchService:
                       auto: str | None) -> tuple[NewEvent, MatchState]:
         after, result = apply_action(ms, seat, act, secret, ms.seq + 1, actor)
         spectator = self.view_of(after, SPECTATOR)
-        payload = action_record(ms, after, result, seat, act, spectator, forced=auto == "forced",
-                                ordered=auto == "order")
+        payload = action_record(ms, after, result, seat, act, spectator, auto)
         if auto:
             payload["auto"] = auto
         # Sealed with the seq the event will have: _run appends it after `ms` or not at all.

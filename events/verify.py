@@ -112,8 +112,7 @@ async def verify_match(service: MatchService, match_id: str, heads: list[tuple[i
         if event.type != "action" or step is None:
             return
         expected = action_record(before, after, step, event.payload["seat"], event.payload["action"],
-                                 forced=event.payload.get("auto") == "forced",
-                                 ordered=event.payload.get("auto") == "order")
+                                 auto=event.payload.get("auto"))
         for key in _RECORDED:
             recorded = key in event.payload or key in ("turn", "log")  # older logs lack a digest
             if recorded and event.payload.get(key) != expected[key]:

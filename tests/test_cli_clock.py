@@ -21,10 +21,13 @@ def test_the_terminal_board_shows_the_clock(capsys, tmp_path, monkeypatch):
     assert "(left: 1h 59m)" in out or "(left: 2h)" in out
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "is not a clock setting"), ("ja", "持ち時間の設定として読めません")])
-def test_a_bad_clock_is_one_line_and_leaves_no_match(capsys, tmp_path, lang, words):
+@pytest.mark.parametrize(("lang", "options", "words"), [
+    ("en", '{"clock": "bank"}', "is not a clock setting"), ("ja", '{"clock": "bank"}', "持ち時間の設定として読めません"),
+    # a response window (events/window.py) is the table's too
+    ("en", '{"window": "soon"}', "is not a response window"), ("ja", '{"window": "soon"}', "応答の受付時間として読めません")])
+def test_a_bad_clock_is_one_line_and_leaves_no_match(capsys, tmp_path, lang, options, words):
     db = str(tmp_path / "o.sqlite")
     code, _, err = run(capsys, "--lang", lang, "--db", db, "play", "parlour", "--players", "ann,ben",
-                       "--options", '{"clock": "bank"}')
+                       "--options", options)
     one_line_error(code, err, words)
     assert statuses(capsys, db) == []

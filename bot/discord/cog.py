@@ -12,11 +12,14 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from engine.registry import available, get_game
+from events.window import LONGEST
 
 from .core import Parley
 from .i18n import locale_of
 
 MATCH = _("Match id (default: this thread's match)")
+# The same minutes for every hand and seat, so when a window closes tells nobody what a seat holds.
+WINDOW_HELP = "Minutes until an unanswered response passes in new matches, same for every hand (0: none)"
 
 
 class ParleyGroup(app_commands.Group):
@@ -275,10 +278,11 @@ class ModGroup(app_commands.Group):
                            deadline_hours=_("Default hours per decision for new matches (0: none)"),
                            deadline_action=_("What happens when a default deadline passes"),
                            language=_("Language of new match threads"),
-                           clock=_("Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)"))
+                           clock=_("Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)"),
+                           window=_(WINDOW_HELP))
     @app_commands.rename(moderator_role=_("moderator_role"), clear_moderator_role=_("clear_moderator_role"),
                          deadline_hours=_("deadline_hours"), deadline_action=_("deadline_action"),
-                         language=_("language"), clock=_("clock"))
+                         language=_("language"), clock=_("clock"), window=_("window"))
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           language=[app_commands.Choice(name=_("English"), value="en"),
@@ -288,11 +292,12 @@ class ModGroup(app_commands.Group):
                        clear_moderator_role: bool = False,
                        deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                        deadline_action: app_commands.Choice[str] | None = None,
-                       language: app_commands.Choice[str] | None = None, clock: str | None = None) -> None:
+                       language: app_commands.Choice[str] | None = None, clock: str | None = None,
+                       window: app_commands.Range[int, 0, LONGEST] | None = None) -> None:
         await self.parley.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
                                    deadline_hours=deadline_hours,
                                    deadline_action=deadline_action.value if deadline_action else None,
-                                   language=language.value if language else None, clock=clock)
+                                   language=language.value if language else None, clock=clock, window=window)
 
     for _cmd in (undo, redo, abort, replace, remove):
         _cmd.autocomplete("match")(_match)

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import render
-from bot.clocktext import clock_lines, discord_time
+from bot.clocktext import clock_lines, discord_time, window_lines
 from engine.core import SPECTATOR, Text, Viewer
 from engine.core.search import levels
 from events.clockfeed import ClockFeed
@@ -380,7 +380,7 @@ class Delivery:
             raw = [Text.from_json(x)(locale) for x in p.get("log", [])]
             lines = [named(line, ms, locale) for line in raw]
             seat = p["seat"]
-            auto = {"bot": "🤖", "forfeited": "∅", "deadline": "⏰", "order": "📋"}.get(p.get("auto", ""), "")
+            auto = {"bot": "🤖", "forfeited": "∅", "deadline": "⏰", "order": "📋", "window": "⌛"}.get(p.get("auto", ""), "")
             if any(f"⟦{seat}⟧" in line for line in raw) and lines:
                 # The game names who did it: no tag in front to say it twice.
                 return "\n".join([f"{auto} {lines[0]}" if auto else lines[0], *lines[1:]])
@@ -491,12 +491,14 @@ class Delivery:
     # -- the board, pings, DMs ------------------------------------------------------------
 
     async def clock_lines(self, ms: MatchState) -> list[Text]:
-        """The match's clocks as of its last event (events/clock.py), for the board."""
+        """The match's clocks as of its last event (events/clock.py) and its
+        response window (events/window.py), for the board."""
         got = await self.clock_feed.clocks(ms)
+        window = window_lines(ms.place)
         if got is None:
-            return []
+            return window
         config, seats = got
-        return clock_lines(config, seats, [name(p) for p in ms.seats], discord_time, live=False)
+        return clock_lines(config, seats, [name(p) for p in ms.seats], discord_time, live=False) + window
 
     def board_text(self, ms: MatchState, locale: str, clock: Sequence[Text] = ()) -> str:
         """The public board, whole: split into messages by whoever sends it."""

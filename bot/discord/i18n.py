@@ -261,6 +261,10 @@ _JA: dict[str, str] = {
         "タイムゾーン（Asia/Tokyo など。省略時: 前回の設定かUTC）",
     "Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)":
         "新しい対戦の既定の持ち時間（bank:3d+6h grace=2h など。none で期限のみ）",
+    # response windows (events/window.py)
+    "window": "応答受付時間",
+    "Minutes until an unanswered response passes in new matches, same for every hand (0: none)":
+        "新しい対戦で、答えのない応答がパスになるまでの分数。手札に関わらず同じ（0: なし）",
 }
 
 

@@ -3,6 +3,7 @@ with who did it and why, shown in the match's thread; and the server's settings.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -12,6 +13,7 @@ from events.clock import ClockConfig
 from events.clockconfig import CLOCK_HINT, clock_place, describe, from_place
 from events.errors import Refused
 from events.model import Player
+from events.window import describe as describe_window
 
 from . import settings as server_settings
 from .base import ParleyBase, Reply, parse_options
@@ -84,7 +86,7 @@ class Moderation(ParleyBase):
 
     async def settings(self, interaction: discord.Interaction, *, role: discord.Role | None, clear_role: bool,
                        deadline_hours: float | None, deadline_action: str | None, language: str | None,
-                       clock: str | None = None) -> None:
+                       clock: str | None = None, window: int | None = None) -> None:
         """Show the server's settings (moderators) or change them (Manage Server only:
         a moderator role must not be able to hand itself out)."""
         async def work() -> Reply:
@@ -105,6 +107,8 @@ class Moderation(ParleyBase):
                 changes["language"] = None if language == "server" else language
             if clock is not None:
                 changes["clock"] = default_clock(clock)
+            if window is not None:
+                changes["window"] = window or None
             if not changes:
                 await self.require_mod(interaction)
                 return Reply(self._settings_text(current, locale, ""))
@@ -135,12 +139,15 @@ class Moderation(ParleyBase):
             deadline = CLOCK_DEFAULT.format(clock=describe(from_place({"clock": settings.clock}) or ClockConfig("move"))
                                             )(locale)
         lines = [head] if head else []
-        lines += [f"**{M.settings_title(locale)}**", M.settings_role.format(role=role)(locale), deadline,
-                  M.settings_language.format(language=language)(locale), f"-# {M.settings_how(locale)}"]
+        lines += [f"**{M.settings_title(locale)}**", M.settings_role.format(role=role)(locale), deadline]
+        if settings.window:
+            lines.append((WINDOW_DEFAULT + describe_window(timedelta(minutes=settings.window)))(locale))
+        lines += [M.settings_language.format(language=language)(locale), f"-# {M.settings_how(locale)}"]
         return "\n".join(lines)
 
 
 CLOCK_DEFAULT = Text("Default clock for new matches: {clock}.", "新しい対戦の既定の持ち時間: {clock}。")
+WINDOW_DEFAULT = Text("New matches: ", "新しい対戦: ")
 
 
 def default_clock(raw: str) -> dict[str, Any] | None:

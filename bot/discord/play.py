@@ -12,6 +12,7 @@ from engine.registry import available, get_game
 from events.clockconfig import clock_place
 from events.errors import Refused
 from events.replay import MatchState
+from events.window import parse_window, window_place
 
 from .base import PICKED, ParleyBase, Reply, match_id_for, parse_options
 from .delivery import clip, name
@@ -54,6 +55,8 @@ class Play(ParleyBase):
                 place.update(clock, deadline_action=deadline_action or defaults.deadline_action)
             elif hours:
                 place.update(deadline_hours=hours, deadline_action=deadline_action or defaults.deadline_action)
+            # A window in the options (`window=off` too) wins over the server's.
+            place.update(window_place(parse_window(opts), defaults.window))
             if reminder_hours:
                 place["reminder_hours"] = reminder_hours
             # The match id comes from the interaction id, so the same interaction

@@ -6,7 +6,8 @@ The time a decision started is the time of the event that made it pending
 clock is used (its alarm), never in the player's quiet hours. When
 a seat's clock expires (events/clock.py: a per-move deadline, a bank, a daily
 deadline, each with its grace), the default move is played (skip) or the seat
-is forfeited. Deadline
+is forfeited. A response window (events/window.py) closes with the pass the
+same way, after the match's minutes, whatever the seat holds. Deadline
 commands carry an id built from the match sequence and seat, so a restart in
 the middle never applies one twice, and the sequence the deadline was decided
 at, so a move that lands in between makes the service refuse the skip.
@@ -28,6 +29,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.core import RuleError
+from events import window
 from events.clock import ALARM_SHARE
 from events.clockconfig import from_place
 
@@ -97,6 +99,10 @@ class Scheduler:
             if late:
                 await self._deadline(ms.match_id, ms.seq, late, str(ms.place.get("deadline_action", "skip")))
                 continue
+            closed = window.due(ms, await feed.since(ms), now) if window.from_place(ms.place) else []
+            if closed:
+                await self._deadline(ms.match_id, ms.seq, closed, "skip", window.WINDOW)
+                continue
             hours = float(ms.place.get("reminder_hours") or self.parley.config.reminder_hours)
             mark = await store.get_kv(REMIND, ms.match_id) or {}
             reminded = datetime.fromisoformat(mark["at"]) if mark.get("seq") in (ms.seq, ms.public_seq) else None
@@ -123,6 +129,10 @@ class Scheduler:
                 # A decision's limit is never spent sooner than by the wall clock; a
                 # bank or a daily deadline may be due any time after a move.
                 limits.append(clock.limit * ALARM_SHARE / timedelta(hours=1) if clock.mode == "move" else 0.0)
+            if window.from_place(place):
+                # Not judged by the row's last write: a seat's private standing-orders
+                # event moves that too, and would hold its window open for longer.
+                limits.append(0.0)
             hours = self._hours[match_id] = min(limits)
         try:
             since = datetime.fromisoformat(updated_at)
@@ -130,22 +140,23 @@ class Scheduler:
             return True
         return now - since >= timedelta(hours=hours)
 
-    async def _deadline(self, match_id: str, seq: int, seats: list[int], policy: str) -> None:
-        """Apply the deadline decided at event `seq`. Each skip carries `expected_seq`,
-        so a move that landed after the decision (a click racing the scheduler)
+    async def _deadline(self, match_id: str, seq: int, seats: list[int], policy: str,
+                        reason: str = "deadline") -> None:
+        """Apply the deadline (or the closing of a response window, `reason`) decided
+        at event `seq`. Each skip carries `expected_seq`, so a move that landed after the decision (a click racing the scheduler)
         makes the skip refused, never applied to the new position; the next pass
         decides afresh. Several seats waiting at once are skipped one after the
         other, each expecting the position the previous skip left."""
         service = self.parley.service
         expected = seq
         for seat in seats:
-            cid = f"deadline:{seq}:{seat}"
+            cid = f"{reason}:{seq}:{seat}"
             try:
                 if policy == "forfeit":
                     result = await service.remove_player(match_id, "system", seat, "timeout", command_id=cid,
                                                          expected_seq=expected)
                 else:
-                    result = await service.skip(match_id, seat, "deadline", command_id=cid, expected_seq=expected)
+                    result = await service.skip(match_id, seat, reason, command_id=cid, expected_seq=expected)
             except RuleError as err:
                 # Stale (someone moved since), not pending any more, or the match ended: not ours to do.
                 log.info("match %s: deadline for seat %d not applied: %s", match_id, seat, err.message("en"))

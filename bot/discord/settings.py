@@ -1,7 +1,7 @@
 """Per-server settings, kept in the store's kv table (scope `discord:settings`,
 keyed by the server's id): who moderates, the deadline new matches get when
 their creator sets none (a per-move deadline or a clock, events/clock.py),
-and the language of new matches' threads.
+the response window they get (events/window.py), and the language of new matches' threads.
 
 A server that set nothing behaves as before: the operator's PARLEY_MOD_ROLE,
 no deadline, the server's own Discord language."""
@@ -31,6 +31,7 @@ class ServerSettings:
     deadline_action: str = "skip"
     language: str | None = None  # "en" or "ja"; None: the server's Discord language
     clock: dict[str, Any] | None = None  # events/clockconfig.to_json; None: new matches get the deadline above
+    window: int | None = None  # minutes of a response window (events/window.py); None: none
 
     @staticmethod
     def from_json(data: dict[str, Any] | None) -> ServerSettings:
@@ -40,7 +41,9 @@ class ServerSettings:
         language = data.get("language")
         role = data.get("mod_role")
         clock = data.get("clock")
+        window = data.get("window")
         return ServerSettings(mod_role=str(role) if role else None, clock=clock if isinstance(clock, dict) else None,
+                              window=window if isinstance(window, int) and window > 0 else None,
                               deadline_hours=float(hours) if hours else None,
                               deadline_action=action if action in DEADLINE_ACTIONS else "skip",
                               language=language if language in LANGUAGES else None)

@@ -28,7 +28,7 @@ async def test_settings_are_stored_and_shown_to_a_manager(harness: Harness) -> N
         "Language of new match threads: Japanese\n"
         "-# Change them with `/parley-mod settings` and its options.")
     assert await stored(h) == {"mod_role": str(REFEREE.id), "deadline_hours": 12.0, "deadline_action": "forfeit",
-                               "language": "ja", "clock": None}
+                               "language": "ja", "clock": None, "window": None}
     await h.restart()  # in the database, not in memory
     shown = await h.slash(MOD, "settings")
     assert "Moderator role: <@&" in h.reply_text(shown) and "Japanese" in h.reply_text(shown)
