@@ -111,3 +111,19 @@ async def test_a_player_without_a_move_is_refused_going_back(harness: Harness) -
                   and any(c.endswith(":m") for c in custom_ids(m)))
     ex = await h.click(idle, viewer, next(c for c in custom_ids(viewer) if c.endswith(":m")))
     assert "まだありません" in h.reply_text(ex) or "not made a move" in h.reply_text(ex)
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_catch_up_longer_than_the_room_left_keeps_the_latest_lines_in_one_message(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.discord import games
+    h = harness
+    match_id, thread, _ = await _table(h, ALICE, BOB, "roll")
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 25)  # a hand of about 1,750 characters: one message, nearly full
+    await h.slash(BOB, "act", channel=thread, action="mark")
+    await h.slash(BOB, "act", channel=thread, action="draw")
+    [dm] = [m for m in h.fake.dms(ALICE.id) if f"`{match_id}`" in m["content"] or custom_ids(m)][-1:]
+    text = dm["content"]
+    assert len(text) <= 2000 and custom_ids(dm) and "note 024" in text  # the hand and menu whole, in one message
+    assert "**Since your last move:**" in text and "earlier lines: see the thread." in text
+    assert "› **bob** draws." in text and "› 🤖 **Bot 1** marks." not in text  # the latest lines stay
