@@ -685,11 +685,12 @@ class Delivery:
         key = f"{ms.match_id}:{seat}"
         last = dict(await self.store.get_kv(DMS, key) or {})
         text = self.private_text(ms, seat, locale)
-        since, found = await self._since(ms, seat, player, last) if waiting else (None, [])
         # The seq everyone can see: another seat's standing orders must not make a DM new.
-        digest = _digest(player.id, text, ms.public_seq if waiting else None, found)
+        # It also fixes the catch-up (public lines up to it), so that needs no digest of its own.
+        digest = _digest(player.id, text, ms.public_seq if waiting else None)
         if last.get("hash") == digest:
             return Result(Outcome.DELIVERED)
+        since, found = await self._since(ms, seat, player, last) if waiting else (None, [])
         if await self.dm_blocked(uid):
             # Not retried yet, but each match's thread still says once where the hand is.
             await self._tell_dm_closed(ms, rec, player, uid)
