@@ -54,6 +54,7 @@ THINKING = Text("(the bots are thinking…)", "（ボットが考えています
 # Clear the screen and the scroll-back, so the previous player's hand cannot be scrolled back to.
 CLEAR = "\033[H\033[2J\033[3J"
 BULLET = "  · "
+RUN_OF = Text("  {who}:", "  {who}：")  # heads one player's lines in what a player sitting down reads
 TAKEN_BACK = Text("Taken back: {line}", "取り消し: {line}")
 BROUGHT_BACK = Text("Brought back: {line}", "復元: {line}")
 NO_MOVES = Text("No moves yet.", "まだ手はありません。")
@@ -186,8 +187,9 @@ class Terminal:
         self.shown: tuple[object, ...] | None = None
         self.at_keyboard: str | None = None
         self.board_fresh = False
-        # Public lines since the last hand-over, shown again after the screen is cleared.
-        self.recent: deque[str] = deque(maxlen=40)
+        # Public lines since the last hand-over, shown again after the screen is cleared,
+        # each with the seat whose action it tells (None: not an action).
+        self.recent: deque[tuple[int | None, str]] = deque(maxlen=40)
         # Undo and redo at this keyboard are the database's operator's (bot/cli.py
         # builds the service with one); without one the service refuses them.
         self.moderator = service.operator or ""
@@ -289,7 +291,7 @@ class Terminal:
             for line in self.lines_of(e, lin):
                 shown = BULLET + self.text(line)
                 self.say(shown)
-                self.recent.append(shown)
+                self.recent.append((e.payload.get("seat") if e.type == "action" else None, shown))
             if e.type in ("action", "revert", "player_removed", "player_replaced"):
                 self.board_fresh = False
                 redraw = redraw or e.type == "revert" or e.command_id is None or e.command_id not in self.sent
@@ -390,14 +392,23 @@ class Terminal:
             if self.read() is None:
                 return False
             self.say(CLEAR)
-            for line in self.recent:
-                self.say(line)
-            self.recent.clear()
+            self.replay_recent()
             await self.show_board()
         elif redraw and not self.board_fresh:
             await self.show_board()
         self.at_keyboard = player.id
         return True
+
+    def replay_recent(self) -> None:
+        """What happened since the last hand-over, for the player who sits down: each
+        run of one seat's actions under that player's name once, as the DM does."""
+        previous: int | None = None
+        for seat, line in self.recent:
+            if seat is not None and seat != previous:
+                self.say(RUN_OF.format(who=seat_ref(seat)))
+            previous = seat
+            self.say(line)
+        self.recent.clear()
 
     async def show_result(self, ms: MatchState) -> None:
         if ms.outcome is not None:

@@ -63,6 +63,7 @@ from events.clockfeed import ClockFeed
 from events.model import Event, Player
 from events.replay import MatchState
 
+from . import catchup
 from .i18n import M, status_text
 from .names import named, seat_names, shown
 from .ops import Ops, Outcome, Result
@@ -380,7 +381,7 @@ class Delivery:
             raw = [Text.from_json(x)(locale) for x in p.get("log", [])]
             lines = [named(line, ms, locale) for line in raw]
             seat = p["seat"]
-            auto = {"bot": "🤖", "forfeited": "∅", "deadline": "⏰", "order": "📋", "window": "⌛"}.get(p.get("auto", ""), "")
+            auto = catchup.AUTO_MARK.get(p.get("auto", ""), "")
             if any(f"⟦{seat}⟧" in line for line in raw) and lines:
                 # The game names who did it: no tag in front to say it twice.
                 return "\n".join([f"{auto} {lines[0]}" if auto else lines[0], *lines[1:]])
@@ -687,9 +688,11 @@ class Delivery:
         last = dict(await self.store.get_kv(DMS, key) or {})
         text = self.private_text(ms, seat, locale)
         # The seq everyone can see: another seat's standing orders must not make a DM new.
+        # It also fixes the catch-up (public lines up to it), so that needs no digest of its own.
         digest = _digest(player.id, text, ms.public_seq if waiting else None)
         if last.get("hash") == digest:
             return Result(Outcome.DELIVERED)
+        since, found = await self._since(ms, seat, player, last) if waiting else (None, [])
         if await self.dm_blocked(uid):
             # Not retried yet, but each match's thread still says once where the hand is.
             await self._tell_dm_closed(ms, rec, player, uid)
@@ -705,7 +708,8 @@ class Delivery:
             prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
             if choices and view is None:
                 prompt += "\n" + M.too_many(locale)
-        parts = split_message(f"{header}\n{text}{prompt}", MESSAGE_LIMIT)
+        news = catchup.fitted(found, locale, header, f"{text}{prompt}", MESSAGE_LIMIT)
+        parts = split_message("\n".join(x for x in (header, news, f"{text}{prompt}") if x), MESSAGE_LIMIT)
         # What each message shows: its text, and the menu (of this decision) under the last.
         keys = [_digest(part, ms.public_seq if waiting and i == len(parts) - 1 else None)
                 for i, part in enumerate(parts)]
@@ -754,8 +758,24 @@ class Delivery:
                 for old in ids:
                     await self.ops.delete(channel, old, kind=discord.ChannelType.private)
         await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,
-                                          "waiting": waiting, "keys": keys})
+                                          "waiting": waiting, "keys": keys, "since": since or last.get("since")})
         return Result(Outcome.DELIVERED)
+
+    async def _since(self, ms: MatchState, seat: int, player: Player,
+                     last: dict[str, Any]) -> tuple[list[int], list[tuple[str | None, list[str]]]]:
+        """What the seat's catch-up covers, (after, upto), and its lines grouped by player.
+        Fixed when the decision arrives, so a DM edited while it waits does not grow
+        (nor cost an edit of its own); it starts afresh once the player moves again."""
+        before = last.get("since") if last.get("player") == player.id else None
+        events = await self.store.events(ms.match_id, after=int(before[0]) if before else 0)
+        if before and last.get("waiting") and not catchup.made_by(events, seat, player):
+            span = [int(before[0]), int(before[1])]
+        else:
+            start = max(catchup.last_move(events, seat, player), int(before[0]) if before else 0)
+            # Up to what every seat can see: standing orders after it are one seat's secret.
+            span = [start, ms.public_seq]
+        shown = [e for e in events if span[0] < e.seq <= span[1]]
+        return span, catchup.groups(ms, shown, player.locale, lambda e: self._line(ms, e, player.locale))
 
     async def _dm_refused(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int, key: str,
                           last: dict[str, Any], result: Result) -> Result:

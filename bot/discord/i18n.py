@@ -127,6 +127,10 @@ class M:
     replay_title = Text("Replay of `{match}` — {pos}/{total} (event {seq}, turn {turn})",
                         "`{match}` のリプレイ — {pos}/{total}（イベント{seq}、ターン{turn}）")
     replay_jump = Text("Jump to turn", "ターンへ移動")
+    replay_mine = Text("Back to my last move", "自分の前回の手番へ")
+    replay_no_move = Text("You have not made a move in this match yet.", "この対戦でのあなたの手はまだありません。")
+    replay_no_move_hint = Text("The viewer's other buttons step through the match.",
+                               "ほかのボタンで対戦を1手ずつ見られます。")
     replay_turn = Text("Turn number", "ターン番号")
     no_turn = Text("There is no turn {turn} in this match.", "この対戦にターン{turn}はありません。")
     export_ready = Text("The event log of `{match}` (JSON Lines), as you may see it.",

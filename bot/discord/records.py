@@ -13,6 +13,7 @@ from bot.replaypage.cache import page_bytes
 from engine.core import RuleError, Text
 from engine.registry import available, get_game
 from events.errors import Refused
+from events.history import lineage
 
 from .base import ParleyBase, Reply
 from .delivery import MESSAGE_LIMIT, clip
@@ -88,8 +89,19 @@ class Records(ParleyBase):
         if viewer.seat is not None:
             body += "\n" + named(render.private(past.game_id, view, viewer.seat, locale), past, locale)
         content, embeds = one_message(f"**{title}**\n{body}")
+        seated = bool(current.seat_of(self.player(interaction).id))
         return Reply(content, embeds=embeds, replace=True,
-                     view=replay_view(match_id, at, pos == 0, pos == len(points) - 1, locale))
+                     view=replay_view(match_id, at, pos == 0, pos == len(points) - 1, locale, seated))
+
+    async def _my_last_move(self, interaction: discord.Interaction, match_id: str) -> int:
+        """The asker's last action that still stands (one taken back is no longer theirs
+        to return to); bots', defaults' and orders' moves for their seat are not theirs."""
+        player_id = self.player(interaction).id
+        mine = next((e.seq for e in lineage(await self.service.events(match_id)).effective()
+                     if e.actor == player_id), None)
+        if mine is None:
+            raise Refused(M.replay_no_move, M.replay_no_move_hint)
+        return mine
 
     async def replay(self, interaction: discord.Interaction, match: str | None, turn: int | None) -> None:
         finished: list[str] = []
@@ -129,6 +141,8 @@ class Records(ParleyBase):
 
     async def replay_move(self, interaction: discord.Interaction, match_id: str, seq: int, op: str) -> None:
         async def work() -> Reply:
+            if op == "m":
+                return await self._replay_at(interaction, match_id, await self._my_last_move(interaction, match_id))
             points = [s for s, _ in await self._points(match_id)]
             pos = max((i for i, s in enumerate(points) if s <= seq), default=0)
             target = {"f": 0, "p": max(pos - 1, 0), "n": min(pos + 1, len(points) - 1), "l": len(points) - 1}[op]

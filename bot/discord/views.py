@@ -156,11 +156,11 @@ class TakebackButton(ui.DynamicItem[ui.Button[Any]],
         await _parley(interaction).answer_takeback(interaction, self.match_id, self.of_seq, self.accept)
 
 
-REPLAY_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭", "j": "#"}
+REPLAY_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭", "j": "#", "m": "↩"}
 
 
 class ReplayButton(ui.DynamicItem[ui.Button[Any]],
-                   template=r"p:r:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<op>[fpnlj])"):
+                   template=r"p:r:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<op>[fpnljm])"):
     def __init__(self, match_id: str, seq: int, op: str, disabled: bool = False, label: str | None = None) -> None:
         super().__init__(ui.Button(label=label or REPLAY_OPS[op], style=discord.ButtonStyle.secondary,
                                    custom_id=f"p:r:{match_id}:{seq}:{op}", disabled=disabled))
@@ -323,11 +323,14 @@ def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], en
     return view
 
 
-def replay_view(match_id: str, seq: int, first: bool, last: bool, locale: str) -> ui.View:
+def replay_view(match_id: str, seq: int, first: bool, last: bool, locale: str, seated: bool = False) -> ui.View:
+    """The viewer's controls; a player of the match also gets "back to my last move"."""
     view = ui.View(timeout=None)
     view.add_item(ReplayButton(match_id, seq, "f", disabled=first))
     view.add_item(ReplayButton(match_id, seq, "p", disabled=first))
     view.add_item(ReplayButton(match_id, seq, "n", disabled=last))
     view.add_item(ReplayButton(match_id, seq, "l", disabled=last))
     view.add_item(ReplayButton(match_id, seq, "j", label=M.replay_jump(locale)))
+    if seated:
+        view.add_item(ReplayButton(match_id, seq, "m", label=M.replay_mine(locale)))
     return view

@@ -113,6 +113,29 @@ class TwinGame(SeatedGame):
                        for c, card in enumerate((Text("Knight", "騎士"), Text("Dragon", "ドラゴン")))]
 
 
+class ForcedGame(SeatedGame):
+    """A bank must be accepted, which every seat can see, so the service answers it
+    for a person; the easy bot marks once, then banks its first card."""
+
+    id: ClassVar[str] = "forced"
+    title: ClassVar[Text] = Text("Forced", "強制")
+    ruleset: ClassVar[str] = "forced-1"
+
+    def legal_actions(self, state: ToyState, seat: int) -> list[Choice]:
+        choices = super().legal_actions(state, seat)
+        return choices[:1] if state.responder is not None else choices
+
+    def decides_in_secret(self, state: ToyState, seat: int) -> bool:
+        return state.responder != seat and super().decides_in_secret(state, seat)
+
+    def bot_action(self, state: ToyState, seat: int, rng: Rng) -> dict[str, Any]:
+        if state.responder is None and state.marks[seat] == 0:
+            return {"kind": "mark"}
+        if state.responder is None and state.hands[seat]:
+            return {"kind": "bank", "card": state.hands[seat][0]}
+        return dict(self.legal_actions(state, seat)[0].action)
+
+
 BOARD_LINES = {"n": 3, "hand": 0}  # lines the board and each hand render: tests make them long
 
 
@@ -130,7 +153,7 @@ def _private(view: dict[str, Any], seat: int, locale: str) -> str:
 
 def install(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the test games, each with the renderer above, for one test."""
-    for game in (SeatedGame(), MenuGame(), TwinGame()):
+    for game in (SeatedGame(), MenuGame(), TwinGame(), ForcedGame()):
         monkeypatch.setitem(registry._LOADED, game.id, game)
         module = ModuleType(f"bot.render.{game.id}")
         module.board = _board  # type: ignore[attr-defined]

@@ -135,4 +135,4 @@ async def test_a_long_replay_stays_one_message(harness: Harness, monkeypatch: py
     assert len(msg["content"]) <= 2000 and msg["embeds"]  # what does not fit goes in embeds below
     text = h.reply_text(ex)
     assert "row 049" in text and "note 019" in text and [i.rsplit(":", 1)[1] for i in custom_ids(msg)] == [
-        "f", "p", "n", "l", "j"]
+        "f", "p", "n", "l", "j", "m"]

@@ -24,7 +24,7 @@ async def test_replay_viewer_navigates(harness: Harness) -> None:
     msg = h.last_reply(ex)
     assert msg["_visible_to"] == ALICE.id and "5/5" in msg["content"]
     ids = custom_ids(msg)
-    assert [i.rsplit(":", 1)[1] for i in ids] == ["f", "p", "n", "l", "j"]
+    assert [i.rsplit(":", 1)[1] for i in ids] == ["f", "p", "n", "l", "j", "m"]  # m: back to my last move
     first = await h.click(ALICE, msg, ids[0])
     assert "1/5" in h.fake.messages[int(msg["id"])]["content"]
     assert first.ack_type == 6

@@ -84,6 +84,13 @@ async def test_the_hand_over_clears_the_screen_and_its_scroll_back(service):
     assert "Pass the keyboard to ben and press Enter." in before
     # The next player sees the public lines again and the board, then their own turn.
     assert after.index("  · ann plays Moth to slot 1.") < after.index('{"to_move":"ben","scores":[1,0]') < after.index("— ben")
+    # ...under the name of who played them, as the Discord DM groups them.
+    assert after.startswith("\n  ann:\n  · ann plays Moth to slot 1.\n{")
+
+
+async def test_the_lines_read_at_a_hand_over_are_grouped_in_japanese_too(service):
+    s = await play(service, ["9", ""], screen=True, locale="ja")
+    assert s.out.split(CLEAR, 1)[1].startswith("\n  ann：\n  · annは蛾を1番に出した。\n{")
 
 
 async def test_input_ending_at_a_hand_over_stops_with_the_hint(service):
