@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.forced import forced_action
+from engine.core.search import levels
 
 from .chain import canonical_payload
 from .errors import ReplayError
@@ -85,8 +86,10 @@ def check_event(ms: MatchState, event: Event) -> None:
         seat = _seat(ms, event)
         if ms.takeback is None or seat == ms.takeback[0] or actor != ms.seats[seat].id:
             raise _refuse(event, "only another seated player answers a pending takeback")
-    elif kind in ("player_replaced", "note"):
-        if not is_moderator(actor) and not (kind == "note" and actor == "system"):
+    elif kind == "player_replaced":
+        _check_replaced(ms, event)
+    elif kind == "note":
+        if not is_moderator(actor) and actor != "system":
             raise _refuse(event, "only a moderator can do this")
     elif kind == "player_removed":
         seat = _seat(ms, event)
@@ -94,8 +97,24 @@ def check_event(ms: MatchState, event: Event) -> None:
             raise _refuse(event, "that seat has already left the game")
         if not (is_moderator(actor) or actor == "system" or (actor == ms.seats[seat].id and p.get("reason") == "forfeit")):
             raise _refuse(event, "a seat is removed by its own player's forfeit, a moderator or a deadline")
+        if "takeover" in p and p["takeover"] not in levels(ms.game):
+            raise _refuse(event, f"no bot level {p['takeover']!r} takes over a seat in this game")
     elif kind == "match_aborted" and not (is_moderator(actor) or actor == "system"):
         raise _refuse(event, "only a moderator (or the system) aborts a match")
+
+
+def _check_replaced(ms: MatchState, event: Event) -> None:
+    """A moderator gives any seat to anyone; a player hands their own seat,
+    still in play, to a person not seated yet; a left seat comes back only
+    when it is marked so (older logs never mark it)."""
+    seat, p = _seat(ms, event), event.payload
+    incoming = str(p["player"]["id"])
+    owner = event.actor == ms.seats[seat].id and seat not in ms.forfeited and not incoming.startswith("bot:") \
+        and all(x.id != incoming for x in ms.seats)
+    if not (is_moderator(event.actor) or owner):
+        raise _refuse(event, "a seat is handed over by a moderator or, to a person not seated, by its own player")
+    if p.get("back") and seat not in ms.forfeited:
+        raise _refuse(event, "only a seat that has left the game comes back")
 
 
 def _check_revert(ms: MatchState, event: Event) -> None:
@@ -122,7 +141,8 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
     """An action's author: the seat's own player (still in the game), or the
     system playing a bot, a forfeited seat, or a missed deadline. The system
     may only play the game's default action for a human seat (a deadline
-    cannot be used to choose a move for someone), or a forced one: the seat's
+    cannot be used to choose a move for someone) unless a bot took the seat
+    over when its player left (recorded in the log), or a forced one: the seat's
     only legal action, where public facts fix it (engine.core.forced)."""
     if ms.status != "running":
         raise _refuse(event, f"not possible while the match is {ms.status}")
@@ -136,7 +156,7 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
         return
     if actor != "system":
         raise _refuse(event, f"seat {seat + 1} is not this actor's")
-    if ms.seats[seat].is_bot and seat not in ms.forfeited:
+    if (ms.seats[seat].is_bot and seat not in ms.forfeited) or seat in ms.taken:
         return
     played = canonical_payload(dict(event.payload["action"]))
     if played == canonical_payload(dict(ms.game.default_action(state, seat))):

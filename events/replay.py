@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -42,6 +42,10 @@ class MatchState:
     outcome: Outcome | None = None
     takeback: tuple[int, int] | None = None  # (requesting seat, seq of the action)
     takeback_yes: frozenset[int] = frozenset()
+    # Forfeited seats a search bot plays on, with its level (from the log's
+    # player_removed); a forfeited seat not here plays the default move, as
+    # every forfeit did before take-overs existed.
+    taken: dict[int, str] = field(default_factory=dict)
     place: dict[str, Any] = field(default_factory=dict)  # where it is played (guild, channel, thread)
 
     @property
@@ -76,11 +80,17 @@ def view_digest(view: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
 
 
-def final_outcome(game: Game[Any], state: Any, forfeited: frozenset[int], seats: int) -> Outcome | None:
-    """The game's outcome, with forfeited seats unable to win; last one standing wins."""
-    remaining = [s for s in range(seats) if s not in forfeited]
-    if len(remaining) == 1 and seats > 1:
-        return Outcome((remaining[0],), Text("Last player remaining.", "最後に残ったプレイヤー。"))
+def final_outcome(game: Game[Any], state: Any, forfeited: frozenset[int], seats: int,
+                  taken: Collection[int] = ()) -> Outcome | None:
+    """The game's outcome, with forfeited seats unable to win. A seat a bot
+    took over still stands in the game (it keeps it alive for the others) but
+    cannot win; last one standing wins, and the match ends when no player is left."""
+    people = [s for s in range(seats) if s not in forfeited]
+    standing = sorted({*people, *taken})
+    if seats > 1 and len(standing) == 1 and people:
+        return Outcome((people[0],), Text("Last player remaining.", "最後に残ったプレイヤー。"))
+    if seats > 1 and not people:
+        return Outcome((), Text("Every player has left.", "全員が退席しました。"))
     outcome = game.outcome(state)
     if outcome is None:
         return None
@@ -94,7 +104,7 @@ def apply_action(ms: MatchState, seat: int, action: dict[str, Any], secret: byte
     game = ms.game
     result = step(game, ms.state, seat, action, secret, ms.counter)
     state = result.transition.state
-    outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
+    outcome = final_outcome(game, state, ms.forfeited, len(ms.seats), ms.taken)
     return replace(ms, seq=seq, state=state, counter=result.counter, outcome=outcome,
                    status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), result
 
@@ -131,11 +141,17 @@ def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
     if kind == "player_replaced":
         seated = list(ms.seats)
         seated[p["seat"]] = Player(**p["player"])
-        return replace(ms, seq=event.seq, seats=tuple(seated))
+        if not p.get("back"):
+            return replace(ms, seq=event.seq, seats=tuple(seated))
+        # A substitute brings a left seat back into play (older logs never say
+        # so: a replaced forfeited seat there went on playing by default).
+        return replace(ms, seq=event.seq, seats=tuple(seated), forfeited=ms.forfeited - {p["seat"]},
+                       taken={s: v for s, v in ms.taken.items() if s != p["seat"]})
     if kind == "player_removed":
         forfeited = ms.forfeited | {p["seat"]}
-        outcome = final_outcome(ms.game, ms.state, forfeited, len(ms.seats))
-        return replace(ms, seq=event.seq, forfeited=forfeited, outcome=outcome,
+        taken = {**ms.taken, p["seat"]: p["takeover"]} if p.get("takeover") else ms.taken
+        outcome = final_outcome(ms.game, ms.state, forfeited, len(ms.seats), taken)
+        return replace(ms, seq=event.seq, forfeited=forfeited, taken=taken, outcome=outcome,
                        status="finished" if outcome else ms.status)
     if kind == "match_aborted":
         return replace(ms, seq=event.seq, status="aborted")
@@ -147,7 +163,7 @@ def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
 def restore(current: MatchState, target: MatchState, seq: int) -> MatchState:
     """A revert: the game as it was at `target`, but who sits where (replaced
     players, forfeits) stays as it is now, since undo corrects moves, not seating."""
-    outcome = final_outcome(current.game, target.state, current.forfeited, len(current.seats))
+    outcome = final_outcome(current.game, target.state, current.forfeited, len(current.seats), current.taken)
     return replace(current, seq=seq, state=target.state, counter=target.counter, outcome=outcome,
                    status="finished" if outcome else "running", takeback=None, takeback_yes=frozenset())
 
@@ -235,7 +251,7 @@ def _actions(ms: MatchState, events: Sequence[Event], i: int, secret: bytes,
         i += 1
         if seq in wanted:
             break
-    outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
+    outcome = final_outcome(game, state, ms.forfeited, len(ms.seats), ms.taken)
     return replace(ms, seq=seq, state=state, counter=counter, outcome=outcome,
                    status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), i
 
@@ -249,5 +265,10 @@ def outcome_json(ms: MatchState) -> dict[str, Any]:
     o = ms.outcome
     if o is None:
         return {}
-    return {"winners": list(o.winners), "reason": o.reason.to_json(),
-            "scores": {str(k): v for k, v in o.scores.items()}}
+    out: dict[str, Any] = {"winners": list(o.winners), "reason": o.reason.to_json(),
+                           "scores": {str(k): v for k, v in o.scores.items()}}
+    if ms.taken:
+        # The result says which seats a bot finished for a player who left:
+        # their player still counts as having left (events/stats.py).
+        out["taken_over"] = {str(s): level for s, level in sorted(ms.taken.items())}
+    return out
