@@ -9,11 +9,12 @@ from .moderation import Moderation
 from .play import Play
 from .records import Records
 from .stats import Stats
+from .subs import Subs
 from .vacation import Vacation
 
 
-class Parley(Play, Cards, Moderation, Records, Stats, Vacation):
-    """Players' commands, card lookup, moderators' commands and records, over one match service."""
+class Parley(Play, Cards, Moderation, Records, Stats, Vacation, Subs):
+    """Players' commands, card lookup, moderators' commands, records and the substitute pool, over one match service."""
 
 
 __all__ = ["Parley", "Reply", "parse_options"]

@@ -78,7 +78,8 @@ class Moderation(ParleyBase):
     # -- server settings ---------------------------------------------------------------------------
 
     async def settings(self, interaction: discord.Interaction, *, role: discord.Role | None, clear_role: bool,
-                       deadline_hours: float | None, deadline_action: str | None, language: str | None) -> None:
+                       deadline_hours: float | None, deadline_action: str | None, language: str | None,
+                       takeover: str | None = None) -> None:
         """Show the server's settings (moderators) or change them (Manage Server only:
         a moderator role must not be able to hand itself out)."""
         async def work() -> Reply:
@@ -97,6 +98,8 @@ class Moderation(ParleyBase):
                 changes["deadline_action"] = deadline_action
             if language is not None:
                 changes["language"] = None if language == "server" else language
+            if takeover is not None:
+                changes["takeover"] = takeover
             if not changes:
                 await self.require_mod(interaction)
                 return Reply(self._settings_text(current, locale, ""))
@@ -122,7 +125,9 @@ class Moderation(ParleyBase):
         else:
             deadline = M.settings_no_deadline(locale)
         language = M.language_names[settings.language or ""](locale)
+        level = M.level_names.get(settings.takeover)
+        takeover = M.settings_takeover.format(level=level)(locale) if level else M.settings_no_takeover(locale)
         lines = [head] if head else []
         lines += [f"**{M.settings_title(locale)}**", M.settings_role.format(role=role)(locale), deadline,
-                  M.settings_language.format(language=language)(locale), f"-# {M.settings_how(locale)}"]
+                  M.settings_language.format(language=language)(locale), takeover, f"-# {M.settings_how(locale)}"]
         return "\n".join(lines)

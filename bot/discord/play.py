@@ -11,6 +11,7 @@ from engine.core import Choice, NotYourDecision, RuleError, Text
 from engine.registry import available, get_game
 from events.errors import Refused
 from events.replay import MatchState
+from events.takeover import offered_or_easy
 
 from .base import PICKED, ParleyBase, Reply, match_id_for, parse_options
 from .delivery import clip, name
@@ -28,7 +29,7 @@ class Play(ParleyBase):
 
     async def create(self, interaction: discord.Interaction, game_id: str, options: str | None,
                      deadline_hours: float | None, deadline_action: str | None,
-                     reminder_hours: float | None) -> None:
+                     reminder_hours: float | None, takeover: str | None = None) -> None:
         async def work() -> Reply:
             locale = self.locale(interaction)
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -51,6 +52,9 @@ class Play(ParleyBase):
                 place.update(deadline_hours=hours, deadline_action=deadline_action or defaults.deadline_action)
             if reminder_hours:
                 place["reminder_hours"] = reminder_hours
+            # Chosen for this match (the service refuses a level the game lacks), else the
+            # server's default, eased to the game's own bot where it has no search.
+            place["takeover"] = takeover or offered_or_easy(get_game(game_id), defaults.takeover)
             # The match id comes from the interaction id, so the same interaction
             # delivered twice finds the match its first delivery made.
             match_id = match_id_for(interaction.id)
