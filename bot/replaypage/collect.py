@@ -75,7 +75,11 @@ def _line(event: Event) -> list[Text]:
         "takeback_answered": Text(f"⟦{seat}⟧ answered the takeback request.", f"⟦{seat}⟧が待ったに答えました。"),
         "note": Text("A moderator added a note.", "モデレーターがメモを追加しました。"),
     }
-    return [said.get(kind, Text(kind, kind))]
+    lines = [said.get(kind, Text(kind, kind))]
+    if kind == "player_removed" and p.get("takeover"):
+        lines.append(Text(f"A bot ({p['takeover']}) plays the seat from now on.",
+                          f"以後はボット（{p['takeover']}）がこの席を代打ちします。"))
+    return lines
 
 
 async def collect(service: MatchService, match_id: str) -> Finished:
