@@ -265,6 +265,10 @@ class Terminal:
                     Text("{who} declines the takeback.", "{who}が取り消しを断りました。").format(who=seat_ref(p["seat"]))]
         if e.type == "revert":
             return revert_lines(e, lin)
+        if e.type == "player_removed" and p.get("takeover"):
+            return [Text("{who} is out of the match ({why}); a bot ({level}) plays their seat from now on.",
+                         "{who}は対戦から外れました（{why}）。以後はボット（{level}）が代打ちします。")
+                    .format(who=seat_ref(p["seat"]), why=p.get("reason", ""), level=p["takeover"])]
         if e.type == "player_removed":
             return [Text("{who} is out of the match ({why}); their decisions are played by default.",
                          "{who}は対戦から外れました（{why}）。以後の判断は既定の行動になります。")

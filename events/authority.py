@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.forced import forced_action
 from engine.core.orders import RESPONSE, ordered_action
+from engine.core.search import levels
 
 from .chain import canonical_payload
 from .errors import ReplayError
@@ -87,8 +88,10 @@ def check_event(ms: MatchState, event: Event) -> None:
         seat = _seat(ms, event)
         if ms.takeback is None or seat == ms.takeback[0] or actor != ms.seats[seat].id:
             raise _refuse(event, "only another seated player answers a pending takeback")
-    elif kind in ("player_replaced", "note"):
-        if not is_moderator(actor) and not (kind == "note" and actor == "system"):
+    elif kind == "player_replaced":
+        _check_replaced(ms, event)
+    elif kind == "note":
+        if not is_moderator(actor) and actor != "system":
             raise _refuse(event, "only a moderator can do this")
     elif kind == "player_removed":
         seat = _seat(ms, event)
@@ -96,12 +99,28 @@ def check_event(ms: MatchState, event: Event) -> None:
             raise _refuse(event, "that seat has already left the game")
         if not (is_moderator(actor) or actor == "system" or (actor == ms.seats[seat].id and p.get("reason") == "forfeit")):
             raise _refuse(event, "a seat is removed by its own player's forfeit, a moderator or a deadline")
+        if "takeover" in p and p["takeover"] not in levels(ms.game):
+            raise _refuse(event, f"no bot level {p['takeover']!r} takes over a seat in this game")
     elif kind == "standing_orders":
         seat = _seat(ms, event)
         if actor != ms.seats[seat].id or seat in ms.forfeited or not isinstance(p.get("orders"), list):
             raise _refuse(event, "a seat's standing orders are set by its own player only")
     elif kind == "match_aborted" and not (is_moderator(actor) or actor == "system"):
         raise _refuse(event, "only a moderator (or the system) aborts a match")
+
+
+def _check_replaced(ms: MatchState, event: Event) -> None:
+    """A moderator gives any seat to anyone; a player hands their own seat,
+    still in play, to a person not seated yet; a left seat comes back only
+    when it is marked so (older logs never mark it)."""
+    seat, p = _seat(ms, event), event.payload
+    incoming = str(p["player"]["id"])
+    owner = event.actor == ms.seats[seat].id and seat not in ms.forfeited and not incoming.startswith("bot:") \
+        and all(x.id != incoming for x in ms.seats)
+    if not (is_moderator(event.actor) or owner):
+        raise _refuse(event, "a seat is handed over by a moderator or, to a person not seated, by its own player")
+    if p.get("back") and seat not in ms.forfeited:
+        raise _refuse(event, "only a seat that has left the game comes back")
 
 
 def _check_revert(ms: MatchState, event: Event) -> None:
@@ -134,7 +153,8 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
     """An action's author: the seat's own player (still in the game), or the
     system playing a bot, a forfeited seat, or a missed deadline. The system
     may only play the game's default action for a human seat (a deadline
-    cannot be used to choose a move for someone), a forced one: the seat's
+    cannot be used to choose a move for someone) unless a bot took the seat
+    over when its player left (recorded in the log), a forced one: the seat's
     only legal action, where public facts fix it (engine.core.forced), or the
     one the seat's own standing order gives (engine.core.orders). A response
     window (events/window.py) closes only a response, with the default action."""
@@ -150,7 +170,7 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
         return
     if actor != "system":
         raise _refuse(event, f"seat {seat + 1} is not this actor's")
-    if ms.seats[seat].is_bot and seat not in ms.forfeited:
+    if (ms.seats[seat].is_bot and seat not in ms.forfeited) or seat in ms.taken:
         return
     played = canonical_payload(dict(event.payload["action"]))
     if event.payload.get("auto") == "order":

@@ -17,8 +17,8 @@ EventType = Literal[
     "revert",  # to_seq, reason, kind (undo | redo | takeback)
     "takeback_requested",  # seat, of_seq
     "takeback_answered",  # seat, accept
-    "player_replaced",  # seat, player {id, name, locale}
-    "player_removed",  # seat, reason (forfeit | removed | timeout)
+    "player_replaced",  # seat, player {id, name, locale}, reason, back (a left seat plays again)
+    "player_removed",  # seat, reason (forfeit | removed | timeout), takeover (the bot level playing on)
     "match_aborted",  # reason
     "note",  # text: moderator or system remark, audit only
     "standing_orders",  # seat, orders [engine.core.orders.Order json]: the seat's whole set, hidden from the others

@@ -45,6 +45,10 @@ class MatchState:
     outcome: Outcome | None = None
     takeback: tuple[int, int] | None = None  # (requesting seat, seq of the action)
     takeback_yes: frozenset[int] = frozenset()
+    # Forfeited seats a search bot plays on, with its level (from the log's
+    # player_removed); a forfeited seat not here plays the default move, as
+    # every forfeit did before take-overs existed.
+    taken: dict[int, str] = field(default_factory=dict)
     place: dict[str, Any] = field(default_factory=dict)  # where it is played (guild, channel, thread)
     # Each seat's standing orders (engine.core.orders): private to the seat, never in a view.
     orders: Mapping[int, tuple[Order, ...]] = field(default_factory=dict)
@@ -92,10 +96,15 @@ def view_digest(view: dict[str, Any]) -> str:
 
 
 def final_outcome(game: Game[Any], state: Any, forfeited: frozenset[int], seats: int) -> Outcome | None:
-    """The game's outcome, with forfeited seats unable to win; last one standing wins."""
-    remaining = [s for s in range(seats) if s not in forfeited]
-    if len(remaining) == 1 and seats > 1:
-        return Outcome((remaining[0],), Text("Last player remaining.", "最後に残ったプレイヤー。"))
+    """The game's outcome, with forfeited seats (taken over by a bot or not)
+    unable to win: last one standing wins, and the match ends when no player is
+    left. A seat a bot took over plays on while two or more others do
+    (events/takeover.py), but keeps no match alive for one player alone."""
+    people = [s for s in range(seats) if s not in forfeited]
+    if seats > 1 and len(people) == 1:
+        return Outcome((people[0],), Text("Last player remaining.", "最後に残ったプレイヤー。"))
+    if seats > 1 and not people:
+        return Outcome((), Text("Every player has left.", "全員が退席しました。"))
     outcome = game.outcome(state)
     if outcome is None:
         return None
@@ -163,11 +172,17 @@ def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
     if kind == "player_replaced":
         seated = list(ms.seats)
         seated[p["seat"]] = Player(**p["player"])
-        return replace(ms, seq=event.seq, seats=tuple(seated))
+        if not p.get("back"):
+            return replace(ms, seq=event.seq, seats=tuple(seated))
+        # A substitute brings a left seat back into play (older logs never say
+        # so: a replaced forfeited seat there went on playing by default).
+        return replace(ms, seq=event.seq, seats=tuple(seated), forfeited=ms.forfeited - {p["seat"]},
+                       taken={s: v for s, v in ms.taken.items() if s != p["seat"]})
     if kind == "player_removed":
         forfeited = ms.forfeited | {p["seat"]}
+        taken = {**ms.taken, p["seat"]: p["takeover"]} if p.get("takeover") else ms.taken
         outcome = final_outcome(ms.game, ms.state, forfeited, len(ms.seats))
-        return replace(ms, seq=event.seq, forfeited=forfeited, outcome=outcome,
+        return replace(ms, seq=event.seq, forfeited=forfeited, taken=taken, outcome=outcome,
                        status="finished" if outcome else ms.status)
     if kind == "match_aborted":
         return replace(ms, seq=event.seq, status="aborted")
@@ -352,5 +367,10 @@ def outcome_json(ms: MatchState) -> dict[str, Any]:
     o = ms.outcome
     if o is None:
         return {}
-    return {"winners": list(o.winners), "reason": o.reason.to_json(),
-            "scores": {str(k): v for k, v in o.scores.items()}}
+    out: dict[str, Any] = {"winners": list(o.winners), "reason": o.reason.to_json(),
+                           "scores": {str(k): v for k, v in o.scores.items()}}
+    if ms.taken:
+        # The result says which seats a bot finished for a player who left:
+        # their player still counts as having left (events/stats.py).
+        out["taken_over"] = {str(s): level for s, level in sorted(ms.taken.items())}
+    return out

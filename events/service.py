@@ -46,6 +46,7 @@ from .replay import (
 )
 from .seal import sealed
 from .store import Conflict, DuplicateCommand, MatchRow
+from .takeover import check_takeover, takeover_level
 from .window import WINDOW, responding
 
 AUTO_LIMIT = 1_000_000
@@ -274,6 +275,8 @@ class MatchService:
                                  Text("Use `list-games` to see the games.", "`list-games` でゲーム一覧を表示します。")
                                  ) from exc
         game.options(options or {}, game.min_seats)  # fail early on malformed options
+        if place and "takeover" in place:
+            check_takeover(game, place["takeover"])
         secret = self.new_secret()
         match_id = match_id or uuid.uuid4().hex[:10]
         now = self.clock()
@@ -476,7 +479,9 @@ class MatchService:
             # later waits for the humans ranked before it.
             due = sorted((p for p in pending if p.order == min(q.order for q in pending)), key=lambda p: p.seat)
             auto = next((p for p in due if p.seat in ms.forfeited or ms.seats[p.seat].is_bot), None)
-            if auto is not None and auto.seat in ms.forfeited:
+            if auto is not None and auto.seat in ms.taken:
+                act, why = await bot_move(ms.game, ms.state, auto.seat, ms.taken[auto.seat], self.bot_rng), "takeover"
+            elif auto is not None and auto.seat in ms.forfeited:
                 act, why = ms.game.default_action(ms.state, auto.seat), "forfeited"
             elif auto is not None:
                 level = bot_level(ms.seats[auto.seat].id)
@@ -655,8 +660,29 @@ class MatchService:
             _need(ms, "running")
             if not 0 <= seat < len(ms.seats):
                 raise errors.Refused(Text(f"There is no seat {seat + 1}.", f"{seat + 1}番席はありません。"))
-            e = NewEvent(type="player_replaced", actor=f"mod:{moderator}",
-                         payload={"seat": seat, "player": player.model_dump(), "reason": reason})
+            payload: dict[str, Any] = {"seat": seat, "player": player.model_dump(), "reason": reason}
+            if seat in ms.forfeited:
+                payload["back"] = True  # a substitute plays the seat again, in place of its bot or default
+            return self._with_auto(ms, secret, [NewEvent(type="player_replaced", actor=f"mod:{moderator}",
+                                                         payload=payload)])
+        return await self._run(match_id, command_id, build)
+
+    async def hand_over(self, match_id: str, owner: str, player: Player, reason: str = "handed over",
+                        command_id: str | None = None) -> CommandResult:
+        """A player gives their own seat, still in play, to a person not seated
+        in the match (on Discord, one from the substitute pool, who agreed to it)."""
+        def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
+            _need(ms, "running")
+            mine = [s for s in ms.seat_of(owner) if s not in ms.forfeited]
+            if not mine:
+                raise errors.not_seated()
+            if player.is_bot or ms.seat_of(player.id):
+                raise errors.Refused(Text(f"{player.name} cannot take your seat: they already play in this match.",
+                                          f"{player.name}さんはすでにこの対戦に参加しているため、席を譲れません。"),
+                                     Text("Choose someone from the substitute pool who is not seated here.",
+                                          "この対戦に参加していない代打ち候補から選んでください。"))
+            e = NewEvent(type="player_replaced", actor=owner,
+                         payload={"seat": mine[0], "player": player.model_dump(), "reason": reason})
             return self._with_auto(ms, secret, [e])
         return await self._run(match_id, command_id, build)
 
@@ -664,7 +690,8 @@ class MatchService:
                             command_id: str | None = None, expected_seq: int | None = None) -> CommandResult:
         """Forfeit (by the player) or removal (by a moderator, or a deadline, which
         passes the `expected_seq` it was decided at): the seat cannot win and its
-        decisions are played by default from now on. `actor` is the seat's own
+        decisions are played from now on by the match's take-over bot (events/takeover.py)
+        or, without one, by default. `actor` is the seat's own
         player, "mod:<id>" for a moderator of the match, or "system"."""
         if actor.startswith("mod:"):
             await self._require_moderator(match_id, actor.removeprefix("mod:"))
@@ -678,7 +705,11 @@ class MatchService:
             _current(ms, expected_seq)
             if not 0 <= seat < len(ms.seats) or seat in ms.forfeited:
                 raise errors.Refused(Text("That seat is not in play.", "その席はすでにゲームにいません。"))
-            e = NewEvent(type="player_removed", actor=actor, payload={"seat": seat, "reason": reason})
+            payload: dict[str, Any] = {"seat": seat, "reason": reason}
+            level = takeover_level(ms, seat)
+            if level is not None:
+                payload["takeover"] = level
+            e = NewEvent(type="player_removed", actor=actor, payload=payload)
             return self._with_auto(ms, secret, [e])
         return await self._run(match_id, command_id, build)
 

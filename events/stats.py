@@ -13,6 +13,8 @@ Definitions, so the numbers can be checked by hand against a log:
   so bot moves, deadline skips and forfeited seats' moves are left out), the
   time since the event before it: the event that made the decision pending,
   which is how the scheduler times reminders too.
+- a seat a bot took over when its player left (the result's `taken_over`)
+  stays its player's match, never won: the bot's moves and result are not theirs.
 - streak: the run of equal results at the end of the finished matches,
   ordered by when they ended: +3 is three wins in a row, -2 two losses.
 

@@ -20,6 +20,8 @@ from .i18n import locale_of
 MATCH = _("Match id (default: this thread's match)")
 # The same minutes for every hand and seat, so when a window closes tells nobody what a seat holds.
 WINDOW_HELP = "Minutes until an unanswered response passes in new matches, same for every hand (0: none)"
+TAKEOVERS = [app_commands.Choice(name=_("off"), value="off"), app_commands.Choice(name=_("easy"), value="easy"),
+             app_commands.Choice(name=_("normal"), value="normal"), app_commands.Choice(name=_("hard"), value="hard")]
 
 
 class ParleyGroup(app_commands.Group):
@@ -51,17 +53,22 @@ class ParleyGroup(app_commands.Group):
     @app_commands.describe(game=_("Which game"), options=_("Game options as key=value pairs"),
                            deadline_hours=_("Hours a player has for each decision (0: none; default: the server's)"),
                            deadline_action=_("What happens when the deadline passes"),
-                           reminder_hours=_("Hours before a waiting player is reminded"))
+                           reminder_hours=_("Hours before a waiting player is reminded"),
+                           takeover=_("Who plays a seat whose player leaves (default: the server's)"))
     @app_commands.rename(game=_("game"), options=_("options"), deadline_hours=_("deadline_hours"),
-                         deadline_action=_("deadline_action"), reminder_hours=_("reminder_hours"))
+                         deadline_action=_("deadline_action"), reminder_hours=_("reminder_hours"),
+                         takeover=_("takeover"))
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
-                                           app_commands.Choice(name=_("forfeit the seat"), value="forfeit")])
+                                           app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
+                          takeover=TAKEOVERS)
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                   deadline_action: app_commands.Choice[str] | None = None,
-                  reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None) -> None:
+                  reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
+                  takeover: app_commands.Choice[str] | None = None) -> None:
         await self.parley.create(interaction, game, options, deadline_hours,
-                                 deadline_action.value if deadline_action else None, reminder_hours)
+                                 deadline_action.value if deadline_action else None, reminder_hours,
+                                 takeover.value if takeover else None)
 
     new.autocomplete("game")(_game)
 
@@ -141,6 +148,20 @@ class ParleyGroup(app_commands.Group):
     async def forfeit(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await self.parley.forfeit(interaction, match)
 
+    @app_commands.command(name=_("sub"),
+                          description=_("Substitutes: list, join or leave this server's pool, or hand your seat over"))
+    @app_commands.describe(action=_("What to do"), user=_("Who takes the seat (from the pool)"),
+                           seat=_("Seat to hand over (moderators: any seat; default: yours)"), match=MATCH)
+    @app_commands.rename(action=_("action"), user=_("user"), seat=_("seat"), match=_("match"))
+    @app_commands.choices(action=[app_commands.Choice(name=_("list"), value="list"),
+                                  app_commands.Choice(name=_("join the pool"), value="join"),
+                                  app_commands.Choice(name=_("leave the pool"), value="leave"),
+                                  app_commands.Choice(name=_("hand a seat over"), value="give")])
+    async def sub(self, interaction: discord.Interaction, action: app_commands.Choice[str] | None = None,
+                  user: discord.User | None = None, seat: app_commands.Range[int, 1, 16] | None = None,
+                  match: str | None = None) -> None:
+        await self.parley.sub(interaction, action.value if action else "list", user, seat, match)
+
     # -- replays and records ------------------------------------------------------------------------
 
     @app_commands.command(name=_("replay"), description=_("Watch a replay"))
@@ -213,8 +234,8 @@ class ParleyGroup(app_commands.Group):
     card.autocomplete("name")(_card)
     card.autocomplete("game")(_game)
 
-    for _cmd in (join, leave, start, addbot, act, hand, board, thinking, takeback, order, forfeit, replay, export,
-                 verify):
+    for _cmd in (join, leave, start, addbot, act, hand, board, thinking, takeback, order, forfeit, sub, replay,
+                 export, verify):
         _cmd.autocomplete("match")(_match)
     del _cmd
 
@@ -279,25 +300,29 @@ class ModGroup(app_commands.Group):
                            deadline_action=_("What happens when a default deadline passes"),
                            language=_("Language of new match threads"),
                            clock=_("Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)"),
-                           window=_(WINDOW_HELP))
+                           window=_(WINDOW_HELP), takeover=_("Who plays a left seat in new matches"))
     @app_commands.rename(moderator_role=_("moderator_role"), clear_moderator_role=_("clear_moderator_role"),
                          deadline_hours=_("deadline_hours"), deadline_action=_("deadline_action"),
-                         language=_("language"), clock=_("clock"), window=_("window"))
+                         language=_("language"), clock=_("clock"), window=_("window"),
+                         takeover=_("takeover"))
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           language=[app_commands.Choice(name=_("English"), value="en"),
                                     app_commands.Choice(name=_("Japanese"), value="ja"),
-                                    app_commands.Choice(name=_("the server's Discord language"), value="server")])
+                                    app_commands.Choice(name=_("the server's Discord language"), value="server")],
+                          takeover=TAKEOVERS)
     async def settings(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
                        clear_moderator_role: bool = False,
                        deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                        deadline_action: app_commands.Choice[str] | None = None,
                        language: app_commands.Choice[str] | None = None, clock: str | None = None,
-                       window: app_commands.Range[int, 0, LONGEST] | None = None) -> None:
+                       window: app_commands.Range[int, 0, LONGEST] | None = None,
+                       takeover: app_commands.Choice[str] | None = None) -> None:
         await self.parley.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
                                    deadline_hours=deadline_hours,
                                    deadline_action=deadline_action.value if deadline_action else None,
-                                   language=language.value if language else None, clock=clock, window=window)
+                                   language=language.value if language else None, clock=clock, window=window,
+                                   takeover=takeover.value if takeover else None)
 
     for _cmd in (undo, redo, abort, replace, remove):
         _cmd.autocomplete("match")(_match)

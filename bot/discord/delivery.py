@@ -341,6 +341,8 @@ class Delivery:
         if settings:
             policy = M.policy_forfeit if ms.place.get("deadline_action") == "forfeit" else M.policy_skip
             lines.append(M.deadline.format(hours=settings, policy=policy)(locale))
+        if ms.place.get("takeover") not in (None, "off"):
+            lines.append(M.takeover.format(level=M.level_names.get(ms.place["takeover"], M.none))(locale))
         view: discord.ui.View | None = None
         if ms.status == "lobby":
             lines.append(M.lobby_open.format(n=len(ms.lobby), max=game.max_seats, min=game.min_seats)(locale))
@@ -402,11 +404,16 @@ class Delivery:
             answer = M.accepts if p["accept"] else M.declines
             return M.ev_tb_answer.format(who=name(seats[p["seat"]]), answer=answer)(locale)
         if e.type == "player_replaced":
+            newcomer = name(Player(**p["player"]))
+            if not e.actor.startswith("mod:"):  # the seat's own player handed it over
+                return M.ev_handed.format(seat=p["seat"] + 1, who=newcomer)(locale)
             return M.ev_replaced.format(mod=moderator(e.actor), seat=p["seat"] + 1,
-                                        who=name(Player(**p["player"])), reason=p.get("reason") or "—")(locale)
+                                        who=newcomer, reason=p.get("reason") or "—")(locale)
         if e.type == "player_removed":
             reason = M.reasons.get(p.get("reason", ""), Text(p.get("reason", ""), p.get("reason", "")))
-            return M.ev_removed.format(seat=p["seat"] + 1, who=name(seats[p["seat"]]), reason=reason)(locale)
+            line = M.ev_removed.format(seat=p["seat"] + 1, who=name(seats[p["seat"]]), reason=reason)(locale)
+            level = M.level_names.get(p.get("takeover", ""))
+            return f"{line} {M.ev_taken_over.format(level=level)(locale)}" if level else line
         if e.type == "match_aborted":
             if not e.actor.startswith("mod:"):
                 return M.ev_aborted_system.format(reason=p.get("reason") or "—")(locale)

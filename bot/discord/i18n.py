@@ -116,6 +116,16 @@ class M:
     declines = Text("declines", "拒否しました")
     ev_replaced = Text("A moderator ({mod}) gave seat {seat} to {who}. Reason: {reason}",
                        "モデレーター（{mod}）が{seat}番席を{who}に交代しました。理由: {reason}")
+    ev_handed = Text("The player of seat {seat} handed it to {who}.", "{seat}番席のプレイヤーが席を{who}に譲りました。")
+    ev_taken_over = Text("A bot ({level}) plays the seat from now on.", "以後はボット（{level}）がこの席を代打ちします。")
+    takeover = Text("A seat whose player leaves is played on by a bot ({level}).",
+                    "退席したプレイヤーの席はボット（{level}）が代打ちします。")
+    level_names: ClassVar[dict[str, Text]] = {"easy": Text("easy", "かんたん"), "normal": Text("normal", "ふつう"),
+                                              "hard": Text("hard", "むずかしい")}
+    settings_takeover = Text("A left seat in new matches is played on by: a bot ({level}).",
+                             "新しい対戦で退席者の席を代打ちするもの: ボット（{level}）。")
+    settings_no_takeover = Text("A left seat in new matches is played on by: nobody (its default move).",
+                                "新しい対戦で退席者の席を代打ちするもの: なし（既定の行動）。")
     ev_removed = Text("Seat {seat} ({who}) is out of the game: {reason}.", "{seat}番席（{who}）は脱落しました: {reason}。")
     ev_aborted = Text("A moderator ({who}) aborted the match. Reason: {reason}",
                       "モデレーター（{who}）が対戦を中止しました。理由: {reason}")
@@ -205,6 +215,14 @@ _JA: dict[str, str] = {
     "reason": "理由", "seat": "席", "user": "ユーザー", "turn": "ターン",
     "skip": "既定の行動", "forfeit the seat": "投了扱い",
     "level": "強さ", "easy": "かんたん", "normal": "ふつう", "hard": "むずかしい",
+    "takeover": "代打ち", "off": "なし", "sub": "代打ち募集",
+    "Who plays a seat whose player leaves (default: the server's)": "退席者の席を誰が代打ちするか（省略時: サーバーの設定）",
+    "Who plays a left seat in new matches": "新しい対戦で退席者の席を誰が代打ちするか",
+    "Substitutes: list, join or leave this server's pool, or hand your seat over":
+        "代打ち: このサーバーの候補の一覧・登録・解除、または自分の席を譲る",
+    "What to do": "操作", "list": "一覧", "join the pool": "候補に登録", "leave the pool": "候補から外れる",
+    "hand a seat over": "席を譲る", "Who takes the seat (from the pool)": "席を引き継ぐ人（候補から）",
+    "Seat to hand over (moderators: any seat; default: yours)": "譲る席（モデレーターは任意の席、省略時: 自分の席）",
     "How well the bot plays (default: easy)": "ボットの強さ（省略時: かんたん）",
     # descriptions
     "Play tabletop games by message": "メッセージで遊ぶボードゲーム",

@@ -12,6 +12,7 @@ from engine.registry import available, get_game
 from events.clockconfig import clock_place
 from events.errors import Refused
 from events.replay import MatchState
+from events.takeover import offered_or_easy
 from events.window import parse_window, window_place
 
 from .base import PICKED, ParleyBase, Reply, match_id_for, parse_options
@@ -30,7 +31,7 @@ class Play(ParleyBase):
 
     async def create(self, interaction: discord.Interaction, game_id: str, options: str | None,
                      deadline_hours: float | None, deadline_action: str | None,
-                     reminder_hours: float | None) -> None:
+                     reminder_hours: float | None, takeover: str | None = None) -> None:
         async def work() -> Reply:
             locale = self.locale(interaction)
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -59,6 +60,9 @@ class Play(ParleyBase):
             place.update(window_place(parse_window(opts), defaults.window))
             if reminder_hours:
                 place["reminder_hours"] = reminder_hours
+            # Chosen for this match (the service refuses a level the game lacks), else the
+            # server's default, eased to the game's own bot where it has no search.
+            place["takeover"] = takeover or offered_or_easy(get_game(game_id), defaults.takeover)
             # The match id comes from the interaction id, so the same interaction
             # delivered twice finds the match its first delivery made.
             match_id = match_id_for(interaction.id)

@@ -1,10 +1,13 @@
 """Per-server settings, kept in the store's kv table (scope `discord:settings`,
 keyed by the server's id): who moderates, the deadline new matches get when
 their creator sets none (a per-move deadline or a clock, events/clock.py),
-the response window they get (events/window.py), and the language of new matches' threads.
+the response window they get (events/window.py), the language of new matches' threads, and the bot
+level that takes over a seat whose player forfeits or is removed.
 
-A server that set nothing behaves as before: the operator's PARLEY_MOD_ROLE,
-no deadline, the server's own Discord language."""
+A server that set nothing has the operator's PARLEY_MOD_ROLE, no deadline,
+the server's own Discord language, and a normal bot taking over a left seat
+(or the game's own bot where it has no search): a seat that only passed for
+the rest of the match distorted the game for everyone still playing."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Any, Protocol
 SETTINGS = "discord:settings"
 DEADLINE_ACTIONS = ("skip", "forfeit")
 LANGUAGES = ("en", "ja")
+TAKEOVERS = ("off", "easy", "normal", "hard")
 
 
 class KeyValues(Protocol):
@@ -32,6 +36,7 @@ class ServerSettings:
     language: str | None = None  # "en" or "ja"; None: the server's Discord language
     clock: dict[str, Any] | None = None  # events/clockconfig.to_json; None: new matches get the deadline above
     window: int | None = None  # minutes of a response window (events/window.py); None: none
+    takeover: str = "normal"  # who plays a left seat in new matches: a bot level, or "off" (the default move)
 
     @staticmethod
     def from_json(data: dict[str, Any] | None) -> ServerSettings:
@@ -42,11 +47,13 @@ class ServerSettings:
         role = data.get("mod_role")
         clock = data.get("clock")
         window = data.get("window")
+        takeover = data.get("takeover")
         return ServerSettings(mod_role=str(role) if role else None, clock=clock if isinstance(clock, dict) else None,
                               window=window if isinstance(window, int) and window > 0 else None,
                               deadline_hours=float(hours) if hours else None,
                               deadline_action=action if action in DEADLINE_ACTIONS else "skip",
-                              language=language if language in LANGUAGES else None)
+                              language=language if language in LANGUAGES else None,
+                              takeover=takeover if takeover in TAKEOVERS else "normal")
 
     def with_changes(self, **changes: Any) -> ServerSettings:
         return replace(self, **changes)

@@ -78,7 +78,11 @@ def _line(event: Event) -> list[Text]:
         "note": Text(f"⟦{seat}⟧ asked for more time.", f"⟦{seat}⟧が持ち時間の延長を求めました。")
         if p.get("clock") == "extension" else Text("A moderator added a note.", "モデレーターがメモを追加しました。"),
     }
-    return [said.get(kind, Text(kind, kind))]
+    lines = [said.get(kind, Text(kind, kind))]
+    if kind == "player_removed" and p.get("takeover"):
+        lines.append(Text(f"A bot ({p['takeover']}) plays the seat from now on.",
+                          f"以後はボット（{p['takeover']}）がこの席を代打ちします。"))
+    return lines
 
 
 async def collect(service: MatchService, match_id: str) -> Finished:
