@@ -72,6 +72,32 @@ def battle_values(s: NaruState, defs: Defs, battle: Battle) -> Values:
                   Side(defense_of(s, defs, defender), d_power, d_adv, d_adv and a_ignore))
 
 
+def settled(s: NaruState, defs: Defs) -> bool:
+    """Could no battle tool the defender might add change who wins? Either its
+    defense already beats the attack, or no battle tool of the card set would
+    make it. Both units are face up once a battle starts, tools are played face
+    up and the card set is public, so everyone can tell (standing orders may
+    fire on it)."""
+    battle = s.battle
+    if battle is None or battle.stage != "defender":
+        return False
+    values = battle_values(s, defs, battle)
+    if values.defense > values.attack:
+        return True
+    tools = sorted(key for key, card in defs.items() if card.kind == "battle_tool")
+    return not any(_holds_with(s, defs, battle, key) for key in tools)
+
+
+def _holds_with(s: NaruState, defs: Defs, battle: Battle, key: str) -> bool:
+    """Would the defense beat the attack with a tool of card `key`? (A trial
+    state with that card standing in as the defender's tool.)"""
+    trial = s.copy()
+    trial.cards = {**s.cards, "trial-tool": key}
+    values = battle_values(trial, defs, Battle(battle.origin, battle.target, battle.stage, battle.attacker_tool,
+                                               "trial-tool"))
+    return values.defense > values.attack
+
+
 def side_text(s: NaruState, defs: Defs, battle: Battle, values: Values, attacking: bool) -> Text:
     """"Farmer attack 3 +2 (Matchlock) ×2 (Force beats Commerce) = 10": how
     one side's value is made, so nobody has to work the doubling out."""

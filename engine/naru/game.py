@@ -28,7 +28,8 @@ from engine.core.orders import Preset
 from engine.core.pins import data_digest, files_digest
 from engine.core.text import join
 
-from . import bot, choices, legal, opening, promotion, summon
+from . import bot, choices, legal, opening, promotion, secrecy, summon
+from .battle import settled
 from .board import parse_square, square_name
 from .cards import CardSet, sample_cards
 from .catalog import catalog
@@ -44,6 +45,8 @@ from .views import hidden_ids as _hidden_ids
 from .views import view as _view
 
 RANDOM = "random"
+# The tag of a defender's decision that no battle tool could change (public).
+SETTLED = "settled"
 
 
 class NaruGame(Game[NaruState]):
@@ -58,6 +61,9 @@ class NaruGame(Game[NaruState]):
     order_presets: ClassVar[Mapping[str, Preset]] = {
         "no-tool": Preset(("battle_tool", "respond"), "match",
                           Text("no battle tool unless you say", "指示するまでバトルツールを使わない")),
+        "settled": Preset((SETTLED,), "match",
+                          Text("no battle tool when attacked if no tool could change who wins",
+                               "攻撃されたとき、どの戦闘どうぐでも勝敗が変わらないなら戦闘どうぐを使わない")),
     }
     state_types = STATE_TYPES
     options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["random", "random"]}
@@ -271,6 +277,16 @@ class NaruGame(Game[NaruState]):
 
     def phase(self, state: NaruState) -> str:
         return f"{state.turn}:{state.phase}"
+
+    def order_tags(self, state: NaruState, pending: Pending) -> frozenset[str]:
+        tags = super().order_tags(state, pending)
+        if pending.kind == "respond" and settled(state, self.defs):
+            return tags | {SETTLED}
+        return tags
+
+    def decides_in_secret(self, state: NaruState, seat: int) -> bool:
+        secret = secrecy.decides_in_secret(state, seat, self.defs)
+        return super().decides_in_secret(state, seat) if secret is None else secret
 
     def bot_action(self, state: NaruState, seat: int, rng: Rng) -> Action:
         return bot.choose(state, seat, self.legal_actions(state, seat), rng)
