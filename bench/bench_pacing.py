@@ -73,7 +73,11 @@ def _musou_idle(state: Any, seat: int) -> bool:
 
 
 def _naru_toolless(game: Any, state: Any, seat: int) -> bool:
-    return all(game.defs[state.cards[c]].kind != "battle_tool" for c in state.players[seat].hand)
+    """No battle tool in the Naru seat's hand that its resources pay for (they
+    do not grow in the other player's turn, where it would answer)."""
+    player = state.players[seat]
+    return all(game.defs[state.cards[c]].kind != "battle_tool" or game.defs[state.cards[c]].cost > player.resources
+               for c in player.hand)
 
 
 def sensible(game: Game[Any], state: Any, seat: int, idle: bool) -> list[str]:
@@ -83,7 +87,8 @@ def sensible(game: Game[Any], state: Any, seat: int, idle: bool) -> list[str]:
     if game.id == "quarriors":
         return ["responses"]  # absorb attacks in the listed order, skip optional guards
     if game.id == "naru":
-        return ["no-tool"] if _naru_toolless(game, state, seat) else []
+        # Holding a tool it can pay for, it still keeps it when no tool could change a battle.
+        return ["no-tool"] if _naru_toolless(game, state, seat) else ["settled"]
     if game.id == "musou":
         return ["responses"] if idle or _musou_idle(state, seat) else []
     if game.id == "warlords":
