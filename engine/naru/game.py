@@ -59,6 +59,9 @@ class NaruGame(Game[NaruState]):
         "no-tool": Preset(("battle_tool", "respond"), "match",
                           Text("no battle tool unless you say", "指示するまでバトルツールを使わない")),
     }
+    # Moves and passes every seat sees whole (a summon or a card may hide what it is).
+    premove_kinds: ClassVar[frozenset[str]] = frozenset(
+        {"end_turn", "end_summon", "move", "no_tool", "decline", "keep_hand", "mulligan"})
     state_types = STATE_TYPES
     options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["random", "random"]}
     min_seats: ClassVar[int] = 2
