@@ -123,18 +123,22 @@ def apply_action(ms: MatchState, seat: int, action: dict[str, Any], secret: byte
     result = step(game, ms.state, seat, action, secret, ms.counter)
     state = result.transition.state
     outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
-    orders = judged(game, state, seat, action, standing(game, state, _cleared_by(ms, actor))) if ms.orders \
-        else ms.orders
+    orders = judged(game, state, seat, action, standing(game, state, _cleared_by(ms, actor, moving=True))) \
+        if ms.orders else ms.orders
     return replace(ms, seq=seq, state=state, counter=result.counter, outcome=outcome, orders=orders,
                    status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), result
 
 
-def _cleared_by(ms: MatchState, actor: str) -> Mapping[int, tuple[Order, ...]]:
-    """Any command a seat's player sends, other than setting orders, cancels that seat's orders."""
+def _cleared_by(ms: MatchState, actor: str, moving: bool = False) -> Mapping[int, tuple[Order, ...]]:
+    """Any command a seat's player sends, other than setting orders, cancels that
+    seat's orders; but a move keeps a premove set for the reply to it (one still
+    waiting for another seat's move, engine.core.premoves)."""
     mine = ms.seat_of(actor) if ms.orders and actor != "system" else []
     if not any(seat in ms.orders for seat in mine):
         return ms.orders
-    return {seat: orders for seat, orders in ms.orders.items() if seat not in mine}
+    kept = {seat: orders if seat not in mine else tuple(o for o in orders if moving and o.wait and o.when)
+            for seat, orders in ms.orders.items()}
+    return {seat: orders for seat, orders in kept.items() if orders}
 
 
 def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:

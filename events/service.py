@@ -413,9 +413,6 @@ class MatchService:
         def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             s = self._ordering_seat(ms, player_id, seat)
             order = make_order(ms.game, ms.state, words)
-            if order.when is not None and any(p.seat == s for p in ms.game.pending(ms.state)):
-                raise errors.Refused(Text("It is your decision now: play it. A premove answers your next one.",
-                                          "いまはあなたの判断です。そのまま打ってください。プレムーブは次の判断に応じます。"))
             mine = [o for o in ms.orders.get(s, ()) if o.name != order.name]
             return self._with_auto(ms, secret, [self._orders_event(ms, secret, player_id, s, [*mine, order])])
         return await self._run(match_id, command_id, build)

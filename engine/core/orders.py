@@ -64,21 +64,25 @@ class Order:
     active: int
     phase: str  # the phase when it was set ("until the end of this phase")
     # A premove's condition ({"if": another seat's action} or {"on": a decision tag}),
-    # and whether it is met (engine.core.premoves): a ready premove answers its seat's decision.
+    # whether it is met (a ready premove answers its seat's decision), and whether
+    # it still waits for another seat's move before any decision counts (engine.core.premoves).
     when: Mapping[str, Any] | None = None
     ready: bool = False
+    wait: bool = True
 
     def to_json(self) -> dict[str, Any]:
         data = {"name": self.name, "tags": list(self.tags), "action": self.action, "until": self.until,
                 "turn": self.turn, "active": self.active, "phase": self.phase}
-        return data if self.when is None else {**data, "when": dict(self.when), "ready": self.ready}
+        return data if self.when is None else {**data, "when": dict(self.when), "ready": self.ready,
+                                               "wait": self.wait}
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Order:
         when = data.get("when")
         return Order(str(data["name"]), tuple(str(t) for t in data["tags"]), data.get("action"), str(data["until"]),
                      int(data["turn"]), int(data["active"]), str(data["phase"]),
-                     None if when is None else dict(when), bool(data.get("ready", False)))
+                     None if when is None else dict(when), bool(data.get("ready", False)),
+                     bool(data.get("wait", True)))
 
     @property
     def auto(self) -> str:

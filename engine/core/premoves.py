@@ -1,7 +1,10 @@
 """Conditional premoves, like Lichess's: "if they play X, I play Y".
 
 A premove is a standing order (engine.core.orders) that answers one decision,
-the seat's next, and only when its condition holds as that decision comes:
+the seat's next one after another seat has moved (so, as in correspondence
+chess, a seat may set it at its own decision, for the reply to the move it is
+about to make: its own moves before the others' keep it), and only when its
+condition holds as that decision comes:
 either another seat played a matching action since the premove was set (`if
 KIND [ARGS]`: "if they end their turn", however many of their own decisions
 follow it), or the decision carries a tag (`on KIND`). Its answer must be legal
@@ -69,32 +72,34 @@ def _matches(trigger: Mapping[str, Any], action: Mapping[str, Any]) -> bool:
 
 
 def _judge(game: Game[Any], state: Any, owner: int, seat: int, action: Action, order: Order) -> Order | None:
-    """The premove after `seat` played `action`: marked ready once another seat
-    played what it waits for, kept while its seat waits for nothing, and when
-    the seat's decision comes, kept (to fire) only if ready and its answer is
-    legal, else gone."""
+    """The premove after `seat` played `action`: kept through its own seat's
+    moves until another seat has moved, marked ready once another seat played
+    what it waits for, kept while its seat waits for nothing, and when the
+    seat's decision comes, kept (to fire) only if ready and its answer is
+    legal, else gone. Its seat's move after that is its firing, or the answer
+    the seat gave when it lapsed: either way it ends."""
     assert order.when is not None
-    ready = order.ready or ("if" in order.when and seat != owner and _matches(order.when["if"], action))
+    if seat == owner:
+        return order if order.wait else None
+    ready = order.ready or ("if" in order.when and _matches(order.when["if"], action))
     pending = next((p for p in game.pending(state) if p.seat == owner), None)
     if pending is None:
-        return replace(order, ready=ready)
+        return replace(order, ready=ready, wait=False)
     if "on" in order.when:
         ready = order.when["on"] in game.order_tags(state, pending)
     legal = [normalise(c.action) for c in game.legal_actions(state, owner)]
     wanted = normalise(game.parse_action(str(order.action)))
-    return replace(order, ready=True) if ready and wanted in legal else None
+    return replace(order, ready=True, wait=False) if ready and wanted in legal else None
 
 
 def judged(game: Game[Any], state: Any, seat: int, action: Action,
            orders: Mapping[int, tuple[Order, ...]]) -> Mapping[int, tuple[Order, ...]]:
-    """`orders` after `seat` played `action` (into `state`): a seat's premoves
-    end with any move of its own (by premove or not), and the others' are judged."""
+    """`orders` after `seat` played `action` (into `state`), every premove judged."""
     if not any(o.when is not None for mine in orders.values() for o in mine):
         return orders
     kept: dict[int, tuple[Order, ...]] = {}
     for owner, mine in orders.items():
-        after = [o if o.when is None else None if owner == seat else _judge(game, state, owner, seat, action, o)
-                 for o in mine]
+        after = [o if o.when is None else _judge(game, state, owner, seat, action, o) for o in mine]
         if left := tuple(o for o in after if o is not None):
             kept[owner] = left
     return kept

@@ -29,6 +29,7 @@ __all__ = ["service"]
 # and a move Ann does not make before Ben is asked.
 CASES = {"naru": ("action", "end_turn", "end_summon", "no_tool"), "musou": ("main", "pass", "pass", "attack")}
 GAMES = list(CASES)
+ANN_ANSWER = {"naru": "end_summon", "musou": "pass"}  # her first decision after Ben's reply
 SECRET_ANSWER = "move from=z9 to=z8"  # never legal: a premove whose answer lapses
 
 
@@ -178,11 +179,38 @@ async def test_bad_premoves_are_refused_in_one_line_and_nothing_is_appended(serv
         with pytest.raises(RuleError, match=said) as refused:
             await service.set_order(match_id, BEN.id, words)
         assert "\n" not in refused.value.message("en") and "プレムーブ" in refused.value.message("ja")
-    with pytest.raises(RuleError, match="your decision now"):
-        await service.set_order(match_id, ANN.id, "premove if end_turn then end_summon")
     assert (await service.get(match_id)).seq == seq
     # A game that does not allow premoves says so.
     quarriors = await started(service, "quarriors")
     with pytest.raises(RuleError, match="does not allow premoves"):
         await service.set_order(quarriors, BEN.id, "premove if pass then pass")
 
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_premove_set_with_ones_own_move_answers_the_reply(service, game):
+    """As in correspondence chess: Ann sets it at her decision, her own moves
+    keep it, and it answers her first decision after Ben's reply."""
+    trigger = CASES[game][1]
+    match_id, rnd = await anns_decision(service, game, "own")
+    await service.set_order(match_id, ANN.id, f"premove if {trigger} then {ANN_ANSWER[game]}")
+    await ann_plays(service, match_id, trigger)
+    ms = await play_until(service, match_id, rnd, lambda ms, w: any(p.seat == 1 for p, _ in w))
+    assert [o.name for o in ms.orders[0]] == ["premove"], "her own moves keep it"
+    while not any(p.seat == 0 for p, _ in await service.waiting(match_id)):
+        choices = await service.choices(match_id, BEN.id, 1)
+        pick = next((c for c in choices if c.action["kind"] == trigger), choices[0])
+        await service.act(match_id, BEN.id, pick.action, seat=1)
+    fired = premoves(await service.store.events(match_id))
+    assert [e.payload["seat"] for e in fired] == [0]
+    await verified(service, match_id)
+
+
+async def test_a_snapshot_keeps_premoves(service):
+    from events import snapshot
+    match_id, _ = await anns_decision(service, "naru", "snapshot")
+    await service.set_order(match_id, BEN.id, "premove if move from=a1 to=a2 then end_summon")
+    await service.set_order(match_id, BEN.id, "no-tool")
+    ms = await service.get(match_id)
+    back = snapshot.load(snapshot.dump(ms), ms.seq, ms.ruleset)
+    assert back is not None and back.orders == ms.orders and back.orders[1][0].when is not None
