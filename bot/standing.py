@@ -28,14 +28,36 @@ ORDER_HELP = Text(
     "いつもどおりあなたに判断が回り、回ったことは卓にも分かります。")
 
 
+PREMOVE_HELP = Text(
+    " A premove answers your next decision only, and only if its condition holds when that decision comes: "
+    "`premove if KIND [ARGS] then ACTION` plays ACTION if another player has played KIND (with those arguments) "
+    "since you set it, e.g. `premove if end_turn then pass`; `premove on DECISION then ACTION` plays it if that "
+    "decision is of that kind (or `response`). It waits only for moves everyone sees whole ({kinds}), so it tells "
+    "you nothing the table did not see. If ACTION is not legal then, or the condition does not hold, the premove "
+    "lapses and you are asked as usual. It fires at most once, only you see it, and its move is shown as made "
+    "'by premove': the table learns that you had answered in advance, and that answer.",
+    " プレムーブは次の1回の判断にだけ、その判断が来たときに条件を満たしていれば応じます。"
+    "`premove if 種類 [引数] then 行動` 設定後にほかのプレイヤーがその行動（その引数で）をしていれば行動を打ちます"
+    "（例: `premove if end_turn then pass`）。`premove on 判断 then 行動` その種類（または `response`）の判断なら打ちます。"
+    "条件にできるのは全員に丸ごと見える行動（{kinds}）だけなので、卓に見えなかったことは何も分かりません。"
+    "そのとき行動が合法でないか条件を満たさなければ、プレムーブは消え、いつもどおりあなたに判断が回ります。"
+    "打たれるのは最大1回、見えるのはあなただけで、その手は「プレムーブにより」と表示されます。卓に伝わるのは、"
+    "前もって応じていたことと、その応手です。")
+
+
 def order_help(game: Game[Any]) -> Text:
-    """The help, with the orders this game names besides the generic ones."""
+    """The help, with the orders this game names besides the generic ones, and
+    its premoves where it allows them."""
     presets = {name: p for name, p in game.order_presets.items() if name not in GENERIC}
-    if not presets:
-        return ORDER_HELP
-    listed = join([Text(f"`order {name}`: {p.help.en}", f"`order {name}`: {p.help.ja}") for name, p in presets.items()],
-                  Text("; ", "、"))
-    return ORDER_HELP + Text(f" In {game.title.en}: ", f" {game.title.ja}では: ") + listed + Text(".", "。")
+    text = ORDER_HELP
+    if presets:
+        listed = join([Text(f"`order {name}`: {p.help.en}", f"`order {name}`: {p.help.ja}")
+                       for name, p in presets.items()], Text("; ", "、"))
+        text = text + Text(f" In {game.title.en}: ", f" {game.title.ja}では: ") + listed + Text(".", "。")
+    if not game.premove_kinds:
+        return text
+    kinds = ", ".join(f"`{k}`" for k in sorted(game.premove_kinds))
+    return text + PREMOVE_HELP.format(kinds=kinds)
 
 
 def orders_lines(orders: list[Order]) -> list[Text]:

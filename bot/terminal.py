@@ -37,12 +37,12 @@ HELP = Text(
     "Type a number from the list or an action (its code, shown by `help`). `menu` shows the list again, `back` "
     "leaves a group, `card NAME` shows a card in full, `board` the board, `hand` your private view, `log` the "
     "recent moves, `takeback` asks to take back your last action, `undo [N]` undoes N actions (as the table's "
-    "moderator), `redo`, `order ...` sets a standing order (`order` alone explains them), `orders` lists yours, "
-    "`cancel` drops them, `quit` saves and leaves.",
+    "moderator), `redo`, `order ...` sets a standing order (`order` alone explains them), `premove if KIND "
+    "then ACTION` a conditional premove where the game allows them, `orders` lists yours, `cancel` drops them, `quit` saves and leaves.",
     "一覧の番号か行動（そのコードは `help` で表示）を入力します。`menu` 一覧の再表示、`back` グループから戻る、"
     "`card 名前` カードの全文、`board` 盤面、`hand` 自分の非公開情報、`log` 最近の手、`takeback` 直前の行動の取り消し依頼、"
     "`undo [N]` N手戻す（卓のモデレーターとして）、`redo` やり直し、`order ...` 事前指示の設定（`order` だけで説明）、"
-    "`orders` 事前指示の一覧、`cancel` 事前指示の取り消し、`quit` 保存して終了。")
+    "`premove if 種類 then 行動` 条件付きプレムーブ（使えるゲームのみ）、`orders` 事前指示の一覧、`cancel` 事前指示の取り消し、`quit` 保存して終了。")
 
 # Beyond this many choices, a menu whose choices carry groups is offered group first.
 MENU_LIMIT = 12
@@ -527,6 +527,8 @@ class Terminal:
                 return "quit"
             elif word in ("order", "orders", "cancel"):
                 await self.orders(word, rest, player, seat)
+            elif word == "premove":
+                await self.orders("order", line, player, seat)
             elif word == "takeback":
                 await self.send(lambda cid: self.service.request_takeback(self.match_id, player.id, cid))
             elif word in ("accept", "decline") and (await self.service.get(self.match_id)).takeback:
@@ -559,7 +561,7 @@ class Terminal:
         elif word == "cancel":
             await self.send(lambda cid: self.service.cancel_orders(self.match_id, player.id, seat=seat, command_id=cid))
             self.say(ORDERS_CANCELLED)
-        elif not rest.strip() or rest.strip() == "help":
+        elif rest.strip() in ("", "help", "premove"):
             self.say(order_help(ms.game))
         else:
             described = make_order(ms.game, ms.state, rest).describe()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.forced import forced_action
-from engine.core.orders import RESPONSE, ordered_action
+from engine.core.orders import RESPONSE, Order, ordering
 from engine.core.search import levels
 
 from .chain import canonical_payload
@@ -143,10 +143,10 @@ def _check_revert(ms: MatchState, event: Event) -> None:
         raise _refuse(event, "a revert goes back to an earlier event")
 
 
-def _ordered(ms: MatchState, state: Any, seat: int) -> dict[str, Any] | None:
+def _ordered(ms: MatchState, state: Any, seat: int) -> tuple[Order, dict[str, Any]] | None:
     mine = ms.orders.get(seat, ())
     pending = next((p for p in ms.game.pending(state) if p.seat == seat), None)
-    return ordered_action(ms.game, state, pending, mine) if mine and pending is not None else None
+    return ordering(ms.game, state, pending, mine) if mine and pending is not None else None
 
 
 def check_action(ms: MatchState, event: Event, state: Any) -> None:
@@ -156,7 +156,7 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
     cannot be used to choose a move for someone) unless a bot took the seat
     over when its player left (recorded in the log), a forced one: the seat's
     only legal action, where public facts fix it (engine.core.forced), or the
-    one the seat's own standing order gives (engine.core.orders). A response
+    one the seat's own standing order or premove gives (engine.core.orders). A response
     window (events/window.py) closes only a response, with the default action."""
     if ms.status != "running":
         raise _refuse(event, f"not possible while the match is {ms.status}")
@@ -173,10 +173,10 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
     if (ms.seats[seat].is_bot and seat not in ms.forfeited) or seat in ms.taken:
         return
     played = canonical_payload(dict(event.payload["action"]))
-    if event.payload.get("auto") == "order":
+    if event.payload.get("auto") in ("order", "premove"):
         ordered = _ordered(ms, state, seat)
-        if ordered is None or played != canonical_payload(ordered):
-            raise _refuse(event, "no standing order of the seat gives this action for this decision")
+        if ordered is None or ordered[0].auto != event.payload["auto"] or played != canonical_payload(ordered[1]):
+            raise _refuse(event, "no standing order or premove of the seat gives this action for this decision")
         return
     default = played == canonical_payload(dict(ms.game.default_action(state, seat)))
     if event.payload.get("auto") == "window":

@@ -15,9 +15,10 @@ from .replay import MatchState, public_digest, view_digest
 
 NO_CHOICE = Text("{who} had no choice:", "{who}に選択の余地なし:")
 BY_ORDER = Text("{who}, by standing order:", "{who}の事前指示により:")
+BY_PREMOVE = Text("{who}, by premove:", "{who}のプレムーブにより:")
 WINDOW_CLOSED = Text("The response window closed for {who}:", "{who}の応答の受付時間が終わりました:")
 # The automatic moves the log says first, so nobody wonders when the seat moved.
-SAID_FIRST = {"forced": NO_CHOICE, "order": BY_ORDER, "window": WINDOW_CLOSED}
+SAID_FIRST = {"forced": NO_CHOICE, "order": BY_ORDER, "premove": BY_PREMOVE, "window": WINDOW_CLOSED}
 
 
 def action_record(before: MatchState, after: MatchState, step: Step[Any], seat: int,
@@ -26,7 +27,7 @@ def action_record(before: MatchState, after: MatchState, step: Step[Any], seat: 
     """`spectator` is the spectator view after the action when the caller has
     it already (the live service keeps it for the board it posts next).
     `auto`: why the system played it; the log says so first when it was the
-    seat's only choice, its standing order, or its response window closing."""
+    seat's only choice, its standing order or premove, or its response window closing."""
     game = before.game
     # The label (which enumerates legal actions) only when the game wrote no
     # log line; `before.state` is the state the action was chosen in.

@@ -19,6 +19,7 @@ from typing import Any
 from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, RuleError, Text
 from engine.core.orders import Order, standing
 from engine.core.play import Step, step
+from engine.core.premoves import judged
 from engine.registry import get_game
 
 from .authority import check_action, check_event
@@ -116,22 +117,28 @@ def apply_action(ms: MatchState, seat: int, action: dict[str, Any], secret: byte
                  seq: int, actor: str = "system") -> tuple[MatchState, Step[Any]]:
     """A game action onto an envelope; the live service and replay share it.
     The action ends the standing orders whose limit it passes, and all of its
-    player's own when the player played it."""
+    player's own when the player played it; it settles the premoves whose seat
+    it brings a decision, and ends its own seat's."""
     game = ms.game
     result = step(game, ms.state, seat, action, secret, ms.counter)
     state = result.transition.state
     outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
-    orders = standing(game, state, _cleared_by(ms, actor)) if ms.orders else ms.orders
+    orders = judged(game, state, seat, action, standing(game, state, _cleared_by(ms, actor, moving=True))) \
+        if ms.orders else ms.orders
     return replace(ms, seq=seq, state=state, counter=result.counter, outcome=outcome, orders=orders,
                    status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), result
 
 
-def _cleared_by(ms: MatchState, actor: str) -> Mapping[int, tuple[Order, ...]]:
-    """Any command a seat's player sends, other than setting orders, cancels that seat's orders."""
+def _cleared_by(ms: MatchState, actor: str, moving: bool = False) -> Mapping[int, tuple[Order, ...]]:
+    """Any command a seat's player sends, other than setting orders, cancels that
+    seat's orders; but a move keeps a premove set for the reply to it (one still
+    waiting for another seat's move, engine.core.premoves)."""
     mine = ms.seat_of(actor) if ms.orders and actor != "system" else []
     if not any(seat in ms.orders for seat in mine):
         return ms.orders
-    return {seat: orders for seat, orders in ms.orders.items() if seat not in mine}
+    kept = {seat: orders if seat not in mine else tuple(o for o in orders if moving and o.wait and o.when)
+            for seat, orders in ms.orders.items()}
+    return {seat: orders for seat, orders in kept.items() if orders}
 
 
 def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:

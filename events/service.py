@@ -22,7 +22,7 @@ from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, 
 from engine.core.actions import typed_number
 from engine.core.arguments import check_arguments
 from engine.core.forced import forced_action
-from engine.core.orders import Order, make_order, ordered_action
+from engine.core.orders import Order, make_order, ordering
 from engine.core.play import check_pending
 from engine.registry import get_game
 
@@ -492,12 +492,15 @@ class MatchService:
                               None)
                 # Then what the seat's own standing orders answer for it (a bounded number
                 # per command: orders on every seat could otherwise play a match out in one).
-                ordered = forced or next(((p, a) for p in due if p.seat in ms.orders and len(new) < ORDERED_LIMIT
-                                          and (a := ordered_action(ms.game, ms.state, p, ms.orders[p.seat]))
-                                          is not None), None)
-                if ordered is None:
+                ordered = None if forced else next(
+                    ((p, o) for p in due if p.seat in ms.orders and len(new) < ORDERED_LIMIT
+                     and (o := ordering(ms.game, ms.state, p, ms.orders[p.seat])) is not None), None)
+                if forced is not None:
+                    auto, act, why = forced[0], forced[1], "forced"
+                elif ordered is not None:
+                    auto, act, why = ordered[0], ordered[1][1], ordered[1][0].auto
+                else:
                     break
-                auto, (act, why) = ordered[0], (ordered[1], "forced" if forced else "order")
             e, ms = self._action_event(ms, secret, "system", auto.seat, act, why)
             new.append(e)
             states.append(ms)

@@ -22,7 +22,7 @@ from .names import named, shown
 from .split import split_message
 
 # How the thread marks a move nobody at the seat chose just then.
-AUTO_MARK = {"bot": "🤖", "forfeited": "∅", "deadline": "⏰", "order": "📋", "window": "⌛"}
+AUTO_MARK = {"bot": "🤖", "forfeited": "∅", "deadline": "⏰", "order": "📋", "premove": "📋", "window": "⌛"}
 
 SINCE = Text("**Since your last move:**", "**あなたの前回の手番以降:**")
 EARLIER = Text("… {n} earlier lines: see the thread.", "… それ以前の{n}行はスレッドにあります。")

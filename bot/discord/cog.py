@@ -135,7 +135,7 @@ class ParleyGroup(app_commands.Group):
         await self.parley.takeback(interaction, match)
 
     @app_commands.command(name=_("order"), description=_("Standing orders: answer some of your decisions while away"))
-    @app_commands.describe(order=_("e.g. responses, all, decline KIND; empty: yours and the help"),
+    @app_commands.describe(order=_("e.g. responses, all, decline KIND, premove if KIND then ACTION; empty: yours and the help"),
                            cancel=_("Cancel your standing orders"), match=MATCH)
     @app_commands.rename(order=_("order"), cancel=_("cancel"), match=_("match"))
     async def order(self, interaction: discord.Interaction, order: str | None = None, cancel: bool = False,

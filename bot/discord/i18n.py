@@ -272,7 +272,7 @@ _JA: dict[str, str] = {
     # standing orders (bot/discord/orders.py)
     "order": "事前指示", "cancel": "取り消し",
     "Standing orders: answer some of your decisions while away": "事前指示: 不在の間、判断の一部を代わりに行う",
-    "e.g. responses, all, decline KIND; empty: yours and the help": "例: responses・all・decline 種類（空欄: 一覧と説明）",
+    "e.g. responses, all, decline KIND, premove if KIND then ACTION; empty: yours and the help": "例: responses・all・decline 種類・premove if 種類 then 行動（空欄: 一覧と説明）",
     "Cancel your standing orders": "事前指示を取り消す",
     # clocks (events/clock.py): quiet hours, the server's default clock
     "thinking": "延長", "Ask for more time, once per match": "持ち時間の延長を求める（1対戦に1回）",

@@ -144,6 +144,10 @@ class Game(ABC, Generic[S]):
     options_example: ClassVar[Mapping[str, Any] | None] = None
     # Standing orders this game names besides the generic ones (engine.core.orders).
     order_presets: ClassVar[Mapping[str, Preset]] = {}
+    # Conditional premoves (engine.core.premoves): the action kinds another seat
+    # sees whole (kind and every argument) when played, which a premove may wait
+    # for. Empty: the game allows no premoves.
+    premove_kinds: ClassVar[frozenset[str]] = frozenset()
 
     def state_codec(self) -> StateCodec:
         """How a state is written to a snapshot and read back. Overridden

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .contract import Game, Pending
 
 LIMITS = ("turn", "phase", "match")
+ONCE = "once"  # a premove's limit (engine.core.premoves): its seat's next decision
 LIMIT_TEXT = {"turn": Text("until your next turn", "次の自分の手番まで"),
               "phase": Text("until the end of this phase", "このフェイズの終わりまで"),
               "match": Text("until you cancel it", "取り消すまで")}
@@ -62,21 +63,47 @@ class Order:
     turn: int  # the turn and active seat when it was set ("until my next turn")
     active: int
     phase: str  # the phase when it was set ("until the end of this phase")
+    # A premove's condition ({"if": another seat's action} or {"on": a decision tag}),
+    # whether it is met (a ready premove answers its seat's decision), and whether
+    # it still waits for another seat's move before any decision counts (engine.core.premoves).
+    when: Mapping[str, Any] | None = None
+    ready: bool = False
+    wait: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "tags": list(self.tags), "action": self.action, "until": self.until,
+        data = {"name": self.name, "tags": list(self.tags), "action": self.action, "until": self.until,
                 "turn": self.turn, "active": self.active, "phase": self.phase}
+        return data if self.when is None else {**data, "when": dict(self.when), "ready": self.ready,
+                                               "wait": self.wait}
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Order:
+        when = data.get("when")
         return Order(str(data["name"]), tuple(str(t) for t in data["tags"]), data.get("action"), str(data["until"]),
-                     int(data["turn"]), int(data["active"]), str(data["phase"]))
+                     int(data["turn"]), int(data["active"]), str(data["phase"]),
+                     None if when is None else dict(when), bool(data.get("ready", False)),
+                     bool(data.get("wait", True)))
+
+    @property
+    def auto(self) -> str:
+        """How the log marks a move this order made."""
+        return "premove" if self.until == ONCE else "order"
 
     def describe(self) -> Text:
+        if self.when is not None:
+            return _premove_text(self.when, str(self.action))
         what = Text(self.name, self.name) if self.action is None else \
             Text(f"{self.name}, answering `{self.action}`", f"{self.name}（`{self.action}`で応答）")
         limit = LIMIT_TEXT[self.until]
         return Text(f"{what.en} {limit.en}", f"{what.ja}：{limit.ja}")
+
+
+def _premove_text(when: Mapping[str, Any], answer: str) -> Text:
+    if "on" in when:
+        return Text(f"premove: when you are asked `{when['on']}`, `{answer}`",
+                    f"プレムーブ: `{when['on']}`を問われたら`{answer}`")
+    said = format_action(when["if"])
+    return Text(f"premove: if they play `{said}`, `{answer}`", f"プレムーブ: 相手が`{said}`なら`{answer}`")
 
 
 def _refuse(en: str, ja: str, hint: Text) -> RuleError:
@@ -91,7 +118,12 @@ def usage(game: Game[Any]) -> Text:
 
 def make_order(game: Game[Any], state: Any, words: str) -> Order:
     """The order a seat typed (`responses until phase`, `decline obstruct`,
-    `decline battle_tool with no_tool`), marked with the turn and phase now."""
+    `decline battle_tool with no_tool`, `premove if end_turn then pass`),
+    marked with the turn and phase now."""
+    if words.split()[:1] == ["premove"]:
+        from .premoves import make_premove  # premoves build on orders
+
+        return make_premove(game, state, words)
     tokens: list[str] = []
     parts: dict[str, list[str]] = {"with": [], "until": []}
     into = tokens
@@ -147,9 +179,17 @@ def standing(game: Game[Any], state: Any, orders: Mapping[int, tuple[Order, ...]
 def ordered_action(game: Game[Any], state: Any, pending: Pending, orders: tuple[Order, ...]) -> Action | None:
     """The action the seat's standing orders give for this decision, if one
     covers it and its action is legal now; else None (the seat decides)."""
+    found = ordering(game, state, pending, orders)
+    return None if found is None else found[1]
+
+
+def ordering(game: Game[Any], state: Any, pending: Pending, orders: tuple[Order, ...]
+             ) -> tuple[Order, Action] | None:
+    """`ordered_action`, with the order that gives it. A premove answers only
+    once it is ready (its condition met when the decision came)."""
     tags = game.order_tags(state, pending)
     for order in orders:
-        if not tags.intersection(order.tags):
+        if not (order.ready if order.when is not None else tags.intersection(order.tags)):
             continue
         legal = [normalise(c.action) for c in game.legal_actions(state, pending.seat)]
         if order.action is None:
@@ -157,5 +197,5 @@ def ordered_action(game: Game[Any], state: Any, pending: Pending, orders: tuple[
         else:
             wanted = normalise(game.parse_action(order.action))
         if wanted in legal:
-            return wanted
+            return order, wanted
     return None

@@ -90,6 +90,9 @@ class MusouGame(Game[MusouState]):
         "priority": Preset(("response",), "phase", Text("pass priority in the other player's turn for the rest "
                                                         "of this phase", "このフェイズの残り、相手の手番中の優先権をパスする")),
     }
+    # Passes, moves and attacks every seat sees whole (a card played or paid for may hide one).
+    premove_kinds: ClassVar[frozenset[str]] = frozenset(
+        {"pass", "endbattle", "attack", "move", "first", "keep", "mulligan"})
     state_types = STATE_TYPES
     # Arguments the menu spells out only when needed (pay= when provisions fall
     # short, target= when there is one), which a player may always add.

@@ -65,6 +65,9 @@ class NaruGame(Game[NaruState]):
                           Text("no battle tool when attacked if no tool could change who wins",
                                "攻撃されたとき、どの戦闘どうぐでも勝敗が変わらないなら戦闘どうぐを使わない")),
     }
+    # Moves and passes every seat sees whole (a summon or a card may hide what it is).
+    premove_kinds: ClassVar[frozenset[str]] = frozenset(
+        {"end_turn", "end_summon", "move", "no_tool", "decline", "keep_hand", "mulligan"})
     state_types = STATE_TYPES
     options_example: ClassVar[Mapping[str, Any] | None] = {"decks": ["random", "random"]}
     min_seats: ClassVar[int] = 2

@@ -189,7 +189,13 @@ async def test_an_order_never_shows_to_another_seat(service, game):
         hidden = [r for r in rows if r["type"] == "standing_orders"]
         assert all(r["payload"]["redacted"] and "orders" not in r["payload"] and r["hash"] for r in hidden)
     assert "secretmove" in as_ben
-    # Every replay point, as Ann: her view, and every log line, say nothing of it.
+    await unseen_by_ann(service, match_id, events, ("secretmove", "standing", "事前指示"))
+    await verified(service, match_id)
+
+
+async def unseen_by_ann(service, match_id, events, words):
+    """At every replay point, Ann's view shows none of `words`, and no log line
+    (terminal or replay page) tells of a standing-orders event."""
     from bot.replaypage.collect import _line as replay_page_line
     from bot.terminal import Terminal
     lines = Terminal(service, match_id, "en", lambda: None)
@@ -197,21 +203,27 @@ async def test_an_order_never_shows_to_another_seat(service, game):
         at = await service.state_at(match_id, e.seq)
         if at.state is not None:
             seen = json.dumps(service.view_of(at, Viewer.of(0)), ensure_ascii=False, default=str)
-            assert "secretmove" not in seen and "standing" not in seen and "事前指示" not in seen
+            assert not [w for w in words if w in seen]
         if e.type == "standing_orders":
             assert lines.lines_of(e) == [] and replay_page_line(e) == []
-    await verified(service, match_id)
+
+
+async def replayed(service, ms, automatic):
+    """The match's log and secret, once checked that it holds `automatic` moves
+    and rebuilds to `ms`, its orders included."""
+    events = await service.store.events(ms.match_id)
+    assert automatic(events)
+    secret = await service.store.secret(ms.match_id)
+    rebuilt, _ = rebuild(events, secret)
+    assert rebuilt.orders == ms.orders and rebuilt.seq == ms.seq
+    return events, secret
 
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_log_replays_only_with_the_order_behind_each_ordered_move(service, game):
     match_id, rnd = await ben_orders(service, game, "replay", "all until phase")
     ms = await play_until(service, match_id, rnd, None, limit=40)
-    events = await service.store.events(match_id)
-    assert order_moves(events)
-    secret = await service.store.secret(match_id)
-    rebuilt, _ = rebuild(events, secret)
-    assert rebuilt.orders == ms.orders and rebuilt.seq == ms.seq
+    events, secret = await replayed(service, ms, order_moves)
     service.forget(match_id)
     assert (await service.get(match_id)).orders == ms.orders  # from a snapshot as well as the log
     # An ordered move with no order behind it is refused on replay.
