@@ -45,7 +45,7 @@ from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import parse_head, verify_match
 from events.window import parse_window, window_place
 
-from . import match_ids, records_cli, render
+from . import match_ids, ratings_cli, records_cli, render
 from .clihelp import Parser, argv_locale, say
 from .listing import match_table, whose_turn
 from .paths import default_db
@@ -617,6 +617,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     sub.add_parser("bot", help="run the Discord bot (needs PARLEY_DISCORD_TOKEN)")
     sub.add_parser("sync-commands", help="register the slash commands with Discord")
     records_cli.add_parsers(sub)  # parley mine
+    ratings_cli.add_parsers(sub)  # parley rating, ladder, season
     return p
 
 
@@ -626,6 +627,7 @@ ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
     "migrate-db": cmd_migrate_db,
 }
 ASYNC.update(records_cli.COMMANDS)
+ASYNC.update(ratings_cli.COMMANDS)
 
 
 def _interrupt(signum: int, frame: object) -> None:
