@@ -53,3 +53,7 @@ def ladder_rows(table: Sequence[Rating], locale: str) -> list[str]:
 def rating_line(game_id: str, r: Rating, locale: str) -> str:
     return RATING.format(game=game_title(game_id, locale), ordinal=f"{r.ordinal:.1f}", mu=f"{r.mu:.1f}",
                          sigma=f"{r.sigma:.1f}", n=r.matches, mark=PROVISIONAL_MARK if r.provisional else "")(locale)
+
+
+def rating_lines(found: dict[str, Rating], locale: str) -> list[str]:
+    return ["- " + rating_line(g, r, locale) for g, r in sorted(found.items())]
