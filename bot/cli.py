@@ -171,6 +171,8 @@ async def _new_match(service: MatchService, args: argparse.Namespace) -> tuple[s
     players = [Player(id=f"local:{n}", name=n, locale=_locale(args)) for n in names]
     # A clock or a response window in --options is the table's, not the game's.
     place = {"terminal": True, **clock_place(options), **window_place(parse_window(options))}
+    # Rated unless said otherwise; written into the log so the ladder never has to guess.
+    place["rated"] = not args.casual
     ms = await service.create(args.game, players[0], options, place=place)
     try:
         for p in players[1:]:
@@ -546,6 +548,8 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--options", help=OPTIONS_HELP)
     play.add_argument("--level", choices=LEVELS, default="easy",
                       help="how well the bots play: easy (random), normal or hard (search; up to ~1 s a move)")
+    play.add_argument("--casual", action="store_true",
+                      help="not rated: the match stays off the terminal's ladder (parley ladder)")
     play.add_argument("--resume", metavar="MATCH", help="continue a saved match")
     play.add_argument("--start", action="store_true", help="with --resume: start a match still in the lobby")
 

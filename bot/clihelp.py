@@ -83,6 +83,8 @@ HELP: dict[str, Text] = {t.en: t for t in (
          "全対戦の再生を省きます（行・秘密値・チェーンは比較します）"),
     Text("the player: a terminal name (as in --players) or an id like discord:1234",
          "プレイヤー: ターミナルでの名前（--players と同じ）か discord:1234 のような ID"),
+    Text("not rated: the match stays off the terminal's ladder (parley ladder)",
+         "レーティング対象外：この対戦はターミナルのラダー（parley ladder）に数えません"),
     Text("a player's rating in each game", "プレイヤーのゲームごとのレーティング"),
     Text("a terminal name or an id like discord:1234 (default: you)",
          "ターミナルでの名前か、discord:1234 のような ID（既定: あなた）"),

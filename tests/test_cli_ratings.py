@@ -2,6 +2,8 @@
 in English and Japanese."""
 
 import asyncio
+import io
+import sys
 
 from openskill.models import PlackettLuce
 
@@ -77,3 +79,21 @@ def test_seasons_in_the_terminal(capsys, tmp_path):
     assert "Season 1 final table: Toy" in out
     assert "ann  " in out and "(3 rated matches)" in out  # two against the bot, one against Ben
     assert main(["--db", db, "--lang", "en", "ladder", "toy", "--season", "2"]) == 2
+
+
+async def _places(db: str) -> list[object]:
+    store = await Store.open(db)
+    try:
+        rows = await store.matches()
+        return [(await store.events(r.id))[0].payload["place"].get("rated") for r in reversed(rows)]
+    finally:
+        await store.close()
+
+
+def test_play_writes_rated_or_casual_into_the_log(capsys, tmp_path, monkeypatch):
+    db = str(tmp_path / "p.sqlite")
+    for extra in ([], ["--casual"]):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+        assert main(["--db", db, "play", "naru", "--players", "ann,ben", *extra]) == 0
+    capsys.readouterr()
+    assert asyncio.run(_places(db)) == [True, False]
