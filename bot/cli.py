@@ -45,7 +45,7 @@ from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import parse_head, verify_match
 from events.window import parse_window, window_place
 
-from . import match_ids, records_cli, render
+from . import match_ids, ratings_cli, records_cli, render
 from .clihelp import Parser, argv_locale, say
 from .listing import match_table, whose_turn
 from .paths import default_db
@@ -171,6 +171,8 @@ async def _new_match(service: MatchService, args: argparse.Namespace) -> tuple[s
     players = [Player(id=f"local:{n}", name=n, locale=_locale(args)) for n in names]
     # A clock or a response window in --options is the table's, not the game's.
     place = {"terminal": True, **clock_place(options), **window_place(parse_window(options))}
+    # Rated unless said otherwise; written into the log so the ladder never has to guess.
+    place["rated"] = not args.casual
     ms = await service.create(args.game, players[0], options, place=place)
     try:
         for p in players[1:]:
@@ -546,6 +548,8 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--options", help=OPTIONS_HELP)
     play.add_argument("--level", choices=LEVELS, default="easy",
                       help="how well the bots play: easy (random), normal or hard (search; up to ~1 s a move)")
+    play.add_argument("--casual", action="store_true",
+                      help="not rated: the match stays off the terminal's ladder (parley ladder)")
     play.add_argument("--resume", metavar="MATCH", help="continue a saved match")
     play.add_argument("--start", action="store_true", help="with --resume: start a match still in the lobby")
 
@@ -617,6 +621,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     sub.add_parser("bot", help="run the Discord bot (needs PARLEY_DISCORD_TOKEN)")
     sub.add_parser("sync-commands", help="register the slash commands with Discord")
     records_cli.add_parsers(sub)  # parley mine
+    ratings_cli.add_parsers(sub)  # parley rating, ladder, season
     return p
 
 
@@ -626,6 +631,7 @@ ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
     "migrate-db": cmd_migrate_db,
 }
 ASYNC.update(records_cli.COMMANDS)
+ASYNC.update(ratings_cli.COMMANDS)
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -83,6 +83,17 @@ HELP: dict[str, Text] = {t.en: t for t in (
          "全対戦の再生を省きます（行・秘密値・チェーンは比較します）"),
     Text("the player: a terminal name (as in --players) or an id like discord:1234",
          "プレイヤー: ターミナルでの名前（--players と同じ）か discord:1234 のような ID"),
+    Text("not rated: the match stays off the terminal's ladder (parley ladder)",
+         "レーティング対象外：この対戦はターミナルのラダー（parley ladder）に数えません"),
+    Text("a player's rating in each game", "プレイヤーのゲームごとのレーティング"),
+    Text("a terminal name or an id like discord:1234 (default: you)",
+         "ターミナルでの名前か、discord:1234 のような ID（既定: あなた）"),
+    Text("only this game", "このゲームだけ"),
+    Text("a game's ladder: the current season's, or all time", "ゲームのラダー（シーズン中はそのシーズン、なければ通算）"),
+    Text("the final table of closed season N", "終了したシーズン N の最終順位"),
+    Text("start or end a season (a window over the same log)", "シーズンを開始・終了します（同じログの期間を区切るだけです）"),
+    Text("the Discord server (guild id) whose ladder to read (default: the terminal's own)",
+         "ラダーを読む Discord サーバー（ギルド ID。既定: この端末のラダー）"),
 )}
 USAGE = Text("usage: ", "使い方: ")
 HEADINGS = {t.en: t for t in (Text("positional arguments", "位置引数"), Text("options", "オプション"))}

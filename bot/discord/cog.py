@@ -54,10 +54,11 @@ class ParleyGroup(app_commands.Group):
                            deadline_hours=_("Hours a player has for each decision (0: none; default: the server's)"),
                            deadline_action=_("What happens when the deadline passes"),
                            reminder_hours=_("Hours before a waiting player is reminded"),
-                           takeover=_("Who plays a seat whose player leaves (default: the server's)"))
+                           takeover=_("Who plays a seat whose player leaves (default: the server's)"),
+                           rated=_("Rated on the ladder, or casual (default: the server's)"))
     @app_commands.rename(game=_("game"), options=_("options"), deadline_hours=_("deadline_hours"),
                          deadline_action=_("deadline_action"), reminder_hours=_("reminder_hours"),
-                         takeover=_("takeover"))
+                         takeover=_("takeover"), rated=_("rated"))
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           takeover=TAKEOVERS)
@@ -65,10 +66,10 @@ class ParleyGroup(app_commands.Group):
                   deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                   deadline_action: app_commands.Choice[str] | None = None,
                   reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
-                  takeover: app_commands.Choice[str] | None = None) -> None:
+                  takeover: app_commands.Choice[str] | None = None, rated: bool | None = None) -> None:
         await self.parley.create(interaction, game, options, deadline_hours,
                                  deadline_action.value if deadline_action else None, reminder_hours,
-                                 takeover.value if takeover else None)
+                                 takeover.value if takeover else None, rated)
 
     new.autocomplete("game")(_game)
 
@@ -196,6 +197,18 @@ class ParleyGroup(app_commands.Group):
                     server: bool = False) -> None:
         await self.parley.stats(interaction, user, server)
 
+    # Discord allows 25 commands in a group and /parley has 24, so one player's
+    # ratings are `ladder` with `user` (one game) and `stats` (every game).
+    @app_commands.command(name=_("ladder"), description=_("A game's ladder on this server (with a chart)"))
+    @app_commands.describe(game=_("Which game"), user=_("Also show this player's rating and place"),
+                           season=_("A closed season's final table"))
+    @app_commands.rename(game=_("game"), user=_("user"), season=_("season"))
+    async def ladder(self, interaction: discord.Interaction, game: str, user: discord.User | None = None,
+                     season: app_commands.Range[int, 1] | None = None) -> None:
+        await self.parley.ladder(interaction, game, season, user)
+
+    ladder.autocomplete("game")(_game)
+
     @app_commands.command(name=_("mine"), description=_("The matches waiting for your move"))
     async def mine(self, interaction: discord.Interaction) -> None:
         await self.parley.mine(interaction)
@@ -300,11 +313,12 @@ class ModGroup(app_commands.Group):
                            deadline_action=_("What happens when a default deadline passes"),
                            language=_("Language of new match threads"),
                            clock=_("Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)"),
-                           window=_(WINDOW_HELP), takeover=_("Who plays a left seat in new matches"))
+                           window=_(WINDOW_HELP), takeover=_("Who plays a left seat in new matches"),
+                           rated=_("Whether new matches are rated by default"))
     @app_commands.rename(moderator_role=_("moderator_role"), clear_moderator_role=_("clear_moderator_role"),
                          deadline_hours=_("deadline_hours"), deadline_action=_("deadline_action"),
                          language=_("language"), clock=_("clock"), window=_("window"),
-                         takeover=_("takeover"))
+                         takeover=_("takeover"), rated=_("rated"))
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           language=[app_commands.Choice(name=_("English"), value="en"),
@@ -317,12 +331,20 @@ class ModGroup(app_commands.Group):
                        deadline_action: app_commands.Choice[str] | None = None,
                        language: app_commands.Choice[str] | None = None, clock: str | None = None,
                        window: app_commands.Range[int, 0, LONGEST] | None = None,
-                       takeover: app_commands.Choice[str] | None = None) -> None:
+                       takeover: app_commands.Choice[str] | None = None, rated: bool | None = None) -> None:
         await self.parley.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
                                    deadline_hours=deadline_hours,
                                    deadline_action=deadline_action.value if deadline_action else None,
                                    language=language.value if language else None, clock=clock, window=window,
-                                   takeover=takeover.value if takeover else None)
+                                   takeover=takeover.value if takeover else None, rated=rated)
+
+    @app_commands.command(name=_("season"), description=_("Moderator: start or end this server's ladder season"))
+    @app_commands.describe(action=_("Start a new season (ending the running one) or end it"))
+    @app_commands.rename(action=_("action"))
+    @app_commands.choices(action=[app_commands.Choice(name=_("start"), value="start"),
+                                  app_commands.Choice(name=_("end"), value="end")])
+    async def season(self, interaction: discord.Interaction, action: app_commands.Choice[str]) -> None:
+        await self.parley.season(interaction, action.value)
 
     for _cmd in (undo, redo, abort, replace, remove):
         _cmd.autocomplete("match")(_match)

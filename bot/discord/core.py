@@ -9,15 +9,16 @@ from .clocks import Clocks
 from .moderation import Moderation
 from .orders import Orders
 from .play import Play
+from .ratings import Ratings
 from .records import Records
 from .stats import Stats
 from .subs import Subs
 from .vacation import Vacation
 
 
-class Parley(Play, Orders, Cards, Clocks, Moderation, Records, Stats, Vacation, Subs):
-    """Players' commands, standing orders, clocks, card lookup, moderators' commands, records and the substitute
-    pool, over one match service."""
+class Parley(Play, Orders, Cards, Clocks, Moderation, Records, Stats, Ratings, Vacation, Subs):
+    """Players' commands, standing orders, clocks, card lookup, moderators' commands, records, ratings and the
+    substitute pool, over one match service."""
 
 
 __all__ = ["Parley", "Reply", "parse_options"]

@@ -343,6 +343,8 @@ class Delivery:
             lines.append(M.deadline.format(hours=settings, policy=policy)(locale))
         if ms.place.get("takeover") not in (None, "off"):
             lines.append(M.takeover.format(level=M.level_names.get(ms.place["takeover"], M.none))(locale))
+        if ms.place.get("rated") is False:
+            lines.append(M.casual(locale))
         view: discord.ui.View | None = None
         if ms.status == "lobby":
             lines.append(M.lobby_open.format(n=len(ms.lobby), max=game.max_seats, min=game.min_seats)(locale))

@@ -122,6 +122,11 @@ class M:
                     "退席したプレイヤーの席はボット（{level}）が代打ちします。")
     level_names: ClassVar[dict[str, Text]] = {"easy": Text("easy", "かんたん"), "normal": Text("normal", "ふつう"),
                                               "hard": Text("hard", "むずかしい")}
+    settings_rated = Text("New matches are rated on the server's ladders (a creator may make one casual).",
+                          "新しい対戦はサーバーのラダーでレーティング対象です（作成者がカジュアルにできます）。")
+    settings_casual = Text("New matches are casual, not rated (a creator may make one rated).",
+                           "新しい対戦はカジュアル（レーティング対象外）です（作成者が対象にできます）。")
+    casual = Text("Casual match: not rated.", "カジュアル対戦：レーティング対象外です。")
     settings_takeover = Text("A left seat in new matches is played on by: a bot ({level}).",
                              "新しい対戦で退席者の席を代打ちするもの: ボット（{level}）。")
     settings_no_takeover = Text("A left seat in new matches is played on by: nobody (its default move).",
@@ -287,6 +292,15 @@ _JA: dict[str, str] = {
     "window": "応答受付時間",
     "Minutes until an unanswered response passes in new matches, same for every hand (0: none)":
         "新しい対戦で、答えのない応答がパスになるまでの分数。手札に関わらず同じ（0: なし）",
+    # ratings and ladders (bot/discord/ratings.py)
+    "ladder": "ラダー", "season": "シーズン", "rated": "レーティング対象", "end": "終了",
+    "Also show this player's rating and place": "このプレイヤーのレーティングと順位も表示",
+    "A game's ladder on this server (with a chart)": "このサーバーでのゲームのラダー（グラフ付き）",
+    "A closed season's final table": "終了したシーズンの最終順位",
+    "Rated on the ladder, or casual (default: the server's)": "ラダーのレーティング対象か、カジュアルか（省略時: サーバーの設定）",
+    "Whether new matches are rated by default": "新しい対戦を既定でレーティング対象にするか",
+    "Moderator: start or end this server's ladder season": "モデレーター: このサーバーのラダーのシーズンを開始・終了",
+    "Start a new season (ending the running one) or end it": "新しいシーズンを開始（進行中のものは終了）、または終了",
 }
 
 

@@ -87,7 +87,7 @@ class Moderation(ParleyBase):
     async def settings(self, interaction: discord.Interaction, *, role: discord.Role | None, clear_role: bool,
                        deadline_hours: float | None, deadline_action: str | None, language: str | None,
                        clock: str | None = None, window: int | None = None,
-                       takeover: str | None = None) -> None:
+                       takeover: str | None = None, rated: bool | None = None) -> None:
         """Show the server's settings (moderators) or change them (Manage Server only:
         a moderator role must not be able to hand itself out)."""
         async def work() -> Reply:
@@ -112,6 +112,8 @@ class Moderation(ParleyBase):
                 changes["window"] = window or None
             if takeover is not None:
                 changes["takeover"] = takeover
+            if rated is not None:
+                changes["rated"] = rated
             if not changes:
                 await self.require_mod(interaction)
                 return Reply(self._settings_text(current, locale, ""))
@@ -147,7 +149,9 @@ class Moderation(ParleyBase):
             lines.append((WINDOW_DEFAULT + describe_window(timedelta(minutes=settings.window)))(locale))
         level = M.level_names.get(settings.takeover)
         takeover = M.settings_takeover.format(level=level)(locale) if level else M.settings_no_takeover(locale)
-        lines += [M.settings_language.format(language=language)(locale), takeover, f"-# {M.settings_how(locale)}"]
+        rated = M.settings_rated if settings.rated else M.settings_casual
+        lines += [M.settings_language.format(language=language)(locale), takeover, rated(locale),
+                  f"-# {M.settings_how(locale)}"]
         return "\n".join(lines)
 
 

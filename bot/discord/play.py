@@ -31,7 +31,7 @@ class Play(ParleyBase):
 
     async def create(self, interaction: discord.Interaction, game_id: str, options: str | None,
                      deadline_hours: float | None, deadline_action: str | None,
-                     reminder_hours: float | None, takeover: str | None = None) -> None:
+                     reminder_hours: float | None, takeover: str | None = None, rated: bool | None = None) -> None:
         async def work() -> Reply:
             locale = self.locale(interaction)
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -63,6 +63,9 @@ class Play(ParleyBase):
             # Chosen for this match (the service refuses a level the game lacks), else the
             # server's default, eased to the game's own bot where it has no search.
             place["takeover"] = takeover or offered_or_easy(get_game(game_id), defaults.takeover)
+            # Written into the log either way, so a later change of the server's
+            # default never re-rates a match (events/ratings.py reads only this).
+            place["rated"] = defaults.rated if rated is None else rated
             # The match id comes from the interaction id, so the same interaction
             # delivered twice finds the match its first delivery made.
             match_id = match_id_for(interaction.id)

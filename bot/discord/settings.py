@@ -37,6 +37,7 @@ class ServerSettings:
     clock: dict[str, Any] | None = None  # events/clockconfig.to_json; None: new matches get the deadline above
     window: int | None = None  # minutes of a response window (events/window.py); None: none
     takeover: str = "normal"  # who plays a left seat in new matches: a bot level, or "off" (the default move)
+    rated: bool = True  # new matches count on the server's ladders unless their creator says casual
 
     @staticmethod
     def from_json(data: dict[str, Any] | None) -> ServerSettings:
@@ -48,7 +49,9 @@ class ServerSettings:
         clock = data.get("clock")
         window = data.get("window")
         takeover = data.get("takeover")
-        return ServerSettings(mod_role=str(role) if role else None, clock=clock if isinstance(clock, dict) else None,
+        rated = data.get("rated")
+        return ServerSettings(rated=rated if isinstance(rated, bool) else True,
+                              mod_role=str(role) if role else None, clock=clock if isinstance(clock, dict) else None,
                               window=window if isinstance(window, int) and window > 0 else None,
                               deadline_hours=float(hours) if hours else None,
                               deadline_action=action if action in DEADLINE_ACTIONS else "skip",

@@ -12,10 +12,12 @@ from datetime import datetime
 
 import discord
 
+from bot.ratingtext import rating_lines
 from bot.render.chart import wins_chart
 from engine.core import Text
 from engine.registry import available, get_game
 from events.errors import Refused
+from events.ratings import player_ratings
 from events.replay import MatchState
 from events.stats import PlayerStats, ServerStats, player_stats, server_stats, waiting_on
 
@@ -42,6 +44,7 @@ T_TOP_LINE = Text("{n}. {who}: {wins} won of {finished}", "{n}. {who}: {finished
 T_NOTHING = Text("No matches played on this server yet.", "このサーバーではまだ対戦がありません。")
 T_CHART = Text("Wins by game", "ゲーム別の勝利数")
 LEGEND = (Text("won", "勝利"), Text("finished", "終了"), Text("played", "対戦"))
+T_RATINGS = Text("Ratings (`/parley ladder` for the tables):", "レーティング（順位表は `/parley ladder`）:")
 T_MINE = Text("Matches waiting for your move ({n}):", "あなたの手番の対戦が{n}件あります:")
 T_MINE_LINE = Text("- {game} `{match}` · {where} · waiting since {since}", "- {game} `{match}` · {where} · {since}から待機中")
 T_MINE_NONE = Text("No match is waiting for you on this server.", "このサーバーであなたを待っている対戦はありません。")
@@ -139,6 +142,9 @@ class Stats(ParleyBase):
             target = user or interaction.user
             st = await player_stats(store, f"discord:{target.id}", guild)
             text = player_text(st, target.mention, locale)
+            ratings = await player_ratings(store, guild, f"discord:{target.id}")
+            if ratings:
+                text += "\n" + "\n".join([T_RATINGS(locale), *rating_lines(ratings, locale)])
             if not st.by_game:
                 return Reply(text)
             rows = [(game_name(g), x.finished, x.wins) for g, x in sorted(st.by_game.items())]

@@ -22,18 +22,37 @@ GREEN = (88, 160, 100)
 INK = (40, 40, 45)
 
 
+class Canvas:
+    """A titled chart of `rows` rows with a two-entry legend below, drawn in the reader's language."""
+
+    def __init__(self, title: Text, rows: int, locale: str) -> None:
+        self.height = TOP + ROW * max(rows, 1) + 30
+        self.img = Image.new("RGB", (WIDTH, self.height), (250, 250, 248))
+        self.draw = ImageDraw.Draw(self.img)
+        font, self.japanese = _font(16)
+        self.small, _ = _font(13)
+        self.locale = locale
+        self.draw.text((12, 10), self.text(title), fill=INK, font=font)
+
+    def text(self, t: Text) -> str:
+        return t(self.locale) if self.japanese else _ascii(t("en"))
+
+    def png(self, legend: tuple[Text, Text], second_at: int = 160) -> bytes:
+        """The legend (green, then grey at `second_at` pixels) and the image as PNG."""
+        y = self.height - 24
+        self.draw.rectangle((12, y + 3, 24, y + 15), fill=GREEN)
+        self.draw.text((30, y), self.text(legend[0]), fill=INK, font=self.small)
+        self.draw.rectangle((second_at, y + 3, second_at + 12, y + 15), fill=GREY)
+        self.draw.text((second_at + 18, y), self.text(legend[1]), fill=INK, font=self.small)
+        out = io.BytesIO()
+        self.img.save(out, format="PNG", optimize=True)
+        return out.getvalue()
+
+
 def wins_chart(title: Text, rows: Sequence[tuple[Text, int, int]], legend: tuple[Text, Text], locale: str) -> bytes:
     """PNG of (label, finished, won) rows under `title`; `legend` names the two bars."""
-    height = TOP + ROW * max(len(rows), 1) + 30
-    img = Image.new("RGB", (WIDTH, height), (250, 250, 248))
-    draw = ImageDraw.Draw(img)
-    font, japanese = _font(16)
-    small, _ = _font(13)
-
-    def text(t: Text) -> str:
-        return t(locale) if japanese else _ascii(t("en"))
-
-    draw.text((12, 10), text(title), fill=INK, font=font)
+    c = Canvas(title, len(rows), locale)
+    draw, small, text = c.draw, c.small, c.text
     most = max((finished for _, finished, _ in rows), default=0) or 1
     span = WIDTH - LABEL - 60
     for i, (label, finished, won) in enumerate(rows):
@@ -43,11 +62,4 @@ def wins_chart(title: Text, rows: Sequence[tuple[Text, int, int]], legend: tuple
         if won:
             draw.rectangle((LABEL, y + 4, LABEL + max(2, span * won // most), y + ROW - 8), fill=GREEN)
         draw.text((LABEL + span + 8, y + 6), f"{won}/{finished}", fill=INK, font=small)
-    y = height - 24
-    draw.rectangle((12, y + 3, 24, y + 15), fill=GREEN)
-    draw.text((30, y), text(legend[0]), fill=INK, font=small)
-    draw.rectangle((160, y + 3, 172, y + 15), fill=GREY)
-    draw.text((178, y), text(legend[1]), fill=INK, font=small)
-    out = io.BytesIO()
-    img.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return c.png(legend)

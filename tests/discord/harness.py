@@ -237,6 +237,9 @@ class FakeDiscord:
         for name, data in files:
             if len(data) > 10 * 1024 * 1024:
                 bad.append(f"{where}: file {name} is {len(data)} bytes (limit 10 MiB)")
+        for a in payload.get("attachments") or []:
+            if len(a.get("description") or "") > 1024:
+                bad.append(f"{where}: attachment description is {len(a['description'])} characters (limit 1024)")
         return bad
 
     @staticmethod
@@ -326,10 +329,16 @@ class FakeDiscord:
         msg["_visible_to"] = visible_to  # None: everyone who can read the channel
         msg["_interaction"] = interaction
         msg["_files"] = files
+        msg["_alt"] = self._alt(payload)
         msg["_pings"] = self.pings(payload)
         self.violations.extend(self.check_mentions(f"message {mid} in {channel_id}", payload))
         self.messages[mid] = msg
         return msg
+
+    @staticmethod
+    def _alt(payload: dict[str, Any]) -> dict[str, Any]:
+        """Each file's alt text (its attachment's description), by file name."""
+        return {a.get("filename"): a.get("description") for a in payload.get("attachments") or []}
 
     def _attachment(self, name: str, data: bytes) -> dict[str, Any]:
         return {"id": str(self.new_id()), "filename": name, "size": len(data), "url": f"https://cdn.invalid/{name}",
@@ -349,6 +358,7 @@ class FakeDiscord:
             msg["attachments"] = [a for a in msg["attachments"] if a["id"] in kept] + \
                 [self._attachment(n, d) for n, d in files]
             msg["_files"] = files
+            msg["_alt"] = self._alt(payload)
         msg["edited_timestamp"] = datetime.now(UTC).isoformat()
 
     @staticmethod

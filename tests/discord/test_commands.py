@@ -36,7 +36,7 @@ async def test_sync_publishes_japanese_names_and_descriptions(harness: Harness) 
                     assert (choice.get("name_localizations") or {}).get("ja"), choice["name"]
     act_options = {o["name"]: o for o in subs["act"]["options"]}
     assert act_options["action"]["autocomplete"] is True
-    assert set(mods) == {"undo", "redo", "abort", "replace", "remove", "settings"}
+    assert set(mods) == {"undo", "redo", "abort", "replace", "remove", "settings", "season"}
     assert not h.fake.violations
 
 

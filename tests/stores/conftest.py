@@ -18,6 +18,7 @@ import sqlite3
 import uuid
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -28,7 +29,7 @@ from events.service import MatchService
 from events.stores import open_store
 from tests.events.conftest import ANN, BEN, CAT, started
 
-__all__ = ["ANN", "BEN", "CAT", "Raw", "next_move", "play", "started"]
+__all__ = ["ANN", "BEN", "CAT", "Clock", "Raw", "next_move", "play", "started"]
 
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
 T = TypeVar("T")
@@ -191,3 +192,26 @@ async def play(service: MatchService, match_id: str, moves: int) -> None:
             return
         player, action = await next_move(service, match_id)
         await service.act(match_id, player.id, action)
+
+
+class Clock:
+    """The service's clock, moved by the test: each command is stamped with `now`."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> str:
+        return self.now.isoformat()
+
+    def wait(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def timed(recorder, clock):  # type: ignore[no-untyped-def]
+    return MatchService(recorder, snapshot_every=10, clock=clock, operator="mod")

@@ -4,40 +4,15 @@ itself makes at the times it sets, not read back from the function."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from events.model import Player
 from events.service import MatchService
 from events.stats import player_stats, server_stats, waiting_on
 
-from .conftest import ANN, BEN, CAT
+from .conftest import ANN, BEN, CAT, Clock
 
 GUILD = "g1"
-
-
-class Clock:
-    """The service's clock, moved by the test: each command is stamped with `now`."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> str:
-        return self.now.isoformat()
-
-    def wait(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def timed(recorder, clock):  # type: ignore[no-untyped-def]
-    return MatchService(recorder, snapshot_every=10, clock=clock, operator="mod")
 
 
 async def new_match(service: MatchService, *players: Player, guild: str = GUILD) -> str:

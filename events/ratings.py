@@ -1,0 +1,293 @@
+"""Ratings and ladders: a projection of the log, per server and game.
+
+The rating system is openskill's Plackett-Luce model (PyPI `openskill`),
+never one written here: it rates 2-8 seats at once, with placements and
+ties, and is maintained. A ladder is a pure fold over finished matches in the
+order they ended (`fold`); what a match contributes is read from its row and
+its events alone (`rated_match`), so the same log always gives the same
+ladder, and a cached ladder (`cached_ladder`) keeps the match it was folded
+through, so it only ever continues the same fold.
+
+Definitions, so a ladder can be checked by hand against a log:
+- a ladder is per server (`guild`; terminal matches, which have none, form
+  the "local" ladder) and game;
+- rated: finished, not imported (nothing vouches for its play), not marked
+  casual (`place["rated"] is False` in match_created; a match without the
+  mark, like every older log, is rated: a ladder that people must opt into
+  stays empty), with at least two different entrants. An aborted match has
+  no result and is never rated;
+- entrants: every seat's player. A bot is one player per level and game
+  (`bot:easy`, `bot:normal`, `bot:hard`), on the same ladder as people, so a
+  bot-vs-human match moves both. A player who left (forfeit, removal,
+  deadline: the log's `player_removed`) is placed last, below everyone who
+  stayed, whether a bot took the seat over or a substitute came in (the
+  substitute is placed where the seat finished); a bot that took a seat over
+  is not an entrant, its result being its player's;
+- places: the outcome's winners first (tied), then the others by score
+  (equal scores tie), then those who left (tied);
+- one player in several seats (two bots of a level): each seat is rated from
+  the same prior and the player's new rating is the mean of the seats';
+- the time a match ended is its last event's but notes (a note may be added
+  to a finished match; it changes no result).
+
+A season is a window over the same log (ended at or after its start, before
+its end): starting or closing one only writes a kv record of times, never
+touches a match or a rating, so nothing can be lost or double-counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from engine.core import Text
+
+from .bots import LEVEL_NAMES, bot_level
+from .model import Event
+from .recorder import Recorder
+from .store import MatchRow
+
+# The ordinal (mu - 3 sigma) already discounts an uncertain rating, so the
+# mark only needs to flag a rating still mostly its prior. Sigma falls by about
+# the same amount each match (8.3 to 7.2 over the first five 2-seat matches),
+# so no count is sharper than another; five is under a month for a player who
+# finishes two asynchronous matches a week, well inside a three-month season.
+PROVISIONAL = 5
+LOCAL = "local"  # the ladder of matches with no server (the terminal)
+ALL = 2**31 - 1
+CACHE = "ratings"
+SEASONS = "seasons"
+MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True)
+class RatedMatch:
+    """What one finished match gives a ladder: its entrants and places (1 best)."""
+    match_id: str
+    server: str
+    game: str
+    ended_at: str
+    places: tuple[tuple[str, int], ...]  # (player, place), one per entrant
+    names: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.ended_at, self.match_id
+
+
+@dataclass
+class Rating:
+    player: str
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+    matches: int = 0
+    name: str = ""
+
+    @property
+    def ordinal(self) -> float:
+        return MODEL.rating(mu=self.mu, sigma=self.sigma).ordinal()
+
+    @property
+    def provisional(self) -> bool:
+        return self.matches < PROVISIONAL
+
+    def to_json(self) -> list[Any]:
+        return [self.player, self.mu, self.sigma, self.matches, self.name]
+
+    @classmethod
+    def from_json(cls, data: Sequence[Any]) -> Rating:
+        return cls(str(data[0]), float(data[1]), float(data[2]), int(data[3]), str(data[4]))
+
+
+@dataclass
+class Ladder:
+    server: str
+    game: str
+    ratings: dict[str, Rating] = field(default_factory=dict)
+    through: tuple[str, str] = ("", "")  # the (ended_at, match id) of the last match folded
+
+    def table(self) -> list[Rating]:
+        """Best ordinal first; provisional players after settled ones."""
+        return sorted(self.ratings.values(), key=lambda r: (r.provisional, -r.ordinal, r.name, r.player))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"through": list(self.through), "ratings": [r.to_json() for r in self.ratings.values()]}
+
+    @classmethod
+    def from_json(cls, server: str, game: str, data: dict[str, Any]) -> Ladder:
+        rs = (Rating.from_json(x) for x in data["ratings"])
+        return cls(server, game, {r.player: r for r in rs}, (str(data["through"][0]), str(data["through"][1])))
+
+
+def server_of(guild: str | None) -> str:
+    return guild if guild is not None else LOCAL
+
+
+def identity(player_id: str) -> str:
+    """Who a seat's player is on a ladder: a bot is its level."""
+    return f"bot:{bot_level(player_id)}" if player_id.startswith("bot:") else player_id
+
+
+def bot_label(identity_: str) -> Text | None:
+    """A bot level's name on a ladder, or None for a person."""
+    if not identity_.startswith("bot:"):
+        return None
+    word = LEVEL_NAMES.get(identity_[4:], Text(identity_[4:], identity_[4:]))
+    return Text(f"Bot ({word.en})", f"ボット（{word.ja}）")
+
+
+def _places(keys: list[tuple[int, float]]) -> list[int]:
+    order = sorted(set(keys))
+    return [1 + order.index(k) for k in keys]
+
+
+def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
+    """The entrants and places a match gives its ladder, or None when unrated."""
+    if row.status != "finished" or row.imported or not row.result or not events:
+        return None
+    created = events[0].payload if events[0].type == "match_created" else {}
+    if (created.get("place") or {}).get("rated") is False:
+        return None
+    occupant: list[str] = []
+    names: dict[str, str] = {}
+    left: list[str] = []
+    for e in events:
+        p = e.payload
+        if e.type == "match_started":
+            occupant = [str(s) for s in p["seats"]]
+        elif e.type in ("player_joined", "player_replaced"):
+            who = p.get("player") or {}
+            names[str(who.get("id"))] = str(who.get("name", ""))
+            if e.type == "player_replaced" and occupant:
+                occupant[p["seat"]] = str(who.get("id"))
+        elif e.type == "player_removed" and occupant:
+            left.append(occupant[p["seat"]])
+    result = row.result
+    winners = set(result.get("winners", []))
+    scores = {int(k): float(v) for k, v in (result.get("scores") or {}).items() if isinstance(v, int | float)}
+    entrants: list[str] = []
+    keys: list[tuple[int, float]] = []
+    for seat, pid in enumerate(occupant):
+        if pid in left:
+            continue  # placed below, once, with those who left
+        entrants.append(identity(pid))
+        keys.append((0 if seat in winners else 1, -scores.get(seat, 0.0)))
+    for pid in dict.fromkeys(left):
+        entrants.append(identity(pid))
+        keys.append((2, 0.0))
+    if len(set(entrants)) < 2:
+        return None
+    ended = next((e.at for e in reversed(events) if e.type != "note"), row.updated_at)
+    return RatedMatch(row.id, server_of(row.guild), row.game, ended, tuple(zip(entrants, _places(keys), strict=True)),
+                      tuple(sorted((identity(k), v) for k, v in names.items() if not k.startswith("bot:"))))
+
+
+def fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
+    """`ladder` moved by `matches` of its server and game, in the order they ended."""
+    for m in sorted(matches, key=lambda m: m.key):
+        if (m.server, m.game) != (ladder.server, ladder.game) or m.key <= ladder.through:
+            continue
+        for pid, name in m.names:
+            ladder.ratings.setdefault(pid, Rating(pid)).name = name
+        current = [ladder.ratings.setdefault(pid, Rating(pid)) for pid, _ in m.places]
+        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in current]
+        after = MODEL.rate(teams, ranks=[float(place) for _, place in m.places])
+        new: dict[str, list[tuple[float, float]]] = {}
+        for (pid, _), [rated] in zip(m.places, after, strict=True):
+            new.setdefault(pid, []).append((rated.mu, rated.sigma))
+        for pid, seats in new.items():
+            r = ladder.ratings[pid]
+            r.mu = sum(mu for mu, _ in seats) / len(seats)
+            r.sigma = sum(s for _, s in seats) / len(seats)
+            r.matches += 1
+        ladder.through = m.key
+    return ladder
+
+
+async def _rows(store: Recorder, server: str) -> list[MatchRow]:
+    rows = await store.matches(guild=None if server == LOCAL else server, status=("finished",), limit=ALL)
+    return [r for r in rows if server_of(r.guild) == server and not r.imported]
+
+
+async def rated_matches(store: Recorder, server: str, game: str | None = None,
+                        after: str = "") -> list[RatedMatch]:
+    """The server's rated matches (of `game`), each read from its log; `after`
+    skips rows last written before that time (they ended before it too)."""
+    rows = [r for r in await _rows(store, server) if (game is None or r.game == game) and r.updated_at >= after]
+    # Logs in bulk (a few queries per 500 matches, not one per match). Only
+    # finished matches are loaded, whose secrets are public already; unused here.
+    loaded = await store.bulk([r.id for r in rows])
+    found = (rated_match(r, loaded[r.id][1]) for r in rows if r.id in loaded)
+    return [m for m in found if m is not None]
+
+
+async def ladder(store: Recorder, server: str, game: str, since: str = "", until: str | None = None) -> Ladder:
+    """The ladder rebuilt from the log, over matches that ended in [since, until)."""
+    found = [m for m in await rated_matches(store, server, game, since)
+             if m.ended_at >= since and (until is None or m.ended_at < until)]
+    return fold(found, Ladder(server, game))
+
+
+async def cached_ladder(store: Recorder, server: str, game: str) -> Ladder:
+    """The all-time ladder, continued from its cache: only matches that ended
+    after the cached one are read and folded, then the cache moves on."""
+    key = f"{server}|{game}"
+    data = await store.get_kv(CACHE, key)
+    start = Ladder.from_json(server, game, data) if data else Ladder(server, game)
+    done = fold(await rated_matches(store, server, game, start.through[0]), start)
+    if done.through != start.through or data is None:
+        await store.set_kv(CACHE, key, done.to_json())
+    return done
+
+
+async def player_ratings(store: Recorder, server: str, player_id: str) -> dict[str, Rating]:
+    """One player's rating in every game of the server they have a rating in."""
+    games = sorted({r.game for r in await _rows(store, server)})
+    out: dict[str, Rating] = {}
+    for game in games:
+        found = (await cached_ladder(store, server, game)).ratings.get(identity(player_id))
+        if found is not None:
+            out[game] = found
+    return out
+
+
+# -- seasons -------------------------------------------------------------------
+
+async def seasons(store: Recorder, server: str) -> dict[str, Any]:
+    """{"current": {"number", "started"} or None, "closed": [{"number", "started", "ended", "tables"}]}."""
+    return await store.get_kv(SEASONS, server) or {"current": None, "closed": []}
+
+
+async def end_season(store: Recorder, server: str, now: str) -> dict[str, Any] | None:
+    """Close the running season, keeping each game's final table (rebuildable
+    from its window, so it is a cache of that fold, stamped with its end)."""
+    record = await seasons(store, server)
+    current = record["current"]
+    if current is None:
+        return None
+    games = sorted({m.game for m in await rated_matches(store, server, None, current["started"])})
+    tables = {}
+    for game in games:
+        done = await ladder(store, server, game, current["started"], now)
+        if done.ratings:
+            tables[game] = [r.to_json() for r in done.table()]
+    closed = {**current, "ended": now, "tables": tables}
+    await store.set_kv(SEASONS, server, {"current": None, "closed": [*record["closed"], closed]})
+    return closed
+
+
+async def start_season(store: Recorder, server: str, now: str) -> dict[str, Any]:
+    """Start a new season now, closing the running one first."""
+    await end_season(store, server, now)
+    record = await seasons(store, server)
+    current = {"number": 1 + len(record["closed"]), "started": now}
+    await store.set_kv(SEASONS, server, {**record, "current": current})
+    return current
+
+
+__all__ = ["LOCAL", "PROVISIONAL", "Ladder", "RatedMatch", "Rating", "bot_label", "cached_ladder", "end_season",
+           "fold", "identity", "ladder", "player_ratings", "rated_match", "rated_matches", "seasons", "server_of",
+           "start_season"]
