@@ -27,6 +27,9 @@ from .test_every_game import GAMES, seats_of
 PLAYERS = [Player(id=f"local:p{i}", name=f"P{i}") for i in range(8)]
 MOVES = 16
 
+# Whole matches through the real service and store, over hypothesis examples: seconds a test.
+pytestmark = pytest.mark.slow
+
 
 async def playing(tmp: Path, game_id: str, seed: int) -> tuple[Store, MatchService, str]:
     store = await Store.open(tmp / "c.sqlite")

@@ -43,6 +43,7 @@ async def same_states_as_recorded(service, match_id, path):
         assert {k: now[k] for k in shared} == {k: fields[k] for k in shared}, f"state differs at event {seq}"
 
 
+@pytest.mark.slow  # every recorded match imported, replayed, state-compared and verified
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CORPUS)))
 async def test_a_recorded_match_replays_and_verifies(path, tmp_path):
     text = path.read_text(encoding="utf-8")

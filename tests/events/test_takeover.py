@@ -45,6 +45,7 @@ async def _play_out(service: MatchService, match_id: str, *people: Player) -> in
     return moves
 
 
+@pytest.mark.slow  # a search bot plays a whole match
 @pytest.mark.parametrize("game", ["quarriors", "warlords"])
 async def test_a_bot_takes_over_a_forfeited_seat_and_finishes_the_match(tmp_path: Path, game: str) -> None:
     store, service = await _service(tmp_path, game)

@@ -47,6 +47,7 @@ def counterexamples(game: Game[Any], seats: int, seed: int) -> tuple[int, list[s
     return checked, found
 
 
+@pytest.mark.slow  # re-deals at every decision of random matches
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @given(seed=seeds)
 def test_every_response_stays_a_response_under_every_redeal(game_id, seed):

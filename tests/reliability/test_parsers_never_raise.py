@@ -138,6 +138,7 @@ def move_text(draw: st.DrawFn, codes: list[str]) -> str:
     return " ".join(words)
 
 
+@pytest.mark.slow  # hypothesis fuzz, a few hundred examples each
 @pytest.mark.parametrize("game_id", GAMES)
 @FUZZ
 @given(data=st.data())
@@ -147,6 +148,7 @@ def test_any_text_as_a_move_is_played_or_refused(table: Table, game_id: str, dat
     refused_or(lambda: table.run(table.service.act(match_id, player.id, text, seat=seat)))
 
 
+@pytest.mark.slow  # hypothesis fuzz, a few hundred examples each
 @FUZZ
 @given(data=st.data())
 def test_any_line_typed_in_the_terminal_is_answered(table: Table, data: st.DataObject) -> None:
@@ -181,6 +183,7 @@ def option_values() -> st.SearchStrategy[Any]:
     return JSON | words | st.lists(words | JSON, max_size=9) | st.lists(st.dictionaries(ANY_TEXT, JSON), max_size=3)
 
 
+@pytest.mark.slow  # hypothesis fuzz, a few hundred examples each
 @pytest.mark.parametrize("game_id", GAMES)
 @FUZZ
 @given(value=JSON, shaped=st.data())
@@ -196,6 +199,7 @@ def test_any_json_as_options_is_accepted_and_sets_up_or_refused(game_id: str, va
             game.setup(game.min_seats, options, Rng(SECRET))
 
 
+@pytest.mark.slow  # hypothesis fuzz, a few hundred examples each
 @pytest.mark.parametrize("game_id", GAMES)
 @FUZZ
 @given(value=JSON)
@@ -222,6 +226,7 @@ def deck_text() -> st.SearchStrategy[str]:
     return ANY_TEXT | st.lists(lines, max_size=12).map("\n".join)
 
 
+@pytest.mark.slow  # hypothesis fuzz, a few hundred examples each
 @pytest.mark.parametrize("game_id", ["naru", "musou", "warlords"])
 @FUZZ
 @given(text=deck_text())
@@ -247,6 +252,7 @@ def export(table: Table) -> list[str]:
     return table.run(finished()).splitlines()
 
 
+@pytest.mark.slow  # hypothesis fuzz, a few hundred examples each
 @FUZZ
 @given(value=JSON, where=st.integers(0, 20), how=st.sampled_from(["replace", "insert", "alone"]))
 def test_any_json_line_in_an_import_file_is_imported_or_refused(table: Table, export: list[str], value: Any,
@@ -264,6 +270,7 @@ def test_any_json_line_in_an_import_file_is_imported_or_refused(table: Table, ex
     refused_or(lambda: table.run(import_jsonl(table.service, text, match_id=f"i{next(table.fresh)}")))
 
 
+@pytest.mark.slow  # hypothesis fuzz, a few hundred examples each
 @FUZZ
 @given(text=ANY_TEXT)
 def test_any_text_as_an_import_file_is_refused(table: Table, text: str) -> None:

@@ -79,6 +79,7 @@ async def _player(service, match_id, match_no, told):
         told[command_id] = await _told(service.act(match_id, player.id, ROLL, command_id=command_id))
 
 
+@pytest.mark.slow  # hundreds of killed connections
 async def test_killed_connections_tell_every_command_the_truth(pg_url):
     name = f"parley_{uuid.uuid4().hex[:10]}"
     store = await open_store(with_query(pg_url, application_name=name))

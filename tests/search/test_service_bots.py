@@ -83,6 +83,7 @@ async def test_an_unknown_level_is_refused_and_the_lobby_is_unchanged(tmp_path: 
     await store.close()
 
 
+@pytest.mark.slow  # search bots play whole matches
 async def test_selfplay_of_normal_bots_replays_and_repeats(tmp_path: Path) -> None:
     runs = []
     for name in ("x", "y"):
