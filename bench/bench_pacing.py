@@ -60,16 +60,28 @@ class Tally:
     sittings: list[int] = field(default_factory=list)  # the person of each sitting, in order
 
 
-def _musou_idle(state: Any, seat: int) -> bool:
-    """Nothing the Musou seat holds could act now: no stratagem in hand it can
-    pay for, no face-down card it can pay to reveal."""
+def _musou_live(state: Any, seat: int) -> tuple[bool, bool]:
+    """Would the Musou seat act in the other player's main phases, or against
+    an attack? In their main phases only with a stratagem it can pay for that
+    strikes their generals (damage, exhaust, destroy before they attack): what
+    adds to its own side (draws, provisions, boosts that end with the turn)
+    serves as well in its own turn, and an ambush is best sprung on an attack.
+    Against an attack, with a stratagem for it or a face-down trap or ambush
+    general it can pay to reveal. The seat knows its own cards, as a person would."""
     from engine.musou.secrecy import can_pay
     from engine.musou.state import cdef
-    hand = any(cdef(state, c).type == "stratagem" and can_pay(state, seat, cdef(state, c).cost, from_hand=True)
-               for c in state.hands[seat])
-    down = any(slot is not None and slot.face_down and can_pay(state, seat, cdef(state, slot.card).cost, False)
-               for slot in state.field[seat])
-    return not hand and not down
+    main = respond = False
+    for c in state.hands[seat]:
+        card = cdef(state, c)
+        if card.type == "stratagem" and can_pay(state, seat, card.cost, from_hand=True):
+            strikes = any(e.target.startswith("enemy") for e in card.effects)
+            main = main or (card.timing != "response" and strikes)
+            respond = respond or card.timing != "main"
+    for slot in state.field[seat]:
+        card = None if slot is None or not slot.face_down else cdef(state, slot.card)
+        if card is not None and (card.type == "trap" or card.ambush) and can_pay(state, seat, card.cost, False):
+            respond = True
+    return main, respond
 
 
 def _naru_toolless(game: Any, state: Any, seat: int) -> bool:
@@ -90,7 +102,9 @@ def sensible(game: Game[Any], state: Any, seat: int, idle: bool) -> list[str]:
         # Holding a tool it can pay for, it still keeps it when no tool could change a battle.
         return ["no-tool"] if _naru_toolless(game, state, seat) else ["settled"]
     if game.id == "musou":
-        return ["responses"] if idle or _musou_idle(state, seat) else []
+        # Holding only cards for attacks or as good in its own turn, it lets their main phases run.
+        main, respond = (False, False) if idle else _musou_live(state, seat)
+        return [] if main else ["their-main"] if respond else ["responses"]
     if game.id == "warlords":
         return ["no-obstruct", "decline intercept", "decline terrain_response"]
     return []

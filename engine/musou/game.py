@@ -38,6 +38,10 @@ from .view import hidden_ids, view
 __all__ = ["GAME", "MusouGame", "hidden_ids"]
 
 _CATALOGS: dict[str, tuple[CardInfo, ...]] = {}
+# The tag of a priority in the other player's main phase (public: stage, priority
+# and turn player are seen by all), so a seat holding only cards for attacks
+# can let those phases run and still answer an attack.
+THEIR_MAIN = "their-main"
 
 _PROMPTS = {
     "commander": Text("Choose this game's commander (face down). A formation reads row by row: A attack square, "
@@ -89,6 +93,10 @@ class MusouGame(Game[MusouState]):
     order_presets: ClassVar[Mapping[str, Preset]] = {
         "priority": Preset(("response",), "phase", Text("pass priority in the other player's turn for the rest "
                                                         "of this phase", "このフェイズの残り、相手の手番中の優先権をパスする")),
+        THEIR_MAIN: Preset((THEIR_MAIN,), "turn",
+                           Text("pass priority in the other player's main phases until your next turn, but "
+                                "still decide when attacked",
+                                "次の自分の手番まで、相手のメインフェイズ中の優先権をパスする（攻撃されたときは自分で判断する）")),
     }
     # Passes, moves and attacks every seat sees whole (a card played or paid for may hide one).
     premove_kinds: ClassVar[frozenset[str]] = frozenset(
@@ -207,6 +215,12 @@ class MusouGame(Game[MusouState]):
     def decides_in_secret(self, state: MusouState, seat: int) -> bool:
         secret = decides_in_secret(state, seat)
         return super().decides_in_secret(state, seat) if secret is None else secret
+
+    def order_tags(self, state: MusouState, pending: Pending) -> frozenset[str]:
+        tags = super().order_tags(state, pending)
+        if pending.kind == "main" and pending.seat != state.active:
+            return tags | {THEIR_MAIN}
+        return tags
 
     def outcome(self, state: MusouState) -> Outcome | None:
         if state.stage != "over":

@@ -83,7 +83,7 @@ def test_forced_decisions_happen(game_id):
     assert forced > 0
 
 
-@pytest.mark.parametrize("game_id", ["naru", "warlords"])
+@pytest.mark.parametrize("game_id", ["naru", "musou", "warlords"])
 def test_the_check_catches_a_game_that_plays_hidden_forced_decisions(game_id, monkeypatch):
     """The control: a lone choice that hangs on a hidden hand, called public."""
     game = get_game(game_id)
