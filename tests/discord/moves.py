@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.discord.delivery import DMS
-from bot.discord.menus import stages
+from bot.discord.menus import stages, substages
 from tests.discord.harness import Call, FakeDiscord, Harness, User, custom_ids
 from tests.discord.helpers import open_match, state
 
@@ -100,6 +100,13 @@ async def move(h: Harness, user: User, thread: int, match_id: str, seq: int, sea
         entry = next(e for e in entries if idx in e.indices)
         opened = await h.click(user, msg, group, values=[entry.value])
         if entry.group:
+            # A long group may be staged once more by its subgroups (e.g. a Musou general: card, then square).
+            within = substages(choices, entry.indices)
+            if within is not None:
+                sub = next(e for e in within if idx in e.indices)
+                opened = await h.click(user, h.last_reply(opened), group, values=[sub.value])
+                if not sub.group:
+                    return "dm group"
             await h.click(user, h.last_reply(opened), select, values=[str(idx)])
             return "dm group"
         return "dm select"
