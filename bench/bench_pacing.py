@@ -128,7 +128,9 @@ def play(game: Game[Any], seats: int, seed: int, auto_forced: bool, orders_on: b
         pending = game.pending(state)
         if not pending:
             break
-        p = min(pending, key=lambda p: (p.order, p.seat))
+        # Decisions due at once (both mulligans, both keeps) go first to whoever is already
+        # sitting: a person answers their own while here, not after the other's wait.
+        p = min(pending, key=lambda p: (p.order, p.seat != last, p.seat))
         if game.turn(state) != turn:
             turn = game.turn(state)
             tally.player_turns += 1
