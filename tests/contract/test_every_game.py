@@ -21,11 +21,6 @@ from engine.registry import get_game, installed
 # The shipped games and the toy template; never what other test modules happened to
 # register before this one was imported (which would make the suite depend on order).
 GAMES = [*installed(), "toy"]
-# Musou's and Warlords' matches are long (hundreds of actions, up to eight hands): their examples take
-# seconds, so they run in the slow step that .ci/run runs after README's quick command; the quick one
-# still holds every property over the other games.
-SLOW_GAMES = ("musou", "warlords")
-CASES = [pytest.param(g, marks=pytest.mark.slow) if g in SLOW_GAMES else g for g in GAMES]
 SEATS = {"quarriors": 3, "warlords": 3}  # more than two where the game allows: more hidden hands
 seeds = st.integers(min_value=0, max_value=10**9)
 
@@ -55,7 +50,7 @@ def test_the_registry_holds_the_four_games_and_the_toy():
     assert {"quarriors", "naru", "musou", "warlords", "toy"} <= set(GAMES)
 
 
-@pytest.mark.parametrize("game_id", CASES)
+@pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_replay_is_deterministic(game_id, seed):
     game = get_game(game_id)
@@ -66,7 +61,7 @@ def test_replay_is_deterministic(game_id, seed):
     assert game.outcome(again) == played.outcome and played.outcome is not None
 
 
-@pytest.mark.parametrize("game_id", CASES)
+@pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_apply_never_mutates_the_state_it_is_given(game_id, seed):
     game = get_game(game_id)
@@ -77,7 +72,7 @@ def test_apply_never_mutates_the_state_it_is_given(game_id, seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", CASES)
+@pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_no_action_makes_or_loses_a_card_or_die(game_id, seed):
     game = get_game(game_id)
@@ -98,7 +93,7 @@ def test_every_real_game_declares_what_it_conserves():
         assert game.inventory(state), game_id
 
 
-@pytest.mark.parametrize("game_id", CASES)
+@pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_no_view_shows_what_is_hidden_from_its_viewer(game_id, seed):
     game = get_game(game_id)
@@ -113,7 +108,7 @@ def test_no_view_shows_what_is_hidden_from_its_viewer(game_id, seed):
             assert not leaked(p.prompt.to_json(), game.hidden_ids(after, SPECTATOR)), (game_id, p.kind)
 
 
-@pytest.mark.parametrize("game_id", CASES)
+@pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_every_listed_action_applies(game_id, seed):
     """A menu never offers what the rules then refuse (sampled: every 7th position)."""
@@ -130,7 +125,7 @@ def test_every_listed_action_applies(game_id, seed):
                     pytest.fail(f"{game_id}: listed {choice.code} refused: {err.message('en')}")
 
 
-@pytest.mark.parametrize("game_id", CASES)
+@pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_menus_never_show_the_same_label_twice(game_id, seed):
     game = get_game(game_id)
