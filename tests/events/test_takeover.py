@@ -96,6 +96,15 @@ async def test_a_two_seat_match_whose_player_leaves_is_won_by_the_one_left(tmp_p
     await store.close()
 
 
+async def _three_at_toy(service: MatchService) -> Any:
+    """A running toy match of Ann, Ben and Cat whose left seats a bot (easy) takes over."""
+    ms = await service.create("toy", ANN, {"goal": 500}, place={"takeover": "easy"})
+    for p in (BEN, CAT):
+        await service.join(ms.match_id, p)
+    await service.start(ms.match_id, ANN.id)
+    return ms
+
+
 async def test_an_old_style_forfeit_still_plays_the_default_move(service: MatchService) -> None:
     """A match without a take-over level (every match recorded before take-overs):
     the forfeit carries no level and the seat passes, as it always did."""
@@ -119,10 +128,7 @@ async def test_an_old_style_forfeit_still_plays_the_default_move(service: MatchS
 
 
 async def test_replay_accepts_only_a_level_the_game_offers(service: MatchService) -> None:
-    ms = await service.create("toy", ANN, {"goal": 500}, place={"takeover": "easy"})
-    for p in (BEN, CAT):
-        await service.join(ms.match_id, p)
-    await service.start(ms.match_id, ANN.id)
+    ms = await _three_at_toy(service)
     left = await service.remove_player(ms.match_id, CAT.id, 2, "forfeit")
     assert left.events[0].payload["takeover"] == "easy"
     events = await service.events(ms.match_id)
@@ -135,10 +141,7 @@ async def test_replay_accepts_only_a_level_the_game_offers(service: MatchService
 
 
 async def test_no_take_over_without_a_person_left_to_play_for(service: MatchService) -> None:
-    ms = await service.create("toy", ANN, {"goal": 500}, place={"takeover": "easy"})
-    for p in (BEN, CAT):
-        await service.join(ms.match_id, p)
-    await service.start(ms.match_id, ANN.id)
+    ms = await _three_at_toy(service)
     first = await service.remove_player(ms.match_id, ANN.id, 0, "forfeit")
     assert first.match.status == "running" and first.match.taken == {0: "easy"}
     last = await service.remove_player(ms.match_id, BEN.id, 1, "forfeit")
@@ -154,10 +157,7 @@ async def test_no_take_over_without_a_person_left_to_play_for(service: MatchServ
 
 
 async def test_a_substitute_brings_a_taken_seat_back(service: MatchService) -> None:
-    ms = await service.create("toy", ANN, {"goal": 500}, place={"takeover": "easy"})
-    for p in (BEN, CAT):
-        await service.join(ms.match_id, p)
-    await service.start(ms.match_id, ANN.id)
+    ms = await _three_at_toy(service)
     await service.remove_player(ms.match_id, BEN.id, 1, "forfeit")
     back = await service.replace_player(ms.match_id, "mod", 1, DAN, "Dan subs in")
     assert back.events[0].payload["back"] is True
