@@ -35,7 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.core import Game, Rng
 from engine.core.forced import forced_action
-from engine.core.orders import RESPONSE, Order, make_order, ordered_action, standing
+from engine.core.orders import Order, make_order, ordered_action, standing
+from engine.core.ordertags import RESPONSE
 from engine.core.play import step
 from engine.core.selfplay import derive_secret
 from engine.registry import get_game

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from engine.core import Choice, RuleError, Text, Viewer, pick_locale, seat_ref, with_names
 from engine.core.actions import typed_number
-from engine.core.orders import make_order
+from engine.core.premoves import typed as typed_order
 from events import window
 from events.bots import bot_level, shown_name
 from events.clockfeed import ClockFeed
@@ -564,7 +564,7 @@ class Terminal:
         elif rest.strip() in ("", "help", "premove"):
             self.say(order_help(ms.game))
         else:
-            described = make_order(ms.game, ms.state, rest).describe()
+            described = typed_order(ms.game, ms.state, rest).describe()
             await self.send(lambda cid: self.service.set_order(self.match_id, player.id, rest, seat=seat,
                                                                command_id=cid))
             self.say(ORDER_SET + described)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.forced import forced_action
-from engine.core.orders import RESPONSE, Order, ordering
+from engine.core.orders import Order, ordering
+from engine.core.ordertags import RESPONSE
 from engine.core.search import levels
 
 from .chain import canonical_payload

@@ -22,8 +22,9 @@ from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, 
 from engine.core.actions import typed_number
 from engine.core.arguments import check_arguments
 from engine.core.forced import forced_action
-from engine.core.orders import Order, make_order, ordering
+from engine.core.orders import Order, ordering
 from engine.core.play import check_pending
+from engine.core.premoves import typed as typed_order
 from engine.registry import get_game
 
 from . import errors, moderators, snapshot
@@ -412,7 +413,7 @@ class MatchService:
         name). It answers at once if the decision it covers is already waiting."""
         def build(ms: MatchState, secret: bytes) -> Awaitable[Built]:
             s = self._ordering_seat(ms, player_id, seat)
-            order = make_order(ms.game, ms.state, words)
+            order = typed_order(ms.game, ms.state, words)
             mine = [o for o in ms.orders.get(s, ()) if o.name != order.name]
             return self._with_auto(ms, secret, [self._orders_event(ms, secret, player_id, s, [*mine, order])])
         return await self._run(match_id, command_id, build)

@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.core import Text
-from engine.core.orders import RESPONSE
+from engine.core.ordertags import RESPONSE
 
 from .errors import Refused
 from .replay import MatchState

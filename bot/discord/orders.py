@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from engine.core.orders import make_order
+from engine.core.premoves import typed as typed_order
 
 from ..standing import ORDER_SET, ORDERS_CANCELLED, order_help, orders_lines
 from .base import ParleyBase, Reply
@@ -27,7 +27,7 @@ class Orders(ParleyBase):
             if not (words or "").strip():
                 lines = orders_lines(self.service.orders_of(ms, me)) if ms.status == "running" else []
                 return Reply("\n".join([*(x(locale) for x in lines), order_help(ms.game)(locale)]))
-            described = make_order(ms.game, ms.state, words or "").describe() if ms.state is not None else None
+            described = typed_order(ms.game, ms.state, words or "").describe() if ms.state is not None else None
             result = await self.service.set_order(ms.match_id, me, words or "", command_id=cid)
             if result.duplicate or described is None:
                 return Reply(M.duplicate(locale))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -32,7 +32,21 @@ from events.replay import MatchState
 from .names import named, shown
 
 if TYPE_CHECKING:
-    from .delivery import Delivery
+    from events.recorder import Recorder
+    from events.service import MatchService
+
+    from .ops import Ops
+
+
+class Posting(Protocol):
+    """What posting a summary needs of the delivery (bot/discord/delivery.Delivery),
+    named here so the delivery, which calls this, is not imported back."""
+
+    ops: Ops
+    store: Recorder
+    service: MatchService
+
+    async def save_record(self, match_id: str, rec: dict[str, Any]) -> None: ...
 
 
 TITLE = Text("Match summary · {game} `{match}`", "対戦のまとめ · {game} `{match}`")
@@ -85,7 +99,7 @@ def summary_text(ms: MatchState, events: list[Event], locale: str) -> str:
     return "\n".join(lines)
 
 
-async def post_summary(delivery: Delivery, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
+async def post_summary(delivery: Posting, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
     """Post the summary of a finished match unless it was posted already."""
     if ms.status != "finished" or rec.get("summary") is True:
         return
@@ -112,7 +126,7 @@ async def post_summary(delivery: Delivery, ms: MatchState, rec: dict[str, Any], 
     await delivery.save_record(ms.match_id, rec)
 
 
-async def _page(delivery: Delivery, match_id: str, locale: str) -> bytes | None:
+async def _page(delivery: Posting, match_id: str, locale: str) -> bytes | None:
     """The page, drawn off the event loop; None if it cannot be made (the summary goes without it)."""
     try:
         return await page_bytes(delivery.service, match_id, locale)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import discord
 from discord import ui
@@ -22,15 +22,34 @@ from .i18n import M
 from .menus import SELECT_LIMIT, Entry, stages, substages, unique_labels
 from .ops import Ops
 
-if TYPE_CHECKING:
-    from .core import Parley
+
+class Clicks(Protocol):
+    """What a component asks of the bot when clicked (bot/discord/core.Parley does all of it).
+    Named here rather than imported, so the views need nothing from the commands that post them."""
+
+    async def lobby_click(self, interaction: discord.Interaction, match_id: str, op: str,
+                          level: str = ...) -> None: ...
+
+    async def show_hand(self, interaction: discord.Interaction, match_id: str) -> None: ...
+
+    async def choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int, idx: int) -> None: ...
+
+    async def open_group(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int,
+                         value: str) -> None: ...
+
+    async def answer_takeback(self, interaction: discord.Interaction, match_id: str, of_seq: int,
+                              accept: bool) -> None: ...
+
+    async def replay_move(self, interaction: discord.Interaction, match_id: str, seq: int, op: str) -> None: ...
+
+    def locale(self, interaction: discord.Interaction) -> str: ...
 
 CUSTOM_ID_LIMIT = 100
 BUTTON_CHOICES = 5  # up to this many choices are buttons; more go in a select menu
 BUTTON_LABEL = 80  # Discord's limit for a button's label (a select option's is 100)
 
 
-def _parley(interaction: discord.Interaction) -> Parley:
+def _parley(interaction: discord.Interaction) -> Clicks:
     return interaction.client.parley  # type: ignore[attr-defined,no-any-return]
 
 

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action, format_action, parse_action
 from .cardinfo import CardInfo
-from .orders import ANY, RESPONSE, Preset
+from .ordertags import ANY, RESPONSE, Preset
 from .rng import Rng
 from .statecodec import Kind, StateCodec, codec_for
 from .text import Text

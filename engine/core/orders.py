@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, format_action, normalise
 from .errors import RuleError
+from .ordertags import ANY, RESPONSE, Preset
 from .text import Text
 
 if TYPE_CHECKING:
@@ -33,19 +34,6 @@ ONCE = "once"  # a premove's limit (engine.core.premoves): its seat's next decis
 LIMIT_TEXT = {"turn": Text("until your next turn", "次の自分の手番まで"),
               "phase": Text("until the end of this phase", "このフェイズの終わりまで"),
               "match": Text("until you cancel it", "取り消すまで")}
-ANY, RESPONSE = "any", "response"
-
-
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A named order a game offers (e.g. Warlords' 'never obstruct'): the tags it
-    answers, its default limit, and what it means in words."""
-
-    tags: tuple[str, ...]
-    until: str
-    help: Text
-
-
 # What every game offers; a game adds its own in `Game.order_presets`.
 GENERIC: dict[str, Preset] = {
     "responses": Preset((RESPONSE,), "turn", Text("pass every decision you get in another player's turn",
@@ -118,12 +106,8 @@ def usage(game: Game[Any]) -> Text:
 
 def make_order(game: Game[Any], state: Any, words: str) -> Order:
     """The order a seat typed (`responses until phase`, `decline obstruct`,
-    `decline battle_tool with no_tool`, `premove if end_turn then pass`),
-    marked with the turn and phase now."""
-    if words.split()[:1] == ["premove"]:
-        from .premoves import make_premove  # premoves build on orders
-
-        return make_premove(game, state, words)
+    `decline battle_tool with no_tool`), marked with the turn and phase now.
+    A premove, which builds on orders, is read by engine.core.premoves.typed."""
     tokens: list[str] = []
     parts: dict[str, list[str]] = {"with": [], "until": []}
     into = tokens

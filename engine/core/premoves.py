@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, format_action, normalise
 from .errors import RuleError
-from .orders import ONCE, Order
+from .orders import ONCE, Order, make_order
 from .text import Text
 
 if TYPE_CHECKING:
@@ -103,3 +103,8 @@ def judged(game: Game[Any], state: Any, seat: int, action: Action,
         if left := tuple(o for o in after if o is not None):
             kept[owner] = left
     return kept
+
+
+def typed(game: Game[Any], state: Any, words: str) -> Order:
+    """A standing order or a premove, as a seat typed it after `order`."""
+    return make_premove(game, state, words) if words.split()[:1] == ["premove"] else make_order(game, state, words)

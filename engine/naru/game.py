@@ -24,7 +24,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.options import check_options, wrong_option
-from engine.core.orders import Preset
+from engine.core.ordertags import Preset
 from engine.core.pins import data_digest, files_digest
 from engine.core.text import join
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 
 from engine.core import Game, Rng
-from engine.core.orders import RESPONSE
+from engine.core.ordertags import RESPONSE
 from engine.core.search import determinizer
 from engine.core.selfplay import derive_secret
 from engine.registry import get_game
