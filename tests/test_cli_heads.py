@@ -3,14 +3,8 @@ checked against the log (issue 21, item 1: heads posted as moves land)."""
 
 import asyncio
 
-from bot.cli import main
 from events.store import Store
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_support import run
 
 
 def _hash_at(db, match_id, seq):
