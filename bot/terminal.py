@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
+import select
 import shlex
 import sys
 import uuid
@@ -597,7 +599,18 @@ def stdin_reader(prompt: str = "> ") -> Callable[[], str | None]:
 
     def read() -> str | None:
         try:
-            return input(prompt) if sys.stdin.isatty() else (sys.stdin.readline() or None)
+            if not sys.stdin.isatty():
+                return sys.stdin.readline() or None
+            if os.name != "nt":
+                # Wait in Python, not inside input()'s read: a Ctrl-C the kernel hands to
+                # another thread (aiosqlite's, an executor's) runs its handler in the main
+                # thread only between bytecodes, so a read blocked in C would never see it.
+                sys.stdout.write(prompt)
+                sys.stdout.flush()
+                while not select.select([sys.stdin], [], [], 0.2)[0]:
+                    pass
+                return input()
+            return input(prompt)
         except EOFError:
             return None
     return read

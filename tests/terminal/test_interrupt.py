@@ -48,9 +48,10 @@ def test_ctrl_c_at_the_prompt_prints_the_resume_hint_and_exits_130(tmp_path):
     pid, fd = pty.fork()
     if pid == 0:  # the child: a real parley on a real terminal
         os.chdir(ROOT)
+        os.environ["PYTHONFAULTHANDLER"] = "1"  # a hang below dumps where every thread stood
         os.execv(sys.executable, [sys.executable, "-c", RUN, "--db", str(db), "play", "parlour",
                                   "--players", "ann,ben"])
-    status = None
+    status, out = None, ""
     try:
         shown = read_until(fd, b"> ")
         assert b"ann, your move." in shown
@@ -59,8 +60,12 @@ def test_ctrl_c_at_the_prompt_prints_the_resume_hint_and_exits_130(tmp_path):
         status = wait_for(pid, 30)
     finally:
         if status is None:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+            # A rare hang under load (issue 25's note): SIGABRT makes faulthandler say where it stood.
+            os.kill(pid, signal.SIGABRT)
+            out += read_until(fd, b"\x00", 3).decode(errors="replace")
+            if wait_for(pid, 5) is None:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
         os.close(fd)
     assert status is not None, f"parley did not exit after Ctrl-C: {out!r}"
     assert os.waitstatus_to_exitcode(status) == 130
