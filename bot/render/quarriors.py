@@ -7,7 +7,11 @@ shorthand it used; a player's own panel says what each die's face does."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
+
+from . import picture
+from . import svg as draw
 
 STEPS = {
     "main": ("main step (use dice, ready, summon)", "メイン（ダイスの効果・準備・召喚）"),
@@ -289,3 +293,220 @@ def _abilities(view: dict[str, Any], p: dict[str, Any], locale: str) -> list[str
         kind = f"（{TIMINGS[timing][1]}）" if ja and timing in TIMINGS else f" ({TIMINGS[timing][0]})" if timing in TIMINGS else ""
         out.append(f" {_t(c['name'], locale)}{kind} — {_t(c['text'], locale)}")
     return out
+
+
+# -- the picture ------------------------------------------------------------------------------------
+# Drawn from the public view alone (the spectator's: bags are counts): the wilds
+# as cards in their die's colour, then each player's glory, bag and used pile, and
+# their ready area and active pool as dice showing their faces. Each die has the
+# colour of its card's pile in the wilds, so a die is matched to its card at a glance.
+
+DIE_FILLS = ("#efe8d4", "#a6cee3", "#7b5ea7", "#e15759", "#f28e2b", "#59a14f", "#b07aa1", "#9c755f", "#ff9da7",
+             "#4e79a7", "#edc948", "#76b7b2", "#8cd17d", "#bab0ac", "#d4a6c8", "#86bcb6")
+WIDTH = 960
+COLUMNS = 7
+CARD_W, CARD_H = 132, 66
+DIE = 46
+_CREATURE = re.compile(r"L(\d) (\S+)/(\S+?)(\*{0,2})$")
+
+
+def _fill(view: dict[str, Any], card: str) -> str:
+    slots = [c["card"] for c in view["wilds"]]
+    return DIE_FILLS[slots.index(card) % len(DIE_FILLS)] if card in slots else DIE_FILLS[-1]
+
+
+def face_svg(x: float, y: float, size: float, text: str | None, fill: str) -> str:
+    """A die at (x, y) showing face `text` (None: not rolled, a blank die): a creature
+    face as its level and attack/defense, any other as its shorthand; bursts as stars."""
+    ink = picture.ink_on(fill)
+    out = [draw.rect(x, y, size, size, fill=fill, stroke="#333333", stroke_width=max(1, size / 30), rx=size / 6)]
+    if text is None:
+        return "".join(out)
+    m = _CREATURE.match(text)
+    stars = text[len(text.rstrip("*")):]
+    if stars:
+        out.append(draw.text(x + size - size * 0.08, y + size * 0.3, "★" * len(stars), fill=ink,
+                            font_size=round(size * 0.24, 1), text_anchor="end"))
+    if m:
+        out.append(draw.text(x + size * 0.1, y + size * 0.3, f"L{m.group(1)}", fill=ink, font_size=round(size * 0.24, 1),
+                            font_weight="bold"))
+        main = f"{m.group(2)}/{m.group(3)}"
+    else:
+        main = text.rstrip("*")
+    big = size * (0.42 if len(main) <= 3 else 0.34 if len(main) <= 4 else 0.27)
+    out.append(draw.text(x + size / 2, y + size * 0.62 + big * 0.35, main, fill=ink, font_size=round(big, 1),
+                        font_weight="bold", text_anchor="middle"))
+    return "".join(out)
+
+
+def _card(view: dict[str, Any], c: dict[str, Any], x: float, y: float, locale: str) -> str:
+    ja = _ja(locale)
+    fill = _fill(view, c["card"])
+    left = len(c["dice"])
+    stats = [f"魔力{c['cost']}" if ja else f"cost {c['cost']}"]
+    if c["kind"] == "creature" or c["glory"]:
+        stats.append(f"勝利点{c['glory']}" if ja else f"{c['glory']} glory")
+    timing = TIMINGS[c["timing"]][1 if ja else 0] if c.get("timing") in TIMINGS else ""
+    return "".join([
+        draw.rect(x, y, CARD_W, CARD_H, fill="#ffffff", stroke=picture.LINE, rx=6),
+        draw.rect(x, y, CARD_W, 20, fill=fill, rx=6),
+        draw.text(x + 5, y + 14, picture.fit(_t(c["name"], locale), CARD_W - 10, 11), fill=picture.ink_on(fill),
+                 font_size=11, font_weight="bold"),
+        draw.text(x + 5, y + 35, ("・" if ja else " · ").join(stats), fill=picture.INK, font_size=11),
+        draw.text(x + 5, y + 50, picture.fit(timing, CARD_W - 10, 10), fill=picture.MUTED, font_size=10),
+        draw.text(x + CARD_W - 6, y + 60, f"残り{left}" if ja else f"{left} left", fill=picture.INK if left else "#b00020",
+                 font_size=11, text_anchor="end"),
+    ])
+
+
+def _die_svg(view: dict[str, Any], d: dict[str, Any], x: float, y: float, *, ready: bool) -> str:
+    """A die, under it a creature's attack/defense now (ready area), beside it what is attached."""
+    face = d.get("face")
+    out = [face_svg(x, y, DIE, face["text"] if face else None, _fill(view, d.get("copies") or d["card"]))]
+    if ready and "attack" in d:
+        out.append(draw.text(x + DIE / 2, y + DIE + 13, f"{d['attack']}/{d['defense']}", fill=picture.INK,
+                            font_size=12, text_anchor="middle"))
+    for i, spell in enumerate(d.get("attached", [])):
+        s = spell.get("face")
+        out.append(face_svg(x + DIE - 10 + i * 6, y + DIE - 14 + i * 6, 18, s["text"] if s else None,
+                            _fill(view, spell["card"])))
+    return "".join(out)
+
+
+def _dice_row(view: dict[str, Any], label: str, dice: list[dict[str, Any]], y: float, *, ready: bool) -> tuple[str, float]:
+    """A labelled row of dice, wrapped; (its drawing, its height)."""
+    left, step = 250, DIE + 16
+    per_line = max(1, (WIDTH - left - 10) // step)
+    out = [draw.text(left - 8, y + 28, label, fill=picture.MUTED, font_size=12, text_anchor="end")]
+    if not dice:
+        out.append(draw.text(left, y + 28, "—", fill=picture.MUTED, font_size=12))
+    for i, d in enumerate(dice):
+        row, col = divmod(i, per_line)
+        out.append(_die_svg(view, d, left + col * step, y + 4 + row * (DIE + 20), ready=ready))
+    lines = max(1, -(-len(dice) // per_line))
+    return "".join(out), lines * (DIE + 20) + 4
+
+
+def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequence[str] | None, locale: str,
+                for_png: bool) -> tuple[str, float]:
+    ja = _ja(locale)
+    seat = p["seat"]
+    colour = picture.seat_colour(seat)
+    to_act = seat == view["active"] and view["step"] != "over"
+    rows: list[tuple[str, list[dict[str, Any]], bool]] = [("待機エリア" if ja else "ready", p["ready"], True)]
+    if p["pool"]:
+        rows.append(("活動プール" if ja else "pool", p["pool"], False))
+    if p["aside"]:
+        rows.append(("脇" if ja else "aside", p["aside"], False))
+    body: list[str] = []
+    h = 6.0
+    for label, dice, ready in rows:
+        drawn, height = _dice_row(view, label, dice, y + h, ready=ready)
+        body.append(drawn)
+        h += height
+    h = max(h + 4, 92)
+    name = picture.player(names, seat, locale, for_png=for_png)
+    goal = max(view["goal"], 1)
+    bar = 150 * min(p["glory"], goal) / goal
+    head = [
+        draw.rect(4, y, WIDTH - 8, h, fill="#ffffff", stroke=colour, stroke_width=3 if to_act else 1, rx=8),
+        draw.rect(4, y, 10, h, fill=colour, rx=4),
+        draw.text(22, y + 20, ("▶ " if to_act else "") + picture.fit(name, 150, 13), fill=picture.INK, font_size=13,
+                 font_weight="bold"),
+        draw.rect(22, y + 30, 150, 10, fill="#e6e1d3", rx=3),
+        draw.rect(22, y + 30, bar, 10, fill=colour, rx=3),
+        draw.text(22, y + 55, f"勝利点 {p['glory']}／{view['goal']}" if ja else f"glory {p['glory']} of {view['goal']}",
+                 fill=picture.INK, font_size=12),
+        draw.text(22, y + 72, f"バッグ{p['bag_count']}・休眠{len(p['used'])}" if ja
+                 else f"bag {p['bag_count']} · used {len(p['used'])}", fill=picture.MUTED, font_size=11),
+    ]
+    return "".join(head + body), h
+
+
+def _header(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_png: bool) -> list[str]:
+    ja = _ja(locale)
+
+    def who(seat: int) -> str:
+        return picture.player(names, seat, locale, for_png=for_png)
+    step = STEPS.get(view["step"], (view["step"], view["step"]))[1 if ja else 0]
+    if view["step"] == "over":
+        winners = _sep(locale).join(who(w) for w in view.get("winners") or [])
+        first = (f"クォーリアーズ — ターン{view['turn']}、ゲーム終了" if ja
+                 else f"Quarriors — turn {view['turn']}, game over")
+        return [first, (f"勝者：{winners}" if ja else f"Winner: {winners}") if winners else ""]
+    t = view.get("this_turn", {})
+    first = (f"クォーリアーズ — ターン{view['turn']}：{who(view['active'])}の手番（{step}）" if ja
+             else f"Quarriors — turn {view['turn']}: {who(view['active'])} to play ({step})")
+    bits = ([f"使える魔力{t.get('available', 0)}（蓄え{t.get('quiddity', 0)}）", f"捕獲残り{t.get('captures_left', 0)}",
+             f"勝利点{view['goal']}で勝利"] if ja else
+            [f"quiddity {t.get('available', 0)} ({t.get('quiddity', 0)} banked)",
+             f"captures left {t.get('captures_left', 0)}", f"{view['goal']} glory wins"])
+    if t.get("discount"):
+        bits.append(f"捕獲値-{t['discount']}" if ja else f"captures cost {t['discount']} less")
+    if t.get("attack_bonus"):
+        bits.append(f"攻撃力+{t['attack_bonus']}" if ja else f"creatures +{t['attack_bonus']} attack")
+    a = view.get("attack")
+    if a:
+        bits.append(f"攻撃中 {who(a['attacker'])}→{who(a['defender'])}、残り{a['remaining']}" if ja
+                     else f"attacking {who(a['defender'])}, {a['remaining']} to absorb")
+    return [first, ("・" if ja else " · ").join(bits)]
+
+
+def _svg(view: dict[str, Any], names: Sequence[str] | None, locale: str, *, for_png: bool) -> str:
+    locale = picture.picture_locale(locale, for_png=for_png)
+    ja = _ja(locale)
+    first, second = _header(view, names, locale, for_png)
+    body = [draw.text(10, 24, first, fill=picture.INK, font_size=16, font_weight="bold"),
+            draw.text(10, 44, second, fill=picture.MUTED, font_size=12)]
+    y = 56.0
+    body.append(draw.text(10, y + 12, "狩場" if ja else "Wilds", fill=picture.INK, font_size=12, font_weight="bold"))
+    y += 18
+    for i, c in enumerate(view["wilds"]):
+        row, col = divmod(i, COLUMNS)
+        body.append(_card(view, c, 6 + col * (CARD_W + 4), y + row * (CARD_H + 4), locale))
+    y += -(-len(view["wilds"]) // COLUMNS) * (CARD_H + 4) + 6
+    for p in view["players"]:
+        drawn, h = _player_svg(view, p, y, names, locale, for_png)
+        body.append(drawn)
+        y += h + 6
+    return draw.document(WIDTH, int(y + 4), body, title=describe(view, names, locale), background=picture.PAPER)
+
+
+def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The board as SVG text (for the browser: names and Japanese drawn as they are)."""
+    return _svg(view, names, locale, for_png=False)
+
+
+def image(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> bytes:
+    """The board as a PNG for Discord (text the rasteriser's fonts cannot draw falls back to English and seat labels)."""
+    return draw.png(_svg(view, names, locale, for_png=True))
+
+
+def _alt_die(d: dict[str, Any], locale: str) -> str:
+    face = d.get("face")
+    out = _t(d.get("card_name", d["name"]), locale) + (f" {face['text']}" if face else "")
+    if "attack" in d:
+        out += f"（{d['attack']}/{d['defense']}）" if _ja(locale) else f" ({d['attack']}/{d['defense']})"
+    return out
+
+
+def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The picture in words (alt text, at most 1,024 characters): the turn, each player's
+    glory and dice in play, then the wilds."""
+    ja = _ja(locale)
+    first, second = _header(view, names, locale, False)
+    parts = [first + ("。" if ja else "."), (second + ("。" if ja else ".")) if second else ""]
+    for p in view["players"]:
+        who = picture.player(names, p["seat"], locale)
+        sep = _sep(locale)
+        bits = [f"勝利点{p['glory']}", f"バッグ{p['bag_count']}個", f"休眠パイル{len(p['used'])}個"] if ja else \
+            [f"{p['glory']} glory", f"bag {p['bag_count']}", f"used pile {len(p['used'])}"]
+        bits.append(("待機エリア：" if ja else "ready: ") + (sep.join(_alt_die(d, locale) for d in p["ready"]) or "-"))
+        if p["pool"]:
+            bits.append(("活動プール：" if ja else "pool: ") + sep.join(_alt_die(d, locale) for d in p["pool"]))
+        parts.append(f"{who}：" + "、".join(bits) + "。" if ja else f"{who}: " + "; ".join(bits) + ".")
+    wilds = _sep(locale).join(f"{_t(c['name'], locale)}（魔力{c['cost']}、残り{len(c['dice'])}）" if ja
+                              else f"{_t(c['name'], locale)} (cost {c['cost']}, {len(c['dice'])} left)"
+                              for c in view["wilds"])
+    parts.append(f"狩場：{wilds}。" if ja else f"Wilds: {wilds}.")
+    return picture.alt([x for x in parts if x], locale)

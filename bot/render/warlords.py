@@ -5,11 +5,16 @@ in their place. Every shorthand a board uses is explained in its last line."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import pick_locale, seat_ref
 from engine.warlords.cards import card, faction_name
 from engine.warlords.catalog import TYPES
+
+from . import picture
+from . import svg as draw
 
 STATES = {
     "camped": ("camped", "野営"), "patrolling": ("patrol", "哨戒"), "campaign": ("campaign", "作戦"),
@@ -178,3 +183,206 @@ def private(view: dict[str, Any], seat: int, locale: str) -> str:
         lines.append("自分の城砦：" if ja else "Your castles:")
         lines += [f" {_castle(c, locale)}" for c in p["castles"]]
     return "\n".join(lines)
+
+
+# -- the picture ------------------------------------------------------------------------------------
+# Drawn from the public view alone (hands and decks are counts): the road (the
+# seats in the order of play, its direction, whose turn), then each seat in its
+# colour with its castles (revenue, defence, garrison) and stacks (hero, strength,
+# armies, what they are doing), ruins and treasure.
+
+WIDTH = 960
+TILE_W, TILE_H = 176, 62
+LEFT = 214
+
+
+def _player_name(names: Sequence[str] | None, seat: int, locale: str, for_png: bool) -> str:
+    return picture.player(names, seat, locale, for_png=for_png)
+
+
+def _road(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_png: bool, y: float) -> list[str]:
+    """The seats in the order of play, from the first player, arrows in the direction of play."""
+    n = len(view["players"])
+    step = 1 if view.get("direction", "cw") == "cw" else -1
+    order = [(view["first"] + step * i) % n for i in range(n)]
+    room = (WIDTH - 20) / max(n, 1)
+    out = [draw.rect(6, y, WIDTH - 12, 40, fill="#efe9da", rx=20)]
+    for i, seat in enumerate(order):
+        p = view["players"][seat]
+        x = 12 + i * room
+        colour = picture.seat_colour(seat)
+        active = seat == view["active"] and view["phase"] == "play"
+        out.append(draw.rect(x, y + 6, room - 30, 28, fill=colour if not p["eliminated"] else "#dddddd", rx=14,
+                             stroke=picture.INK if active else colour, stroke_width=3 if active else 2))
+        label = ("▶ " if active else "") + _player_name(names, seat, locale, for_png)
+        out.append(draw.text(x + (room - 30) / 2, y + 25, picture.fit(label, room - 40, 12),
+                             fill=picture.ink_on(colour) if not p["eliminated"] else picture.MUTED, font_size=12,
+                             font_weight="bold", text_anchor="middle"))
+        # the last arrow turns back: play goes round the table
+        out.append(draw.text(x + room - 15, y + 26, "→" if i < n - 1 else "↩", fill=picture.MUTED, font_size=16,
+                             text_anchor="middle"))
+    return out
+
+
+def _castle_tile(view: dict[str, Any], c: dict[str, Any], x: float, y: float, locale: str) -> str:
+    ja = _ja(locale)
+    bits = [f"収益{c.get('income', c['revenue'])}" if ja else f"revenue {c.get('income', c['revenue'])}",
+            f"守{c['combat']}" if ja else f"def {c['combat']}"]
+    second = [f"兵{len(c['garrison'])}" if ja else f"garrison {len(c['garrison'])}"]
+    if c["improvements"]:
+        second.append(f"改{len(c['improvements'])}" if ja else f"+{len(c['improvements'])}")
+    if c["port"]:
+        second.append("港" if ja else "port")
+    out = [draw.rect(x, y, TILE_W, TILE_H, fill="#f4efe4", stroke="#6b5b3e", rx=3),
+           # battlements: the tile reads as a castle
+           *(draw.rect(x + 6 + k * 14, y - 5, 8, 6, fill="#6b5b3e") for k in range(3)),
+           draw.text(x + 6, y + 16, picture.fit(_name(c["castle"], locale), TILE_W - 12, 12), fill=picture.INK,
+                     font_size=12, font_weight="bold"),
+           draw.text(x + 6, y + 34, ("・" if ja else " · ").join(bits), fill=picture.INK, font_size=11),
+           draw.text(x + 6, y + 51, ("・" if ja else " · ").join(second), fill=picture.MUTED, font_size=11)]
+    if c["besieged_by"] is not None:
+        by = c["besieged_by"]
+        seat = by if isinstance(by, int) else None
+        out.append(draw.rect(x + TILE_W - 52, y + 40, 48, 16, fill=picture.seat_colour(seat) if seat is not None
+                             else "#b00020", rx=3))
+        out.append(draw.text(x + TILE_W - 28, y + 52, "包囲" if ja else "siege", fill="#ffffff", font_size=10,
+                             text_anchor="middle"))
+    return "".join(out)
+
+
+def _stack_tile(view: dict[str, Any], st: dict[str, Any], colour: str, x: float, y: float, names: Sequence[str] | None,
+                locale: str, for_png: bool) -> str:
+    ja = _ja(locale)
+    units = sum(1 for m in st["members"] if m["type"] in ("army", "ally"))
+    state = STATES.get(st["state"], (st["state"], st["state"]))[1 if ja else 0]
+    if st["target"] is not None:
+        state += "→" + _player_name(names, st["target"], locale, for_png)
+    extra = [f"兵{units}" if ja else f"{units} units"]
+    if st["flying"]:
+        extra.append("飛" if ja else "flying")
+    if st["fleet"]:
+        extra.append("艦隊" if ja else "fleet")
+    # a pennant: the tile reads as a stack on the march, in its owner's colour
+    pennant = f"{x},{y} {x + 40},{y} {x + 40},{y + TILE_H} {x + 20},{y + TILE_H - 10} {x},{y + TILE_H}"
+    return "".join([
+        draw.rect(x, y, TILE_W, TILE_H, fill="#ffffff", stroke=colour, stroke_width=2, rx=3),
+        draw.el("polygon", points=pennant, fill=colour),
+        draw.text(x + 20, y + 34, str(st["combat"]), fill=picture.ink_on(colour), font_size=18, font_weight="bold",
+                  text_anchor="middle"),
+        draw.text(x + 46, y + 16, picture.fit(_name(st["hero"], locale), TILE_W - 52, 12), fill=picture.INK,
+                  font_size=12, font_weight="bold"),
+        draw.text(x + 46, y + 34, picture.fit(state, TILE_W - 52, 11), fill=picture.INK, font_size=11),
+        draw.text(x + 46, y + 51, ("・" if ja else " · ").join(extra), fill=picture.MUTED, font_size=11),
+    ])
+
+
+def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequence[str] | None, locale: str,
+                for_png: bool) -> tuple[str, float]:
+    ja = _ja(locale)
+    seat = p["seat"]
+    colour = picture.seat_colour(seat)
+    per_line = (WIDTH - LEFT - 6) // (TILE_W + 8)
+    tiles = [("castle", c) for c in p["castles"]] + [("stack", st) for st in p["stacks"]]
+    body = []
+    for i, (kind, item) in enumerate(tiles):
+        row, col = divmod(i, per_line)
+        tx, ty = LEFT + col * (TILE_W + 8), y + 12 + row * (TILE_H + 12)
+        body.append(_castle_tile(view, item, tx, ty, locale) if kind == "castle"
+                    else _stack_tile(view, item, colour, tx, ty, names, locale, for_png))
+    if not tiles:
+        body.append(draw.text(LEFT, y + 30, "城砦もスタックもない" if ja else "no castles, no stacks",
+                              fill=picture.MUTED, font_size=12))
+    hand = p["hand"]["hidden"] if isinstance(p["hand"], dict) else len(p["hand"])
+    lines = [f"勝利点 {p['glory']}" if ja else f"glory {p['glory']}",
+             f"残り収益{p['revenue']}" if ja else f"revenue left {p['revenue']}",
+             f"手札{hand}・山札{p['deck']['hidden']}" if ja else f"hand {hand} · deck {p['deck']['hidden']}"]
+    flags = [("ゲーム終了カード" if ja else "Time Passes drawn")] if p["time_passes"] else []
+    if p["eliminated"]:
+        flags.append("脱落" if ja else "out")
+    if flags:
+        lines.append(("・" if ja else " · ").join(flags))
+    for label, cards in (("遺跡" if ja else "ruins", p["ruins"]), ("財宝" if ja else "treasure", p["treasures"])):
+        if cards:
+            lines.append(f"{label} " + ("、" if ja else ", ").join(_name(c, locale) for c in cards))
+    rows = max(1, -(-len(tiles) // per_line))
+    h = max(rows * (TILE_H + 12) + 14, 34 + 16 * len(lines))
+    to_act = seat == view["active"] and view["phase"] == "play"
+    head = [draw.rect(4, y, WIDTH - 8, h, fill="#ffffff" if not p["eliminated"] else "#eeeeee", stroke=colour,
+                      stroke_width=3 if to_act else 1, rx=8),
+            draw.rect(4, y, 10, h, fill=colour, rx=4),
+            draw.text(22, y + 20, ("▶ " if to_act else "") + picture.fit(_player_name(names, seat, locale, for_png),
+                                                                          LEFT - 30, 13),
+                      fill=picture.INK, font_size=13, font_weight="bold")]
+    head += [draw.text(22, y + 38 + 16 * i, picture.fit(line, LEFT - 30, 11), fill=picture.INK if i == 0 else
+                       picture.MUTED, font_size=11) for i, line in enumerate(lines)]
+    return "".join(head + body), h
+
+
+def _header(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_png: bool) -> list[str]:
+    """The board's first line (and what is awaited), with players' names."""
+    ja = _ja(locale)
+
+    def who(seat: int) -> str:
+        return _player_name(names, seat, locale, for_png)
+    lines = [re.sub(r"⟦(\d+)⟧", lambda m: who(int(m.group(1))), line) for line in _head(view, locale)]
+    d = view.get("decision")
+    if d:
+        what = DECISIONS.get(d["kind"], (d["kind"], d["kind"]))[1 if ja else 0]
+        waiting = ("、" if ja else ", ").join(who(x) for x in d["seats"])
+        lines.append(f"{waiting}を待っています（{what}）" if ja else f"Waiting for {waiting} {what}")
+    return lines
+
+
+def _svg(view: dict[str, Any], names: Sequence[str] | None, locale: str, *, for_png: bool) -> str:
+    locale = picture.picture_locale(locale, for_png=for_png)
+    head = _header(view, names, locale, for_png)
+    body = [draw.text(10, 24, picture.fit(head[0], WIDTH - 20, 16), fill=picture.INK, font_size=16,
+                      font_weight="bold")]
+    body += [draw.text(10, 44 + 16 * i, picture.fit(line, WIDTH - 20, 12), fill=picture.MUTED, font_size=12)
+             for i, line in enumerate(head[1:])]
+    y = 34.0 + 16 * len(head)
+    body += _road(view, names, locale, for_png, y)
+    y += 50
+    for p in view["players"]:
+        drawn, h = _player_svg(view, p, y, names, locale, for_png)
+        body.append(drawn)
+        y += h + 6
+    return draw.document(WIDTH, int(y + 4), body, title=describe(view, names, locale), background=picture.PAPER)
+
+
+def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The table as SVG text (for the browser: names and Japanese drawn as they are)."""
+    return _svg(view, names, locale, for_png=False)
+
+
+def image(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> bytes:
+    """The table as a PNG for Discord (text the rasteriser's fonts cannot draw falls back to English and seat labels)."""
+    return draw.png(_svg(view, names, locale, for_png=True))
+
+
+def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The picture in words (alt text, at most 1,024 characters): the turn and the road,
+    then each seat's glory, castles and stacks."""
+    ja = _ja(locale)
+    stop = "。" if ja else "."
+    parts = [line + stop for line in _header(view, names, locale, False)]
+    for p in view["players"]:
+        who = _player_name(names, p["seat"], locale, False)
+        castles = ("、" if ja else ", ").join(
+            f"{_name(c['castle'], locale)}（収益{c.get('income', c['revenue'])}、守{c['combat']}、兵{len(c['garrison'])}）"
+            if ja else f"{_name(c['castle'], locale)} (revenue {c.get('income', c['revenue'])}, defence "
+                       f"{c['combat']}, garrison {len(c['garrison'])})" for c in p["castles"])
+        stacks = ("、" if ja else ", ").join(
+            f"{_name(st['hero'], locale)}（戦力{st['combat']}）" if ja
+            else f"{_name(st['hero'], locale)} (strength {st['combat']})" for st in p["stacks"])
+        bits = [f"勝利点{p['glory']}" if ja else f"glory {p['glory']}"]
+        if p["eliminated"]:
+            bits.append("脱落" if ja else "out")
+        if castles:
+            bits.append(("城砦 " if ja else "castles ") + castles)
+        if stacks:
+            bits.append(("スタック " if ja else "stacks ") + stacks)
+        if p["ruins"]:
+            bits.append(("遺跡 " if ja else "ruins ") + _names(p["ruins"], locale))
+        parts.append(f"{who}：" + "、".join(bits) + "。" if ja else f"{who}: " + "; ".join(bits) + ".")
+    return picture.alt(parts, locale)

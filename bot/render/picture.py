@@ -1,0 +1,78 @@
+"""What the board pictures drawn with `svg` share: each seat's colour, an ink
+that reads on any fill, text cut to the room it has, players' names the
+rasteriser's fonts can draw, and alt text cut to Discord's limit."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from engine.core import pick_locale, seat_label
+
+from . import svg
+
+# Eight seats (Warlords seats up to eight), told apart also by people with the
+# common colour-vision deficiencies (Okabe-Ito's palette, then two darker hues).
+SEAT_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#7a5c2e", "#555555")
+INK, MUTED, PAPER, LINE = "#1f1f1f", "#5f5f5f", "#faf8f2", "#b8b2a2"
+ALT_LIMIT = 1024  # Discord's limit on an attachment's description
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on `fill` (#rrggbb), by its luminance."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def _width(ch: str) -> float:
+    return 1.0 if unicodedata.east_asian_width(ch) in ("W", "F") else 0.62
+
+
+def fit(text: str, room: float, size: float) -> str:
+    """`text` cut (with an ellipsis) to about `room` pixels at font `size`."""
+    used = 0.0
+    for i, ch in enumerate(text):
+        used += _width(ch) * size
+        if used > room:
+            return text[:max(i - 1, 0)] + "…"
+    return text
+
+
+def japanese_font() -> bool:
+    """Whether the rasteriser has a font with Japanese glyphs (the browser always does)."""
+    return any("ipa" in f.lower() or "cjk" in f.lower() or "japanese" in f.lower() for f in svg.font_files())
+
+
+def drawable(text: str) -> bool:
+    """Whether the PNG's fonts draw `text` (without a Japanese font, wide characters are blank)."""
+    return japanese_font() or all(unicodedata.east_asian_width(ch) not in ("W", "F") for ch in text)
+
+
+def picture_locale(locale: str, *, for_png: bool) -> str:
+    """The language a picture is drawn in: Japanese only where its font exists."""
+    ja = pick_locale(locale) == "ja"
+    return "ja" if ja and (not for_png or japanese_font()) else "en"
+
+
+def player(names: Sequence[str] | None, seat: int, locale: str, *, for_png: bool = False) -> str:
+    """A seat's player by name, or the seat's label when there is no name (or, in a PNG, no font for it)."""
+    name = names[seat] if names and seat < len(names) else ""
+    if name and (not for_png or drawable(name)):
+        return name
+    return seat_label(seat)(locale)
+
+
+def alt(parts: Sequence[str], locale: str) -> str:
+    """Sentences joined and cut at Discord's limit on a whole sentence where it can."""
+    sep = "" if pick_locale(locale) == "ja" else " "
+    out = ""
+    for part in parts:
+        nxt = out + (sep if out else "") + part
+        if len(nxt) > ALT_LIMIT:
+            return out if out else part[:ALT_LIMIT - 1] + "…"
+        out = nxt
+    return out
