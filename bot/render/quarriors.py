@@ -445,6 +445,12 @@ def _header(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_
         bits.append(f"捕獲値-{t['discount']}" if ja else f"captures cost {t['discount']} less")
     if t.get("attack_bonus"):
         bits.append(f"攻撃力+{t['attack_bonus']}" if ja else f"creatures +{t['attack_bonus']} attack")
+    waiting = [w for w in view.get("waiting", []) if w["seat"] != view["active"] or w["kind"] != "turn"]
+    if waiting:
+        kinds = [DECISIONS.get(w["kind"], (w["kind"], w["kind"]))[1 if ja else 0] for w in waiting]
+        bits.append(("待っている相手：" if ja else "waiting for ") +
+                    _sep(locale).join(f"{who(w['seat'])}（{k}）" if ja else f"{who(w['seat'])} ({k})"
+                                      for w, k in zip(waiting, kinds, strict=True)))
     a = view.get("attack")
     if a:
         bits.append(f"攻撃中 {who(a['attacker'])}→{who(a['defender'])}、残り{a['remaining']}" if ja

@@ -233,13 +233,16 @@ def _castle_tile(view: dict[str, Any], c: dict[str, Any], x: float, y: float, lo
         second.append(f"改{len(c['improvements'])}" if ja else f"+{len(c['improvements'])}")
     if c["port"]:
         second.append("港" if ja else "port")
+    if c["calamities"]:
+        second.append(f"災害{len(c['calamities'])}" if ja else f"calamity {len(c['calamities'])}")
     out = [draw.rect(x, y, TILE_W, TILE_H, fill="#f4efe4", stroke="#6b5b3e", rx=3),
            # battlements: the tile reads as a castle
            *(draw.rect(x + 6 + k * 14, y - 5, 8, 6, fill="#6b5b3e") for k in range(3)),
            draw.text(x + 6, y + 16, picture.fit(_name(c["castle"], locale), TILE_W - 12, 12), fill=picture.INK,
                      font_size=12, font_weight="bold"),
            draw.text(x + 6, y + 34, ("・" if ja else " · ").join(bits), fill=picture.INK, font_size=11),
-           draw.text(x + 6, y + 51, ("・" if ja else " · ").join(second), fill=picture.MUTED, font_size=11)]
+           draw.text(x + 6, y + 51, picture.fit(("・" if ja else " · ").join(second), TILE_W - 12, 11),
+                     fill=picture.MUTED, font_size=11)]
     if c["besieged_by"] is not None:
         by = c["besieged_by"]
         seat = by if isinstance(by, int) else None
@@ -260,8 +263,11 @@ def _stack_tile(view: dict[str, Any], st: dict[str, Any], colour: str, x: float,
     extra = [f"兵{units}" if ja else f"{units} units"]
     if st["flying"]:
         extra.append("飛" if ja else "flying")
-    if st["fleet"]:
-        extra.append("艦隊" if ja else "fleet")
+    for key, (en, jp) in (("fleet", ("fleet", "艦隊")), ("terrain", ("terrain", "地形")), ("weather", ("weather", "天候"))):
+        if st[key]:
+            extra.append(jp if ja else en)
+    if st["calamities"]:
+        extra.append(f"災害{len(st['calamities'])}" if ja else f"calamity {len(st['calamities'])}")
     # a pennant: the tile reads as a stack on the march, in its owner's colour
     pennant = f"{x},{y} {x + 40},{y} {x + 40},{y + TILE_H} {x + 20},{y + TILE_H - 10} {x},{y + TILE_H}"
     return "".join([
@@ -272,7 +278,8 @@ def _stack_tile(view: dict[str, Any], st: dict[str, Any], colour: str, x: float,
         draw.text(x + 46, y + 16, picture.fit(_name(st["hero"], locale), TILE_W - 52, 12), fill=picture.INK,
                   font_size=12, font_weight="bold"),
         draw.text(x + 46, y + 34, picture.fit(state, TILE_W - 52, 11), fill=picture.INK, font_size=11),
-        draw.text(x + 46, y + 51, ("・" if ja else " · ").join(extra), fill=picture.MUTED, font_size=11),
+        draw.text(x + 46, y + 51, picture.fit(("・" if ja else " · ").join(extra), TILE_W - 52, 11), fill=picture.MUTED,
+                  font_size=11),
     ])
 
 
