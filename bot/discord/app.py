@@ -32,7 +32,7 @@ log = logging.getLogger("parley.discord")
 
 class ParleyBot(discord.Client):
     def __init__(self, config: Config, *, background: bool = True, commands_only: bool = False,
-                 **kwargs: Any) -> None:
+                 emoji: bool = True, **kwargs: Any) -> None:
         # Nothing the bot sends pings anyone unless that call names whom (ops.pinging):
         # text from players or moderators ("@everyone" as a name or a reason) never notifies.
         kwargs.setdefault("allowed_mentions", SAFE_MENTIONS)
@@ -41,6 +41,8 @@ class ParleyBot(discord.Client):
         self.config = config
         self.background = background  # tests drive repair and the scheduler themselves
         self.commands_only = commands_only  # `sync-commands`: the tree, without touching the database
+        self.emoji = emoji and not commands_only  # tests opt in: uploading emoji is one call per picture
+        self.emoji_ready: asyncio.Task[int] | None = None
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.store: Recorder | None = None
@@ -66,6 +68,10 @@ class ParleyBot(discord.Client):
         self.scheduler = Scheduler(self.parley)
         if self.config.dev_guild is not None and not self.commands_only:
             await self._publish_to_dev_guild()
+        if self.emoji:
+            # The application's emoji for dice faces and pieces, made once per application (the
+            # missing ones) in the background: boards are plain text until they exist.
+            self.emoji_ready = asyncio.create_task(self.parley.delivery.emoji.ensure(), name="parley-emoji")
         if self.background and not self.commands_only:
             self.repaired = asyncio.create_task(self.parley.repair(), name="parley-repair")
             self.scheduler.start()

@@ -57,6 +57,8 @@ import discord
 
 from bot import render
 from bot.clocktext import clock_lines, discord_time, window_lines
+from bot.render.alttext import describe
+from bot.render.marks import shown as marks_shown
 from engine.core import SPECTATOR, Text, Viewer
 from engine.core.search import levels
 from events.clockfeed import ClockFeed
@@ -64,6 +66,7 @@ from events.model import Event, Player
 from events.replay import MatchState
 
 from . import catchup
+from .emoji import AppEmoji
 from .i18n import M, status_text
 from .names import named, seat_names, shown
 from .ops import Ops, Outcome, Result
@@ -189,6 +192,7 @@ class Delivery:
         self._locks = KeyedLocks()
         self._outbox_lock = asyncio.Lock()
         self.ops = Ops(client)
+        self.emoji = AppEmoji(self.ops)
         self.clock_feed = ClockFeed(service.store)
         self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
         self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
@@ -514,7 +518,8 @@ class Delivery:
         """The public board, whole: split into messages by whoever sends it."""
         view = ms.game.view(ms.state, SPECTATOR)
         header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
-        body = named(render.board(ms.game_id, view, locale), ms, locale)
+        with marks_shown(self.emoji.marks):  # dice faces and pieces as the application's emoji, where it has them
+            body = named(render.board(ms.game_id, view, locale), ms, locale)
         waiting = [p for p in ms.game.pending(ms.state)] if ms.status == "running" else []
         tail = ""
         if waiting:
@@ -525,12 +530,13 @@ class Delivery:
     async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
         parts = split_message(self.board_text(ms, locale, await self.clock_lines(ms)), MESSAGE_LIMIT)
         # Off the event loop (drawing takes tens of ms) and cached by the view's digest.
-        image = await asyncio.to_thread(render.image, ms.game_id, self.service.view_of(ms, SPECTATOR),
-                                        [p.name for p in ms.seats])
+        public, names = self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats]
+        image = await asyncio.to_thread(render.image, ms.game_id, public, names)
+        alt = describe(ms.game_id, public, names, locale) if image else None
         digest = _digest(parts, image or b"")
         if rec.get("board_hash") != digest:
             def files() -> list[discord.File]:  # a File is read once: a fresh one per call
-                return [discord.File(io.BytesIO(image), filename="board.png")] if image else []
+                return [discord.File(io.BytesIO(image), filename="board.png", description=alt)] if image else []
             view = hand_view(ms.match_id, locale) if ms.status == "running" else None
             ids = [rec["board_msg"], *rec.get("board_more", [])] if rec.get("board_msg") else []
             # What each message shows: its text, the image on the first, the button on the last.
@@ -646,7 +652,8 @@ class Delivery:
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
         view = ms.game.view(ms.state, Viewer.of(seat))
-        return named(render.private(ms.game_id, view, seat, locale), ms, locale)
+        with marks_shown(self.emoji.marks):
+            return named(render.private(ms.game_id, view, seat, locale), ms, locale)
 
     async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None) -> None:
         if ms.status != "running":

@@ -269,3 +269,20 @@ class Ops:
         result, _ = await attempt(lambda: interaction.response.send_modal(modal))
         return result
 
+
+    # -- the application's emoji -------------------------------------------------------------
+
+    async def app_emojis(self) -> Result:
+        """The application's own emoji (usable in every server and DM): `Result.data` maps name to id."""
+        if self.client.application_id is None:
+            return Result(Outcome.REFUSED, data={}, text="the application id is not known yet")
+        result, found = await attempt(self.client.fetch_application_emojis)
+        return Result(result.outcome, data={e.name: e.id for e in found or []}, code=result.code,
+                      status=result.status, text=result.text)
+
+    async def add_app_emoji(self, name: str, png: bytes) -> Result:
+        """Upload an emoji for the application; `Result.id` is the emoji's."""
+        if self.client.application_id is None:
+            return Result(Outcome.REFUSED, text="the application id is not known yet")
+        result, made = await attempt(lambda: self.client.create_application_emoji(name=name, image=png))
+        return Result(result.outcome, id=_id(made), code=result.code, status=result.status, text=result.text)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from engine.core import pick_locale, seat_label
 
 from . import svg
+from .marks import mark
 
 # Eight seats (Warlords seats up to eight), told apart also by people with the
 # common colour-vision deficiencies (Okabe-Ito's palette, then two darker hues).
@@ -76,3 +77,15 @@ def alt(parts: Sequence[str], locale: str) -> str:
             return out if out else part[:ALT_LIMIT - 1] + "…"
         out = nxt
     return out
+
+
+def seat_mark(seat: int) -> str:
+    """The seat's colour before its name in a text board, where the front end can show it (else nothing)."""
+    return mark(f"p_seat{seat}", "")
+
+
+def seat_emoji() -> dict[str, str]:
+    """Each seat's colour as a drawing for an emoji, by the emoji's name."""
+    return {f"p_seat{seat}": svg.document(128, 128, [svg.el("circle", cx=64, cy=64, r=52, fill=colour,
+                                                            stroke="#1f1f1f", stroke_width=6)], background="none")
+            for seat, colour in enumerate(SEAT_COLOURS)}

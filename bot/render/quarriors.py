@@ -12,6 +12,7 @@ from typing import Any
 
 from . import picture
 from . import svg as draw
+from .marks import mark
 
 STEPS = {
     "main": ("main step (use dice, ready, summon)", "メイン（ダイスの効果・準備・召喚）"),
@@ -75,7 +76,7 @@ def _die(d: dict[str, Any], locale: str, *, stats: bool = True) -> str:
     ja = _ja(locale)
     out = f"{_t(d.get('card_name', d['name']), locale)} {d['id']}"
     if d.get("face"):
-        out += f" [{d['face']['text']}]"
+        out += " " + mark(face_emoji(d["face"]["text"]), f"[{d['face']['text']}]")
     if d.get("copies_name"):
         out += f"（{_t(d['copies_name'], locale)}の複製）" if ja else f" as {_t(d['copies_name'], locale)}"
     if stats and "attack" in d:
@@ -185,10 +186,11 @@ def board(view: dict[str, Any], locale: str) -> str:
     if view.get("attack"):
         lines.append(_attack(view["attack"], locale))
     for p in view["players"]:
-        mark = ">" if p["seat"] == view["active"] and view["step"] != "over" else " "
+        turn = ">" if p["seat"] == view["active"] and view["step"] != "over" else " "
         who = _seat(p["seat"])
-        lines.append(f"{mark}{who}：勝利点{p['glory']}、バッグ{p['bag_count']}個、休眠パイル{len(p['used'])}個" if ja
-                     else f"{mark}{who}: {p['glory']} glory, bag {p['bag_count']}, used pile {len(p['used'])}")
+        who = picture.seat_mark(p["seat"]) + who
+        lines.append(f"{turn}{who}：勝利点{p['glory']}、バッグ{p['bag_count']}個、休眠パイル{len(p['used'])}個" if ja
+                     else f"{turn}{who}: {p['glory']} glory, bag {p['bag_count']}, used pile {len(p['used'])}")
         lines.append(("   待機エリア：" if ja else "   ready: ") + _dice(p["ready"], locale))
         if p["pool"]:
             lines.append(("   活動プール：" if ja else "   pool: ") + _dice(p["pool"], locale))
@@ -308,6 +310,26 @@ COLUMNS = 7
 CARD_W, CARD_H = 132, 66
 DIE = 46
 _CREATURE = re.compile(r"L(\d) (\S+)/(\S+?)(\*{0,2})$")
+
+
+_EMOJI_NAME = str.maketrans({" ": "_", "/": "_", "+": "p", "*": "s", "?": "x"})
+# A face's own colour in its emoji (the text has no die to colour it by): what kind of face it is.
+_KIND_FILLS = {"L": "#e15759", "S": "#7b5ea7", "Q": "#edc948"}
+
+
+def face_emoji(text: str) -> str:
+    """The name of the emoji showing face `text` (`L2 6/6*` -> `pq_L2_6_6s`)."""
+    return "pq_" + text.translate(_EMOJI_NAME)
+
+
+def emoji() -> dict[str, str]:
+    """Every face of the base set's dice as a drawing for an emoji, by the emoji's name."""
+    from engine.quarriors.cards import base_set
+    from engine.quarriors.faces import face_text
+
+    texts = sorted({face_text(f) for c in base_set().cards.values() for f in c.faces})
+    return {face_emoji(t): draw.document(128, 128, [face_svg(4, 4, 120, t, _KIND_FILLS.get(t[0], "#76b7b2"))],
+                                         title=t, background="none") for t in texts}
 
 
 def _fill(view: dict[str, Any], card: str) -> str:

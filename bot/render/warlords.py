@@ -15,6 +15,7 @@ from engine.warlords.catalog import TYPES
 
 from . import picture
 from . import svg as draw
+from .marks import mark
 
 STATES = {
     "camped": ("camped", "野営"), "patrolling": ("patrol", "哨戒"), "campaign": ("campaign", "作戦"),
@@ -136,8 +137,8 @@ def board(view: dict[str, Any], locale: str) -> str:
         lines.append(f"{who}を待っています（{what}）" if ja else f"Waiting for {who} {what}")
     for p in view["players"]:
         hand = p["hand"]["hidden"] if isinstance(p["hand"], dict) else len(p["hand"])
-        mark = "*" if p["seat"] == view["active"] and view["phase"] == "play" else " "
-        who = _who(p["seat"], locale)
+        turn = "*" if p["seat"] == view["active"] and view["phase"] == "play" else " "
+        who = picture.seat_mark(p["seat"]) + _who(p["seat"], locale)
         if ja:
             stats = [f"勝利点{p['glory']}", f"残り収益{p['revenue']}", f"手札{hand}", f"山札{p['deck']['hidden']}"]
         else:
@@ -147,12 +148,12 @@ def board(view: dict[str, Any], locale: str) -> str:
         if p["eliminated"]:
             stats.append("脱落" if ja else "out")
         if p["ruins"]:
-            stats.append(("遺跡 " if ja else "ruins ") + _names(p["ruins"], locale))
+            stats.append(mark("pw_ruin", "遺跡" if ja else "ruins") + " " + _names(p["ruins"], locale))
         if p["treasures"]:
-            stats.append(("財宝 " if ja else "treasure ") + _names(p["treasures"], locale))
-        lines.append(f"{mark}{who}：{'、'.join(stats)}" if ja else f"{mark}{who}: {', '.join(stats)}")
-        lines += [f"  {'城砦' if ja else 'castle'} {_castle(c, locale)}" for c in p["castles"]]
-        lines += [f"  {'スタック' if ja else 'stack'} {_stack(st, locale)}" for st in p["stacks"]]
+            stats.append(mark("pw_treasure", "財宝" if ja else "treasure") + " " + _names(p["treasures"], locale))
+        lines.append(f"{turn}{who}：{'、'.join(stats)}" if ja else f"{turn}{who}: {', '.join(stats)}")
+        lines += [f"  {mark('pw_castle', '城砦' if ja else 'castle')} {_castle(c, locale)}" for c in p["castles"]]
+        lines += [f"  {mark('pw_stack', 'スタック' if ja else 'stack')} {_stack(st, locale)}" for st in p["stacks"]]
     lines.append(LEGEND[1 if ja else 0])
     return "\n".join(lines)
 
@@ -393,3 +394,23 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: s
             bits.append(("遺跡 " if ja else "ruins ") + _names(p["ruins"], locale))
         parts.append(f"{who}：" + "、".join(bits) + "。" if ja else f"{who}: " + "; ".join(bits) + ".")
     return picture.alt(parts, locale)
+
+
+def emoji() -> dict[str, str]:
+    """The pieces the text board shows inline, as drawings for emoji, by the emoji's name."""
+    def icon(*body: str) -> str:
+        return draw.document(128, 128, body, background="none")
+    return {
+        "pw_castle": icon(draw.rect(14, 44, 100, 74, fill="#8a7650", stroke="#4a3d22", stroke_width=4),
+                          *(draw.rect(14 + k * 30, 18, 20, 28, fill="#8a7650", stroke="#4a3d22", stroke_width=4)
+                            for k in range(4)),
+                          draw.rect(50, 78, 28, 40, fill="#4a3d22", rx=12)),
+        "pw_stack": icon(draw.rect(24, 8, 8, 116, fill="#4a3d22"),
+                         draw.el("polygon", points="32,12 112,12 92,40 112,68 32,68", fill="#c0392b",
+                                 stroke="#4a3d22", stroke_width=4)),
+        "pw_ruin": icon(draw.rect(14, 100, 100, 18, fill="#9a948a"), draw.rect(22, 40, 18, 60, fill="#b9b2a6"),
+                        draw.rect(56, 62, 18, 38, fill="#b9b2a6"), draw.rect(88, 24, 18, 76, fill="#b9b2a6")),
+        "pw_treasure": icon(draw.rect(14, 52, 100, 62, fill="#a0522d", stroke="#5a2e0f", stroke_width=4, rx=6),
+                            draw.rect(14, 30, 100, 28, fill="#b8632f", stroke="#5a2e0f", stroke_width=4, rx=12),
+                            draw.rect(54, 50, 20, 22, fill="#f1c40f", stroke="#5a2e0f", stroke_width=3)),
+    }

@@ -20,6 +20,7 @@ No socket may connect anywhere but loopback while it runs.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import itertools
 import json
@@ -193,6 +194,8 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # published to one server (PARLEY_DEV_GUILD)
         self.fail_next: list[tuple[str, FakeHTTPError]] = []  # (path fragment, error) to inject once
         self.pins_refused = False  # the bot lacks Pin Messages (error 50013)
+        self.emojis: dict[str, dict[str, Any]] = {}  # the application's emoji, by name
+        self.emoji_limit = 2000  # Discord's limit per application
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -411,6 +414,8 @@ class FakeDiscord:
                 else:
                     self.guild_commands[guild] = published
             return self.commands if guild is None else self.guild_commands.get(guild, [])
+        if seg[:1] == ["applications"] and seg[2:3] == ["emojis"]:
+            return self._app_emoji(method, seg, payload)
         if method == "POST" and seg == ["users", "@me", "channels"]:
             uid = int(payload["recipient_id"])
             existing = next((c for c in self.channels.values() if c.get("recipient") == uid), None)
@@ -491,6 +496,31 @@ class FakeDiscord:
                                       "parent_id": channel["id"], "name": name, "archived": False}
                 starter["thread"] = self._channel_json(self.channels[tid])
                 return self._channel_json(self.channels[tid])
+        self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
+        raise FakeHTTPError(404, 0, "Unknown route in the fake")
+
+    def _app_emoji(self, method: str, seg: list[str], payload: dict[str, Any]) -> Any:
+        """/applications/{app}/emojis: list them, or upload one (a name of 2-32 letters, digits and
+        underscores, not taken; a PNG, JPEG or GIF as a data URI of at most 256 KiB)."""
+        if seg[1] != str(self.app_id):
+            raise FakeHTTPError(403, 50001, "Missing Access")
+        if method == "GET" and len(seg) == 3:
+            return {"items": [{k: v for k, v in e.items() if not k.startswith("_")} for e in self.emojis.values()]}
+        if method == "POST" and len(seg) == 3:
+            name, image = str(payload.get("name", "")), str(payload.get("image", ""))
+            m = re.fullmatch(r"data:image/(png|jpeg|gif);base64,([A-Za-z0-9+/=]+)", image)
+            if not re.fullmatch(r"\w{2,32}", name, re.ASCII) or m is None or \
+                    len(base64.b64decode(m.group(2))) > 256 * 1024:
+                self.violation(f"application emoji {name!r}: bad name or image")
+                raise FakeHTTPError(400, 50035, "Invalid Form Body")
+            if name in self.emojis:
+                raise FakeHTTPError(400, 50035, "Invalid Form Body (name already taken)")
+            if len(self.emojis) >= self.emoji_limit:
+                raise FakeHTTPError(400, 30018, "Maximum number of emojis reached")
+            self.emojis[name] = {"id": str(self.new_id()), "name": name, "roles": [], "user": self.bot.json(),
+                                 "require_colons": True, "managed": False, "animated": False, "available": True,
+                                 "_png": base64.b64decode(m.group(2))}
+            return {k: v for k, v in self.emojis[name].items() if not k.startswith("_")}
         self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
         raise FakeHTTPError(404, 0, "Unknown route in the fake")
 
@@ -697,8 +727,9 @@ def _file_parts(files: Any, multipart: Any) -> tuple[dict[str, Any] | None, list
 class Harness:
     """The real bot against FakeDiscord, with a real SQLite store in a temp file."""
 
-    def __init__(self, db: Path, **config: Any) -> None:
+    def __init__(self, db: Path, *, emoji: bool = False, **config: Any) -> None:
         self.fake = FakeDiscord()
+        self.emoji = emoji  # the start-up upload of the application's emoji (off: one call per picture)
         self.db = db
         self.config = Config(token="test-token", db=db, **config)
         self.bot: ParleyBot | None = None
@@ -748,7 +779,7 @@ class Harness:
         return self.clock if self.clock is not None else asyncio.get_running_loop().time()
 
     async def start(self) -> ParleyBot:
-        self.bot = ParleyBot(self.config, background=False)
+        self.bot = ParleyBot(self.config, background=False, emoji=self.emoji)
         await self.bot.login(self.config.token)  # the real login path, against the fake
         return self.bot
 
