@@ -190,3 +190,62 @@ def test_a_png_names_the_players_its_fonts_can_draw(game_id):
     assert any("千代" in t for t in re.findall(r">([^<]*)</text>", mod.svg(v, NAMES)))
     assert any("千代" in t for t in names_in_png) == picture.japanese_font()
     assert any("Seat 3" in t for t in names_in_png) != picture.japanese_font()
+
+
+def _mid_match(game_id: str, want: Any) -> dict[str, Any]:
+    """The first public view of a bot match for which `want(view)` holds."""
+    for seed in range(1, 30):
+        for state in states(game_id, seed):
+            v = view(game_id, state)
+            if want(v):
+                return v
+    raise AssertionError(f"no {game_id} view as wanted")
+
+
+def _bumped(v: dict[str, Any], path: tuple[Any, ...]) -> dict[str, Any]:
+    """A copy of `v` with the number at `path` one more (a list at `path`: one item longer)."""
+    import copy
+    out = copy.deepcopy(v)
+    at = out
+    for key in path[:-1]:
+        at = at[key]
+    last = at[path[-1]]
+    at[path[-1]] = [*last, last[0]] if isinstance(last, list) else last + 1
+    return out
+
+
+NUMBERS = {
+    "quarriors": (lambda v: v["step"] == "main" and any(p["ready"] for p in v["players"]) and
+                  any(p["pool"] for p in v["players"]),
+                  lambda v: [("turn",), ("goal",), ("this_turn", "available"), ("this_turn", "quiddity"),
+                             ("this_turn", "captures_left"), ("this_turn", "discount"), ("this_turn", "attack_bonus"),
+                             *(("wilds", i, "dice") for i in range(len(v["wilds"])) if v["wilds"][i]["dice"]),
+                             *(("players", p["seat"], k) for p in v["players"] for k in ("glory", "bag_count")),
+                             *(("players", p["seat"], "used") for p in v["players"] if p["used"]),
+                             *((("players", p["seat"], "ready", i, k) for p in v["players"]
+                                for i, d in enumerate(p["ready"]) if "attack" in d for k in ("attack", "defense")))]),
+    "warlords": (lambda v: v["phase"] == "play" and any(p["castles"] and p["stacks"] for p in v["players"]),
+                 lambda v: [("turn",),
+                            *(("players", p["seat"], k) for p in v["players"] for k in ("glory", "revenue")),
+                            *(("players", p["seat"], k, "hidden") for p in v["players"] for k in ("hand", "deck")),
+                            *(("players", p["seat"], "castles", i, k) for p in v["players"]
+                               for i in range(len(p["castles"])) for k in ("income", "combat")),
+                            *((("players", p["seat"], "castles", i, "garrison") for p in v["players"]
+                               for i, c in enumerate(p["castles"]) if c["garrison"])),
+                            *(("players", p["seat"], "stacks", i, "combat") for p in v["players"]
+                               for i in range(len(p["stacks"])))]),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(MODULES))
+def test_every_number_the_picture_shows_is_drawn(game_id):
+    """One more of any number the board shows (glory, quiddity, dice left in a pile, a castle's
+    revenue, a stack's strength...) changes the picture."""
+    mod = MODULES[game_id]
+    want, paths = NUMBERS[game_id]
+    v = _mid_match(game_id, want)
+    before = mod.svg(v, NAMES)
+    found = paths(v)
+    assert len(found) >= 10
+    unchanged = [path for path in found if mod.svg(_bumped(v, path), NAMES) == before]
+    assert unchanged == []

@@ -375,7 +375,7 @@ def _card(view: dict[str, Any], c: dict[str, Any], x: float, y: float, locale: s
         draw.text(x + 5, y + 14, picture.fit(_t(c["name"], locale), CARD_W - 10, 11), fill=picture.ink_on(fill),
                  font_size=11, font_weight="bold"),
         draw.text(x + 5, y + 35, ("・" if ja else " · ").join(stats), fill=picture.INK, font_size=11),
-        draw.text(x + 5, y + 50, picture.fit(timing, CARD_W - 10, 10), fill=picture.MUTED, font_size=10),
+        draw.text(x + 5, y + 50, picture.fit(timing, CARD_W - 10, 10), fill=picture.MUTED, font_size=10) if timing else "",
         draw.text(x + CARD_W - 6, y + 60, f"残り{left}" if ja else f"{left} left", fill=picture.INK if left else "#b00020",
                  font_size=11, text_anchor="end"),
     ])
