@@ -201,6 +201,14 @@ class FakeDiscord:
         """Someone (a moderator, the user) deleted a message."""
         del self.messages[int(message_id)]
 
+    def dm_channel(self, user_id: int) -> int:
+        """The bot's DM channel with a user (opened if it was not)."""
+        existing = next((c for c in self.channels.values() if c.get("recipient") == user_id), None)
+        if existing is None:
+            existing = {"id": self.new_id(), "type": 1, "recipient": user_id, "archived": False}
+            self.channels[existing["id"]] = existing
+        return int(existing["id"])
+
     def violation(self, text: str) -> None:
         self.violations.append(text)
 
@@ -413,10 +421,7 @@ class FakeDiscord:
             return self.commands if guild is None else self.guild_commands.get(guild, [])
         if method == "POST" and seg == ["users", "@me", "channels"]:
             uid = int(payload["recipient_id"])
-            existing = next((c for c in self.channels.values() if c.get("recipient") == uid), None)
-            if existing is None:
-                existing = {"id": self.new_id(), "type": 1, "recipient": uid, "archived": False}
-                self.channels[existing["id"]] = existing
+            existing = self.channels[self.dm_channel(uid)]
             return {"id": str(existing["id"]), "type": 1, "recipients": [{"id": str(uid), "username": "u",
                                                                               "discriminator": "0", "avatar": None}]}
         if seg[0] == "channels":
@@ -793,7 +798,7 @@ class Harness:
     # -- sending interactions -----------------------------------------------------------------------------
 
     def _base(self, kind: int, user: User, channel_id: int | None, *, dm: bool = False,
-              guild_locale: str = "en-US") -> tuple[dict[str, Any], Exchange]:
+              guild_locale: str = "en-US", guest: bool = False) -> tuple[dict[str, Any], Exchange]:
         iid = self.fake.new_id()
         token = f"tok{iid}"
         channel_id = channel_id or self.fake.channel_id
@@ -812,7 +817,11 @@ class Harness:
         if dm or channel["type"] == 1:
             payload["user"] = user.json()
             payload["context"] = 1
+            payload["authorizing_integration_owners"] = {"1": str(user.id)}  # only a user installs in DMs
         else:
+            # Installed by the server, or (`guest`) by the user alone, in a server without Parley.
+            payload["authorizing_integration_owners"] = {"1": str(user.id)} if guest else \
+                {"0": str(self.fake.guild_id)}
             raw_channel |= {"guild_id": str(self.fake.guild_id), "name": channel.get("name", "x"), "position": 0,
                             "nsfw": False, "topic": None, "rate_limit_per_user": 0, "flags": 0,
                             "permissions": str((1 << 41) - 1)}
@@ -822,21 +831,51 @@ class Harness:
                         "context": 0}
         return payload, ex
 
+    def _path(self, sub: str) -> list[str]:
+        """`/parley`'s or `/parley-mod`'s command `sub` as its full path: `["parley", "log", "replay"]`.
+        `sub` is a path under the top-level command ("log replay") or a name found once in the tree ("replay")."""
+        assert self.bot is not None
+        found: list[list[str]] = []
+
+        def walk(group: discord.app_commands.Group, path: list[str]) -> None:
+            for child in group.commands:
+                here = [*path, child.name]
+                if isinstance(child, discord.app_commands.Group):
+                    walk(child, here)
+                elif " ".join(here[1:]) == sub or child.name == sub:
+                    found.append(here)
+
+        for top in self.bot.tree.get_commands():
+            if isinstance(top, discord.app_commands.Group):
+                walk(top, [top.name])
+        exact = [p for p in found if " ".join(p[1:]) == sub]
+        assert len(exact or found) == 1, f"/parley {sub}: {'ambiguous' if found else 'no such command'} ({found})"
+        return (exact or found)[0]
+
     def _group_of(self, sub: str) -> str:
         """The top-level command (`parley` or `parley-mod`) that holds `sub`."""
+        return self._path(sub)[0]
+
+    def _data(self, sub: str, opts: list[dict[str, Any]]) -> dict[str, Any]:
+        """An interaction's `data` naming the command `sub` (nested in its group, if it is in one)."""
+        path = self._path(sub)
+        inner: dict[str, Any] = {"type": 1, "name": path[-1], "options": opts}
+        if len(path) == 3:
+            inner = {"type": 2, "name": path[1], "options": [inner]}
+        return {"id": str(self.fake.app_id + 1), "name": path[0], "type": 1, "options": [inner]}
+
+    def _command(self, sub: str) -> discord.app_commands.Command[Any, ..., Any]:
         assert self.bot is not None
-        for top in self.bot.tree.get_commands():
-            if isinstance(top, discord.app_commands.Group) and top.get_command(sub) is not None:
-                return top.name
-        raise AssertionError(f"no command /parley {sub} or /parley-mod {sub}")
+        path = self._path(sub)
+        found: Any = self.bot.tree.get_command(path[0])
+        for name in path[1:]:
+            found = found.get_command(name)
+        assert isinstance(found, discord.app_commands.Command), f"no command /{' '.join(path)}"
+        return found
 
     def _options(self, sub: str, options: dict[str, Any], focused: str | None) -> tuple[list[dict[str, Any]],
                                                                                            dict[str, Any]]:
-        assert self.bot is not None
-        group = self.bot.tree.get_command(self._group_of(sub))
-        assert isinstance(group, discord.app_commands.Group)
-        command = group.get_command(sub)
-        assert isinstance(command, discord.app_commands.Command), f"no command /{group.name} {sub}"
+        command = self._command(sub)
         params = {p.name: p for p in command.parameters}
         out: list[dict[str, Any]] = []
         resolved: dict[str, Any] = {}
@@ -890,12 +929,15 @@ class Harness:
         return ex
 
     async def slash(self, user: User, sub: str, /, *, channel: int | None = None, guild_locale: str = "en-US",
-                    wait: bool = True, **options: Any) -> Exchange:
-        """Run `/parley sub`; `wait=False` returns at once (then call `settle()`)."""
-        payload, ex = self._base(2, user, channel, guild_locale=guild_locale)
+                    wait: bool = True, dm: bool = False, guest: bool = False, **options: Any) -> Exchange:
+        """Run `/parley sub` (`sub` may be "log replay", or just "replay"); `wait=False` returns at once (then
+        call `settle()`). `dm`: in the user's DM with the bot; `guest`: in this server as the user's own app,
+        the server not having installed Parley."""
+        if dm:
+            channel = self.fake.dm_channel(user.id)
+        payload, ex = self._base(2, user, channel, guild_locale=guild_locale, dm=dm, guest=guest)
         opts, resolved = self._options(sub, options, None)
-        payload["data"] = {"id": str(self.fake.app_id + 1), "name": self._group_of(sub), "type": 1,
-                           "options": [{"type": 1, "name": sub, "options": opts}], "resolved": resolved}
+        payload["data"] = self._data(sub, opts) | {"resolved": resolved}
         return await self._dispatch(payload, ex, wait)
 
     async def redeliver(self, ex: Exchange, *, wait: bool = True) -> Exchange:
@@ -912,8 +954,7 @@ class Harness:
                            **options: Any) -> list[dict[str, Any]]:
         payload, ex = self._base(4, user, channel)
         opts, _ = self._options(sub, options, focused)
-        payload["data"] = {"id": str(self.fake.app_id + 1), "name": self._group_of(sub), "type": 1,
-                           "options": [{"type": 1, "name": sub, "options": opts}]}
+        payload["data"] = self._data(sub, opts)
         await self._dispatch(payload, ex)
         assert ex.choices is not None, "autocomplete was not answered"
         return ex.choices
