@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from engine.core import Text
+from events.errors import Refused
 
 # Subcommands that read and answer privately, so they are safe wherever the user is,
 # and the group of a player's own settings (theirs, not a server's).
@@ -25,6 +26,10 @@ NOT_HERE = Text("Matches are played in a server that has added Parley; here you 
                 "`/parley card`, `mine`, `stats`, `rating` and `profile`.",
                 "対戦は Parley を追加したサーバーで行います。ここでは `/parley card`・`mine`・`stats`・`rating`・"
                 "`profile` で調べられます。")
+
+
+OWN_ONLY = Text("Here you can look up only your own records; another player's are shown in a server you share "
+                "with them.", "ここで調べられるのは自分の記録だけです。他のプレイヤーの記録は共通のサーバーで表示されます。")
 
 
 class NotHere(app_commands.CheckFailure):
@@ -60,3 +65,14 @@ def everywhere() -> tuple[app_commands.AppCommandContext, app_commands.AppInstal
 def servers_only() -> tuple[app_commands.AppCommandContext, app_commands.AppInstallationType]:
     """`/parley-mod`'s: moderation is a server's, installed by the server."""
     return app_commands.AppCommandContext(guild=True), app_commands.AppInstallationType(guild=True)
+
+
+def lookup_scope(interaction: discord.Interaction, user: discord.abc.User | None) -> tuple[str | None, discord.abc.User]:
+    """(the server whose records a lookup reads, or None for every server; whose records).
+    Outside a Parley server only the asker's own: which servers someone plays on is theirs to show."""
+    target = user or interaction.user
+    if installed_here(interaction):
+        return str(interaction.guild_id), target
+    if target.id != interaction.user.id:
+        raise Refused(OWN_ONLY)
+    return None, target
