@@ -355,11 +355,12 @@ class ModGroup(app_commands.Group):
                            language=_("Language of new match threads"),
                            clock=_("Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)"),
                            window=_(WINDOW_HELP), takeover=_("Who plays a left seat in new matches"),
-                           rated=_("Whether new matches are rated by default"))
+                           rated=_("Whether new matches are rated by default"),
+                           lobby_days=_("Days before a lobby nobody joins closes"))
     @app_commands.rename(moderator_role=_("moderator_role"), clear_moderator_role=_("clear_moderator_role"),
                          deadline_hours=_("deadline_hours"), deadline_action=_("deadline_action"),
                          language=_("language"), clock=_("clock"), window=_("window"),
-                         takeover=_("takeover"), rated=_("rated"))
+                         takeover=_("takeover"), rated=_("rated"), lobby_days=_("lobby_days"))
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           language=[app_commands.Choice(name=_("English"), value="en"),
@@ -372,12 +373,14 @@ class ModGroup(app_commands.Group):
                        deadline_action: app_commands.Choice[str] | None = None,
                        language: app_commands.Choice[str] | None = None, clock: str | None = None,
                        window: app_commands.Range[int, 0, LONGEST] | None = None,
-                       takeover: app_commands.Choice[str] | None = None, rated: bool | None = None) -> None:
+                       takeover: app_commands.Choice[str] | None = None, rated: bool | None = None,
+                       lobby_days: app_commands.Range[int, 1, 90] | None = None) -> None:
         await self.parley.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
                                    deadline_hours=deadline_hours,
                                    deadline_action=deadline_action.value if deadline_action else None,
                                    language=language.value if language else None, clock=clock, window=window,
-                                   takeover=takeover.value if takeover else None, rated=rated)
+                                   takeover=takeover.value if takeover else None, rated=rated,
+                                   lobby_days=lobby_days)
 
     @app_commands.command(name=_("season"), description=_("Moderator: start or end this server's ladder season"))
     @app_commands.describe(action=_("Start a new season (ending the running one) or end it"))

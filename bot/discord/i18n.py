@@ -311,6 +311,8 @@ _JA: dict[str, str] = {
     "A player's card: ratings, recent results, reliability, current matches":
         "プレイヤーのカード: レーティング・最近の結果・信頼度・進行中の対戦",
     "Whose card (default: yours)": "誰のカードか（省略時: 自分）",
+    # the match hall (bot/discord/hall.py, expiry.py)
+    "lobby_days": "募集日数", "Days before a lobby nobody joins closes": "誰も参加しない募集を締め切るまでの日数",
 }
 
 

@@ -42,6 +42,8 @@ from bot.discord.config import Config
 
 API = "/api/v10"
 EPHEMERAL = 64
+REQUIRE_TAG = 1 << 4  # a forum's flag
+TAG_REQUIRED = 40067  # "A tag is required to create a forum post in this channel"
 MANAGE_GUILD = 1 << 5
 FIRST_RESPONSE_SECONDS = 3.0
 
@@ -193,6 +195,7 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # published to one server (PARLEY_DEV_GUILD)
         self.fail_next: list[tuple[str, FakeHTTPError]] = []  # (path fragment, error) to inject once
         self.pins_refused = False  # the bot lacks Pin Messages (error 50013)
+        self.manage_channels_refused = False  # the bot lacks Manage Channels: a forum's tags are not its to add
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -200,6 +203,23 @@ class FakeDiscord:
     def delete(self, message_id: int | str) -> None:
         """Someone (a moderator, the user) deleted a message."""
         del self.messages[int(message_id)]
+
+    def add_forum(self, name: str = "matches", *, require_tag: bool = False, tags: tuple[str, ...] = ()) -> int:
+        """A forum channel in the server; `require_tag`: Discord's REQUIRE_TAG flag (every post needs a tag)."""
+        fid = self.new_id()
+        self.channels[fid] = {"id": fid, "type": 15, "guild_id": self.guild_id, "name": name, "archived": False,
+                              "flags": REQUIRE_TAG if require_tag else 0,
+                              "available_tags": [self._new_tag(t) for t in tags]}
+        return fid
+
+    def _new_tag(self, name: str) -> dict[str, Any]:
+        return {"id": str(self.new_id()), "name": name, "moderated": False, "emoji_id": None, "emoji_name": None}
+
+    def tag_names(self, thread_id: int) -> list[str]:
+        """The names of the tags a forum post wears."""
+        thread = self.channels[thread_id]
+        names = {t["id"]: t["name"] for t in self.channels[thread["parent_id"]]["available_tags"]}
+        return [names[t] for t in thread.get("applied_tags") or []]
 
     def dm_channel(self, user_id: int) -> int:
         """The bot's DM channel with a user (opened if it was not)."""
@@ -427,11 +447,24 @@ class FakeDiscord:
         if seg[0] == "channels":
             channel = self._channel(seg[1])
             rest = seg[2:]
+            if method == "GET" and not rest:
+                return self._channel_json(channel)
             if method == "PATCH" and not rest:
+                if channel.get("archived") and set(payload) - {"archived", "locked"}:
+                    raise FakeHTTPError(400, 50083, "Operation was attempted on an archived thread")
+                if "available_tags" in payload:
+                    self._set_available_tags(channel, payload["available_tags"])
+                if "applied_tags" in payload:
+                    self._apply_tags(channel, payload["applied_tags"])
                 if "archived" in payload:
                     channel["archived"] = bool(payload["archived"])
                 return self._channel_json(channel)
+            if rest == ["threads"] and method == "POST" and channel["type"] == 15:
+                return self._forum_post(channel, payload, files)
             if rest == ["messages"] and method == "POST":
+                if channel["type"] == 15:
+                    self.violation(f"message posted in forum {channel['id']}: only posts (threads) go there")
+                    raise FakeHTTPError(400, 50008, "Cannot send messages in a non-text channel")
                 bad = self.check_message(f"POST message in {channel['id']}", payload, files)
                 if bad:
                     self.violations.extend(bad)
@@ -499,9 +532,69 @@ class FakeDiscord:
         self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
         raise FakeHTTPError(404, 0, "Unknown route in the fake")
 
+    # -- forums ---------------------------------------------------------------------------------------
+
+    def _set_available_tags(self, channel: dict[str, Any], tags: list[dict[str, Any]]) -> None:
+        if channel["type"] != 15:
+            raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
+        if self.manage_channels_refused:
+            raise FakeHTTPError(403, 50013, "Missing Permissions")
+        if len(tags) > 20 or any(not 1 <= len(t.get("name") or "") <= 20 for t in tags):
+            self.violation(f"forum {channel['id']}: tags {tags!r} break the limits (20 tags of 1-20 characters)")
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        known = {t["id"]: t for t in channel["available_tags"]}
+        if any(t.get("id") and str(t["id"]) not in known for t in tags):
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        # The list replaces the forum's: a tag left out is deleted, so is every post's use of it.
+        channel["available_tags"] = [dict(known[str(t["id"])], name=t["name"]) if t.get("id")
+                                     else self._new_tag(t["name"]) for t in tags]
+
+    def _check_tags(self, forum: dict[str, Any], applied: list[Any]) -> list[str]:
+        ids = [str(t) for t in applied]
+        known = {t["id"] for t in forum["available_tags"]}
+        if len(ids) > 5 or any(t not in known for t in ids):
+            self.violation(f"applied tags {ids} are not 5 at most of forum {forum['id']}'s tags")
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        if forum["flags"] & REQUIRE_TAG and not ids:
+            raise FakeHTTPError(400, TAG_REQUIRED, "A tag is required to create a forum post in this channel")
+        return ids
+
+    def _apply_tags(self, channel: dict[str, Any], applied: list[Any]) -> None:
+        forum = self.channels.get(int(channel.get("parent_id") or 0), {})
+        if channel["type"] != 11 or forum.get("type") != 15:
+            raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
+        channel["applied_tags"] = self._check_tags(forum, applied)
+
+    def _forum_post(self, forum: dict[str, Any], payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        """POST /channels/{forum}/threads: a post, whose first message has the post's id."""
+        name, message = payload.get("name") or "", payload.get("message")
+        if not 1 <= len(name) <= 100 or not isinstance(message, dict):
+            self.violation(f"forum post {payload!r}: a name of 1-100 characters and a message are required")
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        tags = self._check_tags(forum, payload.get("applied_tags") or [])
+        bad = self.check_message(f"forum post in {forum['id']}", message, files)
+        if bad or not (message.get("content") or message.get("embeds") or message.get("components") or files):
+            self.violations.extend(bad or [f"forum post in {forum['id']}: an empty message"])
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        tid = self.new_id()
+        self.channels[tid] = {"id": tid, "type": 11, "guild_id": forum["guild_id"], "parent_id": forum["id"],
+                              "name": name, "archived": False, "applied_tags": tags, "flags": 0}
+        msg = self._message(tid, message, files)
+        del self.messages[int(msg["id"])]
+        msg["id"] = str(tid)
+        self.messages[tid] = msg
+        return self._channel_json(self.channels[tid]) | {"message": self.public(msg)}
+
     def _channel_json(self, channel: dict[str, Any]) -> dict[str, Any]:
         data = {"id": str(channel["id"]), "type": channel["type"], "name": channel.get("name", ""),
                 "guild_id": str(channel.get("guild_id")) if channel.get("guild_id") else None}
+        if channel["type"] == 15:
+            data |= {"available_tags": channel["available_tags"], "flags": channel["flags"], "position": 0,
+                     "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
+                     "rate_limit_per_user": 0, "default_reaction_emoji": None, "default_sort_order": None,
+                     "default_forum_layout": 0, "default_thread_rate_limit_per_user": 0}
+        if channel.get("parent_id") and channel["type"] == 11:
+            data |= {"applied_tags": channel.get("applied_tags") or [], "flags": channel.get("flags", 0)}
         if channel["type"] == 11:
             data |= {"parent_id": str(channel["parent_id"]), "owner_id": str(self.bot.id), "message_count": 0,
                      "member_count": 1, "rate_limit_per_user": 0,
