@@ -4,7 +4,8 @@ A lobby that no one but its creator has joined `lobby_days` after it was
 created (a server setting, `/parley-mod settings lobby_days:N`, a week unless
 set) is aborted by the system, which closes its lobby message (and its forum
 post) and takes it off the looking-for-players list. A day before, its thread
-is told when it will close, pinging the creator once. Both are done by the
+is told when it will close, pinging the creator once; a lobby is never closed
+before that notice is a day old. Both are done by the
 scheduler's pass; the abort carries a command id per match, so a pass repeated
 after a restart never closes it twice, and the notice is noted once posted.
 """
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parley.discord")
 
-NOTICED = "discord:lobby-notice"  # kv: match id -> when its notice was posted
+NOTICED = "discord:lobby-notice"  # kv: match id -> the closing time its notice announced
 NOTICE_BEFORE = timedelta(days=1)
 NOTICE = Text("{who} nobody has joined this lobby yet: it closes {when} unless someone joins.",
               "{who} この募集にはまだ誰も参加していません。誰も参加しなければ{when}に締め切ります。")
@@ -42,12 +43,17 @@ async def expire_lobbies(parley: Parley, now: datetime) -> None:
         if row.guild not in days:
             days[row.guild] = (await server_settings.load(store, row.guild)).lobby_days
         closes = datetime.fromisoformat(row.created_at) + timedelta(days=days[row.guild])
+        if now < closes - NOTICE_BEFORE:
+            continue
         try:
-            if now >= closes:
+            announced = await store.get_kv(NOTICED, row.id)
+            if announced is None:
+                # Never closed unannounced: a lobby already past its time (the bot was down, or the
+                # setting was shortened) is told now and closes a day later.
+                await _notice(parley, row.id, max(closes, now + NOTICE_BEFORE))
+            elif now >= datetime.fromisoformat(announced):
                 await parley.service.abort(row.id, None, REASON, command_id=f"lobby-expired:{row.id}")
                 await parley.sync(row.id)
-            elif now >= closes - NOTICE_BEFORE and not await store.get_kv(NOTICED, row.id):
-                await _notice(parley, row.id, closes)
         except RuleError:
             continue  # it started or closed meanwhile
         except Exception:
@@ -57,7 +63,8 @@ async def expire_lobbies(parley: Parley, now: datetime) -> None:
 async def _notice(parley: Parley, match_id: str, closes: datetime) -> None:
     ms = await parley.service.get(match_id)
     rec = await parley.delivery.record(match_id)
-    if not rec.get("thread"):
+    if not rec.get("thread"):  # no thread to tell (it could not be opened): closes as announced to nobody
+        await parley.service.store.set_kv(NOTICED, match_id, closes.isoformat())
         return
     creator = next((p for p in ms.lobby if p.id == ms.creator), None)
     uid = user_id(creator) if creator is not None else None

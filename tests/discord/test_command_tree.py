@@ -9,6 +9,7 @@ from typing import Any
 
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness
+from tests.discord.helpers import open_match
 
 # Discord's documented limits for application commands.
 PER_LEVEL = 25  # subcommands and groups in a command or group; options in a command
@@ -104,3 +105,14 @@ async def test_lookups_go_everywhere_and_matches_stay_in_servers(harness: Harnes
     # A player's own settings are theirs, not a server's: set from anywhere.
     assert "Matches are played" not in h.reply_text(await h.slash(ALICE, "me vacation", days=2, dm=True))
     assert not [c for c in h.fake.calls if c.method == "POST" and "/threads" in c.path]
+
+
+async def test_grouped_commands_run_and_complete_as_before(harness: Harness) -> None:
+    """`/parley log replay` suggests the user's matches and runs like `/parley replay` did."""
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    choices = await h.autocomplete(ALICE, "log replay", "match", match="")
+    assert match_id in [c["value"] for c in choices]
+    assert f"`{match_id}`" in h.reply_text(await h.slash(ALICE, "log export", channel=thread))
+    away = h.reply_text(await h.slash(ALICE, "me vacation", days=2))
+    assert away.startswith("Vacation until <t:") and "`/parley me vacation days:0` ends it early." in away

@@ -98,23 +98,38 @@ async def test_a_lobby_nobody_joins_is_told_then_closed(harness: Harness) -> Non
 
     await h.bot.scheduler.tick(created + timedelta(days=1, hours=23))  # not yet a day before
     assert not [m for m in h.fake.thread_messages(post) if "nobody has joined" in m["content"]]
-    for hours in (49, 50):  # a day before, once
-        await h.bot.scheduler.tick(created + timedelta(hours=hours))
+    for minutes in (1, 9):  # a day before, once
+        await h.bot.scheduler.tick(created + timedelta(days=2, minutes=minutes))
     notices = [m for m in h.fake.thread_messages(post) if "nobody has joined this lobby yet" in m["content"]]
     assert len(notices) == 1 and notices[0]["_pings"]["users"] == [str(ALICE.id)]
-    closes = int((created + timedelta(days=3)).timestamp())
-    assert f"<t:{closes}:R>" in notices[0]["content"]
+    closes = created + timedelta(days=3, minutes=1)  # a day after the notice, as it says
+    assert f"<t:{int(closes.timestamp())}:R>" in notices[0]["content"]
+    await h.bot.scheduler.tick(closes - timedelta(seconds=1))
     assert (await state(h, match_id)).status == "lobby"
 
-    await h.bot.scheduler.tick(created + timedelta(days=3, minutes=1))
+    await h.bot.scheduler.tick(closes)
     assert (await state(h, match_id)).status == "aborted"
     assert h.fake.tag_names(post) == ["Toy", FINISHED]
     board = listing(h, forum)
     assert board is not None and match_id not in board["content"]
     events: list[Event] = await h.parley.service.store.events(match_id)
     assert events[-1].type == "match_aborted" and events[-1].actor == "system"
-    await h.bot.scheduler.tick(created + timedelta(days=3, minutes=9))  # a repeated pass closes nothing twice
+    await h.bot.scheduler.tick(closes + timedelta(minutes=9))  # a repeated pass closes nothing twice
     assert len(await h.parley.service.store.events(match_id)) == len(events)
+
+
+async def test_a_lobby_past_its_time_is_told_before_it_closes(harness: Harness) -> None:
+    """The bot was down, or the setting shortened: never closed unannounced."""
+    h = harness
+    match_id, thread = await open_match(h, ALICE, start=False)
+    late = datetime.now(UTC) + timedelta(days=30)
+    await h.bot.scheduler.tick(late)
+    assert (await state(h, match_id)).status == "lobby"
+    assert [m for m in h.fake.thread_messages(thread) if "nobody has joined this lobby yet" in m["content"]]
+    await h.bot.scheduler.tick(late + timedelta(hours=23))
+    assert (await state(h, match_id)).status == "lobby"
+    await h.bot.scheduler.tick(late + timedelta(days=1))
+    assert (await state(h, match_id)).status == "aborted"
 
 
 async def test_a_lobby_someone_joined_stays_open(harness: Harness) -> None:
