@@ -18,7 +18,10 @@ everywhere when `guild` is None; imported matches never count):
 - recent results are the last finished matches they held a seat in, newest
   first: won (their seat among the winners), lost, or left;
 - current matches are running ones where they hold a seat and open lobbies
-  they are in.
+  they are in;
+- the matches read are those whose row lists the player (seated now, or in a
+  lobby) and those whose log shows they held a seat (`held_seats`, kept as a
+  cache of that fold and continued with the matches written since).
 Only public facts are read (who sat, who left, who won, which seat a deadline
 played), never a hidden part of an event, so a card leaks nothing of a match.
 """
@@ -34,6 +37,7 @@ from .recorder import Recorder
 from .store import MatchRow
 
 RECENT = 5
+HELD = "profile:held"  # kv, per server ("*": everywhere): who held a seat in each match (held_seats)
 ALL = 2**31 - 1
 LEFT = ("forfeit", "removed", "timeout")
 
@@ -148,19 +152,44 @@ def fold(player: str, parts: Sequence[Part]) -> Profile:
 
 async def profile(store: Recorder, player: str, guild: str | None = None) -> Profile:
     """The player's card on one server (`guild`), or everywhere."""
-    # A row lists the seats' players as they are now, so a player who handed their seat over is no longer
-    # in it: every started match is read (in bulk), lobbies only where the player is.
-    rows = [r for r in await store.matches(guild=guild, limit=ALL)
-            if not r.imported and (r.status != "lobby" or player in r.players)]
-    loaded = await store.bulk([r.id for r in rows])
-    parts = [p for r in rows if r.id in loaded and (p := part_of(player, r, loaded[r.id][1])) is not None]
+    rows = [r for r in await store.matches(guild=guild, limit=ALL) if not r.imported]
+    held = await held_seats(store, guild, rows)
+    mine = [r for r in rows if player in r.players or player in held.get(r.id, ())]
+    loaded = await store.bulk([r.id for r in mine])
+    parts = [p for r in mine if r.id in loaded and (p := part_of(player, r, loaded[r.id][1])) is not None]
     out = fold(player, parts)
-    for server in sorted({server_of(r.guild) for r in rows if r.status == "finished"}):
+    for server in sorted({server_of(r.guild) for r in mine if r.status == "finished"}):
         found = await player_ratings(store, server, player)
         if found:
             out.ratings[server] = found
-    out.name = _name(player, [loaded[r.id][1] for r in rows if r.id in loaded])
+    out.name = _name(player, [loaded[r.id][1] for r in mine if r.id in loaded])
     return out
+
+
+def holders(events: Sequence[Event]) -> set[str]:
+    """Everyone who held a seat of a match at some point (from its start on)."""
+    found: set[str] = set()
+    for e in events:
+        if e.type == "match_started":
+            found.update(str(s) for s in e.payload["seats"])
+        elif e.type == "player_replaced":
+            found.add(str((e.payload.get("player") or {}).get("id")))
+    return found
+
+
+async def held_seats(store: Recorder, guild: str | None, rows: Sequence[MatchRow]) -> dict[str, list[str]]:
+    """Who ever held a seat in each started match of `rows`, by match id. A match's row lists its seats'
+    players as they are now, so one who handed a seat over is only found in its log: the answer is kept
+    (a cache of this fold, per server) and only matches written since it was made are read again."""
+    key = guild if guild is not None else "*"
+    data = await store.get_kv(HELD, key) or {"through": "", "held": {}}
+    fresh = [r for r in rows if r.status != "lobby" and r.updated_at >= data["through"]]
+    if fresh:
+        loaded = await store.bulk([r.id for r in fresh])
+        data["held"].update({r.id: sorted(holders(loaded[r.id][1])) for r in fresh if r.id in loaded})
+        data["through"] = max(r.updated_at for r in fresh)
+        await store.set_kv(HELD, key, data)
+    return dict(data["held"])
 
 
 def _name(player: str, logs: Sequence[Sequence[Event]]) -> str:
@@ -174,4 +203,4 @@ def _name(player: str, logs: Sequence[Sequence[Event]]) -> str:
     return found
 
 
-__all__ = ["LEFT", "RECENT", "Part", "Profile", "Reliability", "fold", "part_of", "profile"]
+__all__ = ["LEFT", "RECENT", "Part", "Profile", "Reliability", "fold", "held_seats", "holders", "part_of", "profile"]

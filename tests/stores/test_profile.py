@@ -76,6 +76,12 @@ async def test_a_card_counts_results_departures_and_deadlines(timed: MatchServic
     cat = await profile(s.store, CAT.id, GUILD)
     assert [p.match_id for p in cat.current] == [handed] and cat.reliability.ended == 0
 
+    # The cache of who held which seat carries on with matches written after it was made.
+    clock.wait(60)
+    again = await new_match(s, ANN, BEN)
+    await s.hand_over(again, ANN.id, CAT)
+    assert (await profile(s.store, ANN.id, GUILD)).reliability.handed_over == 2
+
     everywhere = await profile(s.store, ANN.id)
     assert everywhere.reliability.finished == 4 and set(everywhere.ratings) == {GUILD, "g2"}
     assert {p.match_id for p in everywhere.recent} == {elsewhere, timed_out, forfeited, lost, won}
