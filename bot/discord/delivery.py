@@ -297,7 +297,7 @@ class Delivery:
                     break
         if ms.place.get("forum"):  # the match hall: one forum post is the lobby and the thread
             content, view = self._lobby_content(ms, locale)
-            await hall.open_post(self.ops, ms, rec, locale, content, view)
+            await hall.open_post(self.ops, ms, rec, locale, content, view, repair)
             rec["lobby_hash"] = _digest(content, view is None)
         else:
             if not rec.get("lobby_msg"):

@@ -106,21 +106,32 @@ def _applied(rec: Mapping[str, Any], status: str) -> list[str]:
 
 
 async def open_post(ops: Ops, ms: MatchState, rec: dict[str, Any], locale: str, content: str,
-                    view: discord.ui.View | None) -> None:
-    """The match's post in its forum, tagged; fills `rec` (thread, lobby message, tags)."""
+                    view: discord.ui.View | None, repair: bool = False) -> None:
+    """The match's post in its forum, tagged; fills `rec` (thread, lobby message, tags).
+    `repair`: after a start, a post made just before a crash lost its note is found, not made again."""
     forum = int(ms.place["forum"])
     names = tag_names(ms.game_id, locale)
     ids, flags = await ensure_tags(ops, forum, list(names.values()))
     rec["tags"] = {role: ids[name] for role, name in names.items() if name in ids}
     applied = _applied(rec, status_of(ms))
-    if flags & REQUIRE_TAG and not applied:
-        wanted = ", ".join(f"“{names[r]}”" for r in ("game", status_of(ms)))
-        raise Undelivered(Result(Outcome.REFUSED, text=NEEDS_TAGS.format(tags=wanted)(locale)))
     title = f"{ms.game.title(locale)} · {ms.match_id}"[:100]
-    posted = (await ops.forum_post(forum, title, content, view=view, tags=applied)).expect()
+    found = await _posted(ops, ms, forum) if repair else None
+    if found is not None:
+        post, applied = int(found["id"]), [str(t) for t in found.get("applied_tags") or []]
+    else:
+        if flags & REQUIRE_TAG and not applied:
+            wanted = ", ".join(f"“{names[r]}”" for r in ("game", status_of(ms)))
+            raise Undelivered(Result(Outcome.REFUSED, text=NEEDS_TAGS.format(tags=wanted)(locale)))
+        post = int((await ops.forum_post(forum, title, content, view=view, tags=applied)).expect().id or 0)
     # A forum post's first message has the post's own id.
-    rec.update(channel=str(posted.id), lobby_msg=str(posted.id), thread=str(posted.id), forum=str(forum),
-               applied=applied)
+    rec.update(channel=str(post), lobby_msg=str(post), thread=str(post), forum=str(forum), applied=applied)
+
+
+async def _posted(ops: Ops, ms: MatchState, forum: int) -> dict[str, Any] | None:
+    """The match's post, if the forum has one already (its name ends with the match id)."""
+    threads = (await ops.active_threads(ms.place["guild"])).expect().data
+    return next((t for t in threads if str(t.get("parent_id")) == str(forum)
+                 and str(t.get("name", "")).endswith(f" {ms.match_id}")), None)
 
 
 async def retag(ops: Ops, ms: MatchState, rec: dict[str, Any]) -> bool:

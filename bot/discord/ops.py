@@ -255,6 +255,12 @@ class Ops:
         return Result(result.outcome, id=int(data["id"]) if result.ok else None, data=data, code=result.code,
                       status=result.status, text=result.text)
 
+    async def active_threads(self, guild_id: int | str) -> Result:
+        """The server's active threads and forum posts, as Discord's JSON (`Result.data`, a list)."""
+        result, data = await attempt(lambda: self.client.http.get_active_threads(int(guild_id)))
+        return Result(result.outcome, data=list((data or {}).get("threads") or []), code=result.code,
+                      status=result.status, text=result.text)
+
     async def open_dm(self, user_id: int) -> Result:
         """The DM channel with a user (Discord answers the same one every time); `Result.id`."""
         result, data = await attempt(lambda: self.client.http.start_private_message(user_id))

@@ -444,6 +444,10 @@ class FakeDiscord:
             existing = self.channels[self.dm_channel(uid)]
             return {"id": str(existing["id"]), "type": 1, "recipients": [{"id": str(uid), "username": "u",
                                                                               "discriminator": "0", "avatar": None}]}
+        if method == "GET" and seg[0] == "guilds" and seg[2:] == ["threads", "active"]:
+            active = [self._channel_json(c) for c in self.channels.values()
+                      if c["type"] == 11 and str(c.get("guild_id")) == seg[1] and not c["archived"]]
+            return {"threads": active, "members": []}
         if seg[0] == "channels":
             channel = self._channel(seg[1])
             rest = seg[2:]

@@ -138,3 +138,20 @@ async def test_a_lobby_someone_joined_stays_open(harness: Harness) -> None:
     await h.bot.scheduler.tick(datetime.now(UTC) + timedelta(days=30))
     assert (await state(h, match_id)).status == "lobby"
     assert FakeDiscord.text(lobby_message(h, match_id))
+
+
+async def test_a_post_made_just_before_a_crash_is_found_not_made_twice(harness: Harness) -> None:
+    h = harness
+    forum = h.fake.add_forum()
+    match_id, post = await open_match(h, ALICE, BOB, channel=forum)
+    rec = await h.parley.delivery.record(match_id)
+    for key in ("thread", "lobby_msg", "channel", "applied", "board_msg"):
+        rec.pop(key)  # as if the post had been followed by a crash
+    await h.parley.service.store.set_kv("discord:board", match_id, rec)
+    await h.restart()
+    assert (await h.parley.delivery.record(match_id))["thread"] == str(post)
+    assert len([c for c in h.fake.channels.values() if c.get("parent_id") == forum]) == 2  # the match, the list
+    ms = await state(h, match_id)
+    await h.slash([ALICE, BOB][ms.state.active], "act", channel=post, action="roll")
+    assert (await state(h, match_id)).seq > ms.seq
+    assert any("rolls" in m["content"] for m in h.fake.thread_messages(post))  # play goes on in the same post
