@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .model import Event
-from .ratings import Rating, player_ratings, server_of
+from .ratings import Rating, cached_ladder, identity, server_of
 from .recorder import Recorder
 from .store import MatchRow
 
@@ -158,10 +158,11 @@ async def profile(store: Recorder, player: str, guild: str | None = None) -> Pro
     loaded = await store.bulk([r.id for r in mine])
     parts = [p for r in mine if r.id in loaded and (p := part_of(player, r, loaded[r.id][1])) is not None]
     out = fold(player, parts)
-    for server in sorted({server_of(r.guild) for r in mine if r.status == "finished"}):
-        found = await player_ratings(store, server, player)
-        if found:
-            out.ratings[server] = found
+    # Only the ladders of games the player finished a match of (each read from its cache).
+    for server, game in sorted({(server_of(r.guild), r.game) for r in mine if r.status == "finished"}):
+        found = (await cached_ladder(store, server, game)).ratings.get(identity(player))
+        if found is not None:
+            out.ratings.setdefault(server, {})[game] = found
     out.name = _name(player, [loaded[r.id][1] for r in mine if r.id in loaded])
     return out
 
