@@ -20,9 +20,9 @@ from tests.discord.helpers import lobby_message, open_match, state
 LOOKING, RUNNING, FINISHED = "Looking for players", "Running", "Finished"
 
 
-def listing(h: Harness, forum: int) -> dict | None:  # type: ignore[type-arg]
+def listing(h: Harness, forum: int, name: str = LOOKING) -> dict | None:  # type: ignore[type-arg]
     """The looking-for-players post's message, if there is one."""
-    posts = [c for c in h.fake.channels.values() if c.get("parent_id") == forum and c["name"] == LOOKING]
+    posts = [c for c in h.fake.channels.values() if c.get("parent_id") == forum and c["name"] == name]
     assert len(posts) <= 1, "one looking-for-players post per server"
     return h.fake.messages[posts[0]["id"]] if posts else None
 
@@ -155,3 +155,15 @@ async def test_a_post_made_just_before_a_crash_is_found_not_made_twice(harness: 
     await h.slash([ALICE, BOB][ms.state.active], "act", channel=post, action="roll")
     assert (await state(h, match_id)).seq > ms.seq
     assert any("rolls" in m["content"] for m in h.fake.thread_messages(post))  # play goes on in the same post
+
+
+async def test_a_japanese_servers_hall_reads_japanese(harness: Harness) -> None:
+    h = harness
+    forum = h.fake.add_forum()
+    await h.slash(MOD, "settings", language="ja")
+    match_id, post = await open_match(h, ALICE, start=False, channel=forum)
+    assert h.fake.tag_names(post) == ["おもちゃ", "参加者募集中"]
+    assert {t["name"] for t in h.fake.channels[forum]["available_tags"]} == {"おもちゃ", "参加者募集中", "対戦中", "終了"}
+    board = listing(h, forum, "参加者募集中")
+    assert board is not None and board["content"].startswith("## 参加者募集中\n")
+    assert f"- おもちゃ `{match_id}` · 1/" in board["content"] and f"<#{post}>" in board["content"]
