@@ -66,7 +66,7 @@ from events.replay import MatchState
 from . import catchup, hall
 from .i18n import M, status_text
 from .names import named, seat_names, shown
-from .ops import Ops, Outcome, Result
+from .ops import Ops, Outcome, Result, Undelivered
 from .split import split_message
 from .summary import post_summary
 from .views import choice_view, hand_view, lobby_view, takeback_view
@@ -379,7 +379,13 @@ class Delivery:
     async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """The server's looking-for-players post, while this match is a lobby and once as it leaves it."""
         if ms.status == "lobby" or rec.get("listed"):
-            await hall.refresh_listing(self.ops, self.store, self.record, ms, rec)
+            try:
+                await hall.refresh_listing(self.ops, self.store, self.record, ms, rec)
+            except Undelivered as exc:
+                if exc.result.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
+                    raise  # Discord trouble: tried again on the next sync
+                # Not this match's to fix (the forum's permissions): the list waits for the next change.
+                log.warning("match %s: the looking-for-players post could not be updated: %s", ms.match_id, exc)
             if rec.get("listed") != (ms.status == "lobby"):
                 rec["listed"] = ms.status == "lobby"
                 await self.save_record(ms.match_id, rec)

@@ -135,13 +135,25 @@ async def _posted(ops: Ops, ms: MatchState, forum: int) -> dict[str, Any] | None
 
 
 async def retag(ops: Ops, ms: MatchState, rec: dict[str, Any]) -> bool:
-    """Swap the post's status tag when the match has moved on; True when `rec` changed."""
+    """Swap the post's status tag when the match has moved on; True when `rec` changed.
+    A tag someone deleted from the forum is made again; if Discord still refuses (a permission
+    taken away), the post keeps its tags and the match goes on: tags never hold a match up."""
     if not rec.get("forum") or not rec.get("thread"):
         return False
     applied = _applied(rec, status_of(ms))
     if applied == rec.get("applied"):
         return False
-    (await ops.edit_channel(rec["thread"], applied_tags=applied)).expect(Outcome.GONE)
+    done = await ops.edit_channel(rec["thread"], applied_tags=applied)
+    if done.outcome is Outcome.REFUSED:
+        names = tag_names(ms.game_id, str(ms.place.get("locale", "en")))
+        ids, _ = await ensure_tags(ops, int(rec["forum"]), list(names.values()))
+        rec["tags"] = {role: ids[name] for role, name in names.items() if name in ids}
+        applied = _applied(rec, status_of(ms))
+        done = await ops.edit_channel(rec["thread"], applied_tags=applied)
+    if done.outcome in (Outcome.FORBIDDEN, Outcome.REFUSED):
+        log.warning("match %s: its post's tags could not be changed (%s)", ms.match_id, done.text or done.outcome)
+    else:
+        done.expect(Outcome.GONE)  # Discord trouble: tried again on the next sync
     rec["applied"] = applied
     return True
 

@@ -556,8 +556,10 @@ class FakeDiscord:
     def _check_tags(self, forum: dict[str, Any], applied: list[Any]) -> list[str]:
         ids = [str(t) for t in applied]
         known = {t["id"] for t in forum["available_tags"]}
-        if len(ids) > 5 or any(t not in known for t in ids):
-            self.violation(f"applied tags {ids} are not 5 at most of forum {forum['id']}'s tags")
+        if len(ids) > 5:
+            self.violation(f"applied tags {ids}: more than 5")
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        if any(t not in known for t in ids):  # a tag someone deleted from the forum meanwhile
             raise FakeHTTPError(400, 50035, "Invalid Form Body")
         if forum["flags"] & REQUIRE_TAG and not ids:
             raise FakeHTTPError(400, TAG_REQUIRED, "A tag is required to create a forum post in this channel")

@@ -167,3 +167,15 @@ async def test_a_japanese_servers_hall_reads_japanese(harness: Harness) -> None:
     board = listing(h, forum, "参加者募集中")
     assert board is not None and board["content"].startswith("## 参加者募集中\n")
     assert f"- おもちゃ `{match_id}` · 1/" in board["content"] and f"<#{post}>" in board["content"]
+
+
+async def test_a_status_tag_deleted_from_the_forum_is_made_again(harness: Harness) -> None:
+    h = harness
+    forum = h.fake.add_forum()
+    match_id, post = await open_match(h, ALICE, BOB, start=False, channel=forum)
+    tags = h.fake.channels[forum]["available_tags"]
+    h.fake.channels[forum]["available_tags"] = [t for t in tags if t["name"] != RUNNING]  # a moderator's cleanup
+    await h.click(ALICE, lobby_message(h, match_id), f"p:l:{match_id}:start")
+    assert h.fake.tag_names(post) == ["Toy", RUNNING]
+    assert [t["name"] for t in h.fake.channels[forum]["available_tags"]].count(RUNNING) == 1
+    assert await h.parley.delivery.pending() == []  # nothing left to retry
