@@ -32,6 +32,7 @@ log = logging.getLogger("parley.discord")
 
 FORUMS = (discord.ChannelType.forum.value, discord.ChannelType.media.value)
 REQUIRE_TAG = 1 << 4  # a forum's flag: every post needs a tag
+PINNED = 1 << 1  # a forum post's flag: shown first
 TAG_NAME = 20  # characters Discord allows in a tag's name
 TAGS_PER_FORUM = 20
 HALL = "discord:hall"  # kv, per server: where its looking-for-players post is
@@ -206,5 +207,9 @@ async def refresh_listing(ops: Ops, store: Any, records: Records, ms: MatchState
         log.info("server %s: no looking-for-players post (the forum requires tags I cannot add)", guild)
         return
     posted = (await ops.forum_post(forum, LISTING_TITLE(locale), text, view=None, tags=list(ids.values()))).expect()
+    # Pinned, it stays at the top of the forum; a forum pins one post, so another one pinned keeps its place.
+    pinned = await ops.edit_channel(posted.id or 0, flags=PINNED)
+    if not pinned.ok:
+        log.info("server %s: the looking-for-players post is not pinned (%s)", guild, pinned.text or pinned.outcome)
     await store.set_kv(HALL, str(guild), {"forum": str(forum), "thread": str(posted.id), "locale": locale,
                                           "hash": _digest(text)})

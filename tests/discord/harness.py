@@ -43,6 +43,7 @@ from bot.discord.config import Config
 API = "/api/v10"
 EPHEMERAL = 64
 REQUIRE_TAG = 1 << 4  # a forum's flag
+PINNED = 1 << 1  # a forum post's flag
 TAG_REQUIRED = 40067  # "A tag is required to create a forum post in this channel"
 MANAGE_GUILD = 1 << 5
 FIRST_RESPONSE_SECONDS = 3.0
@@ -460,6 +461,8 @@ class FakeDiscord:
                     self._set_available_tags(channel, payload["available_tags"])
                 if "applied_tags" in payload:
                     self._apply_tags(channel, payload["applied_tags"])
+                if "flags" in payload:
+                    self._set_flags(channel, int(payload["flags"]))
                 if "archived" in payload:
                     channel["archived"] = bool(payload["archived"])
                 return self._channel_json(channel)
@@ -570,6 +573,15 @@ class FakeDiscord:
         if channel["type"] != 11 or forum.get("type") != 15:
             raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
         channel["applied_tags"] = self._check_tags(forum, applied)
+
+    def _set_flags(self, channel: dict[str, Any], flags: int) -> None:
+        """A forum post may be pinned (flag 2), one per forum; a forum's own flags are its settings."""
+        if channel["type"] == 11 and flags & PINNED:
+            others = [c for c in self.channels.values() if c.get("parent_id") == channel.get("parent_id")
+                      and c is not channel and c.get("flags", 0) & PINNED]
+            if others:
+                raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        channel["flags"] = flags
 
     def _forum_post(self, forum: dict[str, Any], payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
         """POST /channels/{forum}/threads: a post, whose first message has the post's id."""

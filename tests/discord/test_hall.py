@@ -42,6 +42,7 @@ async def test_a_match_is_a_tagged_forum_post_whose_status_tag_follows_it(harnes
                           for c in posted)
     board = listing(h, forum)
     assert board is not None and f"`{match_id}` · 2/" in board["content"]  # Bob joined from the lobby's button
+    assert h.fake.channels[int(board["channel_id"])]["flags"] & 2  # pinned at the top of the forum
 
     await h.click(ALICE, starter, f"p:l:{match_id}:start")
     assert h.fake.tag_names(post) == ["Toy", RUNNING]
