@@ -45,7 +45,7 @@ from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import parse_head, verify_match
 from events.window import parse_window, window_place
 
-from . import match_ids, ratings_cli, records_cli, render
+from . import match_ids, profile_cli, ratings_cli, records_cli, render
 from .clihelp import Parser, argv_locale, say
 from .listing import match_table, whose_turn
 from .paths import default_db
@@ -622,6 +622,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     sub.add_parser("sync-commands", help="register the slash commands with Discord")
     records_cli.add_parsers(sub)  # parley mine
     ratings_cli.add_parsers(sub)  # parley rating, ladder, season
+    profile_cli.add_parsers(sub)  # parley profile
     return p
 
 
@@ -632,6 +633,7 @@ ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
 }
 ASYNC.update(records_cli.COMMANDS)
 ASYNC.update(ratings_cli.COMMANDS)
+ASYNC.update(profile_cli.COMMANDS)
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -39,7 +39,7 @@ class PlayerPrefs:
 # A command changes one setting and writes only that column: two commands of
 # one player at the same instant (vacation and digest) must not undo each other,
 # as a read-modify-write of the whole row would.
-# Quiet hours and their zone are one setting (`/parley hours` sets both), so one
+# Quiet hours and their zone are one setting (`/parley me hours` sets both), so one
 # flag writes both columns.
 FIELDS = ("vacation_until", "digest", "hours")
 

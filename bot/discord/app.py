@@ -20,6 +20,7 @@ from events.stores import open_store
 
 from .cog import ModGroup, ParleyGroup
 from .config import Config, ConfigError, load_config
+from .contexts import NotHere
 from .core import Parley
 from .i18n import M, ParleyTranslator, locale_of
 from .ops import SAFE_MENTIONS, Ops
@@ -116,6 +117,9 @@ class ParleyBot(discord.Client):
     async def _on_tree_error(self, interaction: discord.Interaction,
                              error: app_commands.AppCommandError) -> None:
         """Errors before a handler runs (option conversion, checks): never a traceback to the user."""
+        if isinstance(error, NotHere):  # a match command outside a Parley server: the user's slip, not ours
+            await Ops.reply(interaction, error.text(locale_of(interaction)))
+            return
         log.exception("app command error in interaction %s", interaction.id, exc_info=error)
         text = M.apology(locale_of(interaction))
         if isinstance(error, app_commands.NoPrivateMessage):

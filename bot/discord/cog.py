@@ -7,6 +7,8 @@ their Japanese forms when the tree is synced (`parley sync-commands`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -14,6 +16,7 @@ from discord.app_commands import locale_str as _
 from engine.registry import available, get_game
 from events.window import LONGEST
 
+from . import contexts
 from .core import Parley
 from .i18n import locale_of
 
@@ -24,10 +27,24 @@ TAKEOVERS = [app_commands.Choice(name=_("off"), value="off"), app_commands.Choic
              app_commands.Choice(name=_("normal"), value="normal"), app_commands.Choice(name=_("hard"), value="hard")]
 
 
+def _without_dm_permission(data: dict[str, Any]) -> dict[str, Any]:
+    # discord.py still sends the deprecated dm_permission beside contexts, which supersede it.
+    data.pop("dm_permission", None)
+    return data
+
+
 class ParleyGroup(app_commands.Group):
     def __init__(self, parley: Parley) -> None:
-        super().__init__(name=_("parley"), description=_("Play tabletop games by message"), guild_only=True)
+        where, installs = contexts.everywhere()
+        super().__init__(name=_("parley"), description=_("Play tabletop games by message"),
+                         allowed_contexts=where, allowed_installs=installs)
         self.parley = parley
+
+    def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
+        return _without_dm_permission(super().to_dict(tree))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return contexts.allowed(interaction)
 
     # -- autocomplete shared by several commands -----------------------------------------------
 
@@ -165,24 +182,28 @@ class ParleyGroup(app_commands.Group):
 
     # -- replays and records ------------------------------------------------------------------------
 
-    @app_commands.command(name=_("replay"), description=_("Watch a replay"))
+    @app_commands.command(name=_("history"), description=_("List this server's matches"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        await self.parley.history(interaction)
+
+    # Discord allows 25 commands or groups in /parley: a match's record and a player's own
+    # settings are groups of three, which leaves room for more groups.
+    log = app_commands.Group(name=_("log"), description=_("A match's record: replay, export, fairness check"))
+
+    @log.command(name=_("replay"), description=_("Watch a replay"))
     @app_commands.describe(match=MATCH, turn=_("Turn to open the replay at"))
     @app_commands.rename(match=_("match"), turn=_("turn"))
     async def replay(self, interaction: discord.Interaction, match: str | None = None,
                      turn: app_commands.Range[int, 0] | None = None) -> None:
         await self.parley.replay(interaction, match, turn)
 
-    @app_commands.command(name=_("history"), description=_("List this server's matches"))
-    async def history(self, interaction: discord.Interaction) -> None:
-        await self.parley.history(interaction)
-
-    @app_commands.command(name=_("export"), description=_("Download the event log (JSON Lines)"))
+    @log.command(name=_("export"), description=_("Download the event log (JSON Lines)"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def export(self, interaction: discord.Interaction, match: str | None = None) -> None:
         await self.parley.export(interaction, match)
 
-    @app_commands.command(name=_("verify"), description=_("Check a finished match's fairness"))
+    @log.command(name=_("verify"), description=_("Check a finished match's fairness"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def verify(self, interaction: discord.Interaction, match: str | None = None) -> None:
@@ -197,8 +218,6 @@ class ParleyGroup(app_commands.Group):
                     server: bool = False) -> None:
         await self.parley.stats(interaction, user, server)
 
-    # Discord allows 25 commands in a group and /parley has 24, so one player's
-    # ratings are `ladder` with `user` (one game) and `stats` (every game).
     @app_commands.command(name=_("ladder"), description=_("A game's ladder on this server (with a chart)"))
     @app_commands.describe(game=_("Which game"), user=_("Also show this player's rating and place"),
                            season=_("A closed season's final table"))
@@ -209,24 +228,42 @@ class ParleyGroup(app_commands.Group):
 
     ladder.autocomplete("game")(_game)
 
+    @app_commands.command(name=_("rating"), description=_("A player's rating in each game, or in one"))
+    @app_commands.describe(user=_("Whose rating (default: yours)"), game=_("Only this game"))
+    @app_commands.rename(user=_("user"), game=_("game"))
+    async def rating(self, interaction: discord.Interaction, user: discord.User | None = None,
+                     game: str | None = None) -> None:
+        await self.parley.rating(interaction, user, game)
+
+    rating.autocomplete("game")(_game)
+
+    @app_commands.command(name=_("profile"),
+                          description=_("A player's card: ratings, recent results, reliability, current matches"))
+    @app_commands.describe(user=_("Whose card (default: yours)"))
+    @app_commands.rename(user=_("user"))
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await self.parley.profile(interaction, user)
+
     @app_commands.command(name=_("mine"), description=_("The matches waiting for your move"))
     async def mine(self, interaction: discord.Interaction) -> None:
         await self.parley.mine(interaction)
 
-    @app_commands.command(name=_("vacation"), description=_("Pause your deadlines and reminders for some days"))
+    me = app_commands.Group(name=_("me"), description=_("Your own settings: vacation, quiet hours, daily digest"))
+
+    @me.command(name=_("vacation"), description=_("Pause your deadlines and reminders for some days"))
     @app_commands.describe(days=_("Days away (0: back now)"))
     @app_commands.rename(days=_("days"))
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
         await self.parley.vacation(interaction, days)
 
-    @app_commands.command(name=_("hours"), description=_("Your quiet hours: your clocks stop and nobody pings you"))
+    @me.command(name=_("hours"), description=_("Your quiet hours: your clocks stop and nobody pings you"))
     @app_commands.describe(quiet=_("Like 23:00-07:00, or none"),
                            zone=_("Your time zone, like Asia/Tokyo (default: the one you set before, or UTC)"))
     @app_commands.rename(quiet=_("quiet"), zone=_("zone"))
     async def hours(self, interaction: discord.Interaction, quiet: str, zone: str | None = None) -> None:
         await self.parley.hours(interaction, quiet, zone)
 
-    @app_commands.command(name=_("digest"), description=_("One daily DM of waiting matches instead of reminders"))
+    @me.command(name=_("digest"), description=_("One daily DM of waiting matches instead of reminders"))
     @app_commands.describe(enabled=_("On (default) or off"))
     @app_commands.rename(enabled=_("enabled"))
     async def digest(self, interaction: discord.Interaction, enabled: bool) -> None:
@@ -260,9 +297,13 @@ class ModGroup(app_commands.Group):
     each command checks again itself, since those settings are the server's to change."""
 
     def __init__(self, parley: Parley) -> None:
-        super().__init__(name=_("parley-mod"), guild_only=True,
+        where, installs = contexts.servers_only()
+        super().__init__(name=_("parley-mod"), allowed_contexts=where, allowed_installs=installs,
                          description=_("Parley moderators: undo, abort, replace, remove, settings"))
         self.parley = parley
+
+    def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
+        return _without_dm_permission(super().to_dict(tree))
 
     async def _match(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.parley.complete_match(interaction, current)
@@ -314,11 +355,12 @@ class ModGroup(app_commands.Group):
                            language=_("Language of new match threads"),
                            clock=_("Default clock for new matches, like bank:3d+6h grace=2h (none: the deadline)"),
                            window=_(WINDOW_HELP), takeover=_("Who plays a left seat in new matches"),
-                           rated=_("Whether new matches are rated by default"))
+                           rated=_("Whether new matches are rated by default"),
+                           lobby_days=_("Days before a lobby nobody joins closes"))
     @app_commands.rename(moderator_role=_("moderator_role"), clear_moderator_role=_("clear_moderator_role"),
                          deadline_hours=_("deadline_hours"), deadline_action=_("deadline_action"),
                          language=_("language"), clock=_("clock"), window=_("window"),
-                         takeover=_("takeover"), rated=_("rated"))
+                         takeover=_("takeover"), rated=_("rated"), lobby_days=_("lobby_days"))
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           language=[app_commands.Choice(name=_("English"), value="en"),
@@ -331,12 +373,14 @@ class ModGroup(app_commands.Group):
                        deadline_action: app_commands.Choice[str] | None = None,
                        language: app_commands.Choice[str] | None = None, clock: str | None = None,
                        window: app_commands.Range[int, 0, LONGEST] | None = None,
-                       takeover: app_commands.Choice[str] | None = None, rated: bool | None = None) -> None:
+                       takeover: app_commands.Choice[str] | None = None, rated: bool | None = None,
+                       lobby_days: app_commands.Range[int, 1, 90] | None = None) -> None:
         await self.parley.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
                                    deadline_hours=deadline_hours,
                                    deadline_action=deadline_action.value if deadline_action else None,
                                    language=language.value if language else None, clock=clock, window=window,
-                                   takeover=takeover.value if takeover else None, rated=rated)
+                                   takeover=takeover.value if takeover else None, rated=rated,
+                                   lobby_days=lobby_days)
 
     @app_commands.command(name=_("season"), description=_("Moderator: start or end this server's ladder season"))
     @app_commands.describe(action=_("Start a new season (ending the running one) or end it"))

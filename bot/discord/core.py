@@ -9,6 +9,7 @@ from .clocks import Clocks
 from .moderation import Moderation
 from .orders import Orders
 from .play import Play
+from .profile import Profiles
 from .ratings import Ratings
 from .records import Records
 from .stats import Stats
@@ -16,9 +17,9 @@ from .subs import Subs
 from .vacation import Vacation
 
 
-class Parley(Play, Orders, Cards, Clocks, Moderation, Records, Stats, Ratings, Vacation, Subs):
+class Parley(Play, Orders, Cards, Clocks, Moderation, Records, Stats, Ratings, Vacation, Subs, Profiles):
     """Players' commands, standing orders, clocks, card lookup, moderators' commands, records, ratings and the
-    substitute pool, over one match service."""
+    substitute pool and players' cards, over one match service."""
 
 
 __all__ = ["Parley", "Reply", "parse_options"]

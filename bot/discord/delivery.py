@@ -65,11 +65,11 @@ from events.clockfeed import ClockFeed
 from events.model import Event, Player
 from events.replay import MatchState
 
-from . import catchup
+from . import catchup, hall
 from .emoji import AppEmoji
 from .i18n import M, status_text
 from .names import named, seat_names, shown
-from .ops import Ops, Outcome, Result
+from .ops import Ops, Outcome, Result, Undelivered
 from .split import split_message
 from .summary import post_summary
 from .views import choice_view, hand_view, lobby_view, takeback_view
@@ -268,6 +268,7 @@ class Delivery:
         if repair:
             await step("recover", lambda: self._recover(ms, rec))
         await step("lobby", lambda: self._lobby(ms, rec, locale))
+        await step("hall", lambda: self._hall(ms, rec))
         # The board before the log, so the log lines can link to it.
         if ms.state is not None:
             await step("board", lambda: self._board(ms, rec, locale, repair))
@@ -279,6 +280,7 @@ class Delivery:
                 await step("board", lambda: self._board(ms, rec, locale, repair))
             await step("ping", lambda: self._ping(ms, rec, locale))
             await step("dms", lambda: self._dms(ms, rec, clicked))
+        await step("tags", lambda: self._retag(ms, rec))  # before the finish archives the post
         if not failed:
             # Last, and only when all else is shown: archiving comes after the final posts.
             await step("finish", lambda: self._finish(ms, rec, locale))
@@ -297,13 +299,18 @@ class Delivery:
                         for c in row.get("components") or []):
                     rec.update(channel=str(channel), lobby_msg=str(m["id"]))
                     break
-        if not rec.get("lobby_msg"):
+        if ms.place.get("forum"):  # the match hall: one forum post is the lobby and the thread
             content, view = self._lobby_content(ms, locale)
-            posted = (await self.ops.post(channel, content, view=view, kind=discord.ChannelType.text)).expect()
-            rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=_digest(content, view is None))
-            await self.save_record(ms.match_id, rec)
-        name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
-        rec["thread"] = str((await self.ops.open_thread(channel, rec["lobby_msg"], name)).expect().id)
+            await hall.open_post(self.ops, ms, rec, locale, content, view, repair)
+            rec["lobby_hash"] = _digest(content, view is None)
+        else:
+            if not rec.get("lobby_msg"):
+                content, view = self._lobby_content(ms, locale)
+                posted = (await self.ops.post(channel, content, view=view, kind=discord.ChannelType.text)).expect()
+                rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=_digest(content, view is None))
+                await self.save_record(ms.match_id, rec)
+            name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
+            rec["thread"] = str((await self.ops.open_thread(channel, rec["lobby_msg"], name)).expect().id)
         rec.setdefault("shown", 0)
         await self.save_record(ms.match_id, rec)
         await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
@@ -372,6 +379,24 @@ class Delivery:
             rec["lobby_msg"] = None
         rec["lobby_hash"] = digest
         await self.save_record(ms.match_id, rec)
+
+    async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
+        """The server's looking-for-players post, while this match is a lobby and once as it leaves it."""
+        if ms.status == "lobby" or rec.get("listed"):
+            try:
+                await hall.refresh_listing(self.ops, self.store, self.record, ms, rec)
+            except Undelivered as exc:
+                if exc.result.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
+                    raise  # Discord trouble: tried again on the next sync
+                # Not this match's to fix (the forum's permissions): the list waits for the next change.
+                log.warning("match %s: the looking-for-players post could not be updated: %s", ms.match_id, exc)
+            if rec.get("listed") != (ms.status == "lobby"):
+                rec["listed"] = ms.status == "lobby"
+                await self.save_record(ms.match_id, rec)
+
+    async def _retag(self, ms: MatchState, rec: dict[str, Any]) -> None:
+        if await hall.retag(self.ops, ms, rec):
+            await self.save_record(ms.match_id, rec)
 
     # -- public log lines ---------------------------------------------------------------
 

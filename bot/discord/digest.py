@@ -3,7 +3,7 @@ pass, and a player with several matches waiting on them gets one DM listing
 them all, at most once a day, instead of a ping in each thread.
 
 Decisions (docs/discord.md, "Reminders and vacations"):
-- The digest is on by default; `/parley digest enabled:False` turns it off,
+- The digest is on by default; `/parley me digest enabled:False` turns it off,
   and that player gets a reminder in each match's thread as before.
 - It takes over only when a pass finds reminders due in two matches or more
   for the same player; a single overdue match is reminded in its thread.
@@ -41,9 +41,9 @@ DIGEST = "discord:digest"  # per player: when their last digest went
 DAY = timedelta(hours=24)
 
 TITLE = Text("**{n} matches are waiting for you**", "**{n}件の対戦があなたを待っています**")
-FOOT = Text("-# One list a day instead of a reminder in each thread. `/parley digest enabled:False` turns it off; "
+FOOT = Text("-# One list a day instead of a reminder in each thread. `/parley me digest enabled:False` turns it off; "
             "`/parley mine` shows them any time.",
-            "-# スレッドごとのリマインダーの代わりに1日1回まとめて届きます。`/parley digest enabled:False` で解除、"
+            "-# スレッドごとのリマインダーの代わりに1日1回まとめて届きます。`/parley me digest enabled:False` で解除、"
             "`/parley mine` でいつでも確認できます。")
 
 Due = list[tuple[MatchState, list[int]]]  # a match and the seats whose reminder is due

@@ -91,8 +91,8 @@ class M:
     dm_header = Text("**{game}** · match `{match}` · {where}", "**{game}** · 対戦 `{match}` · {where}")
     board_header = Text("**{game}** · match `{match}` · {status}", "**{game}** · 対戦 `{match}` · {status}")
     waiting_for = Text("Waiting for {who}.", "{who} の選択待ち。")
-    finished = Text("Match over. Winner: {who}. {reason} Check fairness with `/parley verify`.",
-                    "対戦終了。勝者: {who}。{reason} 公正さは `/parley verify` で確認できます。")
+    finished = Text("Match over. Winner: {who}. {reason} Check fairness with `/parley log verify`.",
+                    "対戦終了。勝者: {who}。{reason} 公正さは `/parley log verify` で確認できます。")
     reminder = Text("Reminder — {who}: the match is waiting for you ({prompt}).",
                     "リマインダー — {who}: あなたの選択を待っています（{prompt}）。")
     ev_joined = Text("{who} joined.", "{who} が参加しました。")
@@ -301,6 +301,18 @@ _JA: dict[str, str] = {
     "Whether new matches are rated by default": "新しい対戦を既定でレーティング対象にするか",
     "Moderator: start or end this server's ladder season": "モデレーター: このサーバーのラダーのシーズンを開始・終了",
     "Start a new season (ending the running one) or end it": "新しいシーズンを開始（進行中のものは終了）、または終了",
+    # the command groups, a player's rating and card (bot/discord/cog.py, profile.py)
+    "log": "記録", "me": "自分",
+    "A match's record: replay, export, fairness check": "対戦の記録: リプレイ・エクスポート・公正性の確認",
+    "Your own settings: vacation, quiet hours, daily digest": "自分の設定: 休暇・静かな時間・まとめ通知",
+    "rating": "レーティング", "profile": "プロフィール",
+    "A player's rating in each game, or in one": "プレイヤーのゲームごとのレーティング（1ゲームだけも可）",
+    "Whose rating (default: yours)": "誰のレーティングか（省略時: 自分）", "Only this game": "このゲームだけ",
+    "A player's card: ratings, recent results, reliability, current matches":
+        "プレイヤーのカード: レーティング・最近の結果・信頼度・進行中の対戦",
+    "Whose card (default: yours)": "誰のカードか（省略時: 自分）",
+    # the match hall (bot/discord/hall.py, expiry.py)
+    "lobby_days": "募集日数", "Days before a lobby nobody joins closes": "誰も参加しない募集を締め切るまでの日数",
 }
 
 

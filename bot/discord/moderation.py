@@ -87,7 +87,8 @@ class Moderation(ParleyBase):
     async def settings(self, interaction: discord.Interaction, *, role: discord.Role | None, clear_role: bool,
                        deadline_hours: float | None, deadline_action: str | None, language: str | None,
                        clock: str | None = None, window: int | None = None,
-                       takeover: str | None = None, rated: bool | None = None) -> None:
+                       takeover: str | None = None, rated: bool | None = None,
+                       lobby_days: int | None = None) -> None:
         """Show the server's settings (moderators) or change them (Manage Server only:
         a moderator role must not be able to hand itself out)."""
         async def work() -> Reply:
@@ -114,6 +115,8 @@ class Moderation(ParleyBase):
                 changes["takeover"] = takeover
             if rated is not None:
                 changes["rated"] = rated
+            if lobby_days is not None:
+                changes["lobby_days"] = lobby_days
             if not changes:
                 await self.require_mod(interaction)
                 return Reply(self._settings_text(current, locale, ""))
@@ -151,12 +154,14 @@ class Moderation(ParleyBase):
         takeover = M.settings_takeover.format(level=level)(locale) if level else M.settings_no_takeover(locale)
         rated = M.settings_rated if settings.rated else M.settings_casual
         lines += [M.settings_language.format(language=language)(locale), takeover, rated(locale),
-                  f"-# {M.settings_how(locale)}"]
+                  LOBBY_DAYS_SET.format(days=settings.lobby_days)(locale), f"-# {M.settings_how(locale)}"]
         return "\n".join(lines)
 
 
 CLOCK_DEFAULT = Text("Default clock for new matches: {clock}.", "新しい対戦の既定の持ち時間: {clock}。")
 WINDOW_DEFAULT = Text("New matches: ", "新しい対戦: ")
+LOBBY_DAYS_SET = Text("A lobby nobody joins closes after {days} days (its creator is told a day before).",
+                      "誰も参加しない募集は{days}日後に締め切ります（前日に作成者へ通知）。")
 
 
 def default_clock(raw: str) -> dict[str, Any] | None:

@@ -23,6 +23,7 @@ from typing import Any
 
 import aiohttp
 import discord
+from discord.http import handle_message_parameters
 
 ARCHIVED = 50083  # "Operation was attempted on an archived thread"
 CANNOT_DM = 50007  # "Cannot send messages to this user"
@@ -220,6 +221,45 @@ class Ops:
     async def set_archived(self, thread_id: int | str, archived: bool) -> Result:
         result, _ = await attempt(lambda: self.client.http.edit_channel(int(thread_id), archived=archived))
         return result
+
+    # -- forum channels (bot/discord/hall.py) ------------------------------------------------
+
+    async def channel(self, channel_id: int | str) -> Result:
+        """A channel as Discord's JSON (`Result.data`): its type, a forum's tags and flags."""
+        result, data = await attempt(lambda: self.client.http.get_channel(int(channel_id)))
+        return Result(result.outcome, id=int(channel_id), data=data, code=result.code, status=result.status,
+                      text=result.text)
+
+    async def edit_channel(self, channel_id: int | str, **fields: Any) -> Result:
+        """Change a channel: a forum's `available_tags`, a forum post's `applied_tags`; the
+        channel as Discord's JSON afterwards (`Result.data`, new tags with their ids)."""
+        result, data = await self._reopening(
+            channel_id, lambda: self.client.http.edit_channel(int(channel_id), **fields))
+        return Result(result.outcome, id=int(channel_id), data=data, code=result.code, status=result.status,
+                      text=result.text)
+
+    async def forum_post(self, forum_id: int | str, name: str, content: str, *, view: discord.ui.View | None,
+                         tags: Sequence[str]) -> Result:
+        """A post in a forum: a thread whose first message is `content` (its id is the
+        thread's); `Result.id` is the thread."""
+        # A week, as for threads; applied_tags only when there are some (Discord allows 5).
+        payload: dict[str, Any] = {"name": name, "auto_archive_duration": 10080}
+        if tags:
+            payload["applied_tags"] = list(tags)[:5]
+
+        async def send() -> Any:
+            with handle_message_parameters(content=content, view=view if view is not None else discord.utils.MISSING,
+                                           allowed_mentions=SAFE_MENTIONS, channel_payload=payload) as params:
+                return await self.client.http.start_thread_in_forum(int(forum_id), params=params)
+        result, data = await attempt(send)
+        return Result(result.outcome, id=int(data["id"]) if result.ok else None, data=data, code=result.code,
+                      status=result.status, text=result.text)
+
+    async def active_threads(self, guild_id: int | str) -> Result:
+        """The server's active threads and forum posts, as Discord's JSON (`Result.data`, a list)."""
+        result, data = await attempt(lambda: self.client.http.get_active_threads(int(guild_id)))
+        return Result(result.outcome, data=list((data or {}).get("threads") or []), code=result.code,
+                      status=result.status, text=result.text)
 
     async def open_dm(self, user_id: int) -> Result:
         """The DM channel with a user (Discord answers the same one every time); `Result.id`."""

@@ -15,6 +15,7 @@ from events.replay import MatchState
 from events.takeover import offered_or_easy
 from events.window import parse_window, window_place
 
+from . import hall
 from .base import PICKED, ParleyBase, Reply, match_id_for, parse_options
 from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
@@ -44,11 +45,14 @@ class Play(ParleyBase):
             channel_id = interaction.channel_id
             if isinstance(channel, discord.Thread) and channel.parent_id:
                 channel_id = channel.parent_id  # a new match gets its own thread, not one inside a thread
+            forum = await hall.forum_of(self.delivery.ops, interaction)  # the match hall: a post in the forum
             cid = str(interaction.id)
             # The server's settings fill what the creator left out; a deadline of 0 is "none" even then.
             defaults = await self.server_settings(interaction)
             place: dict[str, Any] = {"via": "discord", "guild": str(interaction.guild_id), "channel": str(channel_id),
                                      "locale": defaults.language or guild_locale_of(interaction), "interaction": cid}
+            if forum is not None:
+                place.update(channel=str(forum), forum=str(forum))
             hours = defaults.deadline_hours if deadline_hours is None else deadline_hours
             # A clock in the options (or the server's default one) replaces the per-move deadline.
             clock = clock_place(opts) or ({"clock": defaults.clock} if defaults.clock and deadline_hours is None else {})

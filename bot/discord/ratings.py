@@ -20,11 +20,13 @@ from bot.render.ladderchart import ladder_chart
 from engine.core import Text
 from engine.registry import available
 from events.errors import Refused
-from events.ratings import Rating, cached_ladder, end_season, ladder, seasons, start_season
+from events.ratings import Rating, cached_ladder, end_season, ladder, player_ratings, seasons, start_season
 
 from .base import ParleyBase, Reply
+from .contexts import lookup_scope
 from .delivery import clip
 from .i18n import M
+from .profile import server_label
 from .stats import game_name, mention
 
 T_HERE = Text("this server", "このサーバー")
@@ -43,6 +45,9 @@ T_ENDED = Text("Season {n} has ended; its final tables are kept (`/parley ladder
 T_NO_SEASON = Text("No season is running on this server.", "このサーバーで進行中のシーズンはありません。")
 T_NO_SUCH = Text("There is no closed season {n} on this server.", "このサーバーに終了したシーズン{n}はありません。")
 T_SEASONS = Text("Closed seasons: {list}", "終了したシーズン：{list}")
+T_RATINGS = Text("Ratings of {who} on this server:", "このサーバーでの{who}のレーティング：")
+T_RATINGS_ON = Text("Ratings of {who} on {server}:", "{server}での{who}のレーティング：")
+T_NONE_ANYWHERE = Text("{who} has no rating yet.", "{who}はまだレーティングがありません。")
 
 
 def _chart(title: Text, table: list[Rating], game: str, locale: str) -> discord.File:
@@ -114,6 +119,32 @@ class Ratings(ParleyBase):
         who = mention(r.player, r.name) if r.player.startswith("discord:") else f"**{rt.player_name(r, locale)}**"
         mark = rt.PROVISIONAL_MARK if r.provisional else ""
         return rt.ROW.format(rank=i + 1, name=who, ordinal=f"{r.ordinal:.1f}", n=r.matches, mark=mark)(locale)
+
+    async def rating(self, interaction: discord.Interaction, user: discord.User | discord.Member | None,
+                     game: str | None) -> None:
+        """`/parley rating [user] [game]`: on this server; elsewhere the asker's own, on every server."""
+        async def work() -> Reply:
+            locale = self.locale(interaction)
+            guild, target = lookup_scope(interaction, user)
+            if game is not None:
+                self._game(game)
+            store, who = self.service.store, target.mention
+            player = f"discord:{target.id}"
+            servers = [guild] if guild is not None else sorted(
+                {r.guild for r in await store.matches(status=("finished",), limit=2**31 - 1)
+                 if r.guild is not None and player in r.players})
+            lines: list[str] = []
+            for server in servers:
+                found = {g: r for g, r in (await player_ratings(store, server, player)).items()
+                         if game is None or g == game}
+                if found:
+                    head = T_RATINGS.format(who=who) if guild is not None else \
+                        T_RATINGS_ON.format(who=who, server=server_label(self.client, server))
+                    lines += [head(locale), *rt.rating_lines(found, locale)]
+            if not lines:
+                return Reply((T_NONE if guild is not None else T_NONE_ANYWHERE).format(who=who)(locale))
+            return Reply(clip("\n".join([*lines, T_HOW(locale)])))
+        await self.run(interaction, work)
 
     async def season(self, interaction: discord.Interaction, action: str) -> None:
         async def work() -> Reply:

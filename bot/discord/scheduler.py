@@ -18,7 +18,7 @@ together at its end, so a player waited on in several matches can get one
 daily digest instead (digest.py).
 
 Each pass also retries the matches in the delivery outbox (a post that failed,
-even in a match that has ended since).
+even in a match that has ended since), and closes lobbies nobody joined (expiry.py).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from events.clock import ALARM_SHARE
 from events.clockconfig import from_place
 
 from .digest import REMIND, Due, remind_due
+from .expiry import expire_lobbies
 from .vacation import vacation_starts
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ class Scheduler:
             if remind:
                 due.append((ms, remind))
         await remind_due(self.parley, due, now)
+        await expire_lobbies(self.parley, now)
 
     async def _maybe_due(self, match_id: str, updated_at: str, now: datetime) -> bool:
         hours = self._hours.get(match_id)

@@ -18,6 +18,8 @@ SETTINGS = "discord:settings"
 DEADLINE_ACTIONS = ("skip", "forfeit")
 LANGUAGES = ("en", "ja")
 TAKEOVERS = ("off", "easy", "normal", "hard")
+# A week: long enough for a weekly group to see a lobby, short enough that the hall lists live ones.
+LOBBY_DAYS = 7
 
 
 class KeyValues(Protocol):
@@ -38,6 +40,7 @@ class ServerSettings:
     window: int | None = None  # minutes of a response window (events/window.py); None: none
     takeover: str = "normal"  # who plays a left seat in new matches: a bot level, or "off" (the default move)
     rated: bool = True  # new matches count on the server's ladders unless their creator says casual
+    lobby_days: int = LOBBY_DAYS  # a lobby nobody joins closes after this many days (bot/discord/expiry.py)
 
     @staticmethod
     def from_json(data: dict[str, Any] | None) -> ServerSettings:
@@ -50,7 +53,9 @@ class ServerSettings:
         window = data.get("window")
         takeover = data.get("takeover")
         rated = data.get("rated")
+        days = data.get("lobby_days")
         return ServerSettings(rated=rated if isinstance(rated, bool) else True,
+                              lobby_days=days if isinstance(days, int) and days > 0 else LOBBY_DAYS,
                               mod_role=str(role) if role else None, clock=clock if isinstance(clock, dict) else None,
                               window=window if isinstance(window, int) and window > 0 else None,
                               deadline_hours=float(hours) if hours else None,

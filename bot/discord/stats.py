@@ -22,8 +22,8 @@ from events.replay import MatchState
 from events.stats import PlayerStats, ServerStats, player_stats, server_stats, waiting_on
 
 from .base import ParleyBase, Reply
+from .contexts import lookup_scope
 from .delivery import Delivery, clip
-from .i18n import M
 
 T_PLAYER = Text("Records of {who} on this server", "このサーバーでの{who}の記録")
 T_SERVER = Text("This server's records", "このサーバーの記録")
@@ -48,6 +48,9 @@ T_RATINGS = Text("Ratings (`/parley ladder` for the tables):", "レーティン�
 T_MINE = Text("Matches waiting for your move ({n}):", "あなたの手番の対戦が{n}件あります:")
 T_MINE_LINE = Text("- {game} `{match}` · {where} · waiting since {since}", "- {game} `{match}` · {where} · {since}から待機中")
 T_MINE_NONE = Text("No match is waiting for you on this server.", "このサーバーであなたを待っている対戦はありません。")
+T_MINE_NONE_ANYWHERE = Text("No match is waiting for you.", "あなたを待っている対戦はありません。")
+T_PLAYER_ALL = Text("Records of {who} on every server", "全サーバーでの{who}の記録")
+T_SERVER_ONLY = Text("A server's records are shown in that server.", "サーバーの記録はそのサーバーで表示されます。")
 DURATION = {"en": ("{d}d {h}h", "{h}h {m}m", "{m}m {s}s", "{s}s"), "ja": ("{d}日{h}時間", "{h}時間{m}分", "{m}分{s}秒", "{s}秒")}
 
 
@@ -77,10 +80,10 @@ def _move_line(moves: int, seconds: float, locale: str) -> str:
     return T_MOVE.format(time=duration(seconds / moves, locale), n=moves)(locale)
 
 
-def player_text(st: PlayerStats, who: str, locale: str) -> str:
+def player_text(st: PlayerStats, who: str, locale: str, title: Text = T_PLAYER) -> str:
     t = st.total
     rate = T_RATE.format(rate=f"{t.win_rate:.0%}")(locale) if t.win_rate is not None else ""
-    lines = [f"**{T_PLAYER.format(who=who)(locale)}**",
+    lines = [f"**{title.format(who=who)(locale)}**",
              T_MATCHES.format(played=t.played, finished=t.finished, wins=t.wins, rate=rate)(locale)]
     if st.streak:
         lines.append((T_STREAK_WIN if st.streak > 0 else T_STREAK_LOSS).format(n=abs(st.streak))(locale))
@@ -128,9 +131,13 @@ class Stats(ParleyBase):
                     server: bool) -> None:
         async def work() -> Reply:
             locale = self.locale(interaction)
-            if interaction.guild_id is None:
-                raise Refused(M.guild_only)
-            guild = str(interaction.guild_id)
+            scope, target = lookup_scope(interaction, user)
+            if scope is None:  # outside a Parley server: the asker's own records, every server's
+                if server:
+                    raise Refused(T_SERVER_ONLY)
+                st = await player_stats(self.service.store, f"discord:{target.id}")
+                return Reply(clip(player_text(st, target.mention, locale, T_PLAYER_ALL)))
+            guild = scope
             store = self.service.store
             if server:
                 sst = await server_stats(store, guild)
@@ -139,7 +146,6 @@ class Stats(ParleyBase):
                 rows = [(game_name(g), x.played, x.finished) for g, x in sorted(sst.by_game.items())]
                 file = await asyncio.to_thread(chart, rows, T_SERVER, (LEGEND[1], LEGEND[2]), locale)
                 return Reply(clip(server_text(sst, locale)), files=[file])
-            target = user or interaction.user
             st = await player_stats(store, f"discord:{target.id}", guild)
             text = player_text(st, target.mention, locale)
             ratings = await player_ratings(store, guild, f"discord:{target.id}")
@@ -156,11 +162,10 @@ class Stats(ParleyBase):
     async def mine(self, interaction: discord.Interaction) -> None:
         async def work() -> Reply:
             locale = self.locale(interaction)
-            if interaction.guild_id is None:
-                raise Refused(M.guild_only)
-            found = await waiting_on(self.service, self.player(interaction).id, str(interaction.guild_id))
+            scope, _ = lookup_scope(interaction, None)
+            found = await waiting_on(self.service, self.player(interaction).id, scope)
             if not found:
-                return Reply(T_MINE_NONE(locale))
+                return Reply((T_MINE_NONE if scope is not None else T_MINE_NONE_ANYWHERE)(locale))
             lines = [T_MINE.format(n=len(found))(locale), *await waiting_lines(self.delivery, found, locale)]
             return Reply(clip("\n".join(lines)))
         await self.run(interaction, work)

@@ -56,7 +56,7 @@ RESULT = Text("Result: {reason}", "結果: {reason}")
 SCORES = Text("Scores: {scores}", "得点: {scores}")
 LENGTH_DAYS = Text("Length: {moves} moves over {days} days", "長さ: {moves}手・{days}日")
 LENGTH_HOURS = Text("Length: {moves} moves over {hours} hours", "長さ: {moves}手・{hours}時間")
-REPLAY = Text("Replay: `/parley replay match:{match}`", "リプレイ: `/parley replay match:{match}`")
+REPLAY = Text("Replay: `/parley log replay match:{match}`", "リプレイ: `/parley log replay match:{match}`")
 PAGE = Text("The replay page is attached: open it in any browser, offline (← → step through the match).",
             "リプレイページを添付しました。ブラウザでオフラインでも開けます（← → で1手ずつ）。")
 PAGE_TOO_BIG = Text("The replay page ({size} MiB) is too large to attach here: `parley replay {match} --html "

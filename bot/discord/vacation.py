@@ -1,6 +1,6 @@
-"""A player's own settings from Discord: `/parley vacation days:N` pauses their
-deadlines (and reminders) for N days, `days:0` ends it; `/parley digest`
-turns the daily digest of waiting matches on or off; `/parley hours` sets the
+"""A player's own settings from Discord: `/parley me vacation days:N` pauses their
+deadlines (and reminders) for N days, `days:0` ends it; `/parley me digest`
+turns the daily digest of waiting matches on or off; `/parley me hours` sets the
 quiet hours (in the player's own time zone) during which their clocks stop and
 nobody pings them. All are stored in the `player_prefs` table
 (events/prefs.py), so they hold in every server and survive restarts.
@@ -31,9 +31,9 @@ from .base import ParleyBase, Reply
 MAX_DAYS = 60
 
 AWAY = Text("Vacation until <t:{until}:f> (<t:{until}:R>): no deadline will skip or forfeit your seats and no "
-            "reminder will ping you until then. `/parley vacation days:0` ends it early.",
+            "reminder will ping you until then. `/parley me vacation days:0` ends it early.",
             "<t:{until}:f>（<t:{until}:R>）まで休暇です。それまで期限による既定の行動や投了扱いは行われず、リマインダーも"
-            "届きません。早めに戻るときは `/parley vacation days:0` です。")
+            "届きません。早めに戻るときは `/parley me vacation days:0` です。")
 BACK = Text("Welcome back: your deadlines run again, each from now.",
             "おかえりなさい。期限は再開し、それぞれ今から数えます。")
 NOT_AWAY = Text("You are not on vacation.", "休暇中ではありません。")

@@ -43,6 +43,9 @@ from bot.discord.config import Config
 
 API = "/api/v10"
 EPHEMERAL = 64
+REQUIRE_TAG = 1 << 4  # a forum's flag
+PINNED = 1 << 1  # a forum post's flag
+TAG_REQUIRED = 40067  # "A tag is required to create a forum post in this channel"
 MANAGE_GUILD = 1 << 5
 FIRST_RESPONSE_SECONDS = 3.0
 
@@ -196,6 +199,7 @@ class FakeDiscord:
         self.pins_refused = False  # the bot lacks Pin Messages (error 50013)
         self.emojis: dict[str, dict[str, Any]] = {}  # the application's emoji, by name
         self.emoji_limit = 2000  # Discord's limit per application
+        self.manage_channels_refused = False  # the bot lacks Manage Channels: a forum's tags are not its to add
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -203,6 +207,31 @@ class FakeDiscord:
     def delete(self, message_id: int | str) -> None:
         """Someone (a moderator, the user) deleted a message."""
         del self.messages[int(message_id)]
+
+    def add_forum(self, name: str = "matches", *, require_tag: bool = False, tags: tuple[str, ...] = ()) -> int:
+        """A forum channel in the server; `require_tag`: Discord's REQUIRE_TAG flag (every post needs a tag)."""
+        fid = self.new_id()
+        self.channels[fid] = {"id": fid, "type": 15, "guild_id": self.guild_id, "name": name, "archived": False,
+                              "flags": REQUIRE_TAG if require_tag else 0,
+                              "available_tags": [self._new_tag(t) for t in tags]}
+        return fid
+
+    def _new_tag(self, name: str) -> dict[str, Any]:
+        return {"id": str(self.new_id()), "name": name, "moderated": False, "emoji_id": None, "emoji_name": None}
+
+    def tag_names(self, thread_id: int) -> list[str]:
+        """The names of the tags a forum post wears."""
+        thread = self.channels[thread_id]
+        names = {t["id"]: t["name"] for t in self.channels[thread["parent_id"]]["available_tags"]}
+        return [names[t] for t in thread.get("applied_tags") or []]
+
+    def dm_channel(self, user_id: int) -> int:
+        """The bot's DM channel with a user (opened if it was not)."""
+        existing = next((c for c in self.channels.values() if c.get("recipient") == user_id), None)
+        if existing is None:
+            existing = {"id": self.new_id(), "type": 1, "recipient": user_id, "archived": False}
+            self.channels[existing["id"]] = existing
+        return int(existing["id"])
 
     def violation(self, text: str) -> None:
         self.violations.append(text)
@@ -418,20 +447,36 @@ class FakeDiscord:
             return self._app_emoji(method, seg, payload)
         if method == "POST" and seg == ["users", "@me", "channels"]:
             uid = int(payload["recipient_id"])
-            existing = next((c for c in self.channels.values() if c.get("recipient") == uid), None)
-            if existing is None:
-                existing = {"id": self.new_id(), "type": 1, "recipient": uid, "archived": False}
-                self.channels[existing["id"]] = existing
+            existing = self.channels[self.dm_channel(uid)]
             return {"id": str(existing["id"]), "type": 1, "recipients": [{"id": str(uid), "username": "u",
                                                                               "discriminator": "0", "avatar": None}]}
+        if method == "GET" and seg[0] == "guilds" and seg[2:] == ["threads", "active"]:
+            active = [self._channel_json(c) for c in self.channels.values()
+                      if c["type"] == 11 and str(c.get("guild_id")) == seg[1] and not c["archived"]]
+            return {"threads": active, "members": []}
         if seg[0] == "channels":
             channel = self._channel(seg[1])
             rest = seg[2:]
+            if method == "GET" and not rest:
+                return self._channel_json(channel)
             if method == "PATCH" and not rest:
+                if channel.get("archived") and set(payload) - {"archived", "locked"}:
+                    raise FakeHTTPError(400, 50083, "Operation was attempted on an archived thread")
+                if "available_tags" in payload:
+                    self._set_available_tags(channel, payload["available_tags"])
+                if "applied_tags" in payload:
+                    self._apply_tags(channel, payload["applied_tags"])
+                if "flags" in payload:
+                    self._set_flags(channel, int(payload["flags"]))
                 if "archived" in payload:
                     channel["archived"] = bool(payload["archived"])
                 return self._channel_json(channel)
+            if rest == ["threads"] and method == "POST" and channel["type"] == 15:
+                return self._forum_post(channel, payload, files)
             if rest == ["messages"] and method == "POST":
+                if channel["type"] == 15:
+                    self.violation(f"message posted in forum {channel['id']}: only posts (threads) go there")
+                    raise FakeHTTPError(400, 50008, "Cannot send messages in a non-text channel")
                 bad = self.check_message(f"POST message in {channel['id']}", payload, files)
                 if bad:
                     self.violations.extend(bad)
@@ -523,10 +568,80 @@ class FakeDiscord:
             return {k: v for k, v in self.emojis[name].items() if not k.startswith("_")}
         self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
         raise FakeHTTPError(404, 0, "Unknown route in the fake")
+    # -- forums ---------------------------------------------------------------------------------------
+
+    def _set_available_tags(self, channel: dict[str, Any], tags: list[dict[str, Any]]) -> None:
+        if channel["type"] != 15:
+            raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
+        if self.manage_channels_refused:
+            raise FakeHTTPError(403, 50013, "Missing Permissions")
+        if len(tags) > 20 or any(not 1 <= len(t.get("name") or "") <= 20 for t in tags):
+            self.violation(f"forum {channel['id']}: tags {tags!r} break the limits (20 tags of 1-20 characters)")
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        known = {t["id"]: t for t in channel["available_tags"]}
+        if any(t.get("id") and str(t["id"]) not in known for t in tags):
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        # The list replaces the forum's: a tag left out is deleted, so is every post's use of it.
+        channel["available_tags"] = [dict(known[str(t["id"])], name=t["name"]) if t.get("id")
+                                     else self._new_tag(t["name"]) for t in tags]
+
+    def _check_tags(self, forum: dict[str, Any], applied: list[Any]) -> list[str]:
+        ids = [str(t) for t in applied]
+        known = {t["id"] for t in forum["available_tags"]}
+        if len(ids) > 5:
+            self.violation(f"applied tags {ids}: more than 5")
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        if any(t not in known for t in ids):  # a tag someone deleted from the forum meanwhile
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        if forum["flags"] & REQUIRE_TAG and not ids:
+            raise FakeHTTPError(400, TAG_REQUIRED, "A tag is required to create a forum post in this channel")
+        return ids
+
+    def _apply_tags(self, channel: dict[str, Any], applied: list[Any]) -> None:
+        forum = self.channels.get(int(channel.get("parent_id") or 0), {})
+        if channel["type"] != 11 or forum.get("type") != 15:
+            raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
+        channel["applied_tags"] = self._check_tags(forum, applied)
+
+    def _set_flags(self, channel: dict[str, Any], flags: int) -> None:
+        """A forum post may be pinned (flag 2), one per forum; a forum's own flags are its settings."""
+        if channel["type"] == 11 and flags & PINNED:
+            others = [c for c in self.channels.values() if c.get("parent_id") == channel.get("parent_id")
+                      and c is not channel and c.get("flags", 0) & PINNED]
+            if others:
+                raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        channel["flags"] = flags
+
+    def _forum_post(self, forum: dict[str, Any], payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
+        """POST /channels/{forum}/threads: a post, whose first message has the post's id."""
+        name, message = payload.get("name") or "", payload.get("message")
+        if not 1 <= len(name) <= 100 or not isinstance(message, dict):
+            self.violation(f"forum post {payload!r}: a name of 1-100 characters and a message are required")
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        tags = self._check_tags(forum, payload.get("applied_tags") or [])
+        bad = self.check_message(f"forum post in {forum['id']}", message, files)
+        if bad or not (message.get("content") or message.get("embeds") or message.get("components") or files):
+            self.violations.extend(bad or [f"forum post in {forum['id']}: an empty message"])
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        tid = self.new_id()
+        self.channels[tid] = {"id": tid, "type": 11, "guild_id": forum["guild_id"], "parent_id": forum["id"],
+                              "name": name, "archived": False, "applied_tags": tags, "flags": 0}
+        msg = self._message(tid, message, files)
+        del self.messages[int(msg["id"])]
+        msg["id"] = str(tid)
+        self.messages[tid] = msg
+        return self._channel_json(self.channels[tid]) | {"message": self.public(msg)}
 
     def _channel_json(self, channel: dict[str, Any]) -> dict[str, Any]:
         data = {"id": str(channel["id"]), "type": channel["type"], "name": channel.get("name", ""),
                 "guild_id": str(channel.get("guild_id")) if channel.get("guild_id") else None}
+        if channel["type"] == 15:
+            data |= {"available_tags": channel["available_tags"], "flags": channel["flags"], "position": 0,
+                     "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
+                     "rate_limit_per_user": 0, "default_reaction_emoji": None, "default_sort_order": None,
+                     "default_forum_layout": 0, "default_thread_rate_limit_per_user": 0}
+        if channel.get("parent_id") and channel["type"] == 11:
+            data |= {"applied_tags": channel.get("applied_tags") or [], "flags": channel.get("flags", 0)}
         if channel["type"] == 11:
             data |= {"parent_id": str(channel["parent_id"]), "owner_id": str(self.bot.id), "message_count": 0,
                      "member_count": 1, "rate_limit_per_user": 0,
@@ -824,7 +939,7 @@ class Harness:
     # -- sending interactions -----------------------------------------------------------------------------
 
     def _base(self, kind: int, user: User, channel_id: int | None, *, dm: bool = False,
-              guild_locale: str = "en-US") -> tuple[dict[str, Any], Exchange]:
+              guild_locale: str = "en-US", guest: bool = False) -> tuple[dict[str, Any], Exchange]:
         iid = self.fake.new_id()
         token = f"tok{iid}"
         channel_id = channel_id or self.fake.channel_id
@@ -843,7 +958,11 @@ class Harness:
         if dm or channel["type"] == 1:
             payload["user"] = user.json()
             payload["context"] = 1
+            payload["authorizing_integration_owners"] = {"1": str(user.id)}  # only a user installs in DMs
         else:
+            # Installed by the server, or (`guest`) by the user alone, in a server without Parley.
+            payload["authorizing_integration_owners"] = {"1": str(user.id)} if guest else \
+                {"0": str(self.fake.guild_id)}
             raw_channel |= {"guild_id": str(self.fake.guild_id), "name": channel.get("name", "x"), "position": 0,
                             "nsfw": False, "topic": None, "rate_limit_per_user": 0, "flags": 0,
                             "permissions": str((1 << 41) - 1)}
@@ -853,21 +972,51 @@ class Harness:
                         "context": 0}
         return payload, ex
 
+    def _path(self, sub: str) -> list[str]:
+        """`/parley`'s or `/parley-mod`'s command `sub` as its full path: `["parley", "log", "replay"]`.
+        `sub` is a path under the top-level command ("log replay") or a name found once in the tree ("replay")."""
+        assert self.bot is not None
+        found: list[list[str]] = []
+
+        def walk(group: discord.app_commands.Group, path: list[str]) -> None:
+            for child in group.commands:
+                here = [*path, child.name]
+                if isinstance(child, discord.app_commands.Group):
+                    walk(child, here)
+                elif " ".join(here[1:]) == sub or child.name == sub:
+                    found.append(here)
+
+        for top in self.bot.tree.get_commands():
+            if isinstance(top, discord.app_commands.Group):
+                walk(top, [top.name])
+        exact = [p for p in found if " ".join(p[1:]) == sub]
+        assert len(exact or found) == 1, f"/parley {sub}: {'ambiguous' if found else 'no such command'} ({found})"
+        return (exact or found)[0]
+
     def _group_of(self, sub: str) -> str:
         """The top-level command (`parley` or `parley-mod`) that holds `sub`."""
+        return self._path(sub)[0]
+
+    def _data(self, sub: str, opts: list[dict[str, Any]]) -> dict[str, Any]:
+        """An interaction's `data` naming the command `sub` (nested in its group, if it is in one)."""
+        path = self._path(sub)
+        inner: dict[str, Any] = {"type": 1, "name": path[-1], "options": opts}
+        if len(path) == 3:
+            inner = {"type": 2, "name": path[1], "options": [inner]}
+        return {"id": str(self.fake.app_id + 1), "name": path[0], "type": 1, "options": [inner]}
+
+    def _command(self, sub: str) -> discord.app_commands.Command[Any, ..., Any]:
         assert self.bot is not None
-        for top in self.bot.tree.get_commands():
-            if isinstance(top, discord.app_commands.Group) and top.get_command(sub) is not None:
-                return top.name
-        raise AssertionError(f"no command /parley {sub} or /parley-mod {sub}")
+        path = self._path(sub)
+        found: Any = self.bot.tree.get_command(path[0])
+        for name in path[1:]:
+            found = found.get_command(name)
+        assert isinstance(found, discord.app_commands.Command), f"no command /{' '.join(path)}"
+        return found
 
     def _options(self, sub: str, options: dict[str, Any], focused: str | None) -> tuple[list[dict[str, Any]],
                                                                                            dict[str, Any]]:
-        assert self.bot is not None
-        group = self.bot.tree.get_command(self._group_of(sub))
-        assert isinstance(group, discord.app_commands.Group)
-        command = group.get_command(sub)
-        assert isinstance(command, discord.app_commands.Command), f"no command /{group.name} {sub}"
+        command = self._command(sub)
         params = {p.name: p for p in command.parameters}
         out: list[dict[str, Any]] = []
         resolved: dict[str, Any] = {}
@@ -921,12 +1070,15 @@ class Harness:
         return ex
 
     async def slash(self, user: User, sub: str, /, *, channel: int | None = None, guild_locale: str = "en-US",
-                    wait: bool = True, **options: Any) -> Exchange:
-        """Run `/parley sub`; `wait=False` returns at once (then call `settle()`)."""
-        payload, ex = self._base(2, user, channel, guild_locale=guild_locale)
+                    wait: bool = True, dm: bool = False, guest: bool = False, **options: Any) -> Exchange:
+        """Run `/parley sub` (`sub` may be "log replay", or just "replay"); `wait=False` returns at once (then
+        call `settle()`). `dm`: in the user's DM with the bot; `guest`: in this server as the user's own app,
+        the server not having installed Parley."""
+        if dm:
+            channel = self.fake.dm_channel(user.id)
+        payload, ex = self._base(2, user, channel, guild_locale=guild_locale, dm=dm, guest=guest)
         opts, resolved = self._options(sub, options, None)
-        payload["data"] = {"id": str(self.fake.app_id + 1), "name": self._group_of(sub), "type": 1,
-                           "options": [{"type": 1, "name": sub, "options": opts}], "resolved": resolved}
+        payload["data"] = self._data(sub, opts) | {"resolved": resolved}
         return await self._dispatch(payload, ex, wait)
 
     async def redeliver(self, ex: Exchange, *, wait: bool = True) -> Exchange:
@@ -943,8 +1095,7 @@ class Harness:
                            **options: Any) -> list[dict[str, Any]]:
         payload, ex = self._base(4, user, channel)
         opts, _ = self._options(sub, options, focused)
-        payload["data"] = {"id": str(self.fake.app_id + 1), "name": self._group_of(sub), "type": 1,
-                           "options": [{"type": 1, "name": sub, "options": opts}]}
+        payload["data"] = self._data(sub, opts)
         await self._dispatch(payload, ex)
         assert ex.choices is not None, "autocomplete was not answered"
         return ex.choices

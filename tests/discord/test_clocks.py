@@ -1,6 +1,6 @@
 """Clocks through the bot (events/clock.py): set in a match's options or as the
 server's default, shown on the board in English and Japanese, expiring in the
-real scheduler (whose `now` is the test's), and stopped by `/parley hours`."""
+real scheduler (whose `now` is the test's), and stopped by `/parley me hours`."""
 
 from __future__ import annotations
 

@@ -21,14 +21,18 @@ async def test_sync_publishes_japanese_names_and_descriptions(harness: Harness) 
     group = tops["parley"]
     assert group["description_localizations"]["ja"]
     subs = {o["name"]: o for o in group["options"]}
-    assert {"new", "join", "leave", "start", "act", "hand", "card", "replay", "history", "export", "verify",
-            "takeback"} <= set(subs)
+    assert {"new", "join", "leave", "start", "act", "hand", "card", "history", "takeback", "rating",
+            "profile", "log", "me"} <= set(subs)
+    assert {o["name"] for o in subs["log"]["options"]} == {"replay", "export", "verify"}
+    assert {o["name"] for o in subs["me"]["options"]} == {"vacation", "hours", "digest"}
     assert subs["hand"]["name_localizations"]["ja"] == "手札"
     assert subs["act"]["description_localizations"]["ja"]
     mods = {o["name"]: o for o in tops["parley-mod"]["options"]}
     assert tops["parley-mod"]["name_localizations"]["ja"] == "parley-管理"
     for top in tops.values():
-        for sub in top["options"]:  # every command and option has its Japanese name and description
+        # every command, group and option has its Japanese name and description
+        nested = [o for sub in top["options"] if sub["type"] == 2 for o in sub["options"]]
+        for sub in [*top["options"], *nested]:
             for item in [sub, *(sub.get("options") or [])]:
                 assert (item.get("name_localizations") or {}).get("ja"), item["name"]
                 assert (item.get("description_localizations") or {}).get("ja"), item["name"]
@@ -51,7 +55,8 @@ async def test_moderator_commands_are_hidden_from_ordinary_members(harness: Harn
     assert tops["parley"]["default_member_permissions"] is None
     players = {o["name"] for o in tops["parley"]["options"]}
     assert not players & {"undo", "redo", "abort", "replace", "remove", "settings"}
-    assert tops["parley-mod"].get("dm_permission") is False
+    assert "dm_permission" not in tops["parley-mod"]  # deprecated: contexts say it
+    assert tops["parley-mod"]["contexts"] == [0] and tops["parley-mod"]["integration_types"] == [0]
 
 
 async def test_sync_commands_mode_leaves_the_database_alone(harness: Harness, tmp_path: Path) -> None:

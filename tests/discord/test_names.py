@@ -100,7 +100,7 @@ async def test_outcome_and_replay_name_players(harness: Harness) -> None:
     assert (await state(h, match_id)).status == "finished"
     over = next(m["content"] for m in h.fake.thread_messages(thread) if m["content"].startswith("Match over"))
     assert over == (f"Match over. Winner: <@{ALICE.id}>. **alice** has the highest score. "
-                    "Check fairness with `/parley verify`.")
+                    "Check fairness with `/parley log verify`.")
     replay = h.replies(await h.slash(BOB, "replay", channel=thread))[0]  # the viewer; the replay page follows
     assert "Up: **bob**" in replay["content"] or "Up: **alice**" in replay["content"]
     assert "⟦" not in everything_shown(h)

@@ -1,4 +1,4 @@
-"""`/parley replay` on a finished match attaches the self-contained replay page."""
+"""`/parley log replay` on a finished match attaches the self-contained replay page."""
 
 from __future__ import annotations
 

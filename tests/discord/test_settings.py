@@ -28,10 +28,11 @@ async def test_settings_are_stored_and_shown_to_a_manager(harness: Harness) -> N
         "Language of new match threads: Japanese\n"
         "A left seat in new matches is played on by: a bot (normal).\n"
         "New matches are rated on the server's ladders (a creator may make one casual).\n"
+        "A lobby nobody joins closes after 7 days (its creator is told a day before).\n"
         "-# Change them with `/parley-mod settings` and its options.")
     assert await stored(h) == {"mod_role": str(REFEREE.id), "deadline_hours": 12.0, "deadline_action": "forfeit",
                                "language": "ja", "clock": None, "window": None,
-                               "takeover": "normal", "rated": True}
+                               "takeover": "normal", "rated": True, "lobby_days": 7}
     await h.restart()  # in the database, not in memory
     shown = await h.slash(MOD, "settings")
     assert "Moderator role: <@&" in h.reply_text(shown) and "Japanese" in h.reply_text(shown)
@@ -98,6 +99,7 @@ async def test_settings_read_in_japanese(harness: Harness) -> None:
         "新しい対戦スレッドの言語: サーバーのDiscordの言語\n"
         "新しい対戦で退席者の席を代打ちするもの: ボット（ふつう）。\n"
         "新しい対戦はサーバーのラダーでレーティング対象です（作成者がカジュアルにできます）。\n"
+        "誰も参加しない募集は7日後に締め切ります（前日に作成者へ通知）。\n"
         "-# `/parley-mod settings` のオプションで変更できます。")
     refused = await h.slash(BOB, "settings", language="en")
     assert h.reply_text(refused) == "この設定を変更できるのは「サーバー管理」権限を持つメンバーだけです。"

@@ -35,7 +35,7 @@ async def test_summary_is_posted_once_with_winner_length_and_replay(harness: Har
     assert f"Winner: **{winner}**" in text
     assert "Highest score." in text and "Scores: " in text
     assert "Length: 1 moves over 0.0 hours" in text  # one roll, within the test's seconds
-    assert f"`/parley replay match:{match_id}`" in text
+    assert f"`/parley log replay match:{match_id}`" in text
     assert not posted["_pings"]["users"], "a summary pings nobody"
     # Syncing again, and a restart's repair, post nothing more.
     await h.parley.sync(match_id)
@@ -122,4 +122,4 @@ async def test_a_page_that_cannot_be_drawn_leaves_the_summary_without_it(
     match_id, thread = await finished(h)
     (posted,) = summaries(h, thread)
     assert posted["_files"] == [] and "replay page" not in posted["content"]
-    assert f"`/parley replay match:{match_id}`" in posted["content"]
+    assert f"`/parley log replay match:{match_id}`" in posted["content"]

@@ -83,7 +83,7 @@ async def test_an_unknown_prefs_field_is_refused(recorder) -> None:  # type: ign
 
 
 async def test_quiet_hours_are_their_own_write(recorder) -> None:  # type: ignore[no-untyped-def]
-    """`/parley hours` writes quiet hours and zone together (migration 5 in SQLite,
+    """`/parley me hours` writes quiet hours and zone together (migration 5 in SQLite,
     4 in PostgreSQL), leaving a vacation and the digest set at the same instant."""
     night = PlayerPrefs("discord:1", quiet="23:00-07:00", zone="Europe/London")
     await asyncio.gather(recorder.set_player_prefs(night, ("hours",)),
