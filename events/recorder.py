@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from .decks import CardSetFile, SavedDeck
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs
 from .store import MatchRow
@@ -83,6 +84,22 @@ class Recorder(Protocol):
     async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]: ...
 
     async def backup(self, target: str | Path) -> None: ...
+
+    # -- saved decks, card sets and lobby picks (events/decks.py) --------------------------
+
+    async def save_deck(self, deck: SavedDeck) -> None: ...
+
+    async def delete_deck(self, owner: str, game: str, name: str) -> None: ...
+
+    async def decks(self, owner: str, game: str | None = None) -> list[SavedDeck]: ...
+
+    async def save_card_set(self, card_set: CardSetFile) -> None: ...
+
+    async def card_sets(self, guild: str, game: str | None = None) -> list[CardSetFile]: ...
+
+    async def pick_deck(self, match_id: str, player: str, name: str, text: str) -> None: ...
+
+    async def lobby_decks(self, match_id: str) -> dict[str, tuple[str, str]]: ...
 
 
 @runtime_checkable
