@@ -55,12 +55,16 @@ class CardSetFile:
     saved_at: str
 
 
-def check_name(name: str) -> str:
-    """A deck's or card set's name as kept: trimmed, 1-40 printable characters."""
+def check_name(name: str, *, word: bool = False) -> str:
+    """A deck's or card set's name as kept: trimmed, 1-40 printable characters;
+    one `word` (no space or comma) for a card set, which `cardset=NAME` names."""
     name = " ".join(name.split())
     if not name or len(name) > NAME_MAX or any(unicodedata.category(c).startswith("C") for c in name):
         raise Refused(Text(f"A name is 1 to {NAME_MAX} characters on one line.",
                            f"名前は1〜{NAME_MAX}文字で、1行で書きます。"))
+    if word and (" " in name or "," in name):
+        raise Refused(Text("A card set's name is one word (no spaces or commas), as `cardset=NAME` writes it.",
+                           "カードセットの名前は `cardset=名前` と書けるよう、空白やカンマのない1語にします。"))
     return name
 
 
@@ -114,7 +118,7 @@ async def find_deck(store: Recorder, owner: str, game_id: str, name: str) -> Sav
 async def save_card_set(store: Recorder, guild: str, game_id: str, name: str, text: str, by: str,
                         now: str) -> CardSetFile:
     check_card_set_game(game_id)
-    name = check_name(name)
+    name = check_name(name, word=True)
     problems = card_set_problems(game_id, text)
     if problems:
         raise Refused(problems[0], Text("Fix the file and upload it again.", "ファイルを直して、もう一度アップロードしてください。"))

@@ -7,6 +7,8 @@ their Japanese forms when the tree is synced (`parley sync-commands`).
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -15,8 +17,11 @@ from engine.registry import available, get_game
 from events.window import LONGEST
 
 from .core import Parley
+from .deckgroup import DeckGroup
 from .i18n import locale_of
 
+log = logging.getLogger("parley.discord")
+MAX_CHILDREN = 25  # commands in a group (Discord's limit)
 MATCH = _("Match id (default: this thread's match)")
 # The same minutes for every hand and seat, so when a window closes tells nobody what a seat holds.
 WINDOW_HELP = "Minutes until an unanswered response passes in new matches, same for every hand (0: none)"
@@ -28,6 +33,13 @@ class ParleyGroup(app_commands.Group):
     def __init__(self, parley: Parley) -> None:
         super().__init__(name=_("parley"), description=_("Play tabletop games by message"), guild_only=True)
         self.parley = parley
+        # Discord allows 25 commands in a group and /parley had 25; issue 24's lookups
+        # leave it (user-installable), which makes room for `deck`. Until then a full
+        # group keeps its commands and says loudly that `deck` is missing.
+        if len(self.commands) < MAX_CHILDREN:
+            self.add_command(DeckGroup(parley))
+        else:
+            log.error("/parley has %d commands, Discord's most: /parley deck is not published", len(self.commands))
 
     # -- autocomplete shared by several commands -----------------------------------------------
 
@@ -62,11 +74,14 @@ class ParleyGroup(app_commands.Group):
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           takeover=TAKEOVERS)
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+    async def new(self, interaction: discord.Interaction, game: str | None = None, options: str | None = None,
                   deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                   deadline_action: app_commands.Choice[str] | None = None,
                   reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
                   takeover: app_commands.Choice[str] | None = None, rated: bool | None = None) -> None:
+        if game is None or (options, deadline_hours, deadline_action, reminder_hours, takeover, rated) == (None,) * 6:
+            await self.parley.new_form(interaction, game)  # nothing typed but the game: the form (newform.py)
+            return
         await self.parley.create(interaction, game, options, deadline_hours,
                                  deadline_action.value if deadline_action else None, reminder_hours,
                                  takeover.value if takeover else None, rated)

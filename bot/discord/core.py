@@ -6,9 +6,10 @@ from __future__ import annotations
 from .base import Reply, parse_options
 from .cards import Cards
 from .clocks import Clocks
+from .decks import Decks
 from .moderation import Moderation
+from .newform import NewForm
 from .orders import Orders
-from .play import Play
 from .ratings import Ratings
 from .records import Records
 from .stats import Stats
@@ -16,9 +17,9 @@ from .subs import Subs
 from .vacation import Vacation
 
 
-class Parley(Play, Orders, Cards, Clocks, Moderation, Records, Stats, Ratings, Vacation, Subs):
-    """Players' commands, standing orders, clocks, card lookup, moderators' commands, records, ratings and the
-    substitute pool, over one match service."""
+class Parley(NewForm, Orders, Cards, Clocks, Moderation, Records, Stats, Ratings, Vacation, Subs, Decks):
+    """Players' commands (NewForm is Play with the match form in front), standing orders, clocks, card lookup,
+    moderators' commands, records, ratings, the substitute pool and decks, over one match service."""
 
 
 __all__ = ["Parley", "Reply", "parse_options"]

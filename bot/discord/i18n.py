@@ -301,6 +301,16 @@ _JA: dict[str, str] = {
     "Whether new matches are rated by default": "新しい対戦を既定でレーティング対象にするか",
     "Moderator: start or end this server's ladder season": "モデレーター: このサーバーのラダーのシーズンを開始・終了",
     "Start a new season (ending the running one) or end it": "新しいシーズンを開始（進行中のものは終了）、または終了",
+    # decks and card sets (bot/discord/deckgroup.py)
+    "deck": "デッキ", "save": "保存", "list": "一覧", "show": "表示", "delete": "削除", "cardset": "カードセット",
+    "Your decks, and this server's card sets": "自分のデッキと、このサーバーのカードセット",
+    "Save a deck: paste its list or upload its file in a form": "デッキを保存: フォームにリストを貼り付けるかファイルをアップロード",
+    "List your decks and this server's card sets": "自分のデッキとこのサーバーのカードセットの一覧",
+    "Only this game's": "このゲームのものだけ", "The deck's name": "デッキの名前",
+    "Show one of your decks privately": "自分のデッキを自分だけに表示", "Delete one of your decks": "自分のデッキを削除",
+    "Manage Server: upload a card file this server's matches may choose":
+        "サーバー管理: このサーバーの対戦で選べるカードファイルをアップロード",
+    "One word; matches choose it with cardset=NAME": "1語で。対戦では cardset=名前 で選びます",
 }
 
 

@@ -265,7 +265,20 @@ class Ops:
         return result
 
     @staticmethod
+    async def reply_with(interaction: discord.Interaction, content: str, view: discord.ui.View) -> Result:
+        """A private first answer carrying components."""
+        result, _ = await attempt(lambda: interaction.response.send_message(
+            content, view=view, ephemeral=True, allowed_mentions=SAFE_MENTIONS))
+        return result
+
+    @staticmethod
     async def modal(interaction: discord.Interaction, modal: discord.ui.Modal) -> Result:
         result, _ = await attempt(lambda: interaction.response.send_modal(modal))
         return result
+
+    @staticmethod
+    async def download(interaction: discord.Interaction, url: str) -> Result:
+        """A file a user uploaded in a form (its attachment URL): its bytes as `data`."""
+        result, data = await attempt(lambda: interaction.client.http.get_from_cdn(url))
+        return Result(result.outcome, data=data, code=result.code, status=result.status, text=result.text)
 

@@ -77,11 +77,13 @@ async def test_card_sets_are_checked_by_the_games_models_and_kept_per_server(rec
     assert "card file" in caught.value.message("en")
     with pytest.raises(Refused):
         await decks.save_card_set(recorder, "g1", "naru", "x", sample, ANN.id, NOW)  # Naru takes no set per match
-    await decks.save_card_set(recorder, "g1", "musou", "House set", sample, ANN.id, NOW)
+    with pytest.raises(Refused):  # `cardset=House set` could not be typed
+        await decks.save_card_set(recorder, "g1", "musou", "House set", sample, ANN.id, NOW)
+    await decks.save_card_set(recorder, "g1", "musou", "House", sample, ANN.id, NOW)
     [kept] = await recorder.card_sets("g1", "musou")
-    assert (kept.name, kept.text, kept.saved_by) == ("House set", sample, ANN.id)
+    assert (kept.name, kept.text, kept.saved_by) == ("House", sample, ANN.id)
     assert await recorder.card_sets("g2") == []
-    assert (await decks.find_card_set(recorder, "g1", "musou", "house SET")).text == sample
+    assert (await decks.find_card_set(recorder, "g1", "musou", "HOUSE")).text == sample
 
 
 async def test_a_picked_deck_is_dealt_and_sealed_from_other_seats(service) -> None:  # type: ignore[no-untyped-def]
