@@ -302,7 +302,7 @@ _JA: dict[str, str] = {
     "Moderator: start or end this server's ladder season": "モデレーター: このサーバーのラダーのシーズンを開始・終了",
     "Start a new season (ending the running one) or end it": "新しいシーズンを開始（進行中のものは終了）、または終了",
     # decks and card sets (bot/discord/deckgroup.py)
-    "deck": "デッキ", "save": "保存", "list": "一覧", "show": "表示", "delete": "削除", "cardset": "カードセット",
+    "deck": "デッキ", "save": "保存", "show": "表示", "delete": "削除", "cardset": "カードセット",
     "Your decks, and this server's card sets": "自分のデッキと、このサーバーのカードセット",
     "Save a deck: paste its list or upload its file in a form": "デッキを保存: フォームにリストを貼り付けるかファイルをアップロード",
     "List your decks and this server's card sets": "自分のデッキとこのサーバーのカードセットの一覧",

@@ -45,7 +45,7 @@ async def test_the_game_alone_opens_the_form_and_its_answers_make_the_match(harn
     ms = await state(h, match_id)
     assert ms.options == {"goal": 40}
     assert (ms.place["deadline_hours"], ms.place["deadline_action"], ms.place["rated"]) == (24, "forfeit", False)
-    assert [p.id for p in ms.lobby][0] == f"discord:{ALICE.id}" and ms.lobby[1].is_bot
+    assert ms.lobby[0].id == f"discord:{ALICE.id}" and ms.lobby[1].is_bot and len(ms.lobby) == 2
     assert "`goal=40`" in lobby_message(h, match_id)["content"]
 
 
