@@ -31,6 +31,10 @@ if TYPE_CHECKING:
     from .recorder import Recorder
     from .replay import MatchState
 
+# The tables' columns in the order of the records below (and of a lobby pick's tuple).
+DECK_COLUMNS = "owner, game, name, body, saved_at"
+CARD_SET_COLUMNS = "guild, game, name, body, saved_by, saved_at"
+PICK_COLUMNS = "match_id, player, name, body"
 NAME_MAX = 40
 # One select shows every deck a player has for a game, and a select holds 25.
 MAX_PER_GAME = 25

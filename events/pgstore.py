@@ -42,7 +42,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import errors
 from .chain import GENESIS, canonical_payload, first_break
-from .decks import CardSetFile, SavedDeck
+from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .pgschema import migrate
@@ -592,6 +592,13 @@ class PgStore:
         rows = await self._read("fetch", "SELECT scope, key, value FROM kv ORDER BY scope, key")
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
+    async def deck_items(self) -> tuple[list[SavedDeck], list[CardSetFile], list[tuple[str, str, str, str]]]:
+        return ([SavedDeck(*r) for r in await self._read("fetch", f"SELECT {DECK_COLUMNS} FROM decks ORDER BY 1, 2, 3")],
+                [CardSetFile(*r) for r in await self._read("fetch", f"SELECT {CARD_SET_COLUMNS} FROM card_sets "
+                                                                    "ORDER BY 1, 2, 3")],
+                [(r[0], r[1], r[2], r[3]) for r in await self._read("fetch", f"SELECT {PICK_COLUMNS} FROM lobby_decks "
+                                                                              "ORDER BY 1, 2")])
+
     # -- players' own settings (events/prefs.py) ----------------------------------------
 
     async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
@@ -627,7 +634,7 @@ class PgStore:
         await self._put("DELETE FROM decks WHERE owner = $1 AND game = $2 AND name = $3", owner, game, name, keyed=3)
 
     async def decks(self, owner: str, game: str | None = None) -> list[SavedDeck]:
-        sql = "SELECT owner, game, name, body, saved_at FROM decks WHERE owner = $1 AND ($2::text IS NULL OR game = $2)"
+        sql = f"SELECT {DECK_COLUMNS} FROM decks WHERE owner = $1 AND ($2::text IS NULL OR game = $2)"
         return [SavedDeck(*r) for r in await self._read("fetch", sql + " ORDER BY game, name", owner, game)]
 
     async def save_card_set(self, card_set: CardSetFile) -> None:
@@ -637,8 +644,7 @@ class PgStore:
                         c.guild, c.game, c.name, c.text, c.saved_by, c.saved_at, keyed=3)
 
     async def card_sets(self, guild: str, game: str | None = None) -> list[CardSetFile]:
-        sql = ("SELECT guild, game, name, body, saved_by, saved_at FROM card_sets "
-               "WHERE guild = $1 AND ($2::text IS NULL OR game = $2)")
+        sql = f"SELECT {CARD_SET_COLUMNS} FROM card_sets WHERE guild = $1 AND ($2::text IS NULL OR game = $2)"
         return [CardSetFile(*r) for r in await self._read("fetch", sql + " ORDER BY game, name", guild, game)]
 
     async def pick_deck(self, match_id: str, player: str, name: str, text: str) -> None:

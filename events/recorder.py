@@ -29,6 +29,7 @@ from .store import MatchRow
 
 # (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
 StoredRow = tuple[int, str, int, str, str | None, str, str, str]
+Picked = tuple[str, str, str, str]  # a lobby pick: match id, player, deck name, deck text
 Loaded = dict[str, tuple[bytes, list[Event], dict[str, tuple[int, bytes]]]]
 
 
@@ -112,5 +113,9 @@ class Dumpable(Protocol):
 
     async def kv_items(self) -> list[tuple[str, str, Any]]: ...
 
+    async def deck_items(self) -> tuple[list[SavedDeck], list[CardSetFile], list[Picked]]:
+        """Every saved deck, card set and lobby pick (events/decks.py)."""
+        ...
 
-__all__ = ["Dumpable", "Loaded", "Recorder", "StoredRow"]
+
+__all__ = ["Dumpable", "Loaded", "Picked", "Recorder", "StoredRow"]

@@ -21,7 +21,7 @@ import aiosqlite
 
 from . import errors
 from .chain import GENESIS, canonical_payload, first_break
-from .decks import CardSetFile, SavedDeck
+from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields
@@ -550,7 +550,7 @@ class Store:
         await self._put("DELETE FROM decks WHERE owner = ? AND game = ? AND name = ?", (owner, game, name))
 
     async def decks(self, owner: str, game: str | None = None) -> list[SavedDeck]:
-        rows = await self._of_game("SELECT owner, game, name, body, saved_at FROM decks WHERE owner = ?", owner, game)
+        rows = await self._of_game(f"SELECT {DECK_COLUMNS} FROM decks WHERE owner = ?", owner, game)
         return [SavedDeck(*r) for r in rows]
 
     async def _of_game(self, sql: str, whose: str, game: str | None) -> list[Any]:
@@ -565,8 +565,7 @@ class Store:
                         (c.guild, c.game, c.name, c.text, c.saved_by, c.saved_at))
 
     async def card_sets(self, guild: str, game: str | None = None) -> list[CardSetFile]:
-        rows = await self._of_game("SELECT guild, game, name, body, saved_by, saved_at FROM card_sets WHERE guild = ?",
-                                   guild, game)
+        rows = await self._of_game(f"SELECT {CARD_SET_COLUMNS} FROM card_sets WHERE guild = ?", guild, game)
         return [CardSetFile(*r) for r in rows]
 
     async def pick_deck(self, match_id: str, player: str, name: str, text: str) -> None:

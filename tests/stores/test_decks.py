@@ -17,8 +17,11 @@ from engine.warlords.decks import export_deck, starter, starter_ids
 from events import decks
 from events.errors import Refused
 from events.export import export_jsonl
+from events.migrate import copy_database
 from events.model import Player
 from events.seal import SEALED
+from events.service import MatchService
+from events.stores import open_store
 from events.verify import verify_match
 
 NOW = "2026-12-02T12:00:00+00:00"
@@ -137,6 +140,30 @@ async def test_warlords_seats_without_a_pick_play_their_starter(service) -> None
     start = next(e for e in await service.store.events(ms.match_id) if e.type == "match_started")
     cards = start.payload["decks"]["decks_cards"]
     assert cards == [starter(first), starter(first), starter(second)]
+
+
+@pytest.mark.parametrize("target_kind", ["sqlite", "postgresql"])
+async def test_migrate_db_copies_decks_card_sets_and_picks(new_db, backend, target_kind) -> None:  # type: ignore[no-untyped-def]
+    from importlib import resources
+
+    source, target = await open_store(new_db(backend)), await open_store(new_db(target_kind))
+    try:
+        await decks.save_deck(source, ANN.id, "naru", "Autumn", naru_deck("autumn"), NOW)
+        await decks.save_deck(source, BEN.id, "naru", "Winter", naru_deck("winter"), NOW)
+        sample = resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
+        await decks.save_card_set(source, "g1", "musou", "House", sample, ANN.id, NOW)
+        service = MatchService(source)
+        ms = await service.create("naru", ANN)
+        await decks.pick(source, ms, ANN.id, "Autumn")
+        report = await copy_database(source, target)
+        assert report.ok and report.decks == 4, [x.en for x in report.lines]
+        for owner in (ANN.id, BEN.id):
+            assert await target.decks(owner) == await source.decks(owner)
+        assert await target.card_sets("g1") == await source.card_sets("g1")
+        assert await target.lobby_decks(ms.match_id) == {ANN.id: ("Autumn", naru_deck("autumn"))}
+    finally:
+        await source.close()
+        await target.close()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
