@@ -26,9 +26,9 @@ from typing import Any
 from engine.core import Text
 
 from .chain import canonical_payload
+from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
 from .errors import Refused
 from .model import Event
-from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
 from .recorder import Dumpable, Picked, Recorder, StoredRow
 from .store import MatchRow, Store
 from .stores import open_store
