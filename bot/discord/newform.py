@@ -120,9 +120,11 @@ class NewMatchForm(ui.Modal):
 class GamePick(ui.DynamicItem[ui.Select[Any]], template=r"p:ng"):
     """The first step of `/parley new` typed bare: the games; a pick opens that game's form."""
 
-    def __init__(self, locale: str = "en") -> None:
+    def __init__(self, locale: str = "en", games: list[str] | None = None) -> None:
+        # Rebuilt from its custom id on a click without its games: importing every game
+        # there could pass the three seconds the form (the first answer) has.
         options = [discord.SelectOption(label=_clip(f"{get_game(g).title(locale)} ({g})", 100), value=g)
-                   for g in available()[:25]] or [discord.SelectOption(label="?", value="?")]
+                   for g in (games or [])[:25]] or [discord.SelectOption(label="?", value="?")]
         super().__init__(ui.Select(custom_id="p:ng", placeholder=GAME_PLACEHOLDER(locale), options=options))
 
     @classmethod
@@ -149,15 +151,19 @@ class NewForm(Play):
             await Ops.reply(interaction, M.guild_only(locale))
             return
         if game_id is None:
-            view = ui.View(timeout=None)
-            view.add_item(GamePick(locale))
-            await Ops.reply_with(interaction, PICK_GAME(locale), view)
-            view.stop()  # dispatched by custom id (ParleyBot's dynamic items)
+            async def games() -> Reply:  # acknowledged first: listing imports every game
+                view = ui.View(timeout=None)
+                view.add_item(GamePick(locale, available()))
+                return Reply(PICK_GAME(locale), view=view)
+            await self.run(interaction, games)
             return
-        if game_id not in available():
-            games = ", ".join(f"`{g}`" for g in available())
-            await Ops.reply(interaction, Refused(M.unknown_game.format(game=game_id),
-                                                 M.games_available.format(games=games)).message(locale))
+        try:
+            get_game(game_id)  # this game alone: the form must be the answer within three seconds
+        except (KeyError, ImportError, AttributeError):
+            async def unknown() -> Reply:
+                games = ", ".join(f"`{g}`" for g in available())
+                raise Refused(M.unknown_game.format(game=game_id), M.games_available.format(games=games))
+            await self.run(interaction, unknown)
             return
         defaults = await self.server_settings(interaction)
         form = NewMatchForm(game_id, locale, defaults.rated)

@@ -265,13 +265,6 @@ class Ops:
         return result
 
     @staticmethod
-    async def reply_with(interaction: discord.Interaction, content: str, view: discord.ui.View) -> Result:
-        """A private first answer carrying components."""
-        result, _ = await attempt(lambda: interaction.response.send_message(
-            content, view=view, ephemeral=True, allowed_mentions=SAFE_MENTIONS))
-        return result
-
-    @staticmethod
     async def modal(interaction: discord.Interaction, modal: discord.ui.Modal) -> Result:
         result, _ = await attempt(lambda: interaction.response.send_modal(modal))
         return result

@@ -6,12 +6,8 @@ seeing it; a server's card set uploaded by a manager and played by a match."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from importlib import resources
 
-import pytest
-
-from bot.discord.cog import MAX_CHILDREN, ParleyGroup
 from engine.core import Viewer
 from engine.registry import get_game
 from events import decks
@@ -23,17 +19,6 @@ from tests.discord.helpers import all_public_text, lobby_message, state
 from tests.stores.test_decks import naru_deck
 
 SAVE = "デッキを保存"
-
-
-@pytest.fixture
-def room(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """/parley with room for `deck`: until issue 24's lookups leave the group it holds 25
-    commands, Discord's most, so `games` steps aside for these tests (not needed here)."""
-    children = ParleyGroup.__discord_app_commands_group_children__
-    if len(children) >= MAX_CHILDREN:
-        monkeypatch.setattr(ParleyGroup, "__discord_app_commands_group_children__",
-                            [c for c in children if c.name != "games"])
-    yield
 
 
 def _labels(modal: dict) -> dict[str, int]:  # type: ignore[type-arg]

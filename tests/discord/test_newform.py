@@ -4,13 +4,18 @@ first offers the games; typed with anything more it creates the match at once.""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.registry import available
-from tests.discord.conftest import ALICE, BOB
+from tests.discord.conftest import ALICE, BOB, MOD
 from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import lobby_message, state
 
+SPEC = Path(__file__).resolve().parents[3] / "shared" / "data" / "discord-openapi.json"
 MODAL_TOP_LEVEL = 5  # Discord: at most five components in a modal
 LABEL_TEXT = 45
 
@@ -88,3 +93,23 @@ async def test_typed_options_skip_the_form(harness: Harness) -> None:
     unknown = await h.slash(ALICE, "new", game="chess")
     assert unknown.modal is None and "Unknown game 'chess'" in h.reply_text(unknown)
     assert len(await h.parley.service.store.matches()) == 1
+
+
+async def test_every_form_is_one_discords_spec_accepts(room: None, harness: Harness) -> None:
+    """The modal payloads against the request schema of Discord's published OpenAPI spec."""
+    jsonschema = pytest.importorskip("jsonschema")
+    if not SPEC.exists():
+        pytest.skip(f"no {SPEC}")
+    spec = json.loads(SPEC.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(
+        {"$ref": "#/components/schemas/ModalInteractionCallbackRequestData", "components": spec["components"]})
+    h = harness
+    opened = [await h.slash(ALICE, "new", game=g) for g in available()]
+    opened.append(await h.slash(BOB, "deck save", game="naru", name="x" * 40))
+    opened.append(await h.slash(MOD, "deck cardset", game="musou", name="house"))
+    for ex in opened:
+        assert ex.modal is not None
+        assert [e.message for e in validator.iter_errors(ex.modal)] == []
+        _inputs(ex.modal)
+    broken = {**opened[0].modal, "title": "x" * 46}  # the control: a title over Discord's 45
+    assert list(validator.iter_errors(broken))
