@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Text
+from engine.core import RuleError, Text
 from engine.core.text import echo
 from engine.deckgames import CARD_SET_GAMES, card_set_problems, deck_problems, takes_decks, with_decks
 
@@ -101,7 +101,11 @@ async def save_deck(store: Recorder, owner: str, game_id: str, name: str, text: 
     if problems:
         raise _refuse_problems(problems)
     mine = await store.decks(owner, game_id)
-    if len(mine) >= MAX_PER_GAME and all(d.name != name for d in mine):
+    # Found by name in any case, so saved in any case over the deck of that name.
+    same = [d for d in mine if d.name.casefold() == name.casefold()]
+    for old in same:
+        await store.delete_deck(owner, game_id, old.name)
+    if len(mine) - len(same) >= MAX_PER_GAME:
         raise Refused(Text(f"You have {MAX_PER_GAME} decks for this game, the most kept.",
                            f"このゲームのデッキは{MAX_PER_GAME}個まで保存できます。"),
                       Text("Delete one with `/parley deck delete` first.", "先に `/parley deck delete` で削除してください。"))
@@ -155,6 +159,12 @@ async def pick(store: Recorder, ms: MatchState, player_id: str, name: str) -> Sa
     if all(p.id != player_id for p in ms.lobby):
         raise Refused(Text("Join the match first, then pick your deck.", "先に対戦に参加してから、デッキを選んでください。"))
     deck = await find_deck(store, player_id, ms.game_id, name)
+    seats = max(len(ms.lobby), ms.game.min_seats)
+    try:  # against this match's options (a server card set, say): its problems are the picker's own
+        with_decks(ms.game, ms.options, seats, [deck.text] + [None] * (seats - 1))
+    except RuleError as err:
+        raise Refused(Text(f"Your deck '{echo(deck.name)}' does not suit this match: ",
+                           f"デッキ「{echo(deck.name)}」はこの対戦に合いません：") + err.what, err.allowed) from err
     await store.pick_deck(ms.match_id, player_id, deck.name, deck.text)
     return deck
 
@@ -166,7 +176,28 @@ def started_options(ms: MatchState, picks: Mapping[str, str]) -> tuple[dict[str,
     chosen = [picks.get(p.id) for p in ms.lobby]
     if not takes_decks(ms.game_id) or all(c is None for c in chosen):
         return ms.game.options(ms.options, seats), {}
-    return with_decks(ms.game, ms.options, seats, chosen)
+    try:
+        return with_decks(ms.game, ms.options, seats, chosen)
+    except RuleError as err:
+        # The game's words would quote a hidden deck to whoever starts: name only the seat.
+        bad = next((i for i, c in enumerate(chosen) if c is not None and _unfit(ms, seats, i, c)), None)
+        if bad is None:
+            raise
+        raise Refused(Text(f"The deck seat {bad + 1} picked does not suit this match.",
+                           f"{bad + 1}番目の席が選んだデッキはこの対戦に合いません。"),
+                      Text("Its player picks another (Join again) or none, then start again.",
+                           "その席のプレイヤーが別のデッキを選ぶ（もう一度「参加」）か選ばずにいてから、もう一度開始してください。")
+                      ) from err
+
+
+def _unfit(ms: MatchState, seats: int, seat: int, text: str) -> bool:
+    picked: list[str | None] = [None] * seats
+    picked[seat] = text
+    try:
+        with_decks(ms.game, ms.options, seats, picked)
+    except RuleError:
+        return True
+    return False
 
 
 __all__ = ["MAX_PER_GAME", "NAME_MAX", "CardSetFile", "SavedDeck", "check_card_set_game", "check_deck_game",

@@ -43,6 +43,7 @@ def naru_deck(starter_id: str) -> str:
 async def test_decks_are_kept_per_owner_and_game_and_replaced_by_name(recorder) -> None:  # type: ignore[no-untyped-def]
     text = naru_deck("autumn")
     await decks.save_deck(recorder, ANN.id, "naru", "  Autumn   rush ", text, NOW)
+    await decks.save_deck(recorder, ANN.id, "naru", "AUTUMN RUSH", naru_deck("spring"), NOW)
     await decks.save_deck(recorder, ANN.id, "naru", "Autumn rush", naru_deck("winter"), NOW)
     await decks.save_deck(recorder, BEN.id, "naru", "Autumn rush", text, NOW)
     [mine] = await recorder.decks(ANN.id)
@@ -140,6 +141,35 @@ async def test_warlords_seats_without_a_pick_play_their_starter(service) -> None
     start = next(e for e in await service.store.events(ms.match_id) if e.type == "match_started")
     cards = start.payload["decks"]["decks_cards"]
     assert cards == [starter(first), starter(first), starter(second)]
+
+
+async def test_a_deck_that_does_not_suit_the_match_is_refused_to_its_owner_only(service) -> None:  # type: ignore[no-untyped-def]
+    """Against a server's card set without one of its cards, a deck of that card is
+    refused at the pick with its problems; a start never quotes a hidden deck."""
+    from importlib import resources
+
+    from engine.musou.cards import catalog
+    from engine.musou.decks import export_text, starters
+
+    shu = starters()["shu"]
+    gone = shu.deck[0]
+    data = json.loads(resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data["cards"] = [c for c in data["cards"] if c["key"] != gone]
+    text = export_text(shu, catalog())
+    await decks.save_deck(service.store, BEN.id, "musou", "Shu", text, NOW)
+    ms = await service.create("musou", ANN, {"cards": json.dumps(data)})
+    await service.join(ms.match_id, BEN)
+    with pytest.raises(Refused) as caught:
+        await decks.pick(service.store, await service.get(ms.match_id), BEN.id, "Shu")
+    assert "does not suit this match" in caught.value.message("en") and gone in caught.value.message("en")
+    assert await service.store.lobby_decks(ms.match_id) == {}
+    # A pick that slipped past (stored directly): the start names the seat, not the deck's cards.
+    await service.store.pick_deck(ms.match_id, BEN.id, "Shu", text)
+    with pytest.raises(Refused) as caught:
+        await service.start(ms.match_id, ANN.id)
+    said = caught.value.message("en") + caught.value.message("ja")
+    assert "seat 2" in said and gone not in said and "Shu" not in said
+    assert (await service.get(ms.match_id)).status == "lobby"
 
 
 @pytest.mark.parametrize("target_kind", ["sqlite", "postgresql"])
