@@ -16,6 +16,7 @@ so a form opened before a restart still works after it.
 
 from __future__ import annotations
 
+import io
 import re
 from datetime import UTC, datetime
 from typing import Any
@@ -41,6 +42,7 @@ PASTED, UPLOADED = "list", "file"
 MAX_UPLOAD = 2_000_000  # bytes: a card file's bound (engine.musou.cards), far above any deck list
 TEXT_INPUT_LIMIT = 4000  # Discord's longest text input; a longer list comes as a file
 TITLE_LIMIT = 45  # a form's title and a label's text
+SHOWN_INLINE = 1800  # a deck list longer than this is shown as a file (a message holds 2,000 characters)
 
 SAVE_TITLE = Text("Save deck: {name}", "デッキを保存：{name}")
 CARD_SET_TITLE = Text("Card set: {name}", "カードセット：{name}")
@@ -255,8 +257,11 @@ class Decks(ParleyBase):
     async def deck_show(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
         async def work() -> Reply:
             deck = await decks.find_deck(self.service.store, self.player(interaction).id, game_id, name)
+            title = f"**{echo(deck.name)}** ({deck.game})"
+            if len(deck.text) > SHOWN_INLINE:  # a long list as a file, not a code block cut across messages
+                return Reply(title, files=[discord.File(io.BytesIO(deck.text.encode()), filename="deck.txt")])
             body = deck.text.replace("```", "'''")
-            return Reply(f"**{echo(deck.name)}** ({deck.game})\n```\n{body}\n```")
+            return Reply(f"{title}\n```\n{body}\n```")
         await self.run(interaction, work)
 
     async def deck_delete(self, interaction: discord.Interaction, game_id: str, name: str) -> None:

@@ -131,7 +131,7 @@ class Play(ParleyBase):
         cid = str(interaction.id)
         mid = ms.match_id
         if op == "join":
-            if any(p.id == me.id for p in ms.lobby):  # Join again: pick another deck, where the game takes one
+            if ms.status == "lobby" and any(p.id == me.id for p in ms.lobby):  # Join again: pick another deck
                 offer, view = await deck_offer(self.service.store, ms, me.id, locale)
                 if view is not None:
                     return Reply(offer, view=view)

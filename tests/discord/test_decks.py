@@ -5,6 +5,7 @@ seeing it; a server's card set uploaded by a manager and played by a match."""
 
 from __future__ import annotations
 
+import copy
 import json
 from importlib import resources
 
@@ -60,6 +61,29 @@ async def test_a_deck_with_errors_then_a_good_one(room: None, harness: Harness) 
     assert [c["value"] for c in names] == ["冬の陣"]
     await h.slash(BOB, "deck delete", game="naru", name="冬の陣")
     assert await h.parley.service.store.decks(f"discord:{BOB.id}") == []
+
+
+async def test_a_long_deck_is_shown_as_a_file_and_join_again_after_the_start_offers_nothing(
+        room: None, harness: Harness) -> None:
+    from engine.warlords.decks import export_deck, starter, starter_ids
+
+    h = harness
+    text = export_deck(starter(starter_ids()[0]))
+    assert len(text) > 1800  # the control: too long for one message with its title
+    await decks.save_deck(h.parley.service.store, f"discord:{ALICE.id}", "warlords", "Big", text, "2026-12-02")
+    shown = await h.slash(ALICE, "deck show", game="warlords", name="Big")
+    files = [f for c in h.fake.calls if c.files for f in c.files]
+    assert ("deck.txt", text.encode()) in files and "**Big**" in h.reply_text(shown)
+    await decks.save_deck(h.parley.service.store, f"discord:{BOB.id}", "warlords", "Big", text, "2026-12-02")
+    created = await h.slash(ALICE, "new", game="warlords", rated=True)
+    match_id = h.reply_text(created).split("`")[1]
+    lobby = lobby_message(h, match_id)
+    assert f"p:dk:{match_id}" in custom_ids(h.last_reply(created))  # Alice's decks, offered as she creates it
+    await h.click(BOB, lobby, f"p:l:{match_id}:join")
+    seen = copy.deepcopy(lobby)  # Bob's client, showing the lobby as it was before the start
+    await h.click(ALICE, lobby, f"p:l:{match_id}:start")
+    late = await h.click(BOB, seen, f"p:l:{match_id}:join")
+    assert h.replies(late) and all(f"p:dk:{match_id}" not in custom_ids(m) for m in h.replies(late))
 
 
 async def test_a_deck_picked_at_join_is_dealt_and_no_other_seat_sees_it(room: None, harness: Harness) -> None:
