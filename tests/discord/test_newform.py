@@ -113,3 +113,16 @@ async def test_every_form_is_one_discords_spec_accepts(room: None, harness: Harn
         _inputs(ex.modal)
     broken = {**opened[0].modal, "title": "x" * 46}  # the control: a title over Discord's 45
     assert list(validator.iter_errors(broken))
+
+
+async def test_a_form_opened_before_a_restart_still_works_after_it(room: None, harness: Harness) -> None:
+    h = harness
+    opened = await h.slash(ALICE, "new", game="toy")
+    deck_form = await h.slash(BOB, "deck save", game="naru", name="Later")
+    await h.restart()
+    sent = await h.submit(ALICE, opened, **{"Game options (key=value)": "goal=33", "Rated on the ladder": True})
+    match_id = h.reply_text(sent).split("`")[1]
+    assert (await state(h, match_id)).options == {"goal": 33}
+    paste = next(row["label"] for row in deck_form.modal["components"] if row["component"]["type"] == 4)
+    kept = await h.submit(BOB, deck_form, **{paste: "1 No Such Card"})
+    assert "1行目" in h.reply_text(kept)  # read and answered after the restart
