@@ -149,3 +149,14 @@ async def test_a_server_card_set_is_uploaded_by_a_manager_and_played(room: None,
     await h.click(ALICE, lobby, f"p:l:{match_id}:start")
     ms = await state(h, match_id)
     assert ms.status == "running" and ms.options["cards"] == raw and ms.state.card_set == raw
+
+
+async def test_the_deck_group_is_published_in_japanese_too(room: None, harness: Harness) -> None:
+    h = harness
+    await h.bot.tree.sync()
+    [parley] = [c for c in h.fake.commands if c["name"] == "parley"]
+    deck = next(o for o in parley["options"] if o["name"] == "deck")
+    assert {s["name"] for s in deck["options"]} == {"save", "list", "show", "delete", "cardset"}
+    for item in [deck, *deck["options"], *(o for s in deck["options"] for o in s.get("options") or [])]:
+        assert (item.get("name_localizations") or {}).get("ja"), item["name"]
+        assert (item.get("description_localizations") or {}).get("ja"), item["name"]
