@@ -19,7 +19,7 @@ from .chain import canonical_payload, first_break
 from .errors import Refused, ReplayError
 from .model import Event
 from .replay import MatchState, outcome_json, rebuild
-from .seal import HIDDEN, SEALED, bad_seals, public_part
+from .seal import SEALED, bad_seals, hides, public_part, unsealed
 from .store import MatchRow
 
 if TYPE_CHECKING:
@@ -37,7 +37,8 @@ def redact(event: Event, seat: int | None) -> dict[str, Any]:
     """An event as a player at `seat` (None: spectator) may read it during the match.
     A sealed event keeps its hash: the chain hashes its seal, not what it hides."""
     data = event.model_dump()
-    if event.type in HIDDEN and event.payload.get("seat") != seat:
+    # A start's hidden decks belong to no one seat: every player's export leaves them out.
+    if hides(event.type, event.payload) and (seat is None or event.payload.get("seat") != seat):
         data["payload"] = public_part(event.type, event.payload)
         data["payload"]["redacted"] = True
         if SEALED not in event.payload:
@@ -140,9 +141,9 @@ async def import_jsonl(service: MatchService, text: str, *, match_id: str | None
         raise _bad_file(f"its hash chain breaks at event {broken} (edited after export)",
                         f"ハッシュチェーンがイベント{broken}で途切れています（書き出し後に編集されています）")
     forged = bad_seals(secret, [(e.seq, e.type, e.payload) for e in events])
-    if forged or (events[0].payload.get("seals") and any(e.type in HIDDEN and SEALED not in e.payload
+    if forged or (events[0].payload.get("seals") and any(unsealed(e.type, e.payload)
                                                           for e in events)):
-        at = (forged or [next(e.seq for e in events if e.type in HIDDEN and SEALED not in e.payload)])[0]
+        at = (forged or [next(e.seq for e in events if unsealed(e.type, e.payload))])[0]
         raise _bad_file(f"event {at} does not match its seal (edited after it was played)",
                         f"イベント{at}が封印と一致しません（対局後に書き換えられています）")
     new_id = match_id or str(header.get("match_id") or "")

@@ -26,9 +26,10 @@ from typing import Any
 from engine.core import Text
 
 from .chain import canonical_payload
+from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
 from .errors import Refused
 from .model import Event
-from .recorder import Dumpable, Recorder, StoredRow
+from .recorder import Dumpable, Picked, Recorder, StoredRow
 from .store import MatchRow, Store
 from .stores import open_store
 
@@ -40,6 +41,7 @@ class MigrationReport:
     snapshots: int = 0
     kv: int = 0
     prefs: int = 0
+    decks: int = 0  # saved decks, card sets and lobby picks
     lines: list[Text] = field(default_factory=list)
     ok: bool = True
 
@@ -73,6 +75,11 @@ class _SqliteFile:
 
     async def kv_items(self) -> list[tuple[str, str, Any]]:
         return [(s, k, json.loads(v)) for s, k, v in await self._all("SELECT scope, key, value FROM kv ORDER BY 1, 2")]
+
+    async def deck_items(self) -> tuple[list[SavedDeck], list[CardSetFile], list[Picked]]:
+        return ([SavedDeck(*r) for r in await self._all(f"SELECT {DECK_COLUMNS} FROM decks ORDER BY 1, 2, 3")],
+                [CardSetFile(*r) for r in await self._all(f"SELECT {CARD_SET_COLUMNS} FROM card_sets ORDER BY 1, 2, 3")],
+                [tuple(r) for r in await self._all(f"SELECT {PICK_COLUMNS} FROM lobby_decks ORDER BY 1, 2")])
 
     def close(self) -> None:
         self._conn.close()
@@ -140,6 +147,10 @@ async def copy_database(source: Recorder, target: Recorder, *, replay: bool = Tr
         prefs = await source.player_prefs()
         await asyncio.gather(*(target.set_player_prefs(p) for p in prefs.values()))
         report.prefs = len(prefs)
+        saved, card_sets, picks = await raw.deck_items()
+        await asyncio.gather(*(target.save_deck(d) for d in saved), *(target.save_card_set(c) for c in card_sets),
+                             *(target.pick_deck(*p) for p in picks))
+        report.decks = len(saved) + len(card_sets) + len(picks)
     finally:
         if isinstance(raw, _SqliteFile):
             raw.close()

@@ -125,6 +125,34 @@ MIGRATIONS: list[str] = [
     ALTER TABLE player_prefs ADD COLUMN quiet TEXT;
     ALTER TABLE player_prefs ADD COLUMN zone TEXT COLLATE "C";
     """,
+    # 5: players' saved decks, servers' card sets and the decks picked in a
+    # lobby (events/decks.py), none of them in a match's log before it starts.
+    """
+    CREATE TABLE decks (
+        owner TEXT COLLATE "C" NOT NULL,
+        game TEXT COLLATE "C" NOT NULL,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        PRIMARY KEY (owner, game, name)
+    );
+    CREATE TABLE card_sets (
+        guild TEXT COLLATE "C" NOT NULL,
+        game TEXT COLLATE "C" NOT NULL,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        saved_by TEXT COLLATE "C" NOT NULL,
+        saved_at TEXT NOT NULL,
+        PRIMARY KEY (guild, game, name)
+    );
+    CREATE TABLE lobby_decks (
+        match_id TEXT COLLATE "C" NOT NULL REFERENCES matches(id),
+        player TEXT COLLATE "C" NOT NULL,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (match_id, player)
+    );
+    """,
 ]
 
 

@@ -42,6 +42,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import errors
 from .chain import GENESIS, canonical_payload, first_break
+from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .pgschema import migrate
@@ -591,6 +592,13 @@ class PgStore:
         rows = await self._read("fetch", "SELECT scope, key, value FROM kv ORDER BY scope, key")
         return [(r[0], r[1], json.loads(r[2])) for r in rows]
 
+    async def deck_items(self) -> tuple[list[SavedDeck], list[CardSetFile], list[tuple[str, str, str, str]]]:
+        return ([SavedDeck(*r) for r in await self._read("fetch", f"SELECT {DECK_COLUMNS} FROM decks ORDER BY 1, 2, 3")],
+                [CardSetFile(*r) for r in await self._read("fetch", f"SELECT {CARD_SET_COLUMNS} FROM card_sets "
+                                                                    "ORDER BY 1, 2, 3")],
+                [(r[0], r[1], r[2], r[3]) for r in await self._read("fetch", f"SELECT {PICK_COLUMNS} FROM lobby_decks "
+                                                                              "ORDER BY 1, 2")])
+
     # -- players' own settings (events/prefs.py) ----------------------------------------
 
     async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
@@ -614,3 +622,36 @@ class PgStore:
             rows = await self._read("fetch", columns + " WHERE player = ANY($1::text[]) ORDER BY player",
                                     list(players))
         return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2]), r[3], r[4]) for r in rows}
+
+    # -- saved decks, card sets and lobby picks (events/decks.py) ------------------------------
+
+    async def save_deck(self, deck: SavedDeck) -> None:
+        await self._put("INSERT INTO decks VALUES ($1, $2, $3, $4, $5) ON CONFLICT (owner, game, name) "
+                        "DO UPDATE SET body = EXCLUDED.body, saved_at = EXCLUDED.saved_at",
+                        deck.owner, deck.game, deck.name, deck.text, deck.saved_at, keyed=3)
+
+    async def delete_deck(self, owner: str, game: str, name: str) -> None:
+        await self._put("DELETE FROM decks WHERE owner = $1 AND game = $2 AND name = $3", owner, game, name, keyed=3)
+
+    async def decks(self, owner: str, game: str | None = None) -> list[SavedDeck]:
+        sql = f"SELECT {DECK_COLUMNS} FROM decks WHERE owner = $1 AND ($2::text IS NULL OR game = $2)"
+        return [SavedDeck(*r) for r in await self._read("fetch", sql + " ORDER BY game, name", owner, game)]
+
+    async def save_card_set(self, card_set: CardSetFile) -> None:
+        c = card_set
+        await self._put("INSERT INTO card_sets VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild, game, name) "
+                        "DO UPDATE SET body = EXCLUDED.body, saved_by = EXCLUDED.saved_by, saved_at = EXCLUDED.saved_at",
+                        c.guild, c.game, c.name, c.text, c.saved_by, c.saved_at, keyed=3)
+
+    async def card_sets(self, guild: str, game: str | None = None) -> list[CardSetFile]:
+        sql = f"SELECT {CARD_SET_COLUMNS} FROM card_sets WHERE guild = $1 AND ($2::text IS NULL OR game = $2)"
+        return [CardSetFile(*r) for r in await self._read("fetch", sql + " ORDER BY game, name", guild, game)]
+
+    async def pick_deck(self, match_id: str, player: str, name: str, text: str) -> None:
+        await self._put("INSERT INTO lobby_decks VALUES ($1, $2, $3, $4) ON CONFLICT (match_id, player) "
+                        "DO UPDATE SET name = EXCLUDED.name, body = EXCLUDED.body", match_id, player, name, text)
+
+    async def lobby_decks(self, match_id: str) -> dict[str, tuple[str, str]]:
+        """Each player's picked deck in the match's lobby: (name, text)."""
+        rows = await self._read("fetch", "SELECT player, name, body FROM lobby_decks WHERE match_id = $1", match_id)
+        return {r[0]: (r[1], r[2]) for r in rows}

@@ -22,12 +22,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from .decks import CardSetFile, SavedDeck
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs
 from .store import MatchRow
 
 # (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
 StoredRow = tuple[int, str, int, str, str | None, str, str, str]
+Picked = tuple[str, str, str, str]  # a lobby pick: match id, player, deck name, deck text
 Loaded = dict[str, tuple[bytes, list[Event], dict[str, tuple[int, bytes]]]]
 
 
@@ -84,6 +86,22 @@ class Recorder(Protocol):
 
     async def backup(self, target: str | Path) -> None: ...
 
+    # -- saved decks, card sets and lobby picks (events/decks.py) --------------------------
+
+    async def save_deck(self, deck: SavedDeck) -> None: ...
+
+    async def delete_deck(self, owner: str, game: str, name: str) -> None: ...
+
+    async def decks(self, owner: str, game: str | None = None) -> list[SavedDeck]: ...
+
+    async def save_card_set(self, card_set: CardSetFile) -> None: ...
+
+    async def card_sets(self, guild: str, game: str | None = None) -> list[CardSetFile]: ...
+
+    async def pick_deck(self, match_id: str, player: str, name: str, text: str) -> None: ...
+
+    async def lobby_decks(self, match_id: str) -> dict[str, tuple[str, str]]: ...
+
 
 @runtime_checkable
 class Dumpable(Protocol):
@@ -95,5 +113,9 @@ class Dumpable(Protocol):
 
     async def kv_items(self) -> list[tuple[str, str, Any]]: ...
 
+    async def deck_items(self) -> tuple[list[SavedDeck], list[CardSetFile], list[Picked]]:
+        """Every saved deck, card set and lobby pick (events/decks.py)."""
+        ...
 
-__all__ = ["Dumpable", "Loaded", "Recorder", "StoredRow"]
+
+__all__ = ["Dumpable", "Loaded", "Picked", "Recorder", "StoredRow"]

@@ -167,7 +167,8 @@ def apply_event(ms: MatchState, event: Event, secret: bytes) -> MatchState:
         by_id = {x.id: x for x in ms.lobby}
         seats = tuple(by_id[pid] for pid in p["seats"])
         rng = Rng(secret, 0)
-        state = game.setup(len(seats), p["options"], rng)
+        # The decks picked in the lobby are the start's sealed part (events/decks.py).
+        state = game.setup(len(seats), {**p["options"], **p.get("decks", {})}, rng)
         return replace(ms, seq=event.seq, status="running", seats=seats, options=p["options"],
                        state=state, counter=rng.counter)
     if kind == "takeback_requested":

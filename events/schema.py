@@ -99,6 +99,33 @@ PLAYER_PREFS = """
     );
 """
 
+DECKS = """
+    CREATE TABLE decks (
+        owner TEXT NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        PRIMARY KEY (owner, game, name)
+    );
+    CREATE TABLE card_sets (
+        guild TEXT NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        saved_by TEXT NOT NULL,
+        saved_at TEXT NOT NULL,
+        PRIMARY KEY (guild, game, name)
+    );
+    CREATE TABLE lobby_decks (
+        match_id TEXT NOT NULL REFERENCES matches(id),
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (match_id, player)
+    );
+"""
+
 Migration = str | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: list[Migration] = [
@@ -118,6 +145,9 @@ MIGRATIONS: list[Migration] = [
     ALTER TABLE player_prefs ADD COLUMN quiet TEXT;
     ALTER TABLE player_prefs ADD COLUMN zone TEXT;
     """,
+    # 6: players' saved decks, servers' card sets and the decks picked in a
+    # lobby (events/decks.py), none of them in a match's log before it starts.
+    DECKS,
 ]
 
 

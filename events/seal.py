@@ -23,7 +23,10 @@ from typing import Any
 
 # What each event type hides from the chain (and from other seats' exports).
 # A seat's standing orders are hidden whole: setting and cancelling look alike.
-HIDDEN: dict[str, tuple[str, ...]] = {"action": ("action",), "standing_orders": ("orders",)}
+# A start hides the decks players picked in the lobby (events/decks.py); one
+# without picks hides nothing and is neither sealed nor redacted, as before.
+HIDDEN: dict[str, tuple[str, ...]] = {"action": ("action",), "standing_orders": ("orders",),
+                                      "match_started": ("decks",)}
 SEALED = "sealed"
 _KEY_LABEL = b"parley chain seal v1"
 
@@ -37,6 +40,16 @@ def hidden_part(etype: str, payload: dict[str, Any]) -> dict[str, Any]:
     return {k: payload[k] for k in HIDDEN.get(etype, ()) if k in payload}
 
 
+def hides(etype: str, payload: dict[str, Any]) -> bool:
+    """Whether the payload has a hidden part (and so must carry a seal)."""
+    return bool(hidden_part(etype, payload))
+
+
+def unsealed(etype: str, payload: dict[str, Any]) -> bool:
+    """A payload with a hidden part and no seal: in a sealed log, an edit."""
+    return hides(etype, payload) and SEALED not in payload
+
+
 def seal_of(key: bytes, seq: int, etype: str, payload: dict[str, Any]) -> str:
     text = json.dumps([seq, etype, hidden_part(etype, payload)], ensure_ascii=False, separators=(",", ":"),
                       sort_keys=True)
@@ -44,8 +57,8 @@ def seal_of(key: bytes, seq: int, etype: str, payload: dict[str, Any]) -> str:
 
 
 def sealed(secret: bytes, seq: int, etype: str, payload: dict[str, Any]) -> dict[str, Any]:
-    """`payload` with its seal added (unchanged when the type hides nothing)."""
-    if etype not in HIDDEN:
+    """`payload` with its seal added (unchanged when it hides nothing)."""
+    if not hides(etype, payload):
         return payload
     return {**payload, SEALED: seal_of(seal_key(secret), seq, etype, payload)}
 

@@ -30,6 +30,7 @@ from engine.registry import get_game
 from . import errors, moderators, snapshot
 from .bots import bot_level, bot_move, bot_player, check_bot_level
 from .clockfeed import extension_note
+from .decks import started_options
 from .errors import ReplayError
 from .history import Lineage, lineage
 from .model import Event, NewEvent, Player
@@ -336,13 +337,17 @@ class MatchService:
                 raise errors.Refused(
                     Text(f"{game.title.en} needs {game.min_seats}-{game.max_seats} players; {len(ms.lobby)} joined.",
                          f"{game.title.ja}は{game.min_seats}〜{game.max_seats}人用です（現在{len(ms.lobby)}人）。"))
-            options = game.options(ms.options, len(ms.lobby))
+            options, hidden = started_options(ms, picks)
             # A moderator starting someone else's match is recorded as one, so
             # replay can tell that start from a forged one.
             who = actor if actor == ms.creator else f"mod:{actor}"
-            start = NewEvent(type="match_started", actor=who,
-                             payload={"seats": [p.id for p in ms.lobby], "options": options})
+            payload: dict[str, Any] = {"seats": [p.id for p in ms.lobby], "options": options}
+            if hidden:  # the decks picked in the lobby: sealed, no seat reads them in the log
+                payload = sealed(secret, ms.seq + 1, "match_started", {**payload, "decks": hidden})
+            start = NewEvent(type="match_started", actor=who, payload=payload)
             return self._with_auto(ms, secret, [start])
+        # Read before the lock (picks are refused once the match has started).
+        picks = {p: text for p, (_, text) in (await self.store.lobby_decks(match_id)).items()}
         return await self._run(match_id, command_id, build)
 
     # -- play --------------------------------------------------------------------

@@ -21,6 +21,7 @@ import aiosqlite
 
 from . import errors
 from .chain import GENESIS, canonical_payload, first_break
+from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields
@@ -538,3 +539,40 @@ class Store:
         async with self._db.execute(sql + " ORDER BY player", args) as cur:
             rows = await cur.fetchall()
         return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2]), r[3], r[4]) for r in rows}
+
+    # -- saved decks, card sets and lobby picks (events/decks.py) ------------------------------
+
+    async def save_deck(self, deck: SavedDeck) -> None:
+        await self._put("INSERT OR REPLACE INTO decks VALUES (?, ?, ?, ?, ?)",
+                        (deck.owner, deck.game, deck.name, deck.text, deck.saved_at))
+
+    async def delete_deck(self, owner: str, game: str, name: str) -> None:
+        await self._put("DELETE FROM decks WHERE owner = ? AND game = ? AND name = ?", (owner, game, name))
+
+    async def decks(self, owner: str, game: str | None = None) -> list[SavedDeck]:
+        rows = await self._of_game(f"SELECT {DECK_COLUMNS} FROM decks WHERE owner = ?", owner, game)
+        return [SavedDeck(*r) for r in rows]
+
+    async def _of_game(self, sql: str, whose: str, game: str | None) -> list[Any]:
+        """The rows `sql` selects for one owner or server, of one game or of every game."""
+        async with self._db.execute(sql + " AND (? IS NULL OR game = ?) ORDER BY game, name",
+                                    (whose, game, game)) as cur:
+            return list(await cur.fetchall())
+
+    async def save_card_set(self, card_set: CardSetFile) -> None:
+        c = card_set
+        await self._put("INSERT OR REPLACE INTO card_sets VALUES (?, ?, ?, ?, ?, ?)",
+                        (c.guild, c.game, c.name, c.text, c.saved_by, c.saved_at))
+
+    async def card_sets(self, guild: str, game: str | None = None) -> list[CardSetFile]:
+        rows = await self._of_game(f"SELECT {CARD_SET_COLUMNS} FROM card_sets WHERE guild = ?", guild, game)
+        return [CardSetFile(*r) for r in rows]
+
+    async def pick_deck(self, match_id: str, player: str, name: str, text: str) -> None:
+        await self._put("INSERT OR REPLACE INTO lobby_decks VALUES (?, ?, ?, ?)", (match_id, player, name, text))
+
+    async def lobby_decks(self, match_id: str) -> dict[str, tuple[str, str]]:
+        """Each player's picked deck in the match's lobby: (name, text)."""
+        async with self._db.execute("SELECT player, name, body FROM lobby_decks WHERE match_id = ?",
+                                    (match_id,)) as cur:
+            return {r[0]: (r[1], r[2]) for r in await cur.fetchall()}

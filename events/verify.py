@@ -27,7 +27,7 @@ from .errors import ReplayError
 from .model import Event
 from .recording import action_record
 from .replay import MatchState, all_seeing_digest, outcome_json, rebuild
-from .seal import HIDDEN, SEALED, bad_seals
+from .seal import bad_seals, unsealed
 
 if TYPE_CHECKING:
     from .service import MatchService
@@ -95,11 +95,11 @@ async def verify_match(service: MatchService, match_id: str, heads: list[tuple[i
     else:
         report.good(Text(f"The hash chain over all {len(events)} events holds.",
                          f"全{len(events)}件のイベントのハッシュチェーンは正しくつながっています。"))
-    unsealed = [e.seq for e in events if e.type in HIDDEN and SEALED not in e.payload]
+    unsealed_at = [e.seq for e in events if unsealed(e.type, e.payload)]
     sealed_log = bool(events and events[0].payload.get("seals"))
     forged = bad_seals(secret, [(e.seq, e.type, e.payload) for e in events])
-    if forged or (sealed_log and unsealed):
-        at = (forged or unsealed)[:10]
+    if forged or (sealed_log and unsealed_at):
+        at = (forged or unsealed_at)[:10]
         report.fail(Text(f"Events {at} do not match their seals: hidden actions were edited after they were played.",
                          f"イベント{at}が封印と一致しません。非公開の行動が対局後に書き換えられています。"))
     elif sealed_log:
@@ -194,6 +194,6 @@ async def verify_match(service: MatchService, match_id: str, heads: list[tuple[i
     else:
         report.good(Text("The fairness check against the secret becomes available when the match ends.",
                          "秘密値による公正さの確認は対戦終了後に可能になります。"))
-        if sealed_log and not unsealed:  # a sealed head hides nothing; an older one hashes hidden actions
+        if sealed_log and not unsealed_at:  # a sealed head hides nothing; an older one hashes hidden actions
             report.lines.append(Text(f"Chain head: {head}", f"チェーンの先頭: {head}"))
     return report

@@ -22,7 +22,10 @@ from .cog import ModGroup, ParleyGroup
 from .config import Config, ConfigError, load_config
 from .contexts import NotHere
 from .core import Parley
+from .decks import CARD_SET_FORM, DECK_FORM, DECK_ITEMS
 from .i18n import M, ParleyTranslator, locale_of
+from .newform import FORM as NEW_FORM
+from .newform import FORM_ITEMS
 from .ops import SAFE_MENTIONS, Ops
 from .quiet import silence_voice_notice
 from .scheduler import Scheduler
@@ -65,7 +68,7 @@ class ParleyBot(discord.Client):
         self.tree.add_command(ModGroup(self.parley))
         await self.tree.set_translator(ParleyTranslator())
         # Buttons posted before this start dispatch by custom-id template.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *DECK_ITEMS, *FORM_ITEMS)
         self.scheduler = Scheduler(self.parley)
         if self.config.dev_guild is not None and not self.commands_only:
             await self._publish_to_dev_guild()
@@ -104,6 +107,12 @@ class ParleyBot(discord.Client):
         custom_id = str(data.get("custom_id", ""))
         if custom_id.startswith(JUMP_PREFIX):
             await self.parley.replay_jump(interaction, custom_id[len(JUMP_PREFIX):], modal_value(data, "turn"))
+        elif custom_id.startswith(NEW_FORM):
+            await self.parley.new_form_submitted(interaction, data)
+        elif custom_id.startswith(DECK_FORM):
+            await self.parley.deck_submitted(interaction, data)
+        elif custom_id.startswith(CARD_SET_FORM):
+            await self.parley.card_set_submitted(interaction, data)
 
     async def close(self) -> None:
         if self.scheduler is not None:

@@ -113,8 +113,10 @@ class ParleyBase:
 
     async def run(self, interaction: discord.Interaction, work: Callable[[], Awaitable[Reply]], *,
                   match_id: str | None = None) -> None:
-        # A modal opened from a button answers like the button: on that message.
-        component = interaction.type in (discord.InteractionType.component, discord.InteractionType.modal_submit)
+        # A modal opened from a button answers like the button: on that message; one
+        # opened by a command (no message) answers in a private message of its own.
+        component = interaction.type is discord.InteractionType.component or (
+            interaction.type is discord.InteractionType.modal_submit and interaction.message is not None)
         locale = self.locale(interaction)
         acked = True
         deferred = await Ops.defer(interaction, update=component)

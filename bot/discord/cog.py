@@ -18,6 +18,7 @@ from events.window import LONGEST
 
 from . import contexts
 from .core import Parley
+from .deckgroup import DeckGroup
 from .i18n import locale_of
 
 MATCH = _("Match id (default: this thread's match)")
@@ -39,6 +40,7 @@ class ParleyGroup(app_commands.Group):
         super().__init__(name=_("parley"), description=_("Play tabletop games by message"),
                          allowed_contexts=where, allowed_installs=installs)
         self.parley = parley
+        self.add_command(DeckGroup(parley))
 
     def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
         return _without_dm_permission(super().to_dict(tree))
@@ -79,11 +81,14 @@ class ParleyGroup(app_commands.Group):
     @app_commands.choices(deadline_action=[app_commands.Choice(name=_("skip"), value="skip"),
                                            app_commands.Choice(name=_("forfeit the seat"), value="forfeit")],
                           takeover=TAKEOVERS)
-    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+    async def new(self, interaction: discord.Interaction, game: str | None = None, options: str | None = None,
                   deadline_hours: app_commands.Range[float, 0.0, 720.0] | None = None,
                   deadline_action: app_commands.Choice[str] | None = None,
                   reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
                   takeover: app_commands.Choice[str] | None = None, rated: bool | None = None) -> None:
+        if game is None or (options, deadline_hours, deadline_action, reminder_hours, takeover, rated) == (None,) * 6:
+            await self.parley.new_form(interaction, game)  # nothing typed but the game: the form (newform.py)
+            return
         await self.parley.create(interaction, game, options, deadline_hours,
                                  deadline_action.value if deadline_action else None, reminder_hours,
                                  takeover.value if takeover else None, rated)

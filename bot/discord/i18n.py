@@ -313,6 +313,16 @@ _JA: dict[str, str] = {
     "Whose card (default: yours)": "誰のカードか（省略時: 自分）",
     # the match hall (bot/discord/hall.py, expiry.py)
     "lobby_days": "募集日数", "Days before a lobby nobody joins closes": "誰も参加しない募集を締め切るまでの日数",
+    # decks and card sets (bot/discord/deckgroup.py)
+    "deck": "デッキ", "save": "保存", "show": "表示", "delete": "削除", "cardset": "カードセット",
+    "Your decks, and this server's card sets": "自分のデッキと、このサーバーのカードセット",
+    "Save a deck: paste its list or upload its file in a form": "デッキを保存: フォームにリストを貼り付けるかファイルをアップロード",
+    "List your decks and this server's card sets": "自分のデッキとこのサーバーのカードセットの一覧",
+    "Only this game's": "このゲームのものだけ", "The deck's name": "デッキの名前",
+    "Show one of your decks privately": "自分のデッキを自分だけに表示", "Delete one of your decks": "自分のデッキを削除",
+    "Manage Server: upload a card file this server's matches may choose":
+        "サーバー管理: このサーバーの対戦で選べるカードファイルをアップロード",
+    "One word; matches choose it with cardset=NAME": "1語で。対戦では cardset=名前 で選びます",
 }
 
 

@@ -309,7 +309,6 @@ class Ops:
         result, _ = await attempt(lambda: interaction.response.send_modal(modal))
         return result
 
-
     # -- the application's emoji -------------------------------------------------------------
 
     async def app_emojis(self) -> Result:
@@ -326,3 +325,10 @@ class Ops:
             return Result(Outcome.REFUSED, text="the application id is not known yet")
         result, made = await attempt(lambda: self.client.create_application_emoji(name=name, image=png))
         return Result(result.outcome, id=_id(made), code=result.code, status=result.status, text=result.text)
+
+    @staticmethod
+    async def download(interaction: discord.Interaction, url: str) -> Result:
+        """A file a user uploaded in a form (its attachment URL): its bytes as `data`."""
+        result, data = await attempt(lambda: interaction.client.http.get_from_cdn(url))
+        return Result(result.outcome, data=data, code=result.code, status=result.status, text=result.text)
+

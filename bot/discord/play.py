@@ -17,6 +17,7 @@ from events.window import parse_window, window_place
 
 from . import hall
 from .base import PICKED, ParleyBase, Reply, match_id_for, parse_options
+from .decks import deck_offer, with_card_set
 from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
 from .menus import entry_for, unique_labels
@@ -32,7 +33,8 @@ class Play(ParleyBase):
 
     async def create(self, interaction: discord.Interaction, game_id: str, options: str | None,
                      deadline_hours: float | None, deadline_action: str | None,
-                     reminder_hours: float | None, takeover: str | None = None, rated: bool | None = None) -> None:
+                     reminder_hours: float | None, takeover: str | None = None, rated: bool | None = None,
+                     bots: int = 0) -> None:
         async def work() -> Reply:
             locale = self.locale(interaction)
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -40,7 +42,7 @@ class Play(ParleyBase):
             if game_id not in available():
                 games = ", ".join(f"`{g}`" for g in available())
                 raise Refused(M.unknown_game.format(game=game_id), M.games_available.format(games=games))
-            opts = parse_options(options)
+            opts = await with_card_set(self.service.store, interaction.guild_id, game_id, parse_options(options))
             channel = interaction.channel
             channel_id = interaction.channel_id
             if isinstance(channel, discord.Thread) and channel.parent_id:
@@ -84,6 +86,8 @@ class Play(ParleyBase):
                         raise
             # Joining carries the interaction id too: done once, however often it is delivered.
             await self.service.join(match_id, me, command_id=cid)
+            for n in range(bots):  # the form's bot seats, each once however often it is delivered
+                await self.service.add_bot(match_id, me.id, command_id=f"{cid}:bot{n}")
             try:
                 await self.delivery.sync(match_id)
             except Undelivered as exc:
@@ -97,8 +101,10 @@ class Play(ParleyBase):
                 raise Refused(M.no_permission.format(what=refused.text or refused.code),
                               M.no_permission_hint) from exc
             rec = await self.delivery.record(match_id)
-            return Reply(M.created.format(match=match_id, game=get_game(ms.game_id).title,
-                                          thread=f"<#{rec.get('thread')}>")(locale))
+            offer, view = await deck_offer(self.service.store, ms, me.id, locale)
+            return Reply("\n".join(filter(None, [M.created.format(match=match_id, game=get_game(ms.game_id).title,
+                                                                   thread=f"<#{rec.get('thread')}>")(locale), offer])),
+                         view=view)
         await self.run(interaction, work)
 
     async def _made_by(self, match_id: str, interaction_id: str) -> MatchState | None:
@@ -129,6 +135,10 @@ class Play(ParleyBase):
         cid = str(interaction.id)
         mid = ms.match_id
         if op == "join":
+            if ms.status == "lobby" and any(p.id == me.id for p in ms.lobby):  # Join again: pick another deck
+                offer, view = await deck_offer(self.service.store, ms, me.id, locale)
+                if view is not None:
+                    return Reply(offer, view=view)
             result = await self.service.join(mid, me, command_id=cid)
             text = M.joined
         elif op == "leave":
@@ -145,6 +155,9 @@ class Play(ParleyBase):
             result = await self.service.start(mid, me.id, command_id=cid)
             text = M.started
         content = M.duplicate(locale) if result.duplicate else text.format(match=mid)(locale)
+        if op == "join" and not result.duplicate:
+            offer, view = await deck_offer(self.service.store, ms, me.id, locale)
+            return Reply("\n".join(filter(None, [content, offer])), view=view, sync=mid)
         return Reply(content, sync=mid)
 
     async def act(self, interaction: discord.Interaction, match: str | None, action: str) -> None:

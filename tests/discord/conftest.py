@@ -27,3 +27,4 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
 def seated(monkeypatch: pytest.MonkeyPatch) -> None:
     """The games of tests/discord/games.py, installed for this test only."""
     games.install(monkeypatch)
+

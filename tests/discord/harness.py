@@ -200,6 +200,7 @@ class FakeDiscord:
         self.emojis: dict[str, dict[str, Any]] = {}  # the application's emoji, by name
         self.emoji_limit = 2000  # Discord's limit per application
         self.manage_channels_refused = False  # the bot lacks Manage Channels: a forum's tags are not its to add
+        self.cdn: dict[str, bytes] = {}  # files users uploaded in modals, by their attachment URL
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -879,8 +880,14 @@ class Harness:
             except FakeHTTPError as err:
                 raise _error(err.status, err.code, err.message) from None
 
+        async def get_from_cdn(http: HTTPClient, url: str) -> bytes:
+            if url not in fake.cdn:
+                raise _error(404, 0, "asset not found")
+            return fake.cdn[url]
+
         from unittest import mock
         self._patches.enter_context(mock.patch.object(HTTPClient, "request", request))
+        self._patches.enter_context(mock.patch.object(HTTPClient, "get_from_cdn", get_from_cdn))
         self._patches.enter_context(mock.patch.object(AsyncWebhookAdapter, "request", wh_request))
         await self.start()
         return self
@@ -1129,24 +1136,55 @@ class Harness:
             payload["message"]["flags"] = EPHEMERAL
         return await self._dispatch(payload, ex, wait)
 
-    async def submit(self, user: User, opened: Exchange, **values: str) -> Exchange:
-        """Submit the modal an interaction opened, filling text inputs by their label."""
+    async def submit(self, user: User, opened: Exchange, /, files: dict[str, tuple[str, bytes]] | None = None,
+                     **values: Any) -> Exchange:
+        """Submit the modal an interaction opened as Discord sends it, filling each input by its
+        label: text inputs and radio groups take a string, selects and checkbox groups a list,
+        a checkbox a bool; `files` puts (file name, bytes) in a file upload, served on the CDN."""
         assert opened.modal is not None, "no modal was opened"
         modal = opened.modal
         rows = []
+        resolved: dict[str, Any] = {}
         for row in modal.get("components", []):
             inner = row.get("components") or ([row["component"]] if "component" in row else [])
             filled = []
             for c in inner:
                 label = c.get("label") or row.get("label") or ""
-                filled.append({"type": c["type"], "custom_id": c["custom_id"], "value": values.get(label, "")})
+                given = values.get(label)
+                item: dict[str, Any] = {"type": c["type"], "custom_id": c["custom_id"]}
+                if c["type"] == 4:
+                    item["value"] = given or ""
+                elif c["type"] in (3, 22):
+                    picked = [given] if isinstance(given, str) else list(given or [])
+                    offered = {o["value"] for o in c.get("options") or []}
+                    assert set(picked) <= offered, f"{picked} are not all offered in {label!r} ({offered})"
+                    item["values"] = picked
+                elif c["type"] == 21:
+                    item["value"] = given
+                elif c["type"] == 23:
+                    item["value"] = bool(given)
+                elif c["type"] == 19:
+                    item["values"] = []
+                    if files and label in files:
+                        name, data = files[label]
+                        attachment = self.fake._attachment(name, data)
+                        self.fake.cdn[attachment["url"]] = data
+                        resolved.setdefault("attachments", {})[attachment["id"]] = attachment
+                        item["values"].append(attachment["id"])
+                filled.append(item)
             if "component" in row:
-                rows.append({"type": row["type"], "component": filled[0]})
+                rows.append({"type": row["type"], "component": filled[0], **({"id": row["id"]} if "id" in row else {})})
             else:
                 rows.append({"type": 1, "components": filled})
         payload, ex = self._base(5, user, opened.__dict__.get("channel_id"))
         ex.component_message = opened.component_message
-        payload["data"] = {"custom_id": modal["custom_id"], "components": rows}
+        payload["data"] = {"custom_id": modal["custom_id"], "components": rows,
+                           **({"resolved": resolved} if resolved else {})}
+        if opened.component_message is not None:  # a modal opened from a button: Discord sends its message
+            msg = self.fake.messages[opened.component_message]
+            payload["message"] = self.fake.public(msg)
+            if msg["_visible_to"] is not None:
+                payload["message"]["flags"] = EPHEMERAL
         return await self._dispatch(payload, ex)
 
     # -- what a user saw --------------------------------------------------------------------------------

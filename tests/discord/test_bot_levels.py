@@ -14,7 +14,7 @@ from tests.discord.helpers import lobby_message, state
 
 
 async def _new(h: Harness, game: str) -> str:
-    return h.reply_text(await h.slash(ALICE, "new", game=game)).split("`")[1]
+    return h.reply_text(await h.slash(ALICE, "new", game=game, rated=True)).split("`")[1]
 
 
 async def test_addbot_with_a_level_seats_a_search_bot_that_plays(harness: Harness) -> None:

@@ -66,7 +66,7 @@ async def test_hands_go_by_dm_and_never_to_the_channel(harness: Harness) -> None
 async def test_new_inside_a_thread_opens_the_lobby_in_its_channel(harness: Harness) -> None:
     h = harness
     _, thread = await open_match(h, ALICE, BOB)
-    ex = await h.slash(CAROL, "new", game="toy", channel=thread)
+    ex = await h.slash(CAROL, "new", game="toy", channel=thread, rated=True)
     match_id = h.reply_text(ex).split("`")[1]
     lobby = lobby_message(h, match_id)
     assert int(lobby["channel_id"]) == h.fake.channel_id

@@ -66,7 +66,7 @@ async def test_act_with_autocomplete_and_free_text(harness: Harness) -> None:
 @pytest.mark.usefixtures("wide")
 async def test_autocomplete_never_offers_more_than_25_and_filters(harness: Harness) -> None:
     h = harness
-    ex = await h.slash(ALICE, "new", game="wide")
+    ex = await h.slash(ALICE, "new", game="wide", rated=True)
     match_id = h.reply_text(ex).split("`")[1]
     thread = next(c["id"] for c in h.fake.channels.values() if c["type"] == 11)
     await h.slash(BOB, "join", match=match_id)

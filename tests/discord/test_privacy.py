@@ -86,7 +86,7 @@ async def test_every_installed_game_opens_within_discord_limits(harness: Harness
     h = harness
     games = [g for g in available() if g not in ("toy", "wide")]
     for game in games:
-        ex = await h.slash(ALICE, "new", game=game)
+        ex = await h.slash(ALICE, "new", game=game, rated=True)
         text = h.reply_text(ex)
         assert "created" in text, text
         match_id = text.split("`")[1]

@@ -67,7 +67,7 @@ async def test_nothing_is_posted_twice_when_the_crash_came_after_the_post(harnes
 
 async def test_crash_after_the_thread_was_made_reuses_it(harness: Harness) -> None:
     h = harness
-    ex = await h.slash(ALICE, "new", game="toy")
+    ex = await h.slash(ALICE, "new", game="toy", rated=True)
     match_id = h.reply_text(ex).split("`")[1]
     rec = await h.parley.delivery.record(match_id)
     thread = rec["thread"]
@@ -82,7 +82,7 @@ async def test_missing_thread_permission_is_explained(harness: Harness) -> None:
     from tests.discord.harness import FakeHTTPError
     h = harness
     h.fake.fail_next.append(("/threads", FakeHTTPError(403, 50013, "Missing Permissions")))
-    ex = await h.slash(BOB, "new", game="toy")
+    ex = await h.slash(BOB, "new", game="toy", rated=True)
     text = h.reply_text(ex)
     assert "スレッド" in text and "権限" in text and "Traceback" not in text
     [row] = await h.parley.service.store.matches()

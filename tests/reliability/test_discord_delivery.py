@@ -52,7 +52,7 @@ async def test_new_delivered_twice_makes_one_match(harness: Harness) -> None:
 
 async def test_new_delivered_twice_at_once_makes_one_match(harness: Harness) -> None:
     h = harness
-    ex = await h.slash(ALICE, "new", game="toy", wait=False)
+    ex = await h.slash(ALICE, "new", game="toy", wait=False, rated=True)
     await h.redeliver(ex, wait=False)  # the retry races the first delivery
     await h.settle()
     rows = await h.parley.service.store.matches()
@@ -64,8 +64,8 @@ async def test_new_delivered_twice_at_once_makes_one_match(harness: Harness) -> 
 
 async def test_two_new_commands_make_two_matches(harness: Harness) -> None:
     h = harness
-    first = await h.slash(ALICE, "new", game="toy")
-    second = await h.slash(ALICE, "new", game="toy")
+    first = await h.slash(ALICE, "new", game="toy", rated=True)
+    second = await h.slash(ALICE, "new", game="toy", rated=True)
     ids = {r.id for r in await h.parley.service.store.matches()}
     assert ids == {match_id_for(first.id), match_id_for(second.id)} and len(ids) == 2
 
@@ -278,7 +278,7 @@ async def test_keyed_locks_drop_a_key_when_nobody_holds_or_waits() -> None:
 async def test_creator_leaving_via_lobby_button_then_redelivery(harness: Harness) -> None:
     """The lobby keeps working on the deterministic id (custom ids carry it)."""
     h = harness
-    ex = await h.slash(ALICE, "new", game="toy")
+    ex = await h.slash(ALICE, "new", game="toy", rated=True)
     match_id = match_id_for(ex.id)
     lobby = lobby_message(h, match_id)
     await h.click(BOB, lobby, f"p:l:{match_id}:join")
