@@ -62,7 +62,7 @@ async def test_a_forum_that_requires_tags(harness: Harness) -> None:
     h = harness
     forum = h.fake.add_forum(require_tag=True)
     h.fake.manage_channels_refused = True  # so no tag can be added either
-    refused = h.reply_text(await h.slash(ALICE, "new", game="toy", channel=forum))
+    refused = h.reply_text(await h.slash(ALICE, "new", game="toy", rated=True, channel=forum))
     assert "this forum requires a tag on every post and I may not add mine" in refused
     assert "“Toy”" in refused and "Manage Channels" in refused
     assert not [c for c in h.fake.channels.values() if c.get("parent_id") == forum]

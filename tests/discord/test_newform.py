@@ -95,7 +95,7 @@ async def test_typed_options_skip_the_form(harness: Harness) -> None:
     assert len(await h.parley.service.store.matches()) == 1
 
 
-async def test_every_form_is_one_discords_spec_accepts(room: None, harness: Harness) -> None:
+async def test_every_form_is_one_discords_spec_accepts(harness: Harness) -> None:
     """The modal payloads against the request schema of Discord's published OpenAPI spec."""
     jsonschema = pytest.importorskip("jsonschema")
     if not SPEC.exists():
@@ -115,7 +115,7 @@ async def test_every_form_is_one_discords_spec_accepts(room: None, harness: Harn
     assert list(validator.iter_errors(broken))
 
 
-async def test_a_form_opened_before_a_restart_still_works_after_it(room: None, harness: Harness) -> None:
+async def test_a_form_opened_before_a_restart_still_works_after_it(harness: Harness) -> None:
     h = harness
     opened = await h.slash(ALICE, "new", game="toy")
     deck_form = await h.slash(BOB, "deck save", game="naru", name="Later")
