@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import glob
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 FONT_FAMILY = "DejaVu Sans, IPAGothic, IPAPGothic, Noto Sans CJK JP, sans-serif"
@@ -25,6 +26,21 @@ _FONT_GLOBS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf", "/usr/share/f
 @functools.cache
 def font_files() -> tuple[str, ...]:
     return tuple(sorted({path for pattern in _FONT_GLOBS for path in glob.glob(pattern)}))
+
+
+@functools.cache
+def japanese() -> bool:
+    """Whether resvg has a font with Japanese glyphs: without one, PNGs are drawn
+    with English labels only (the browser, with its own fonts, always has one)."""
+    return any("dejavu" not in path.lower() for path in font_files())
+
+
+def drawable(names: Sequence[str] | None) -> list[str] | None:
+    """Players' names resvg can draw: without a Japanese font a name that is not
+    ASCII would come out as empty boxes, so its seat is named instead ("")."""
+    if names is None or japanese():
+        return None if names is None else list(names)
+    return [name if name.isascii() else "" for name in names]
 
 
 def attrs(**values: object) -> str:
@@ -43,7 +59,54 @@ def text(x: float, y: float, content: str, **values: object) -> str:
 
 
 def rect(x: float, y: float, w: float, h: float, **values: object) -> str:
-    return el("rect", x=round(x, 1), y=round(y, 1), width=round(w, 1), height=round(h, 1), **values)
+    return el("rect", "", x=round(x, 1), y=round(y, 1), width=round(w, 1), height=round(h, 1), **values)
+
+
+def line(x1: float, y1: float, x2: float, y2: float, **values: object) -> str:
+    return el("line", "", x1=round(x1, 1), y1=round(y1, 1), x2=round(x2, 1), y2=round(y2, 1), **values)
+
+
+def circle(cx: float, cy: float, r: float, **values: object) -> str:
+    return el("circle", "", cx=round(cx, 1), cy=round(cy, 1), r=round(r, 1), **values)
+
+
+def width(content: str, size: float) -> float:
+    """About how wide `content` is drawn at font size `size`: SVG text is laid out
+    by whoever draws it, with whatever font it has, so this errs on the wide side
+    (a full-width character is one em, any other 0.62 em)."""
+    return size * sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.62 for ch in content)
+
+
+def wrap(content: str, size: float, room: float) -> list[str]:
+    """Lines of `content` no wider than `room`: broken at spaces, or anywhere in
+    a word too long for a line (Japanese has no spaces)."""
+    lines: list[str] = []
+    current = ""
+    for word in content.split(" "):
+        trial = f"{current} {word}".strip()
+        if width(trial, size) <= room:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        current = ""
+        for ch in word:
+            if current and width(current + ch, size) > room:
+                lines.append(current)
+                current = ""
+            current += ch
+    if current:
+        lines.append(current)
+    return lines
+
+
+def fit(content: str, size: float, room: float) -> str:
+    """`content` cut with an ellipsis to fit `room`."""
+    if width(content, size) <= room:
+        return content
+    while content and width(content + "…", size) > room:
+        content = content[:-1]
+    return content + "…"
 
 
 def document(width: int, height: int, body: Iterable[str], *, title: str = "", background: str = "#ffffff") -> str:
@@ -62,4 +125,5 @@ def png(svg: str) -> bytes:
     return bytes(resvg_py.svg_to_bytes(svg_string=svg, skip_system_fonts=bool(fonts), font_files=fonts or None))
 
 
-__all__ = ["FONT_FAMILY", "attrs", "document", "el", "font_files", "png", "rect", "text"]
+__all__ = ["FONT_FAMILY", "attrs", "circle", "document", "drawable", "el", "fit", "font_files", "japanese", "line", "png",
+           "rect", "text", "width", "wrap"]
