@@ -16,7 +16,7 @@ from bot.cli import main
 from bot.replaypage import collect, html_page
 from bot.replaypage.cache import page_bytes
 from bot.replaypage.collect import STOPS
-from bot.replaypage.page import perspectives
+from bot.replaypage.page import perspectives, unpacked
 from engine.core import SPECTATOR, Viewer, commitment, with_names
 from engine.core.errors import RuleError
 from events.model import Player
@@ -30,9 +30,10 @@ def text(data: dict, index: int) -> str:
 
 
 def embedded(page: str) -> dict:
-    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S)
+    found = re.search(r'<script type="application/octet-stream" id="data" data-encoding="gzip\+base64">(.*?)</script>',
+                      page, re.S)
     assert found, "no data in the page"
-    return json.loads(found.group(1))
+    return unpacked(found.group(1))
 
 
 def events_of(played: Played) -> list:
@@ -74,8 +75,14 @@ def test_each_perspective_is_what_the_renderers_draw_from_that_view(played: Play
                     assert text(data, cell[2 + i]) == own, (key, stop.seq)
                 elif not viewer.all_seeing:
                     assert cell[2 + i] == -1  # a spectator has no private panel
-        public = render.image(finished.final.game_id, game.view(stop.ms.state, SPECTATOR), names)
-        assert (step["img"] >= 0) == (public is not None)
+        # The picture is the spectator's board, in both languages, its alt text in each.
+        public = game.view(stop.ms.state, SPECTATOR)
+        picture = render.board_svg(finished.final.game_id, public, names, "ja")
+        assert (step["img"] >= 0) == (picture is not None)
+        if picture is not None:
+            assert data["pictures"][step["img"]] == picture
+            assert [text(data, i) for i in step["alt"]] == [render.describe(finished.final.game_id, public, names, loc)
+                                                            for loc in ("en", "ja")]
 
 
 def test_a_seat_sees_no_card_hidden_from_it(played: Played) -> None:
@@ -100,6 +107,9 @@ def test_a_seat_sees_no_card_hidden_from_it(played: Played) -> None:
             shown_to_all += len(hidden & words(step["v"][-1]))
         hidden = game.hidden_ids(stop.ms.state, SPECTATOR) - boilerplate
         assert not hidden & words(step["v"][0]), (stop.seq, sorted(hidden & words(step["v"][0])))
+        if step["img"] >= 0:  # the picture and its alt text are the spectator's too
+            drawn = set(re.findall(r"[\w-]+", data["pictures"][step["img"]])) | words(step["alt"])
+            assert not hidden & drawn, (stop.seq, sorted(hidden & drawn))
     if finished.final.game_id != "quarriors":  # its texts name dice, never their ids
         assert shown_to_all > 0
 
@@ -118,7 +128,8 @@ def test_nothing_is_fetched_at_view_time(played: Played) -> None:
         assert attr.startswith("data:"), attr
     assert not re.search(r"https?://", page.split('<script type="application/json"')[0])
     assert "@import" not in page and "url(" not in page
-    assert all(uri.startswith("data:image/png;base64,") for uri in played.data["images"])
+    for svg in played.data["pictures"]:  # pictures name nothing outside themselves
+        assert svg.startswith("<svg ") and "href" not in svg and "url(" not in svg and "<script" not in svg
 
 
 async def against_a_bot(service: MatchService, name: str) -> str:
