@@ -3,6 +3,8 @@ written as seat tokens (⟦0⟧) that the front ends turn into players' names.""
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,6 +34,7 @@ LEGEND_FLAGS = {
 }
 
 
+@functools.cache
 def _ja(locale: str) -> bool:
     return locale.lower().startswith("ja")
 
@@ -292,6 +295,19 @@ def _commander(p: dict[str, Any], locale: str) -> str:
     return _name(commander, locale) if "name" in commander else "-"
 
 
+def _side(p: dict[str, Any]) -> str:
+    """What the picture shows of a seat, as a key: sides that are equal are drawn
+    and described alike, so a long replay draws each distinct side once."""
+    return json.dumps([p.get("commander"), p["troops"], _count(p["hand"]), _count(p["deck"]), _count(p["provisions"]),
+                       p["musou_used"], p["field"]], ensure_ascii=False, separators=(",", ":"))
+
+
+def _unside(side: str) -> dict[str, Any]:
+    commander, troops, hand, deck, provisions, musou_used, field = json.loads(side)
+    return {"commander": commander, "troops": troops, "hand": {"hidden": hand}, "deck": {"hidden": deck},
+            "provisions": {"hidden": provisions}, "musou_used": musou_used, "field": field}
+
+
 def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The picture in words (its alt text): the game and score, then each seat's
     commander, counts and occupied squares; at most 1,024 characters."""
@@ -302,25 +318,29 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: s
     parts = [f"真・三國無双の盤面、第{view['game_no']}ゲーム（勝ち数 {seat[0]} {wins[0]}、{seat[1]} {wins[1]}）、{stage}。"
              if ja else f"Musou board, game {view['game_no']} (games won: {seat[0]} {wins[0]}, {seat[1]} {wins[1]}), "
              f"{stage}."]
-    for s in (0, 1):
-        p = view["players"][s]
-        cname = _commander(p, locale)
-        roles = _layout(p)
-        squares = [f"{sq + 1}{_pick(ROLE.get(roles[sq], ('?', '?')), locale)}："
-                   f"{_cell(entry, locale, cname)}" if ja else
-                   f"{sq + 1} {_pick(ROLE.get(roles[sq], ('?', '?')), locale)}: {_cell(entry, locale, cname)}"
-                   for sq, entry in enumerate(p["field"]) if entry is not None]
-        if ja:
-            field = "、".join(squares)
-            parts.append(f"{seat[s]}：指揮官{cname}、兵数{p['troops']}、手札{_count(p['hand'])}、デッキ{_count(p['deck'])}、"
-                         f"兵糧{_count(p['provisions'])}" + (f"。布陣：{field}" if field else "") + "。")
-        else:
-            field = "; ".join(squares)
-            parts.append(f"{seat[s]}: commander {cname}, troops {p['troops']}, hand {_count(p['hand'])}, "
-                         f"deck {_count(p['deck'])}, provisions {_count(p['provisions'])}"
-                         + (f". Field: {field}" if field else "") + ".")
+    parts += [_side_words(_side(view["players"][s]), seat[s], locale) for s in (0, 1)]
     whole = ("" if ja else " ").join(parts)
     return whole if len(whole) <= ALT_LIMIT else whole[: ALT_LIMIT - 1] + "…"
+
+
+@functools.lru_cache(maxsize=1024)
+def _side_words(side: str, who: str, locale: str) -> str:
+    ja = _ja(locale)
+    p = _unside(side)
+    cname = _commander(p, locale)
+    roles = _layout(p)
+    squares = [f"{sq + 1}{_pick(ROLE.get(roles[sq], ('?', '?')), locale)}："
+               f"{_cell(entry, locale, cname)}" if ja else
+               f"{sq + 1} {_pick(ROLE.get(roles[sq], ('?', '?')), locale)}: {_cell(entry, locale, cname)}"
+               for sq, entry in enumerate(p["field"]) if entry is not None]
+    if ja:
+        field = "、".join(squares)
+        return (f"{who}：指揮官{cname}、兵数{p['troops']}、手札{_count(p['hand'])}、デッキ{_count(p['deck'])}、"
+                f"兵糧{_count(p['provisions'])}" + (f"。布陣：{field}" if field else "") + "。")
+    field = "; ".join(squares)
+    return (f"{who}: commander {cname}, troops {p['troops']}, hand {_count(p['hand'])}, "
+            f"deck {_count(p['deck'])}, provisions {_count(p['provisions'])}" + (f". Field: {field}" if field else "")
+            + ".")
 
 
 def _cell_lines(entry: dict[str, Any] | None, ja: bool) -> list[str]:
@@ -335,30 +355,33 @@ def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = 
     Japanese the names are Japanese with the English beneath."""
     ja = _ja(locale)
     width, height = CELL * 6 + 60, CELL * 3 + 70
-    out = []
-    for seat in (0, 1):
-        p = view["players"][seat]
-        x0 = 20 + seat * (CELL * 3 + 20)
-        commander = p.get("commander") or {}
-        if "hidden" in commander:
-            title = "非公開 hidden" if ja else "hidden"
-        elif "name" in commander:
-            title = f"{commander['name']['ja']} {commander['name']['en']}" if ja else commander["name"]["en"]
-        else:
-            title = "-"
-        name = names[seat] if names and seat < len(names) and names[seat] else seat_label(seat)(locale)
-        out.append(svgkit.text(x0, 20, svgkit.fit(f"{name}: {title}", 14, CELL * 3), font_size=14,
-                               font_weight="bold"))
-        counts = (f"兵数{p['troops']}  手札{_count(p['hand'])}  デッキ{_count(p['deck'])}  兵糧{_count(p['provisions'])}"
-                  if ja else f"troops {p['troops']} · hand {_count(p['hand'])} · deck {_count(p['deck'])} · "
-                  f"provisions {_count(p['provisions'])}")
-        out.append(svgkit.text(x0, 38, counts, font_size=12))
-        roles = _layout(p)
-        for sq in range(9):
-            entry = p["field"][sq] if sq < len(p["field"]) else None
-            out.append(_square(p, roles[sq] if roles[sq] in COLOURS else "?", sq, entry, title,
-                               x0 + (sq % 3) * CELL, 45 + (sq // 3) * CELL, ja))
+    who = [names[s] if names and s < len(names) and names[s] else seat_label(s)(locale) for s in (0, 1)]
+    out = [_side_svg(_side(view["players"][s]), s, who[s], ja) for s in (0, 1)]
     return svgkit.document(width, height, out, title=describe(view, names, locale), background="#f5f0e4")
+
+
+@functools.lru_cache(maxsize=1024)
+def _side_svg(side: str, seat: int, who: str, ja: bool) -> str:
+    p = _unside(side)
+    x0 = 20 + seat * (CELL * 3 + 20)
+    commander = p.get("commander") or {}
+    if "hidden" in commander:
+        title = "非公開 hidden" if ja else "hidden"
+    elif "name" in commander:
+        title = f"{commander['name']['ja']} {commander['name']['en']}" if ja else commander["name"]["en"]
+    else:
+        title = "-"
+    out = [svgkit.text(x0, 20, svgkit.fit(f"{who}: {title}", 14, CELL * 3), font_size=14, font_weight="bold")]
+    counts = (f"兵数{p['troops']}  手札{_count(p['hand'])}  デッキ{_count(p['deck'])}  兵糧{_count(p['provisions'])}"
+              if ja else f"troops {p['troops']} · hand {_count(p['hand'])} · deck {_count(p['deck'])} · "
+              f"provisions {_count(p['provisions'])}")
+    out.append(svgkit.text(x0, 38, counts, font_size=12))
+    roles = _layout(p)
+    for sq in range(9):
+        entry = p["field"][sq] if sq < len(p["field"]) else None
+        out.append(_square(p, roles[sq] if roles[sq] in COLOURS else "?", sq, entry, title,
+                           x0 + (sq % 3) * CELL, 45 + (sq // 3) * CELL, ja))
+    return "".join(out)
 
 
 def _square(p: dict[str, Any], role: str, sq: int, entry: dict[str, Any] | None, title: str, x: float, y: float,

@@ -8,6 +8,7 @@ it say who is [1] and who is [2]."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,6 +34,7 @@ LEGEND = (
 )
 
 
+@functools.cache
 def _ja(locale: str) -> bool:
     return locale.lower().startswith("ja")
 
