@@ -102,11 +102,12 @@ def page_data(match: Finished) -> dict[str, Any]:
             row.append((view, before[i][1] if same else _drawn(final.game_id, view, viewer, seats, names, pack)))
         public = row[0][0]
         if picture[0] != public:
-            # The picture is the board the channel showed everyone (as on Discord), so one per stop; in both
-            # languages at once (Japanese names with the English beneath), its words in the reader's.
-            svg = render.board_svg(final.game_id, public, names, "ja")
-            alt = {loc: pack.text(render.describe(final.game_id, public, names, loc) or "") for loc in LOCALES}
-            picture = (public, {"img": pack.picture(svg), "alt": [alt["en"], alt["ja"]] if svg else [-1, -1]})
+            # The picture is the board the channel showed everyone (as on Discord), so one per stop, in each
+            # language (the English one needs no Japanese font), with its words for those who cannot see it.
+            svgs = [render.board_svg(final.game_id, public, names, loc) for loc in LOCALES]
+            alts = [pack.text(render.describe(final.game_id, public, names, loc) or "") if svg else -1
+                    for loc, svg in zip(LOCALES, svgs, strict=True)]
+            picture = (public, {"img": [pack.picture(svg) for svg in svgs], "alt": alts})
         steps.append({"seq": stop.seq, "turn": stop.turn, "kind": stop.kind, "v": [cell for _, cell in row],
                       **picture[1]})
         before = row

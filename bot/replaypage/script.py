@@ -84,8 +84,9 @@ SCRIPT = r"""
     $("private").textContent = priv;
     $("private").hidden = $("private-title").hidden = v[2] < 0;
     const img = $("board-image");
-    if (step.img >= 0) {
-      img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(D.pictures[step.img]);
+    const picture = step.img[lang === "ja" ? 1 : 0];
+    if (picture >= 0) {
+      img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(D.pictures[picture]);
       img.alt = text(step.alt[lang === "ja" ? 1 : 0]);
       img.hidden = false;
     } else { img.removeAttribute("src"); img.alt = ""; img.hidden = true; }

@@ -75,14 +75,14 @@ def test_each_perspective_is_what_the_renderers_draw_from_that_view(played: Play
                     assert text(data, cell[2 + i]) == own, (key, stop.seq)
                 elif not viewer.all_seeing:
                     assert cell[2 + i] == -1  # a spectator has no private panel
-        # The picture is the spectator's board, in both languages, its alt text in each.
+        # The picture is the spectator's board in each language, with its alt text.
         public = game.view(stop.ms.state, SPECTATOR)
-        picture = render.board_svg(finished.final.game_id, public, names, "ja")
-        assert (step["img"] >= 0) == (picture is not None)
-        if picture is not None:
-            assert data["pictures"][step["img"]] == picture
-            assert [text(data, i) for i in step["alt"]] == [render.describe(finished.final.game_id, public, names, loc)
-                                                            for loc in ("en", "ja")]
+        for i, loc in enumerate(("en", "ja")):
+            picture = render.board_svg(finished.final.game_id, public, names, loc)
+            assert (step["img"][i] >= 0) == (picture is not None)
+            if picture is not None:
+                assert data["pictures"][step["img"][i]] == picture
+                assert text(data, step["alt"][i]) == render.describe(finished.final.game_id, public, names, loc)
 
 
 def test_a_seat_sees_no_card_hidden_from_it(played: Played) -> None:
@@ -107,9 +107,10 @@ def test_a_seat_sees_no_card_hidden_from_it(played: Played) -> None:
             shown_to_all += len(hidden & words(step["v"][-1]))
         hidden = game.hidden_ids(stop.ms.state, SPECTATOR) - boilerplate
         assert not hidden & words(step["v"][0]), (stop.seq, sorted(hidden & words(step["v"][0])))
-        if step["img"] >= 0:  # the picture and its alt text are the spectator's too
-            drawn = set(re.findall(r"[\w-]+", data["pictures"][step["img"]])) | words(step["alt"])
-            assert not hidden & drawn, (stop.seq, sorted(hidden & drawn))
+        # The pictures and their alt texts are the spectator's too.
+        drawn = {w for i in step["img"] if i >= 0 for w in re.findall(r"[\w-]+", data["pictures"][i])}
+        drawn |= words(step["alt"])
+        assert not hidden & drawn, (stop.seq, sorted(hidden & drawn))
     if finished.final.game_id != "quarriors":  # its texts name dice, never their ids
         assert shown_to_all > 0
 
