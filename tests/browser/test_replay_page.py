@@ -14,7 +14,7 @@ import pytest
 from bot.replaypage import page_html
 from engine.core import ALL_SEEING
 from tests.browser.cdp import browser, chromium
-from tests.replaypage.conftest import play
+from tests.replaypage.conftest import Played, play
 
 BINARY = chromium()
 pytestmark = pytest.mark.skipif(BINARY is None, reason="no chromium: `apt-get install chromium` (.ci/run does it)")
@@ -24,12 +24,19 @@ STATE = "[document.body.dataset.step, document.getElementById('board').textConte
         "document.getElementById('position').textContent]"
 
 
-@pytest.mark.slow
-def test_step_keys_perspectives_and_no_console_errors(tmp_path: Path) -> None:
+def naru_page(tmp_path: Path) -> tuple[Played, Path]:
+    """A finished Naru match and its page, written to a file."""
     assert BINARY is not None
     played = play(tmp_path / "b.sqlite", "naru", 2, seed=4)
     page_file = tmp_path / "replay.html"
     page_file.write_text(page_html(played.data, "en"), encoding="utf-8")
+    return played, page_file
+
+
+@pytest.mark.slow
+def test_step_keys_perspectives_and_no_console_errors(tmp_path: Path) -> None:
+    assert BINARY is not None
+    played, page_file = naru_page(tmp_path)
     stops = played.finished.stops
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = ARTIFACTS / "replay-page.png"
@@ -99,9 +106,7 @@ def test_step_keys_perspectives_and_no_console_errors(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_browser_without_decompressionstream_is_told_so(tmp_path: Path) -> None:
     assert BINARY is not None
-    played = play(tmp_path / "d.sqlite", "naru", 2, seed=4)
-    page_file = tmp_path / "replay.html"
-    page_file.write_text(page_html(played.data, "en"), encoding="utf-8")
+    _, page_file = naru_page(tmp_path)
 
     async def go() -> list:
         async with browser(BINARY, tmp_path / "profile") as page:
