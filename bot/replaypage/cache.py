@@ -17,7 +17,7 @@ from .page import html_page
 if TYPE_CHECKING:
     from events.service import MatchService
 
-KEEP = 4  # a page is well under 1 MiB since its data is gzipped, but one drawn is rarely asked for again
+KEEP = 4  # pages are under 1 MiB each (their data is gzipped)
 _PAGES: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
 
 
