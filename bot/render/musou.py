@@ -4,7 +4,6 @@ written as seat tokens (⟦0⟧) that the front ends turn into players' names.""
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -295,19 +294,6 @@ def _commander(p: dict[str, Any], locale: str) -> str:
     return _name(commander, locale) if "name" in commander else "-"
 
 
-def _side(p: dict[str, Any]) -> str:
-    """What the picture shows of a seat, as a key: sides that are equal are drawn
-    and described alike, so a long replay draws each distinct side once."""
-    return json.dumps([p.get("commander"), p["troops"], _count(p["hand"]), _count(p["deck"]), _count(p["provisions"]),
-                       p["musou_used"], p["field"]], ensure_ascii=False, separators=(",", ":"))
-
-
-def _unside(side: str) -> dict[str, Any]:
-    commander, troops, hand, deck, provisions, musou_used, field = json.loads(side)
-    return {"commander": commander, "troops": troops, "hand": {"hidden": hand}, "deck": {"hidden": deck},
-            "provisions": {"hidden": provisions}, "musou_used": musou_used, "field": field}
-
-
 def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The picture in words (its alt text): the game and score, then each seat's
     commander, counts and occupied squares; at most 1,024 characters."""
@@ -318,15 +304,13 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: s
     parts = [f"真・三國無双の盤面、第{view['game_no']}ゲーム（勝ち数 {seat[0]} {wins[0]}、{seat[1]} {wins[1]}）、{stage}。"
              if ja else f"Musou board, game {view['game_no']} (games won: {seat[0]} {wins[0]}, {seat[1]} {wins[1]}), "
              f"{stage}."]
-    parts += [_side_words(_side(view["players"][s]), seat[s], locale) for s in (0, 1)]
+    parts += [_side_words(view["players"][s], seat[s], locale) for s in (0, 1)]
     whole = ("" if ja else " ").join(parts)
     return whole if len(whole) <= ALT_LIMIT else whole[: ALT_LIMIT - 1] + "…"
 
 
-@functools.lru_cache(maxsize=1024)
-def _side_words(side: str, who: str, locale: str) -> str:
+def _side_words(p: dict[str, Any], who: str, locale: str) -> str:
     ja = _ja(locale)
-    p = _unside(side)
     cname = _commander(p, locale)
     roles = _layout(p)
     squares = [f"{sq + 1}{_pick(ROLE.get(roles[sq], ('?', '?')), locale)}："
@@ -343,11 +327,11 @@ def _side_words(side: str, who: str, locale: str) -> str:
             + ".")
 
 
-def _cell_lines(entry: dict[str, Any] | None, ja: bool) -> list[str]:
+def _cell_lines(entry: dict[str, Any] | None, ja: bool) -> tuple[str, ...]:
     """A square's text: the Japanese name above the English in Japanese."""
     if entry is None:
-        return []
-    return [_cell(entry, "ja"), _cell(entry, "en")] if ja else [_cell(entry, "en")]
+        return ()
+    return (_cell(entry, "ja"), _cell(entry, "en")) if ja else (_cell(entry, "en"),)
 
 
 def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
@@ -355,47 +339,44 @@ def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = 
     Japanese the names are Japanese with the English beneath."""
     ja = _ja(locale)
     width, height = CELL * 6 + 60, CELL * 3 + 70
-    who = [names[s] if names and s < len(names) and names[s] else seat_label(s)(locale) for s in (0, 1)]
-    out = [_side_svg(_side(view["players"][s]), s, who[s], ja) for s in (0, 1)]
+    out = []
+    for seat in (0, 1):
+        p = view["players"][seat]
+        x0 = 20 + seat * (CELL * 3 + 20)
+        commander = p.get("commander") or {}
+        if "hidden" in commander:
+            title = "非公開 hidden" if ja else "hidden"
+        elif "name" in commander:
+            title = f"{commander['name']['ja']} {commander['name']['en']}" if ja else commander["name"]["en"]
+        else:
+            title = "-"
+        who = names[seat] if names and seat < len(names) and names[seat] else seat_label(seat)(locale)
+        out.append(svgkit.text(x0, 20, svgkit.fit(f"{who}: {title}", 14, CELL * 3), font_size=14, font_weight="bold"))
+        counts = (f"兵数{p['troops']}  手札{_count(p['hand'])}  デッキ{_count(p['deck'])}  兵糧{_count(p['provisions'])}"
+                  if ja else f"troops {p['troops']} · hand {_count(p['hand'])} · deck {_count(p['deck'])} · "
+                  f"provisions {_count(p['provisions'])}")
+        out.append(svgkit.text(x0, 38, counts, font_size=12))
+        roles = _layout(p)
+        for sq in range(9):
+            entry = p["field"][sq] if sq < len(p["field"]) else None
+            texts = _cell_lines(entry, ja)
+            if entry is not None and entry.get("commander"):
+                musou = "musou used" if p["musou_used"] else "musou ready"
+                texts = (title, (f"兵数{p['troops']}" if ja else f"troops {p['troops']}"),
+                         (("無双済 " if p["musou_used"] else "無双可 ") if ja else "") + musou)
+            out.append(_square(roles[sq] if roles[sq] in COLOURS else "?", sq, texts,
+                               bool(entry and entry.get("exhausted")), x0 + (sq % 3) * CELL, 45 + (sq // 3) * CELL, ja))
     return svgkit.document(width, height, out, title=describe(view, names, locale), background="#f5f0e4")
 
 
-@functools.lru_cache(maxsize=1024)
-def _side_svg(side: str, seat: int, who: str, ja: bool) -> str:
-    p = _unside(side)
-    x0 = 20 + seat * (CELL * 3 + 20)
-    commander = p.get("commander") or {}
-    if "hidden" in commander:
-        title = "非公開 hidden" if ja else "hidden"
-    elif "name" in commander:
-        title = f"{commander['name']['ja']} {commander['name']['en']}" if ja else commander["name"]["en"]
-    else:
-        title = "-"
-    out = [svgkit.text(x0, 20, svgkit.fit(f"{who}: {title}", 14, CELL * 3), font_size=14, font_weight="bold")]
-    counts = (f"兵数{p['troops']}  手札{_count(p['hand'])}  デッキ{_count(p['deck'])}  兵糧{_count(p['provisions'])}"
-              if ja else f"troops {p['troops']} · hand {_count(p['hand'])} · deck {_count(p['deck'])} · "
-              f"provisions {_count(p['provisions'])}")
-    out.append(svgkit.text(x0, 38, counts, font_size=12))
-    roles = _layout(p)
-    for sq in range(9):
-        entry = p["field"][sq] if sq < len(p["field"]) else None
-        out.append(_square(p, roles[sq] if roles[sq] in COLOURS else "?", sq, entry, title,
-                           x0 + (sq % 3) * CELL, 45 + (sq // 3) * CELL, ja))
-    return "".join(out)
-
-
-def _square(p: dict[str, Any], role: str, sq: int, entry: dict[str, Any] | None, title: str, x: float, y: float,
-            ja: bool) -> str:
+# A square is drawn from these few values alone, and a long replay shows the same square many times over.
+@functools.lru_cache(maxsize=4096)
+def _square(role: str, sq: int, texts: tuple[str, ...], exhausted: bool, x: float, y: float, ja: bool) -> str:
     size = CELL - 4
     out = [svgkit.rect(x + 1, y + 1, size - 2, size - 2, fill=COLOURS[role], stroke="#3c3c3c", stroke_width=2)]
     role_name = ROLE.get(role, ("?", "?"))
     out.append(svgkit.text(x + 6, y + 16, f"{sq + 1} {role_name[0]}" + (f" {role_name[1]}" if ja else ""), font_size=12))
-    texts = _cell_lines(entry, ja)
-    if entry is not None and entry.get("commander"):
-        musou = "musou used" if p["musou_used"] else "musou ready"
-        texts = [title, (f"兵数{p['troops']}" if ja else f"troops {p['troops']}"),
-                 (("無双済 " if p["musou_used"] else "無双可 ") if ja else "") + musou]
-    if entry and entry.get("exhausted"):
+    if exhausted:
         out.append(svgkit.line(x, y + size, x + size, y, stroke="#5a1e1e", stroke_width=2))
     lines = [line for text in texts if text for line in svgkit.wrap(text, 12, CELL - 16)]
     out += [svgkit.text(x + 6, y + 34 + i * 16, line, font_size=12) for i, line in enumerate(lines[:7])]

@@ -309,40 +309,53 @@ def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = 
     for index, square in enumerate(view["board"]):
         row, col = divmod(index, 3)
         x0, y0 = margin + col * cell, header + (3 - row) * cell
-        out.append(_square(square, x0, y0, cell - 4, ja))
+        out.append(_square(square["at"], *_square_of(square, ja), x0, y0, cell - 4, ja))
     return svgkit.document(width, height, out, title=describe(view, names, locale), background="#faf8f0")
 
 
-def _square(square: dict[str, Any], x0: float, y0: float, size: float, ja: bool) -> str:
-    land, unit = square["land"], square["unit"]
+# A square is drawn from these few values alone, and a long replay shows the same square many times over.
+@functools.lru_cache(maxsize=4096)
+def _square(at: str, land: tuple[int, bool, bool, str, str] | None, unit: tuple[int, str, str] | None,
+            x0: float, y0: float, size: float, ja: bool) -> str:
+    """`land`: (owner, keep, faith, English name, Japanese name); `unit`: (owner, face, name)."""
     out = []
     if land is None:
         out.append(svgkit.rect(x0, y0, size, size, fill="none", stroke="#bebebe"))
     else:
-        keep = bool(land.get("keep"))
+        owner, keep, faith, en, jp = land
         out.append(svgkit.rect(x0 + (2 if keep else 0), y0 + (2 if keep else 0), size - (4 if keep else 0),
-                               size - (4 if keep else 0), fill=LAND_COLOURS[land["owner"]],
+                               size - (4 if keep else 0), fill=LAND_COLOURS[owner],
                                stroke="#be9614" if keep else "#787878", stroke_width=4 if keep else 1))
-        english = ("KEEP " if keep else "") + str(land["en"]).split(": ")[-1]
+        english = ("KEEP " if keep else "") + en.split(": ")[-1]
         if ja:
-            label = ("天守 " if keep else "") + str(land["ja"]).split("・")[-1]
+            label = ("天守 " if keep else "") + jp.split("・")[-1]
             out.append(svgkit.text(x0 + 6, y0 + 17, svgkit.fit(label, 13, size - 30), font_size=13, fill="#1e1e1e"))
             out.append(svgkit.text(x0 + 6, y0 + 31, svgkit.fit(english, 10, size - 12), font_size=10, fill="#505050"))
         else:
             out.append(svgkit.text(x0 + 6, y0 + 17, svgkit.fit(english, 13, size - 30), font_size=13, fill="#1e1e1e"))
-        if land.get("faith"):
+        if faith:
             out.append(svgkit.text(x0 + size - 18, y0 + 20, "信" if ja else "*", font_size=16, fill="#960096"))
-    out.append(svgkit.text(x0 + 6, y0 + size - 6, square["at"], font_size=13, fill="#6e6e6e"))
+    out.append(svgkit.text(x0 + 6, y0 + size - 6, at, font_size=13, fill="#6e6e6e"))
     if unit is not None:
+        owner, face, name = unit
         cx, cy = x0 + size / 2, y0 + size / 2 + 4
-        out.append(svgkit.circle(cx, cy, 26, fill=SEAT_COLOURS[unit["owner"]], stroke="#000000"))
-        face = f"{unit['attack']}/{unit['defense']}" if "cards" in unit else "?"
-        out.append(svgkit.text(cx, cy + 6, face, font_size=16, font_weight="bold", fill="#ffffff",
-                               text_anchor="middle"))
-        if "cards" in unit:
-            name = str(unit["name"]["ja" if ja else "en"])
+        out.append(svgkit.circle(cx, cy, 26, fill=SEAT_COLOURS[owner], stroke="#000000"))
+        out.append(svgkit.text(cx, cy + 6, face, font_size=16, font_weight="bold", fill="#ffffff", text_anchor="middle"))
+        if name:
             out.append(svgkit.text(x0 + 6, y0 + size - 24, svgkit.fit(name, 13, size - 12), font_size=13))
     return "".join(out)
+
+
+def _square_of(square: dict[str, Any], ja: bool) -> tuple[Any, Any]:
+    """What `_square` draws of a square of the view: its land and its unit (a face-down one unnamed)."""
+    land, unit = square["land"], square["unit"]
+    drawn_land = None if land is None else (land["owner"], bool(land.get("keep")), bool(land.get("faith")),
+                                            str(land["en"]), str(land["ja"]))
+    if unit is None:
+        return drawn_land, None
+    if "cards" not in unit:
+        return drawn_land, (unit["owner"], "?", "")
+    return drawn_land, (unit["owner"], f"{unit['attack']}/{unit['defense']}", str(unit["name"]["ja" if ja else "en"]))
 
 
 def image(view: dict[str, Any], locale: str | None = None, names: Sequence[str] | None = None) -> bytes:

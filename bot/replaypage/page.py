@@ -24,7 +24,7 @@ from .script import SCRIPT
 from .style import STYLE
 
 LOCALES = ("en", "ja")
-# gzip level 6: within 3% of level 9's size on these pages at a third of its CPU.
+# gzip level 6: on the longest Musou page 12% larger than level 9 at 60% of its CPU (0.10 s against 0.16 s).
 LEVEL = 6
 
 
