@@ -119,8 +119,10 @@ def _page_data(match: Finished) -> dict[str, Any]:
             alts = [pack.text(render.describe(final.game_id, public, names, loc) or "") if svg else -1
                     for loc, svg in zip(LOCALES, svgs, strict=True)]
             picture = (public, {"img": [pack.picture(svg) for svg in svgs], "alt": alts})
-        steps.append({"seq": stop.seq, "turn": stop.turn, "kind": stop.kind, "v": [cell for _, cell in row],
-                      **picture[1]})
+        # The turn the board shows after the event (the event's own turn is the one it was played in: a move
+        # that ends a turn belongs to it, while the board already shows the next).
+        turn = public.get("turn") if isinstance(public.get("turn"), int) else stop.turn
+        steps.append({"seq": stop.seq, "turn": turn, "kind": stop.kind, "v": [cell for _, cell in row], **picture[1]})
         before = row
     outcome = final.outcome
     result: dict[str, str] = {}

@@ -57,6 +57,10 @@ def test_every_stop_of_the_match_is_a_step(played: Played) -> None:
     # Turns never go backwards along the steps (a turn jump finds the first step of a turn).
     turns = [s["turn"] for s in played.data["steps"]]
     assert turns == sorted(turns) and turns[-1] > 0
+    # A step's turn is the one its board shows (not the turn the event was played in, one less after a turn ends).
+    game = played.finished.final.game
+    for stop, step in list(zip(played.finished.stops, played.data["steps"], strict=True))[::5]:
+        assert step["turn"] == game.view(stop.ms.state, SPECTATOR)["turn"], stop.seq
 
 
 def test_each_perspective_is_what_the_renderers_draw_from_that_view(played: Played) -> None:
