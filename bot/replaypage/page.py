@@ -15,6 +15,7 @@ import gc
 import gzip
 import html
 import json
+import re
 from typing import Any
 
 from bot import render
@@ -153,9 +154,13 @@ def packed(data: dict[str, Any]) -> str:
     return base64.b64encode(gzip.compress(raw, compresslevel=LEVEL, mtime=0)).decode()
 
 
-def unpacked(text: str) -> dict[str, Any]:
-    """The data `packed` put in a page (for tests and tools that read pages)."""
-    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(text)))
+def data_in(page: str) -> dict[str, Any]:
+    """The data a page carries (for tests and tools that read pages)."""
+    found = re.search(r'<script type="application/octet-stream" id="data" data-encoding="gzip\+base64">(.*?)</script>',
+                      page, re.S)
+    if found is None:
+        raise ValueError("no replay data in this page")
+    data: dict[str, Any] = json.loads(gzip.decompress(base64.b64decode(found.group(1))))
     return data
 
 
