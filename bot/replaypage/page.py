@@ -103,7 +103,7 @@ def _page_data(match: Finished) -> dict[str, Any]:
     pack = _Packer()
     views = perspectives(seats)
     before: list[tuple[dict[str, Any], list[int]]] = []  # each perspective's view and cell at the step before
-    picture: tuple[dict[str, Any] | None, dict[str, int]] = (None, {})
+    picture: tuple[dict[str, Any] | None, dict[str, list[int]]] = (None, {})
     steps = []
     for stop in match.stops:
         row: list[tuple[dict[str, Any], list[int]]] = []
