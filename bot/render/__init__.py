@@ -4,6 +4,8 @@ Each game may provide `bot/render/<game_id>.py` with:
     board(view: dict, locale: str) -> str          # public board
     private(view: dict, seat: int, locale: str) -> str   # that seat's hand etc.
     image(view: dict) -> bytes | None              # optional PNG for grid games
+    svg(view, names=None, locale="en") -> str      # the board picture (image() is it rasterised); board_svg here
+    describe(view, names=None, locale="en") -> str # that picture in words, its alt text (<= 1,024 chars)
 A game without a module falls back to a compact generic text.
 
 Texts come back whole: a terminal shows every line, and Discord, whose
@@ -73,6 +75,21 @@ def image(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None
         if len(_IMAGES) > _IMAGE_CACHE:
             del _IMAGES[next(iter(_IMAGES))]
     return _IMAGES[key]
+
+
+# Not `svg`: that is the drawing kit's submodule, and importing it would replace a function of that name here.
+def board_svg(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None,
+              locale: str = "en") -> str | None:
+    """The board picture as SVG text (None for a game without one)."""
+    mod = _module(game_id)
+    return mod.svg(view, names, locale) if mod and hasattr(mod, "svg") else None
+
+
+def describe(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str | None:
+    """What the board picture shows, in words: the alt text (Discord's attachment
+    `description`, at most 1,024 characters) of `image` and `svg`."""
+    mod = _module(game_id)
+    return mod.describe(view, names, locale) if mod and hasattr(mod, "describe") else None
 
 
 def card(info: CardInfo, locale: str) -> str:

@@ -6,12 +6,45 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import Text
 
-from .musou import _ascii, _font
+# Fonts with Japanese glyphs, tried in order (Debian/Ubuntu packages
+# fonts-ipafont-gothic, fonts-noto-cjk, fonts-takao-gothic, fonts-vlgothic). Without
+# one the chart falls back to English labels in a Latin font.
+CJK_FONTS = (
+    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJKjp-Regular.otf",
+    "/usr/share/fonts/truetype/takao-gothic/TakaoPGothic.ttf",
+    "/usr/share/fonts/truetype/vlgothic/VL-Gothic-Regular.ttf",
+)
+LATIN_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf")
+_FONTS: dict[int, tuple[Any, bool]] = {}
+
+
+def _font(size: int) -> tuple[Any, bool]:
+    """(font, has Japanese glyphs); cached, as probing files is slow."""
+    if size not in _FONTS:
+        found: tuple[Any, bool] | None = None
+        for path, japanese in [*((p, True) for p in CJK_FONTS), *((p, False) for p in LATIN_FONTS)]:
+            try:
+                found = (ImageFont.truetype(path, size), japanese)
+                break
+            except OSError:
+                continue
+        _FONTS[size] = found or (ImageFont.load_default(), False)
+    return _FONTS[size]
+
+
+def _ascii(text: str) -> str:
+    # Without a Japanese font the chart uses the English labels only.
+    return "".join(ch if ord(ch) < 128 else "?" for ch in text)
+
 
 WIDTH = 520
 ROW = 34

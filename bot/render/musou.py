@@ -1,13 +1,14 @@
-"""Text and image rendering of Musou views (engine/musou/view.py). Seats are
+"""Text and picture (SVG, PNG for Discord) rendering of Musou views (engine/musou/view.py). Seats are
 written as seat tokens (⟦0⟧) that the front ends turn into players' names."""
 
 from __future__ import annotations
 
-import io
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from bot.render import svg as svgkit
+from engine.core import seat_label, with_names
 
 ROLE = {"A": ("ATK", "戦攻"), "S": ("SUP", "補給"), "P": ("SPT", "支援"), "C": ("CMD", "指揮")}
 ELEMENT = {"wood": ("Wood", "木"), "fire": ("Fire", "火"), "earth": ("Earth", "土"), "metal": ("Metal", "金"),
@@ -32,6 +33,7 @@ LEGEND_FLAGS = {
 }
 
 
+@functools.cache
 def _ja(locale: str) -> bool:
     return locale.lower().startswith("ja")
 
@@ -280,121 +282,109 @@ def private(view: dict[str, Any], seat: int, locale: str) -> str:
     return "\n".join(lines)
 
 
-COLOURS = {"A": (214, 120, 100), "S": (120, 180, 120), "P": (120, 150, 210), "C": (200, 180, 90), "?": (160, 160, 160)}
+COLOURS = {"A": "#d67864", "S": "#78b478", "P": "#7896d2", "C": "#c8b45a", "?": "#a0a0a0"}
 CELL = 150
-
-# Fonts with Japanese glyphs, tried in order (Debian/Ubuntu packages
-# fonts-ipafont-gothic, fonts-noto-cjk, fonts-takao-gothic, fonts-vlgothic). Without
-# one the image falls back to English names in a Latin font.
-CJK_FONTS = (
-    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
-    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/opentype/noto/NotoSansCJKjp-Regular.otf",
-    "/usr/share/fonts/truetype/takao-gothic/TakaoPGothic.ttf",
-    "/usr/share/fonts/truetype/vlgothic/VL-Gothic-Regular.ttf",
-)
-LATIN_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf")
-_FONTS: dict[tuple[int, bool], tuple[Any, bool]] = {}
+ALT_LIMIT = 1024  # Discord's limit on an attachment's description
 
 
-def _font(size: int, cjk: bool = True) -> tuple[Any, bool]:
-    """(font, has Japanese glyphs); cached, as probing files is slow."""
-    key = (size, cjk)
-    if key not in _FONTS:
-        found: tuple[Any, bool] | None = None
-        for path, japanese in [*((p, True) for p in CJK_FONTS if cjk), *((p, False) for p in LATIN_FONTS)]:
-            try:
-                found = (ImageFont.truetype(path, size), japanese)
-                break
-            except OSError:
-                continue
-        _FONTS[key] = found or (ImageFont.load_default(), False)
-    return _FONTS[key]
+def _commander(p: dict[str, Any], locale: str) -> str:
+    commander = p.get("commander") or {}
+    if "hidden" in commander:
+        return "非公開" if _ja(locale) else "hidden"
+    return _name(commander, locale) if "name" in commander else "-"
 
 
-def _ascii(text: str) -> str:
-    # Without a Japanese font the image uses the English names only.
-    return "".join(ch if ord(ch) < 128 else "?" for ch in text)
+def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The picture in words (its alt text): the game and score, then each seat's
+    commander, counts and occupied squares; at most 1,024 characters."""
+    ja = _ja(locale)
+    stage = _pick(STAGE.get(view["stage"], (view["stage"], view["stage"])), locale)
+    wins = view["wins"]
+    seat = [with_names(_seat(s), names or (), locale) for s in (0, 1)]
+    parts = [f"真・三國無双の盤面、第{view['game_no']}ゲーム（勝ち数 {seat[0]} {wins[0]}、{seat[1]} {wins[1]}）、{stage}。"
+             if ja else f"Musou board, game {view['game_no']} (games won: {seat[0]} {wins[0]}, {seat[1]} {wins[1]}), "
+             f"{stage}."]
+    parts += [_side_words(view["players"][s], seat[s], locale) for s in (0, 1)]
+    whole = ("" if ja else " ").join(parts)
+    return whole if len(whole) <= ALT_LIMIT else whole[: ALT_LIMIT - 1] + "…"
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> list[str]:
-    """Lines fitting `width` pixels: break at spaces, or anywhere in Japanese."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        trial = f"{current} {word}".strip()
-        if draw.textlength(trial, font=font) <= width:
-            current = trial
-            continue
-        if current:
-            lines.append(current)
-        current = ""
-        for ch in word:
-            if draw.textlength(current + ch, font=font) > width and current:
-                lines.append(current)
-                current = ""
-            current += ch
-    if current:
-        lines.append(current)
-    return lines
+def _side_words(p: dict[str, Any], who: str, locale: str) -> str:
+    ja = _ja(locale)
+    cname = _commander(p, locale)
+    roles = _layout(p)
+    squares = [f"{sq + 1}{_pick(ROLE.get(roles[sq], ('?', '?')), locale)}："
+               f"{_cell(entry, locale, cname)}" if ja else
+               f"{sq + 1} {_pick(ROLE.get(roles[sq], ('?', '?')), locale)}: {_cell(entry, locale, cname)}"
+               for sq, entry in enumerate(p["field"]) if entry is not None]
+    if ja:
+        field = "、".join(squares)
+        return (f"{who}：指揮官{cname}、兵数{p['troops']}、手札{_count(p['hand'])}、デッキ{_count(p['deck'])}、"
+                f"兵糧{_count(p['provisions'])}" + (f"。布陣：{field}" if field else "") + "。")
+    field = "; ".join(squares)
+    return (f"{who}: commander {cname}, troops {p['troops']}, hand {_count(p['hand'])}, "
+            f"deck {_count(p['deck'])}, provisions {_count(p['provisions'])}" + (f". Field: {field}" if field else "")
+            + ".")
 
 
-def _cell_lines(entry: dict[str, Any] | None, japanese: bool) -> list[str]:
-    """A square's text: the Japanese name above the English when the font allows."""
+def _cell_lines(entry: dict[str, Any] | None, ja: bool) -> tuple[str, ...]:
+    """A square's text: the Japanese name above the English in Japanese."""
     if entry is None:
-        return []
-    if not japanese:
-        return [_ascii(_cell(entry, "en"))]
-    return [_cell(entry, "ja"), _cell(entry, "en")]
+        return ()
+    return (_cell(entry, "ja"), _cell(entry, "en")) if ja else (_cell(entry, "en"),)
 
 
-def image(view: dict[str, Any], names: Sequence[str] | None = None) -> bytes:
-    """Both 3x3 formations side by side (seat 1 left, seat 2 right); Japanese and
-    English names when a Japanese font is installed, English otherwise."""
-    font, japanese = _font(12)
-    big, _ = _font(14)
+def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """Both 3x3 formations side by side (seat 1 left, seat 2 right), as SVG; in
+    Japanese the names are Japanese with the English beneath."""
+    ja = _ja(locale)
     width, height = CELL * 6 + 60, CELL * 3 + 70
-    img = Image.new("RGB", (width, height), (245, 240, 228))
-    draw = ImageDraw.Draw(img)
+    out = []
     for seat in (0, 1):
         p = view["players"][seat]
         x0 = 20 + seat * (CELL * 3 + 20)
-        cname = p.get("commander") or {}
-        if "hidden" in cname:
-            title = "非公開 hidden" if japanese else "hidden"
-        elif "name" in cname:
-            title = f"{cname['name']['ja']} {cname['name']['en']}" if japanese else cname["name"]["en"]
+        commander = p.get("commander") or {}
+        if "hidden" in commander:
+            title = "非公開 hidden" if ja else "hidden"
+        elif "name" in commander:
+            title = f"{commander['name']['ja']} {commander['name']['en']}" if ja else commander["name"]["en"]
         else:
             title = "-"
-        name = names[seat] if names and seat < len(names) and names[seat] else ""
-        if name and (japanese or name.isascii()):
-            head = f"{name}: {title}"
-        else:
-            head = f"{seat + 1}番席 Seat {seat + 1}: {title}" if japanese else f"Seat {seat + 1}: {title}"
-        draw.text((x0, 6), head if japanese else _ascii(head), fill=(0, 0, 0), font=big)
-        counts = (f"troops {p['troops']}  hand {_count(p['hand'])}  deck {_count(p['deck'])}  "
+        who = names[seat] if names and seat < len(names) and names[seat] else seat_label(seat)(locale)
+        out.append(svgkit.text(x0, 20, svgkit.fit(f"{who}: {title}", 14, CELL * 3), font_size=14, font_weight="bold"))
+        counts = (f"兵数{p['troops']}  手札{_count(p['hand'])}  デッキ{_count(p['deck'])}  兵糧{_count(p['provisions'])}"
+                  if ja else f"troops {p['troops']} · hand {_count(p['hand'])} · deck {_count(p['deck'])} · "
                   f"provisions {_count(p['provisions'])}")
-        draw.text((x0, 26), counts, fill=(0, 0, 0), font=font)
+        out.append(svgkit.text(x0, 38, counts, font_size=12))
         roles = _layout(p)
         for sq in range(9):
-            x, y = x0 + (sq % 3) * CELL, 45 + (sq // 3) * CELL
-            role = roles[sq] if roles[sq] in COLOURS else "?"
-            draw.rectangle([x, y, x + CELL - 4, y + CELL - 4], fill=COLOURS[role], outline=(60, 60, 60), width=2)
-            role_name = ROLE.get(role, ("?", "?"))
-            draw.text((x + 6, y + 4), f"{sq + 1} {role_name[0]}" + (f" {role_name[1]}" if japanese else ""),
-                      fill=(0, 0, 0), font=font)
             entry = p["field"][sq] if sq < len(p["field"]) else None
-            texts = _cell_lines(entry, japanese)
+            texts = _cell_lines(entry, ja)
             if entry is not None and entry.get("commander"):
                 musou = "musou used" if p["musou_used"] else "musou ready"
-                texts = [title, f"troops {p['troops']}", (("無双済 " if p["musou_used"] else "無双可 ") if japanese
-                                                          else "") + musou]
-            if entry and entry.get("exhausted"):
-                draw.line([x, y + CELL - 4, x + CELL - 4, y], fill=(90, 30, 30), width=2)
-            lines = [line for text in texts if text for line in _wrap(draw, text, font, CELL - 16)]
-            for i, line in enumerate(lines[:7]):
-                draw.text((x + 6, y + 22 + i * 16), line, fill=(0, 0, 0), font=font)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG")
-    return buf.getvalue()
+                texts = (title, (f"兵数{p['troops']}" if ja else f"troops {p['troops']}"),
+                         (("無双済 " if p["musou_used"] else "無双可 ") if ja else "") + musou)
+            out.append(_square(roles[sq] if roles[sq] in COLOURS else "?", sq, texts,
+                               bool(entry and entry.get("exhausted")), x0 + (sq % 3) * CELL, 45 + (sq // 3) * CELL, ja))
+    return svgkit.document(width, height, out, title=describe(view, names, locale), background="#f5f0e4")
+
+
+# A square is drawn from these few values alone, and a long replay shows the same square many times over.
+@functools.lru_cache(maxsize=4096)
+def _square(role: str, sq: int, texts: tuple[str, ...], exhausted: bool, x: float, y: float, ja: bool) -> str:
+    size = CELL - 4
+    out = [svgkit.rect(x + 1, y + 1, size - 2, size - 2, fill=COLOURS[role], stroke="#3c3c3c", stroke_width=2)]
+    role_name = ROLE.get(role, ("?", "?"))
+    out.append(svgkit.text(x + 6, y + 16, f"{sq + 1} {role_name[0]}" + (f" {role_name[1]}" if ja else ""), font_size=12))
+    if exhausted:
+        out.append(svgkit.line(x, y + size, x + size, y, stroke="#5a1e1e", stroke_width=2))
+    lines = [line for text in texts if text for line in svgkit.wrap(text, 12, CELL - 16)]
+    out += [svgkit.text(x + 6, y + 34 + i * 16, line, font_size=12) for i, line in enumerate(lines[:7])]
+    return "".join(out)
+
+
+def image(view: dict[str, Any], names: Sequence[str] | None = None, locale: str | None = None) -> bytes:
+    """The board as a PNG for Discord: Japanese and English names when resvg has
+    a Japanese font, English otherwise (`locale` "en" forces English)."""
+    japanese = svgkit.japanese() and (locale is None or _ja(locale))
+    return svgkit.png(svg(view, svgkit.drawable(names), "ja" if japanese else "en"))

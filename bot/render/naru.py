@@ -1,5 +1,6 @@
 """Rendering of Naru views: a monospace board, a seat's private panel, and a
-PNG of the 3 x 4 grid. Works only from the view dict (never the state).
+picture of the 3 x 4 grid (SVG, rasterised to PNG for Discord). Works only
+from the view dict (never the state).
 
 Players are written as seat tokens (engine.core.seats), which the front ends
 replace with names; the grid marks owners with 1 and 2, and the lines above
@@ -8,11 +9,11 @@ it say who is [1] and who is [2]."""
 from __future__ import annotations
 
 import functools
-import io
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import seat_ref
+from bot.render import svg as svgkit
+from engine.core import seat_label, seat_ref, with_names
 
 ATTR = {"politics": ("Pol", "政"), "force": ("For", "武"), "commerce": ("Com", "農")}
 ATTR_NAMES = {"politics": ("Politics", "政治"), "force": ("Force", "武力"), "commerce": ("Commerce", "農商")}
@@ -33,6 +34,7 @@ LEGEND = (
 )
 
 
+@functools.cache
 def _ja(locale: str) -> bool:
     return locale.lower().startswith("ja")
 
@@ -237,97 +239,127 @@ def private(view: dict[str, Any], seat: int, locale: str) -> str:
     return "\n".join(lines)
 
 
-SEAT_COLOURS = [(70, 110, 200), (200, 70, 70)]
-LAND_COLOURS = [(205, 220, 245), (245, 210, 205)]
+SEAT_COLOURS = ("#466ec8", "#c84646")
+LAND_COLOURS = ("#cddcf5", "#f5d2cd")
+ALT_LIMIT = 1024  # Discord's limit on an attachment's description
 
 
-# Japanese-capable fonts, by file name (Pillow searches the system font
-# directories): Debian's fonts-ipafont-gothic, then fonts-noto-cjk. Without one
-# of them the image falls back to English only.
-CJK_FONTS = ("ipag.ttf", "fonts-japanese-gothic.ttf", "NotoSansCJK-Regular.ttc", "NotoSansCJKjp-Regular.otf")
-LATIN_FONTS = (("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),)
+def _named(seat: int, names: Sequence[str] | None, locale: str) -> str:
+    return with_names(_who(seat), names or (), locale)
 
 
-@functools.lru_cache(maxsize=1)
-def _fonts() -> tuple[Any, Any, Any, bool]:
-    """(text font, small font, big font, Japanese-capable): looked up once."""
-    from PIL import ImageFont
+def _square_alt(square: dict[str, Any], names: Sequence[str] | None, locale: str) -> str:
+    """One square in words: its land, then its unit (a face-down one unnamed)."""
+    ja = _ja(locale)
+    land, unit = square["land"], square["unit"]
+    bits = []
+    if land is not None:
+        owner = _named(land["owner"], names, locale)
+        kind = ("天守閣" if land.get("keep") else "土地") if ja else ("keep" if land.get("keep") else "land")
+        faith = ("・信仰" if ja else ", faith") if land.get("faith") else ""
+        bits.append(f"{owner}の{kind}「{land['ja']}」{faith}" if ja else f"{owner}'s {kind} {land['en']}{faith}")
+    if unit is not None:
+        owner = _named(unit["owner"], names, locale)
+        if "cards" in unit:
+            name = _unit_name(unit, locale)
+            bits.append(f"{owner}の{name} {unit['attack']}/{unit['defense']}" if ja else
+                        f"{owner}'s {name} {unit['attack']}/{unit['defense']}")
+        else:
+            bits.append(f"{owner}の裏向きのユニット" if ja else f"{owner}'s face-down unit")
+    return f"{square['at']}：" + "、".join(bits) if ja else f"{square['at']}: " + ", ".join(bits)
 
-    for name in CJK_FONTS:
-        try:
-            return (ImageFont.truetype(name, 13), ImageFont.truetype(name, 10), ImageFont.truetype(name, 16), True)
-        except OSError:
-            continue
-    for regular, bold in LATIN_FONTS:
-        try:
-            return (ImageFont.truetype(regular, 13), ImageFont.truetype(regular, 10),
-                    ImageFont.truetype(bold, 16), False)
-        except OSError:
-            continue
-    default = ImageFont.load_default()
-    return default, default, default, False
+
+def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The picture in words (its alt text): turn, each player's life and
+    resources, then every occupied square, top row first; at most 1,024 characters."""
+    ja = _ja(locale)
+    phase = PHASES.get(view["phase"], (view["phase"], view["phase"]))[1 if ja else 0]
+    head = (f"成る!の盤面、ターン{view['turn']}（{phase}）。" if ja else
+            f"Naru! board, turn {view['turn']} ({phase}). ")
+    players = ("".join(f"{_named(p['seat'], names, locale)}：ライフ{p['life']}・リソース{p['resources']}。"
+                       for p in view["players"]) if ja else
+               "".join(f"{_named(p['seat'], names, locale)}: life {p['life']}, resources {p['resources']}. "
+                       for p in view["players"]))
+    rows = [view["board"][row * 3 + col] for row in range(3, -1, -1) for col in range(3)]
+    squares = [_square_alt(sq, names, locale) for sq in rows if sq["land"] is not None or sq["unit"] is not None]
+    body = ("。".join(squares) + "。" if squares else "") if ja else ("; ".join(squares) + "." if squares else "")
+    whole = (head + players + body).strip()
+    return whole if len(whole) <= ALT_LIMIT else whole[: ALT_LIMIT - 1] + "…"
 
 
-def image(view: dict[str, Any], locale: str | None = None, names: Sequence[str] | None = None) -> bytes:
-    """A PNG of the grid, row 4 at the top. Names in Japanese with English
-    beneath when a Japanese font is installed (or locale "en" forces English)."""
-    from PIL import Image, ImageDraw
-
-    font, small, big, cjk = _fonts()
-    ja = cjk and (locale is None or _ja(locale))
+def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
+    """The 3 x 4 grid, row 4 at the top, as SVG. In Japanese the labels are
+    Japanese with the English beneath; players are named where names are given."""
+    ja = _ja(locale)
     cell, margin, header = 130, 28, 44
     width, height = margin * 2 + cell * 3, header + margin + cell * 4 + 10
-    img = Image.new("RGB", (width, height), (250, 248, 240))
-    draw = ImageDraw.Draw(img)
     phase = PHASES.get(view["phase"], (view["phase"], view["phase"]))
-    def who(seat: int, fallback: str) -> str:
-        # A player's name where the font can draw it, else the seat.
-        name = names[seat] if names and seat < len(names) else ""
-        return name if name and (cjk or name.isascii()) else fallback
+
+    def who(seat: int) -> str:
+        return names[seat] if names and seat < len(names) and names[seat] else seat_label(seat)(locale)
 
     if ja:
         title = f"武将隊戦棋 成る!  ターン{view['turn']}（{phase[1]}）"
-        lives = "  ".join(f"{who(p['seat'], str(p['seat'] + 1) + '番席')}: ライフ{p['life']} リソース{p['resources']}"
-                          for p in view["players"])
+        lives = " ・ ".join(f"{who(p['seat'])}: ライフ{p['life']} リソース{p['resources']}" for p in view["players"])
     else:
         title = f"Naru! turn {view['turn']}  ({phase[0]})"
-        lives = "  ".join(f"{who(p['seat'], 'S' + str(p['seat'] + 1))}: life {p['life']} res {p['resources']}"
-                          for p in view["players"])
-    draw.text((margin, 6), title, fill=(0, 0, 0), font=big)
-    draw.text((margin, 26), lives, fill=(40, 40, 40), font=font)
-    for sq_index, square in enumerate(view["board"]):
-        row, col = divmod(sq_index, 3)
-        x0 = margin + col * cell
-        y0 = header + (3 - row) * cell
-        box = (x0, y0, x0 + cell - 4, y0 + cell - 4)
-        land = square["land"]
-        if land is None:
-            draw.rectangle(box, outline=(190, 190, 190))
+        lives = " · ".join(f"{who(p['seat'])}: life {p['life']} res {p['resources']}" for p in view["players"])
+    out = [svgkit.text(margin, 22, title, font_size=16, font_weight="bold"),
+           svgkit.text(margin, 40, svgkit.fit(lives, 13, width - margin * 2), font_size=13, fill="#282828")]
+    for index, square in enumerate(view["board"]):
+        row, col = divmod(index, 3)
+        x0, y0 = margin + col * cell, header + (3 - row) * cell
+        out.append(_square(square["at"], *_square_of(square, ja), x0, y0, cell - 4, ja))
+    return svgkit.document(width, height, out, title=describe(view, names, locale), background="#faf8f0")
+
+
+# A square is drawn from these few values alone, and a long replay shows the same square many times over.
+@functools.lru_cache(maxsize=4096)
+def _square(at: str, land: tuple[int, bool, bool, str, str] | None, unit: tuple[int, str, str] | None,
+            x0: float, y0: float, size: float, ja: bool) -> str:
+    """`land`: (owner, keep, faith, English name, Japanese name); `unit`: (owner, face, name)."""
+    out = []
+    if land is None:
+        out.append(svgkit.rect(x0, y0, size, size, fill="none", stroke="#bebebe"))
+    else:
+        owner, keep, faith, en, jp = land
+        out.append(svgkit.rect(x0 + (2 if keep else 0), y0 + (2 if keep else 0), size - (4 if keep else 0),
+                               size - (4 if keep else 0), fill=LAND_COLOURS[owner],
+                               stroke="#be9614" if keep else "#787878", stroke_width=4 if keep else 1))
+        english = ("KEEP " if keep else "") + en.split(": ")[-1]
+        if ja:
+            label = ("天守 " if keep else "") + jp.split("・")[-1]
+            out.append(svgkit.text(x0 + 6, y0 + 17, svgkit.fit(label, 13, size - 30), font_size=13, fill="#1e1e1e"))
+            out.append(svgkit.text(x0 + 6, y0 + 31, svgkit.fit(english, 10, size - 12), font_size=10, fill="#505050"))
         else:
-            draw.rectangle(box, fill=LAND_COLOURS[land["owner"]],
-                           outline=(190, 150, 20) if land.get("keep") else (120, 120, 120),
-                           width=4 if land.get("keep") else 1)
-            english = ("KEEP " if land.get("keep") else "") + str(land["en"]).split(": ")[-1]
-            if ja:
-                label = ("天守 " if land.get("keep") else "") + str(land["ja"]).split("・")[-1]
-                draw.text((x0 + 5, y0 + 4), label[:9], fill=(30, 30, 30), font=font)
-                draw.text((x0 + 5, y0 + 20), english[:22], fill=(80, 80, 80), font=small)
-            else:
-                draw.text((x0 + 5, y0 + 4), english[:18], fill=(30, 30, 30), font=font)
-            if land.get("faith"):
-                draw.text((x0 + cell - 20, y0 + 4), "信" if ja else "*", fill=(150, 0, 150), font=big)
-        draw.text((x0 + 5, y0 + cell - 20), square["at"], fill=(110, 110, 110), font=font)
-        unit = square["unit"]
-        if unit is not None:
-            cx, cy, r = x0 + cell // 2 - 2, y0 + cell // 2 + 2, 26
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SEAT_COLOURS[unit["owner"]], outline=(0, 0, 0))
-            if "cards" in unit:
-                text = f"{unit['attack']}/{unit['defense']}"
-                draw.text((cx - 14, cy - 8), text, fill=(255, 255, 255), font=big)
-                name = str(unit["name"]["ja"])[:9] if ja else str(unit["name"]["en"])[:16]
-                draw.text((x0 + 5, y0 + cell - 38), name, fill=(0, 0, 0), font=font)
-            else:
-                draw.text((cx - 5, cy - 9), "?", fill=(255, 255, 255), font=big)
-    out = io.BytesIO()
-    img.save(out, format="PNG")
-    return out.getvalue()
+            out.append(svgkit.text(x0 + 6, y0 + 17, svgkit.fit(english, 13, size - 30), font_size=13, fill="#1e1e1e"))
+        if faith:
+            out.append(svgkit.text(x0 + size - 18, y0 + 20, "信" if ja else "*", font_size=16, fill="#960096"))
+    out.append(svgkit.text(x0 + 6, y0 + size - 6, at, font_size=13, fill="#6e6e6e"))
+    if unit is not None:
+        owner, face, name = unit
+        cx, cy = x0 + size / 2, y0 + size / 2 + 4
+        out.append(svgkit.circle(cx, cy, 26, fill=SEAT_COLOURS[owner], stroke="#000000"))
+        out.append(svgkit.text(cx, cy + 6, face, font_size=16, font_weight="bold", fill="#ffffff", text_anchor="middle"))
+        if name:
+            out.append(svgkit.text(x0 + 6, y0 + size - 24, svgkit.fit(name, 13, size - 12), font_size=13))
+    return "".join(out)
+
+
+def _square_of(square: dict[str, Any], ja: bool) -> tuple[Any, Any]:
+    """What `_square` draws of a square of the view: its land and its unit (a face-down one unnamed)."""
+    land, unit = square["land"], square["unit"]
+    drawn_land = None if land is None else (land["owner"], bool(land.get("keep")), bool(land.get("faith")),
+                                            str(land["en"]), str(land["ja"]))
+    if unit is None:
+        return drawn_land, None
+    if "cards" not in unit:
+        return drawn_land, (unit["owner"], "?", "")
+    return drawn_land, (unit["owner"], f"{unit['attack']}/{unit['defense']}", str(unit["name"]["ja" if ja else "en"]))
+
+
+def image(view: dict[str, Any], locale: str | None = None, names: Sequence[str] | None = None) -> bytes:
+    """The grid as a PNG for Discord: in Japanese (with English beneath) when
+    resvg has a Japanese font, else in English; `locale` "en" forces English."""
+    japanese = svgkit.japanese() and (locale is None or _ja(locale))
+    return svgkit.png(svg(view, svgkit.drawable(names), "ja" if japanese else "en"))

@@ -17,7 +17,7 @@ from .page import html_page
 if TYPE_CHECKING:
     from events.service import MatchService
 
-KEEP = 4  # pages of the largest matches run to a few MiB each
+KEEP = 4  # pages are under 1 MiB each (their data is gzipped)
 _PAGES: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
 
 

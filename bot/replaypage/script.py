@@ -1,10 +1,15 @@
-"""The replay page's script: stepping, turn jumps, keys, perspectives and language.
-Plain DOM code inlined into the page; every text is set with textContent."""
+"""The replay page's script: unpacking the data, stepping, turn jumps, keys,
+perspectives and language. Plain DOM code inlined into the page; every text is
+set with textContent, and each board picture is an <img> of its SVG (an image
+runs no script)."""
 
 SCRIPT = r"""
-(function () {
+(async function () {
   "use strict";
-  const D = JSON.parse(document.getElementById("data").textContent);
+  // The data is gzipped JSON in base64 (page.packed): unpacked by the browser's own DecompressionStream.
+  if (typeof DecompressionStream === "undefined") { document.getElementById("unsupported").hidden = false; return; }
+  const packed = Uint8Array.from(atob(document.getElementById("data").textContent.trim()), (c) => c.charCodeAt(0));
+  const D = await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"))).json();
   const UI = {
     en: {lang: "Language:", turn: "Turn", jump: "Go", view: "View:", log: "Log", hand: "Private (hand, face-down)",
          proof: "Fairness proof", commitment: "Commitment (published at the start)", secret: "Secret (revealed at the end)",
@@ -64,7 +69,7 @@ SCRIPT = r"""
     const ul = $("verify-lines");
     ul.replaceChildren(...D.proof.lines.map((l) => { const li = document.createElement("li"); li.textContent = l[lang]; return li; }));
     $("keys").textContent = u.keys;
-    $("board-image").alt = $("board-image").title = u.image;
+    $("board-image").title = u.image;
     D.log.forEach((entry, i) => { logItems[i].textContent = (lang === "ja" ? "ターン" + entry.turn : "T" + entry.turn) + " · " + entry[lang]; });
     perspButtons.forEach((b, i) => { b.textContent = D.perspectives[i][lang]; });
     document.querySelectorAll("button[data-lang]").forEach((b) => b.classList.toggle("on", b.dataset.lang === lang));
@@ -79,7 +84,12 @@ SCRIPT = r"""
     $("private").textContent = priv;
     $("private").hidden = $("private-title").hidden = v[2] < 0;
     const img = $("board-image");
-    if (step.img >= 0) { img.src = D.images[step.img]; img.hidden = false; } else { img.removeAttribute("src"); img.hidden = true; }
+    const picture = step.img[lang === "ja" ? 1 : 0];
+    if (picture >= 0) {
+      img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(D.pictures[picture]);
+      img.alt = text(step.alt[lang === "ja" ? 1 : 0]);
+      img.hidden = false;
+    } else { img.removeAttribute("src"); img.alt = ""; img.hidden = true; }
     $("slider").value = String(at);
     const u = UI[lang];
     $("position").textContent = u.step + " " + (at + 1) + "/" + D.steps.length + " (" + u.event + " " + step.seq + ", " + u.turn + " " + step.turn + ")";

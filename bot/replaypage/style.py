@@ -14,7 +14,7 @@ main { display: flex; flex-wrap: wrap; gap: 1rem; }
 #log-area { flex: 1 1 18rem; max-height: 80vh; overflow-y: auto; }
 pre { white-space: pre-wrap; background: #fff; border: 1px solid #ccc; padding: .5rem; font-size: .85rem; }
 #board-image { max-width: 100%; display: block; margin-bottom: .5rem; }
-#log { font-size: .85rem; padding-left: 1.5rem; }
+#log { font-size: .85rem; padding-left: 3.5em; }  /* room for four-digit item numbers */
 #log li.now { background: #ffe89a; }
 #log li.later { display: none; }
 .error { color: #a00; }

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import re
-
 import pytest
 
 from bot.discord import records
+from bot.replaypage.page import data_in
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import open_match, state
@@ -36,7 +34,7 @@ async def test_a_finished_match_replay_attaches_the_page(harness: Harness) -> No
     pages = _pages(h, ex)
     assert [name for name, _ in pages] == [f"parley-replay-{match_id}.html"]
     page = pages[0][1].decode()
-    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S).group(1))
+    data = data_in(page)
     assert data["match"] == match_id and data["proof"]["ok"] is True
     assert data["steps"][-1]["seq"] == ms.seq
     assert all(m["_visible_to"] == CAROL.id for m in h.replies(ex))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from bot.render import musou as render
+from bot.render import svg as svgkit
 from engine.core import ALL_SEEING, SPECTATOR, Viewer, clone
 from engine.core.redaction import leaked, strings_in
 from engine.musou.game import GAME, hidden_ids
@@ -78,13 +78,12 @@ def test_views_are_json_safe() -> None:
 
 def test_image_uses_a_japanese_font_when_installed_and_english_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
     view = GAME.view(position().s, SPECTATOR)
-    _font, japanese = render._font(12)
-    assert japanese == any(Path(f).exists() for f in render.CJK_FONTS)
-    monkeypatch.setattr(render, "CJK_FONTS", ())
-    monkeypatch.setattr(render, "_FONTS", {})
-    assert render._font(12)[1] is False
-    png = render.image(view)  # the English fallback still draws
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    face_up = next(e["card"] for e in view["players"][0]["field"] if e and "card" in e)
+    japanese = render._name(face_up, "ja")
+    assert japanese in render.svg(view, locale="ja") and japanese not in render.svg(view, locale="en")
+    monkeypatch.setattr(svgkit, "japanese", lambda: False)
+    png = render.image(view)  # the English fallback still draws, and is the English picture
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and png == render.image(view, locale="en")
 
 
 def test_clone_keeps_card_names_and_sees_later_changes() -> None:

@@ -141,26 +141,27 @@ def test_state_copy_equals_a_deep_clone_and_shares_nothing_mutable() -> None:
 
 def test_render_image_in_japanese_when_a_cjk_font_is_installed() -> None:
     from bot.render import naru as render
+    from bot.render import svg as svgkit
 
     played = play_bots(GAME, 2, 4)
     view = GAME.view(replay_moves(GAME, 2, 4, played.moves[:40]), SPECTATOR)
     english = render.image(view, "en")
     assert english.startswith(b"\x89PNG")
-    if not render._fonts()[3]:
+    if not svgkit.japanese():
         pytest.skip("no Japanese font installed (apt-get install fonts-ipafont-gothic)")
     assert render.image(view) != english
 
 
 def test_render_image_falls_back_to_english_without_a_cjk_font(monkeypatch: pytest.MonkeyPatch) -> None:
-    from PIL import ImageFont
-
     from bot.render import naru as render
+    from bot.render import svg as svgkit
 
-    default = ImageFont.load_default()
-    monkeypatch.setattr(render, "_fonts", lambda: (default, default, default, False))
+    monkeypatch.setattr(svgkit, "japanese", lambda: False)
     played = play_bots(GAME, 2, 4)
     view = GAME.view(replay_moves(GAME, 2, 4, played.moves[:40]), SPECTATOR)
     assert render.image(view) == render.image(view, "en")
+    # A name resvg could not draw becomes the seat's label.
+    assert render.image(view, names=["花子", "Bob"]) == render.image(view, names=["", "Bob"])
 
 
 def test_rule_moved_marks_clear_at_end_of_turn() -> None:

@@ -16,7 +16,7 @@ from bot.cli import main
 from bot.replaypage import collect, html_page
 from bot.replaypage.cache import page_bytes
 from bot.replaypage.collect import STOPS
-from bot.replaypage.page import perspectives
+from bot.replaypage.page import data_in, perspectives
 from engine.core import SPECTATOR, Viewer, commitment, with_names
 from engine.core.errors import RuleError
 from events.model import Player
@@ -27,12 +27,6 @@ from tests.replaypage.conftest import Played, play
 
 def text(data: dict, index: int) -> str:
     return "" if index < 0 else "\n".join(data["lines"][i] for i in data["texts"][index])
-
-
-def embedded(page: str) -> dict:
-    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S)
-    assert found, "no data in the page"
-    return json.loads(found.group(1))
 
 
 def events_of(played: Played) -> list:
@@ -52,10 +46,14 @@ def test_every_stop_of_the_match_is_a_step(played: Played) -> None:
     assert played.data["steps"][-1]["seq"] == events[-1].seq
     # The log holds every event, in order, and the embedded copy is the same data.
     assert sorted({x["seq"] for x in played.data["log"]}) == [e.seq for e in events]
-    assert embedded(played.html) == json.loads(json.dumps(played.data))
+    assert data_in(played.html) == json.loads(json.dumps(played.data))
     # Turns never go backwards along the steps (a turn jump finds the first step of a turn).
     turns = [s["turn"] for s in played.data["steps"]]
     assert turns == sorted(turns) and turns[-1] > 0
+    # A step's turn is the one its board shows (not the turn the event was played in, one less after a turn ends).
+    game = played.finished.final.game
+    for stop, step in list(zip(played.finished.stops, played.data["steps"], strict=True))[::5]:
+        assert step["turn"] == game.view(stop.ms.state, SPECTATOR)["turn"], stop.seq
 
 
 def test_each_perspective_is_what_the_renderers_draw_from_that_view(played: Played) -> None:
@@ -74,8 +72,14 @@ def test_each_perspective_is_what_the_renderers_draw_from_that_view(played: Play
                     assert text(data, cell[2 + i]) == own, (key, stop.seq)
                 elif not viewer.all_seeing:
                     assert cell[2 + i] == -1  # a spectator has no private panel
-        public = render.image(finished.final.game_id, game.view(stop.ms.state, SPECTATOR), names)
-        assert (step["img"] >= 0) == (public is not None)
+        # The picture is the spectator's board in each language, with its alt text.
+        public = game.view(stop.ms.state, SPECTATOR)
+        for i, loc in enumerate(("en", "ja")):
+            picture = render.board_svg(finished.final.game_id, public, names, loc)
+            assert (step["img"][i] >= 0) == (picture is not None)
+            if picture is not None:
+                assert data["pictures"][step["img"][i]] == picture
+                assert text(data, step["alt"][i]) == render.describe(finished.final.game_id, public, names, loc)
 
 
 def test_a_seat_sees_no_card_hidden_from_it(played: Played) -> None:
@@ -100,6 +104,10 @@ def test_a_seat_sees_no_card_hidden_from_it(played: Played) -> None:
             shown_to_all += len(hidden & words(step["v"][-1]))
         hidden = game.hidden_ids(stop.ms.state, SPECTATOR) - boilerplate
         assert not hidden & words(step["v"][0]), (stop.seq, sorted(hidden & words(step["v"][0])))
+        # The pictures and their alt texts are the spectator's too.
+        drawn = {w for i in step["img"] if i >= 0 for w in re.findall(r"[\w-]+", data["pictures"][i])}
+        drawn |= words(step["alt"])
+        assert not hidden & drawn, (stop.seq, sorted(hidden & drawn))
     if finished.final.game_id != "quarriors":  # its texts name dice, never their ids
         assert shown_to_all > 0
 
@@ -116,9 +124,10 @@ def test_nothing_is_fetched_at_view_time(played: Played) -> None:
     page = played.html
     for attr in re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', page):
         assert attr.startswith("data:"), attr
-    assert not re.search(r"https?://", page.split('<script type="application/json"')[0])
+    assert not re.search(r"https?://", page)
     assert "@import" not in page and "url(" not in page
-    assert all(uri.startswith("data:image/png;base64,") for uri in played.data["images"])
+    for svg in played.data["pictures"]:  # pictures name nothing outside themselves
+        assert svg.startswith("<svg ") and "href" not in svg and "url(" not in svg and "<script" not in svg
 
 
 async def against_a_bot(service: MatchService, name: str) -> str:
@@ -142,7 +151,7 @@ def test_a_name_cannot_break_out_of_the_page(tmp_path: Path) -> None:
             await store.close()
     page = asyncio.run(go())
     assert page.count("</script>") == 2  # the data block's and the script's own
-    assert embedded(page)["players"][0] == "</script><script>alert(1)</script>"
+    assert data_in(page)["players"][0] == "</script><script>alert(1)</script>"
     assert '<html lang="ja">' in page
 
 
@@ -187,7 +196,7 @@ def test_cli_writes_the_page(tmp_path: Path, capsys) -> None:
     code = main(["--db", str(played.db), "replay", played.match_id, "--html", str(out)])
     said = capsys.readouterr().out
     assert code == 0 and str(out) in said and "steps" in said
-    data = embedded(out.read_text(encoding="utf-8"))
+    data = data_in(out.read_text(encoding="utf-8"))
     assert data["match"] == played.match_id and len(data["steps"]) == len(played.data["steps"])
     code = main(["--db", str(played.db), "replay", "nosuchmatch", "--html", str(tmp_path / "x.html")])
     err = capsys.readouterr().err
@@ -219,7 +228,7 @@ def test_a_forfeited_match_ends_on_the_forfeit(tmp_path: Path) -> None:
             match_id = await against_a_bot(service, "ann")
             await service.remove_player(match_id, "local:person", 0, "forfeit")
             assert (await service.get(match_id)).status == "finished"
-            return embedded(html_page(await collect(service, match_id), "en"))
+            return data_in(html_page(await collect(service, match_id), "en"))
         finally:
             await store.close()
     data = asyncio.run(go())
