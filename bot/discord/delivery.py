@@ -57,7 +57,6 @@ import discord
 
 from bot import render
 from bot.clocktext import clock_lines, discord_time, window_lines
-from bot.render.alttext import describe
 from bot.render.marks import shown as marks_shown
 from engine.core import SPECTATOR, Text, Viewer
 from engine.core.search import levels
@@ -556,8 +555,8 @@ class Delivery:
         parts = split_message(self.board_text(ms, locale, await self.clock_lines(ms)), MESSAGE_LIMIT)
         # Off the event loop (drawing takes tens of ms) and cached by the view's digest.
         public, names = self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats]
-        image = await asyncio.to_thread(render.image, ms.game_id, public, names)
-        alt = describe(ms.game_id, public, names, locale) if image else None
+        image = await asyncio.to_thread(render.image, ms.game_id, public, names, locale)
+        alt = render.describe(ms.game_id, public, names, locale) if image else None
         digest = _digest(parts, image or b"")
         if rec.get("board_hash") != digest:
             def files() -> list[discord.File]:  # a File is read once: a fresh one per call

@@ -17,7 +17,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import importlib
-import inspect
 import json
 import unicodedata
 from collections.abc import Sequence
@@ -59,18 +58,18 @@ _IMAGES: dict[str, bytes | None] = {}
 _IMAGE_CACHE = 256
 
 
-def image(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None) -> bytes | None:
-    """The board as a PNG (grid games), players named. Cached by the view's digest:
-    an unchanged board is never drawn twice. Pure CPU: callers on an event loop
-    run it in a thread (asyncio.to_thread)."""
+def image(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None,
+          locale: str = "en") -> bytes | None:
+    """The board as a PNG, players named, in `locale` where a font can draw it. Cached by
+    the view's digest: an unchanged board is never drawn twice. Pure CPU: callers on an
+    event loop run it in a thread (asyncio.to_thread)."""
     mod = _module(game_id)
     if not (mod and hasattr(mod, "image")):
         return None
-    key = hashlib.sha256(json.dumps([game_id, view, list(names or ())], sort_keys=True, ensure_ascii=False,
+    key = hashlib.sha256(json.dumps([game_id, view, list(names or ()), locale], sort_keys=True, ensure_ascii=False,
                                     default=str).encode()).hexdigest()
     if key not in _IMAGES:
-        takes_names = "names" in inspect.signature(mod.image).parameters
-        data: bytes | None = mod.image(view, names=names) if takes_names else mod.image(view)
+        data: bytes | None = mod.image(view, names=names, locale=locale)
         _IMAGES[key] = data
         if len(_IMAGES) > _IMAGE_CACHE:
             del _IMAGES[next(iter(_IMAGES))]
