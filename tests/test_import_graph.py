@@ -50,7 +50,7 @@ def import_graph() -> nx.DiGraph:
     for name, path in files.items():
         for target in _imports(path, name, known):
             # A package's __init__ re-exporting its modules is how a package is made, not a circle.
-            if not target.startswith(name + ".") and not name.startswith(target + ".") or target == name:
+            if not (target.startswith(name + ".") or name.startswith(target + ".")):
                 graph.add_edge(name, target)
     return graph
 

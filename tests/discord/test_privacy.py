@@ -70,7 +70,7 @@ async def test_nobody_acts_for_another_seat(harness: Harness) -> None:
 async def test_grid_games_get_a_board_image(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     buf = io.BytesIO()
     Image.new("RGB", (8, 8), "white").save(buf, format="PNG")
-    monkeypatch.setattr(render, "image", lambda game_id, view, names=None: buf.getvalue())
+    monkeypatch.setattr(render, "image", lambda game_id, view, names=None, locale="en": buf.getvalue())
     match_id, thread = await open_match(harness, ALICE, BOB)
     board = board_message(harness, thread)
     assert [a["filename"] for a in board["attachments"]] == ["board.png"]
