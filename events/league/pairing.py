@@ -52,7 +52,8 @@ def pod_sizes(n: int, pod: int, least: int = 2) -> list[int]:
     return [small + 1] * extra + [small] * (count - extra)
 
 
-def _cut(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
+def cut(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
+    """`order` cut into consecutive groups of `sizes`."""
     out, at = [], 0
     for size in sizes:
         out.append(list(order[at:at + size]))
@@ -102,7 +103,7 @@ def _pods(order: Sequence[str], pod: int, least: int) -> Pairing:
     sizes = pod_sizes(len(order), pod, least)
     if not sizes:
         return Pairing((), tuple(order))
-    return Pairing(tuple(tuple(t) for t in _cut(order, sizes)))
+    return Pairing(tuple(tuple(t) for t in cut(order, sizes)))
 
 
 # -- Swiss ----------------------------------------------------------------------
@@ -161,7 +162,7 @@ def pod_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collection
     sizes = pod_sizes(len(order), pod, least)
     if not sizes:
         return Pairing((), tuple(order))
-    pods = _cut(order, sizes)
+    pods = cut(order, sizes)
     spread_most = (max(scores.values(), default=0.0) - min(scores.values(), default=0.0)) * pod * pod + 1
 
     def cost(group: Sequence[str]) -> float:
@@ -243,5 +244,5 @@ def next_slots(slots: Sequence[str | None], through: Callable[[str, str], str | 
     return out
 
 
-__all__ = ["BYE", "Pairing", "bracket", "elimination_round", "explain_swiss", "met_pairs", "next_slots", "pod_sizes",
+__all__ = ["BYE", "Pairing", "bracket", "cut", "elimination_round", "explain_swiss", "met_pairs", "next_slots", "pod_sizes",
            "pod_swiss", "round_robin", "round_robin_rounds", "swiss"]
