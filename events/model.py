@@ -23,7 +23,7 @@ EventType = Literal[
     "note",  # text: moderator or system remark, audit only
     "standing_orders",  # seat, orders [engine.core.orders.Order json]: the seat's whole set, hidden from the others
     # A league's own stream (events/league/fold.py); never in a match's log.
-    "league_created",  # game, format, options (match options, rated, pod, rounds, deadline), place, name
+    "league_created",  # game, format, options, tables (clock, window), rated, pod, rounds, deadline, place, organiser
     "player_added",  # player {id, name, locale}, seed (rating ordinal when added)
     "player_dropped",  # player_id, reason
     "round_started",  # round, tables [{players, match}], byes, deadline, slots (single elimination)

@@ -48,7 +48,8 @@ class LeagueState:
     game: str
     format: str
     name: str
-    options: Mapping[str, Any]  # each match's options (clock among them)
+    options: Mapping[str, Any]  # each match's game options
+    tables: Mapping[str, Any]  # what each match's place holds of the table: its clock and response window
     rated: bool
     pod: int
     rounds_wanted: int | None  # as asked; None: the format's own count for the field
@@ -115,7 +116,7 @@ def created(event: Event) -> LeagueState:
     if organiser.id != event.actor:
         raise _refuse(event, "a league is created by its organiser")
     return LeagueState(event.match_id, str(p["game"]), str(p["format"]), str(p.get("name", "")),
-                       dict(p.get("options") or {}), bool(p.get("rated", True)), int(p.get("pod", 2)),
+                       dict(p.get("options") or {}), dict(p.get("tables") or {}), bool(p.get("rated", True)), int(p.get("pod", 2)),
                        p.get("rounds"), p.get("deadline"), dict(p.get("place") or {}), organiser, seq=1)
 
 

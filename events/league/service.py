@@ -20,11 +20,12 @@ from engine.core import commitment
 from engine.registry import get_game
 
 from .. import errors, moderators
-from ..clockconfig import duration
+from ..clockconfig import clock_place, duration
 from ..model import Event, NewEvent, Player
 from ..ratings import cached_ladder, identity, seat_places, server_of
 from ..service import MatchService
 from ..store import LEAGUE, Conflict, MatchRow
+from ..window import parse_window, window_place
 from . import refusals
 from .fold import FORMATS, LeagueState, Round, Table, apply, fold
 from .pairing import cut, pod_sizes
@@ -150,14 +151,17 @@ class LeagueService:
             raise refusals.bad_rounds(rounds)
         if deadline is not None:
             duration(deadline)
-        game.options(dict(options or {}), pod)  # malformed match options fail now, not at round 1
+        # The clock and response window are the tables' (each match's place), the rest the game's.
+        opts = dict(options or {})
+        tables = {**clock_place(opts), **window_place(parse_window(opts))}
+        game.options(opts, pod)  # malformed match options fail now, not at round 1
         here = dict(place or {})
         # The organiser moderates the league and, through its place, each of its matches.
         here["moderators"] = sorted({*here.get("moderators", []), organiser.id})
         secret = self.matches.new_secret()  # the row needs one; nothing in a league is random
         league_id = league_id or uuid.uuid4().hex[:10]
         now = self.matches.clock()
-        payload = {"game": game_id, "format": fmt, "options": dict(options or {}), "rated": rated, "pod": pod,
+        payload = {"game": game_id, "format": fmt, "options": opts, "tables": tables, "rated": rated, "pod": pod,
                    "rounds": rounds, "deadline": deadline, "place": here, "name": name,
                    "organiser": organiser.model_dump()}
         row = MatchRow(league_id, LEAGUE, RULESET, now, now, "lobby", commitment(secret),
@@ -239,7 +243,8 @@ class LeagueService:
         seated in the table's order and started (in the organiser's name)."""
         made: list[str] = []
         out: list[dict[str, Any]] = []
-        place = {k: v for k, v in state.place.items() if k in ("guild", "channel", "moderators", "locale")}
+        place = {k: v for k, v in state.place.items() if k in ("via", "guild", "channel", "moderators", "locale")}
+        place.update(state.tables)
         place.update({"league": state.league_id, "round": number, "rated": state.rated})
         try:
             for players in tables:

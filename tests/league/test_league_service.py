@@ -167,3 +167,20 @@ async def test_round_robin_and_elimination_of_bots(timed: MatchService) -> None:
     assert done.final[0] in final.players
     if len(row.result["winners"]) == 1:  # a drawn final goes to the better seed
         assert done.final[0] == final.players[row.result["winners"][0]]
+
+
+async def test_the_leagues_clock_is_every_matchs(timed: MatchService) -> None:
+    leagues = LeagueService(timed)
+    league = await leagues.create("toy", ORG, "round-robin", options={"goal": 30, "clock": "move:24h", "window": 30},
+                                  place={"guild": "g1", "channel": "c1"})
+    for p in (ANN, BEN):
+        await leagues.add(league.league_id, p.id, p)
+    state = await leagues.start(league.league_id, ORG.id)
+    assert state.current is not None
+    ms = await timed.get(state.current.tables[0].match)
+    assert ms.place["clock"]["mode"] == "move" and ms.place["clock"]["limit_s"] == 24 * 3600
+    assert ms.place["window_minutes"] == 30 and ms.place["guild"] == "g1" and ms.place["channel"] == "c1"
+    assert ms.place["league"] == league.league_id and ms.place["round"] == 1
+    assert ms.options == {"goal": 30, "max_turns": 40}
+    with pytest.raises(Refused):
+        await leagues.create("toy", ORG, options={"clock": "sometimes"})
