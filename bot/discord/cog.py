@@ -7,6 +7,8 @@ their Japanese forms when the tree is synced (`parley sync-commands`).
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -16,6 +18,10 @@ from events.window import LONGEST
 
 from .core import Parley
 from .i18n import locale_of
+from .league import LeagueGroup
+
+log = logging.getLogger("parley.discord")
+MOST = 25  # commands and groups Discord allows in one group
 
 MATCH = _("Match id (default: this thread's match)")
 # The same minutes for every hand and seat, so when a window closes tells nobody what a seat holds.
@@ -28,6 +34,12 @@ class ParleyGroup(app_commands.Group):
     def __init__(self, parley: Parley) -> None:
         super().__init__(name=_("parley"), description=_("Play tabletop games by message"), guild_only=True)
         self.parley = parley
+        # `/parley league ...` (bot/discord/league.py): one group, one of Discord's 25 places.
+        if len(self.commands) < MOST:
+            self.add_command(LeagueGroup(parley))
+        else:
+            log.error("/parley has %d commands, Discord's most: /parley league is left off until one is freed",
+                      len(self.commands))
 
     # -- autocomplete shared by several commands -----------------------------------------------
 

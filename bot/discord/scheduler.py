@@ -34,6 +34,7 @@ from events.clock import ALARM_SHARE
 from events.clockconfig import from_place
 
 from .digest import REMIND, Due, remind_due
+from .league import leagues_of
 from .vacation import vacation_starts
 
 if TYPE_CHECKING:
@@ -117,6 +118,8 @@ class Scheduler:
             if remind:
                 due.append((ms, remind))
         await remind_due(self.parley, due, now)
+        # Leagues whose round's matches ended, or whose round's deadline passed, move on.
+        await leagues_of(self.parley).tick(now)
 
     async def _maybe_due(self, match_id: str, updated_at: str, now: datetime) -> bool:
         hours = self._hours.get(match_id)

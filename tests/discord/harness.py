@@ -193,6 +193,7 @@ class FakeDiscord:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}  # published to one server (PARLEY_DEV_GUILD)
         self.fail_next: list[tuple[str, FakeHTTPError]] = []  # (path fragment, error) to inject once
         self.pins_refused = False  # the bot lacks Pin Messages (error 50013)
+        self.scheduled_events: list[dict[str, Any]] = []  # POST /guilds/{id}/scheduled-events, as created
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -491,8 +492,45 @@ class FakeDiscord:
                                       "parent_id": channel["id"], "name": name, "archived": False}
                 starter["thread"] = self._channel_json(self.channels[tid])
                 return self._channel_json(self.channels[tid])
+        if method == "POST" and len(seg) == 3 and seg[0] == "guilds" and seg[2] == "scheduled-events":
+            return self._scheduled_event(int(seg[1]), payload)
         self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
         raise FakeHTTPError(404, 0, "Unknown route in the fake")
+
+    def _scheduled_event(self, guild_id: int, payload: dict[str, Any]) -> dict[str, Any]:
+        """POST /guilds/{id}/scheduled-events as Discord's API spec has it
+        (/work/shared/data/discord-openapi.json, ExternalScheduledEventCreateRequest and
+        its siblings): an EXTERNAL event (3) needs entity_metadata.location and an end."""
+        allowed = {"name", "description", "image", "scheduled_start_time", "scheduled_end_time", "privacy_level",
+                   "entity_type", "channel_id", "recurrence_rule", "entity_metadata"}
+        bad = [f"unknown field {k}" for k in payload if k not in allowed]
+        if not 1 <= len(payload.get("name") or "") <= 100:
+            bad.append("name must be 1-100 characters")
+        if len(payload.get("description") or "") > 1000:
+            bad.append("description is longer than 1000 characters")
+        if payload.get("privacy_level") != 2:
+            bad.append("privacy_level must be 2 (GUILD_ONLY)")
+        start = datetime.fromisoformat(payload.get("scheduled_start_time") or "1970-01-01T00:00:00+00:00")
+        if start <= datetime.now(UTC):
+            bad.append("scheduled_start_time must be in the future")
+        if payload.get("entity_type") == 3:
+            location = (payload.get("entity_metadata") or {}).get("location") or ""
+            if not 1 <= len(location) <= 100:
+                bad.append("an EXTERNAL event needs entity_metadata.location of 1-100 characters")
+            end = payload.get("scheduled_end_time")
+            if not end or datetime.fromisoformat(end) <= start:
+                bad.append("an EXTERNAL event needs a scheduled_end_time after its start")
+            if payload.get("channel_id") is not None:
+                bad.append("an EXTERNAL event has no channel_id")
+        else:
+            bad.append(f"entity_type {payload.get('entity_type')} is not EXTERNAL (3)")
+        if bad:
+            self.violations.extend(f"scheduled event: {b}" for b in bad)
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        event = {"id": str(self.new_id()), "guild_id": str(guild_id), "channel_id": None,
+                 "creator_id": str(self.bot.id), "status": 1, "entity_id": None, "user_count": 0, **payload}
+        self.scheduled_events.append(event)
+        return event
 
     def _channel_json(self, channel: dict[str, Any]) -> dict[str, Any]:
         data = {"id": str(channel["id"]), "type": channel["type"], "name": channel.get("name", ""),
@@ -823,19 +861,31 @@ class Harness:
         return payload, ex
 
     def _group_of(self, sub: str) -> str:
-        """The top-level command (`parley` or `parley-mod`) that holds `sub`."""
+        """The top-level command (`parley` or `parley-mod`) that holds `sub` ("league show": a
+        subcommand of a group in it)."""
         assert self.bot is not None
         for top in self.bot.tree.get_commands():
-            if isinstance(top, discord.app_commands.Group) and top.get_command(sub) is not None:
+            if isinstance(top, discord.app_commands.Group) and top.get_command(sub.split()[0]) is not None:
                 return top.name
         raise AssertionError(f"no command /parley {sub} or /parley-mod {sub}")
+
+    def _wrapped(self, sub: str, opts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The interaction's options: the subcommand's, inside its group's when nested."""
+        group, _, leaf = sub.partition(" ")
+        if leaf:
+            return [{"type": 2, "name": group, "options": [{"type": 1, "name": leaf, "options": opts}]}]
+        return [{"type": 1, "name": sub, "options": opts}]
 
     def _options(self, sub: str, options: dict[str, Any], focused: str | None) -> tuple[list[dict[str, Any]],
                                                                                            dict[str, Any]]:
         assert self.bot is not None
         group = self.bot.tree.get_command(self._group_of(sub))
         assert isinstance(group, discord.app_commands.Group)
-        command = group.get_command(sub)
+        head, _, leaf = sub.partition(" ")
+        command = group.get_command(head)
+        if leaf:
+            assert isinstance(command, discord.app_commands.Group), f"/{group.name} {head} is not a group"
+            command = command.get_command(leaf)
         assert isinstance(command, discord.app_commands.Command), f"no command /{group.name} {sub}"
         params = {p.name: p for p in command.parameters}
         out: list[dict[str, Any]] = []
@@ -895,7 +945,7 @@ class Harness:
         payload, ex = self._base(2, user, channel, guild_locale=guild_locale)
         opts, resolved = self._options(sub, options, None)
         payload["data"] = {"id": str(self.fake.app_id + 1), "name": self._group_of(sub), "type": 1,
-                           "options": [{"type": 1, "name": sub, "options": opts}], "resolved": resolved}
+                           "options": self._wrapped(sub, opts), "resolved": resolved}
         return await self._dispatch(payload, ex, wait)
 
     async def redeliver(self, ex: Exchange, *, wait: bool = True) -> Exchange:
@@ -913,7 +963,7 @@ class Harness:
         payload, ex = self._base(4, user, channel)
         opts, _ = self._options(sub, options, focused)
         payload["data"] = {"id": str(self.fake.app_id + 1), "name": self._group_of(sub), "type": 1,
-                           "options": [{"type": 1, "name": sub, "options": opts}]}
+                           "options": self._wrapped(sub, opts)}
         await self._dispatch(payload, ex)
         assert ex.choices is not None, "autocomplete was not answered"
         return ex.choices
