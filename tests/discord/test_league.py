@@ -127,3 +127,18 @@ async def test_eight_bots_play_a_swiss_league_to_the_final_standings(harness: Ha
     # Bots' matches were over before they could be shown: the match delivery opens no thread
     # for a match that ended before its first sync, so the channel holds the standings alone.
     assert [m["id"] for m in h.fake.public_messages()] == [posted["id"]]
+
+
+async def test_the_league_group_is_published_in_both_languages(harness: Harness) -> None:
+    h = harness
+    room(h)
+    await h.bot.tree.sync()  # the harness checks Discord's limits on names, descriptions and options
+    parley = next(c for c in h.fake.commands if c["name"] == "parley")
+    (group,) = [o for o in parley["options"] if o["name"] == "league"]
+    assert group["type"] == 2 and group["name_localizations"]["ja"] == "リーグ"
+    assert {s["name"] for s in group["options"]} == {"new", "join", "add", "drop", "start", "show", "explain",
+                                                     "advance", "override", "end"}
+    for sub in group["options"]:
+        assert sub["description_localizations"]["ja"], sub["name"]
+        for option in sub.get("options", []):
+            assert option["name_localizations"]["ja"] and option["description_localizations"]["ja"], option["name"]
