@@ -76,6 +76,20 @@ class Leagues:
         self.parley = parley
         self.service = LeagueService(parley.service)
         self.ops = Ops(parley.client)
+        parley.after_sync.append(self.match_shown)
+
+    async def match_shown(self, match_id: str) -> None:
+        """A league's match was brought up to date: if it has ended, its league may move on
+        now rather than at the scheduler's next pass. (Moving on shows the league again,
+        which brings its matches up to date again: that only comes back here for matches
+        that ended, whose league then has nothing more to do, so it stops.)"""
+        ms = await self.parley.service.get(match_id)
+        league_id = ms.place.get("league")
+        if league_id is None or ms.status not in ("finished", "aborted"):
+            return
+        before = (await self.service.get(str(league_id))).seq
+        if (await self.service.advance(str(league_id), datetime.now(UTC).isoformat())).seq != before:
+            await self.refresh(str(league_id))
 
     # -- which league -------------------------------------------------------------------------
 
@@ -308,9 +322,9 @@ class Leagues:
             if row.guild is None or not self.parley.config.owns(row.guild):
                 continue
             try:
-                before = row.last_seq
                 state = await self.service.advance(row.id, now.isoformat())
-                if state.seq != before or state.current is not None:
+                # Shown again when it moved, or when its standings were never posted (Discord was down).
+                if state.seq != row.last_seq or not await self.parley.service.store.get_kv(POSTS, row.id):
                     await self.refresh(row.id)
             except Exception:
                 log.exception("league %s: the scheduler could not move it on", row.id)

@@ -48,6 +48,7 @@ class Scheduler:
         self.parley = parley
         self._task: asyncio.Task[None] | None = None
         self._hours: dict[str, float] = {}  # per match: the soonest a reminder or deadline can fall
+        self.leagues = leagues_of(parley)  # from now on, a league also moves on when its round's last match ends
 
     def start(self) -> None:
         if self._task is None:
@@ -119,7 +120,7 @@ class Scheduler:
                 due.append((ms, remind))
         await remind_due(self.parley, due, now)
         # Leagues whose round's matches ended, or whose round's deadline passed, move on.
-        await leagues_of(self.parley).tick(now)
+        await self.leagues.tick(now)
 
     async def _maybe_due(self, match_id: str, updated_at: str, now: datetime) -> bool:
         hours = self._hours.get(match_id)

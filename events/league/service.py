@@ -114,9 +114,11 @@ class LeagueService:
                 try:
                     await self.store.append(league_id, state.seq, new, self.matches.clock(), status=after.status,
                                             players=after.active())
-                except Conflict:
-                    for match_id in made:
+                except BaseException as exc:
+                    for match_id in made:  # no round may hold matches its log does not name
                         await self.matches.abort(match_id, None, "league round not recorded")
+                    if not isinstance(exc, Conflict):
+                        raise
                     if attempt == RETRIES - 1:
                         raise errors.busy() from None
                     continue

@@ -142,3 +142,25 @@ async def test_the_league_group_is_published_in_both_languages(harness: Harness)
         assert sub["description_localizations"]["ja"], sub["name"]
         for option in sub.get("options", []):
             assert option["name_localizations"]["ja"] and option["description_localizations"]["ja"], option["name"]
+
+
+async def test_a_round_ends_when_its_last_match_is_played_out(harness: Harness) -> None:
+    h = harness
+    room(h)
+    league_id = await new_league(h, options="goal=1")
+    for user in (ALICE, BOB):
+        await h.slash(user, "league join")
+    await h.slash(MOD, "league start")
+    (table,) = (await leagues_of(h.parley).service.get(league_id)).current.tables
+    ms = await state(h, table.match)
+    mover = [ALICE, BOB][ms.state.active]  # a toy match to one point: the first roll wins it
+    await h.slash(mover, "act", channel=thread_of(h, table.match), action="roll")
+    done = await state(h, table.match)
+    assert done.status == "finished"
+    league = await leagues_of(h.parley).service.get(league_id)  # no scheduler pass needed
+    assert league.status == "finished"
+    winner = done.seats[done.outcome.winners[0]].id
+    assert league.final[0] == winner
+    (posted,) = standings_messages(h)
+    assert f"Final standings; first: {ALICE.name if winner == f'discord:{ALICE.id}' else BOB.name}" in \
+        FakeDiscord.text(posted)
