@@ -11,6 +11,7 @@ log does not name. Results are read from the matches' own logs.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
@@ -115,8 +116,7 @@ class LeagueService:
                     await self.store.append(league_id, state.seq, new, self.matches.clock(), status=after.status,
                                             players=after.active())
                 except BaseException as exc:
-                    for match_id in made:  # no round may hold matches its log does not name
-                        await self.matches.abort(match_id, None, "league round not recorded")
+                    await self._discard(made, "league round not recorded")
                     if not isinstance(exc, Conflict):
                         raise
                     if attempt == RETRIES - 1:
@@ -259,10 +259,16 @@ class LeagueService:
                 await self.matches.start(ms.match_id, state.organiser.id)
                 out.append({"players": list(players), "match": ms.match_id})
         except BaseException:
-            for match_id in made:
-                await self.matches.abort(match_id, None, "league round not made")
+            await self._discard(made, "league round not made")
             raise
         return made, out
+
+    async def _discard(self, made: Sequence[str], reason: str) -> None:
+        """No round may hold matches its log does not name: those still open are
+        aborted (bots' may have finished already; they stay, outside every league)."""
+        for match_id in made:
+            with contextlib.suppress(errors.Refused):
+                await self.matches.abort(match_id, None, reason)
 
     async def advance(self, league_id: str, now: str | None = None, actor: str | None = None) -> LeagueState:
         """End the round when its last match has ended or its deadline (checked

@@ -4,6 +4,7 @@ back from the league's code."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from datetime import timedelta
 
@@ -184,3 +185,18 @@ async def test_the_leagues_clock_is_every_matchs(timed: MatchService) -> None:
     assert ms.options == {"goal": 30, "max_turns": 40}
     with pytest.raises(Refused):
         await leagues.create("toy", ORG, options={"clock": "sometimes"})
+
+
+async def test_two_processes_starting_one_league_leave_no_stray_match(timed: MatchService) -> None:
+    first, second = LeagueService(timed), LeagueService(timed)  # two locks: as two processes would hold
+    league_id = await humans(first, ANN, BEN, CAT, DAN)
+    outcomes = await asyncio.gather(first.start(league_id, ORG.id), second.start(league_id, ORG.id),
+                                    return_exceptions=True)
+    assert sum(isinstance(o, Refused) for o in outcomes) == 1  # the loser decided again, on a running league
+    state = await first.get(league_id)
+    named = {t.match for t in state.rounds[0].tables}
+    assert len(state.rounds) == 1 and len(named) == 2
+    made = [r for r in await timed.store.matches(limit=100)]
+    assert {r.id for r in made if r.status == "running"} == named
+    assert len(made) == 4 and all(r.status == "aborted" for r in made if r.id not in named)
+    assert (await verify_match(timed, league_id)).ok
