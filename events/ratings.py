@@ -169,9 +169,12 @@ def seat_places(row: MatchRow, events: Sequence[Event]) -> list[tuple[int, str, 
     league tells its bots apart by id and its players by seat; a ladder names
     bots by level): the winners first, then by score, then those who left.
     Empty without a result."""
-    if row.status != "finished" or not row.result:
-        return []
-    occupant, _, left = _seating(events)
+    return _placed(row, _seating(events)) if row.status == "finished" and row.result else []
+
+
+def _placed(row: MatchRow, seating: tuple[list[str], dict[str, str], dict[str, int]]) -> list[tuple[int, str, int]]:
+    occupant, _, left = seating
+    assert row.result is not None
     winners = set(row.result.get("winners", []))
     scores = {int(k): float(v) for k, v in (row.result.get("scores") or {}).items() if isinstance(v, int | float)}
     entrants: list[tuple[int, str]] = []
@@ -194,10 +197,11 @@ def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
     created = events[0].payload if events[0].type == "match_created" else {}
     if (created.get("place") or {}).get("rated") is False:
         return None
-    places = [(identity(pid), place) for _, pid, place in seat_places(row, events)]
+    seating = _seating(events)  # one pass over the log: a ladder's rebuild reads thousands
+    places = [(identity(pid), place) for _, pid, place in _placed(row, seating)]
     if len({pid for pid, _ in places}) < 2:
         return None
-    names = _seating(events)[1]
+    names = seating[1]
     ended = next((e.at for e in reversed(events) if e.type != "note"), row.updated_at)
     return RatedMatch(row.id, server_of(row.guild), row.game, ended, tuple(places),
                       tuple(sorted((identity(k), v) for k, v in names.items() if not k.startswith("bot:"))))
