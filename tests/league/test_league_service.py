@@ -200,3 +200,34 @@ async def test_two_processes_starting_one_league_leave_no_stray_match(timed: Mat
     assert {r.id for r in made if r.status == "running"} == named
     assert len(made) == 4 and all(r.status == "aborted" for r in made if r.id not in named)
     assert (await verify_match(timed, league_id)).ok
+
+
+@pytest.mark.slow
+async def test_a_swiss_league_in_pods(timed: MatchService) -> None:
+    leagues = LeagueService(timed)
+    league = await leagues.create("toy", ORG, "swiss", options={"goal": 30}, pod=3, rounds=2)
+    for n in range(1, 8):
+        await leagues.add(league.league_id, ORG.id, bot_player(n))
+    done = await leagues.start(league.league_id, ORG.id)
+    assert done.status == "finished" and len(done.rounds) == 2
+    for rnd in done.rounds:
+        assert sorted(len(t.players) for t in rnd.tables) == [2, 2, 3] and not rnd.byes
+        assert sorted(p for t in rnd.tables for p in t.players) == sorted(p.id for p in done.players)
+    # A pod's point shared by places (events/ratings.py: winners first, then by score), worked out
+    # here from each match's result: 1 for each opponent placed below, 1/2 for one placed level.
+    expected: Counter[str] = Counter()
+    for rnd in done.rounds:
+        for t in rnd.tables:
+            row = await timed.store.match(t.match)
+            won = set(row.result["winners"])
+            key = {s: (s not in won, -row.result["scores"][str(s)]) for s in range(len(t.players))}
+            for seat, p in enumerate(t.players):
+                beat = sum(1.0 if key[seat] < key[o] else 0.5 if key[seat] == key[o] else 0.0
+                           for o in key if o != seat)
+                expected[p] += beat / (len(t.players) - 1)
+    table = await leagues.standings(league.league_id)
+    assert {s.player: s.score for s in table} == pytest.approx(dict(expected))
+    with pytest.raises(Refused):
+        await leagues.create("toy", ORG, "elimination", pod=3)
+    with pytest.raises(Refused):
+        await leagues.create("toy", ORG, "swiss", pod=9)
