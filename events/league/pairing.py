@@ -18,13 +18,14 @@ the field is small enough (at most a few dozen) for the swaps to settle.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 import networkx as nx  # type: ignore[import-untyped]
 
+EXACT_MOST = 9  # pod Swiss: fields up to this size are seated by trying every partition (280 at most)
 BYE = "\x00bye"  # the matching's stand-in opponent for the bye; never a player id
 
 
@@ -156,33 +157,86 @@ def swiss(order: Sequence[str], scores: Mapping[str, float], met: Collection[fro
 
 def pod_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]], pod: int,
               least: int = 2) -> Pairing:
-    """Swiss in pods: the standings cut into pods, then single swaps of two
-    players between pods for as long as one lowers the cost (each repeat
-    opponent costs more than any spread of scores can)."""
+    """Swiss in pods, at the least cost: each repeat opponent costs more than
+    any spread of scores can. A small field (EXACT_MOST) tries every way to seat
+    it. A larger one starts from the standings cut into pods (and dealt round
+    them) and swaps two players between pods for as long as a swap lowers the
+    cost, which may settle short of the best; a swap is judged by what it
+    changes in its two pods alone, so a pass over 64 players in sixes is a few
+    thousand small set operations."""
     sizes = pod_sizes(len(order), pod, least)
     if not sizes:
         return Pairing((), tuple(order))
-    pods = cut(order, sizes)
     spread_most = (max(scores.values(), default=0.0) - min(scores.values(), default=0.0)) * pod * pod + 1
+    seen: dict[str, set[str]] = {p: set() for p in order}  # who met whom, as sets to intersect
+    for pair in met:
+        x, y = tuple(pair)
+        if x in seen and y in seen:
+            seen[x].add(y)
+            seen[y].add(x)
+    score = {p: scores.get(p, 0.0) for p in order}
 
     def cost(group: Sequence[str]) -> float:
-        values = [scores.get(p, 0.0) for p in group]
-        repeats = sum(1 for pair in combinations(group, 2) if frozenset(pair) in met)
+        repeats = sum(len(seen[p] & set(group)) for p in group) // 2
+        values = [score[p] for p in group]
         return repeats * spread_most + (max(values) - min(values))
 
-    improved = True
-    while improved:
-        improved = False
-        for i, j in combinations(range(len(pods)), 2):
-            for a, b in ((a, b) for a in range(len(pods[i])) for b in range(len(pods[j]))):
-                before = cost(pods[i]) + cost(pods[j])
-                pods[i][a], pods[j][b] = pods[j][b], pods[i][a]
-                if cost(pods[i]) + cost(pods[j]) < before - 1e-9:
-                    improved = True
-                else:
-                    pods[i][a], pods[j][b] = pods[j][b], pods[i][a]
+    def without(group: list[str], k: int, into: str) -> float:
+        """The cost of `group` with its k-th player replaced by `into`."""
+        others = group[:k] + group[k + 1:]
+        rest = set(others)
+        repeats = sum(len(seen[p] & rest) for p in others) // 2 + len(seen[into] & rest)
+        values = [score[p] for p in others] + [score[into]]
+        return repeats * spread_most + (max(values) - min(values))
+
+    def settle(pods: list[list[str]]) -> float:
+        costs = [cost(g) for g in pods]
+        improved = True
+        while improved:
+            improved = False
+            for i, j in combinations(range(len(pods)), 2):
+                for a in range(len(pods[i])):
+                    for b in range(len(pods[j])):
+                        ci, cj = without(pods[i], a, pods[j][b]), without(pods[j], b, pods[i][a])
+                        if ci + cj < costs[i] + costs[j] - 1e-9:
+                            pods[i][a], pods[j][b] = pods[j][b], pods[i][a]
+                            costs[i], costs[j] = ci, cj
+                            improved = True
+        return sum(costs)
+
+    if len(order) <= EXACT_MOST:  # every way to seat a small field: the best, not a good one
+        # Players as bits, so a pod's repeats are a few popcounts.
+        bit = {p: 1 << k for k, p in enumerate(order)}
+        mask = {p: sum(bit[q] for q in seen[p]) for p in order}
+
+        def quick(group: tuple[str, ...]) -> float:
+            members = sum(bit[p] for p in group)
+            values = [score[p] for p in group]
+            repeats = sum((mask[p] & members).bit_count() for p in group) // 2
+            return repeats * spread_most + (max(values) - min(values))
+
+        best = min(_partitions(list(order), sizes), key=lambda ps: sum(quick(g) for g in ps))
+        pods = [list(g) for g in best]
+    else:  # swaps can settle short of the best: from two starts, the cheaper kept
+        pods = min([cut(order, sizes), cut([*order[0::2], *order[1::2]], sizes)], key=settle)
     rank = {p: k for k, p in enumerate(order)}
     return Pairing(tuple(tuple(sorted(g, key=rank.__getitem__)) for g in pods))
+
+
+def _partitions(players: list[str], sizes: list[int]) -> Iterator[list[tuple[str, ...]]]:
+    """Every way to seat `players` in groups of `sizes` (a multiset), each once:
+    the first player not yet seated leads a group of each size still wanted."""
+    if not sizes:
+        yield []
+        return
+    head, rest = players[0], players[1:]
+    for size in sorted(set(sizes), reverse=True):
+        left_sizes = list(sizes)
+        left_sizes.remove(size)
+        for others in combinations(rest, size - 1):
+            left = [p for p in rest if p not in others]
+            for tail in _partitions(left, left_sizes):
+                yield [(head, *others), *tail]
 
 
 def explain_swiss(order: Sequence[str], scores: Mapping[str, float], met: Collection[frozenset[str]],

@@ -160,3 +160,35 @@ def test_bracket_gives_the_byes_to_the_top_seeds() -> None:
     second = next_slots(slots, lambda a, b: winners[frozenset((a, b))], dropped=set())
     assert second == ["s1", "s5", "s2", "s3"]
     assert elimination_round(second, dropped={"s2"}) .byes == ("s3",)
+
+
+def labelled_seatings(players: list[str], sizes: list[int]) -> list[list[list[str]]]:
+    """Every assignment of the players to numbered tables of these sizes."""
+    out: list[list[list[str]]] = []
+
+    def place(k: int, tables: list[list[str]]) -> None:
+        if k == len(players):
+            out.append([list(t) for t in tables])
+            return
+        for t, size in zip(tables, sizes, strict=True):
+            if len(t) < size:
+                t.append(players[k])
+                place(k + 1, tables)
+                t.pop()
+    place(0, [[] for _ in sizes])
+    return out
+
+
+@given(st.integers(3, 9), st.integers(3, 4), st.data())
+def test_small_pod_fields_meet_as_few_old_opponents_as_can_be(n: int, pod: int, data: st.DataObject) -> None:
+    players = [f"p{i}" for i in range(n)]
+    every_pair = [frozenset(pair) for pair in combinations(players, 2)]
+    met = set(data.draw(st.lists(st.sampled_from(every_pair), max_size=2 * n)))
+    pairing = pod_swiss(players, {}, met, pod)
+    assert sorted(pairing.players()) == players and not pairing.byes
+    sizes = sorted(len(t) for t in pairing.tables)
+    assert sizes == sorted(pod_sizes(n, pod))
+
+    def repeats(tables: list[list[str]] | tuple[tuple[str, ...], ...]) -> int:
+        return sum(1 for t in tables for pair in combinations(t, 2) if frozenset(pair) in met)
+    assert repeats(pairing.tables) == min(repeats(s) for s in labelled_seatings(players, pod_sizes(n, pod)))
