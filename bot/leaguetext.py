@@ -42,6 +42,10 @@ WHY_REMATCH = Text("Table {n}: {players}, places {places}, scores {scores}; a re
                    "round could avoid every one.",
                    "第{n}卓：{players}（順位 {places}、得点 {scores}）。再戦です。この回戦ではどう組んでも再戦を"
                    "避けられませんでした。")
+WHY_POD_REMATCH = Text("Table {n}: {players}, places {places}, scores {scores}; some of them have met before: "
+                       "the pods are seated to keep such meetings as few as the seating finds.",
+                       "第{n}卓：{players}（順位 {places}、得点 {scores}）。以前に対戦した人が含まれます。"
+                       "再戦ができるだけ少なくなるように卓を組んでいます。")
 WHY_BYE = Text("Bye: {name} (place {place}), the lowest-ranked player without a bye{below}.",
                "不戦勝：{name}（{place}位）。まだ不戦勝のない中で最下位です{below}。")
 WHY_BYE_BELOW = Text("; below them, {names} had one already", "（下位の{names}はすでに不戦勝を得ています）")
@@ -130,7 +134,8 @@ def explain_lines(state: LeagueState, why: Sequence[Mapping[str, Any]], locale: 
     for item in why:
         if item["kind"] == "table":
             n += 1
-            text = WHY_REMATCH if item["rematch"] else WHY_TABLE
+            rematch = WHY_POD_REMATCH if len(item["players"]) > 2 else WHY_REMATCH
+            text = rematch if item["rematch"] else WHY_TABLE
             out.append(text.format(n=n, players=_names(state, item["players"], locale),
                                    places="/".join(str(p) for p in item["places"]),
                                    scores="/".join(_num(s) for s in item["scores"]))(locale))

@@ -9,10 +9,11 @@ level worth more than every lower one can add up to:
 2. the bye to the lowest-ranked player without one (worth `_B` per place from
    the top); a player who had a bye gets none while anyone else can take it;
 3. scores as close as they can be (each pair worth the score gap's complement).
-Multi-seat games meet in pods: Swiss pods start from the standings cut into
-pods and swap players between pods while that lowers the cost (repeat
-opponents first, then score spread): there is no matching for groups, and
-the field is small enough (at most a few dozen) for the swaps to settle.
+Multi-seat games meet in pods, where there is no matching to use: a field of
+up to nine is seated by trying every partition into pods (fewest repeat
+opponents, then the narrowest spread of scores); a larger one by swapping
+players between pods from the standings cut into pods, for as long as a swap
+lowers that cost, which finds a good seating, not always the best.
 """
 
 from __future__ import annotations
