@@ -41,11 +41,12 @@ from events.recorder import Recorder
 from events.replay import MatchState
 from events.selfplay import selfplay
 from events.service import MatchService
+from events.store import LEAGUE
 from events.stores import is_postgres, open_store, sqlite_path
 from events.verify import parse_head, verify_match
 from events.window import parse_window, window_place
 
-from . import match_ids, profile_cli, ratings_cli, records_cli, render
+from . import league_cli, match_ids, profile_cli, ratings_cli, records_cli, render
 from .clihelp import Parser, argv_locale, say
 from .listing import match_table, whose_turn
 from .paths import default_db
@@ -67,9 +68,11 @@ async def _with_service(args: argparse.Namespace, fn: Callable[[MatchService], A
     prefix of it) replaced by the match's full id."""
     store = await open_store(args.db, durable=durable)
     try:
+        # `verify` checks a league's stream too; every other command takes matches only.
+        leagues = None if getattr(args, "verify", False) else False
         for name in ("match", "resume"):
             if getattr(args, name, None):
-                setattr(args, name, await match_ids.resolve(store, getattr(args, name)))
+                setattr(args, name, await match_ids.resolve(store, getattr(args, name), leagues))
         return await fn(MatchService(store, operator=_operator(args)))
     finally:
         await store.close()
@@ -345,8 +348,14 @@ async def cmd_list(args: argparse.Namespace) -> int:
 
 async def cmd_replay(args: argparse.Namespace) -> int:
     async def go(service: MatchService) -> int:
-        ms = await service.get(args.match)
         locale = _locale(args)
+        row = await service.store.match(args.match)
+        if args.verify and row is not None and row.game == LEAGUE:  # a league's stream (events/league/verify.py)
+            report = await verify_match(service, args.match)
+            for line in report.lines:
+                print(line(locale))
+            return 0 if report.ok else 1
+        ms = await service.get(args.match)
         names = _names(ms, locale)
         if getattr(args, "html", None):
             return await write_replay_page(service, args.match, args.html, locale)
@@ -623,6 +632,7 @@ def parser(locale: str = "en") -> argparse.ArgumentParser:
     records_cli.add_parsers(sub)  # parley mine
     ratings_cli.add_parsers(sub)  # parley rating, ladder, season
     profile_cli.add_parsers(sub)  # parley profile
+    league_cli.add_parsers(sub)  # parley league ...
     return p
 
 
@@ -634,6 +644,7 @@ ASYNC: dict[str, Callable[[argparse.Namespace], Coroutine[Any, Any, int]]] = {
 ASYNC.update(records_cli.COMMANDS)
 ASYNC.update(ratings_cli.COMMANDS)
 ASYNC.update(profile_cli.COMMANDS)
+ASYNC.update(league_cli.COMMANDS)
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -672,7 +683,8 @@ MAY_CREATE = ("play", "import", "selfplay", "bot", "sync-commands", "list-games"
 
 def _check_exists(args: argparse.Namespace) -> None:
     where = args.source if args.command == "migrate-db" else args.db
-    creates = args.command in MAY_CREATE and not (args.command == "play" and args.resume)
+    creates = (args.command in MAY_CREATE and not (args.command == "play" and args.resume)) or \
+        (args.command == "league" and args.action == "new")
     if creates or where is None or is_postgres(where) or Path(sqlite_path(where)).expanduser().exists():
         return
     raise CliError(Text(f"There is no database {where}: nothing was opened or created.",

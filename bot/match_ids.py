@@ -6,18 +6,21 @@ from __future__ import annotations
 from engine.core import Text
 from events.errors import Refused, not_found
 from events.recorder import Recorder
+from events.store import LEAGUE
 
 SHOWN = 8  # candidates named in the refusal of an ambiguous prefix
 
 
-async def resolve(store: Recorder, typed: str) -> str:
-    """The id of the one match whose id is `typed` or starts with it."""
+async def resolve(store: Recorder, typed: str, leagues: bool | None = False) -> str:
+    """The id of the one match whose id is `typed` or starts with it (a
+    league's too when `leagues` is None, as the store's `matches` takes it)."""
     typed = typed.strip()
     if not typed:
         raise not_found(typed)
-    if await store.match(typed) is not None:
+    row = await store.match(typed)
+    if row is not None and (leagues is None or (row.game == LEAGUE) == leagues):
         return typed
-    found = sorted(r.id for r in await store.matches(limit=2**31 - 1) if r.id.startswith(typed))
+    found = sorted(r.id for r in await store.matches(limit=2**31 - 1, leagues=leagues) if r.id.startswith(typed))
     if not found:
         raise not_found(typed)
     if len(found) == 1:

@@ -111,14 +111,14 @@ def _newest_per_ruleset(snaps: list[tuple[int, str, bytes]]) -> list[tuple[int, 
 async def copy_database(source: Recorder, target: Recorder, *, replay: bool = True,
                         progress: Callable[[int, int], None] | None = None) -> MigrationReport:
     """Copy everything from `source` into the empty `target`, then verify the copy."""
-    if await target.matches(limit=1):
+    if await target.matches(limit=1, leagues=None):
         raise Refused(Text("The target database already holds matches, so nothing was copied.",
                            "移行先のデータベースにはすでに対戦があるため、何もコピーしませんでした。"),
                       Text("Migrate into a new, empty database.", "新しい空のデータベースへ移行してください。"))
     raw = _raw_side(source)
     report = MigrationReport()
     try:
-        rows = list(reversed(await source.matches(limit=2**31 - 1)))  # oldest first
+        rows = list(reversed(await source.matches(limit=2**31 - 1, leagues=None)))  # oldest first, leagues too
         heads: dict[str, tuple[int | None, str, int]] = {}
         for n, row in enumerate(rows, start=1):
             stored = await raw.stored_events(row.id)

@@ -22,6 +22,15 @@ EventType = Literal[
     "match_aborted",  # reason
     "note",  # text: moderator or system remark, audit only
     "standing_orders",  # seat, orders [engine.core.orders.Order json]: the seat's whole set, hidden from the others
+    # A league's own stream (events/league/fold.py); never in a match's log.
+    "league_created",  # game, format, options, tables (clock, window), rated, pod, rounds, deadline, place, organiser
+    "player_added",  # player {id, name, locale}, seed (rating ordinal when added)
+    "player_dropped",  # player_id, reason
+    "round_started",  # round, tables [{players, match}], byes, deadline, slots (single elimination)
+    "pairing_overridden",  # round, replaced [match ids], tables [{players, match}], byes
+    "match_adjudicated",  # match, places [[player, place or null]], reason (award | abort | deadline)
+    "round_ended",  # round
+    "league_ended",  # standings [player ids, best first]
 ]
 
 

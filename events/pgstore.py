@@ -49,7 +49,7 @@ from .pgschema import migrate
 from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
 from .rows import chained_rows, event_from_row
-from .store import Conflict, DuplicateCommand, MatchRow
+from .store import LEAGUE, Conflict, DuplicateCommand, MatchRow
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
@@ -514,8 +514,12 @@ class PgStore:
         return _match(row) if row else None
 
     async def matches(self, *, guild: str | None = None, status: Iterable[str] | None = None,
-                      limit: int = 1000) -> list[MatchRow]:
+                      limit: int = 1000, leagues: bool | None = False) -> list[MatchRow]:
+        """As `Store.matches`: leagues left out unless asked."""
         sql, args = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE TRUE", list[Any]()
+        if leagues is not None:
+            args.append(LEAGUE)
+            sql += f" AND game {'=' if leagues else '<>'} ${len(args)}"
         if guild is not None:
             args.append(guild)
             sql += f" AND guild = ${len(args)}"

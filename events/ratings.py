@@ -144,16 +144,12 @@ def _places(keys: list[tuple[int, float]]) -> list[int]:
     return [1 + order.index(k) for k in keys]
 
 
-def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
-    """The entrants and places a match gives its ladder, or None when unrated."""
-    if row.status != "finished" or row.imported or not row.result or not events:
-        return None
-    created = events[0].payload if events[0].type == "match_created" else {}
-    if (created.get("place") or {}).get("rated") is False:
-        return None
+def _seating(events: Sequence[Event]) -> tuple[list[str], dict[str, str], dict[str, int]]:
+    """Who sat in each seat at the end, every joined player's name, and who
+    left (each with the seat they left first)."""
     occupant: list[str] = []
     names: dict[str, str] = {}
-    left: list[str] = []
+    left: dict[str, int] = {}
     for e in events:
         p = e.payload
         if e.type == "match_started":
@@ -164,24 +160,50 @@ def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
             if e.type == "player_replaced" and occupant:
                 occupant[p["seat"]] = str(who.get("id"))
         elif e.type == "player_removed" and occupant:
-            left.append(occupant[p["seat"]])
-    result = row.result
-    winners = set(result.get("winners", []))
-    scores = {int(k): float(v) for k, v in (result.get("scores") or {}).items() if isinstance(v, int | float)}
-    entrants: list[str] = []
+            left.setdefault(occupant[p["seat"]], p["seat"])
+    return occupant, names, left
+
+
+def seat_places(row: MatchRow, events: Sequence[Event]) -> list[tuple[int, str, int]]:
+    """(seat, player id, place: 1 best) of each entrant of a finished match (a
+    league tells its bots apart by id and its players by seat; a ladder names
+    bots by level): the winners first, then by score, then those who left.
+    Empty without a result."""
+    return _placed(row, _seating(events)) if row.status == "finished" and row.result else []
+
+
+def _placed(row: MatchRow, seating: tuple[list[str], dict[str, str], dict[str, int]]) -> list[tuple[int, str, int]]:
+    occupant, _, left = seating
+    assert row.result is not None
+    winners = set(row.result.get("winners", []))
+    scores = {int(k): float(v) for k, v in (row.result.get("scores") or {}).items() if isinstance(v, int | float)}
+    entrants: list[tuple[int, str]] = []
     keys: list[tuple[int, float]] = []
     for seat, pid in enumerate(occupant):
         if pid in left:
             continue  # placed below, once, with those who left
-        entrants.append(identity(pid))
+        entrants.append((seat, pid))
         keys.append((0 if seat in winners else 1, -scores.get(seat, 0.0)))
-    for pid in dict.fromkeys(left):
-        entrants.append(identity(pid))
+    for pid, seat in left.items():
+        entrants.append((seat, pid))
         keys.append((2, 0.0))
-    if len(set(entrants)) < 2:
+    return [(seat, pid, place) for (seat, pid), place in zip(entrants, _places(keys), strict=True)]
+
+
+def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
+    """The entrants and places a match gives its ladder, or None when unrated."""
+    if row.status != "finished" or row.imported or not row.result or not events:
         return None
+    created = events[0].payload if events[0].type == "match_created" else {}
+    if (created.get("place") or {}).get("rated") is False:
+        return None
+    seating = _seating(events)  # one pass over the log: a ladder's rebuild reads thousands
+    places = [(identity(pid), place) for _, pid, place in _placed(row, seating)]
+    if len({pid for pid, _ in places}) < 2:
+        return None
+    names = seating[1]
     ended = next((e.at for e in reversed(events) if e.type != "note"), row.updated_at)
-    return RatedMatch(row.id, server_of(row.guild), row.game, ended, tuple(zip(entrants, _places(keys), strict=True)),
+    return RatedMatch(row.id, server_of(row.guild), row.game, ended, tuple(places),
                       tuple(sorted((identity(k), v) for k, v in names.items() if not k.startswith("bot:"))))
 
 
@@ -289,5 +311,5 @@ async def start_season(store: Recorder, server: str, now: str) -> dict[str, Any]
 
 
 __all__ = ["LOCAL", "PROVISIONAL", "Ladder", "RatedMatch", "Rating", "bot_label", "cached_ladder", "end_season",
-           "fold", "identity", "ladder", "player_ratings", "rated_match", "rated_matches", "seasons", "server_of",
-           "start_season"]
+           "fold", "identity", "ladder", "player_ratings", "rated_match", "rated_matches", "seasons", "seat_places",
+           "server_of", "start_season"]

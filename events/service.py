@@ -47,7 +47,7 @@ from .replay import (
     restore,
 )
 from .seal import sealed
-from .store import Conflict, DuplicateCommand, MatchRow
+from .store import LEAGUE, Conflict, DuplicateCommand, MatchRow
 from .takeover import check_takeover, takeover_level
 from .window import WINDOW, responding
 
@@ -121,7 +121,7 @@ class MatchService:
                 live = self._live.get(match_id)
                 if live is None:
                     row = await self.store.match(match_id)
-                    if row is None:
+                    if row is None or row.game == LEAGUE:  # a league is a stream, not a match to play
                         raise errors.not_found(match_id)
                     secret = await self.store.secret(match_id)
                     live = _Live(await self._rebuild(row, secret), secret)

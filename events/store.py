@@ -41,6 +41,12 @@ class DuplicateCommand(Exception):
         self.command_id = command_id
 
 
+# The game id of a league's row: a league is a stream of its own in the same
+# tables (events/league/), hash-chained like a match; every listing of matches
+# leaves it out unless asked (`matches(leagues=...)`).
+LEAGUE = "league"
+
+
 @dataclass(frozen=True, slots=True)
 class MatchRow:
     id: str
@@ -449,8 +455,13 @@ class Store:
         return _match(row) if row else None
 
     async def matches(self, *, guild: str | None = None, status: Iterable[str] | None = None,
-                      limit: int = 1000) -> list[MatchRow]:
+                      limit: int = 1000, leagues: bool | None = False) -> list[MatchRow]:
+        """Newest first. `leagues`: False for matches only (every listing), True
+        for leagues only, None for both (a migration copies everything)."""
         sql, args = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE 1=1", []
+        if leagues is not None:
+            sql += f" AND game {'=' if leagues else '<>'} ?"
+            args.append(LEAGUE)
         if guild is not None:
             sql += " AND guild = ?"
             args.append(guild)

@@ -24,10 +24,12 @@ from engine.core.play import Step
 
 from . import errors
 from .errors import ReplayError
+from .league.verify import league_checks
 from .model import Event
 from .recording import action_record
 from .replay import MatchState, all_seeing_digest, outcome_json, rebuild
 from .seal import bad_seals, unsealed
+from .store import LEAGUE
 
 if TYPE_CHECKING:
     from .service import MatchService
@@ -85,6 +87,13 @@ async def verify_match(service: MatchService, match_id: str, heads: list[tuple[i
     row = await service.store.match(match_id)
     if row is None:
         raise errors.not_found(match_id)
+    if row.game == LEAGUE:  # a league's stream: its own checks
+        for ok, text in await league_checks(service.store, row):
+            if ok:
+                report.good(text)
+            else:
+                report.fail(text)
+        return report
     events = await service.store.events(match_id)
     secret = await service.store.secret(match_id)  # stays inside this function
     report.events = len(events)

@@ -99,6 +99,9 @@ class ParleyBase:
         self.service = service
         self.config = config
         self.delivery = Delivery(client, service, config)
+        # Called with each match id after its thread is brought up to date: a league
+        # (bot/discord/league.py) moves on as soon as its round's last match ends.
+        self.after_sync: list[Callable[[str], Awaitable[None]]] = []
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -207,6 +210,11 @@ class ParleyBase:
         except Exception:
             log.exception("match %s: updating the thread failed; it is repaired on the next change or start",
                           match_id)
+        for hook in self.after_sync:
+            try:
+                await hook(match_id)
+            except Exception:
+                log.exception("match %s: a follow-up of its update failed", match_id)
 
     async def server_settings(self, interaction: discord.Interaction) -> ServerSettings:
         return await server_settings.load(self.service.store, interaction.guild_id)

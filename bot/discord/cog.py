@@ -20,6 +20,7 @@ from . import contexts
 from .core import Parley
 from .deckgroup import DeckGroup
 from .i18n import locale_of
+from .league import LeagueGroup
 
 MATCH = _("Match id (default: this thread's match)")
 # The same minutes for every hand and seat, so when a window closes tells nobody what a seat holds.
@@ -41,6 +42,7 @@ class ParleyGroup(app_commands.Group):
                          allowed_contexts=where, allowed_installs=installs)
         self.parley = parley
         self.add_command(DeckGroup(parley))
+        self.add_command(LeagueGroup(parley))
 
     def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
         return _without_dm_permission(super().to_dict(tree))

@@ -332,3 +332,16 @@ class Ops:
         result, data = await attempt(lambda: interaction.client.http.get_from_cdn(url))
         return Result(result.outcome, data=data, code=result.code, status=result.status, text=result.text)
 
+
+    # -- server events -----------------------------------------------------------------------
+
+    async def schedule_event(self, guild_id: int | str, *, name: str, start: str, end: str, location: str,
+                             description: str) -> Result:
+        """A guild scheduled event somewhere else than a voice channel (entity type 3,
+        EXTERNAL: Discord then requires `entity_metadata.location` and an end time),
+        seen by the server's members only (privacy level 2). `Result.id` is the event."""
+        result, data = await attempt(lambda: self.client.http.create_guild_scheduled_event(
+            int(guild_id), name=name[:100], privacy_level=2, entity_type=3, scheduled_start_time=start,
+            scheduled_end_time=end, entity_metadata={"location": location[:100]}, description=description[:1000]))
+        return Result(result.outcome, id=int(data["id"]) if result.ok else None, code=result.code,
+                      status=result.status, text=result.text)

@@ -35,6 +35,7 @@ from events.clockconfig import from_place
 
 from .digest import REMIND, Due, remind_due
 from .expiry import expire_lobbies
+from .league import leagues_of
 from .vacation import vacation_starts
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class Scheduler:
         self.parley = parley
         self._task: asyncio.Task[None] | None = None
         self._hours: dict[str, float] = {}  # per match: the soonest a reminder or deadline can fall
+        self.leagues = leagues_of(parley)  # from now on, a league also moves on when its round's last match ends
 
     def start(self) -> None:
         if self._task is None:
@@ -119,6 +121,8 @@ class Scheduler:
                 due.append((ms, remind))
         await remind_due(self.parley, due, now)
         await expire_lobbies(self.parley, now)
+        # Leagues whose round's matches ended, or whose round's deadline passed, move on.
+        await self.leagues.tick(now)
 
     async def _maybe_due(self, match_id: str, updated_at: str, now: datetime) -> bool:
         hours = self._hours.get(match_id)

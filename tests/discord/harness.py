@@ -201,6 +201,7 @@ class FakeDiscord:
         self.emoji_limit = 2000  # Discord's limit per application
         self.manage_channels_refused = False  # the bot lacks Manage Channels: a forum's tags are not its to add
         self.cdn: dict[str, bytes] = {}  # files users uploaded in modals, by their attachment URL
+        self.scheduled_events: list[dict[str, Any]] = []  # POST /guilds/{id}/scheduled-events, as created
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -542,6 +543,8 @@ class FakeDiscord:
                                       "parent_id": channel["id"], "name": name, "archived": False}
                 starter["thread"] = self._channel_json(self.channels[tid])
                 return self._channel_json(self.channels[tid])
+        if method == "POST" and len(seg) == 3 and seg[0] == "guilds" and seg[2] == "scheduled-events":
+            return self._scheduled_event(int(seg[1]), payload)
         self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
         raise FakeHTTPError(404, 0, "Unknown route in the fake")
 
@@ -569,6 +572,7 @@ class FakeDiscord:
             return {k: v for k, v in self.emojis[name].items() if not k.startswith("_")}
         self.violation(f"unexpected REST call {method} /{'/'.join(seg)}")
         raise FakeHTTPError(404, 0, "Unknown route in the fake")
+
     # -- forums ---------------------------------------------------------------------------------------
 
     def _set_available_tags(self, channel: dict[str, Any], tags: list[dict[str, Any]]) -> None:
@@ -632,6 +636,40 @@ class FakeDiscord:
         msg["id"] = str(tid)
         self.messages[tid] = msg
         return self._channel_json(self.channels[tid]) | {"message": self.public(msg)}
+    def _scheduled_event(self, guild_id: int, payload: dict[str, Any]) -> dict[str, Any]:
+        """POST /guilds/{id}/scheduled-events as Discord's API spec has it
+        (/work/shared/data/discord-openapi.json, ExternalScheduledEventCreateRequest and
+        its siblings): an EXTERNAL event (3) needs entity_metadata.location and an end."""
+        allowed = {"name", "description", "image", "scheduled_start_time", "scheduled_end_time", "privacy_level",
+                   "entity_type", "channel_id", "recurrence_rule", "entity_metadata"}
+        bad = [f"unknown field {k}" for k in payload if k not in allowed]
+        if not 1 <= len(payload.get("name") or "") <= 100:
+            bad.append("name must be 1-100 characters")
+        if len(payload.get("description") or "") > 1000:
+            bad.append("description is longer than 1000 characters")
+        if payload.get("privacy_level") != 2:
+            bad.append("privacy_level must be 2 (GUILD_ONLY)")
+        start = datetime.fromisoformat(payload.get("scheduled_start_time") or "1970-01-01T00:00:00+00:00")
+        if start <= datetime.now(UTC):
+            bad.append("scheduled_start_time must be in the future")
+        if payload.get("entity_type") == 3:
+            location = (payload.get("entity_metadata") or {}).get("location") or ""
+            if not 1 <= len(location) <= 100:
+                bad.append("an EXTERNAL event needs entity_metadata.location of 1-100 characters")
+            end = payload.get("scheduled_end_time")
+            if not end or datetime.fromisoformat(end) <= start:
+                bad.append("an EXTERNAL event needs a scheduled_end_time after its start")
+            if payload.get("channel_id") is not None:
+                bad.append("an EXTERNAL event has no channel_id")
+        else:
+            bad.append(f"entity_type {payload.get('entity_type')} is not EXTERNAL (3)")
+        if bad:
+            self.violations.extend(f"scheduled event: {b}" for b in bad)
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
+        event = {"id": str(self.new_id()), "guild_id": str(guild_id), "channel_id": None,
+                 "creator_id": str(self.bot.id), "status": 1, "entity_id": None, "user_count": 0, **payload}
+        self.scheduled_events.append(event)
+        return event
 
     def _channel_json(self, channel: dict[str, Any]) -> dict[str, Any]:
         data = {"id": str(channel["id"]), "type": channel["type"], "name": channel.get("name", ""),
