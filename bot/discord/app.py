@@ -24,6 +24,7 @@ from .contexts import NotHere
 from .core import Parley
 from .decks import CARD_SET_FORM, DECK_FORM, DECK_ITEMS
 from .i18n import M, ParleyTranslator, locale_of
+from .league import LeagueGroup
 from .newform import FORM as NEW_FORM
 from .newform import FORM_ITEMS
 from .ops import SAFE_MENTIONS, Ops
@@ -66,6 +67,7 @@ class ParleyBot(discord.Client):
         self.parley = Parley(self, service, self.config)
         self.tree.add_command(ParleyGroup(self.parley))
         self.tree.add_command(ModGroup(self.parley))
+        self.tree.add_command(LeagueGroup(self.parley))
         await self.tree.set_translator(ParleyTranslator())
         # Buttons posted before this start dispatch by custom-id template.
         self.add_dynamic_items(*DYNAMIC_ITEMS, *DECK_ITEMS, *FORM_ITEMS)

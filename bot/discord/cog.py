@@ -20,19 +20,12 @@ from . import contexts
 from .core import Parley
 from .deckgroup import DeckGroup
 from .i18n import locale_of
-from .league import LeagueGroup
 
 MATCH = _("Match id (default: this thread's match)")
 # The same minutes for every hand and seat, so when a window closes tells nobody what a seat holds.
 WINDOW_HELP = "Minutes until an unanswered response passes in new matches, same for every hand (0: none)"
 TAKEOVERS = [app_commands.Choice(name=_("off"), value="off"), app_commands.Choice(name=_("easy"), value="easy"),
              app_commands.Choice(name=_("normal"), value="normal"), app_commands.Choice(name=_("hard"), value="hard")]
-
-
-def _without_dm_permission(data: dict[str, Any]) -> dict[str, Any]:
-    # discord.py still sends the deprecated dm_permission beside contexts, which supersede it.
-    data.pop("dm_permission", None)
-    return data
 
 
 class ParleyGroup(app_commands.Group):
@@ -42,10 +35,9 @@ class ParleyGroup(app_commands.Group):
                          allowed_contexts=where, allowed_installs=installs)
         self.parley = parley
         self.add_command(DeckGroup(parley))
-        self.add_command(LeagueGroup(parley))
 
     def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
-        return _without_dm_permission(super().to_dict(tree))
+        return contexts.without_dm_permission(super().to_dict(tree))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return contexts.allowed(interaction)
@@ -310,7 +302,7 @@ class ModGroup(app_commands.Group):
         self.parley = parley
 
     def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
-        return _without_dm_permission(super().to_dict(tree))
+        return contexts.without_dm_permission(super().to_dict(tree))
 
     async def _match(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.parley.complete_match(interaction, current)

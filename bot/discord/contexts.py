@@ -11,6 +11,8 @@ The lookups, which only read and answer privately, work everywhere.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -65,6 +67,13 @@ def everywhere() -> tuple[app_commands.AppCommandContext, app_commands.AppInstal
 def servers_only() -> tuple[app_commands.AppCommandContext, app_commands.AppInstallationType]:
     """`/parley-mod`'s: moderation is a server's, installed by the server."""
     return app_commands.AppCommandContext(guild=True), app_commands.AppInstallationType(guild=True)
+
+
+def without_dm_permission(data: dict[str, Any]) -> dict[str, Any]:
+    """A top-level command's payload without `dm_permission`: discord.py still sends the deprecated
+    field beside `contexts`, which supersede it."""
+    data.pop("dm_permission", None)
+    return data
 
 
 def lookup_scope(interaction: discord.Interaction, user: discord.abc.User | None) -> tuple[str | None, discord.abc.User]:

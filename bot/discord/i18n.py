@@ -323,8 +323,8 @@ _JA: dict[str, str] = {
     "Manage Server: upload a card file this server's matches may choose":
         "サーバー管理: このサーバーの対戦で選べるカードファイルをアップロード",
     "One word; matches choose it with cardset=NAME": "1語で。対戦では cardset=名前 で選びます",
-    # /parley league (bot/discord/league.py)
-    "league": "リーグ",
+    # /parley-league (bot/discord/league.py)
+    "league": "リーグ", "parley-league": "parley-リーグ",
     "Leagues and tournaments: Swiss, round robin, elimination": "リーグと大会：スイス式・総当たり・エリミネーション",
     "League id (default: this server's open league)": "リーグ ID（省略時: このサーバーで開催中のリーグ）",
     "Make a league here; its matches open threads of this channel": "ここでリーグを作成（対戦はこのチャンネルのスレッドで）",

@@ -1,4 +1,4 @@
-"""`/parley league ...`: leagues and tournaments on Discord, one command group
+"""`/parley-league ...`: leagues and tournaments on Discord, one command group
 over the league service (events/league/service.py).
 
 What a league shows is reconciled, never stepped through: after each league
@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import weakref
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -36,6 +36,7 @@ from events.league.refusals import no_league
 from events.league.service import LeagueService
 from events.model import Player
 
+from . import contexts
 from .base import Reply, parse_options
 from .delivery import MESSAGE_LIMIT, clip
 from .i18n import M, guild_locale_of, locale_of
@@ -51,10 +52,10 @@ EVENTS = "league_event"  # kv: "<league>/<round>" -> the scheduled event's id
 NO_DEADLINE = timedelta(days=7)  # an EXTERNAL event must end: a round without a deadline shows a week
 LEAD = timedelta(minutes=1)  # Discord refuses an event that starts in the past
 
-T_CREATED = Text("League `{id}` made. Players join with `/parley league join`; start it with "
-                 "`/parley league start` once they have.",
-                 "リーグ `{id}` を作成しました。参加は `/parley league join`、全員そろったら "
-                 "`/parley league start` で開始します。")
+T_CREATED = Text("League `{id}` made. Players join with `/parley-league join`; start it with "
+                 "`/parley-league start` once they have.",
+                 "リーグ `{id}` を作成しました。参加は `/parley-league join`、全員そろったら "
+                 "`/parley-league start` で開始します。")
 T_JOINED = Text("{name} joined league `{id}`.", "{name}さんがリーグ `{id}` に参加しました。")
 T_DROPPED = Text("{name} left league `{id}`; they are not paired again.",
                  "{name}さんがリーグ `{id}` から抜けました。以後の組み合わせには入りません。")
@@ -348,11 +349,18 @@ assert [c.value for c in FORMAT_CHOICES] == list(FORMATS)
 
 
 class LeagueGroup(app_commands.Group):
-    """`/parley league ...`: one group, so the league takes one of /parley's 25 places."""
+    """`/parley-league ...`: a command of its own, as `/parley-mod` is. Discord counts a command's
+    whole tree against one size limit (4,000 characters, the longest translation of each field),
+    and /parley with the league inside came to 5,629; in servers only."""
 
     def __init__(self, parley: Parley) -> None:
-        super().__init__(name=_("league"), description=_("Leagues and tournaments: Swiss, round robin, elimination"))
+        where, installs = contexts.servers_only()
+        super().__init__(name=_("parley-league"), allowed_contexts=where, allowed_installs=installs,
+                         description=_("Leagues and tournaments: Swiss, round robin, elimination"))
         self.leagues = leagues_of(parley)
+
+    def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
+        return contexts.without_dm_permission(super().to_dict(tree))
 
     async def _league(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self.leagues.complete(interaction, current)

@@ -1019,7 +1019,8 @@ class Harness:
 
     def _path(self, sub: str) -> list[str]:
         """`/parley`'s or `/parley-mod`'s command `sub` as its full path: `["parley", "log", "replay"]`.
-        `sub` is a path under the top-level command ("log replay") or a name found once in the tree ("replay")."""
+        `sub` is a whole path ("parley-league new"), a path under the top-level command ("log replay") or a
+        name found once in the tree ("replay")."""
         assert self.bot is not None
         found: list[list[str]] = []
 
@@ -1028,13 +1029,15 @@ class Harness:
                 here = [*path, child.name]
                 if isinstance(child, discord.app_commands.Group):
                     walk(child, here)
-                elif " ".join(here[1:]) == sub or child.name == sub:
+                elif sub in (" ".join(here), " ".join(here[1:]), child.name):
                     found.append(here)
 
         for top in self.bot.tree.get_commands():
             if isinstance(top, discord.app_commands.Group):
                 walk(top, [top.name])
-        exact = [p for p in found if " ".join(p[1:]) == sub]
+        exact = [p for p in found if sub in (" ".join(p), " ".join(p[1:]))]
+        # A bare path is /parley's ("new"); another top-level command's is named whole ("parley-league new").
+        exact = [p for p in exact if p[0] == "parley" or " ".join(p) == sub] or exact
         assert len(exact or found) == 1, f"/parley {sub}: {'ambiguous' if found else 'no such command'} ({found})"
         return (exact or found)[0]
 

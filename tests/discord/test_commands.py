@@ -17,7 +17,7 @@ async def test_sync_publishes_japanese_names_and_descriptions(harness: Harness) 
     h = harness
     await h.bot.tree.sync()
     tops = {c["name"]: c for c in h.fake.commands}
-    assert set(tops) == {"parley", "parley-mod"}
+    assert set(tops) == {"parley", "parley-mod", "parley-league"}
     group = tops["parley"]
     assert group["description_localizations"]["ja"]
     subs = {o["name"]: o for o in group["options"]}

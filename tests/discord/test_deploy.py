@@ -125,7 +125,7 @@ async def test_start_up_logs_no_voice_warning(tmp_path: Path, monkeypatch: pytes
 
 async def test_a_test_server_gets_the_commands_at_every_start(tmp_path: Path) -> None:
     async with Harness(tmp_path / "parley.sqlite", dev_guild=TEST_GUILD) as h:
-        assert {c["name"] for c in h.fake.guild_commands[TEST_GUILD]} == {"parley", "parley-mod"}
+        assert {c["name"] for c in h.fake.guild_commands[TEST_GUILD]} == {"parley", "parley-mod", "parley-league"}
         assert h.fake.commands == []  # every other server keeps its global commands as they were
         await h.restart()
         assert len([c for c in h.fake.calls if c.method == "PUT" and "/guilds/" in c.path]) == 2
@@ -148,7 +148,7 @@ async def test_sync_commands_publishes_to_the_test_server_alone(harness: Harness
     await bot.login("t")
     synced = await bot.publish()
     await bot.close()
-    assert {c.name for c in synced} == {"parley", "parley-mod"}
+    assert {c.name for c in synced} == {"parley", "parley-mod", "parley-league"}
     assert harness.fake.guild_commands[TEST_GUILD] and harness.fake.commands == []
 
 

@@ -23,7 +23,7 @@ def standings_messages(h: Harness) -> list[dict]:
 
 
 async def new_league(h: Harness, **options: object) -> str:
-    text = h.reply_text(await h.slash(MOD, "league new", game="toy", **{"options": "goal=50", **options}))
+    text = h.reply_text(await h.slash(MOD, "parley-league new", game="toy", **{"options": "goal=50", **options}))
     return re.search(r"League `(\w+)` made", text).group(1)
 
 
@@ -33,11 +33,11 @@ async def test_rounds_open_threads_post_standings_and_are_announced(harness: Har
     league_id = await new_league(h, deadline_days=2.0, name="Winter")
     for user in (ALICE, BOB, CAROL):  # Bob reads Japanese
         said = f"リーグ `{league_id}` に参加しました" if user is BOB else f"joined league `{league_id}`"
-        assert said in h.reply_text(await h.slash(user, "league join"))
-    assert "Bot 1" in h.reply_text(await h.slash(MOD, "league add", bots=1))
-    refused = h.reply_text(await h.slash(ALICE, "league start"))
+        assert said in h.reply_text(await h.slash(user, "parley-league join"))
+    assert "Bot 1" in h.reply_text(await h.slash(MOD, "parley-league add", bots=1))
+    refused = h.reply_text(await h.slash(ALICE, "parley-league start"))
     assert "Only an organiser of this league can do that." in refused
-    assert "round 1 is paired" in h.reply_text(await h.slash(MOD, "league start"))
+    assert "round 1 is paired" in h.reply_text(await h.slash(MOD, "parley-league start"))
     league = await leagues_of(h.parley).service.get(league_id)
     first = league.current
     assert first is not None and len(first.tables) == 2
@@ -54,7 +54,7 @@ async def test_rounds_open_threads_post_standings_and_are_announced(harness: Har
     for t in first.tables:
         human = next((p for p in t.players if p.startswith("discord:")), None)
         winner = next(u for u in (ALICE, BOB, CAROL) if f"discord:{u.id}" == human)
-        await h.slash(MOD, "league end", match=t.match[:6], winner=winner)
+        await h.slash(MOD, "parley-league end", match=t.match[:6], winner=winner)
     league = await leagues_of(h.parley).service.get(league_id)
     assert len(league.rounds) == 2 and league.rounds[0].ended
     assert [e["name"] for e in h.fake.scheduled_events] == ["Winter: round 1", "Winter: round 2"]
@@ -64,9 +64,9 @@ async def test_rounds_open_threads_post_standings_and_are_announced(harness: Har
     winners = {s.player for s in table if s.score == 1}
     assert len(winners) == 2 and all(w.startswith("discord:") for w in winners)
 
-    ja = h.reply_text(await h.slash(BOB, "league show"))  # Bob reads Japanese
+    ja = h.reply_text(await h.slash(BOB, "parley-league show"))  # Bob reads Japanese
     assert "スイス式" in ja and "第2回戦（全2回戦）" in ja
-    why = h.reply_text(await h.slash(CAROL, "league explain"))
+    why = h.reply_text(await h.slash(CAROL, "parley-league explain"))
     assert "Table 1:" in why and ("they had not met" in why or "a rematch" in why)
 
 
@@ -74,8 +74,8 @@ async def test_the_scheduler_ends_a_round_at_its_deadline(harness: Harness) -> N
     h = harness
     league_id = await new_league(h, deadline_days=1.0)
     for user in (ALICE, BOB, CAROL, MOD):
-        await h.slash(user, "league join", league=league_id[:4])
-    await h.slash(MOD, "league start")
+        await h.slash(user, "parley-league join", league=league_id[:4])
+    await h.slash(MOD, "parley-league start")
     first = (await leagues_of(h.parley).service.get(league_id)).current
     await h.bot.scheduler.tick(datetime.now(UTC) + timedelta(hours=12))
     assert len((await leagues_of(h.parley).service.get(league_id)).rounds) == 1  # not yet
@@ -91,8 +91,8 @@ async def test_the_scheduler_ends_a_round_at_its_deadline(harness: Harness) -> N
 async def test_eight_bots_play_a_swiss_league_to_the_final_standings(harness: Harness) -> None:
     h = harness
     league_id = await new_league(h, options="goal=30")
-    await h.slash(MOD, "league add", bots=8)
-    await h.slash(MOD, "league start")
+    await h.slash(MOD, "parley-league add", bots=8)
+    await h.slash(MOD, "parley-league start")
     league = await leagues_of(h.parley).service.get(league_id)
     assert league.status == "finished" and len(league.rounds) == 3
     table = await leagues_of(h.parley).service.standings(league_id)
@@ -119,9 +119,9 @@ async def test_eight_bots_play_a_swiss_league_to_the_final_standings(harness: Ha
 async def test_the_league_group_is_published_in_both_languages(harness: Harness) -> None:
     h = harness
     await h.bot.tree.sync()  # the harness checks Discord's limits on names, descriptions and options
-    parley = next(c for c in h.fake.commands if c["name"] == "parley")
-    (group,) = [o for o in parley["options"] if o["name"] == "league"]
-    assert group["type"] == 2 and group["name_localizations"]["ja"] == "リーグ"
+    group = next(c for c in h.fake.commands if c["name"] == "parley-league")
+    assert group["type"] == 1 and group["name_localizations"]["ja"] == "parley-リーグ"
+    assert group["contexts"] == [0]  # servers only, as matches are
     assert {s["name"] for s in group["options"]} == {"new", "join", "add", "drop", "start", "show", "explain",
                                                      "advance", "override", "end"}
     for sub in group["options"]:
@@ -134,8 +134,8 @@ async def test_a_round_ends_when_its_last_match_is_played_out(harness: Harness) 
     h = harness
     league_id = await new_league(h, options="goal=1")
     for user in (ALICE, BOB):
-        await h.slash(user, "league join")
-    await h.slash(MOD, "league start")
+        await h.slash(user, "parley-league join")
+    await h.slash(MOD, "parley-league start")
     (table,) = (await leagues_of(h.parley).service.get(league_id)).current.tables
     ms = await state(h, table.match)
     mover = [ALICE, BOB][ms.state.active]  # a toy match to one point: the first roll wins it
