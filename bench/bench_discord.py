@@ -57,6 +57,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
     with tempfile.TemporaryDirectory() as tmp:
         async with Harness(Path(tmp) / "parley.sqlite") as h:
             seed_secrets(h, seed)
+            h.fake.conform = False  # the spec check is the test's cost, not the bot's (tests/discord/spec.py)
             wall = cpu = 0.0
             while made < moves:
                 match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")

@@ -82,7 +82,7 @@ class Spec:
             return [f"{method} {path}: the route takes no body"] if body not in (None, {}) else []
         if body is None:
             return []  # discord.py sends none when nothing is set (e.g. a plain defer)
-        return [f"{method} {route.template}: {_where(e)}{e.message[:300]}" for e in _errors(validator, body)]
+        return [f"{method} {route.template}: {_where(e)}{_said(e)}" for e in _errors(validator, body)]
 
 
 def _escape(template: str) -> str:
@@ -111,6 +111,14 @@ def _telling(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     if len(fitting) == 1:
         return _telling(fitting[0][0])
     return jsonschema.exceptions.best_match(error.context) or error
+
+
+def _said(error: jsonschema.ValidationError) -> str:
+    """The error, short: a long value is named by its kind and size, not printed whole."""
+    if len(error.message) <= 200:
+        return error.message
+    size = f" of {len(error.instance)}" if hasattr(error.instance, "__len__") else ""
+    return f"a {type(error.instance).__name__}{size} breaks {error.validator}={error.validator_value!r}"
 
 
 def _where(error: jsonschema.ValidationError) -> str:
