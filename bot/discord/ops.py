@@ -269,3 +269,13 @@ class Ops:
         result, _ = await attempt(lambda: interaction.response.send_modal(modal))
         return result
 
+    # -- layout messages (components v2) -------------------------------------------------------
+
+    async def post_layout(self, channel_id: int | str, view: discord.ui.LayoutView, *,
+                          files: Sequence[discord.File] = (), pings: Sequence[int] = (),
+                          kind: discord.ChannelType = discord.ChannelType.public_thread) -> Result:
+        """Post a layout message (its text is in its components: no content); `Result.id` is its id."""
+        extra: dict[str, Any] = {"files": list(files)} if files else {}
+        result, msg = await self._reopening(channel_id, lambda: self._channel(channel_id, kind).send(
+            view=view, allowed_mentions=_mentions(pings), **extra))
+        return Result(result.outcome, id=_id(msg), code=result.code, status=result.status, text=result.text)
