@@ -526,7 +526,8 @@ class Delivery:
         if waiting:
             tail.append(M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale))
         tail += [line(locale) for line in clock]
-        alt = M.board_alt.format(game=ms.game.title, match=ms.match_id)(locale) + "\n" + body
+        # Alt text is read as plain text: no markdown marks.
+        alt = (M.board_alt.format(game=ms.game.title, match=ms.match_id)(locale) + "\n" + body).replace("**", "")
         return layout.Board(ms.match_id, header, body, "\n".join(tail), alt, waiting[0].seat if waiting else None,
                             ms.status == "running", locale)
 
@@ -541,7 +542,8 @@ class Delivery:
         digest = _digest(parts, image or b"", board.seat, board.hand_button)
         if rec.get("board_hash") != digest:
             def files() -> list[discord.File]:  # a File is read once: a fresh one per call
-                return [discord.File(io.BytesIO(image), filename=layout.IMAGE)] if image else []
+                return [discord.File(io.BytesIO(image), filename=layout.IMAGE, description=layout.alt(board))] \
+                    if image else []
             views = [layout.view(board, part, i, len(parts), image is not None) for i, part in enumerate(parts)]
             # A board posted as classic messages (before layouts) is posted afresh, not converted.
             ids = [rec["board_msg"], *rec.get("board_more", [])] if rec.get("board_msg") and rec.get("board_v2") else []
@@ -558,8 +560,8 @@ class Delivery:
                     rec["board_old"] = sorted(set(rec.get("board_old", [])) | set(old))
                     rec["board_old_v2"] = bool(rec.get("board_v2"))
                 rec["board_msg"], rec["board_more"], rec["board_v2"] = None, [], True
-                for i, shown in enumerate(views):
-                    msg = (await self.ops.post_layout(rec["thread"], shown, files=files() if i == 0 else [])).expect()
+                for i, message in enumerate(views):
+                    msg = (await self.ops.post_layout(rec["thread"], message, files=files() if i == 0 else [])).expect()
                     if i == 0:
                         rec["board_msg"] = str(msg.id)
                     else:
@@ -577,11 +579,11 @@ class Delivery:
         from before this record had them is edited whole), extra ones deleted; False
         when one is gone."""
         before = rec.get("board_parts") or []
-        for i, shown in enumerate(views):
+        for i, message in enumerate(views):
             if i < len(before) and before[i] == keys[i]:
                 continue
             extra: dict[str, Any] = {"attachments": files()} if i == 0 else {}
-            edited = await self.ops.edit(rec["thread"], ids[i], view=shown, **extra)
+            edited = await self.ops.edit(rec["thread"], ids[i], view=message, **extra)
             if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
                 return False  # deleted by someone: the caller posts it afresh
         for extra_id in ids[len(views):]:

@@ -63,8 +63,7 @@ def view(board: Board, part: str, index: int, count: int, image: bool) -> ui.Lay
     if first:
         box.add_item(ui.TextDisplay(first))  # the header, above the picture
     if index == 0 and image:
-        box.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{IMAGE}",
-                                                              description=_clip(board.alt, ALT_LIMIT))))
+        box.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{IMAGE}", description=alt(board))))
         box.add_item(ui.Separator())
     body = rest[0] if rest else ""
     if body.strip():
@@ -75,6 +74,11 @@ def view(board: Board, part: str, index: int, count: int, image: bool) -> ui.Lay
         row.add_item(HandButton(board.match_id, board.locale))
         layout.add_item(row)
     return layout
+
+
+def alt(board: Board) -> str:
+    """The picture's alt text, within Discord's 1,024 characters."""
+    return _clip(board.alt, ALT_LIMIT)
 
 
 def moved(text: str) -> ui.LayoutView:

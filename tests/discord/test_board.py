@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
-
-from typing import Any
 
 from bot.discord import layout
 from bot.discord.split import split_message

@@ -143,9 +143,9 @@ async def test_a_planted_violation_is_refused_as_discord_would(tmp_path: Path, p
 async def test_a_modal_with_a_bare_text_input_and_too_many_choices_are_refused(tmp_path: Path) -> None:
     h = Harness(tmp_path / "parley.sqlite")
     async with h:
-        match_id, thread = await open_match(h, ALICE, BOB)
+        _, thread = await open_match(h, ALICE, BOB)
         choices = [{"name": f"choice {i}", "value": str(i)} for i in range(26)]
-        payload, ex = h._base(4, ALICE, thread)
+        _, ex = h._base(4, ALICE, thread)
         fake = h.fake
         fake._callback(ex.id, ex.token, {"type": 8, "data": {"choices": choices}}, [], h.now())
         assert any("26 autocomplete choices" in v for v in fake.violations)
