@@ -68,7 +68,7 @@ from .i18n import M, status_text
 from .names import named, seat_names, shown
 from .ops import Ops, Outcome, Result
 from .split import split_message
-from .summary import post_summary
+from .summary import draw_page, post_page, post_summary
 from .views import choice_view, hand_view, lobby_view, takeback_view
 
 if TYPE_CHECKING:
@@ -192,6 +192,8 @@ class Delivery:
         self.clock_feed = ClockFeed(service.store)
         self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
         self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
+        self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
+        self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
 
     # -- remembered state ------------------------------------------------------------
 
@@ -236,7 +238,8 @@ class Delivery:
             with contextlib.suppress(Exception):
                 await self._note(match_id, True)
             raise
-        await self._note(match_id, bool(failed))
+        # A page still drawing keeps the match in the outbox: its last post is yet to come.
+        await self._note(match_id, bool(failed) or match_id in self._drawing)
         return not failed
 
     async def _sync(self, match_id: str, repair: bool, clicked: Click | None) -> list[str]:
@@ -864,11 +867,38 @@ class Delivery:
         # Decision menus left in DMs would only answer "no longer current": take them off.
         for seat in range(len(ms.seats)):
             await self._clear_dm_menu(ms, seat)
+        if not await self._page(ms, rec, locale):
+            return  # the page follows when drawn; the thread is archived after it
         # A finished match's thread is archived (still readable, out of the active list);
         # not locked, so a moderator can still reopen it by posting.
         (await self.ops.set_archived(rec["thread"], True)).expect()
         rec["ended"] = True
         await self.save_record(ms.match_id, rec)
+
+    async def _page(self, ms: MatchState, rec: dict[str, Any], locale: str) -> bool:
+        """The replay page below the summary: True once posted (or when there is none to post).
+        Drawn by a background task, which syncs the match again when the page is ready; until
+        then the match stays in the outbox, so a restart draws it again."""
+        if ms.status != "finished" or rec.get("page") is True:
+            return True
+        if ms.match_id not in self._pages:
+            if ms.match_id not in self._drawing:
+                self._drawing[ms.match_id] = asyncio.create_task(self._draw_page(ms.match_id, locale),
+                                                                 name=f"parley-page-{ms.match_id}")
+            return False
+        await post_page(self, ms, rec, locale, self._pages[ms.match_id])
+        del self._pages[ms.match_id]
+        return True
+
+    async def _draw_page(self, match_id: str, locale: str) -> None:
+        try:
+            self._pages[match_id] = await draw_page(self, match_id, locale)
+        finally:
+            del self._drawing[match_id]
+        try:
+            await self.sync(match_id)
+        except Exception:  # the outbox still holds the match: the scheduler tries again
+            log.warning("match %s: posting the replay page failed; retried from the outbox", match_id, exc_info=True)
 
     async def _clear_dm_menu(self, ms: MatchState, seat: int) -> None:
         key = f"{ms.match_id}:{seat}"

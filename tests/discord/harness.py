@@ -889,14 +889,15 @@ class Harness:
         assert self.bot is not None and self.bot.parley is not None
         return self.bot.parley
 
-    async def settle(self, timeout: float = 10.0) -> None:
-        """Wait until every task the bot started (command handlers, view callbacks) is done."""
+    async def settle(self, timeout: float = 10.0, ignore: tuple[str, ...] = ()) -> None:
+        """Wait until every task the bot started (command handlers, view callbacks) is done,
+        but those whose name starts with one of `ignore` (e.g. a replay page drawn in the background)."""
         current = asyncio.current_task()
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
             pending = [t for t in asyncio.all_tasks() if t is not current and not t.done()
-                       and not t.get_name().startswith(("parley-scheduler",))
+                       and not t.get_name().startswith(("parley-scheduler", *ignore))
                        and "pytest" not in repr(t.get_coro())]
             if not pending:
                 break
