@@ -63,7 +63,7 @@ from events.clockfeed import ClockFeed
 from events.model import Event, Player
 from events.replay import MatchState
 
-from . import catchup, layout
+from . import catchup, drawing, layout
 from .i18n import M, status_text
 from .names import named, seat_names, shown
 from .ops import Ops, Outcome, Result
@@ -539,9 +539,8 @@ class Delivery:
         it keeps its number of messages, else posted afresh below the log."""
         board = self.board_of(ms, locale, await self.clock_lines(ms))
         parts = layout.parts(board)
-        # Off the event loop (drawing takes tens of ms) and cached by the view's digest.
-        image = await asyncio.to_thread(render.image, ms.game_id, self.service.view_of(ms, SPECTATOR),
-                                        [p.name for p in ms.seats])
+        # In the drawing process (tens of ms that would hold the bot's interpreter), cached by the view's digest.
+        image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats])
         digest = _digest(parts, image or b"", board.seat, board.hand_button)
         if rec.get("board_hash") != digest:
             def files() -> list[discord.File]:  # a File is read once: a fresh one per call
