@@ -192,6 +192,7 @@ class Delivery:
         self.clock_feed = ClockFeed(service.store)
         self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
         self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
+        self._outbox: set[str] | None = None  # what OUTBOX holds for this process, once read
         self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
         self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
 
@@ -216,11 +217,15 @@ class Delivery:
 
     async def _note(self, match_id: str, undone: bool) -> None:
         async with self._outbox_lock:
-            pending = set(await self.pending())
-            if (match_id in pending) == undone:
+            # This process's outbox is written by this process alone: read once, then kept here,
+            # so a sync that changes nothing in it costs no read.
+            if self._outbox is None:
+                self._outbox = set(await self.pending())
+            if (match_id in self._outbox) == undone:
                 return
-            pending = pending | {match_id} if undone else pending - {match_id}
+            pending = self._outbox | {match_id} if undone else self._outbox - {match_id}
             await self.store.set_kv(OUTBOX, self.config.process_key, sorted(pending))
+            self._outbox = pending
 
     # -- the main loop: make Discord show what the log says --------------------------
 
@@ -665,7 +670,7 @@ class Delivery:
         await self.save_record(ms.match_id, rec)
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
-        view = ms.game.view(ms.state, Viewer.of(seat))
+        view = self.service.view_of(ms, Viewer.of(seat))  # the service's copy: computed once per seq
         return named(render.private(ms.game_id, view, seat, locale), ms, locale)
 
     async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None) -> None:
