@@ -166,3 +166,21 @@ async def test_a_long_replay_stays_one_message(harness: Harness, monkeypatch: py
     text = h.reply_text(ex)
     assert "row 049" in text and "note 019" in text and [i.rsplit(":", 1)[1] for i in custom_ids(msg)] == [
         "f", "p", "n", "l", "j", "m"]
+
+
+async def test_a_board_posted_before_layouts_is_posted_afresh_as_one(harness: Harness) -> None:
+    """A running match whose board is still a classic message (posted by an older version):
+    a layout's flag cannot be put on it, so the board is posted anew and the old one links to it."""
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    rec = await h.parley.delivery.record(match_id)
+    old = h.fake.messages[int(rec["board_msg"])]
+    old.update(flags=0, content=layout.text_of(old), components=[])  # as the older version posted it
+    rec.pop("board_v2")
+    await h.parley.delivery.save_record(match_id, rec)
+    ms = await state(h, match_id)
+    await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
+    new = (await h.parley.delivery.record(match_id))["board_msg"]
+    assert new != old["id"] and h.fake.messages[int(new)]["flags"] & COMPONENTS_V2
+    link = f"https://discord.com/channels/{h.fake.guild_id}/{thread}/{new}"
+    assert old["content"] == f"↪ The board has grown and moved here: {link}" and not old["flags"] & COMPONENTS_V2
