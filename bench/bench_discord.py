@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import statistics
 import sys
@@ -46,6 +48,19 @@ ALICE = User(111_000_000_000_000_001, "alice", "en-US")
 BOB = User(111_000_000_000_000_002, "bob", "ja")
 
 
+def drawing_cpu() -> float:
+    """CPU seconds the drawing worker process has used (Linux /proc), 0 when there is none:
+    the bot's board pictures, not in this process's own CPU time."""
+    from bot.discord import drawing
+
+    total = 0.0
+    for pid in (drawing._pool._processes or {}) if drawing._pool is not None else {}:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def verdict(ok: bool) -> str:
     return "meets target" if ok else "MISSES target"
 
@@ -63,7 +78,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
         async with Harness(Path(tmp) / "parley.sqlite") as h:
             seed_secrets(h, seed)
             h.fake.conform = False  # the spec check is the test's cost, not the bot's (tests/discord/spec.py)
-            wall = cpu = 0.0
+            wall = cpu = drawn = 0.0
             while made < moves:
                 match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")
                 matches += 1
@@ -75,7 +90,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                     user = users[ms.seats[pending.seat].id]
                     split = await split_over_messages(h, match_id, 2)
                     since = len(h.fake.calls)
-                    w0, c0 = time.perf_counter(), time.process_time()
+                    w0, c0, d0 = time.perf_counter(), time.process_time(), drawing_cpu()
                     if slash:
                         await h.slash(user, "act", channel=thread, action=f"#{ms.seq}:{idx}")
                     else:
@@ -84,6 +99,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                     await h.settle(ignore=PAGE_TASKS)
                     wall += time.perf_counter() - w0
                     cpu += time.process_time() - c0
+                    drawn += drawing_cpu() - d0
                     made += 1
                     if (await state(h, match_id)).status != "running":
                         endings.append((time.perf_counter() - w0, time.process_time() - c0))
@@ -99,7 +115,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                     kinds.update(kind(c) for c in rest)
             assert not h.fake.violations, h.fake.violations
     return {"per_move": per_move, "long": long, "interactions": interactions, "kinds": kinds, "made": made,
-            "matches": matches, "wall": wall, "cpu": cpu, "endings": endings}
+            "matches": matches, "wall": wall, "cpu": cpu, "endings": endings, "drawn": drawn}
 
 
 def report(game: str, dm: dict[str, object], slash: dict[str, object]) -> None:
@@ -132,6 +148,10 @@ def report(game: str, dm: dict[str, object], slash: dict[str, object]) -> None:
     print(f"  process ceiling (service + delivery, fsync per move, fake Discord in process): "
           f"{made / wall:,.0f} moves/s, CPU {cpu / made * 1000:.2f} ms per move  [target <= {CPU_TARGET_MS} ms: "
           f"{verdict(cpu / made * 1000 <= CPU_TARGET_MS)}], wall {wall / made * 1000:.2f} ms")
+    drawn = dm["drawn"]
+    assert isinstance(drawn, float)
+    print(f"  board pictures, drawn in the worker process beside the bot (bot/discord/drawing.py): "
+          f"CPU {drawn / made * 1000:.2f} ms per move there")
     endings = dm["endings"]
     assert isinstance(endings, list)
     if endings:
