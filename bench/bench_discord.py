@@ -78,6 +78,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
         async with Harness(Path(tmp) / "parley.sqlite") as h:
             seed_secrets(h, seed)
             h.fake.conform = False  # the spec check is the test's cost, not the bot's (tests/discord/spec.py)
+            h.background = PAGE_TASKS  # a move is done without the page its match's end draws
             wall = cpu = drawn = 0.0
             while made < moves:
                 match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")
@@ -96,14 +97,14 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                     else:
                         await move(h, user, thread, match_id, ms.seq, pending.seat, idx, choices)
                     # The move, not the replay page a match's end draws in the background.
-                    await h.settle(ignore=PAGE_TASKS)
+                    await h.settle()
                     wall += time.perf_counter() - w0
                     cpu += time.process_time() - c0
                     drawn += drawing_cpu() - d0
                     made += 1
                     if (await state(h, match_id)).status != "running":
                         endings.append((time.perf_counter() - w0, time.process_time() - c0))
-                        await h.settle()  # the page follows, not part of any move
+                        await h.settle(600, ignore=())  # the page follows, not part of any move
                         break  # the end of a match is not an ordinary move
                     calls = h.fake.calls[since:]
                     rest = [c for c in calls if not is_interaction(c)]

@@ -822,6 +822,7 @@ class Harness:
         self.bot: ParleyBot | None = None
         self._patches: contextlib.ExitStack | None = None
         self.clock: float | None = None  # when set, the loop time the fake sees (to simulate slow responses)
+        self.background: tuple[str, ...] = ()  # names of tasks `settle()` leaves running (see there)
 
     # -- lifecycle -----------------------------------------------------------------------------------
 
@@ -872,7 +873,7 @@ class Harness:
 
     async def stop(self) -> None:
         if self.bot is not None:
-            await self.settle()
+            await self.settle(ignore=())
             await self.bot.close()
             self.bot = None
 
@@ -889,9 +890,11 @@ class Harness:
         assert self.bot is not None and self.bot.parley is not None
         return self.bot.parley
 
-    async def settle(self, timeout: float = 10.0, ignore: tuple[str, ...] = ()) -> None:
+    async def settle(self, timeout: float = 10.0, ignore: tuple[str, ...] | None = None) -> None:
         """Wait until every task the bot started (command handlers, view callbacks) is done,
-        but those whose name starts with one of `ignore` (e.g. a replay page drawn in the background)."""
+        but those whose name starts with one of `ignore` (e.g. a replay page drawn in the
+        background; by default `self.background`, what a bench leaves running)."""
+        ignore = self.background if ignore is None else ignore
         current = asyncio.current_task()
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
