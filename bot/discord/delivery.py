@@ -64,13 +64,13 @@ from events.clockfeed import ClockFeed
 from events.model import Event, Player
 from events.replay import MatchState
 
-from . import catchup, hall
+from . import catchup, drawing, hall, layout
 from .emoji import AppEmoji
 from .i18n import M, status_text
 from .names import named, seat_names, shown
 from .ops import Ops, Outcome, Result, Undelivered
 from .split import split_message
-from .summary import post_summary
+from .summary import draw_page, post_page, post_summary
 from .views import choice_view, hand_view, lobby_view, takeback_view
 
 if TYPE_CHECKING:
@@ -195,6 +195,9 @@ class Delivery:
         self.clock_feed = ClockFeed(service.store)
         self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
         self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
+        self._outbox: set[str] | None = None  # what OUTBOX holds for this process, once read
+        self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
+        self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
 
     # -- remembered state ------------------------------------------------------------
 
@@ -217,11 +220,15 @@ class Delivery:
 
     async def _note(self, match_id: str, undone: bool) -> None:
         async with self._outbox_lock:
-            pending = set(await self.pending())
-            if (match_id in pending) == undone:
+            # This process's outbox is written by this process alone: read once, then kept here,
+            # so a sync that changes nothing in it costs no read.
+            if self._outbox is None:
+                self._outbox = set(await self.pending())
+            if (match_id in self._outbox) == undone:
                 return
-            pending = pending | {match_id} if undone else pending - {match_id}
+            pending = self._outbox | {match_id} if undone else self._outbox - {match_id}
             await self.store.set_kv(OUTBOX, self.config.process_key, sorted(pending))
+            self._outbox = pending
 
     # -- the main loop: make Discord show what the log says --------------------------
 
@@ -239,7 +246,8 @@ class Delivery:
             with contextlib.suppress(Exception):
                 await self._note(match_id, True)
             raise
-        await self._note(match_id, bool(failed))
+        # A page still drawing keeps the match in the outbox: its last post is yet to come.
+        await self._note(match_id, bool(failed) or match_id in self._drawing)
         return not failed
 
     async def _sync(self, match_id: str, repair: bool, clicked: Click | None) -> list[str]:
@@ -326,10 +334,11 @@ class Delivery:
                 rec["shown"] = max(int(rec.get("shown", 0)), last)
         if not rec.get("board_msg"):
             tag = f"`{ms.match_id}`"
-            boards = [m for m in mine if m.get("content", "").startswith("**")
-                      and tag in m.get("content", "").split("\n", 1)[0]]
+            boards = [m for m in mine if layout.text_of(m).startswith("**")
+                      and tag in layout.text_of(m).split("\n", 1)[0]]
             if boards:
                 rec["board_msg"] = str(min(int(m["id"]) for m in boards))
+                rec["board_v2"] = any(layout.text_of(m) and not m.get("content") for m in boards)
         if ms.takeback is not None and not rec.get("takeback"):
             tag = f"p:t:{ms.match_id}:{ms.takeback[1]}:"
             for m in mine:
@@ -540,43 +549,57 @@ class Delivery:
 
     def board_text(self, ms: MatchState, locale: str, clock: Sequence[Text] = ()) -> str:
         """The public board, whole: split into messages by whoever sends it."""
-        view = ms.game.view(ms.state, SPECTATOR)
+        board = self.board_of(ms, locale, clock)
+        return "\n".join(x for x in (board.header, board.body, board.tail) if x)
+
+    def board_of(self, ms: MatchState, locale: str, clock: Sequence[Text] = ()) -> layout.Board:
+        """The public board's parts, as the thread's layout message shows them."""
+        view = self.service.view_of(ms, SPECTATOR)
         header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
         with marks_shown(self.emoji.marks):  # dice faces and pieces as the application's emoji, where it has them
             body = named(render.board(ms.game_id, view, locale), ms, locale)
         waiting = [p for p in ms.game.pending(ms.state)] if ms.status == "running" else []
-        tail = ""
+        tail = []
         if waiting:
-            tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale)
-        tail += "".join("\n" + line(locale) for line in clock)
-        return f"{header}\n{body}{tail}"
+            tail.append(M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale))
+        tail += [line(locale) for line in clock]
+        # Alt text is read as plain text: what the picture shows in words, else the board's text without marks.
+        alt = render.describe(ms.game_id, view, [p.name for p in ms.seats], locale) or \
+            (M.board_alt.format(game=ms.game.title, match=ms.match_id)(locale) + "\n" + body).replace("**", "")
+        return layout.Board(ms.match_id, header, body, "\n".join(tail), alt, waiting[0].seat if waiting else None,
+                            ms.status == "running", locale)
 
     async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
-        parts = split_message(self.board_text(ms, locale, await self.clock_lines(ms)), MESSAGE_LIMIT)
-        # Off the event loop (drawing takes tens of ms) and cached by the view's digest.
-        public, names = self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats]
-        image = await asyncio.to_thread(render.image, ms.game_id, public, names, locale)
-        alt = render.describe(ms.game_id, public, names, locale) if image else None
-        digest = _digest(parts, image or b"")
+        """The board as layout messages (bot/discord/layout.py): edited in place while
+        it keeps its number of messages, else posted afresh below the log."""
+        board = self.board_of(ms, locale, await self.clock_lines(ms))
+        parts = layout.parts(board)
+        # In the drawing process (tens of ms that would hold the bot's interpreter), cached by the view's digest.
+        image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats],
+                                          locale)
+        digest = _digest(parts, image or b"", board.seat, board.hand_button)
         if rec.get("board_hash") != digest:
             def files() -> list[discord.File]:  # a File is read once: a fresh one per call
-                return [discord.File(io.BytesIO(image), filename="board.png", description=alt)] if image else []
-            view = hand_view(ms.match_id, locale) if ms.status == "running" else None
-            ids = [rec["board_msg"], *rec.get("board_more", [])] if rec.get("board_msg") else []
-            # What each message shows: its text, the image on the first, the button on the last.
-            keys = [_digest(part, image or b"" if i == 0 else b"", view is not None and i == len(parts) - 1)
-                    for i, part in enumerate(parts)]
-            if ids and len(parts) <= len(ids) and await self._edit_board(rec, ids, parts, keys, files(), view):
+                return [discord.File(io.BytesIO(image), filename=layout.IMAGE, description=layout.alt(board))] \
+                    if image else []
+            views = [layout.view(board, part, i, len(parts), image is not None) for i, part in enumerate(parts)]
+            # A board posted as classic messages (before layouts) is posted afresh, not converted.
+            ids = [rec["board_msg"], *rec.get("board_more", [])] if rec.get("board_msg") and rec.get("board_v2") else []
+            # What each message shows: its text, the image on the first, the button on the last, the colour.
+            keys = [_digest(part, image or b"" if i == 0 else b"", board.hand_button and i == len(parts) - 1,
+                            board.seat) for i, part in enumerate(parts)]
+            if ids and len(parts) <= len(ids) and await self._edit_board(rec, ids, views, keys, files):
                 rec["board_more"] = ids[1:len(parts)]
             else:
-                if ids:
+                if rec.get("board_msg"):
                     # Longer than before (or deleted): posted afresh below the log, so its parts
                     # stay together; the old messages are retired once the new ones are noted.
-                    rec["board_old"] = sorted(set(rec.get("board_old", [])) | set(ids))
-                rec["board_msg"], rec["board_more"] = None, []
-                for i, part in enumerate(parts):
-                    msg = (await self.ops.post(rec["thread"], part, view=view if i == len(parts) - 1 else None,
-                                               files=files() if i == 0 else [])).expect()
+                    old = [rec["board_msg"], *rec.get("board_more", [])]
+                    rec["board_old"] = sorted(set(rec.get("board_old", [])) | set(old))
+                    rec["board_old_v2"] = bool(rec.get("board_v2"))
+                rec["board_msg"], rec["board_more"], rec["board_v2"] = None, [], True
+                for i, message in enumerate(views):
+                    msg = (await self.ops.post_layout(rec["thread"], message, files=files() if i == 0 else [])).expect()
                     if i == 0:
                         rec["board_msg"] = str(msg.id)
                     else:
@@ -588,21 +611,20 @@ class Delivery:
         await self._retire_board(ms, rec, locale)
         await self._pin(ms, rec, repair)
 
-    async def _edit_board(self, rec: dict[str, Any], ids: list[str], parts: list[str], keys: list[str],
-                          files: list[discord.File], view: discord.ui.View | None) -> bool:
+    async def _edit_board(self, rec: dict[str, Any], ids: list[str], views: list[discord.ui.LayoutView],
+                          keys: list[str], files: Callable[[], list[discord.File]]) -> bool:
         """Edit the board's messages whose `keys` changed since last shown (a board kept
         from before this record had them is edited whole), extra ones deleted; False
         when one is gone."""
         before = rec.get("board_parts") or []
-        for i, part in enumerate(parts):
-            last = i == len(parts) - 1
+        for i, message in enumerate(views):
             if i < len(before) and before[i] == keys[i]:
                 continue
-            extra: dict[str, Any] = {"attachments": files} if i == 0 else {}
-            edited = await self.ops.edit(rec["thread"], ids[i], content=part, view=view if last else None, **extra)
+            extra: dict[str, Any] = {"attachments": files()} if i == 0 else {}
+            edited = await self.ops.edit(rec["thread"], ids[i], view=message, **extra)
             if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
                 return False  # deleted by someone: the caller posts it afresh
-        for extra_id in ids[len(parts):]:
+        for extra_id in ids[len(views):]:
             (await self.ops.delete(rec["thread"], extra_id)).expect()
         return True
 
@@ -616,11 +638,15 @@ class Delivery:
         first = min(old, key=int)
         for msg_id in old:
             if msg_id == first:
-                (await self.ops.edit(rec["thread"], msg_id, content=M.board_moved.format(link=link)(locale),
-                                     view=None, attachments=[])).expect(Outcome.GONE)
+                text = M.board_moved.format(link=link)(locale)
+                # A layout message stays one (its flag cannot come off): the link goes in a text display.
+                fields: dict[str, Any] = {"view": layout.moved(text)} if rec.get("board_old_v2") else \
+                    {"content": text, "view": None}
+                (await self.ops.edit(rec["thread"], msg_id, attachments=[], **fields)).expect(Outcome.GONE)
             else:
                 (await self.ops.delete(rec["thread"], msg_id)).expect()
         rec["board_old"] = []
+        rec.pop("board_old_v2", None)
         await self.save_record(ms.match_id, rec)
 
     async def _pin(self, ms: MatchState, rec: dict[str, Any], repair: bool) -> None:
@@ -675,7 +701,7 @@ class Delivery:
         await self.save_record(ms.match_id, rec)
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
-        view = ms.game.view(ms.state, Viewer.of(seat))
+        view = self.service.view_of(ms, Viewer.of(seat))  # the service's copy: computed once per seq
         with marks_shown(self.emoji.marks):
             return named(render.private(ms.game_id, view, seat, locale), ms, locale)
 
@@ -877,11 +903,38 @@ class Delivery:
         # Decision menus left in DMs would only answer "no longer current": take them off.
         for seat in range(len(ms.seats)):
             await self._clear_dm_menu(ms, seat)
+        if not await self._page(ms, rec, locale):
+            return  # the page follows when drawn; the thread is archived after it
         # A finished match's thread is archived (still readable, out of the active list);
         # not locked, so a moderator can still reopen it by posting.
         (await self.ops.set_archived(rec["thread"], True)).expect()
         rec["ended"] = True
         await self.save_record(ms.match_id, rec)
+
+    async def _page(self, ms: MatchState, rec: dict[str, Any], locale: str) -> bool:
+        """The replay page below the summary: True once posted (or when there is none to post).
+        Drawn by a background task, which syncs the match again when the page is ready; until
+        then the match stays in the outbox, so a restart draws it again."""
+        if ms.status != "finished" or rec.get("page") is True:
+            return True
+        if ms.match_id not in self._pages:
+            if ms.match_id not in self._drawing:
+                self._drawing[ms.match_id] = asyncio.create_task(self._draw_page(ms.match_id, locale),
+                                                                 name=f"parley-page-{ms.match_id}")
+            return False
+        await post_page(self, ms, rec, locale, self._pages[ms.match_id])
+        del self._pages[ms.match_id]
+        return True
+
+    async def _draw_page(self, match_id: str, locale: str) -> None:
+        try:
+            self._pages[match_id] = await draw_page(self, match_id, locale)
+        finally:
+            del self._drawing[match_id]
+        try:
+            await self.sync(match_id)
+        except Exception:  # the outbox still holds the match: the scheduler tries again
+            log.warning("match %s: posting the replay page failed; retried from the outbox", match_id, exc_info=True)
 
     async def _clear_dm_menu(self, ms: MatchState, seat: int) -> None:
         key = f"{ms.match_id}:{seat}"

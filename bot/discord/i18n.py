@@ -199,6 +199,11 @@ class M:
               "finished": Text("finished", "終了"), "aborted": Text("aborted", "中止")}
     reasons: ClassVar[dict[str, Text]] = {"forfeit": Text("forfeited", "投了"), "removed": Text("removed by a moderator", "モデレーターが除外"),
                "timeout": Text("missed the deadline", "期限切れ")}
+    board_alt = Text("The board of {game}, match {match}, as a picture; the same board in words:",
+                     "{game}・対戦 {match} の盤面の画像。同じ盤面の文字による説明:")
+    not_your_menu = Text("This menu is {who}'s decision, not yours.", "このメニューは {who} の選択で、あなたのものではありません。")
+    not_your_menu_hint = Text("Your own decisions come to your DMs; `/parley hand` shows yours.",
+                              "あなたの選択はあなたのDMに届きます。`/parley hand` で自分の手札を確認できます。")
 
 
 def status_text(status: str) -> Text:

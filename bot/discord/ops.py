@@ -332,7 +332,6 @@ class Ops:
         result, data = await attempt(lambda: interaction.client.http.get_from_cdn(url))
         return Result(result.outcome, data=data, code=result.code, status=result.status, text=result.text)
 
-
     # -- server events -----------------------------------------------------------------------
 
     async def schedule_event(self, guild_id: int | str, *, name: str, start: str, end: str, location: str,
@@ -345,3 +344,14 @@ class Ops:
             scheduled_end_time=end, entity_metadata={"location": location[:100]}, description=description[:1000]))
         return Result(result.outcome, id=int(data["id"]) if result.ok else None, code=result.code,
                       status=result.status, text=result.text)
+
+    # -- layout messages (components v2) -------------------------------------------------------
+
+    async def post_layout(self, channel_id: int | str, view: discord.ui.LayoutView, *,
+                          files: Sequence[discord.File] = (), pings: Sequence[int] = (),
+                          kind: discord.ChannelType = discord.ChannelType.public_thread) -> Result:
+        """Post a layout message (its text is in its components: no content); `Result.id` is its id."""
+        extra: dict[str, Any] = {"files": list(files)} if files else {}
+        result, msg = await self._reopening(channel_id, lambda: self._channel(channel_id, kind).send(
+            view=view, allowed_mentions=_mentions(pings), **extra))
+        return Result(result.outcome, id=_id(msg), code=result.code, status=result.status, text=result.text)

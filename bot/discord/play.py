@@ -180,6 +180,14 @@ class Play(ParleyBase):
         await self.run(interaction, work, match_id=match)
 
     @staticmethod
+    def _check_menu(ms: MatchState, player_id: str, seat: int) -> None:
+        """A seated player on another seat's menu (a DM shown to them, a forwarded
+        message) is told whose it is, not that they are not seated."""
+        mine = ms.seat_of(player_id)
+        if mine and seat not in mine and 0 <= seat < len(ms.seats):
+            raise Refused(M.not_your_menu.format(who=name(ms.seats[seat])), M.not_your_menu_hint)
+
+    @staticmethod
     def _check_turn(ms: MatchState, player_id: str, seat: int | None = None) -> None:
         """Refuse a seated player's move while the game waits on someone else, naming whom.
         (Anything else wrong, the service says: not seated, the match over, a bad action.)"""
@@ -222,6 +230,8 @@ class Play(ParleyBase):
         ms = await self.service.get(match_id)
         if ms.status != "running" or not _current(ms, seq):
             return await self._stale(match_id, cid, locale)
+        if seat is not None:
+            self._check_menu(ms, me, seat)
         s = self.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
         self._check_turn(ms, me, s)
         choices = ms.game.legal_actions(ms.state, s)
@@ -247,6 +257,7 @@ class Play(ParleyBase):
             ms = await self.service.get(match_id)
             if ms.status != "running" or not _current(ms, seq):
                 return Reply(M.stale(locale))
+            self._check_menu(ms, self.player(interaction).id, seat)
             s = self.service.resolve_seat(ms, self.player(interaction).id, seat)
             choices = ms.game.legal_actions(ms.state, s)
             message = interaction.message

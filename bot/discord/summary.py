@@ -8,10 +8,12 @@ finds "sending" (a crash or failure between the two) first looks for the
 summary among the bot's last messages in the thread, by the match id in its
 title, and posts only if it is not there.
 
-The replay page of the match (bot/replaypage) rides on the summary as an
-attachment, so anyone in the thread can step through the match offline; a
-page larger than a server without boosts accepts is left out and the summary
-says how to make it.
+The replay page of the match (bot/replaypage) follows the summary as an
+attachment of its own message, once drawn (in the background: a long match's
+page takes seconds, and the move that ended the match does not wait for it),
+so anyone in the thread can step through the match offline; a page larger
+than a server without boosts accepts is left out and the message says how to
+make it.
 """
 
 from __future__ import annotations
@@ -115,19 +117,42 @@ async def post_summary(delivery: Posting, ms: MatchState, rec: dict[str, Any], l
     rec["summary"] = "sending"
     await delivery.save_record(ms.match_id, rec)
     text = summary_text(ms, await delivery.store.events(ms.match_id), locale)
-    page, files = await _page(delivery, ms.match_id, locale), []
-    if page is not None and len(page) <= PAGE_LIMIT:
-        text += "\n" + PAGE(locale)
-        files = [discord.File(io.BytesIO(page), filename=f"parley-replay-{ms.match_id}.html")]
-    elif page is not None:
-        text += "\n" + PAGE_TOO_BIG.format(match=ms.match_id, size=f"{len(page) / 2**20:.1f}")(locale)
-    (await delivery.ops.post(rec["thread"], text, files=files)).expect()
+    (await delivery.ops.post(rec["thread"], text)).expect()
     rec["summary"] = True
     await delivery.save_record(ms.match_id, rec)
 
 
-async def _page(delivery: Posting, match_id: str, locale: str) -> bytes | None:
-    """The page, drawn off the event loop; None if it cannot be made (the summary goes without it)."""
+async def post_page(delivery: Posting, ms: MatchState, rec: dict[str, Any], locale: str, page: bytes | None) -> None:
+    """The replay page, once drawn, in a message of its own below the summary (drawing a long
+    match's page takes seconds: the summary does not wait for it). Posted once, as the summary
+    is: noted `sending` before the post, looked for by its file name on a retry. Nothing
+    is posted when the page could not be made."""
+    if rec.get("page") is True:
+        return
+    name = f"parley-replay-{ms.match_id}.html"
+    if rec.get("page") == "sending":
+        for m in (await delivery.ops.recent(rec["thread"], 10)).data or []:
+            if any(a.get("filename") == name for a in m.get("attachments") or []) or \
+                    f"`parley replay {ms.match_id} --html" in m.get("content", ""):
+                rec["page"] = True
+                await delivery.save_record(ms.match_id, rec)
+                return
+    if page is not None:
+        rec["page"] = "sending"
+        await delivery.save_record(ms.match_id, rec)
+        if len(page) <= PAGE_LIMIT:
+            posted = await delivery.ops.post(rec["thread"], PAGE(locale), files=[discord.File(io.BytesIO(page),
+                                                                                               filename=name)])
+        else:
+            size = f"{len(page) / 2**20:.1f}"
+            posted = await delivery.ops.post(rec["thread"], PAGE_TOO_BIG.format(match=ms.match_id, size=size)(locale))
+        posted.expect()
+    rec["page"] = True
+    await delivery.save_record(ms.match_id, rec)
+
+
+async def draw_page(delivery: Posting, match_id: str, locale: str) -> bytes | None:
+    """The page, drawn off the event loop; None if it cannot be made (the summary stays without it)."""
     try:
         return await page_bytes(delivery.service, match_id, locale)
     except Exception:

@@ -210,9 +210,9 @@ class JumpModal(ui.Modal):
 
     def __init__(self, match_id: str, locale: str) -> None:
         super().__init__(title=M.replay_jump(locale), timeout=None, custom_id=f"{JUMP_PREFIX}{match_id}")
-        self.turn: ui.TextInput[JumpModal] = ui.TextInput(label=M.replay_turn(locale), max_length=6,
-                                                          custom_id="turn")
-        self.add_item(self.turn)
+        # In a Label, as Discord now asks: a text input's own label inside an action row is deprecated.
+        self.turn: ui.TextInput[JumpModal] = ui.TextInput(max_length=6, custom_id="turn")
+        self.add_item(ui.Label(text=M.replay_turn(locale), component=self.turn))
 
 
 def modal_value(data: dict[str, Any], custom_id: str) -> str:

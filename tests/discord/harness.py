@@ -40,12 +40,14 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.app import ParleyBot
 from bot.discord.config import Config
+from tests.discord.spec import spec
 
 API = "/api/v10"
 EPHEMERAL = 64
 REQUIRE_TAG = 1 << 4  # a forum's flag
 PINNED = 1 << 1  # a forum post's flag
 TAG_REQUIRED = 40067  # "A tag is required to create a forum post in this channel"
+COMPONENTS_V2 = 1 << 15  # IS_COMPONENTS_V2: a layout message
 MANAGE_GUILD = 1 << 5
 FIRST_RESPONSE_SECONDS = 3.0
 
@@ -202,6 +204,7 @@ class FakeDiscord:
         self.manage_channels_refused = False  # the bot lacks Manage Channels: a forum's tags are not its to add
         self.cdn: dict[str, bytes] = {}  # files users uploaded in modals, by their attachment URL
         self.scheduled_events: list[dict[str, Any]] = []  # POST /guilds/{id}/scheduled-events, as created
+        self.conform = True  # check each request against Discord's OpenAPI spec (benches measuring CPU turn it off)
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -240,8 +243,10 @@ class FakeDiscord:
 
     # -- limits ---------------------------------------------------------------------------------
 
-    def check_message(self, where: str, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> list[str]:
-        bad: list[str] = []
+    def check_message(self, where: str, payload: dict[str, Any], files: list[tuple[str, bytes]],
+                      create: bool = False) -> list[str]:
+        """What Discord refuses in a message sent (`create`) or edited."""
+        bad: list[str] = self.check_not_empty(where, {**payload, "attachments": files}) if create else []
         content = payload.get("content") or ""
         if len(content) > 2000:
             bad.append(f"{where}: content is {len(content)} characters (limit 2000)")
@@ -265,7 +270,9 @@ class FakeDiscord:
             total += len((e.get("footer") or {}).get("text", "")) + len((e.get("author") or {}).get("name", ""))
         if total > 6000:
             bad.append(f"{where}: embeds total {total} characters (limit 6000)")
-        bad += self.check_components(where, payload.get("components") or [])
+        bad += self.check_components(where, payload.get("components") or [], layout=is_layout(payload))
+        if is_layout(payload) and (content or embeds):
+            bad.append(f"{where}: a layout message (IS_COMPONENTS_V2) cannot have content or embeds")
         if len(files) > 10:
             bad.append(f"{where}: {len(files)} files (limit 10)")
         for name, data in files:
@@ -277,10 +284,18 @@ class FakeDiscord:
         return bad
 
     @staticmethod
+    def check_not_empty(where: str, msg: dict[str, Any]) -> list[str]:
+        """Discord refuses a message with nothing to show (error 50006)."""
+        if msg.get("content") or msg.get("embeds") or msg.get("components") or msg.get("attachments") \
+                or msg.get("sticker_ids") or msg.get("poll"):
+            return []
+        return [f"{where}: an empty message (no content, embeds, components or files)"]
+
+    @staticmethod
     def check_mentions(where: str, payload: dict[str, Any]) -> list[str]:
         """A message with text must carry allowed_mentions that exclude @everyone/@here and
         roles: without it Discord parses every mention in the text, a player's name included."""
-        if not (payload.get("content") or payload.get("embeds")):
+        if not (payload.get("content") or payload.get("embeds") or payload.get("components")):
             return []
         allowed = payload.get("allowed_mentions")
         if allowed is None:
@@ -297,7 +312,9 @@ class FakeDiscord:
         (absent, it permits everything)."""
         text = " ".join([payload.get("content") or "",
                          *(str(e.get("description") or "") + " " + str(e.get("title") or "")
-                           for e in payload.get("embeds") or [])])
+                           for e in payload.get("embeds") or []),
+                         *(c.get("content") or "" for c in walk(payload.get("components") or [])
+                           if c.get("type") == 10)])
         allowed = payload.get("allowed_mentions")
         parse = set(allowed.get("parse") or []) if allowed is not None else {"everyone", "users", "roles"}
         listed_users = {str(u) for u in (allowed or {}).get("users") or []}
@@ -307,39 +324,77 @@ class FakeDiscord:
         return {"everyone": "everyone" in parse and bool(re.search(r"@(everyone|here)\b", text)),
                 "users": sorted(set(users)), "roles": sorted(set(roles))}
 
-    def check_components(self, where: str, rows: list[dict[str, Any]]) -> list[str]:
+    def check_components(self, where: str, rows: list[dict[str, Any]], layout: bool = False) -> list[str]:
+        """Discord's component rules beyond the spec's schema: custom ids unique in the
+        message, buttons with a label or emoji, select values unique, a layout message's
+        40 components and 4,000 characters of text, a classic message's 5 rows only."""
         bad: list[str] = []
-        if len(rows) > 5:
-            bad.append(f"{where}: {len(rows)} action rows (limit 5)")
+        if layout:
+            count = len(list(walk(rows)))
+            if count > 40:
+                bad.append(f"{where}: {count} components in a layout message (limit 40)")
+            text = sum(len(c.get("content") or "") for c in walk(rows) if c.get("type") == 10)
+            if text > 4000:
+                bad.append(f"{where}: layout text totals {text} characters (limit 4000)")
+        else:
+            if len(rows) > 5:
+                bad.append(f"{where}: {len(rows)} action rows (limit 5)")
+            if any(row.get("type") != 1 for row in rows):
+                bad.append(f"{where}: layout components in a message without the IS_COMPONENTS_V2 flag")
         seen: set[str] = set()
-        for row in rows:
-            items = row.get("components") or []
-            if row.get("type") != 1:
-                continue
-            if len(items) > 5:
-                bad.append(f"{where}: {len(items)} components in a row (limit 5)")
-            if any(i.get("type") != 2 for i in items) and len(items) > 1:
-                bad.append(f"{where}: a select menu must be alone in its row")
-            for item in items:
-                cid = item.get("custom_id")
-                if cid is not None:
-                    if len(cid) > 100:
-                        bad.append(f"{where}: custom_id {cid!r} is {len(cid)} characters (limit 100)")
-                    if cid in seen:
-                        bad.append(f"{where}: duplicate custom_id {cid!r}")
-                    seen.add(cid)
-                if item.get("type") == 2 and len(item.get("label") or "") > 80:
+        for item in walk(rows):
+            kind = item.get("type")
+            if kind == 1:
+                items = item.get("components") or []
+                if len(items) > 5:
+                    bad.append(f"{where}: {len(items)} components in a row (limit 5)")
+                if any(i.get("type") != 2 for i in items) and len(items) > 1:
+                    bad.append(f"{where}: a select menu must be alone in its row")
+            cid = item.get("custom_id")
+            if cid is not None:
+                if len(cid) > 100:
+                    bad.append(f"{where}: custom_id {cid!r} is {len(cid)} characters (limit 100)")
+                if cid in seen:
+                    bad.append(f"{where}: duplicate custom_id {cid!r}")
+                seen.add(cid)
+            if kind == 2:
+                if len(item.get("label") or "") > 80:
                     bad.append(f"{where}: button label longer than 80")
-                if item.get("type") == 3:
-                    options = item.get("options") or []
-                    if not 1 <= len(options) <= 25:
-                        bad.append(f"{where}: select has {len(options)} options (1-25)")
-                    for o in options:
-                        if len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100 or \
-                                len(o.get("description") or "") > 100:
-                            bad.append(f"{where}: select option text longer than 100")
-                    if len(item.get("placeholder") or "") > 150:
-                        bad.append(f"{where}: placeholder longer than 150")
+                if not item.get("label") and not item.get("emoji") and item.get("style") != 6:
+                    bad.append(f"{where}: a button with neither label nor emoji")
+                if item.get("style") not in (5, 6) and not cid:
+                    bad.append(f"{where}: a button without a custom_id")
+            if kind == 3:
+                options = item.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    bad.append(f"{where}: select has {len(options)} options (1-25)")
+                values = [o.get("value") for o in options]
+                if len(set(values)) != len(values):
+                    bad.append(f"{where}: select {cid!r} offers a value twice")
+                for o in options:
+                    if len(o.get("label", "")) > 100 or len(o.get("value", "")) > 100 or \
+                            len(o.get("description") or "") > 100:
+                        bad.append(f"{where}: select option text longer than 100")
+                if len(item.get("placeholder") or "") > 150:
+                    bad.append(f"{where}: placeholder longer than 150")
+            if kind == 12:
+                for media in item.get("items") or []:
+                    if not media.get("description"):
+                        bad.append(f"{where}: an image without alt text (description)")
+        return bad
+
+    def check_modal(self, where: str, modal: dict[str, Any]) -> list[str]:
+        """A modal's text inputs go in a Label (an action row around one is deprecated),
+        custom ids unique, the title 45 characters."""
+        bad: list[str] = []
+        if len(modal.get("title", "")) > 45 or len(modal.get("custom_id", "")) > 100:
+            bad.append(f"{where}: modal title or custom id too long")
+        ids = [c["custom_id"] for c in walk(modal.get("components") or []) if c.get("custom_id")]
+        if len(set(ids)) != len(ids):
+            bad.append(f"{where}: a modal with a custom id twice")
+        for row in modal.get("components") or []:
+            if row.get("type") == 1:
+                bad.append(f"{where}: a text input in an action row (deprecated: wrap it in a Label)")
         return bad
 
     # -- messages ---------------------------------------------------------------------------------
@@ -393,6 +448,10 @@ class FakeDiscord:
                 [self._attachment(n, d) for n, d in files]
             msg["_files"] = files
             msg["_alt"] = self._alt(payload)
+        if "flags" in payload and msg["flags"] & COMPONENTS_V2 and not int(payload["flags"] or 0) & COMPONENTS_V2:
+            self.violation(f"edit of message {msg['id']}: the IS_COMPONENTS_V2 flag cannot be taken off")
+        msg["flags"] |= int(payload.get("flags") or 0) & COMPONENTS_V2
+        self.violations.extend(self.check_not_empty(f"edit of message {msg['id']}", msg))
         msg["edited_timestamp"] = datetime.now(UTC).isoformat()
 
     @staticmethod
@@ -406,6 +465,7 @@ class FakeDiscord:
         path = parts.path.removeprefix(API)
         query = parse_qs(parts.query)
         self.calls.append(Call(method, path, payload, files))
+        self._conform(method, path, payload)
         for i, (fragment, err) in enumerate(self.fail_next):
             if fragment in f"{method} {path}":
                 del self.fail_next[i]
@@ -417,6 +477,15 @@ class FakeDiscord:
         except FakeHTTPError as err:
             self.calls[-1].status = err.status
             raise
+
+    def _conform(self, method: str, path: str, payload: Any) -> None:
+        """Refuse, as Discord would (400, Invalid Form Body), a request its published
+        specification refuses; the test then fails on the violation."""
+        bad = spec().check(method, path, payload) if self.conform else []
+        if bad:
+            self.violations.extend(bad)
+            self.calls[-1].status = 400
+            raise FakeHTTPError(400, 50035, "Invalid Form Body")
 
     def _channel(self, cid: str) -> dict[str, Any]:
         channel = self.channels.get(int(cid))
@@ -479,7 +548,7 @@ class FakeDiscord:
                 if channel["type"] == 15:
                     self.violation(f"message posted in forum {channel['id']}: only posts (threads) go there")
                     raise FakeHTTPError(400, 50008, "Cannot send messages in a non-text channel")
-                bad = self.check_message(f"POST message in {channel['id']}", payload, files)
+                bad = self.check_message(f"POST message in {channel['id']}", payload, files, create=True)
                 if bad:
                     self.violations.extend(bad)
                     raise FakeHTTPError(400, 50035, "Invalid Form Body")
@@ -707,6 +776,13 @@ class FakeDiscord:
                     self.violation(f"option {o.get('name')} has more than 25 choices")
         for c in commands:
             walk(c, 0)
+            for locale, size in _command_sizes(c).items():
+                if size > COMMAND_CHARACTERS:
+                    self.violation(f"command {c.get('name')} has {size} characters of names, descriptions and "
+                                   f"values in {locale} (limit {COMMAND_CHARACTERS})")
+        chat = [c for c in commands if c.get("type", 1) == 1]
+        if len(chat) > 100:
+            self.violation(f"{len(chat)} top-level slash commands (limit 100)")
 
     # -- interaction webhooks ---------------------------------------------------------------------------
 
@@ -714,6 +790,7 @@ class FakeDiscord:
         parts = urlsplit(url)
         seg = parts.path.removeprefix(API).strip("/").split("/")
         self.calls.append(Call(method, "/" + "/".join(seg), payload, files))
+        self._conform(method, "/" + "/".join(seg), payload)
         if seg[0] == "interactions":
             return self._callback(int(seg[1]), seg[2], payload or {}, files, now)
         if seg[0] == "webhooks":
@@ -744,7 +821,7 @@ class FakeDiscord:
         raise FakeHTTPError(404, 0, "Unknown route in the fake")
 
     def _followup(self, ex: Exchange, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Any:
-        bad = self.check_message(f"interaction {ex.id} followup", payload, files)
+        bad = self.check_message(f"interaction {ex.id} followup", payload, files, create=True)
         if bad:
             self.violations.extend(bad)
             raise FakeHTTPError(400, 50035, "Invalid Form Body")
@@ -792,11 +869,13 @@ class FakeDiscord:
                     self.violation(f"interaction {iid}: autocomplete choice {c!r} breaks the 1-100 character limits")
             ex.choices = choices
         elif kind == 9:
-            if len(data.get("title", "")) > 45 or len(data.get("custom_id", "")) > 100:
-                self.violation(f"interaction {iid}: modal title or custom id too long")
+            bad = self.check_modal(f"interaction {iid} modal", data)
+            if bad:
+                self.violations.extend(bad)
+                raise FakeHTTPError(400, 50035, "Invalid Form Body")
             ex.modal = data
         elif kind in (4, 5):
-            bad = self.check_message(f"interaction {iid} response", data, files)
+            bad = self.check_message(f"interaction {iid} response", data, files, create=kind == 4)
             if bad:
                 self.violations.extend(bad)
                 raise FakeHTTPError(400, 50035, "Invalid Form Body")
@@ -845,19 +924,58 @@ class FakeDiscord:
         for e in msg.get("embeds") or []:
             parts += [e.get("title") or "", e.get("description") or ""]
             parts += [f"{f.get('name')} {f.get('value')}" for f in e.get("fields") or []]
-        for row in msg.get("components") or []:
-            for c in row.get("components") or []:
-                parts.append(c.get("label") or "")
-                parts += [o.get("label", "") + " " + (o.get("description") or "") for o in c.get("options") or []]
+        for c in walk(msg.get("components") or []):
+            parts.append(c.get("content") or c.get("label") or "")
+            parts += [o.get("label", "") + " " + (o.get("description") or "") for o in c.get("options") or []]
         for name, data in msg.get("_files") or []:
             if name.endswith((".txt", ".jsonl", ".json")):
                 parts.append(data.decode(errors="replace"))
         return "\n".join(p for p in parts if p)
 
 
+COMMAND_CHARACTERS = 8000  # a command's names, descriptions and choice values, per locale
+
+
+def _command_sizes(command: dict[str, Any]) -> dict[str, int]:
+    """A command's characters (names, descriptions, choice values of it and everything
+    under it) per locale, a locale falling back to the default text where it has none."""
+    def texts(node: dict[str, Any], key: str) -> dict[str, str]:
+        return {"": str(node.get(key) or ""), **(node.get(f"{key}_localizations") or {})}
+    nodes = [command]
+    sizes: dict[str, int] = {}
+    locales: set[str] = {""}
+    while nodes:
+        node = nodes.pop()
+        for key in ("name", "description"):
+            locales |= set(texts(node, key))
+        nodes += node.get("options") or []
+    def size(node: dict[str, Any], locale: str) -> int:
+        n = sum(len(texts(node, k).get(locale, node.get(k) or "")) for k in ("name", "description"))
+        n += sum(len(texts(c, "name").get(locale, c.get("name") or "")) + len(str(c.get("value", "")))
+                 for c in node.get("choices") or [])
+        return n + sum(size(o, locale) for o in node.get("options") or [])
+    for locale in locales:
+        sizes[locale or "default"] = size(command, locale)
+    return sizes
+
+
 def custom_ids(msg: dict[str, Any]) -> list[str]:
-    return [c["custom_id"] for row in msg.get("components") or [] for c in row.get("components") or []
-            if c.get("custom_id")]
+    return [c["custom_id"] for c in walk(msg.get("components") or []) if c.get("custom_id")]
+
+
+def walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component, nested ones too (rows, containers, sections and their accessory,
+    labels), in the order a reader meets them."""
+    for c in components:
+        yield c
+        yield from walk(c.get("components") or [])
+        for key in ("accessory", "component"):
+            if c.get(key):
+                yield from walk([c[key]])
+
+
+def is_layout(payload: dict[str, Any]) -> bool:
+    return bool(int(payload.get("flags") or 0) & COMPONENTS_V2)
 
 
 def _file_parts(files: Any, multipart: Any) -> tuple[dict[str, Any] | None, list[tuple[str, bytes]]]:
@@ -889,6 +1007,7 @@ class Harness:
         self.bot: ParleyBot | None = None
         self._patches: contextlib.ExitStack | None = None
         self.clock: float | None = None  # when set, the loop time the fake sees (to simulate slow responses)
+        self.background: tuple[str, ...] = ()  # names of tasks `settle()` leaves running (see there)
 
     # -- lifecycle -----------------------------------------------------------------------------------
 
@@ -945,7 +1064,7 @@ class Harness:
 
     async def stop(self) -> None:
         if self.bot is not None:
-            await self.settle()
+            await self.settle(ignore=())
             await self.bot.close()
             self.bot = None
 
@@ -962,14 +1081,17 @@ class Harness:
         assert self.bot is not None and self.bot.parley is not None
         return self.bot.parley
 
-    async def settle(self, timeout: float = 10.0) -> None:
-        """Wait until every task the bot started (command handlers, view callbacks) is done."""
+    async def settle(self, timeout: float = 10.0, ignore: tuple[str, ...] | None = None) -> None:
+        """Wait until every task the bot started (command handlers, view callbacks) is done,
+        but those whose name starts with one of `ignore` (e.g. a replay page drawn in the
+        background; by default `self.background`, what a bench leaves running)."""
+        ignore = self.background if ignore is None else ignore
         current = asyncio.current_task()
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:
             pending = [t for t in asyncio.all_tasks() if t is not current and not t.done()
-                       and not t.get_name().startswith(("parley-scheduler",))
+                       and not t.get_name().startswith(("parley-scheduler", *ignore))
                        and "pytest" not in repr(t.get_coro())]
             if not pending:
                 break
@@ -1162,7 +1284,7 @@ class Harness:
         assert custom_id in ids, f"{custom_id!r} is not on message {msg['id']} ({ids})"
         if msg["_visible_to"] is not None:
             assert msg["_visible_to"] == user.id, "clicking someone else's ephemeral message"
-        component = next(c for row in msg["components"] for c in row["components"] if c.get("custom_id") == custom_id)
+        component = next(c for c in walk(msg["components"]) if c.get("custom_id") == custom_id)
         assert not component.get("disabled"), f"{custom_id} is disabled"
         channel_id = int(msg["channel_id"])
         dm = self.fake.channels.get(channel_id, {}).get("type") == 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.discord import layout
 from engine.core import Viewer
 from tests.discord.harness import FakeDiscord, Harness, User, custom_ids
 
@@ -52,5 +53,11 @@ def view_for(ms: Any, seat: int) -> dict[str, Any]:
 
 
 def board_message(h: Harness, thread: int) -> dict[str, Any]:
-    return next(m for m in h.fake.thread_messages(thread) if " · match `" in m["content"].split("\n")[0]
-                or " · 対戦 `" in m["content"].split("\n")[0])
+    """The board: a layout message, its text in its text displays (FakeDiscord.text reads them)."""
+    return next(m for m in h.fake.thread_messages(thread) if " · match `" in FakeDiscord.text(m).split("\n")[0]
+                or " · 対戦 `" in FakeDiscord.text(m).split("\n")[0])
+
+
+def board_text(h: Harness, thread: int) -> str:
+    """The board's text, as its text displays show it (no button labels)."""
+    return layout.text_of(board_message(h, thread))

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
+from bot.discord import layout
 from bot.discord.split import split_message
 from tests.discord import games
 from tests.discord.conftest import ALICE, BOB
-from tests.discord.harness import Harness, custom_ids
+from tests.discord.harness import COMPONENTS_V2, Harness, custom_ids
 from tests.discord.helpers import open_match, state
 
 
@@ -34,28 +36,40 @@ async def test_board_is_pinned_once_and_every_log_message_links_to_it(harness: H
     assert all(re.search(rf" · \[Board\]\(<{re.escape(link)}>\) · ⛓ `\d+:[0-9a-f]{{16}}`$", m) for m in after_start)
 
 
+def _text(msg: dict[str, Any]) -> str:
+    return layout.text_of(msg)
+
+
 @pytest.mark.usefixtures("seated")
 async def test_a_long_board_is_split_not_clipped(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     h = harness
-    monkeypatch.setitem(games.BOARD_LINES, "n", 70)  # about 5,000 characters
+    monkeypatch.setitem(games.BOARD_LINES, "n", 130)  # about 9,000 characters: three layout messages of 4,000
     match_id, thread = await open_match(h, ALICE, BOB, game="seated")
     ms = await state(h, match_id)
     rec = await h.parley.delivery.record(match_id)
     ids = [rec["board_msg"], *rec["board_more"]]
     parts = [h.fake.messages[int(i)] for i in ids]
-    assert len(parts) == 3 and all(len(p["content"]) <= 2000 for p in parts)
+    assert len(parts) == 3 and all(p["flags"] & COMPONENTS_V2 and not p["content"] for p in parts)
     whole = h.parley.delivery.board_text(ms, "en")
-    assert [p["content"] for p in parts] == split_message(whole)
-    assert "row 069" in parts[-1]["content"] and parts[-1]["content"].endswith("Waiting for **alice**.")
+    assert [_text(p) for p in parts] == split_message(whole, 4000)
+    assert "row 129" in _text(parts[-1]) and _text(parts[-1]).endswith("Waiting for **alice**.")
     assert custom_ids(parts[-1]) == [f"p:h:{match_id}"] and not custom_ids(parts[0])  # the button under the last
-    assert [int(m["id"]) for m in h.fake.thread_messages(thread) if m["content"]][-4:-1] == [int(i) for i in ids]
+    assert [int(m["id"]) for m in h.fake.thread_messages(thread) if _text(m)][-4:-1] == [int(i) for i in ids]
     assert h.fake.messages[int(ids[0])]["pinned"]
-    # a move: the same messages, those that changed edited in place (the middle one did not)
+    # a move keeping her turn that changes nothing public: no message edited
+    stamps = [h.fake.messages[int(i)]["edited_timestamp"] for i in ids]
+    await h.slash(ALICE, "act", channel=thread, action="mark")
+    assert [h.fake.messages[int(i)]["edited_timestamp"] for i in ids] == stamps
+    # her turn passes: the same messages, edited in place; the middle one's text is the same,
+    # but every message takes the colour of the seat now awaited
+    before = [_text(h.fake.messages[int(i)]) for i in ids]
     await h.slash(ALICE, "act", channel=thread, action="roll")
     rec = await h.parley.delivery.record(match_id)
     assert [rec["board_msg"], *rec["board_more"]] == ids
-    assert [bool(h.fake.messages[int(i)]["edited_timestamp"]) for i in ids] == [True, False, True]
-    assert h.fake.messages[int(ids[-1])]["content"].endswith("Waiting for **bob**.")
+    after = [h.fake.messages[int(i)] for i in ids]
+    assert [_text(m) != text for m, text in zip(after, before, strict=True)] == [True, False, True]
+    assert [m["components"][0]["accent_color"] for m in after] == [layout.SEAT_ACCENTS[1]] * 3
+    assert _text(after[-1]).endswith("Waiting for **bob**.")
 
 
 @pytest.mark.usefixtures("seated")
@@ -64,14 +78,15 @@ async def test_a_board_that_grows_is_posted_afresh_and_the_old_one_points_to_it(
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, game="seated")
     old = (await h.parley.delivery.record(match_id))["board_msg"]
-    monkeypatch.setitem(games.BOARD_LINES, "n", 40)
+    monkeypatch.setitem(games.BOARD_LINES, "n", 70)
     await h.slash(ALICE, "act", channel=thread, action="mark")
     rec = await h.parley.delivery.record(match_id)
     new = [rec["board_msg"], *rec["board_more"]]
     assert len(new) == 2 and old not in new
     link = f"https://discord.com/channels/{h.fake.guild_id}/{thread}/{new[0]}"
     moved = h.fake.messages[int(old)]
-    assert moved["content"] == f"↪ The board has grown and moved here: {link}" and not moved["components"]
+    assert _text(moved) == f"↪ The board has grown and moved here: {link}" and not custom_ids(moved)
+    assert moved["flags"] & COMPONENTS_V2 and not moved["attachments"]
     assert not moved["pinned"] and h.fake.messages[int(new[0])]["pinned"]
     assert pins(h, "DELETE") == [f"/channels/{thread}/messages/pins/{old}"]
     # The log line of the move comes after the new board and links to it.
@@ -83,6 +98,21 @@ async def test_a_board_that_grows_is_posted_afresh_and_the_old_one_points_to_it(
     rec = await h.parley.delivery.record(match_id)
     assert rec["board_msg"] == new[0] and rec["board_more"] == []
     assert int(new[1]) not in h.fake.messages
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_board_of_4000_characters_is_one_message(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    monkeypatch.setitem(games.BOARD_LINES, "n", 50)  # about 3,500 characters: two classic messages, one layout
+    match_id, _ = await open_match(h, ALICE, BOB, game="seated")
+    rec = await h.parley.delivery.record(match_id)
+    assert rec["board_more"] == []
+    board = h.fake.messages[int(rec["board_msg"])]
+    assert 2000 < len(_text(board)) <= 4000 and "row 049" in _text(board)
+    [box, row] = board["components"]
+    seat = (await state(h, match_id)).state.active
+    assert box["type"] == 17 and box["accent_color"] == layout.SEAT_ACCENTS[seat]
+    assert row["type"] == 1 and custom_ids(row) == [f"p:h:{match_id}"]
 
 
 async def test_without_pin_permission_the_board_is_linked_and_pinned_after_a_restart(harness: Harness) -> None:
@@ -136,3 +166,21 @@ async def test_a_long_replay_stays_one_message(harness: Harness, monkeypatch: py
     text = h.reply_text(ex)
     assert "row 049" in text and "note 019" in text and [i.rsplit(":", 1)[1] for i in custom_ids(msg)] == [
         "f", "p", "n", "l", "j", "m"]
+
+
+async def test_a_board_posted_before_layouts_is_posted_afresh_as_one(harness: Harness) -> None:
+    """A running match whose board is still a classic message (posted by an older version):
+    a layout's flag cannot be put on it, so the board is posted anew and the old one links to it."""
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    rec = await h.parley.delivery.record(match_id)
+    old = h.fake.messages[int(rec["board_msg"])]
+    old.update(flags=0, content=layout.text_of(old), components=[])  # as the older version posted it
+    rec.pop("board_v2")
+    await h.parley.delivery.save_record(match_id, rec)
+    ms = await state(h, match_id)
+    await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
+    new = (await h.parley.delivery.record(match_id))["board_msg"]
+    assert new != old["id"] and h.fake.messages[int(new)]["flags"] & COMPONENTS_V2
+    link = f"https://discord.com/channels/{h.fake.guild_id}/{thread}/{new}"
+    assert old["content"] == f"↪ The board has grown and moved here: {link}" and not old["flags"] & COMPONENTS_V2

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from tests.discord.conftest import ALICE, BOB, MOD
 from tests.discord.harness import Harness
-from tests.discord.helpers import board_message, open_match, state
+from tests.discord.helpers import board_text, open_match, state
 
 BANK = "goal=50 clock=bank:2h+30m grace=10m"
 
@@ -22,14 +22,14 @@ async def test_a_clock_in_the_options_is_on_the_board(harness: Harness) -> None:
     match_id, thread = await open_match(h, ALICE, BOB, options=BANK)
     ms = await state(h, match_id)
     assert "clock" not in ms.options and "grace" not in ms.options  # the table's, not the game's
-    board = board_message(h, thread)["content"]
+    board = board_text(h, thread)
     waiting, idle = ms.seats[ms.state.active].name, ms.seats[1 - ms.state.active].name
     assert "⏱ Clock: time bank 2h + 30m a move, grace 10m" in board
     assert f"**{waiting}**: out of time <t:" in board and f"**{idle}**: 2h in the bank" in board
     await h.slash(MOD, "settings", language="ja")
     match_ja, thread_ja = await open_match(h, ALICE, BOB, options=BANK)
     ms = await state(h, match_ja)
-    board = board_message(h, thread_ja)["content"]
+    board = board_text(h, thread_ja)
     assert "⏱ 時間設定: 持ち時間 2時間（1手ごとに +30分）、猶予 10分" in board
     assert f"**{ms.seats[ms.state.active].name}**: <t:" in board and "に時間切れ" in board
     assert f"**{ms.seats[1 - ms.state.active].name}**: 残り 2時間" in board
@@ -50,10 +50,10 @@ async def test_the_server_default_clock_applies_to_new_matches(harness: Harness)
     bad = await h.slash(MOD, "settings", clock="move:6h goal=3")
     assert "Only a clock goes here" in h.reply_text(bad)
     _, thread = await open_match(h, ALICE, BOB)
-    assert "⏱ Clock: 6h a decision, grace 1h" in board_message(h, thread)["content"]
+    assert "⏱ Clock: 6h a decision, grace 1h" in board_text(h, thread)
     # The creator's own deadline wins over the server's clock.
     _, thread = await open_match(h, ALICE, BOB, deadline_hours=3.0)
-    assert "⏱ Clock: 3h a decision" in board_message(h, thread)["content"]
+    assert "⏱ Clock: 3h a decision" in board_text(h, thread)
 
 
 async def test_quiet_hours_hold_the_deadline_until_the_player_wakes(harness: Harness) -> None:
@@ -99,7 +99,7 @@ async def test_one_extension_per_seat_holds_the_deadline_back(harness: Harness) 
     assert any(w in h.reply_text(ex) for w in ("More time granted", "延長しました"))
     again = await h.slash(who, "thinking", channel=thread)
     assert any(w in h.reply_text(again) for w in ("used your one extension", "延長はもう使いました"))
-    assert ", extended" in board_message(h, thread)["content"] or "、延長済み" in board_message(h, thread)["content"]
+    assert ", extended" in board_text(h, thread) or "、延長済み" in board_text(h, thread)
     await h.bot.scheduler.tick(now + timedelta(hours=2, minutes=50))
     assert (await state(h, match_id)).seq == ms.seq + 1  # only the note: not skipped
     await h.bot.scheduler.tick(now + timedelta(hours=3, minutes=5))
@@ -146,11 +146,11 @@ async def test_new_quiet_hours_move_the_deadline_on_the_board_at_once(harness: H
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, options="goal=50 clock=move:1h")
     ms = await state(h, match_id)
-    before = board_message(h, thread)["content"]
+    before = board_text(h, thread)
     now = datetime.now(UTC)
     bed, up = now + timedelta(minutes=30), now + timedelta(hours=10, minutes=30)
     await h.slash([ALICE, BOB][ms.state.active], "hours", quiet=f"{bed:%H:%M}-{up:%H:%M}", zone="UTC")
-    after = board_message(h, thread)["content"]
+    after = board_text(h, thread)
     assert after != before and (await state(h, match_id)).seq == ms.seq
     due = int(after.split("out of time <t:")[1].split(":")[0])
     assert abs(due - (now + timedelta(hours=11)).timestamp()) < 120

@@ -9,7 +9,7 @@ import pytest
 
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import FakeDiscord, Harness, User, custom_ids
-from tests.discord.helpers import board_message, open_match, state, thread_text
+from tests.discord.helpers import board_text, open_match, state, thread_text
 
 pytestmark = pytest.mark.usefixtures("seated")
 
@@ -57,7 +57,7 @@ async def test_log_lines_and_prompts_name_players_in_english(harness: Harness) -
     dm = h.fake.dms(ALICE.id)[-1]
     assert dm["content"].endswith("\n**Accept or challenge the bank of bob.**")
     assert [c["label"] for row in dm["components"] for c in row["components"]] == ["Accept", "Challenge bob"]
-    board = board_message(h, thread)["content"]
+    board = board_text(h, thread)
     assert "\nUp: **bob** · scores [0, " in board and board.endswith("\nWaiting for **alice**.")
     assert "⟦" not in everything_shown(h)
 

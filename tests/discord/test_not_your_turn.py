@@ -51,3 +51,21 @@ async def test_the_waiting_players_hand_says_whom_the_game_waits_for(harness: Ha
     _, thread = await open_match(h, ALICE, CAROL)
     shown = await h.slash(CAROL, "hand", channel=thread)
     assert h.reply_text(shown).endswith("\nWaiting for **alice**.") and not h.last_reply(shown)["components"]
+
+
+async def test_a_seated_player_on_the_other_seats_dm_menu_is_told_it_is_not_theirs(harness: Harness) -> None:
+    from tests.discord.harness import custom_ids
+    h = harness
+    match_id, _ = await open_match(h, ALICE, BOB)  # Alice moves first; Bob's client is Japanese
+    ms = await state(h, match_id)
+    menu = h.fake.dms(ALICE.id)[-1]
+    mark = str([c.code for c in ms.game.legal_actions(ms.state, 0)].index("mark"))
+    ex = await h.click(BOB, menu, custom_ids(menu)[0], values=[mark])  # her menu, forwarded to him
+    reply = h.last_reply(ex)
+    assert reply["_visible_to"] == BOB.id
+    assert h.reply_text(ex) == ("このメニューは **alice** の選択で、あなたのものではありません。"
+                                "あなたの選択はあなたのDMに届きます。`/parley hand` で自分の手札を確認できます。")
+    assert (await state(h, match_id)).seq == ms.seq
+    outsider = await h.click(CAROL, menu, custom_ids(menu)[0], values=[mark])  # not in the match at all
+    assert "not seated" in h.reply_text(outsider)
+    assert (await state(h, match_id)).seq == ms.seq

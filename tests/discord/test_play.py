@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
+from bot.discord import layout
 from engine import registry
 from engine.core import Choice, Text
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.harness import Harness, User, custom_ids
-from tests.discord.helpers import all_public_text, board_message, hands, open_match, state, thread_text
+from tests.discord.harness import FakeDiscord, Harness, User, custom_ids
+from tests.discord.helpers import all_public_text, board_message, board_text, hands, open_match, state, thread_text
 from tests.toygame import ToyGame
 
 
@@ -54,7 +55,7 @@ async def test_act_with_autocomplete_and_free_text(harness: Harness) -> None:
     after = await state(h, match_id)
     assert after.seq == ms.seq + 1 and after.state.active != ms.state.active
     # the board message is edited in place, not re-posted
-    boards = [m for m in h.fake.thread_messages(thread) if m["content"].startswith("**Toy**")]
+    boards = [m for m in h.fake.thread_messages(thread) if layout.text_of(m).startswith("**Toy**")]
     assert len(boards) == 1 and boards[0]["edited_timestamp"] is not None
     assert "rolls" in thread_text(h, thread)
     # free text works too (the game's text form)
@@ -191,9 +192,9 @@ async def test_works_in_an_archived_thread(harness: Harness) -> None:
     _, who = await current(h, match_id)
     ex = await h.slash(who, "act", channel=thread, action="roll")
     assert "rolls" in h.reply_text(ex)
-    assert "rolls" in board_message(h, thread)["content"] or "rolls" in thread_text(h, thread)
+    assert "rolls" in board_text(h, thread) or "rolls" in thread_text(h, thread)
     ms = await state(h, match_id)
-    assert f'"scores":{list(ms.state.scores)}'.replace(" ", "") in board_message(h, thread)["content"]
+    assert f'"scores":{list(ms.state.scores)}'.replace(" ", "") in board_text(h, thread)
     # Posting reopens a thread; an edit alone is refused (50083) until the bot reopens it itself.
     h.fake.channels[thread]["archived"] = True
     rec = await h.parley.delivery.record(match_id)
@@ -214,7 +215,7 @@ async def test_finished_match_announces_winner(harness: Harness) -> None:
     assert ms.status == "finished"
     assert "Match over" in thread_text(h, thread)
     board = board_message(h, thread)
-    assert "finished" in board["content"].split("\n")[0] and not board["components"]
+    assert "finished" in FakeDiscord.text(board).split("\n")[0] and not custom_ids(board)
     for user in (ALICE, BOB):  # no decision menus are left in anyone's DMs
         assert not any(custom_ids(m) for m in h.fake.dms(user.id))
 

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from bot import render
+from bot.discord import drawing
 from engine.registry import available
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.harness import FakeDiscord, Harness, custom_ids
@@ -70,7 +71,10 @@ async def test_nobody_acts_for_another_seat(harness: Harness) -> None:
 async def test_grid_games_get_a_board_image(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     buf = io.BytesIO()
     Image.new("RGB", (8, 8), "white").save(buf, format="PNG")
-    monkeypatch.setattr(render, "image", lambda game_id, view, names=None, locale="en": buf.getvalue())
+    async def drawn(game_id: str, view: object, names: object, locale: str = "en") -> bytes:
+        return buf.getvalue()
+
+    monkeypatch.setattr(drawing, "board_image", drawn)
     match_id, thread = await open_match(harness, ALICE, BOB)
     board = board_message(harness, thread)
     assert [a["filename"] for a in board["attachments"]] == ["board.png"]

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import copy
 
+from bot.discord import layout
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, custom_ids
-from tests.discord.helpers import board_message, open_match, state, thread_text
+from tests.discord.helpers import board_message, board_text, open_match, state, thread_text
 
 
 async def test_buttons_keep_working_after_a_restart(harness: Harness) -> None:
@@ -36,7 +37,7 @@ async def test_restart_repairs_what_a_crash_left_unposted(harness: Harness) -> N
     text = thread_text(h, thread)
     assert text.count("rolls") == 1
     after = await state(h, match_id)
-    assert f'"turn":{after.state.turn}' in board_message(h, thread)["content"]
+    assert f'"turn":{after.state.turn}' in board_text(h, thread)
     # ...and the next player was pinged exactly once
     nxt = [ALICE, BOB][after.state.active]
     assert sum(nxt.mention in m["content"] and "turn" in m["content"]
@@ -105,7 +106,7 @@ async def test_deleted_board_lobby_and_dm_are_replaced_not_fatal(harness: Harnes
     ex = await h.slash(who, "act", channel=thread, action="roll")
     assert "rolls" in h.reply_text(ex)
     after = await state(h, match_id)
-    assert f'"turn":{after.state.turn}' in board_message(h, thread)["content"]
+    assert f'"turn":{after.state.turn}' in board_text(h, thread)
     assert custom_ids(h.fake.dms(other.id)[-1])  # a fresh DM with the decision menu
 
 
@@ -123,7 +124,7 @@ async def test_crash_after_posting_board_lobby_or_dm_posts_none_twice(harness: H
         await store.set_kv("discord:dm", f"{match_id}:{seat}", {"sending": True, "hash": "old"})
     before = {k: len(v) for k, v in {"dm_a": h.fake.dms(ALICE.id), "dm_b": h.fake.dms(BOB.id)}.items()}
     await h.restart()
-    boards = [m for m in h.fake.thread_messages(thread) if f"`{match_id}`" in m["content"].split("\n")[0]]
+    boards = [m for m in h.fake.thread_messages(thread) if f"`{match_id}`" in layout.text_of(m).split("\n")[0]]
     assert len(boards) == 1
     lobbies = [m for m in h.fake.public_messages() if int(m["channel_id"]) == h.fake.channel_id]
     assert len(lobbies) == 1
@@ -133,7 +134,7 @@ async def test_crash_after_posting_board_lobby_or_dm_posts_none_twice(harness: H
     # and play continues normally on the adopted messages
     ms = await state(h, match_id)
     await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll")
-    assert len([m for m in h.fake.thread_messages(thread) if f"`{match_id}`" in m["content"].split("\n")[0]]) == 1
+    assert len([m for m in h.fake.thread_messages(thread) if f"`{match_id}`" in layout.text_of(m).split("\n")[0]]) == 1
 
 
 async def test_open_takeback_request_is_not_reposted_after_a_crash(harness: Harness) -> None:

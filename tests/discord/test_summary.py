@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+import bot.discord.summary
 from bot.discord.delivery import BOARD, OUTBOX
 from bot.replaypage.page import data_in
 from tests.discord.conftest import ALICE, BOB
@@ -85,10 +86,16 @@ async def test_summary_in_japanese_threads(harness: Harness) -> None:
     assert "勝者: " in posted["content"] and "長さ: 1手・0.0時間" in posted["content"]
 
 
-async def test_the_summary_carries_the_replay_page_of_the_whole_match(harness: Harness) -> None:
+def pages(h: Harness, thread: int) -> list[dict]:  # type: ignore[type-arg]
+    return [m for m in h.fake.thread_messages(thread) if m["_files"] or "--html" in m["content"]]
+
+
+async def test_the_replay_page_of_the_whole_match_follows_the_summary(harness: Harness) -> None:
     h = harness
     match_id, thread = await finished(h)
-    (posted,) = summaries(h, thread)
+    (summary,) = summaries(h, thread)
+    (posted,) = pages(h, thread)
+    assert int(posted["id"]) > int(summary["id"]) and not summary["_files"]
     assert "The replay page is attached" in posted["content"]
     ((name, data),) = posted["_files"]
     assert name == f"parley-replay-{match_id}.html"
@@ -97,23 +104,55 @@ async def test_the_summary_carries_the_replay_page_of_the_whole_match(harness: H
     assert page.startswith("<!DOCTYPE html>") and data_in(page)["match"] == match_id
     assert data_in(page)["proof"]["commitment"] == ms.commitment and data_in(page)["proof"]["ok"] is True
     assert "http://" not in page and "https://" not in page  # opens offline
+    # The thread is archived after its last post, the page; nothing is left in the outbox.
+    assert h.fake.channels[thread]["archived"]
+    assert match_id not in await h.parley.delivery.pending()
+    await h.restart()
+    assert len(pages(h, thread)) == 1
+
+
+async def test_the_move_that_ends_a_match_does_not_wait_for_the_page(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    import bot.replaypage.cache
+
+    drawn = asyncio.Event()
+    real = bot.replaypage.cache.page_bytes
+
+    async def slow(*args: object) -> bytes:
+        await drawn.wait()  # a long match's page: seconds of drawing
+        return await real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot.discord.summary, "page_bytes", slow)
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, options="goal=1")
+    ms = await state(h, match_id)
+    ex = await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll", wait=False)
+    await h.settle(ignore=("parley-page-",))
+    assert ex.acked_at is not None and "rolls" in h.reply_text(ex)
+    assert len(summaries(h, thread)) == 1 and pages(h, thread) == []
+    assert not h.fake.channels[thread]["archived"]  # still to come: the page
+    assert match_id in await h.parley.delivery.pending()  # a restart now would draw it again
+    drawn.set()
+    await h.settle()
+    assert len(pages(h, thread)) == 1 and h.fake.channels[thread]["archived"]
+    assert match_id not in await h.parley.delivery.pending()
 
 
 async def test_a_page_too_large_to_attach_is_named_with_the_command_that_makes_it(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.discord.summary
 
     monkeypatch.setattr(bot.discord.summary, "PAGE_LIMIT", 100)
     h = harness
     match_id, thread = await finished(h)
-    (posted,) = summaries(h, thread)
+    (posted,) = pages(h, thread)
     assert posted["_files"] == []
     assert "too large to attach" in posted["content"] and f"`parley replay {match_id} --html" in posted["content"]
 
 
 async def test_a_page_that_cannot_be_drawn_leaves_the_summary_without_it(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.discord.summary
 
     async def broken(*_: object) -> bytes:
         raise RuntimeError("drawing failed")
@@ -122,5 +161,6 @@ async def test_a_page_that_cannot_be_drawn_leaves_the_summary_without_it(
     h = harness
     match_id, thread = await finished(h)
     (posted,) = summaries(h, thread)
-    assert posted["_files"] == [] and "replay page" not in posted["content"]
+    assert pages(h, thread) == [] and "replay page" not in posted["content"]
     assert f"`/parley log replay match:{match_id}`" in posted["content"]
+    assert h.fake.channels[thread]["archived"] and match_id not in await h.parley.delivery.pending()

@@ -23,7 +23,7 @@ from events.verify import verify_match
 from tests.discord import games
 from tests.discord.conftest import ALICE, BOB, MOD
 from tests.discord.harness import Harness, custom_ids
-from tests.discord.helpers import board_message, open_match, state, thread_text
+from tests.discord.helpers import board_text, open_match, state, thread_text
 from tests.toygame import ToyState
 
 
@@ -82,7 +82,7 @@ async def test_a_response_window_closes_with_the_pass(harness: Harness, language
     ms = await state(h, match_id)
     assert "window" not in ms.options and ms.place["window_minutes"] == 30  # the table's, not the game's
     shown = {"en": "⌛ Response window: 30 min", "ja": "⌛ 応答の受付時間: 30分"}[language]
-    assert shown in board_message(h, thread)["content"]
+    assert shown in board_text(h, thread)
     # The active seat's own turn is no response: no window closes it.
     await h.bot.scheduler.tick(datetime.now(UTC) + timedelta(hours=2))
     assert (await state(h, match_id)).seq == ms.seq
@@ -118,7 +118,7 @@ async def test_the_server_default_window_and_a_match_without_one(harness: Harnes
     assert "New matches: ⌛ Response window: 45 min" in h.reply_text(ex)
     match_id, thread = await open_match(h, ALICE, BOB)
     assert (await state(h, match_id)).place["window_minutes"] == 45
-    assert "⌛ Response window: 45 min" in board_message(h, thread)["content"]
+    assert "⌛ Response window: 45 min" in board_text(h, thread)
     # The creator's `window=off` wins over the server's.
     match_id, thread = await open_match(h, ALICE, BOB, options="goal=50 window=off")
     assert "window_minutes" not in (await state(h, match_id)).place

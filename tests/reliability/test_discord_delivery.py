@@ -177,6 +177,7 @@ async def test_failed_archive_is_retried_without_repeating_the_result(harness: H
     assert h.fake.channels[thread]["archived"] is False
     assert await _outbox(h) == [match_id]  # a finished match: only the outbox brings it back
     await h.bot.scheduler.tick(datetime.now(UTC))
+    await h.settle()  # the thread is archived after the replay page, which a background task posts
     assert h.fake.channels[thread]["archived"] is True
     assert thread_text(h, thread).count("Match over") == 1
     assert await _outbox(h) == []

@@ -1,0 +1,54 @@
+"""Board pictures drawn in a worker process, off the bot's own threads.
+
+Drawing a board (Pillow today, resvg once boards are SVG) is tens of
+milliseconds of CPU that holds the interpreter: in a thread of the bot it
+stalls every other match's commands while it runs (issue 25). One worker
+process, started on the first picture, draws them instead, with
+`bot.render.image`'s own cache there; the bot process only waits for the
+bytes. A game without pictures never asks the worker. If the worker cannot be
+started or dies, the picture is drawn in a thread as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot import render
+
+log = logging.getLogger("parley.discord")
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def draws(game_id: str) -> bool:
+    """Whether the game has a board picture at all."""
+    module = render._module(game_id)
+    return module is not None and hasattr(module, "image")
+
+
+def _worker() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        # Spawned, not forked: the bot has threads (the database's, executors') a fork would copy mid-flight.
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], locale: str = "en") -> bytes | None:
+    """The board's picture as PNG in `locale` (where a font can draw it), or None for a game without one."""
+    global _pool
+    if not draws(game_id):
+        return None
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.run_in_executor(_worker(), render.image, game_id, view, list(names), locale)
+    except (BrokenProcessPool, OSError) as exc:
+        log.warning("the drawing process is gone (%s); drawing in a thread", exc)
+        _pool = None
+        return await asyncio.to_thread(render.image, game_id, view, list(names), locale)
