@@ -14,7 +14,7 @@ import pytest
 from bot.discord.emoji import wanted
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import FakeHTTPError, Harness
-from tests.discord.helpers import board_message, open_match, state
+from tests.discord.helpers import board_text, open_match, state
 from tests.discord.moves import play, seed_secrets
 
 
@@ -49,12 +49,12 @@ async def test_start_up_makes_every_missing_emoji_and_the_board_shows_them(emoji
     for e in h.fake.emojis.values():  # a 128 x 128 PNG each
         assert e["_png"][:8] == b"\x89PNG\r\n\x1a\n" and e["_png"][16:24] == (128).to_bytes(4, "big") * 2
     await play(h, "quarriors", (ALICE, BOB), 12)
-    board = board_message(h, next(c["id"] for c in h.fake.channels.values() if c["type"] == 11))
-    shown = _inline(board["content"])
+    board = board_text(h, next(c["id"] for c in h.fake.channels.values() if c["type"] == 11))
+    shown = _inline(board)
     ids = {name: e["id"] for name, e in h.fake.emojis.items()}
     assert shown and all(ids.get(name) == eid for name, eid in shown)  # only real emoji, by their own ids
     assert {name for name, _ in shown} >= {"p_seat0", "p_seat1"}
-    assert not re.search(r"\[(?:L\d|Q\d|SP|D\d|R)[^\]]*\]", board["content"])  # no face left as plain text
+    assert not re.search(r"\[(?:L\d|Q\d|SP|D\d|R)[^\]]*\]", board)  # no face left as plain text
     # The picture is attached, with alt text naming both players.
     assert [a["filename"] for a in board["attachments"]] == ["board.png"]
     alt = board["_alt"]["board.png"]
@@ -85,7 +85,7 @@ async def test_a_refused_upload_leaves_plain_text_where_there_is_no_emoji(emoji_
     have = set(h.fake.emojis)
     seed_secrets(h, 4)
     match_id, thread = await open_match(h, ALICE, BOB, game="warlords", options="")
-    content = board_message(h, thread)["content"]
+    content = board_text(h, thread)
     assert {name for name, _ in _inline(content)} <= have
     assert "p_seat0" in have and "<:p_seat0:" in content  # the first three drawn are the seats' colours
     assert re.search(r"\b(castle|stack)\b", content) or "城砦" in content  # pieces as words
@@ -102,4 +102,4 @@ async def test_without_the_list_the_boards_stay_plain(emoji_harness: Harness) ->
     assert h.parley.delivery.emoji.marks == {}
     seed_secrets(h, 2)
     _, thread = await open_match(h, ALICE, BOB, game="quarriors", options="")
-    assert not _inline(board_message(h, thread)["content"])
+    assert not _inline(board_text(h, thread))
