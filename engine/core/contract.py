@@ -2,7 +2,8 @@
 flow around it: the log, seats, secrets, randomness, undo and the front ends.
 
 Every method is pure: it never mutates its arguments, never reads the clock,
-never does I/O, and draws randomness only from the `Rng` it is handed.
+never does I/O, and draws randomness only from the `Rng` it is handed. The one
+exception, `apply_owned`, edits a state its caller hands over for good.
 """
 
 from __future__ import annotations
@@ -188,6 +189,15 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, seat: int, action: Action, rng: Rng) -> Transition[S]:
         """Apply one action by `seat`, or raise RuleError. `seat` is always
         one the game is waiting on (the framework checks `pending` first)."""
+
+    def apply_owned(self, state: S, seat: int, action: Action, rng: Rng) -> S:
+        """The state `apply` would return, for a caller that owns `state` and
+        never reads it again (a replay folding its log): the one exception to
+        purity, it may edit `state` in place and return it, and it skips what only
+        the Transition carries (log lines, the reveal flag). It draws the same
+        randomness as `apply`. When it raises, `state` is spoilt: the caller
+        falls back to `apply` on a state it kept. By default it is `apply`."""
+        return self.apply(state, seat, action, rng).state
 
     @abstractmethod
     def pending(self, state: S) -> tuple[Pending, ...]:

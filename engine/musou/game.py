@@ -197,6 +197,13 @@ class MusouGame(Game[MusouState]):
                    or s.game_no != state.game_no or s.stage == "over")
         return Transition(s, tuple(log), reveals)
 
+    def apply_owned(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> MusouState:
+        actions.check(state, seat, action)
+        actions.perform(state, seat, action, rng)
+        if state.game_winner is not None:
+            finish_game(state, self.keeps_final_board)
+        return state
+
     def data_digest(self) -> str:
         return _DATA
 

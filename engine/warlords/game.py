@@ -219,8 +219,16 @@ class Warlords(Game[WState]):
 
     def apply(self, state: WState, seat: int, action: Action, rng: Rng) -> Transition[WState]:
         s = copy_state(state)
-        kind = action.get("kind")
         log: list[Text] = []
+        self._play(s, seat, action, rng, log)
+        return Transition(s, tuple(log), reveals=_revealed(state, s))
+
+    def apply_owned(self, state: WState, seat: int, action: Action, rng: Rng) -> WState:
+        self._play(state, seat, action, rng, [])
+        return state
+
+    def _play(self, s: WState, seat: int, action: Action, rng: Rng, log: list[Text]) -> None:
+        kind = action.get("kind")
         if s.phase == "over":
             raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
         if s.phase == "direction":
@@ -245,7 +253,6 @@ class Warlords(Game[WState]):
             else:
                 raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
             settle(s, rng, log)
-        return Transition(s, tuple(log), reveals=_revealed(state, s))
 
     def _direction(self, s: WState, seat: int, a: Action, log: list[Text]) -> None:
         if a.get("kind") != "direction" or a.get("dir") not in ("cw", "ccw"):
