@@ -11,7 +11,7 @@ from __future__ import annotations
 import pickle
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -203,6 +203,13 @@ class Game(ABC, Generic[S]):
     def pending(self, state: S) -> tuple[Pending, ...]:
         """Who the game waits for now, and with what kind of decision.
         Empty exactly when the game is over."""
+
+    def waiting(self, state: S) -> Collection[int]:
+        """The seats `pending` names, without building its prompts: what the
+        framework checks before every action (a replay, thousands of times).
+        By default from `pending`; a game whose prompts cost text overrides it
+        (the contract suite checks the two agree)."""
+        return [p.seat for p in self.pending(state)]
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Choice]:

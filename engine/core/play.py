@@ -43,7 +43,8 @@ def check_pending(game: Game[S], state: S, seat: int) -> None:
 
 
 def _checked(game: Game[S], state: S, seat: int, action: Mapping[str, Any]) -> None:
-    check_pending(game, state, seat)
+    if seat not in game.waiting(state):
+        check_pending(game, state, seat)  # says why, from the prompts
     if not isinstance(action.get("kind"), str):
         raise RuleError(Text("An action needs a kind.", "行動の種類がありません。"))
 

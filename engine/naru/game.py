@@ -172,6 +172,9 @@ class NaruGame(Game[NaruState]):
     def pending(self, state: NaruState) -> tuple[Pending, ...]:
         return legal.pending(state, self.defs)
 
+    def waiting(self, state: NaruState) -> list[int]:
+        return [seat for seat, _ in choices.waiting(state)]
+
     def legal_actions(self, state: NaruState, seat: int) -> list[Choice]:
         return legal.legal_actions(state, seat, self.defs)
 

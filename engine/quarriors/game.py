@@ -124,6 +124,9 @@ class Quarriors(Game[QState]):
             return (Pending(s.defenders[0], "defend", defend(s)),)
         return ()  # over
 
+    def waiting(self, state: QState) -> tuple[int, ...]:
+        return (self._seat(state),) if state.prompts or state.step != OVER else ()
+
     def _seat(self, s: QState) -> int:
         if s.prompts:
             return int(s.prompts[0][1])

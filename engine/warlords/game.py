@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import (
@@ -189,6 +189,16 @@ class Warlords(Game[WState]):
                 return tuple(Pending(seat, d.kind, prompts.decision(s, d, seat)) for seat in d.seats)
             return tuple(Pending(seat, d.kind, prompts.decision(s, d, seat), order=k) for k, seat in enumerate(d.seats))
         return (Pending(s.active, "turn", prompts.turn(s)),)
+
+    def waiting(self, state: WState) -> Collection[int]:
+        s = state
+        if s.phase == "over":
+            return ()
+        if s.phase == "direction":
+            return (s.first,)
+        if s.phase == "pick":
+            return s.pick_queue
+        return s.decision.seats if s.decision is not None else (s.active,)
 
     def legal_actions(self, state: WState, seat: int) -> list[Choice]:
         s = state

@@ -1,7 +1,8 @@
 """`Game.apply_owned`, the replay-only path that may edit the state it is
 handed, against the pure `apply`, for every game: two folds of the same bot
 match, one through `step` and one through `step_owned` on a state of its own,
-agree after every action (the state, its all-seeing view and the Rng counter)."""
+agree after every action (the state, its all-seeing view and the Rng counter).
+Along the way, `Game.waiting` names the seats `pending` does."""
 
 from __future__ import annotations
 
@@ -52,10 +53,16 @@ def test_the_owned_path_folds_a_match_to_the_same_states_as_the_pure_one(game_id
         where = f"{game_id} seed {seed}, action {number} {action}"
         assert owned_counter == counter, where
         assert owned == state, where
+        assert waiting(game, state) == sorted(p.seat for p in game.pending(state)), where
         if number % 16 == 0:  # the view's digest costs more than the action: now and then, and at the end
             assert digest(game, owned) == digest(game, state), where
     assert digest(game, owned) == digest(game, state)
     assert game.outcome(owned) == played.outcome is not None
+
+
+def waiting(game, state) -> list[int]:
+    """`Game.waiting`, which the framework checks instead of building `pending`'s prompts."""
+    return sorted(game.waiting(state))
 
 
 def outcome_of(run, game, state, seat, action, secret, counter):
@@ -81,16 +88,17 @@ def test_the_owned_path_refuses_what_the_pure_one_refuses(game_id, seed, cut):
     bots = Rng(derive_secret(seed, "bots"))
     for _ in range(cut):
         pending = game.pending(state)
+        assert waiting(game, state) == sorted(p.seat for p in pending)
         if not pending:
             break
         seat = pending[0].seat
         state, counter = step_owned(game, state, seat, game.bot_action(state, seat, bots), secret, counter)
     pending = game.pending(state)
-    waiting = {p.seat for p in pending}
-    seat = min(waiting) if waiting else 0
-    kinds = {c.action["kind"] for c in game.legal_actions(state, seat)} if waiting else {"pass"}
+    seats = {p.seat for p in pending}
+    seat = min(seats) if seats else 0
+    kinds = {c.action["kind"] for c in game.legal_actions(state, seat)} if seats else {"pass"}
     odd = [{"kind": "no-such-action"}, *({"kind": kind, "die": 999, "card": "x", "to": -1} for kind in sorted(kinds))]
-    idle = [s for s in range(n) if s not in waiting]
+    idle = [s for s in range(n) if s not in seats]
     refused = 0
     for who, action in [(seat, a) for a in odd] + [(s, {"kind": "pass"}) for s in idle]:
         expected = outcome_of(pure, game, state, who, action, secret, counter)
