@@ -3,7 +3,8 @@
 The envelope (`MatchState`) wraps the game's own state with what the
 framework owns: seats, status, the Rng counter, forfeits and the outcome.
 Envelopes are never mutated; game states are immutable by the game contract,
-so consecutive envelopes share them freely.
+so consecutive envelopes share them freely. (A rebuild's run of actions edits
+in place only states it made itself, before any envelope holds them: `_actions`.)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, RuleError, Text
 from engine.core.orders import Order, standing
-from engine.core.play import Step, step
+from engine.core.play import Step, step, step_owned
 from engine.core.premoves import judged
 from engine.registry import get_game
 
@@ -342,25 +343,39 @@ def _rebuild(events: Sequence[Event], secret: bytes, start: MatchState | None, k
 
 
 def _actions(ms: MatchState, events: Sequence[Event], i: int, secret: bytes,
-             wanted: set[int]) -> tuple[MatchState, int]:
+             wanted: set[int], owning: bool = True) -> tuple[MatchState, int]:
     """A run of consecutive actions from events[i], with the game state kept in
     locals and one envelope built at the end (or at a seq a revert needs).
     Equal to applying them one by one with `apply_event`: between actions only
     the game state, the counter and the seq change, and once the game is over
-    no further action is accepted, so the outcome is computed once."""
+    no further action is accepted, so the outcome is computed once.
+    The first action's input is the envelope's, which others may hold, so it is
+    applied purely; every later state is this loop's own, so the game may edit
+    it in place (`Game.apply_owned`) instead of copying it per action. A state
+    spoilt by a refused action is never seen: the run is played again purely,
+    which raises what a pure replay raises."""
     game, state, counter, seq = ms.game, ms.state, ms.counter, ms.seq
-    n = len(events)
-    while i < n and events[i].type == "action":
-        event = events[i]
-        if event.seq != seq + 1:
-            raise ReplayError(f"{ms.match_id}: expected event {seq + 1}, got {event.seq}")
-        p = event.payload
-        check_action(ms, event, state)
-        result = step(game, state, p["seat"], p["action"], secret, counter)
-        state, counter, seq = result.transition.state, result.counter, event.seq
-        i += 1
-        if seq in wanted:
-            break
+    start, n, owned = i, len(events), False
+    try:
+        while i < n and events[i].type == "action":
+            event = events[i]
+            if event.seq != seq + 1:
+                raise ReplayError(f"{ms.match_id}: expected event {seq + 1}, got {event.seq}")
+            p = event.payload
+            check_action(ms, event, state)
+            if owned:
+                state, counter = step_owned(game, state, p["seat"], p["action"], secret, counter)
+            else:
+                result = step(game, state, p["seat"], p["action"], secret, counter)
+                state, counter, owned = result.transition.state, result.counter, owning
+            seq = event.seq
+            i += 1
+            if seq in wanted:
+                break
+    except Exception:
+        if not owned:
+            raise
+        return _actions(ms, events, start, secret, wanted, owning=False)
     outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
     return replace(ms, seq=seq, state=state, counter=counter, outcome=outcome,
                    status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), i

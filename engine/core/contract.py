@@ -2,7 +2,8 @@
 flow around it: the log, seats, secrets, randomness, undo and the front ends.
 
 Every method is pure: it never mutates its arguments, never reads the clock,
-never does I/O, and draws randomness only from the `Rng` it is handed.
+never does I/O, and draws randomness only from the `Rng` it is handed. The one
+exception, `apply_owned`, edits a state its caller hands over for good.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import pickle
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -189,10 +190,26 @@ class Game(ABC, Generic[S]):
         """Apply one action by `seat`, or raise RuleError. `seat` is always
         one the game is waiting on (the framework checks `pending` first)."""
 
+    def apply_owned(self, state: S, seat: int, action: Action, rng: Rng) -> S:
+        """The state `apply` would return, for a caller that owns `state` and
+        never reads it again (a replay folding its log): the one exception to
+        purity, it may edit `state` in place and return it, and it skips what only
+        the Transition carries (log lines, the reveal flag). It draws the same
+        randomness as `apply`. When it raises, `state` is spoilt: the caller
+        falls back to `apply` on a state it kept. By default it is `apply`."""
+        return self.apply(state, seat, action, rng).state
+
     @abstractmethod
     def pending(self, state: S) -> tuple[Pending, ...]:
         """Who the game waits for now, and with what kind of decision.
         Empty exactly when the game is over."""
+
+    def waiting(self, state: S) -> Collection[int]:
+        """The seats `pending` names, without building its prompts: what the
+        framework checks before every action (a replay, thousands of times).
+        By default from `pending`; a game whose prompts cost text overrides it
+        (the contract suite checks the two agree)."""
+        return [p.seat for p in self.pending(state)]
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Choice]:

@@ -42,15 +42,30 @@ def check_pending(game: Game[S], state: S, seat: int) -> None:
                           waiting_text(pending))
 
 
+def _checked(game: Game[S], state: S, seat: int, action: Mapping[str, Any]) -> None:
+    if seat not in game.waiting(state):
+        check_pending(game, state, seat)  # says why, from the prompts
+    if not isinstance(action.get("kind"), str):
+        raise RuleError(Text("An action needs a kind.", "行動の種類がありません。"))
+
+
 def step(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
          secret: bytes, counter: int) -> Step[S]:
     """Apply `action` for `seat`. Raises RuleError and leaves everything as it was."""
-    check_pending(game, state, seat)
-    if not isinstance(action.get("kind"), str):
-        raise RuleError(Text("An action needs a kind.", "行動の種類がありません。"))
+    _checked(game, state, seat, action)
     rng = Rng(secret, counter)
     transition = game.apply(state, seat, normalise(action), rng)
     if rng.counter != counter and not transition.reveals:
         transition = Transition(transition.state, transition.log, True)
     return Step(transition, rng.counter)
 
+
+
+def step_owned(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
+               secret: bytes, counter: int) -> tuple[S, int]:
+    """`step`'s new state and counter through `Game.apply_owned`, for a caller
+    that owns `state` and never reads it again (a replay): it may be edited in
+    place, and is spoilt when this raises."""
+    _checked(game, state, seat, action)
+    rng = Rng(secret, counter)
+    return game.apply_owned(state, seat, normalise(action), rng), rng.counter

@@ -17,7 +17,13 @@ _TOKEN = re.compile(r"⟦(\d+)⟧")
 
 def seat_ref(seat: int) -> Text:
     """The seat (0-based) as it appears in a log line or prompt."""
+    if 0 <= seat < len(_REFS):
+        return _REFS[seat]
     return Text(f"⟦{seat}⟧", f"⟦{seat}⟧")
+
+
+# Made once: log lines name a seat several times per action, and a Text never changes.
+_REFS = tuple(Text(f"⟦{seat}⟧", f"⟦{seat}⟧") for seat in range(16))
 
 
 def seat_label(seat: int) -> Text:

@@ -207,6 +207,7 @@ class Catalog:
 
 SAMPLE = "sample"
 _CACHE: dict[str, Catalog] = {}
+LOADED = _CACHE  # the card sets read so far, by key: state.cards_of looks here before calling `catalog`
 
 
 class CardFileError(ValueError):

@@ -180,6 +180,22 @@ class MusouGame(Game[MusouState]):
             return (Pending(1 - s.attack.seat, "respond", prompt(s, "respond", 1 - s.attack.seat)),)
         return (Pending(s.priority, "main", prompt(s, "main", s.priority)),)
 
+    def waiting(self, state: MusouState) -> tuple[int, ...]:
+        s = state
+        if s.stage == "over":
+            return ()
+        if s.stage in ("commander", "mulligan", "side"):
+            return tuple(seat for seat in (0, 1) if s.waiting[seat])
+        if s.stage == "first":
+            assert s.chooser is not None
+            return (s.chooser,)
+        if s.stage == "battle":
+            return (s.active,)
+        if s.stage == "respond":
+            assert s.attack is not None
+            return (1 - s.attack.seat,)
+        return (s.priority,)
+
     def legal_actions(self, state: MusouState, seat: int) -> list[Choice]:
         if all(p.seat != seat for p in self.pending(state)):
             return []
@@ -196,6 +212,13 @@ class MusouGame(Game[MusouState]):
                    or any(len(d) < n for d, n in zip(s.decks, decks_before, strict=True))
                    or s.game_no != state.game_no or s.stage == "over")
         return Transition(s, tuple(log), reveals)
+
+    def apply_owned(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> MusouState:
+        actions.check(state, seat, action)
+        actions.perform(state, seat, action, rng)
+        if state.game_winner is not None:
+            finish_game(state, self.keeps_final_board)
+        return state
 
     def data_digest(self) -> str:
         return _DATA

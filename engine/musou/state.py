@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import Text, seat_ref
 from engine.core.statecodec import Custom
 
-from .cards import ROLE_TEXT, CardDef, Catalog, CommanderDef, catalog
+from .cards import LOADED, ROLE_TEXT, CardDef, Catalog, CommanderDef, catalog
 
 CENTRE = 4
 SQUARES = tuple(i for i in range(9) if i != CENTRE)
@@ -154,7 +154,8 @@ STATE_TYPES = (MusouState, Custom(Names, dict, _names), Slot, Attack)
 
 
 def cards_of(s: MusouState) -> Catalog:
-    return catalog(s.card_set)
+    # Asked several times per action: the loaded set first, without a call.
+    return LOADED.get(s.card_set) or catalog(s.card_set)
 
 
 def cdef(s: MusouState, cid: str) -> CardDef:

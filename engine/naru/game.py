@@ -172,11 +172,26 @@ class NaruGame(Game[NaruState]):
     def pending(self, state: NaruState) -> tuple[Pending, ...]:
         return legal.pending(state, self.defs)
 
+    def waiting(self, state: NaruState) -> list[int]:
+        return [seat for seat, _ in choices.waiting(state)]
+
     def legal_actions(self, state: NaruState, seat: int) -> list[Choice]:
         return legal.legal_actions(state, seat, self.defs)
 
     def apply(self, state: NaruState, seat: int, action: Action, rng: Rng) -> Transition[NaruState]:
         s = state.copy()
+        kind = action.get("kind")
+        logs = self._play(s, seat, action, rng)
+        reveals = kind in ("mulligan", "land_swap", "promote_deck", "tool", "ritual", "keep_effect", "move",
+                           "equip", "promote", "battle_tool", "end_turn", "discard", "place_keep")
+        return Transition(s, tuple(logs), reveals=reveals)
+
+    def apply_owned(self, state: NaruState, seat: int, action: Action, rng: Rng) -> NaruState:
+        self._play(state, seat, action, rng)
+        return state
+
+    def _play(self, s: NaruState, seat: int, action: Action, rng: Rng) -> list[Text]:
+        """Check whose and what kind of action it is, and carry it out on `s`."""
         mode = choices.mode(s)
         kind = action.get("kind")
         allowed = choices.MODE_KINDS.get(mode, ())
@@ -187,10 +202,7 @@ class NaruGame(Game[NaruState]):
         if all(waiter != seat for waiter, _ in choices.waiting(s)):
             raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"),
                             Text("Wait for the seat the game is waiting on.", "相手の判断を待ってください。"))
-        logs = self._dispatch(s, seat, str(kind), action, rng)
-        reveals = kind in ("mulligan", "land_swap", "promote_deck", "tool", "ritual", "keep_effect", "move",
-                           "equip", "promote", "battle_tool", "end_turn", "discard", "place_keep")
-        return Transition(s, tuple(logs), reveals=reveals)
+        return self._dispatch(s, seat, str(kind), action, rng)
 
     def _dispatch(self, s: NaruState, seat: int, kind: str, action: Action, rng: Rng) -> list[Text]:
         defs = self.defs

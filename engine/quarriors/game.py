@@ -124,6 +124,9 @@ class Quarriors(Game[QState]):
             return (Pending(s.defenders[0], "defend", defend(s)),)
         return ()  # over
 
+    def waiting(self, state: QState) -> tuple[int, ...]:
+        return (self._seat(state),) if state.prompts or state.step != OVER else ()
+
     def _seat(self, s: QState) -> int:
         if s.prompts:
             return int(s.prompts[0][1])
@@ -164,10 +167,7 @@ class Quarriors(Game[QState]):
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[QState]:
-        if state.step == OVER:
-            raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
-        if seat != self._seat(state):
-            raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"))
+        self._check_seat(state, seat)
         s = copy_state(state)
         try:
             self._dispatch(s, seat, action, rng)
@@ -189,6 +189,20 @@ class Quarriors(Game[QState]):
             line = action_line(state, seat, action)
             log = (line + result if result is not None else line, *log)
         return Transition(s, log)
+
+    def apply_owned(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> QState:
+        # A refusal's hint is left out: the caller replays purely to report it.
+        self._check_seat(state, seat)
+        self._dispatch(state, seat, action, rng)
+        advance(state, rng)
+        state.notes = ()
+        return state
+
+    def _check_seat(self, state: QState, seat: int) -> None:
+        if state.step == OVER:
+            raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
+        if seat != self._seat(state):
+            raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"))
 
     def _allowed_now(self, s: QState, seat: int) -> Text:
         """The kinds of action legal now (all public), for refusals that name no alternative."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import (
@@ -190,6 +190,16 @@ class Warlords(Game[WState]):
             return tuple(Pending(seat, d.kind, prompts.decision(s, d, seat), order=k) for k, seat in enumerate(d.seats))
         return (Pending(s.active, "turn", prompts.turn(s)),)
 
+    def waiting(self, state: WState) -> Collection[int]:
+        s = state
+        if s.phase == "over":
+            return ()
+        if s.phase == "direction":
+            return (s.first,)
+        if s.phase == "pick":
+            return s.pick_queue
+        return s.decision.seats if s.decision is not None else (s.active,)
+
     def legal_actions(self, state: WState, seat: int) -> list[Choice]:
         s = state
         if s.phase == "over":
@@ -219,8 +229,16 @@ class Warlords(Game[WState]):
 
     def apply(self, state: WState, seat: int, action: Action, rng: Rng) -> Transition[WState]:
         s = copy_state(state)
-        kind = action.get("kind")
         log: list[Text] = []
+        self._play(s, seat, action, rng, log)
+        return Transition(s, tuple(log), reveals=_revealed(state, s))
+
+    def apply_owned(self, state: WState, seat: int, action: Action, rng: Rng) -> WState:
+        self._play(state, seat, action, rng, [])
+        return state
+
+    def _play(self, s: WState, seat: int, action: Action, rng: Rng, log: list[Text]) -> None:
+        kind = action.get("kind")
         if s.phase == "over":
             raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
         if s.phase == "direction":
@@ -245,7 +263,6 @@ class Warlords(Game[WState]):
             else:
                 raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
             settle(s, rng, log)
-        return Transition(s, tuple(log), reveals=_revealed(state, s))
 
     def _direction(self, s: WState, seat: int, a: Action, log: list[Text]) -> None:
         if a.get("kind") != "direction" or a.get("dir") not in ("cw", "ccw"):

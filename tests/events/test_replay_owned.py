@@ -1,0 +1,73 @@
+"""A rebuild folds runs of actions on states it owns (events/replay.py `_actions`,
+`Game.apply_owned`). It must give what the pure, event-by-event fold gives, refuse
+a tampered action exactly as that fold does, and never edit a state someone else
+holds (the envelope it starts from, a snapshot or the service's cache)."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from engine.core import RuleError
+from events.replay import all_seeing_digest, apply_event, created, rebuild
+from events.selfplay import selfplay
+
+# The toy game's matches are short enough for the quick suite; the four games' take seconds.
+GAMES = ["toy", *(pytest.param(g, marks=pytest.mark.slow) for g in ("quarriors", "naru", "musou", "warlords"))]
+
+
+def pure_fold(events, secret):
+    ms = created(events[0])
+    for event in events[1:]:
+        ms = apply_event(ms, event, secret)
+    return ms
+
+
+async def bot_log(store, game_id):
+    (result,) = await selfplay(store, game_id, 2, 1, seed=7)
+    return await store.events(result.match_id), await store.secret(result.match_id)
+
+
+def with_action(event, action):
+    return event.model_copy(update={"payload": {**event.payload, "action": action}})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_rebuild_equals_the_pure_fold_and_leaves_its_start_alone(store, game_id):
+    events, secret = await bot_log(store, game_id)
+    folded = pure_fold(events, secret)
+    rebuilt, _ = rebuild(events, secret)
+    assert rebuilt.state == folded.state
+    assert all_seeing_digest(rebuilt) == all_seeing_digest(folded)
+    assert rebuilt.counter == folded.counter and rebuilt.outcome == folded.outcome
+    # From an envelope held elsewhere (as a snapshot or the cache is): it is not edited.
+    middle = len(events) // 2
+    start, _ = rebuild(events[:middle], secret)
+    before = pickle.dumps(start.state)
+    resumed, _ = rebuild(events[middle:], secret, start=start)
+    assert pickle.dumps(start.state) == before
+    assert all_seeing_digest(resumed) == all_seeing_digest(folded)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_tampered_action_in_a_run_is_refused_as_the_pure_fold_refuses_it(store, game_id):
+    events, secret = await bot_log(store, game_id)
+    actions = [i for i, e in enumerate(events) if e.type == "action"]
+    # Deep in a run of actions, where the rebuild edits its own state in place.
+    at = next(i for i in actions[5:] if events[i - 1].type == "action")
+    kind = events[at].payload["action"]["kind"]
+    for wrong in ({"kind": "no-such-action"}, {"kind": kind, "die": 999, "card": "x", "to": -1}):
+        tampered = [*events[:at], with_action(events[at], wrong), *events[at + 1:]]
+        try:
+            pure_fold(tampered, secret)
+        except RuleError as exc:
+            expected = (type(exc), exc.what, exc.allowed)
+        else:
+            continue  # an argument the action ignores: nothing to refuse
+        with pytest.raises(RuleError) as fast:
+            rebuild(tampered, secret)
+        assert (type(fast.value), fast.value.what, fast.value.allowed) == expected, wrong
+    # The first odd action, at least, is refused by both.
+    with pytest.raises(RuleError):
+        rebuild([*events[:at], with_action(events[at], {"kind": "no-such-action"}), *events[at + 1:]], secret)
