@@ -14,7 +14,7 @@ import pytest
 from bot.discord.emoji import wanted
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import FakeHTTPError, Harness
-from tests.discord.helpers import board_text, open_match, state
+from tests.discord.helpers import board_message, board_text, open_match, state
 from tests.discord.moves import play, seed_secrets
 
 
@@ -49,15 +49,16 @@ async def test_start_up_makes_every_missing_emoji_and_the_board_shows_them(emoji
     for e in h.fake.emojis.values():  # a 128 x 128 PNG each
         assert e["_png"][:8] == b"\x89PNG\r\n\x1a\n" and e["_png"][16:24] == (128).to_bytes(4, "big") * 2
     await play(h, "quarriors", (ALICE, BOB), 12)
-    board = board_text(h, next(c["id"] for c in h.fake.channels.values() if c["type"] == 11))
+    thread = next(c["id"] for c in h.fake.channels.values() if c["type"] == 11)
+    board, message = board_text(h, thread), board_message(h, thread)
     shown = _inline(board)
     ids = {name: e["id"] for name, e in h.fake.emojis.items()}
     assert shown and all(ids.get(name) == eid for name, eid in shown)  # only real emoji, by their own ids
     assert {name for name, _ in shown} >= {"p_seat0", "p_seat1"}
     assert not re.search(r"\[(?:L\d|Q\d|SP|D\d|R)[^\]]*\]", board)  # no face left as plain text
     # The picture is attached, with alt text naming both players.
-    assert [a["filename"] for a in board["attachments"]] == ["board.png"]
-    alt = board["_alt"]["board.png"]
+    assert [a["filename"] for a in message["attachments"]] == ["board.png"]
+    alt = message["_alt"]["board.png"]
     assert alt and "alice" in alt and "bob" in alt and len(alt) <= 1024
 
 
