@@ -59,6 +59,7 @@ PROVISIONAL = 5
 LOCAL = "local"  # the ladder of matches with no server (the terminal)
 ALL = 2**31 - 1
 CACHE = "ratings"
+FACTS = "ratings:facts"  # kv, per server: every rated match's entrants and places (facts)
 SEASONS = "seasons"
 MODEL = PlackettLuce()
 
@@ -207,37 +208,64 @@ def fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
     return ladder
 
 
-async def _rows(store: Recorder, server: str) -> list[MatchRow]:
-    rows = await store.matches(guild=None if server == LOCAL else server, status=("finished",), limit=ALL)
-    return [r for r in rows if server_of(r.guild) == server and not r.imported]
+async def _finished(store: Recorder, server: str, since: str = "") -> list[MatchRow]:
+    """The server's finished matches last written at or after `since` (one indexed query)."""
+    return await store.written_since(since, guild=None if server == LOCAL else server, local=server == LOCAL,
+                                     status=("finished",))
+
+
+async def _from_log(store: Recorder, rows: Sequence[MatchRow]) -> list[RatedMatch]:
+    # Logs in bulk (a query per 500 matches, not one per match), without the
+    # secrets and snapshots a rating never reads.
+    loaded = await store.logs([r.id for r in rows])
+    found = (rated_match(r, loaded[r.id]) for r in rows if r.id in loaded)
+    return [m for m in found if m is not None]
+
+
+def _fact(m: RatedMatch) -> list[Any]:
+    return [m.game, m.ended_at, [list(p) for p in m.places], [list(n) for n in m.names]]
+
+
+def _from_fact(server: str, match_id: str, data: Sequence[Any]) -> RatedMatch:
+    return RatedMatch(match_id, server, str(data[0]), str(data[1]), tuple((str(p), int(k)) for p, k in data[2]),
+                      tuple((str(p), str(n)) for p, n in data[3]))
+
+
+async def facts(store: Recorder, server: str) -> list[RatedMatch]:
+    """Every rated match of the server, a cache of `rated_match` over its log
+    (kv FACTS, per server): the fold continues with the finished matches written
+    at or after the last one it read, so each log is read once, not per ladder."""
+    data = await store.get_kv(FACTS, server) or {"through": "", "matches": {}}
+    fresh = await _finished(store, server, data["through"])
+    if fresh:
+        data["matches"].update({m.match_id: _fact(m) for m in await _from_log(store, fresh)})
+        data["through"] = fresh[-1].updated_at  # oldest first: the last is the newest
+        await store.set_kv(FACTS, server, data)
+    return [_from_fact(server, mid, fact) for mid, fact in data["matches"].items()]
 
 
 async def rated_matches(store: Recorder, server: str, game: str | None = None,
                         after: str = "") -> list[RatedMatch]:
-    """The server's rated matches (of `game`), each read from its log; `after`
-    skips rows last written before that time (they ended before it too)."""
-    rows = [r for r in await _rows(store, server) if (game is None or r.game == game) and r.updated_at >= after]
-    # Logs in bulk (a few queries per 500 matches, not one per match). Only
-    # finished matches are loaded, whose secrets are public already; unused here.
-    loaded = await store.bulk([r.id for r in rows])
-    found = (rated_match(r, loaded[r.id][1]) for r in rows if r.id in loaded)
-    return [m for m in found if m is not None]
+    """The server's rated matches (of `game`) that ended at or after `after`,
+    each read from its log (no cache): a row last written before `after` ended
+    before it too, so its log is not read."""
+    found = await _from_log(store, await _finished(store, server, after))
+    return [m for m in found if (game is None or m.game == game) and m.ended_at >= after]
 
 
 async def ladder(store: Recorder, server: str, game: str, since: str = "", until: str | None = None) -> Ladder:
     """The ladder rebuilt from the log, over matches that ended in [since, until)."""
-    found = [m for m in await rated_matches(store, server, game, since)
-             if m.ended_at >= since and (until is None or m.ended_at < until)]
+    found = [m for m in await rated_matches(store, server, game, since) if until is None or m.ended_at < until]
     return fold(found, Ladder(server, game))
 
 
 async def cached_ladder(store: Recorder, server: str, game: str) -> Ladder:
     """The all-time ladder, continued from its cache: only matches that ended
-    after the cached one are read and folded, then the cache moves on."""
+    after the cached one are folded (read from the cached facts), then the cache moves on."""
     key = f"{server}|{game}"
     data = await store.get_kv(CACHE, key)
     start = Ladder.from_json(server, game, data) if data else Ladder(server, game)
-    done = fold(await rated_matches(store, server, game, start.through[0]), start)
+    done = fold((m for m in await facts(store, server) if m.game == game and m.key > start.through), start)
     if done.through != start.through or data is None:
         await store.set_kv(CACHE, key, done.to_json())
     return done
@@ -245,7 +273,7 @@ async def cached_ladder(store: Recorder, server: str, game: str) -> Ladder:
 
 async def player_ratings(store: Recorder, server: str, player_id: str) -> dict[str, Rating]:
     """One player's rating in every game of the server they have a rating in."""
-    games = sorted({r.game for r in await _rows(store, server)})
+    games = sorted({m.game for m in await facts(store, server)})
     out: dict[str, Rating] = {}
     for game in games:
         found = (await cached_ladder(store, server, game)).ratings.get(identity(player_id))
@@ -268,10 +296,11 @@ async def end_season(store: Recorder, server: str, now: str) -> dict[str, Any] |
     current = record["current"]
     if current is None:
         return None
-    games = sorted({m.game for m in await rated_matches(store, server, None, current["started"])})
+    # The season's window of the cached facts (each log read once, not per game).
+    window = [m for m in await facts(store, server) if current["started"] <= m.ended_at < now]
     tables = {}
-    for game in games:
-        done = await ladder(store, server, game, current["started"], now)
+    for game in sorted({m.game for m in window}):
+        done = fold((m for m in window if m.game == game), Ladder(server, game))
         if done.ratings:
             tables[game] = [r.to_json() for r in done.table()]
     closed = {**current, "ended": now, "tables": tables}
@@ -289,5 +318,5 @@ async def start_season(store: Recorder, server: str, now: str) -> dict[str, Any]
 
 
 __all__ = ["LOCAL", "PROVISIONAL", "Ladder", "RatedMatch", "Rating", "bot_label", "cached_ladder", "end_season",
-           "fold", "identity", "ladder", "player_ratings", "rated_match", "rated_matches", "seasons", "server_of",
+           "facts", "fold", "identity", "ladder", "player_ratings", "rated_match", "rated_matches", "seasons", "server_of",
            "start_season"]

@@ -486,6 +486,40 @@ class Store:
                     out[mid][2][ruleset] = (int(seq), bytes(state))
         return out
 
+    async def written_since(self, since: str, *, guild: str | None = None, local: bool = False,
+                            game: str | None = None, status: Iterable[str] | None = None) -> list[MatchRow]:
+        """Matches (never imported ones) last written at or after `since`, oldest first: of one server
+        (`guild`), of none (`local`: the terminal's) or of every server. A projection kept as a cache
+        continues from here with what was written since it stopped (index matches_by_written)."""
+        sql, args = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE imported = 0 AND updated_at >= ?", list[Any]([since])
+        if local or guild is not None:
+            sql += " AND guild IS ?"
+            args.append(None if local else guild)
+        if game is not None:
+            sql += " AND game = ?"
+            args.append(game)
+        if status is not None:
+            wanted = list(status)
+            sql += f" AND status IN ({','.join('?' * len(wanted))})"
+            args.extend(wanted)
+        async with self._db.execute(sql + " ORDER BY updated_at, id", args) as cur:
+            rows = await cur.fetchall()
+        return [_match(r) for r in rows]
+
+    async def logs(self, match_ids: Sequence[str]) -> dict[str, list[Event]]:
+        """The events of many matches, without their secrets or snapshots: for projections that read
+        only the public facts of a log (who sat, who left, who won), a query per 500 matches."""
+        out: dict[str, list[Event]] = {mid: [] for mid in match_ids}
+        for chunk in (match_ids[i:i + 500] for i in range(0, len(match_ids), 500)):
+            async with self._db.execute(
+                    f"SELECT match_id, {_EVENT_COLUMNS} FROM events "
+                    f"WHERE match_id IN ({','.join('?' * len(chunk))}) ORDER BY match_id, seq", chunk) as cur:
+                rows = await cur.fetchall()
+            with gc_paused():
+                for row in rows:
+                    out[row[0]].append(event_from_row(row[0], row[1:]))
+        return {mid: events for mid, events in out.items() if events}
+
     async def secret(self, match_id: str) -> bytes:
         """The match secret: for rebuilding state and, once finished, for revealing.
         Never pass it to a view, an export of a running match or a log line."""
