@@ -37,7 +37,7 @@ touches a match or a rating, so nothing can be lost or double-counted.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -208,16 +208,19 @@ def fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
     return ladder
 
 
-async def _finished(store: Recorder, server: str, since: str = "") -> list[MatchRow]:
-    """The server's finished matches last written at or after `since` (one indexed query)."""
+async def _finished(store: Recorder, server: str, since: str = "", game: str | None = None) -> list[MatchRow]:
+    """The server's finished matches (of `game`) last written at or after `since` (one indexed query)."""
     return await store.written_since(since, guild=None if server == LOCAL else server, local=server == LOCAL,
-                                     status=("finished",))
+                                     game=game, status=("finished",))
 
 
-async def _from_log(store: Recorder, rows: Sequence[MatchRow]) -> list[RatedMatch]:
+async def _from_log(store: Recorder, rows: Sequence[MatchRow],
+                    known: Mapping[str, list[Event]] | None = None) -> list[RatedMatch]:
     # Logs in bulk (a query per 500 matches, not one per match), without the
-    # secrets and snapshots a rating never reads.
-    loaded = await store.logs([r.id for r in rows])
+    # secrets and snapshots a rating never reads; those a caller already read
+    # (`known`, e.g. a player's card) are not read again.
+    known = known or {}
+    loaded = {**await store.logs([r.id for r in rows if r.id not in known]), **known}
     found = (rated_match(r, loaded[r.id]) for r in rows if r.id in loaded)
     return [m for m in found if m is not None]
 
@@ -231,14 +234,14 @@ def _from_fact(server: str, match_id: str, data: Sequence[Any]) -> RatedMatch:
                       tuple((str(p), str(n)) for p, n in data[3]))
 
 
-async def facts(store: Recorder, server: str) -> list[RatedMatch]:
+async def facts(store: Recorder, server: str, known: Mapping[str, list[Event]] | None = None) -> list[RatedMatch]:
     """Every rated match of the server, a cache of `rated_match` over its log
     (kv FACTS, per server): the fold continues with the finished matches written
     at or after the last one it read, so each log is read once, not per ladder."""
     data = await store.get_kv(FACTS, server) or {"through": "", "matches": {}}
     fresh = await _finished(store, server, data["through"])
     if fresh:
-        data["matches"].update({m.match_id: _fact(m) for m in await _from_log(store, fresh)})
+        data["matches"].update({m.match_id: _fact(m) for m in await _from_log(store, fresh, known)})
         data["through"] = fresh[-1].updated_at  # oldest first: the last is the newest
         await store.set_kv(FACTS, server, data)
     return [_from_fact(server, mid, fact) for mid, fact in data["matches"].items()]
@@ -259,13 +262,19 @@ async def ladder(store: Recorder, server: str, game: str, since: str = "", until
     return fold(found, Ladder(server, game))
 
 
-async def cached_ladder(store: Recorder, server: str, game: str) -> Ladder:
+async def cached_ladder(store: Recorder, server: str, game: str,
+                        known: Mapping[str, list[Event]] | None = None) -> Ladder:
     """The all-time ladder, continued from its cache: only matches that ended
-    after the cached one are folded (read from the cached facts), then the cache moves on."""
+    after the cached one are folded, then the cache moves on. `known`: logs the
+    caller has read already (by match id)."""
     key = f"{server}|{game}"
     data = await store.get_kv(CACHE, key)
-    start = Ladder.from_json(server, game, data) if data else Ladder(server, game)
-    done = fold((m for m in await facts(store, server) if m.game == game and m.key > start.through), start)
+    if data is None:  # the server's cached facts, each log read once for all its ladders
+        start, found = Ladder(server, game), [m for m in await facts(store, server, known) if m.game == game]
+    else:  # the rows written since the last folded match ended: usually that match alone
+        start = Ladder.from_json(server, game, data)
+        found = await _from_log(store, await _finished(store, server, start.through[0], game), known)
+    done = fold(found, start)
     if done.through != start.through or data is None:
         await store.set_kv(CACHE, key, done.to_json())
     return done
