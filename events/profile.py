@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .model import Event
-from .ratings import Rating, cached_ladder, identity, server_of
+from .ratings import SEAT_EVENTS, Rating, cached_ladder, identity, server_of
 from .recorder import Recorder
 from .store import MatchRow
 
@@ -153,15 +153,15 @@ def fold(player: str, parts: Sequence[Part]) -> Profile:
 async def profile(store: Recorder, player: str, guild: str | None = None) -> Profile:
     """The player's card on one server (`guild`), or everywhere."""
     rows = [r for r in await store.matches(guild=guild, limit=ALL) if not r.imported]
-    read: dict[str, list[Event]] = {}  # each log this card reads, read once (by match id)
-    held = await held_seats(store, guild, rows, read)
+    seats: dict[str, list[Event]] = {}  # the seat events of the logs read for held_seats, kept for the ladders
+    held = await held_seats(store, guild, rows, seats)
     mine = [r for r in rows if player in r.players or player in held.get(r.id, ())]
-    read.update(await store.logs([r.id for r in mine if r.id not in read]))
+    read = await store.logs([r.id for r in mine])  # whole: a missed deadline is an action
     parts = [p for r in mine if r.id in read and (p := part_of(player, r, read[r.id])) is not None]
     out = fold(player, parts)
     # Only the ladders of games the player finished a match of (each read from its cache).
     for server, game in sorted({(server_of(r.guild), r.game) for r in mine if r.status == "finished"}):
-        found = (await cached_ladder(store, server, game, read)).ratings.get(identity(player))
+        found = (await cached_ladder(store, server, game, seats)).ratings.get(identity(player))
         if found is not None:
             out.ratings.setdefault(server, {})[game] = found
     out.name = _name(player, [read[r.id] for r in mine if r.id in read])
@@ -183,13 +183,13 @@ async def held_seats(store: Recorder, guild: str | None, rows: Sequence[MatchRow
                      read: dict[str, list[Event]] | None = None) -> dict[str, list[str]]:
     """Who ever held a seat in each started match of `rows`, by match id. A match's row lists its seats'
     players as they are now, so one who handed a seat over is only found in its log: the answer is kept
-    (a cache of this fold, per server) and only matches written since it was made are read again.
-    The logs read are added to `read`, so the card's other reads need not read them again."""
+    (a cache of this fold, per server) and only matches written since it was made are read again, only
+    their SEAT_EVENTS; those are added to `read`, so the card's ladders need not read them again."""
     key = guild if guild is not None else "*"
     data = await store.get_kv(HELD, key) or {"through": "", "held": {}}
     fresh = [r for r in rows if r.status != "lobby" and r.updated_at >= data["through"]]
     if fresh:
-        loaded = await store.logs([r.id for r in fresh])
+        loaded = await store.logs([r.id for r in fresh], SEAT_EVENTS)
         if read is not None:
             read.update(loaded)
         found = {r.id: sorted(holders(loaded[r.id])) for r in fresh if r.id in loaded}

@@ -62,6 +62,9 @@ CACHE = "ratings"
 FACTS = "ratings:facts"  # kv, per server: every rated match's entrants and places (facts)
 SEASONS = "seasons"
 MODEL = PlackettLuce()
+# What `rated_match` reads of a log (besides its last event but notes, when it
+# ended): who was in which seat and who left, never the moves between.
+SEAT_EVENTS = ("match_created", "match_started", "player_joined", "player_replaced", "player_removed")
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,11 @@ def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
         keys.append((2, 0.0))
     if len(set(entrants)) < 2:
         return None
-    ended = next((e.at for e in reversed(events) if e.type != "note"), row.updated_at)
+    ended = row.updated_at
+    for e in reversed(events):
+        if e.type != "note":
+            ended = e.at
+            break
     return RatedMatch(row.id, server_of(row.guild), row.game, ended, tuple(zip(entrants, _places(keys), strict=True)),
                       tuple(sorted((identity(k), v) for k, v in names.items() if not k.startswith("bot:"))))
 
@@ -216,11 +223,11 @@ async def _finished(store: Recorder, server: str, since: str = "", game: str | N
 
 async def _from_log(store: Recorder, rows: Sequence[MatchRow],
                     known: Mapping[str, list[Event]] | None = None) -> list[RatedMatch]:
-    # Logs in bulk (a query per 500 matches, not one per match), without the
-    # secrets and snapshots a rating never reads; those a caller already read
-    # (`known`, e.g. a player's card) are not read again.
+    # Logs in bulk (a query per 500 matches, not one per match), only their
+    # SEAT_EVENTS, without the secrets and snapshots a rating never reads; those
+    # a caller already read so (`known`, e.g. a player's card) are not read again.
     known = known or {}
-    loaded = {**await store.logs([r.id for r in rows if r.id not in known]), **known}
+    loaded = {**await store.logs([r.id for r in rows if r.id not in known], SEAT_EVENTS), **known}
     found = (rated_match(r, loaded[r.id]) for r in rows if r.id in loaded)
     return [m for m in found if m is not None]
 
@@ -266,7 +273,7 @@ async def cached_ladder(store: Recorder, server: str, game: str,
                         known: Mapping[str, list[Event]] | None = None) -> Ladder:
     """The all-time ladder, continued from its cache: only matches that ended
     after the cached one are folded, then the cache moves on. `known`: logs the
-    caller has read already (by match id)."""
+    caller has read already (by match id; at least their SEAT_EVENTS and last event)."""
     key = f"{server}|{game}"
     data = await store.get_kv(CACHE, key)
     if data is None:  # the server's cached facts, each log read once for all its ladders
@@ -326,6 +333,6 @@ async def start_season(store: Recorder, server: str, now: str) -> dict[str, Any]
     return current
 
 
-__all__ = ["LOCAL", "PROVISIONAL", "Ladder", "RatedMatch", "Rating", "bot_label", "cached_ladder", "end_season",
+__all__ = ["LOCAL", "PROVISIONAL", "SEAT_EVENTS", "Ladder", "RatedMatch", "Rating", "bot_label", "cached_ladder", "end_season",
            "facts", "fold", "identity", "ladder", "player_ratings", "rated_match", "rated_matches", "seasons", "server_of",
            "start_season"]

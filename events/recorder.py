@@ -81,8 +81,9 @@ class Recorder(Protocol):
         (`guild`), of none (`local`) or of all: where a cached projection continues from."""
         ...
 
-    async def logs(self, match_ids: Sequence[str]) -> dict[str, list[Event]]:
-        """The events of many matches (those with none left out), without secrets or snapshots."""
+    async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
+        """The events of many matches (those with none left out), without secrets or snapshots; with
+        `types`, only events of those types and each match's last event but notes."""
         ...
 
     async def secret(self, match_id: str) -> bytes: ...

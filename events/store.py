@@ -506,14 +506,21 @@ class Store:
             rows = await cur.fetchall()
         return [_match(r) for r in rows]
 
-    async def logs(self, match_ids: Sequence[str]) -> dict[str, list[Event]]:
+    async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
         """The events of many matches, without their secrets or snapshots: for projections that read
-        only the public facts of a log (who sat, who left, who won), a query per 500 matches."""
+        only the public facts of a log (who sat, who left, who won), a query per 500 matches. With
+        `types`, only events of those types and each match's last event but notes (when it ended):
+        a projection of seats then skips the moves, most of a long log."""
         out: dict[str, list[Event]] = {mid: [] for mid in match_ids}
         for chunk in (match_ids[i:i + 500] for i in range(0, len(match_ids), 500)):
-            async with self._db.execute(
-                    f"SELECT match_id, {_EVENT_COLUMNS} FROM events "
-                    f"WHERE match_id IN ({','.join('?' * len(chunk))}) ORDER BY match_id, seq", chunk) as cur:
+            marks = ",".join("?" * len(chunk))
+            sql, args = f"SELECT match_id, {_EVENT_COLUMNS} FROM events WHERE match_id IN ({marks})", list(chunk)
+            if types is not None:
+                sql += (f" AND (type IN ({','.join('?' * len(types))}) OR (match_id, seq) IN ("
+                        f"SELECT match_id, MAX(seq) FROM events WHERE match_id IN ({marks}) AND type != 'note' "
+                        "GROUP BY match_id))")
+                args += [*types, *chunk]
+            async with self._db.execute(sql + " ORDER BY match_id, seq", args) as cur:
                 rows = await cur.fetchall()
             with gc_paused():
                 for row in rows:

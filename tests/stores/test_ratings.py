@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
+from events.model import NewEvent
 from events.ratings import (
     CACHE,
     FACTS,
+    SEAT_EVENTS,
     cached_ladder,
     end_season,
     facts,
@@ -137,3 +139,14 @@ async def test_written_since_answers_by_server_game_status_and_time(timed: Match
     assert ids(await store.written_since("", guild=GUILD, game="nothing")) == []
     logs = await store.logs([early, local, "no such match"])
     assert logs == {early: await store.events(early), local: await store.events(local)}
+
+
+async def test_logs_of_seat_events_keep_the_last_event_but_notes(timed: MatchService, clock: Clock) -> None:
+    store = timed.store
+    mid, _ = await won_by_banking(timed, clock, ANN, BEN, ANN, BEN)  # moves, then the move that ends it
+    whole = await store.events(mid)
+    clock.wait(60)
+    await store.append(mid, whole[-1].seq, [NewEvent(type="note", actor=ANN.id, payload={"text": "gg"})], clock())
+    [seats] = (await store.logs([mid], SEAT_EVENTS)).values()
+    assert seats == [e for e in whole if e.type in SEAT_EVENTS or e.seq == whole[-1].seq]
+    assert whole[-1].type == "action" and seats[-1] == whole[-1]  # the note after it is left out
