@@ -46,6 +46,7 @@ from openskill.models import PlackettLuce
 from engine.core import Text
 
 from .bots import LEVEL_NAMES, bot_level
+from .gcpause import gc_paused
 from .model import Event
 from .recorder import Recorder
 from .store import MatchRow
@@ -195,7 +196,12 @@ def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
 
 def fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
     """`ladder` moved by `matches` of its server and game, in the order they ended."""
-    for m in sorted(matches, key=lambda m: m.key):
+    with gc_paused():  # openskill allocates a few short-lived objects per match; none outlive it
+        return _fold(sorted(matches, key=lambda m: m.key), ladder)
+
+
+def _fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
+    for m in matches:
         if (m.server, m.game) != (ladder.server, ladder.game) or m.key <= ladder.through:
             continue
         for pid, name in m.names:
@@ -228,7 +234,8 @@ async def _from_log(store: Recorder, rows: Sequence[MatchRow],
     # a caller already read so (`known`, e.g. a player's card) are not read again.
     known = known or {}
     loaded = {**await store.logs([r.id for r in rows if r.id not in known], SEAT_EVENTS), **known}
-    found = (rated_match(r, loaded[r.id]) for r in rows if r.id in loaded)
+    with gc_paused():
+        found = [rated_match(r, loaded[r.id]) for r in rows if r.id in loaded]
     return [m for m in found if m is not None]
 
 
@@ -247,11 +254,15 @@ async def facts(store: Recorder, server: str, known: Mapping[str, list[Event]] |
     at or after the last one it read, so each log is read once, not per ladder."""
     data = await store.get_kv(FACTS, server) or {"through": "", "matches": {}}
     fresh = await _finished(store, server, data["through"])
-    if fresh:
-        data["matches"].update({m.match_id: _fact(m) for m in await _from_log(store, fresh, known)})
-        data["through"] = fresh[-1].updated_at  # oldest first: the last is the newest
-        await store.set_kv(FACTS, server, data)
-    return [_from_fact(server, mid, fact) for mid, fact in data["matches"].items()]
+    if fresh:  # at least the newest row read last time, which was written at `through`
+        found = {m.match_id: _fact(m) for m in await _from_log(store, fresh, known)}
+        through = fresh[-1].updated_at  # oldest first: the last is the newest
+        if through != data["through"] or any(data["matches"].get(k) != v for k, v in found.items()):
+            data["matches"].update(found)
+            data["through"] = through
+            await store.set_kv(FACTS, server, data)
+    with gc_paused():
+        return [_from_fact(server, mid, fact) for mid, fact in data["matches"].items()]
 
 
 async def rated_matches(store: Recorder, server: str, game: str | None = None,
