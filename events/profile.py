@@ -153,7 +153,7 @@ def fold(player: str, parts: Sequence[Part]) -> Profile:
 async def profile(store: Recorder, player: str, guild: str | None = None) -> Profile:
     """The player's card on one server (`guild`), or everywhere."""
     rows = [r for r in await store.matches(guild=guild, limit=ALL) if not r.imported]
-    seats: dict[str, list[Event]] = {}  # the seat events of the logs read for held_seats, kept for the ladders
+    seats: dict[str, list[Event]] = {}  # seat events of finished matches read by held_seats, for the ladders
     held = await held_seats(store, guild, rows, seats)
     mine = [r for r in rows if player in r.players or player in held.get(r.id, ())]
     read = await store.logs([r.id for r in mine])  # whole: a missed deadline is an action
@@ -184,14 +184,15 @@ async def held_seats(store: Recorder, guild: str | None, rows: Sequence[MatchRow
     """Who ever held a seat in each started match of `rows`, by match id. A match's row lists its seats'
     players as they are now, so one who handed a seat over is only found in its log: the answer is kept
     (a cache of this fold, per server) and only matches written since it was made are read again, only
-    their SEAT_EVENTS; those are added to `read`, so the card's ladders need not read them again."""
+    their SEAT_EVENTS; those of finished matches are added to `read`, so the card's ladders need not
+    read them again."""
     key = guild if guild is not None else "*"
     data = await store.get_kv(HELD, key) or {"through": "", "held": {}}
     fresh = [r for r in rows if r.status != "lobby" and r.updated_at >= data["through"]]
     if fresh:
         loaded = await store.logs([r.id for r in fresh], SEAT_EVENTS)
-        if read is not None:
-            read.update(loaded)
+        if read is not None:  # finished ones alone: a running match may have moved on by the time they are used
+            read.update({r.id: loaded[r.id] for r in fresh if r.status == "finished" and r.id in loaded})
         found = {r.id: sorted(holders(loaded[r.id])) for r in fresh if r.id in loaded}
         through = max(r.updated_at for r in fresh)
         if through != data["through"] or any(data["held"].get(k) != v for k, v in found.items()):

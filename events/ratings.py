@@ -6,7 +6,10 @@ ties, and is maintained. A ladder is a pure fold over finished matches in the
 order they ended (`fold`); what a match contributes is read from its row and
 its events alone (`rated_match`), so the same log always gives the same
 ladder, and a cached ladder (`cached_ladder`) keeps the match it was folded
-through, so it only ever continues the same fold.
+through, so it only ever continues the same fold. What each rated match gives
+is kept too (`facts`, per server, continued from the last row it read), so a
+ladder rebuilt or a season closed folds those instead of reading every log;
+logs are read only for their seat events (`SEAT_EVENTS`), never the moves.
 
 Definitions, so a ladder can be checked by hand against a log:
 - a ladder is per server (`guild`; terminal matches, which have none, form
