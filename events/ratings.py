@@ -199,12 +199,7 @@ def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
 
 def fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
     """`ladder` moved by `matches` of its server and game, in the order they ended."""
-    with gc_paused():  # openskill allocates a few short-lived objects per match; none outlive it
-        return _fold(sorted(matches, key=lambda m: m.key), ladder)
-
-
-def _fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
-    for m in matches:
+    for m in sorted(matches, key=lambda m: m.key):
         if (m.server, m.game) != (ladder.server, ladder.game) or m.key <= ladder.through:
             continue
         for pid, name in m.names:
