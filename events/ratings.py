@@ -252,15 +252,16 @@ async def facts(store: Recorder, server: str, known: Mapping[str, list[Event]] |
     at or after the last one it read, so each log is read once, not per ladder."""
     data = await store.get_kv(FACTS, server) or {"through": "", "matches": {}}
     fresh = await _finished(store, server, data["through"])
+    read = {m.match_id: m for m in await _from_log(store, fresh, known)}
     if fresh:  # at least the newest row read last time, which was written at `through`
-        found = {m.match_id: _fact(m) for m in await _from_log(store, fresh, known)}
+        found = {mid: _fact(m) for mid, m in read.items()}
         through = fresh[-1].updated_at  # oldest first: the last is the newest
         if through != data["through"] or any(data["matches"].get(k) != v for k, v in found.items()):
             data["matches"].update(found)
             data["through"] = through
             await store.set_kv(FACTS, server, data)
-    with gc_paused():
-        return [_from_fact(server, mid, fact) for mid, fact in data["matches"].items()]
+    with gc_paused():  # those just read are not decoded back from their facts
+        return [read.get(mid) or _from_fact(server, mid, fact) for mid, fact in data["matches"].items()]
 
 
 async def rated_matches(store: Recorder, server: str, game: str | None = None,
