@@ -153,6 +153,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, player)
     );
     """,
+    # 6: a server's matches by when they were last written, so the ladders and
+    # players' cards (events/ratings.py, events/profile.py) continue their caches
+    # with the matches written since, not every row of the server.
+    "CREATE INDEX matches_by_written ON matches(guild, updated_at);",
 ]
 
 

@@ -550,6 +550,45 @@ class PgStore:
                 out[mid][2][ruleset] = (int(seq), bytes(state))
         return out
 
+    async def written_since(self, since: str, *, guild: str | None = None, local: bool = False,
+                            game: str | None = None, status: Iterable[str] | None = None) -> list[MatchRow]:
+        """Matches (never imported ones) last written at or after `since`, oldest first: of one server
+        (`guild`), of none (`local`: the terminal's) or of every server. A projection kept as a cache
+        continues from here with what was written since it stopped (index matches_by_written)."""
+        sql, args = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE NOT imported AND updated_at >= $1", list[Any]([since])
+        if local:
+            sql += " AND guild IS NULL"
+        elif guild is not None:
+            args.append(guild)
+            sql += f" AND guild = ${len(args)}"
+        if game is not None:
+            args.append(game)
+            sql += f" AND game = ${len(args)}"
+        if status is not None:
+            args.append(list(status))
+            sql += f" AND status = ANY(${len(args)}::text[])"
+        rows = await self._read("fetch", sql + " ORDER BY updated_at, id", *args)
+        return [_match(r) for r in rows]
+
+    async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
+        """The events of many matches, without their secrets or snapshots: for projections that read
+        only the public facts of a log (who sat, who left, who won), a query per thousand matches. With
+        `types`, only events of those types and each match's last event but notes (when it ended):
+        a projection of seats then skips the moves, most of a long log."""
+        out: dict[str, list[Event]] = {mid: [] for mid in match_ids}
+        sql = f"SELECT match_id, {_EVENT_COLUMNS} FROM events WHERE match_id = ANY($1::text[])"
+        if types is not None:
+            sql += (" AND (type = ANY($2::text[]) OR (match_id, seq) IN (SELECT match_id, MAX(seq) FROM events "
+                    "WHERE match_id = ANY($1::text[]) AND type <> 'note' GROUP BY match_id))")
+        for start in range(0, len(match_ids), 1000):
+            chunk = list(match_ids[start:start + 1000])
+            rows = await self._read("fetch", sql + " ORDER BY match_id, seq",
+                                    *([chunk] if types is None else [chunk, list(types)]))
+            with gc_paused():
+                for row in rows:
+                    out[row[0]].append(event_from_row(row[0], tuple(row)[1:]))
+        return {mid: events for mid, events in out.items() if events}
+
     async def secret(self, match_id: str) -> bytes:
         """The match secret: for rebuilding state and, once finished, for revealing.
         Never pass it to a view, an export of a running match or a log line."""

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .model import Event
-from .ratings import Rating, cached_ladder, identity, server_of
+from .ratings import SEAT_EVENTS, Rating, cached_ladder, identity, server_of
 from .recorder import Recorder
 from .store import MatchRow
 
@@ -153,17 +153,18 @@ def fold(player: str, parts: Sequence[Part]) -> Profile:
 async def profile(store: Recorder, player: str, guild: str | None = None) -> Profile:
     """The player's card on one server (`guild`), or everywhere."""
     rows = [r for r in await store.matches(guild=guild, limit=ALL) if not r.imported]
-    held = await held_seats(store, guild, rows)
+    seats: dict[str, list[Event]] = {}  # seat events of finished matches read by held_seats, for the ladders
+    held = await held_seats(store, guild, rows, seats)
     mine = [r for r in rows if player in r.players or player in held.get(r.id, ())]
-    loaded = await store.bulk([r.id for r in mine])
-    parts = [p for r in mine if r.id in loaded and (p := part_of(player, r, loaded[r.id][1])) is not None]
+    read = await store.logs([r.id for r in mine])  # whole: a missed deadline is an action
+    parts = [p for r in mine if r.id in read and (p := part_of(player, r, read[r.id])) is not None]
     out = fold(player, parts)
     # Only the ladders of games the player finished a match of (each read from its cache).
     for server, game in sorted({(server_of(r.guild), r.game) for r in mine if r.status == "finished"}):
-        found = (await cached_ladder(store, server, game)).ratings.get(identity(player))
+        found = (await cached_ladder(store, server, game, seats)).ratings.get(identity(player))
         if found is not None:
             out.ratings.setdefault(server, {})[game] = found
-    out.name = _name(player, [loaded[r.id][1] for r in mine if r.id in loaded])
+    out.name = _name(player, [read[r.id] for r in mine if r.id in read])
     return out
 
 
@@ -178,18 +179,26 @@ def holders(events: Sequence[Event]) -> set[str]:
     return found
 
 
-async def held_seats(store: Recorder, guild: str | None, rows: Sequence[MatchRow]) -> dict[str, list[str]]:
+async def held_seats(store: Recorder, guild: str | None, rows: Sequence[MatchRow],
+                     read: dict[str, list[Event]] | None = None) -> dict[str, list[str]]:
     """Who ever held a seat in each started match of `rows`, by match id. A match's row lists its seats'
     players as they are now, so one who handed a seat over is only found in its log: the answer is kept
-    (a cache of this fold, per server) and only matches written since it was made are read again."""
+    (a cache of this fold, per server) and only matches written since it was made are read again, only
+    their SEAT_EVENTS; those of finished matches are added to `read`, so the card's ladders need not
+    read them again."""
     key = guild if guild is not None else "*"
     data = await store.get_kv(HELD, key) or {"through": "", "held": {}}
     fresh = [r for r in rows if r.status != "lobby" and r.updated_at >= data["through"]]
     if fresh:
-        loaded = await store.bulk([r.id for r in fresh])
-        data["held"].update({r.id: sorted(holders(loaded[r.id][1])) for r in fresh if r.id in loaded})
-        data["through"] = max(r.updated_at for r in fresh)
-        await store.set_kv(HELD, key, data)
+        loaded = await store.logs([r.id for r in fresh], SEAT_EVENTS)
+        if read is not None:  # finished ones alone: a running match may have moved on by the time they are used
+            read.update({r.id: loaded[r.id] for r in fresh if r.status == "finished" and r.id in loaded})
+        found = {r.id: sorted(holders(loaded[r.id])) for r in fresh if r.id in loaded}
+        through = max(r.updated_at for r in fresh)
+        if through != data["through"] or any(data["held"].get(k) != v for k, v in found.items()):
+            data["held"].update(found)
+            data["through"] = through
+            await store.set_kv(HELD, key, data)
     return dict(data["held"])
 
 

@@ -6,7 +6,10 @@ ties, and is maintained. A ladder is a pure fold over finished matches in the
 order they ended (`fold`); what a match contributes is read from its row and
 its events alone (`rated_match`), so the same log always gives the same
 ladder, and a cached ladder (`cached_ladder`) keeps the match it was folded
-through, so it only ever continues the same fold.
+through, so it only ever continues the same fold. What each rated match gives
+is kept too (`facts`, per server, continued from the last row it read), so a
+ladder rebuilt or a season closed folds those instead of reading every log;
+logs are read only for their seat events (`SEAT_EVENTS`), never the moves.
 
 Definitions, so a ladder can be checked by hand against a log:
 - a ladder is per server (`guild`; terminal matches, which have none, form
@@ -37,7 +40,7 @@ touches a match or a rating, so nothing can be lost or double-counted.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +49,7 @@ from openskill.models import PlackettLuce
 from engine.core import Text
 
 from .bots import LEVEL_NAMES, bot_level
+from .gcpause import gc_paused
 from .model import Event
 from .recorder import Recorder
 from .store import MatchRow
@@ -59,8 +63,12 @@ PROVISIONAL = 5
 LOCAL = "local"  # the ladder of matches with no server (the terminal)
 ALL = 2**31 - 1
 CACHE = "ratings"
+FACTS = "ratings:facts"  # kv, per server: every rated match's entrants and places (facts)
 SEASONS = "seasons"
 MODEL = PlackettLuce()
+# What `rated_match` reads of a log (besides its last event but notes, when it
+# ended): who was in which seat and who left, never the moves between.
+SEAT_EVENTS = ("match_created", "match_started", "player_joined", "player_replaced", "player_removed")
 
 
 @dataclass(frozen=True)
@@ -229,37 +237,79 @@ def fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
     return ladder
 
 
-async def _rows(store: Recorder, server: str) -> list[MatchRow]:
-    rows = await store.matches(guild=None if server == LOCAL else server, status=("finished",), limit=ALL)
-    return [r for r in rows if server_of(r.guild) == server and not r.imported]
+async def _finished(store: Recorder, server: str, since: str = "", game: str | None = None) -> list[MatchRow]:
+    """The server's finished matches (of `game`) last written at or after `since` (one indexed query)."""
+    return await store.written_since(since, guild=None if server == LOCAL else server, local=server == LOCAL,
+                                     game=game, status=("finished",))
+
+
+async def _from_log(store: Recorder, rows: Sequence[MatchRow],
+                    known: Mapping[str, list[Event]] | None = None) -> list[RatedMatch]:
+    # Logs in bulk (a query per 500 matches, not one per match), only their
+    # SEAT_EVENTS, without the secrets and snapshots a rating never reads; those
+    # a caller already read so (`known`, e.g. a player's card) are not read again.
+    known = known or {}
+    loaded = {**await store.logs([r.id for r in rows if r.id not in known], SEAT_EVENTS), **known}
+    with gc_paused():
+        found = [rated_match(r, loaded[r.id]) for r in rows if r.id in loaded]
+    return [m for m in found if m is not None]
+
+
+def _fact(m: RatedMatch) -> list[Any]:
+    return [m.game, m.ended_at, [list(p) for p in m.places], [list(n) for n in m.names]]
+
+
+def _from_fact(server: str, match_id: str, data: Sequence[Any]) -> RatedMatch:
+    return RatedMatch(match_id, server, str(data[0]), str(data[1]), tuple((str(p), int(k)) for p, k in data[2]),
+                      tuple((str(p), str(n)) for p, n in data[3]))
+
+
+async def facts(store: Recorder, server: str, known: Mapping[str, list[Event]] | None = None) -> list[RatedMatch]:
+    """Every rated match of the server, a cache of `rated_match` over its log
+    (kv FACTS, per server): the fold continues with the finished matches written
+    at or after the last one it read, so each log is read once, not per ladder."""
+    data = await store.get_kv(FACTS, server) or {"through": "", "matches": {}}
+    fresh = await _finished(store, server, data["through"])
+    read = {m.match_id: m for m in await _from_log(store, fresh, known)}
+    if fresh:  # at least the newest row read last time, which was written at `through`
+        found = {mid: _fact(m) for mid, m in read.items()}
+        through = fresh[-1].updated_at  # oldest first: the last is the newest
+        if through != data["through"] or any(data["matches"].get(k) != v for k, v in found.items()):
+            data["matches"].update(found)
+            data["through"] = through
+            await store.set_kv(FACTS, server, data)
+    with gc_paused():  # those just read are not decoded back from their facts
+        return [read.get(mid) or _from_fact(server, mid, fact) for mid, fact in data["matches"].items()]
 
 
 async def rated_matches(store: Recorder, server: str, game: str | None = None,
                         after: str = "") -> list[RatedMatch]:
-    """The server's rated matches (of `game`), each read from its log; `after`
-    skips rows last written before that time (they ended before it too)."""
-    rows = [r for r in await _rows(store, server) if (game is None or r.game == game) and r.updated_at >= after]
-    # Logs in bulk (a few queries per 500 matches, not one per match). Only
-    # finished matches are loaded, whose secrets are public already; unused here.
-    loaded = await store.bulk([r.id for r in rows])
-    found = (rated_match(r, loaded[r.id][1]) for r in rows if r.id in loaded)
-    return [m for m in found if m is not None]
+    """The server's rated matches (of `game`) that ended at or after `after`,
+    each read from its log (no cache): a row last written before `after` ended
+    before it too, so its log is not read."""
+    found = await _from_log(store, await _finished(store, server, after))
+    return [m for m in found if (game is None or m.game == game) and m.ended_at >= after]
 
 
 async def ladder(store: Recorder, server: str, game: str, since: str = "", until: str | None = None) -> Ladder:
     """The ladder rebuilt from the log, over matches that ended in [since, until)."""
-    found = [m for m in await rated_matches(store, server, game, since)
-             if m.ended_at >= since and (until is None or m.ended_at < until)]
+    found = [m for m in await rated_matches(store, server, game, since) if until is None or m.ended_at < until]
     return fold(found, Ladder(server, game))
 
 
-async def cached_ladder(store: Recorder, server: str, game: str) -> Ladder:
+async def cached_ladder(store: Recorder, server: str, game: str,
+                        known: Mapping[str, list[Event]] | None = None) -> Ladder:
     """The all-time ladder, continued from its cache: only matches that ended
-    after the cached one are read and folded, then the cache moves on."""
+    after the cached one are folded, then the cache moves on. `known`: logs the
+    caller has read already (by match id; at least their SEAT_EVENTS and last event)."""
     key = f"{server}|{game}"
     data = await store.get_kv(CACHE, key)
-    start = Ladder.from_json(server, game, data) if data else Ladder(server, game)
-    done = fold(await rated_matches(store, server, game, start.through[0]), start)
+    if data is None:  # the server's cached facts, each log read once for all its ladders
+        start, found = Ladder(server, game), [m for m in await facts(store, server, known) if m.game == game]
+    else:  # the rows written since the last folded match ended: usually that match alone
+        start = Ladder.from_json(server, game, data)
+        found = await _from_log(store, await _finished(store, server, start.through[0], game), known)
+    done = fold(found, start)
     if done.through != start.through or data is None:
         await store.set_kv(CACHE, key, done.to_json())
     return done
@@ -267,7 +317,7 @@ async def cached_ladder(store: Recorder, server: str, game: str) -> Ladder:
 
 async def player_ratings(store: Recorder, server: str, player_id: str) -> dict[str, Rating]:
     """One player's rating in every game of the server they have a rating in."""
-    games = sorted({r.game for r in await _rows(store, server)})
+    games = sorted({m.game for m in await facts(store, server)})
     out: dict[str, Rating] = {}
     for game in games:
         found = (await cached_ladder(store, server, game)).ratings.get(identity(player_id))
@@ -290,10 +340,11 @@ async def end_season(store: Recorder, server: str, now: str) -> dict[str, Any] |
     current = record["current"]
     if current is None:
         return None
-    games = sorted({m.game for m in await rated_matches(store, server, None, current["started"])})
+    # The season's window of the cached facts (each log read once, not per game).
+    window = [m for m in await facts(store, server) if current["started"] <= m.ended_at < now]
     tables = {}
-    for game in games:
-        done = await ladder(store, server, game, current["started"], now)
+    for game in sorted({m.game for m in window}):
+        done = fold((m for m in window if m.game == game), Ladder(server, game))
         if done.ratings:
             tables[game] = [r.to_json() for r in done.table()]
     closed = {**current, "ended": now, "tables": tables}
@@ -310,6 +361,6 @@ async def start_season(store: Recorder, server: str, now: str) -> dict[str, Any]
     return current
 
 
-__all__ = ["LOCAL", "PROVISIONAL", "Ladder", "RatedMatch", "Rating", "bot_label", "cached_ladder", "end_season",
-           "fold", "identity", "ladder", "player_ratings", "rated_match", "rated_matches", "seasons", "seat_places",
-           "server_of", "start_season"]
+__all__ = ["LOCAL", "PROVISIONAL", "SEAT_EVENTS", "Ladder", "RatedMatch", "Rating", "bot_label", "cached_ladder",
+           "end_season", "facts", "fold", "identity", "ladder", "player_ratings", "rated_match", "rated_matches", "seasons",
+           "seat_places", "server_of", "start_season"]

@@ -77,6 +77,17 @@ class Recorder(Protocol):
 
     async def bulk(self, match_ids: Sequence[str]) -> Loaded: ...
 
+    async def written_since(self, since: str, *, guild: str | None = None, local: bool = False,
+                            game: str | None = None, status: Iterable[str] | None = None) -> list[MatchRow]:
+        """Matches (never imported) last written at or after `since`, oldest first, of one server
+        (`guild`), of none (`local`) or of all: where a cached projection continues from."""
+        ...
+
+    async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
+        """The events of many matches (those with none left out), without secrets or snapshots; with
+        `types`, only events of those types and each match's last event but notes."""
+        ...
+
     async def secret(self, match_id: str) -> bytes: ...
 
     async def latest_snapshot(self, match_id: str, ruleset: str,

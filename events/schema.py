@@ -148,6 +148,10 @@ MIGRATIONS: list[Migration] = [
     # 6: players' saved decks, servers' card sets and the decks picked in a
     # lobby (events/decks.py), none of them in a match's log before it starts.
     DECKS,
+    # 7: a server's matches by when they were last written, so the ladders and
+    # players' cards (events/ratings.py, events/profile.py) continue their caches
+    # with the matches written since, not every row of the server.
+    "CREATE INDEX matches_by_written ON matches(guild, updated_at);",
 ]
 
 

@@ -497,6 +497,47 @@ class Store:
                     out[mid][2][ruleset] = (int(seq), bytes(state))
         return out
 
+    async def written_since(self, since: str, *, guild: str | None = None, local: bool = False,
+                            game: str | None = None, status: Iterable[str] | None = None) -> list[MatchRow]:
+        """Matches (never imported ones) last written at or after `since`, oldest first: of one server
+        (`guild`), of none (`local`: the terminal's) or of every server. A projection kept as a cache
+        continues from here with what was written since it stopped (index matches_by_written)."""
+        sql, args = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE imported = 0 AND updated_at >= ?", list[Any]([since])
+        if local or guild is not None:
+            sql += " AND guild IS ?"
+            args.append(None if local else guild)
+        if game is not None:
+            sql += " AND game = ?"
+            args.append(game)
+        if status is not None:
+            wanted = list(status)
+            sql += f" AND status IN ({','.join('?' * len(wanted))})"
+            args.extend(wanted)
+        async with self._db.execute(sql + " ORDER BY updated_at, id", args) as cur:
+            rows = await cur.fetchall()
+        return [_match(r) for r in rows]
+
+    async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
+        """The events of many matches, without their secrets or snapshots: for projections that read
+        only the public facts of a log (who sat, who left, who won), a query per 500 matches. With
+        `types`, only events of those types and each match's last event but notes (when it ended):
+        a projection of seats then skips the moves, most of a long log."""
+        out: dict[str, list[Event]] = {mid: [] for mid in match_ids}
+        for chunk in (match_ids[i:i + 500] for i in range(0, len(match_ids), 500)):
+            marks = ",".join("?" * len(chunk))
+            sql, args = f"SELECT match_id, {_EVENT_COLUMNS} FROM events WHERE match_id IN ({marks})", list(chunk)
+            if types is not None:
+                sql += (f" AND (type IN ({','.join('?' * len(types))}) OR (match_id, seq) IN ("
+                        f"SELECT match_id, MAX(seq) FROM events WHERE match_id IN ({marks}) AND type != 'note' "
+                        "GROUP BY match_id))")
+                args += [*types, *chunk]
+            async with self._db.execute(sql + " ORDER BY match_id, seq", args) as cur:
+                rows = await cur.fetchall()
+            with gc_paused():
+                for row in rows:
+                    out[row[0]].append(event_from_row(row[0], row[1:]))
+        return {mid: events for mid, events in out.items() if events}
+
     async def secret(self, match_id: str) -> bytes:
         """The match secret: for rebuilding state and, once finished, for revealing.
         Never pass it to a view, an export of a running match or a log line."""

@@ -12,7 +12,7 @@ from events.model import Player
 from events.profile import profile
 from events.service import MatchService
 
-from .conftest import ANN, BEN, CAT, Clock
+from .conftest import ANN, BEN, CAT, Clock, Raw
 from .test_stats import GUILD, new_match, won_by_banking
 
 PL = PlackettLuce()
@@ -85,3 +85,20 @@ async def test_a_card_counts_results_departures_and_deadlines(timed: MatchServic
     everywhere = await profile(s.store, ANN.id)
     assert everywhere.reliability.finished == 4 and set(everywhere.ratings) == {GUILD, "g2"}
     assert {p.match_id for p in everywhere.recent} == {elsewhere, timed_out, forfeited, lost, won}
+
+
+async def test_a_card_from_its_caches_equals_one_rebuilt_from_the_log(timed: MatchService, clock: Clock,
+                                                                      raw: Raw) -> None:
+    s = timed
+    await won_by_banking(s, clock, ANN, BEN, ANN, BEN)
+    running = await new_match(s, ANN, CAT)
+    first = await profile(s.store, ANN.id, GUILD)  # builds the seat, facts and ladder caches
+    clock.wait(60)
+    await s.remove_player(running, CAT.id, 1, "forfeit")  # finished after the caches were made
+    handed = await new_match(s, ANN, BEN)
+    await s.hand_over(handed, ANN.id, CAT)
+    cached = await profile(s.store, ANN.id, GUILD)
+    await raw.run("DELETE FROM kv")  # every cache gone: the card is rebuilt from the log alone
+    rebuilt = await profile(s.store, ANN.id, GUILD)
+    assert cached == rebuilt != first
+    assert cached.ratings[GUILD]["toy"].matches == 2 and cached.reliability.handed_over == 1

@@ -7,8 +7,22 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from events.ratings import CACHE, cached_ladder, end_season, ladder, player_ratings, seasons, start_season
+from events.model import NewEvent
+from events.ratings import (
+    CACHE,
+    FACTS,
+    SEAT_EVENTS,
+    cached_ladder,
+    end_season,
+    facts,
+    ladder,
+    player_ratings,
+    rated_matches,
+    seasons,
+    start_season,
+)
 from events.service import MatchService
+from events.store import MatchRow
 
 from .conftest import ANN, BEN, CAT, Clock
 from .test_stats import GUILD, new_match, won_by_banking
@@ -79,3 +93,60 @@ async def test_a_closed_seasons_table_is_kept_and_a_window_over_the_log(timed: M
     again = await ladder(store, GUILD, "toy", closed["started"], closed["ended"])
     assert [r.to_json() for r in again.table()] == table
     assert (await start_season(store, GUILD, clock()))["number"] == 2
+
+
+async def test_the_cached_facts_continue_as_a_rebuild_from_the_log(timed: MatchService, clock: Clock) -> None:
+    store = timed.store
+    first_id, _ = await won_by_banking(timed, clock, ANN, BEN, ANN, BEN)
+    [first] = await facts(store, GUILD)
+    assert (first.match_id, first.places) == (first_id, ((ANN.id, 1), (BEN.id, 2)))
+    clock.wait(60)
+    forfeited = await new_match(timed, BEN, CAT)
+    await timed.remove_player(forfeited, BEN.id, 0, "forfeit")  # Cat over Ben, who left
+    running = await new_match(timed, ANN, CAT)  # not rated while it runs
+    await won_by_banking(timed, clock, BEN, ANN, ANN, BEN, guild="g2")  # another server's
+    cached = await facts(store, GUILD)  # continued from the first cache
+    assert {m.match_id: m.places for m in cached} == {
+        first_id: ((ANN.id, 1), (BEN.id, 2)), forfeited: ((CAT.id, 1), (BEN.id, 2))}
+    assert sorted(cached, key=lambda m: m.key) == sorted(await rated_matches(store, GUILD), key=lambda m: m.key)
+    clock.wait(60)
+    await timed.remove_player(running, ANN.id, 0, "forfeit")
+    again = await facts(store, GUILD)
+    assert {m.match_id for m in again} == {first_id, forfeited, running}
+    assert sorted(again, key=lambda m: m.key) == sorted(await rated_matches(store, GUILD), key=lambda m: m.key)
+    assert (await store.get_kv(FACTS, GUILD))["through"] == (await store.match(running)).updated_at  # type: ignore[union-attr]
+
+
+async def test_written_since_answers_by_server_game_status_and_time(timed: MatchService, clock: Clock) -> None:
+    store = timed.store
+    early = await new_match(timed, ANN, BEN)
+    clock.wait(60)
+    mark = clock()
+    late = await new_match(timed, BEN, CAT)
+    clock.wait(60)
+    other = await new_match(timed, ANN, CAT, guild="g2")
+    clock.wait(60)
+    local = (await timed.create("toy", ANN, {"goal": 30})).match_id  # a lobby on no server
+
+    def ids(rows: list[MatchRow]) -> list[str]:
+        return [r.id for r in rows]
+
+    assert ids(await store.written_since("", guild=GUILD)) == [early, late]
+    assert ids(await store.written_since(mark, guild=GUILD)) == [late]
+    assert ids(await store.written_since("", local=True)) == [local]
+    assert ids(await store.written_since(mark)) == [late, other, local]
+    assert ids(await store.written_since("", status=("lobby",))) == [local]
+    assert ids(await store.written_since("", guild=GUILD, game="nothing")) == []
+    logs = await store.logs([early, local, "no such match"])
+    assert logs == {early: await store.events(early), local: await store.events(local)}
+
+
+async def test_logs_of_seat_events_keep_the_last_event_but_notes(timed: MatchService, clock: Clock) -> None:
+    store = timed.store
+    mid, _ = await won_by_banking(timed, clock, ANN, BEN, ANN, BEN)  # moves, then the move that ends it
+    whole = await store.events(mid)
+    clock.wait(60)
+    await store.append(mid, whole[-1].seq, [NewEvent(type="note", actor=ANN.id, payload={"text": "gg"})], clock())
+    [seats] = (await store.logs([mid], SEAT_EVENTS)).values()
+    assert seats == [e for e in whole if e.type in SEAT_EVENTS or e.seq == whole[-1].seq]
+    assert whole[-1].type == "action" and seats[-1] == whole[-1]  # the note after it is left out
