@@ -12,8 +12,10 @@ the log, and older logs, from before the service checked, must still replay.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
+from engine.core import Game
 from engine.core.forced import forced_action
 from engine.core.orders import Order, ordering
 from engine.core.ordertags import RESPONSE
@@ -21,10 +23,35 @@ from engine.core.search import levels
 
 from .chain import canonical_payload
 from .errors import ReplayError
-from .model import Event
+from .model import Event, Player
 
-if TYPE_CHECKING:
-    from .replay import MatchState
+
+class MatchState(Protocol):
+    """What the checks read of a match as rebuilt so far (events.replay.MatchState has it:
+    named here, not imported, because replay calls these checks)."""
+
+    @property
+    def game(self) -> Game[Any]: ...
+    @property
+    def creator(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def lobby(self) -> tuple[Player, ...]: ...
+    @property
+    def seats(self) -> tuple[Player, ...]: ...
+    @property
+    def seq(self) -> int: ...
+    @property
+    def forfeited(self) -> frozenset[int]: ...
+    @property
+    def takeback(self) -> tuple[int, int] | None: ...
+    @property
+    def takeback_yes(self) -> frozenset[int]: ...
+    @property
+    def taken(self) -> dict[int, str]: ...
+    @property
+    def orders(self) -> Mapping[int, tuple[Order, ...]]: ...
 
 # The statuses in which each event type can be appended.
 _WHEN: dict[str, tuple[str, ...]] = {
