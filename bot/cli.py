@@ -470,7 +470,7 @@ async def cmd_backup(args: argparse.Namespace) -> int:
 
 
 async def cmd_migrate_db(args: argparse.Namespace) -> int:
-    from events.migrate import migrate_db
+    from events.stores import migrate_db
 
     def progress(done: int, total: int) -> None:
         if done == total or done % 500 == 0:

@@ -18,45 +18,22 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core import RuleError, Text
 from engine.core.text import echo
 from engine.deckgames import CARD_SET_GAMES, card_set_problems, deck_problems, takes_decks, with_decks
 
+from .deckrecords import CardSetFile, SavedDeck
 from .errors import Refused
 
 if TYPE_CHECKING:
     from .recorder import Recorder
     from .replay import MatchState
 
-# The tables' columns in the order of the records below (and of a lobby pick's tuple).
-DECK_COLUMNS = "owner, game, name, body, saved_at"
-CARD_SET_COLUMNS = "guild, game, name, body, saved_by, saved_at"
-PICK_COLUMNS = "match_id, player, name, body"
 NAME_MAX = 40
 # One select shows every deck a player has for a game, and a select holds 25.
 MAX_PER_GAME = 25
-
-
-@dataclass(frozen=True, slots=True)
-class SavedDeck:
-    owner: str  # a player id, "discord:123"
-    game: str
-    name: str
-    text: str
-    saved_at: str  # ISO 8601 UTC
-
-
-@dataclass(frozen=True, slots=True)
-class CardSetFile:
-    guild: str
-    game: str
-    name: str
-    text: str
-    saved_by: str
-    saved_at: str
 
 
 def check_name(name: str, *, word: bool = False) -> str:

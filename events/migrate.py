@@ -26,12 +26,11 @@ from typing import Any
 from engine.core import Text
 
 from .chain import canonical_payload
-from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
+from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
 from .errors import Refused
 from .model import Event
 from .recorder import Dumpable, Picked, Recorder, StoredRow
 from .store import MatchRow, Store
-from .stores import open_store
 
 
 @dataclass
@@ -229,18 +228,4 @@ async def _verifies(recorder: Recorder, match_id: str) -> bool:
         return False
 
 
-async def migrate_db(source: str, target: str, *, replay: bool = True,
-                     progress: Callable[[int, int], None] | None = None) -> MigrationReport:
-    """`parley migrate-db --from SOURCE --to TARGET`: open both, copy, verify."""
-    src = await open_store(source)
-    try:
-        dst = await open_store(target)
-        try:
-            return await copy_database(src, dst, replay=replay, progress=progress)
-        finally:
-            await dst.close()
-    finally:
-        await src.close()
-
-
-__all__ = ["MigrationReport", "copy_database", "migrate_db"]
+__all__ = ["MigrationReport", "copy_database"]

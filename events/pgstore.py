@@ -42,7 +42,7 @@ from asyncpg.pool import PoolConnectionProxy
 
 from . import errors
 from .chain import GENESIS, canonical_payload, first_break
-from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
+from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, PICK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .pgschema import migrate

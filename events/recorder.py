@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from .decks import CardSetFile, SavedDeck
+from .deckrecords import CardSetFile, SavedDeck
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs
 from .store import MatchRow

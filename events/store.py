@@ -21,7 +21,7 @@ import aiosqlite
 
 from . import errors
 from .chain import GENESIS, canonical_payload, first_break
-from .decks import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
+from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields

@@ -5,8 +5,10 @@ through here, so `PARLEY_DB` alone decides."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
+from .migrate import MigrationReport, copy_database
 from .recorder import Recorder
 
 _PG = re.compile(r"^postgres(ql)?:", re.IGNORECASE)
@@ -41,4 +43,18 @@ async def open_store(where: str | Path, durable: bool = True) -> Recorder:
     return await Store.open(sqlite_path(where), durable=durable)
 
 
-__all__ = ["is_postgres", "open_store", "postgres_url", "sqlite_path"]
+async def migrate_db(source: str, target: str, *, replay: bool = True,
+                     progress: Callable[[int, int], None] | None = None) -> MigrationReport:
+    """`parley migrate-db --from SOURCE --to TARGET`: open both, copy, verify."""
+    src = await open_store(source)
+    try:
+        dst = await open_store(target)
+        try:
+            return await copy_database(src, dst, replay=replay, progress=progress)
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
+
+
+__all__ = ["is_postgres", "migrate_db", "open_store", "postgres_url", "sqlite_path"]

@@ -7,10 +7,9 @@ import pytest
 
 from events.bots import bot_player
 from events.league.service import LeagueService
-from events.migrate import migrate_db
 from events.model import Player
 from events.service import MatchService
-from events.stores import open_store
+from events.stores import migrate_db, open_store
 from events.verify import verify_match
 
 ORG = Player(id="mod", name="Organiser")

@@ -6,10 +6,10 @@ target that already holds a match is refused, so running it twice is harmless.""
 import pytest
 
 from events.errors import Refused
-from events.migrate import copy_database, migrate_db
+from events.migrate import copy_database
 from events.model import NewEvent
 from events.service import MatchService
-from events.stores import open_store
+from events.stores import migrate_db, open_store
 from events.verify import verify_match
 
 from .conftest import ANN, BEN, CAT, Raw, play, started
