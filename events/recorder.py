@@ -24,7 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs
-from .store import MatchRow
+from .store import MatchRow, Opened
 
 # (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
 StoredRow = tuple[int, str, int, str, str | None, str, str, str]
@@ -62,6 +62,11 @@ class Recorder(Protocol):
 
     async def last_seq(self, match_id: str) -> int | None: ...
 
+    async def head(self, match_id: str, command_id: str | None = None) -> tuple[int, int | None] | None:
+        """(newest seq, seq of the event recorded for `command_id` or None) in one
+        round trip; None when there is no such match."""
+        ...
+
     async def chain_break(self, match_id: str) -> tuple[int | None, str]: ...
 
     async def find_command(self, match_id: str, command_id: str) -> Event | None: ...
@@ -73,6 +78,11 @@ class Recorder(Protocol):
 
     async def bulk(self, match_ids: Sequence[str]) -> Loaded: ...
 
+    async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
+        """What cold loads of these matches need, from their newest snapshots on
+        (events.store.Opened); matches that do not exist are absent."""
+        ...
+
     async def secret(self, match_id: str) -> bytes: ...
 
     async def latest_snapshot(self, match_id: str, ruleset: str,
@@ -83,6 +93,12 @@ class Recorder(Protocol):
     async def player_prefs(self, players: Sequence[str] | None = None) -> dict[str, PlayerPrefs]: ...
 
     async def backup(self, target: str | Path) -> None: ...
+
+    @property
+    def round_trips(self) -> int:
+        """Statements sent to the database so far, each a wait on it (a thread
+        hand-off for SQLite, a message to the server for PostgreSQL)."""
+        ...
 
 
 @runtime_checkable
