@@ -240,6 +240,10 @@ class MatchService:
                     loaded += 1
         return loaded
 
+    def cached(self) -> int:
+        """How many matches are in memory (at most `cache_limit`)."""
+        return len(self._live)
+
     def forget(self, match_id: str | None = None) -> None:
         """Drop cached state (tests use this to force a rebuild from the log)."""
         if match_id is None:
