@@ -188,19 +188,30 @@ class _Trips:
 
 
 class _Counted(asyncpg.Connection):  # type: ignore[misc]
-    """A connection that counts its round trips on its store's `_Trips`."""
+    """A connection that counts its round trips on its store's `_Trips`: every
+    public query call (a transaction's BEGIN and COMMIT go through `execute`)."""
 
     trips: _Trips | None = None
 
-    async def execute(self, query: str, *args: Any, timeout: float | None = None) -> str:
-        if not args and self.trips is not None:  # with arguments it goes through _execute
-            self.trips.count += 1
-        return await super().execute(query, *args, timeout=timeout)  # type: ignore[no-any-return]
-
-    async def _execute(self, *args: Any, **kwargs: Any) -> Any:
+    def _count(self) -> None:
         if self.trips is not None:
             self.trips.count += 1
-        return await super()._execute(*args, **kwargs)  # type: ignore[misc]
+
+    async def execute(self, query: str, *args: Any, timeout: float | None = None) -> str:
+        self._count()
+        return await super().execute(query, *args, timeout=timeout)  # type: ignore[no-any-return]
+
+    async def fetch(self, query: str, *args: Any, **kwargs: Any) -> Any:
+        self._count()
+        return await super().fetch(query, *args, **kwargs)
+
+    async def fetchrow(self, query: str, *args: Any, **kwargs: Any) -> Any:
+        self._count()
+        return await super().fetchrow(query, *args, **kwargs)
+
+    async def fetchval(self, query: str, *args: Any, **kwargs: Any) -> Any:
+        self._count()
+        return await super().fetchval(query, *args, **kwargs)
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:

@@ -55,6 +55,10 @@ ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait f
 RETRIES = 3  # decisions of one command when other processes keep appending first
 VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
 CACHE_LIMIT = 1000  # matches kept in memory; the least recently used leave, to a snapshot
+# What a long-running front end passes as `fresh_for`: a Discord command reads
+# its match several times within milliseconds, and another process's move shows
+# at most this late (commands never decide on a stale cache: they check).
+FRESH_FOR = 1.0
 
 log = logging.getLogger(__name__)
 

@@ -490,7 +490,10 @@ class Store:
         job = _Job(fn, args)
         self.round_trips += 1
         await self._db.execute(job)
-        return job.result
+        # aiosqlite's thread keeps its last call (and so this job) until the next
+        # one: the job lets go of what it carried, or a start's whole read stays alive.
+        result, job.result, job.args = job.result, None, ()
+        return result
 
     async def import_match(self, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None:
         """Insert a whole recorded match verbatim (times, command ids and chain
