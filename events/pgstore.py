@@ -48,7 +48,7 @@ from .pgschema import migrate
 from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
 from .rows import chained_rows, event_from_row
-from .store import Conflict, DuplicateCommand, MatchRow, Opened
+from .store import Conflict, DuplicateCommand, Heads, MatchRow, Opened
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
@@ -67,6 +67,17 @@ _CLAIM = ("UPDATE matches SET last_seq = $3, updated_at = $4, status = COALESCE(
           "RETURNING (SELECT hash FROM events WHERE match_id = $1 AND seq = $2), "
           "EXISTS (SELECT 1 FROM events WHERE match_id = $1 AND command_id = ANY($8::text[])), "
           "pg_current_xact_id()::text")
+# The claim and the insert in one statement, for an append whose previous hash
+# the store knows (it wrote that event): the rows go in only if the claim took.
+_CLAIM_AND_INSERT = ("WITH claim AS (UPDATE matches SET last_seq = $3, updated_at = $4, status = COALESCE($5, status), "
+                     "players = COALESCE($6, players), result = COALESCE($7, result) "
+                     "WHERE id = $1 AND last_seq = $2 "
+                     "RETURNING (SELECT hash FROM events WHERE match_id = $1 AND seq = $2) AS prev, "
+                     "pg_current_xact_id()::text AS xid), "
+                     "ins AS (INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
+                     "SELECT * FROM unnest($8::text[], $9::int[], $10::text[], $11::int[], $12::text[], $13::text[], "
+                     "$14::text[], $15::text[], $16::text[]) WHERE EXISTS (SELECT 1 FROM claim)) "
+                     "SELECT prev, xid FROM claim")
 _XID = "SELECT pg_current_xact_id()::text"
 # A match's newest seq and where a command id was recorded: one indexed read each.
 _HEAD = ("SELECT last_seq, (SELECT seq FROM events WHERE match_id = $1 AND command_id = $2) "
@@ -230,13 +241,37 @@ async def _insert(conn: Conn, rows: Sequence[tuple[Any, ...]]) -> None:
         await conn.execute(_INSERT_EVENTS, *(list(column) for column in zip(*rows, strict=True)))
 
 
+async def _claim_and_insert(conn: Conn, attempt: _Attempt, item: _Append, prev: str,
+                            heads: dict[tuple[str, int], str], known: Heads) -> list[Event] | Exception:
+    """One append in one statement, chained on `prev`, the hash the store
+    wrote at `item.after` (a stored event never changes, so it still is the
+    row's). A taken command id fails the insert on its constraint, as below."""
+    events, mine = chained_rows(item.match_id, prev, item.after, item.new, item.at)
+    claimed = await conn.fetchrow(_CLAIM_AND_INSERT, item.match_id, item.after, item.after + len(item.new), item.at,
+                                  item.status, item.players, item.result,
+                                  *(list(column) for column in zip(*mine, strict=True)))
+    if claimed is None:
+        return Conflict(f"match {item.match_id} is no longer at event {item.after}")
+    attempt.xid = attempt.xid or claimed[1]
+    if (claimed[0] or GENESIS) != prev:  # the rows were changed past the store: chain on what is there, from a clean start
+        known.forget(item.match_id)
+        raise _Refused(Conflict(f"event {item.after} of match {item.match_id} is not the one this store wrote"))
+    heads[(item.match_id, events[-1].seq)] = mine[-1][8]
+    return events
+
+
 async def _append_one(conn: Conn, attempt: _Attempt, item: _Append, rows: list[tuple[Any, ...]],
-                      heads: dict[tuple[str, int], str]) -> list[Event] | Exception:
+                      heads: dict[tuple[str, int], str], known: Heads | None = None) -> list[Event] | Exception:
     """One append's claim inside the open transaction: its events (their rows
     added to `rows`, inserted with the batch's; `heads` holds the chain heads
     of earlier appends in the batch, not yet inserted), or the refusal
     (Conflict) when the claim wrote nothing; raises _Refused when something
     was written before the refusal was known."""
+    # The first append of its match in the batch (a later one follows rows not inserted yet).
+    if known is not None and item.new and not any(m == item.match_id for m, _ in heads):
+        prev = known.get(item.match_id, item.after)
+        if prev is not None:
+            return await _claim_and_insert(conn, attempt, item, prev, heads, known)
     ids = [e.command_id for e in item.new if e.command_id]
     claimed = await conn.fetchrow(_CLAIM, item.match_id, item.after, item.after + len(item.new), item.at,
                                   item.status, item.players, item.result, ids)
@@ -288,6 +323,7 @@ class PgStore:
         self._queue: list[_Append | _Put] = []
         self._flusher: asyncio.Task[None] | None = None
         self._trips = _Trips()
+        self._heads = Heads()
 
     @property
     def round_trips(self) -> int:
@@ -486,8 +522,9 @@ class PgStore:
                     attempt.xid = attempt.xid or await conn.fetchval(_XID)
                     await conn.execute(item.sql, *item.args)
                 else:
-                    attempt.outcomes[i] = await _append_one(conn, attempt, item, rows, heads)
+                    attempt.outcomes[i] = await _append_one(conn, attempt, item, rows, heads, self._heads)
             await _insert(conn, rows)
+        self._heads.put(heads)  # committed
 
     async def _write_alone(self, item: _Append | _Put) -> list[Event] | BaseException:
         attempt = _Attempt([[]])

@@ -134,6 +134,9 @@ class Heads:
         head = self._heads.get(match_id)
         return head[1] if head is not None and head[0] == seq else None
 
+    def forget(self, match_id: str) -> None:
+        self._heads.pop(match_id, None)
+
     def put(self, heads: dict[tuple[str, int], str]) -> None:
         for (match_id, seq), chain in heads.items():
             if seq >= self._heads.get(match_id, (-1, ""))[0]:

@@ -34,8 +34,8 @@ async def test_a_move_is_one_freshness_read_and_one_write(quiet, backend):
         result, trips = await counted(quiet.store, quiet.act(match_id, player.id, action, command_id=f"c{n}"))
         assert result.match.seq > before and not result.duplicate
         # SQLite: two hand-offs. PostgreSQL: the read, then the transaction's
-        # BEGIN, claim, insert and COMMIT on one connection.
-        assert trips == (2 if backend == "sqlite" else 5), trips
+        # BEGIN, claim and insert in one statement, and COMMIT on one connection.
+        assert trips == (2 if backend == "sqlite" else 4), trips
 
 
 async def test_a_retried_command_is_answered_from_the_log_in_two_reads(quiet):
