@@ -15,8 +15,11 @@ covers many matches. A batch of bookkeeping alone commits with
 synchronous_commit off: it costs no flush of its own, and the next event
 commit makes it durable (WAL is flushed in order).
 
-Freshness across processes is the service's seq check (`last_seq`, one
-indexed read per command), as with SQLite.
+Freshness across processes is the service's seq check (`head`, one indexed
+read per command, which also says whether its command id is recorded), as
+with SQLite. An append after the event this store wrote itself claims and
+inserts in one statement (its chain head is cached), so a command is that
+read and a transaction of three statements.
 
 A lost connection (a restart, a failover, a killed backend) leaves a commit's
 outcome unknown to the client. Every write transaction learns its id from its
