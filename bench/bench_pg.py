@@ -28,7 +28,7 @@ from engine.registry import register
 from events.model import NewEvent, Player
 from events.recorder import Recorder
 from events.replay import rebuild
-from events.service import MatchService
+from events.service import FRESH_FOR, MatchService
 from events.stores import open_store
 from tests.toygame import GAME
 
@@ -82,6 +82,19 @@ async def append_latency(store: Recorder, n: int) -> tuple[float, float]:
         seq += 1
     q = statistics.quantiles(samples, n=100)
     return q[49], q[98]
+
+
+async def move_trips(store: Recorder) -> int:
+    """Round trips of one move (get, act with a command id, view), counted by the store."""
+    service = MatchService(store, snapshot_every=10**9, fresh_for=FRESH_FOR)
+    match_id = await new_match(service)
+    ms = await service.get(match_id)
+    player = [A, B][ms.state.active].id
+    before = store.round_trips
+    await service.get(match_id)
+    await service.act(match_id, player, {"kind": "roll"}, command_id=uuid.uuid4().hex)
+    await service.view(match_id, service.viewer_for(ms, player))
+    return store.round_trips - before
 
 
 async def group_commit(store: Recorder, matches: int, rounds: int) -> tuple[float, float]:
@@ -172,6 +185,9 @@ async def two_services(url: str, matches: int, moves: int) -> float:
 async def run(kind: str, url: str, fresh: str, quick: bool) -> None:
     store = await open_store(url)
     try:
+        trips = await move_trips(store)
+        print(f"[{kind}] round trips of a move (get, act with a command id, view): {trips}"
+              f"  [target <= 2: {verdict(trips <= 2)}]")
         p50, p99 = await append_latency(store, 50 if quick else 300)
         print(f"[{kind}] append, one event per transaction: p50 {ms(p50)}, p99 {ms(p99)}"
               f"  [target p99 < 10 ms: {verdict(p99 < 0.010)}]")

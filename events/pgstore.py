@@ -15,8 +15,11 @@ covers many matches. A batch of bookkeeping alone commits with
 synchronous_commit off: it costs no flush of its own, and the next event
 commit makes it durable (WAL is flushed in order).
 
-Freshness across processes is the service's seq check (`last_seq`, one
-indexed read per command), as with SQLite.
+Freshness across processes is the service's seq check (`head`, one indexed
+read per command, which also says whether its command id is recorded), as
+with SQLite. An append after the event this store wrote itself claims and
+inserts in one statement (its chain head is cached), so a command is that
+read and a transaction of three statements.
 
 A lost connection (a restart, a failover, a killed backend) leaves a commit's
 outcome unknown to the client. Every write transaction learns its id from its
@@ -49,7 +52,7 @@ from .pgschema import migrate
 from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
 from .rows import chained_rows, event_from_row
-from .store import LEAGUE, Conflict, DuplicateCommand, MatchRow
+from .store import LEAGUE, Conflict, DuplicateCommand, Heads, MatchRow, Opened
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
@@ -68,7 +71,21 @@ _CLAIM = ("UPDATE matches SET last_seq = $3, updated_at = $4, status = COALESCE(
           "RETURNING (SELECT hash FROM events WHERE match_id = $1 AND seq = $2), "
           "EXISTS (SELECT 1 FROM events WHERE match_id = $1 AND command_id = ANY($8::text[])), "
           "pg_current_xact_id()::text")
+# The claim and the insert in one statement, for an append whose previous hash
+# the store knows (it wrote that event): the rows go in only if the claim took.
+_CLAIM_AND_INSERT = ("WITH claim AS (UPDATE matches SET last_seq = $3, updated_at = $4, status = COALESCE($5, status), "
+                     "players = COALESCE($6, players), result = COALESCE($7, result) "
+                     "WHERE id = $1 AND last_seq = $2 "
+                     "RETURNING (SELECT hash FROM events WHERE match_id = $1 AND seq = $2) AS prev, "
+                     "pg_current_xact_id()::text AS xid), "
+                     "ins AS (INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
+                     "SELECT * FROM unnest($8::text[], $9::int[], $10::text[], $11::int[], $12::text[], $13::text[], "
+                     "$14::text[], $15::text[], $16::text[]) WHERE EXISTS (SELECT 1 FROM claim)) "
+                     "SELECT prev, xid FROM claim")
 _XID = "SELECT pg_current_xact_id()::text"
+# A match's newest seq and where a command id was recorded: one indexed read each.
+_HEAD = ("SELECT last_seq, (SELECT seq FROM events WHERE match_id = $1 AND command_id = $2) "
+         "FROM matches WHERE id = $1")
 # What became of a transaction whose connection was lost: 'committed', 'aborted' or 'in progress'.
 _FATE = "SELECT pg_xact_status($1::text::xid8)"
 _PUT_SNAPSHOT = ("INSERT INTO snapshots (match_id, seq, ruleset, state) VALUES ($1, $2, $3, $4) "
@@ -177,6 +194,48 @@ def _lock_order(item: _Append | _Put) -> tuple[int, str, str]:
     return 1, item.sql, repr(item.args[:item.keyed])  # the table, then the row's key
 
 
+class _Trips:
+    """How many statements this store's connections sent, each a round trip
+    to the server (its first use on a connection also prepares it)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+class _Counted(asyncpg.Connection):  # type: ignore[misc]
+    """A connection that counts its round trips on its store's `_Trips`: every
+    public query call (a transaction's BEGIN and COMMIT go through `execute`)."""
+
+    trips: _Trips | None = None
+
+    def _count(self) -> None:
+        if self.trips is not None:
+            self.trips.count += 1
+
+    async def execute(self, query: str, *args: Any, timeout: float | None = None) -> str:
+        self._count()
+        return await super().execute(query, *args, timeout=timeout)  # type: ignore[no-any-return]
+
+    async def fetch(self, query: str, *args: Any, **kwargs: Any) -> Any:
+        self._count()
+        return await super().fetch(query, *args, **kwargs)
+
+    async def fetchrow(self, query: str, *args: Any, **kwargs: Any) -> Any:
+        self._count()
+        return await super().fetchrow(query, *args, **kwargs)
+
+    async def fetchval(self, query: str, *args: Any, **kwargs: Any) -> Any:
+        self._count()
+        return await super().fetchval(query, *args, **kwargs)
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset between uses, which would cost a round trip per use,
+    left out: the store leaves nothing in a session (no LISTEN, cursors,
+    session settings or advisory locks; SET LOCAL ends with its transaction),
+    and an open transaction is still rolled back by the pool before this."""
+
+
 class _Refused(Exception):
     """An item of a batch refused after it wrote: the batch is redone item by item."""
 
@@ -186,13 +245,37 @@ async def _insert(conn: Conn, rows: Sequence[tuple[Any, ...]]) -> None:
         await conn.execute(_INSERT_EVENTS, *(list(column) for column in zip(*rows, strict=True)))
 
 
+async def _claim_and_insert(conn: Conn, attempt: _Attempt, item: _Append, prev: str,
+                            heads: dict[tuple[str, int], str], known: Heads) -> list[Event] | Exception:
+    """One append in one statement, chained on `prev`, the hash the store
+    wrote at `item.after` (a stored event never changes, so it still is the
+    row's). A taken command id fails the insert on its constraint, as below."""
+    events, mine = chained_rows(item.match_id, prev, item.after, item.new, item.at)
+    claimed = await conn.fetchrow(_CLAIM_AND_INSERT, item.match_id, item.after, item.after + len(item.new), item.at,
+                                  item.status, item.players, item.result,
+                                  *(list(column) for column in zip(*mine, strict=True)))
+    if claimed is None:
+        return Conflict(f"match {item.match_id} is no longer at event {item.after}")
+    attempt.xid = attempt.xid or claimed[1]
+    if (claimed[0] or GENESIS) != prev:  # the rows were changed past the store: chain on what is there, from a clean start
+        known.forget(item.match_id)
+        raise _Refused(Conflict(f"event {item.after} of match {item.match_id} is not the one this store wrote"))
+    heads[(item.match_id, events[-1].seq)] = mine[-1][8]
+    return events
+
+
 async def _append_one(conn: Conn, attempt: _Attempt, item: _Append, rows: list[tuple[Any, ...]],
-                      heads: dict[tuple[str, int], str]) -> list[Event] | Exception:
+                      heads: dict[tuple[str, int], str], known: Heads | None = None) -> list[Event] | Exception:
     """One append's claim inside the open transaction: its events (their rows
     added to `rows`, inserted with the batch's; `heads` holds the chain heads
     of earlier appends in the batch, not yet inserted), or the refusal
     (Conflict) when the claim wrote nothing; raises _Refused when something
     was written before the refusal was known."""
+    # The first append of its match in the batch (a later one follows rows not inserted yet).
+    if known is not None and item.new and not any(m == item.match_id for m, _ in heads):
+        prev = known.get(item.match_id, item.after)
+        if prev is not None:
+            return await _claim_and_insert(conn, attempt, item, prev, heads, known)
     ids = [e.command_id for e in item.new if e.command_id]
     claimed = await conn.fetchrow(_CLAIM, item.match_id, item.after, item.after + len(item.new), item.at,
                                   item.status, item.players, item.result, ids)
@@ -211,6 +294,27 @@ async def _append_one(conn: Conn, attempt: _Attempt, item: _Append, rows: list[t
     return events
 
 
+async def _opening(conn: Conn, chunk: list[str]) -> dict[str, Opened]:
+    rows = {r[0]: _match(r) for r in await conn.fetch(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ANY($1::text[])",
+                                                      chunk)}
+    secrets: dict[str, bytes] = {r[0]: bytes(r[1]) for r in await conn.fetch(
+        "SELECT match_id, secret FROM match_secrets WHERE match_id = ANY($1::text[])", chunk)}
+    snaps: dict[str, dict[str, tuple[int, bytes]]] = {mid: {} for mid in rows}
+    for mid, ruleset, seq, state in await conn.fetch(
+            "SELECT DISTINCT ON (match_id, ruleset) match_id, ruleset, seq, state FROM snapshots "
+            "WHERE match_id = ANY($1::text[]) ORDER BY match_id, ruleset, seq DESC", chunk):
+        snaps[mid][ruleset] = (int(seq), bytes(state))
+    opened = {mid: Opened(row, secrets[mid], snaps[mid], []) for mid, row in rows.items()}
+    found = await conn.fetch(f"SELECT e.match_id, {', '.join('e.' + c for c in _EVENT_COLUMNS.split(', '))} "
+                             "FROM events e JOIN unnest($1::text[], $2::int[]) AS a(match_id, after) "
+                             "ON e.match_id = a.match_id AND e.seq > a.after ORDER BY e.match_id, e.seq",
+                             list(opened), [o.after for o in opened.values()])
+    with gc_paused():
+        for r in found:
+            opened[r[0]].events.append(event_from_row(r[0], tuple(r)[1:]))
+    return opened
+
+
 class PgStore:
     def __init__(self, pool: asyncpg.Pool, url: str, durable: bool, settle_within: float = 10.0) -> None:
         self._pool = pool
@@ -222,6 +326,13 @@ class PgStore:
         self.settle_within = settle_within
         self._queue: list[_Append | _Put] = []
         self._flusher: asyncio.Task[None] | None = None
+        self._trips = _Trips()
+        self._heads = Heads()
+
+    @property
+    def round_trips(self) -> int:
+        """Statements sent to the server so far: what a command costs in waits on it."""
+        return self._trips.count
 
     @classmethod
     async def open(cls, url: str, *, durable: bool = True, busy_timeout_ms: int = 5000, min_size: int = 1,
@@ -236,12 +347,20 @@ class PgStore:
             settings["application_name"] = "parley"  # how an operator tells Parley's sessions apart
         if not durable:
             settings["synchronous_commit"] = "off"
+        trips = _Trips()
+
+        async def counted(conn: asyncpg.Connection) -> None:
+            if isinstance(conn, _Counted):
+                conn.trips = trips
+
         try:
             pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
-                                             server_settings=settings)
+                                             server_settings=settings, connection_class=_Counted, init=counted,
+                                             reset=_keep_session)
         except (asyncpg.PostgresError, OSError, TimeoutError, asyncpg.InterfaceError) as exc:
             raise fault(exc, where) from exc
         store = cls(pool, url, durable, settle_within=connect_timeout)
+        store._trips = trips
         try:
             async with store.connection() as conn:
                 await migrate(conn, where)
@@ -407,8 +526,9 @@ class PgStore:
                     attempt.xid = attempt.xid or await conn.fetchval(_XID)
                     await conn.execute(item.sql, *item.args)
                 else:
-                    attempt.outcomes[i] = await _append_one(conn, attempt, item, rows, heads)
+                    attempt.outcomes[i] = await _append_one(conn, attempt, item, rows, heads, self._heads)
             await _insert(conn, rows)
+        self._heads.put(heads)  # committed
 
     async def _write_alone(self, item: _Append | _Put) -> list[Event] | BaseException:
         attempt = _Attempt([[]])
@@ -497,6 +617,13 @@ class PgStore:
         that another one (a second bot shard, the CLI) has moved the match on."""
         value = await self._read("fetchval", "SELECT last_seq FROM matches WHERE id = $1", match_id)
         return None if value is None else int(value)
+
+    async def head(self, match_id: str, command_id: str | None = None) -> tuple[int, int | None] | None:
+        """The match's newest seq and the seq of the event recorded for
+        `command_id` (None when it is not), in one read: all a command asks
+        before it decides. None when there is no such match."""
+        row = await self._read("fetchrow", _HEAD, match_id, command_id)
+        return None if row is None else (int(row[0]), None if row[1] is None else int(row[1]))
 
     async def chain_break(self, match_id: str) -> tuple[int | None, str]:
         """Recompute the match's hash chain over the rows as stored: the seq of
@@ -588,6 +715,24 @@ class PgStore:
                 for row in rows:
                     out[row[0]].append(event_from_row(row[0], tuple(row)[1:]))
         return {mid: events for mid, events in out.items() if events}
+
+    async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
+        """What a cold load of each match needs (events.store.Opened): four
+        reads per thousand matches, on one connection."""
+        out: dict[str, Opened] = {}
+        for start in range(0, len(match_ids), 1000):
+            chunk = list(match_ids[start:start + 1000])
+            for retry in (True, False):
+                try:
+                    async with self.connection() as conn:
+                        out.update(await _opening(conn, chunk))
+                    break
+                except _LOST as exc:  # a read: asked again once, on a new connection
+                    if not retry:
+                        raise self._fault(exc) from exc
+                except asyncpg.PostgresError as exc:
+                    raise fault(exc, self.path) from exc
+        return out
 
     async def secret(self, match_id: str) -> bytes:
         """The match secret: for rebuilding state and, once finished, for revealing.

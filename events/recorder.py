@@ -25,7 +25,7 @@ from typing import Any, Protocol, runtime_checkable
 from .deckrecords import CardSetFile, SavedDeck
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs
-from .store import MatchRow
+from .store import MatchRow, Opened
 
 # (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
 StoredRow = tuple[int, str, int, str, str | None, str, str, str]
@@ -64,6 +64,11 @@ class Recorder(Protocol):
 
     async def last_seq(self, match_id: str) -> int | None: ...
 
+    async def head(self, match_id: str, command_id: str | None = None) -> tuple[int, int | None] | None:
+        """(newest seq, seq of the event recorded for `command_id` or None) in one
+        round trip; None when there is no such match."""
+        ...
+
     async def chain_break(self, match_id: str) -> tuple[int | None, str]: ...
 
     async def find_command(self, match_id: str, command_id: str) -> Event | None: ...
@@ -86,6 +91,11 @@ class Recorder(Protocol):
     async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
         """The events of many matches (those with none left out), without secrets or snapshots; with
         `types`, only events of those types and each match's last event but notes."""
+        ...
+
+    async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
+        """What cold loads of these matches need, from their newest snapshots on
+        (events.store.Opened); matches that do not exist are absent."""
         ...
 
     async def secret(self, match_id: str) -> bytes: ...
@@ -114,6 +124,12 @@ class Recorder(Protocol):
     async def pick_deck(self, match_id: str, player: str, name: str, text: str) -> None: ...
 
     async def lobby_decks(self, match_id: str) -> dict[str, tuple[str, str]]: ...
+
+    @property
+    def round_trips(self) -> int:
+        """Statements sent to the database so far, each a wait on it (a thread
+        hand-off for SQLite, a message to the server for PostgreSQL)."""
+        ...
 
 
 @runtime_checkable

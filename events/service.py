@@ -47,7 +47,7 @@ from .replay import (
     restore,
 )
 from .seal import sealed
-from .store import LEAGUE, Conflict, DuplicateCommand, MatchRow
+from .store import LEAGUE, Conflict, DuplicateCommand, MatchRow, Opened
 from .takeover import check_takeover, takeover_level
 from .window import WINDOW, responding
 
@@ -55,6 +55,11 @@ AUTO_LIMIT = 1_000_000
 ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait for the next
 RETRIES = 3  # decisions of one command when other processes keep appending first
 VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
+CACHE_LIMIT = 1000  # matches kept in memory; the least recently used leave, to a snapshot
+# What a long-running front end passes as `fresh_for`: a Discord command reads
+# its match several times within milliseconds, and another process's move shows
+# at most this late (commands never decide on a stale cache: they check).
+FRESH_FOR = 1.0
 
 log = logging.getLogger(__name__)
 
@@ -89,13 +94,21 @@ class _Live:
     ms: MatchState
     secret: bytes
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    checked: float = float("-inf")  # the event loop's time when `ms` was last known to be the newest
+    snapped: int = 0  # the seq of the newest snapshot stored (or loaded) for it
 
 
 class MatchService:
-    def __init__(self, store: Recorder, *, snapshot_every: int = 200, clock: Callable[[], str] = utc_now,
+    def __init__(self, store: Recorder, *, snapshot_every: int = 50, clock: Callable[[], str] = utc_now,
                  new_secret: Callable[[], bytes] = lambda: secrets_module.token_bytes(32),
-                 bot_rng: Rng | None = None, operator: str | None = None) -> None:
+                 bot_rng: Rng | None = None, operator: str | None = None, fresh_for: float = 0.0,
+                 cache_limit: int = CACHE_LIMIT) -> None:
         self.store = store
+        # How long a read may trust that no other process moved a match on since
+        # this one last knew it was the newest (by a check or its own commit).
+        # 0 checks on every read; commands check under the match's lock whatever it is.
+        self.fresh_for = fresh_for
+        self.cache_limit = max(1, cache_limit)
         # Who holds the database in this process (the command line): it moderates
         # every match. A front end serving other people passes None.
         self.operator = operator
@@ -111,33 +124,81 @@ class MatchService:
 
     # -- loading -----------------------------------------------------------------
 
-    async def _load(self, match_id: str) -> _Live:
+    async def _load(self, match_id: str, fresh: bool = True) -> _Live:
+        """The match, from the cache or loaded cold; with `fresh`, caught up with
+        other processes unless this one knew it newest within `fresh_for`."""
         live = self._live.get(match_id)
         if live is not None:
-            return await self._fresh(live)
+            self._live[match_id] = self._live.pop(match_id)  # the most recently used, last
+            if fresh and asyncio.get_running_loop().time() - live.checked >= self.fresh_for:
+                await self._fresh(live)
+            return live
         lock = self._opening.setdefault(match_id, asyncio.Lock())
         try:
             async with lock:
                 live = self._live.get(match_id)
                 if live is None:
-                    row = await self.store.match(match_id)
-                    if row is None or row.game == LEAGUE:  # a league is a stream, not a match to play
+                    began = asyncio.get_running_loop().time()
+                    opened = (await self.store.opening([match_id])).get(match_id)
+                    if opened is None or opened.row.game == LEAGUE:  # a league is a stream, not a match to play
                         raise errors.not_found(match_id)
-                    secret = await self.store.secret(match_id)
-                    live = _Live(await self._rebuild(row, secret), secret)
+                    live = await self._opened(opened)
+                    live.checked = began
                     self._live[match_id] = live
+                    await self._evict()
         finally:
             # The map holds a lock only while someone opens the match.
             if not lock.locked() and self._opening.get(match_id) is lock:
                 del self._opening[match_id]
         return live
 
-    async def _fresh(self, live: _Live) -> _Live:
-        """The cached match, caught up with whatever another process (a second
-        bot, the CLI's undo) appended since: one indexed read when nothing did."""
-        last = await self.store.last_seq(live.ms.match_id)
-        if last is None or last == live.ms.seq:
-            return live
+    async def _opened(self, opened: Opened) -> _Live:
+        """A match rebuilt from its newest usable snapshot and the events after it."""
+        row = opened.row
+        ruleset = game_for(row.game, row.ruleset).ruleset
+        start = _from_snapshot(opened.snapshots.get(ruleset), ruleset, row)
+        events = [e for e in opened.events if start is None or e.seq > start.seq]
+        if (start is None and opened.after > 0) or (start is not None and any(
+                e.type == "revert" and e.payload["to_seq"] < start.seq for e in events)):
+            # A revert needs the states it returns to, and without a usable
+            # snapshot the events before it are needed too: the whole log.
+            start, events = None, await self.store.events(row.id)
+        return _Live(rebuild(events, opened.secret, start)[0], opened.secret,
+                     snapped=start.seq if start is not None else 0)
+
+    async def _evict(self) -> None:
+        """Keep at most `cache_limit` matches: the least recently used leave,
+        first to a snapshot when they moved on since their last one, so they
+        come back cold in a few reads. A match a command holds stays."""
+        while len(self._live) > self.cache_limit:
+            victim = next((m for m, live in self._live.items() if not live.lock.locked()), None)
+            if victim is None:
+                return
+            live = self._live.pop(victim)
+            if live.ms.seq > live.snapped and live.ms.state is not None:
+                await self._snapshot(live)
+
+    async def checkpoint(self) -> int:
+        """Snapshot every cached match that moved on since its last snapshot (at
+        shutdown, so the next start loads each from a snapshot). Returns how many."""
+        stale = [live for live in list(self._live.values()) if live.ms.seq > live.snapped and live.ms.state is not None]
+        for live in stale:
+            await self._snapshot(live)
+        return len(stale)
+
+    async def _fresh(self, live: _Live, command_id: str | None = None) -> int | None:
+        """Catch the cached match up with whatever another process (a second
+        bot, the CLI's undo) appended since: one indexed read when nothing did.
+        Returns the seq of the event recorded for `command_id`, if it was (the
+        same read answers it)."""
+        began = asyncio.get_running_loop().time()
+        head = await self.store.head(live.ms.match_id, command_id)
+        if head is None:
+            return None
+        last, recorded = head
+        if last == live.ms.seq:
+            live.checked = max(live.checked, began)
+            return recorded
         cached = live.ms
         newer = await self.store.events(cached.match_id, after=cached.seq)
         try:
@@ -152,12 +213,14 @@ class MatchService:
         # not put back a state older than one a command has since committed.
         if caught_up.seq > live.ms.seq:
             live.ms = caught_up
-        return live
+        if caught_up.seq >= last:
+            live.checked = max(live.checked, began)
+        return recorded
 
     async def _rebuild(self, row: MatchRow, secret: bytes, upto: int | None = None) -> MatchState:
         """From the newest snapshot of this ruleset when one is usable, else from the start."""
         ruleset = game_for(row.game, row.ruleset).ruleset
-        start = _from_snapshot(await self.store.latest_snapshot(row.id, ruleset, upto), ruleset)
+        start = _from_snapshot(await self.store.latest_snapshot(row.id, ruleset, upto), ruleset, row)
         events = await self.store.events(row.id, after=start.seq if start else 0, upto=upto)
         if start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events):
             start, events = None, await self.store.events(row.id, upto=upto)
@@ -167,22 +230,24 @@ class MatchService:
         return (await self._load(match_id)).ms
 
     async def warm(self) -> int:
-        """Rebuild every running match into memory (a cold start). Returns how many."""
-        rows = [r for r in await self.store.matches(status=("lobby", "running"), limit=1_000_000)
-                if r.id not in self._live]
-        loaded = await self.store.bulk([r.id for r in rows])
-        for row in rows:
-            secret, events, snaps = loaded[row.id]
-            ruleset = game_for(row.game, row.ruleset).ruleset
-            start = _from_snapshot(snaps.get(ruleset), ruleset)
-            if start is not None:
-                after = [e for e in events if e.seq > start.seq]
-                if not any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in after):
-                    events = after
-                else:
-                    start = None
-            self._live.setdefault(row.id, _Live(rebuild(events, secret, start)[0], secret))
-        return len(rows)
+        """Load the most recently created running matches, as many as the cache
+        holds, each from its newest snapshot (a cold start). Returns how many."""
+        rows = await self.store.matches(status=("lobby", "running"), limit=self.cache_limit)
+        ids = [r.id for r in rows if r.id not in self._live][:max(0, self.cache_limit - len(self._live))]
+        loaded = 0
+        for start in range(0, len(ids), 500):
+            began = asyncio.get_running_loop().time()
+            for match_id, opened in (await self.store.opening(ids[start:start + 500])).items():
+                if match_id not in self._live:
+                    live = await self._opened(opened)
+                    live.checked = began
+                    self._live[match_id] = live
+                    loaded += 1
+        return loaded
+
+    def cached(self) -> int:
+        """How many matches are in memory (at most `cache_limit`)."""
+        return len(self._live)
 
     def forget(self, match_id: str | None = None) -> None:
         """Drop cached state (tests use this to force a rebuild from the log)."""
@@ -207,17 +272,21 @@ class MatchService:
             players=[p.id for p in (after.seats or after.lobby)],
             result=outcome_json(after) if after.status == "finished" and before.status != "finished" else None)
         live.ms = after
+        live.checked = max(live.checked, asyncio.get_running_loop().time())
         if after.seq // self.snapshot_every > before.seq // self.snapshot_every:
-            await self._snapshot(after)
+            await self._snapshot(live)
         return events
 
-    async def _snapshot(self, ms: MatchState) -> None:
+    async def _snapshot(self, live: _Live) -> None:
         """A snapshot only saves time on the next cold load; the move is already
         committed, so failing to write one must not report the move as failed."""
+        ms = live.ms
         try:
             await self.store.save_snapshot(ms.match_id, ms.seq, ms.game.ruleset, snapshot.dump(ms))
         except Exception as exc:
             log.warning("snapshot of %s at %d not written: %s", ms.match_id, ms.seq, type(exc).__name__)
+        else:
+            live.snapped = max(live.snapped, ms.seq)
 
     async def _run(self, match_id: str, command_id: str | None, build: Build) -> CommandResult:
         """Serialise, deduplicate, decide, append. `build` raises RuleError to refuse.
@@ -226,14 +295,12 @@ class MatchService:
         decided again on the newer state (which may refuse it: the match was
         aborted, the button is stale); it never lands on a state it was not
         decided on."""
-        live = await self._load(match_id)
+        live = await self._load(match_id, fresh=False)  # the check that counts is the one under the lock
         async with live.lock:
             for attempt in range(RETRIES):
-                await self._fresh(live)
-                if command_id is not None:
-                    first = await self.store.find_command(match_id, command_id)
-                    if first is not None:
-                        return CommandResult(live.ms, await self._events_of(first), duplicate=True)
+                recorded = await self._fresh(live, command_id)
+                if recorded is not None:
+                    return CommandResult(live.ms, await self._events_from(match_id, recorded), duplicate=True)
                 before = live.ms
                 built = build(before, live.secret)
                 new, states = await built if inspect.isawaitable(built) else built
@@ -243,11 +310,10 @@ class MatchService:
                     events = await self._commit(live, before, new, states)
                 except DuplicateCommand:
                     # A retry that raced its own first attempt: answer with the first's result.
-                    await self._fresh(live)
-                    first = await self.store.find_command(match_id, command_id) if command_id else None
-                    if first is None:
+                    recorded = await self._fresh(live, command_id)
+                    if recorded is None:
                         raise errors.busy() from None
-                    return CommandResult(live.ms, await self._events_of(first), duplicate=True)
+                    return CommandResult(live.ms, await self._events_from(match_id, recorded), duplicate=True)
                 except Conflict as exc:
                     if attempt == RETRIES - 1:
                         raise errors.busy() from exc
@@ -255,9 +321,9 @@ class MatchService:
                 return CommandResult(live.ms, events)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    async def _events_of(self, first: Event) -> list[Event]:
-        """A command's events: the one carrying its id and the automatic ones after it."""
-        following = await self.store.events(first.match_id, after=first.seq)
+    async def _events_from(self, match_id: str, seq: int) -> list[Event]:
+        """A command's events: the one carrying its id (at `seq`) and the automatic ones after it."""
+        first, *following = await self.store.events(match_id, after=seq - 1)
         out = [first]
         for e in following:
             if e.command_id is not None or e.actor != "system":
@@ -290,7 +356,8 @@ class MatchService:
         row = MatchRow(match_id, game_id, game.ruleset, now, now, "lobby", commitment(secret),
                        _str(place.get("guild")), _str(place.get("channel")), [], None, 0)
         event = await self.store.create_match(row, secret, first)
-        self._live.setdefault(match_id, _Live(created(event), secret))
+        self._live.setdefault(match_id, _Live(created(event), secret, checked=asyncio.get_running_loop().time()))
+        await self._evict()
         if join:
             await self.join(match_id, creator)
         return await self.get(match_id)
@@ -828,10 +895,14 @@ def _accepted(ms: MatchState) -> bool:
     return others <= ms.takeback_yes
 
 
-def _from_snapshot(snap: tuple[int, bytes] | None, ruleset: str) -> MatchState | None:
-    """A stored snapshot as a state, or None when there is none or it does not
-    decode (data only, never a pickle: the log is the truth)."""
-    return snapshot.load(snap[1], snap[0], ruleset) if snap else None
+def _from_snapshot(snap: tuple[int, bytes] | None, ruleset: str, row: MatchRow) -> MatchState | None:
+    """A stored snapshot as a state, or None when there is none, it does not
+    decode (data only, never a pickle: the log is the truth) or it is another
+    match's (its id and commitment must be this row's)."""
+    ms = snapshot.load(snap[1], snap[0], ruleset) if snap else None
+    if ms is None or ms.match_id != row.id or ms.commitment != row.commitment:
+        return None
+    return ms
 
 
 def _current(ms: MatchState, expected_seq: int | None) -> None:

@@ -73,6 +73,23 @@ _UPDATE_MATCH = ("UPDATE matches SET last_seq = ?, updated_at = ?, status = COAL
                  "players = COALESCE(?, players), result = COALESCE(?, result) WHERE id = ?")
 
 
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What a cold load of one match needs, read together: its row, its
+    secret, the newest snapshot of each ruleset it has one for, and its
+    events after `after`, the oldest of those snapshots' seqs (0 without one),
+    so the events before a usable snapshot are never read."""
+
+    row: MatchRow
+    secret: bytes
+    snapshots: dict[str, tuple[int, bytes]]
+    events: list[Event]
+
+    @property
+    def after(self) -> int:
+        return min((seq for seq, _ in self.snapshots.values()), default=0)
+
+
 @dataclass
 class _Append:
     match_id: str
@@ -84,11 +101,16 @@ class _Append:
 
 
 def _chained(conn: sqlite3.Connection, match_id: str, after: int, new: Iterable[NewEvent], at: str,
-             heads: dict[tuple[str, int], str]) -> tuple[list[Event], list[tuple[Any, ...]]]:
+             heads: dict[tuple[str, int], str], known: Heads | None = None
+             ) -> tuple[list[Event], list[tuple[Any, ...]]]:
     """Events after `after` with their chain hashes, and their rows. The
     previous hash is read inside the write transaction, so it is the one the
-    new event will follow (or the insert fails on the seq and nothing holds)."""
+    new event will follow (or the insert fails on the seq and nothing holds),
+    unless `known` holds it from a commit of this store: a stored event never
+    changes, so the head this store last wrote is the row's hash for good."""
     prev = heads.get((match_id, after))
+    if prev is None and known is not None:
+        prev = known.get(match_id, after)
     if prev is None:
         row = conn.execute("SELECT hash FROM events WHERE match_id = ? AND seq = ?", (match_id, after)).fetchone()
         prev = row[0] if row else GENESIS
@@ -104,6 +126,33 @@ def _rollback(conn: sqlite3.Connection) -> None:
         conn.execute("ROLLBACK")
 
 
+class Heads:
+    """The chain head (seq, hash) of each match this store last appended to,
+    so the common append (after the event it wrote last) reads nothing before
+    its insert. Bounded: the oldest entries go first, and a miss only costs
+    the read it saves."""
+
+    LIMIT = 20_000
+
+    def __init__(self) -> None:
+        self._heads: dict[str, tuple[int, str]] = {}
+
+    def get(self, match_id: str, seq: int) -> str | None:
+        head = self._heads.get(match_id)
+        return head[1] if head is not None and head[0] == seq else None
+
+    def forget(self, match_id: str) -> None:
+        self._heads.pop(match_id, None)
+
+    def put(self, heads: dict[tuple[str, int], str]) -> None:
+        for (match_id, seq), chain in heads.items():
+            if seq >= self._heads.get(match_id, (-1, ""))[0]:
+                self._heads.pop(match_id, None)  # re-inserted last: the newest stay
+                self._heads[match_id] = (seq, chain)
+        while len(self._heads) > self.LIMIT:
+            del self._heads[next(iter(self._heads))]
+
+
 @dataclass
 class _Put:
     """A bookkeeping write (front ends' kv, snapshots): it rides in the next
@@ -114,7 +163,8 @@ class _Put:
     done: asyncio.Future[list[Event]]
 
 
-def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], durable: bool) -> list[list[Event]]:
+def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], durable: bool,
+                 known: Heads | None = None) -> list[list[Event]]:
     """One transaction for the whole batch. A batch with events commits with
     synchronous=FULL (the fsync that makes the moves durable, shared by every
     write in it); a batch of bookkeeping alone commits with synchronous=NORMAL,
@@ -133,8 +183,11 @@ def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], dura
                 conn.execute(item.sql, item.args)
                 out.append([])
                 continue
-            events, rows = _chained(conn, item.match_id, item.after, item.new, item.at, heads)
-            conn.executemany(_INSERT_EVENT, rows)
+            events, rows = _chained(conn, item.match_id, item.after, item.new, item.at, heads, known)
+            if len(rows) == 1:
+                conn.execute(_INSERT_EVENT, rows[0])
+            else:
+                conn.executemany(_INSERT_EVENT, rows)
             conn.execute(_UPDATE_MATCH, item.update)
             out.append(events)
         conn.execute("COMMIT")
@@ -144,6 +197,8 @@ def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], dura
     finally:
         if quiet:
             conn.execute("PRAGMA synchronous=FULL")
+    if known is not None:
+        known.put(heads)
     return out
 
 
@@ -151,6 +206,15 @@ def _refusal(exc: sqlite3.IntegrityError, events: Sequence[NewEvent]) -> Excepti
     if "command_id" in str(exc):
         return DuplicateCommand(next((e.command_id for e in events if e.command_id), ""))
     return Conflict(str(exc))
+
+
+# A match's newest seq and where a command id was recorded: one indexed read each.
+_HEAD = ("SELECT last_seq, (SELECT seq FROM events WHERE match_id = ?1 AND command_id = ?2) "
+         "FROM matches WHERE id = ?1")
+
+
+def _head(row: Sequence[Any] | None) -> tuple[int, int | None] | None:
+    return None if row is None else (int(row[0]), None if row[1] is None else int(row[1]))
 
 
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
@@ -223,6 +287,43 @@ def _import_match(conn: sqlite3.Connection, row: MatchRow, secret: bytes, events
         raise
 
 
+def _opening(conn: sqlite3.Connection, match_ids: Sequence[str]) -> dict[str, Opened]:
+    """Opened for each match that exists, in one read transaction (so the row,
+    the snapshots and the events agree) and one thread hand-off."""
+    marks = ",".join("?" * len(match_ids))
+    conn.execute("BEGIN")
+    try:
+        rows = {r[0]: _match(r) for r in conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id IN ({marks})",
+                                                      match_ids)}
+        secrets = dict(conn.execute(f"SELECT match_id, secret FROM match_secrets WHERE match_id IN ({marks})",
+                                    match_ids))
+        snaps: dict[str, dict[str, tuple[int, bytes]]] = {mid: {} for mid in rows}
+        for mid, ruleset, seq, state in conn.execute(
+                "SELECT s.match_id, s.ruleset, s.seq, s.state FROM snapshots s JOIN "
+                f"(SELECT match_id, ruleset, MAX(seq) AS seq FROM snapshots WHERE match_id IN ({marks}) "
+                "GROUP BY match_id, ruleset) n USING (match_id, ruleset, seq)", match_ids):
+            snaps[mid][ruleset] = (int(seq), bytes(state))
+        out: dict[str, Opened] = {}
+        for mid, row in rows.items():
+            opened = Opened(row, bytes(secrets[mid]), snaps[mid], [])
+            found = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND seq > ? ORDER BY seq",
+                                 (mid, opened.after)).fetchall()
+            with gc_paused():
+                opened.events.extend(event_from_row(mid, r) for r in found)
+            out[mid] = opened
+    finally:
+        conn.execute("COMMIT")
+    return out
+
+
+def _one(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> Any:
+    return conn.execute(sql, args).fetchone()
+
+
+def _all(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> list[Any]:
+    return conn.execute(sql, args).fetchall()
+
+
 class _Job(str):
     """A whole piece of work for the database thread, handed to aiosqlite where it
     takes SQL; `_Connection.execute` runs it there. aiosqlite has no public call
@@ -259,6 +360,10 @@ class Store:
         self._queue: list[_Append | _Put] = []
         self.durable = True
         self._flusher: asyncio.Task[None] | None = None
+        self._heads = Heads()
+        # Hand-offs to the database thread, each a round trip: what a command
+        # costs in waits on the database, read by tests and benches.
+        self.round_trips = 0
 
     @classmethod
     async def open(cls, path: str | Path, *, durable: bool = True, busy_timeout_ms: int = 5000) -> Store:
@@ -306,18 +411,15 @@ class Store:
 
     async def durability(self) -> tuple[str, int]:
         """(journal mode, synchronous level) as the connection reports them now."""
-        async with self._db.execute("PRAGMA journal_mode") as cur:
-            mode = await cur.fetchone()
-        async with self._db.execute("PRAGMA synchronous") as cur:
-            sync = await cur.fetchone()
+        mode = await self._on_db_thread(_one, "PRAGMA journal_mode", ())
+        sync = await self._on_db_thread(_one, "PRAGMA synchronous", ())
         return str(mode[0] if mode else ""), int(sync[0] if sync else -1)
 
     async def close(self) -> None:
         await self._db.close()
 
     async def schema_version(self) -> int:
-        async with self._db.execute("SELECT MAX(version) FROM schema_migrations") as cur:
-            row = await cur.fetchone()
+        row = await self._on_db_thread(_one, "SELECT MAX(version) FROM schema_migrations", ())
         return int(row[0]) if row and row[0] is not None else 0
 
     # -- writing -----------------------------------------------------------------
@@ -361,12 +463,12 @@ class Store:
             batch, self._queue = self._queue, []
             async with self._tx:
                 try:
-                    written = await self._on_db_thread(_write_batch, batch, self.durable)
+                    written = await self._on_db_thread(_write_batch, batch, self.durable, self._heads)
                 except sqlite3.IntegrityError:
                     # Someone in the batch conflicts: redo each alone so only it fails.
                     for item in batch:
                         try:
-                            (events,) = await self._on_db_thread(_write_batch, [item], self.durable)
+                            (events,) = await self._on_db_thread(_write_batch, [item], self.durable, self._heads)
                         except sqlite3.IntegrityError as exc:
                             item.done.set_exception(_refusal(exc, item.new) if isinstance(item, _Append) else exc)
                         except BaseException as exc:  # the caller must hear of any failure
@@ -396,8 +498,12 @@ class Store:
     async def _on_db_thread(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run `fn(connection, *args)` on aiosqlite's thread in one hand-off (`_Job`)."""
         job = _Job(fn, args)
+        self.round_trips += 1
         await self._db.execute(job)
-        return job.result
+        # aiosqlite's thread keeps its last call (and so this job) until the next
+        # one: the job lets go of what it carried, or a start's whole read stays alive.
+        result, job.result, job.args = job.result, None, ()
+        return result
 
     async def import_match(self, row: MatchRow, secret: bytes, events: Sequence[Event]) -> None:
         """Insert a whole recorded match verbatim (times, command ids and chain
@@ -423,35 +529,36 @@ class Store:
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        rows = await self._db.execute_fetchall(sql + " ORDER BY seq", args)  # one thread hop, not three
+        rows = await self._on_db_thread(_all, sql + " ORDER BY seq", args)
         with gc_paused():
             return [event_from_row(match_id, r) for r in rows]
 
     async def last_seq(self, match_id: str) -> int | None:
         """The match's newest seq, by one indexed read: how a process learns
         that another one (a second bot, the CLI) has moved the match on."""
-        async with self._db.execute("SELECT last_seq FROM matches WHERE id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._on_db_thread(_one, "SELECT last_seq FROM matches WHERE id = ?", (match_id,))
         return int(row[0]) if row else None
+
+    async def head(self, match_id: str, command_id: str | None = None) -> tuple[int, int | None] | None:
+        """The match's newest seq and the seq of the event recorded for
+        `command_id` (None when it is not), in one read: all a command asks
+        before it decides. None when there is no such match."""
+        return _head(await self._on_db_thread(_one, _HEAD, (match_id, command_id)))
 
     async def chain_break(self, match_id: str) -> tuple[int | None, str]:
         """Recompute the match's hash chain over the rows as stored: the seq of
         the first broken link (None when it holds) and the head hash."""
-        async with self._db.execute(f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? ORDER BY seq",
-                                    (match_id,)) as cur:
-            rows = list(await cur.fetchall())
+        rows = await self._on_db_thread(_all, f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? ORDER BY seq",
+                                        (match_id,))
         return first_break(rows), (rows[-1][7] if rows else GENESIS)
 
     async def find_command(self, match_id: str, command_id: str) -> Event | None:
-        async with self._db.execute(
-            f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND command_id = ?",
-            (match_id, command_id)) as cur:
-            row = await cur.fetchone()
+        row = await self._on_db_thread(_one, f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND command_id = ?",
+                                       (match_id, command_id))
         return event_from_row(match_id, row) if row else None
 
     async def match(self, match_id: str) -> MatchRow | None:
-        async with self._db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._on_db_thread(_one, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return _match(row) if row else None
 
     async def matches(self, *, guild: str | None = None, status: Iterable[str] | None = None,
@@ -471,9 +578,7 @@ class Store:
             args.extend(wanted)
         sql += " ORDER BY created_at DESC, id LIMIT ?"
         args.append(str(limit))
-        async with self._db.execute(sql, args) as cur:
-            rows = await cur.fetchall()
-        return [_match(r) for r in rows]
+        return [_match(r) for r in await self._on_db_thread(_all, sql, args)]
 
     async def bulk(self, match_ids: Sequence[str]) -> dict[str, tuple[bytes, list[Event], dict[str, tuple[int, bytes]]]]:
         """Secrets, events and snapshots (by ruleset) of many matches in three
@@ -538,11 +643,17 @@ class Store:
                     out[row[0]].append(event_from_row(row[0], row[1:]))
         return {mid: events for mid, events in out.items() if events}
 
+    async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
+        """Opened for each of `match_ids` that exists: one hand-off per 500 matches."""
+        out: dict[str, Opened] = {}
+        for start in range(0, len(match_ids), 500):
+            out.update(await self._on_db_thread(_opening, list(match_ids[start:start + 500])))
+        return out
+
     async def secret(self, match_id: str) -> bytes:
         """The match secret: for rebuilding state and, once finished, for revealing.
         Never pass it to a view, an export of a running match or a log line."""
-        async with self._db.execute("SELECT secret FROM match_secrets WHERE match_id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._on_db_thread(_one, "SELECT secret FROM match_secrets WHERE match_id = ?", (match_id,))
         if row is None:
             raise KeyError(match_id)
         return bytes(row[0])
@@ -553,13 +664,11 @@ class Store:
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        async with self._db.execute(sql + " ORDER BY seq DESC LIMIT 1", args) as cur:
-            row = await cur.fetchone()
+        row = await self._on_db_thread(_one, sql + " ORDER BY seq DESC LIMIT 1", args)
         return (int(row[0]), bytes(row[1])) if row else None
 
     async def get_kv(self, scope: str, key: str) -> Any:
-        async with self._db.execute("SELECT value FROM kv WHERE scope = ? AND key = ?", (scope, key)) as cur:
-            row = await cur.fetchone()
+        row = await self._on_db_thread(_one, "SELECT value FROM kv WHERE scope = ? AND key = ?", (scope, key))
         return json.loads(row[0]) if row else None
 
     async def backup(self, target: str | Path) -> None:
@@ -588,8 +697,7 @@ class Store:
         sql, args = "SELECT player, vacation_until, digest, quiet, zone FROM player_prefs", list(players or [])
         if players is not None:
             sql += f" WHERE player IN ({','.join('?' * len(args))})"
-        async with self._db.execute(sql + " ORDER BY player", args) as cur:
-            rows = await cur.fetchall()
+        rows = await self._on_db_thread(_all, sql + " ORDER BY player", args)
         return {r[0]: PlayerPrefs(r[0], r[1], bool(r[2]), r[3], r[4]) for r in rows}
 
     # -- saved decks, card sets and lobby picks (events/decks.py) ------------------------------

@@ -15,7 +15,7 @@ from discord import app_commands
 
 from events.gcpause import settle, unsettle
 from events.recorder import Recorder
-from events.service import MatchService
+from events.service import FRESH_FOR, MatchService
 from events.stores import open_store
 
 from .cog import ModGroup, ParleyGroup
@@ -57,7 +57,7 @@ class ParleyBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(":memory:" if self.commands_only else self.config.db)
-        service = MatchService(self.store)
+        service = MatchService(self.store, fresh_for=FRESH_FOR)
         # Cold start is lazy: a match is rebuilt (from its newest snapshot) when it
         # is first touched, so thousands of running matches cost nothing until then.
         # What lives for the whole run (modules, codecs, and from then on cached
@@ -120,6 +120,9 @@ class ParleyBot(discord.Client):
         if self.scheduler is not None:
             await self.scheduler.stop()
         await super().close()
+        if self.parley is not None and self.store is not None and not self.commands_only:
+            # The next start loads each cached match from a snapshot at its last event.
+            await self.parley.service.checkpoint()
         if self.store is not None:
             await self.store.close()
             self.store = None

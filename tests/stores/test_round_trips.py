@@ -1,0 +1,76 @@
+"""What a command costs in waits on the database, counted by the store
+itself (a hand-off to SQLite's thread, a statement sent to PostgreSQL): one
+read that says whether the match moved on and whether the command was
+already recorded, then one write. Reads within `fresh_for` of the service
+knowing a match newest cost none, and a stale cache still never decides a
+command (the check under the lock catches it up)."""
+
+import pytest
+
+from events.service import MatchService
+
+from .conftest import ANN, BEN, next_move, started
+
+ENDLESS = {"goal": 10**9, "max_turns": 10**9}
+
+
+@pytest.fixture
+def quiet(recorder):
+    """No snapshot during the counted moves: they are a write of their own."""
+    return MatchService(recorder, snapshot_every=10**6)
+
+
+async def counted(store, coro):
+    before = store.round_trips
+    result = await coro
+    return result, store.round_trips - before
+
+
+async def test_a_move_is_one_freshness_read_and_one_write(quiet, backend):
+    match_id = await started(quiet, ANN, BEN, options=ENDLESS)
+    for n in range(3):
+        player, action = await next_move(quiet, match_id)
+        before = (await quiet.get(match_id)).seq
+        result, trips = await counted(quiet.store, quiet.act(match_id, player.id, action, command_id=f"c{n}"))
+        assert result.match.seq > before and not result.duplicate
+        # SQLite: two hand-offs. PostgreSQL: the read, then the transaction's
+        # BEGIN, claim and insert in one statement, and COMMIT on one connection.
+        assert trips == (2 if backend == "sqlite" else 4), trips
+
+
+async def test_a_retried_command_is_answered_from_the_log_in_two_reads(quiet):
+    match_id = await started(quiet, ANN, BEN, options=ENDLESS)
+    player, action = await next_move(quiet, match_id)
+    first = await quiet.act(match_id, player.id, action, command_id="once")
+    again, trips = await counted(quiet.store, quiet.act(match_id, player.id, action, command_id="once"))
+    assert again.duplicate and [e.seq for e in again.events] == [e.seq for e in first.events]
+    assert trips == 2  # the check finds the id, then the command's events are read
+
+
+async def test_reads_trust_a_match_known_newest_within_fresh_for(recorder):
+    lazy = MatchService(recorder, snapshot_every=10**6, fresh_for=60.0)
+    exact = MatchService(recorder, snapshot_every=10**6)
+    match_id = await started(lazy, ANN, BEN, options=ENDLESS)
+    player, action = await next_move(lazy, match_id)
+    await lazy.act(match_id, player.id, action)
+    _, trips = await counted(recorder, lazy.get(match_id))
+    assert trips == 0  # its own commit made it newest a moment ago
+    await exact.get(match_id)
+    _, trips = await counted(recorder, exact.get(match_id))
+    assert trips == 1  # fresh_for=0: every read asks
+
+
+async def test_a_stale_cache_never_decides_a_command(recorder):
+    """Another process moves the match on; the lazy service still shows its
+    cached state to readers, but a command is decided on the newest one."""
+    lazy = MatchService(recorder, snapshot_every=10**6, fresh_for=60.0)
+    other = MatchService(recorder, snapshot_every=10**6)
+    match_id = await started(lazy, ANN, BEN, options=ENDLESS)
+    cached = await lazy.get(match_id)
+    player, action = await next_move(other, match_id)
+    moved = await other.act(match_id, player.id, action)
+    assert (await lazy.get(match_id)).seq == cached.seq  # within fresh_for: not asked
+    player, action = await next_move(other, match_id)
+    result = await lazy.act(match_id, player.id, action)
+    assert result.events[0].seq == moved.match.seq + 1
+    assert (await other.get(match_id)).state == result.match.state
