@@ -75,7 +75,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
     endings: list[tuple[float, float]] = []  # (wall, CPU) of each move that ended a match
     users = {f"discord:{u.id}": u for u in (ALICE, BOB)}
     with tempfile.TemporaryDirectory() as tmp:
-        async with Harness(Path(tmp) / "parley.sqlite") as h:
+        async with Harness(Path(tmp) / "parley.sqlite", settle_gc=True) as h:  # the collector as the bot runs it
             seed_secrets(h, seed)
             h.fake.conform = False  # the spec check is the test's cost, not the bot's (tests/discord/spec.py)
             h.background = PAGE_TASKS  # a move is done without the page its match's end draws

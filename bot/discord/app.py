@@ -37,7 +37,7 @@ log = logging.getLogger("parley.discord")
 
 class ParleyBot(discord.Client):
     def __init__(self, config: Config, *, background: bool = True, commands_only: bool = False,
-                 emoji: bool = True, **kwargs: Any) -> None:
+                 emoji: bool = True, settle_gc: bool = True, **kwargs: Any) -> None:
         # Nothing the bot sends pings anyone unless that call names whom (ops.pinging):
         # text from players or moderators ("@everyone" as a name or a reason) never notifies.
         kwargs.setdefault("allowed_mentions", SAFE_MENTIONS)
@@ -47,6 +47,8 @@ class ParleyBot(discord.Client):
         self.background = background  # tests drive repair and the scheduler themselves
         self.commands_only = commands_only  # `sync-commands`: the tree, without touching the database
         self.emoji = emoji and not commands_only  # tests opt in: uploading emoji is one call per picture
+        # Tests opt out: settling collects a test process's whole heap, 0.1 s a start and again at close.
+        self.settle_gc = settle_gc
         self.emoji_ready: asyncio.Task[int] | None = None
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
@@ -63,7 +65,8 @@ class ParleyBot(discord.Client):
         # What lives for the whole run (modules, codecs, and from then on cached
         # matches and views) leaves the GC's scanned generations, so collections
         # stay short however many matches are cached (events/gcpause.py).
-        settle()
+        if self.settle_gc:
+            settle()
         self.parley = Parley(self, service, self.config)
         self.tree.add_command(ParleyGroup(self.parley))
         self.tree.add_command(ModGroup(self.parley))
@@ -126,7 +129,8 @@ class ParleyBot(discord.Client):
         if self.store is not None:
             await self.store.close()
             self.store = None
-        unsettle()  # the process may go on (tests, a restart): leave the collector as it was
+        if self.settle_gc:
+            unsettle()  # the process may go on (a restart): leave the collector as it was
 
     async def _on_tree_error(self, interaction: discord.Interaction,
                              error: app_commands.AppCommandError) -> None:

@@ -999,11 +999,12 @@ def _file_parts(files: Any, multipart: Any) -> tuple[dict[str, Any] | None, list
 class Harness:
     """The real bot against FakeDiscord, with a real SQLite store in a temp file."""
 
-    def __init__(self, db: Path, *, emoji: bool = False, **config: Any) -> None:
+    def __init__(self, db: Path, *, emoji: bool = False, settle_gc: bool = False, **config: Any) -> None:
         self.fake = FakeDiscord()
         self.emoji = emoji  # the start-up upload of the application's emoji (off: one call per picture)
         self.db = db
         self.config = Config(token="test-token", db=db, **config)
+        self.settle_gc = settle_gc  # the bot's collector settling (off: a full collection of the test process a start)
         self.bot: ParleyBot | None = None
         self._patches: contextlib.ExitStack | None = None
         self.clock: float | None = None  # when set, the loop time the fake sees (to simulate slow responses)
@@ -1058,7 +1059,7 @@ class Harness:
         return self.clock if self.clock is not None else asyncio.get_running_loop().time()
 
     async def start(self) -> ParleyBot:
-        self.bot = ParleyBot(self.config, background=False, emoji=self.emoji)
+        self.bot = ParleyBot(self.config, background=False, emoji=self.emoji, settle_gc=self.settle_gc)
         await self.bot.login(self.config.token)  # the real login path, against the fake
         return self.bot
 
