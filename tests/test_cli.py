@@ -106,6 +106,7 @@ def test_errors_are_clear_and_exit_non_zero(capsys, tmp_path):
     assert "存在しません" in err
 
 
+@pytest.mark.slow
 def test_the_console_script_runs():
     out = subprocess.run([sys.executable, "-m", "bot.cli", "list-games"], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout
@@ -311,6 +312,7 @@ def test_bot_without_network_is_one_line(capsys, tmp_path, monkeypatch):
     one_line_error(code, err, "Cannot reach Discord", "Check the network connection")
 
 
+@pytest.mark.slow
 def test_a_real_subprocess_error_is_one_line(tmp_path):
     db = str(tmp_path / "x.sqlite")
     lobby_match(db)

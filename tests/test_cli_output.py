@@ -1,3 +1,4 @@
+
 """What the terminal's record commands print for a new user (issue 21, item 7):
 `list` with dates, names and whose turn; `replay --at 0` refused with the
 events there are; `export` saying where it wrote and how much; `backup` that
@@ -9,6 +10,8 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from events.service import MatchService
 from events.store import Store
@@ -103,6 +106,7 @@ def test_backup_refuses_to_overwrite_without_force(capsys, tmp_path):
     assert re.search(r"^run +toy +aborted", out, re.M)
 
 
+@pytest.mark.slow
 def test_a_reader_that_stops_early_ends_the_command_quietly(capsys, tmp_path):
     db = str(tmp_path / "p.sqlite")
     run(capsys, "--db", db, "selfplay", "naru", "--games", "1")  # a game the child process knows too

@@ -5,6 +5,7 @@ those under TYPE_CHECKING too: a circle hidden by a late import is still a circl
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import networkx as nx
@@ -42,7 +43,8 @@ def _imports(path: Path, name: str, known: set[str]) -> set[str]:
     return found
 
 
-def import_graph() -> nx.DiGraph:
+@functools.cache
+def _graph() -> nx.DiGraph:
     files = {_module_name(p): p for layer in LAYERS for p in (ROOT / layer).rglob("*.py")}
     known = set(files)
     graph = nx.DiGraph()
@@ -53,6 +55,11 @@ def import_graph() -> nx.DiGraph:
             if not (target.startswith(name + ".") or name.startswith(target + ".")):
                 graph.add_edge(name, target)
     return graph
+
+
+def import_graph() -> nx.DiGraph:
+    """A copy of the graph (parsed once a run), free to be planted in."""
+    return _graph().copy()
 
 
 def circles(graph: nx.DiGraph) -> list[list[str]]:

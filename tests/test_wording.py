@@ -40,6 +40,7 @@ def sentences(ja: str) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_issue_21_one_register_log_lines_plain_and_prompts_polite(game_id: str) -> None:
     """The four games read as one voice: the log narrates in the plain form

@@ -50,6 +50,7 @@ def test_the_registry_holds_the_four_games_and_the_toy():
     assert {"quarriors", "naru", "musou", "warlords", "toy"} <= set(GAMES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_replay_is_deterministic(game_id, seed):
@@ -61,6 +62,7 @@ def test_replay_is_deterministic(game_id, seed):
     assert game.outcome(again) == played.outcome and played.outcome is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_apply_never_mutates_the_state_it_is_given(game_id, seed):
@@ -93,6 +95,7 @@ def test_every_real_game_declares_what_it_conserves():
         assert game.inventory(state), game_id
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_no_view_shows_what_is_hidden_from_its_viewer(game_id, seed):
@@ -108,6 +111,7 @@ def test_no_view_shows_what_is_hidden_from_its_viewer(game_id, seed):
             assert not leaked(p.prompt.to_json(), game.hidden_ids(after, SPECTATOR)), (game_id, p.kind)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_every_listed_action_applies(game_id, seed):
@@ -125,6 +129,7 @@ def test_every_listed_action_applies(game_id, seed):
                     pytest.fail(f"{game_id}: listed {choice.code} refused: {err.message('en')}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds)
 def test_menus_never_show_the_same_label_twice(game_id, seed):

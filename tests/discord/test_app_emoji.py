@@ -74,6 +74,7 @@ async def test_a_restart_makes_only_the_emoji_that_are_missing(emoji_harness: Ha
     assert uploads(h)[before:] == [n for n in wanted() if n in gone]
 
 
+@pytest.mark.slow
 async def test_a_refused_upload_leaves_plain_text_where_there_is_no_emoji(emoji_harness: Harness) -> None:
     """Discord refuses the fourth upload (the application's emoji are full): the first three are
     used, every other face and piece is written as text, and the board still posts."""

@@ -5,6 +5,7 @@ search for is refused in one line."""
 from __future__ import annotations
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.discord.i18n import ParleyTranslator
@@ -17,6 +18,7 @@ async def _new(h: Harness, game: str) -> str:
     return h.reply_text(await h.slash(ALICE, "new", game=game, rated=True)).split("`")[1]
 
 
+@pytest.mark.slow
 async def test_addbot_with_a_level_seats_a_search_bot_that_plays(harness: Harness) -> None:
     h = harness
     match_id = await _new(h, "naru")

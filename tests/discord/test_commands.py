@@ -59,6 +59,7 @@ async def test_moderator_commands_are_hidden_from_ordinary_members(harness: Harn
     assert tops["parley-mod"]["contexts"] == [0] and tops["parley-mod"]["integration_types"] == [0]
 
 
+@pytest.mark.slow
 async def test_sync_commands_mode_leaves_the_database_alone(harness: Harness, tmp_path: Path) -> None:
     from bot.discord.app import ParleyBot
     from bot.discord.config import Config

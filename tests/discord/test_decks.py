@@ -9,6 +9,8 @@ import copy
 import json
 from importlib import resources
 
+import pytest
+
 from engine.core import Viewer
 from engine.registry import get_game
 from events import decks
@@ -151,6 +153,7 @@ async def test_a_server_card_set_is_uploaded_by_a_manager_and_played(harness: Ha
     assert ms.status == "running" and ms.options["cards"] == raw and ms.state.card_set == raw
 
 
+@pytest.mark.slow
 async def test_the_deck_group_is_published_in_japanese_too(harness: Harness) -> None:
     h = harness
     await h.bot.tree.sync()

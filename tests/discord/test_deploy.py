@@ -123,6 +123,7 @@ async def test_start_up_logs_no_voice_warning(tmp_path: Path, monkeypatch: pytes
     assert [r for r in caplog.records if r.getMessage() == "the gateway is slow" and r.levelno == logging.WARNING]
 
 
+@pytest.mark.slow
 async def test_a_test_server_gets_the_commands_at_every_start(tmp_path: Path) -> None:
     async with Harness(tmp_path / "parley.sqlite", dev_guild=TEST_GUILD) as h:
         assert {c["name"] for c in h.fake.guild_commands[TEST_GUILD]} == {"parley", "parley-mod", "parley-league"}
@@ -142,6 +143,7 @@ async def test_a_test_server_that_refuses_is_logged_and_the_bot_runs(tmp_path: P
     assert [r for r in caplog.records if r.levelno == logging.ERROR and "PARLEY_DEV_GUILD" in r.getMessage()]
 
 
+@pytest.mark.slow
 async def test_sync_commands_publishes_to_the_test_server_alone(harness: Harness, tmp_path: Path) -> None:
     bot = ParleyBot(Config(token="t", db=tmp_path / "x.sqlite", dev_guild=TEST_GUILD),
                     background=False, commands_only=True)

@@ -12,6 +12,8 @@ import tokenize
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 OPS = ROOT / "bot" / "discord" / "ops.py"
 
@@ -86,12 +88,14 @@ def discord_sources() -> list[Path]:
     return sorted(ROOT.glob("bot/discord/**/*.py"))
 
 
+@pytest.mark.slow
 def test_no_private_attributes_of_discord_py_or_aiosqlite_anywhere_in_bot_or_events() -> None:
     own = own_private_names([*sources(), *ROOT.glob("engine/**/*.py")])
     private = [f for f in findings(sources(), own, discord_calls_allowed_in=Path("/nowhere")) if "(private" in f]
     assert private == []
 
 
+@pytest.mark.slow
 def test_every_discord_call_is_in_ops() -> None:
     calls = [f for f in findings(discord_sources(), set()) if "Discord call" in f]
     assert calls == []

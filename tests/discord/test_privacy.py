@@ -23,6 +23,7 @@ def _secrets(ms: Any) -> set[str]:
     return {c for hand in ms.state.hands for c in hand} | set(ms.state.deck)
 
 
+@pytest.mark.slow
 async def test_a_whole_game_never_shows_hands_or_deck_publicly(harness: Harness) -> None:
     h = harness
     rng = random.Random(7)
@@ -84,6 +85,7 @@ async def test_grid_games_get_a_board_image(harness: Harness, monkeypatch: pytes
     assert [a["filename"] for a in board["attachments"]] == ["board.png"] and board["edited_timestamp"]
 
 
+@pytest.mark.slow
 async def test_every_installed_game_opens_within_discord_limits(harness: Harness) -> None:
     """Smoke: each installed game can be created, filled with a bot and started, and its
     board, hand and suggestions fit Discord (the fixture fails on any broken limit)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from openskill.models import PlackettLuce
 from PIL import Image
 
@@ -63,6 +64,7 @@ async def test_rating_and_ladder_in_both_languages(harness: Harness) -> None:
     assert not h.fake.violations
 
 
+@pytest.mark.slow
 async def test_server_default_casual_and_seasons(harness: Harness) -> None:
     h = harness
     shown = h.reply_text(await h.slash(MOD, "settings", rated=False))

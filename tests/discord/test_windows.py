@@ -145,6 +145,7 @@ async def test_quiet_hours_and_vacations_do_not_hold_a_window_open(harness: Harn
     assert (await h.parley.service.events(match_id))[-1].payload.get("auto") == "window"
 
 
+@pytest.mark.slow
 async def test_a_click_and_the_window_closing_at_once_land_once(harness: Harness) -> None:
     h = harness
     outcomes = set()
@@ -175,6 +176,7 @@ async def test_a_click_and_the_window_closing_at_once_land_once(harness: Harness
     assert outcomes
 
 
+@pytest.mark.slow
 async def test_the_close_time_does_not_depend_on_the_hand(harness: Harness, parry: None) -> None:
     """Bob holds a response (an `a` card) in one match and only a forced accept in
     the other: the same ticks of the scheduler close both windows at the same time.

@@ -17,6 +17,7 @@ from events.verify import verify_match
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("acks_before_kill", [3, 40, 120])
 async def test_sigkill_mid_append_keeps_exactly_the_acknowledged_log(tmp_path, acks_before_kill):
     db = tmp_path / "crash.sqlite"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from events.gcpause import gc_paused, settle, unsettle
 
 
@@ -13,6 +15,7 @@ class Node:
         self.me = self  # a reference cycle: only the cyclic collector frees it
 
 
+@pytest.mark.slow
 def test_settle_freezes_survivors_and_unsettle_finds_their_cycles() -> None:
     try:
         settle()

@@ -84,6 +84,7 @@ def test_rule_new_commander_each_game_and_loser_chooses_who_goes_first() -> None
     assert s.active == 1 and s.stage == "main1"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [11, 12, 13])
 def test_rule_match_ends_when_someone_wins_two_games(seed: int) -> None:
     played = play_bots(GAME, 2, seed)

@@ -4,6 +4,8 @@ distinct within one menu (Discord shows 25 and filters by what is typed)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import Rng
 from engine.core.play import step
 from engine.core.selfplay import derive_secret
@@ -49,6 +51,7 @@ def test_menu_reveal_labels_name_the_square() -> None:
     assert len(labels) == 2 and len(set(labels)) == 2
 
 
+@pytest.mark.slow
 def test_menu_labels_are_distinct_and_fit_discord() -> None:
     """Random matches: within every menu, labels differ in both languages and
     stay within Discord's 100 characters; the passive choice comes first."""

@@ -365,6 +365,7 @@ def japanese_reads_as_japanese(text: str) -> bool:
     return "。 " not in text and ", " not in text and "、 " not in text
 
 
+@pytest.mark.slow
 @given(st.integers(min_value=0, max_value=10**6))
 def test_property_menus_logs_and_prompts_read_well(seed: int) -> None:
     """Random play: no menu shows a label twice in either language;

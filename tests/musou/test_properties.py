@@ -39,6 +39,7 @@ def check_conserved(s: MusouState, totals: list[Counter[str]]) -> None:
         assert sorted(commanders) == [f"m{seat}{k}" for k in range(3)]
 
 
+@pytest.mark.slow
 @given(seeds)
 def test_property_replay_is_deterministic(seed: int) -> None:
     played = play_bots(GAME, 2, seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -55,6 +56,7 @@ def test_property_cards_conserved_and_apply_pure(seed: int) -> None:
         assert all(n == 1 for n in counts.values()), [c for c, n in counts.items() if n != 1]
 
 
+@pytest.mark.slow
 @given(seeds)
 def test_property_no_hidden_information_in_views(seed: int) -> None:
     for state in walk(seed):

@@ -65,6 +65,7 @@ def counterexamples(game: Game[Any], seats: int, seed: int) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @given(seed=seeds)
 def test_every_forced_decision_stays_forced_under_every_redeal(game_id, seed):
@@ -72,6 +73,7 @@ def test_every_forced_decision_stays_forced_under_every_redeal(game_id, seed):
     assert counterexamples(game, GAMES[game_id], seed) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["quarriors", "naru", "musou"])
 def test_forced_decisions_happen(game_id):
     """Not vacuous: these games have decisions the service may play at once
@@ -83,6 +85,7 @@ def test_forced_decisions_happen(game_id):
     assert forced > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["naru", "musou", "warlords"])
 def test_the_check_catches_a_game_that_plays_hidden_forced_decisions(game_id, monkeypatch):
     """The control: a lone choice that hangs on a hidden hand, called public."""

@@ -23,6 +23,7 @@ async def service(tmp_path):
     await store.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["quarriors", "naru", "musou", "warlords"])
 async def test_no_person_waits_on_a_publicly_forced_decision(service, game):
     ms = await service.create(game, ANN)

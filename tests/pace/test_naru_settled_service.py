@@ -1,9 +1,12 @@
+
 """Naru's "settled" standing order through the real match service (SQLite):
 it answers "no tool" only for a defence no battle tool could change, the
 battle's attacker never sees it, and the log verifies."""
 
 import json
 import random
+
+import pytest
 
 from engine.core import Viewer
 from engine.naru.game import SETTLED
@@ -13,6 +16,7 @@ from tests.pace.test_orders_service import ANN, BEN, order_moves, service, start
 __all__ = ["service"]  # the fixture, imported for pytest
 
 
+@pytest.mark.slow
 async def test_settled_answers_only_a_battle_no_tool_could_change(service):
     match_id = await started(service, "naru")
     rnd = random.Random("settled")

@@ -173,6 +173,7 @@ async def test_a_seat_that_left_the_game_sets_no_orders(service):
         await service.set_order(ms.match_id, BEN.id, "responses")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 async def test_an_order_never_shows_to_another_seat(service, game):
     match_id, rnd = await ben_orders(service, game, "secret", "responses until match with secretmove", "all until phase")
@@ -219,6 +220,7 @@ async def replayed(service, ms, automatic):
     return events, secret
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_log_replays_only_with_the_order_behind_each_ordered_move(service, game):
     match_id, rnd = await ben_orders(service, game, "replay", "all until phase")

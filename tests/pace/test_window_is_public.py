@@ -54,6 +54,7 @@ def test_every_response_stays_a_response_under_every_redeal(game_id, seed):
     assert counterexamples(get_game(game_id), GAMES[game_id], seed)[1] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_response_decisions_happen(game_id):
     """Not vacuous: every game asks for responses in another seat's turn."""

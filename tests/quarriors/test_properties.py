@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import pickle
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -49,6 +50,7 @@ def test_property_dice_conserved_and_apply_pure(seed: int, seats: int) -> None:
     assert sorted(zones(state)) == list(range(total))
 
 
+@pytest.mark.slow
 @given(seed=seeds, seats=seat_counts)
 def test_property_no_view_leaks_bag_contents(seed: int, seats: int) -> None:
     played = play_bots(GAME, seats, seed)

@@ -116,6 +116,7 @@ def _unsealed_chain(lines, events):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_seat_recovers_no_hidden_action_from_its_export(service, game):
     match_id = await _running_match(service, game)

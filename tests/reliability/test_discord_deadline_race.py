@@ -12,6 +12,8 @@ import asyncio
 import copy
 from typing import Any
 
+import pytest
+
 from tests.discord import conftest as discord_suite
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, custom_ids
@@ -68,6 +70,7 @@ async def test_click_offered_before_a_deadline_skip_is_stale(harness: Harness) -
     assert len(events) == 1 and events[0].payload.get("auto") == "deadline"
 
 
+@pytest.mark.slow
 async def test_click_and_deadline_at_once_exactly_one_takes_effect(harness: Harness) -> None:
     h = harness
     outcomes = set()

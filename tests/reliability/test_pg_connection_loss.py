@@ -121,6 +121,7 @@ async def test_killed_connections_tell_every_command_the_truth(pg_url):
         await store.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ends", ["commit", "rollback"])
 async def test_a_transaction_still_running_when_its_connection_is_lost_is_waited_for(pg_url, monkeypatch, ends):
     """The client may hear of the loss before the server has ended the

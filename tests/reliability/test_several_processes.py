@@ -1,3 +1,4 @@
+
 """Several processes on one database stay correct: each checks the match's
 newest seq before serving its cached state, so none shows or acts on a state
 another process (a second bot, the CLI's undo) has moved past."""
@@ -7,6 +8,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from events.service import MatchService
 from events.store import Store
@@ -40,6 +43,7 @@ async def test_a_cached_match_is_caught_up_after_another_process_moves(db):
         await b_store.close()
 
 
+@pytest.mark.slow
 async def test_verify_after_a_cli_undo_in_another_process_passes(db):
     store = await Store.open(db)
     service = MatchService(store)

@@ -124,6 +124,7 @@ def test_every_game_comes_back_from_a_snapshot_exactly(game_id, seats, seed):
             break
 
 
+@pytest.mark.slow
 async def test_a_snapshot_in_a_real_store_rebuilds_the_same_match(tmp_path):
     """Through a real service and SQLite file: a snapshot saved at any point,
     read back and replayed forward, gives the match the full log gives."""

@@ -41,6 +41,7 @@ async def test_a_newer_schema_is_refused_with_a_clear_message(db):
     assert err.value.kind == "newer-schema"
 
 
+@pytest.mark.slow
 def test_a_newer_schema_exits_at_once_with_one_line(tmp_path):
     db = tmp_path / "future.sqlite"
     conn = sqlite3.connect(db)
@@ -54,6 +55,7 @@ def test_a_newer_schema_exits_at_once_with_one_line(tmp_path):
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_file_that_is_not_a_database_exits_with_one_line(tmp_path):
     db = tmp_path / "notes.sqlite"
     db.write_text("these are my notes, not a database\n" * 100)
@@ -61,6 +63,7 @@ def test_a_file_that_is_not_a_database_exits_with_one_line(tmp_path):
     assert done.returncode == 2 and "cannot be opened" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_a_pre_migration_file_is_refused_not_overwritten(tmp_path):
     db = tmp_path / "old.sqlite"
     conn = sqlite3.connect(db)
@@ -98,6 +101,7 @@ def read_only():
             path.chmod(0o755 if path.is_dir() else 0o644)
 
 
+@pytest.mark.slow
 def test_a_read_only_file_exits_with_one_line(tmp_path, read_only):
     db = tmp_path / "ro.sqlite"
     sqlite3.connect(db).close()
@@ -108,6 +112,7 @@ def test_a_read_only_file_exits_with_one_line(tmp_path, read_only):
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_a_read_only_folder_exits_with_one_line(tmp_path, read_only):
     folder = tmp_path / "ro"
     folder.mkdir()
@@ -118,6 +123,7 @@ def test_a_read_only_folder_exits_with_one_line(tmp_path, read_only):
     assert "cannot be written" in done.stderr or "cannot be opened" in done.stderr
 
 
+@pytest.mark.slow
 def test_a_missing_folder_that_cannot_be_made_exits_with_one_line(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
@@ -125,6 +131,7 @@ def test_a_missing_folder_that_cannot_be_made_exits_with_one_line(tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr and "cannot be opened" in done.stderr
 
 
+@pytest.mark.slow
 async def test_two_first_opens_of_a_new_file_both_succeed(tmp_path):
     db = tmp_path / "race.sqlite"
     code = ("import asyncio, sys\nfrom events.store import Store\n"

@@ -89,6 +89,7 @@ def test_naru_alt_text_says_where_each_face_up_unit_stands() -> None:
     assert checked > 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_spectators_picture_shows_no_hidden_card(game_id: str) -> None:
     """What only the all-seeing view holds (hands, face-down cards) is never in a

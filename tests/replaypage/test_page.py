@@ -39,6 +39,7 @@ def events_of(played: Played) -> list:
     return asyncio.run(go())
 
 
+@pytest.mark.slow
 def test_every_stop_of_the_match_is_a_step(played: Played) -> None:
     events = events_of(played)
     expected = [e.seq for e in events if e.type in STOPS]
@@ -82,6 +83,7 @@ def test_each_perspective_is_what_the_renderers_draw_from_that_view(played: Play
                 assert text(data, step["alt"][i]) == render.describe(finished.final.game_id, public, names, loc)
 
 
+@pytest.mark.slow
 def test_a_seat_sees_no_card_hidden_from_it(played: Played) -> None:
     """Searched by instance id: the ids hidden from a seat at a step never appear
     in that seat's texts, while the all-seeing texts of the same steps do show

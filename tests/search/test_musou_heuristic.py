@@ -5,6 +5,8 @@ battle phase while an attack is legal and keeps its deck between games."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import clone
 from engine.musou import actions
 from engine.musou.heuristic import candidates, rollout, rollout_normal, settled
@@ -23,6 +25,7 @@ def _positions() -> list[tuple[MusouState, int]]:
     return out
 
 
+@pytest.mark.slow
 def test_candidates_are_the_menus_actions_in_the_menus_order() -> None:
     game = get_game("musou")
     positions = _positions()
@@ -39,6 +42,7 @@ def test_candidates_are_the_menus_actions_in_the_menus_order() -> None:
     assert sides > 0
 
 
+@pytest.mark.slow
 def test_the_rollout_plays_legal_actions_and_never_leaves_an_attack_unmade() -> None:
     game = get_game("musou")
     battles = 0

@@ -172,6 +172,7 @@ async def test_a_deck_that_does_not_suit_the_match_is_refused_to_its_owner_only(
     assert (await service.get(ms.match_id)).status == "lobby"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target_kind", ["sqlite", "postgresql"])
 async def test_migrate_db_copies_decks_card_sets_and_picks(new_db, backend, target_kind) -> None:  # type: ignore[no-untyped-def]
     from importlib import resources

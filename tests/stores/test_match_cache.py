@@ -1,9 +1,11 @@
+
 """The service's memory is bounded: it keeps at most `cache_limit` matches,
 the least recently used leaving to a snapshot and coming back equal; at
 shutdown `checkpoint` snapshots what moved on, so a start loads each match
 from its snapshot without reading the events before it; a snapshot is used
 only for the match it was taken of."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +21,7 @@ async def move(service, match_id):
     return (await service.act(match_id, player.id, action)).match
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(order=st.lists(st.integers(0, 3), min_size=1, max_size=12))
 async def test_the_cache_never_holds_more_than_its_limit_and_evicted_matches_come_back_equal(recorder, order):

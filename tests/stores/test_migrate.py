@@ -35,6 +35,7 @@ async def fill(url):
         await store.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("source_kind", "target_kind"), PAIRS)
 async def test_a_database_is_copied_with_its_hashes_and_proved(new_db, source_kind, target_kind):
     source_url, target_url = new_db(source_kind), new_db(target_kind)

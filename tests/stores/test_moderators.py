@@ -51,6 +51,7 @@ async def refused(service: MatchService, match_id: str, attempt: Awaitable[Any])
     return caught.value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 async def test_a_non_moderator_is_refused(recorder, command: str) -> None:
     service = MatchService(recorder)
@@ -73,6 +74,7 @@ async def test_a_player_removes_only_their_own_seat_by_forfeit(recorder) -> None
     assert (await service.get(match_id)).forfeited == frozenset({1, 2})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", COMMANDS)
 async def test_a_moderator_named_by_the_place_moderates(recorder, command: str) -> None:
     service = MatchService(recorder)
@@ -83,6 +85,7 @@ async def test_a_moderator_named_by_the_place_moderates(recorder, command: str) 
     assert result.events[0].actor == f"mod:{MIA}"
 
 
+@pytest.mark.slow
 async def test_a_server_grant_moderates_that_servers_matches_until_withdrawn(recorder) -> None:
     service = MatchService(recorder)
     here = await running(service, {"guild": GUILD})

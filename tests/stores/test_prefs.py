@@ -44,6 +44,7 @@ def test_away_until_the_end_of_the_vacation() -> None:
     assert not QUIET.away(datetime(2020, 1, 1, tzinfo=UTC))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target_kind", ["sqlite", "postgresql"])
 async def test_migrate_db_copies_prefs(new_db, backend, target_kind) -> None:  # type: ignore[no-untyped-def]
     source, target = await open_store(new_db(backend)), await open_store(new_db(target_kind))

@@ -43,6 +43,7 @@ def wait_for(pid: int, seconds: float) -> int | None:
     return None
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_the_prompt_prints_the_resume_hint_and_exits_130(tmp_path):
     db = tmp_path / "games.sqlite"
     pid, fd = pty.fork()

@@ -307,6 +307,7 @@ def test_long_menus_are_grouped_by_the_card_chosen_first() -> None:
     assert len(picks) == 18 and len({c.group for c in picks}) == 6  # six castles, then three heroes each
 
 
+@pytest.mark.slow
 @given(seats=st.integers(2, 6), seed=st.integers(0, 10_000))
 def test_property_menus_never_repeat_a_label_and_text_names_seats_by_token(seats: int, seed: int) -> None:
     secret = derive_secret(seed)
