@@ -79,6 +79,7 @@ def pure(game, state, seat, action, secret, counter):
     return result.transition.state, result.counter
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @given(seed=seeds, cut=st.integers(min_value=0, max_value=60))
 def test_the_owned_path_refuses_what_the_pure_one_refuses(game_id, seed, cut):

@@ -62,6 +62,7 @@ async def test_start_up_makes_every_missing_emoji_and_the_board_shows_them(emoji
     assert alt and "alice" in alt and "bob" in alt and len(alt) <= 1024
 
 
+@pytest.mark.slow
 async def test_a_restart_makes_only_the_emoji_that_are_missing(emoji_harness: Harness) -> None:
     h = emoji_harness
     await _ready(h)
@@ -94,6 +95,7 @@ async def test_a_refused_upload_leaves_plain_text_where_there_is_no_emoji(emoji_
     assert (await state(h, match_id)).status == "running"
 
 
+@pytest.mark.slow
 async def test_without_the_list_the_boards_stay_plain(emoji_harness: Harness) -> None:
     h = emoji_harness
     await _ready(h)

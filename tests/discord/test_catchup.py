@@ -40,6 +40,7 @@ async def _table(h: Harness, me: User, other: User, *moves: str) -> tuple[str, i
 IN_BOTH = pytest.mark.parametrize(("me", "other", "lang"), [(ALICE, BOB, "en"), (BOB, ALICE, "ja")])
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("seated")
 @IN_BOTH
 async def test_the_turn_dm_opens_with_what_happened_since_my_last_move(harness: Harness, me: User, other: User,
@@ -81,6 +82,7 @@ async def test_the_turn_dm_opens_with_what_happened_since_my_last_move(harness: 
     assert w["since"] not in h.fake.dms(me.id)[-1]["content"]
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("seated")
 @IN_BOTH
 async def test_the_replay_viewer_goes_back_to_my_last_move_from_my_seat(harness: Harness, me: User, other: User,

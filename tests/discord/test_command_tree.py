@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness
 from tests.discord.helpers import open_match
@@ -59,6 +61,7 @@ def _subcommands(item: dict[str, Any]) -> int:
     return sum(1 for o in item.get("options") or [] if o["type"] in (1, 2))
 
 
+@pytest.mark.slow
 async def test_the_whole_tree_fits_discords_limits_with_room_to_grow(harness: Harness) -> None:
     h = harness
     await h.bot.tree.sync()
@@ -85,6 +88,7 @@ def test_the_checks_catch_what_discord_refuses() -> None:
     assert _size(big) == (1 + 100) + 25 * 100 + sum(len(f"s{i}") for i in range(25))
 
 
+@pytest.mark.slow
 async def test_lookups_go_everywhere_and_matches_stay_in_servers(harness: Harness) -> None:
     h = harness
     await h.bot.tree.sync()

@@ -13,6 +13,7 @@ from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, loopback_only
 
 
+@pytest.mark.slow
 async def test_sync_publishes_japanese_names_and_descriptions(harness: Harness) -> None:
     h = harness
     await h.bot.tree.sync()
@@ -44,6 +45,7 @@ async def test_sync_publishes_japanese_names_and_descriptions(harness: Harness) 
     assert not h.fake.violations
 
 
+@pytest.mark.slow
 async def test_moderator_commands_are_hidden_from_ordinary_members(harness: Harness) -> None:
     """The moderators' group is a command of its own whose default member permissions
     are Manage Server, so Discord shows it to nobody else unless the server says so;

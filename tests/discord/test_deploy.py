@@ -132,6 +132,7 @@ async def test_a_test_server_gets_the_commands_at_every_start(tmp_path: Path) ->
         assert len([c for c in h.fake.calls if c.method == "PUT" and "/guilds/" in c.path]) == 2
 
 
+@pytest.mark.slow
 async def test_a_test_server_that_refuses_is_logged_and_the_bot_runs(tmp_path: Path,
                                                                      caplog: pytest.LogCaptureFixture) -> None:
     h = Harness(tmp_path / "parley.sqlite", dev_guild=TEST_GUILD)

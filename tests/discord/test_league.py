@@ -116,6 +116,7 @@ async def test_eight_bots_play_a_swiss_league_to_the_final_standings(harness: Ha
     assert [m["id"] for m in h.fake.public_messages()] == [posted["id"]]
 
 
+@pytest.mark.slow
 async def test_the_league_group_is_published_in_both_languages(harness: Harness) -> None:
     h = harness
     await h.bot.tree.sync()  # the harness checks Discord's limits on names, descriptions and options

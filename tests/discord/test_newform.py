@@ -95,6 +95,7 @@ async def test_typed_options_skip_the_form(harness: Harness) -> None:
     assert len(await h.parley.service.store.matches()) == 1
 
 
+@pytest.mark.slow
 async def test_every_form_is_one_discords_spec_accepts(harness: Harness) -> None:
     """The modal payloads against the request schema of Discord's published OpenAPI spec."""
     jsonschema = pytest.importorskip("jsonschema")

@@ -27,6 +27,7 @@ async def _finish_one(h: Harness, **kw: object) -> User:
     return [ALICE, BOB][done.outcome.winners[0]]
 
 
+@pytest.mark.slow
 async def test_rating_and_ladder_in_both_languages(harness: Harness) -> None:
     h = harness
     assert "No rated match of Toy yet." in h.reply_text(await h.slash(ALICE, "ladder", game="toy"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from tests.discord.conftest import ALICE, BOB, CAROL
@@ -21,6 +22,7 @@ async def _finish_one(h: Harness) -> tuple[str, int]:
     return match_id, done.outcome.winners[0]
 
 
+@pytest.mark.slow
 async def test_stats_of_a_player_with_a_chart(harness: Harness) -> None:
     h = harness
     wins = {ALICE.id: 0, BOB.id: 0}

@@ -5,6 +5,8 @@ anyone, a bot's seat included), in English and Japanese."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.discord.conftest import ALICE, BOB, CAROL, MOD
 from tests.discord.harness import Harness
 from tests.discord.helpers import open_match, state, thread_text
@@ -77,6 +79,7 @@ async def test_a_bot_plays_a_forfeited_seat_until_a_moderator_brings_a_substitut
     assert "passed" in h.reply_text(verified)
 
 
+@pytest.mark.slow
 async def test_the_servers_take_over_level_and_the_matchs_own(harness: Harness) -> None:
     h = harness
     shown = await h.slash(MOD, "settings", takeover="off")

@@ -73,6 +73,7 @@ async def _verified(h: Harness, match_id: str) -> None:
     assert report.ok, [x.en for x in report.lines if x.en.startswith("✗")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("language", "closed"), [("en", "The response window closed for"),
                                                   ("ja", "の応答の受付時間が終わりました")])
 async def test_a_response_window_closes_with_the_pass(harness: Harness, language: str, closed: str) -> None:
@@ -129,6 +130,7 @@ async def test_the_server_default_window_and_a_match_without_one(harness: Harnes
     assert "Response window" not in h.reply_text(ex)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("away", ["quiet hours", "vacation"])
 async def test_quiet_hours_and_vacations_do_not_hold_a_window_open(harness: Harness, away: str) -> None:
     h = harness

@@ -79,6 +79,7 @@ async def humans(leagues: LeagueService, *players: Player, deadline: str | None 
     return league.league_id
 
 
+@pytest.mark.slow
 async def test_an_organiser_ends_a_stalled_match_and_the_deadline_ends_the_rest(timed: MatchService,
                                                                                 clock: Clock) -> None:
     leagues = LeagueService(timed)
@@ -106,6 +107,7 @@ async def test_an_organiser_ends_a_stalled_match_and_the_deadline_ends_the_rest(
     assert not second & {frozenset((a, b)), frozenset((c, d))}
 
 
+@pytest.mark.slow
 async def test_drops_adds_and_an_overridden_pairing(timed: MatchService) -> None:
     leagues = LeagueService(timed)
     league_id = await humans(leagues, ANN, BEN, CAT, DAN)
@@ -187,6 +189,7 @@ async def test_the_leagues_clock_is_every_matchs(timed: MatchService) -> None:
         await leagues.create("toy", ORG, options={"clock": "sometimes"})
 
 
+@pytest.mark.slow
 async def test_two_processes_starting_one_league_leave_no_stray_match(timed: MatchService) -> None:
     first, second = LeagueService(timed), LeagueService(timed)  # two locks: as two processes would hold
     league_id = await humans(first, ANN, BEN, CAT, DAN)

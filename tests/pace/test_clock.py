@@ -263,6 +263,7 @@ def _simulated(config: ClockConfig, hours: list[Hours], ticks: list[Tick], now: 
             for s, (t, x, u) in enumerate(zip(total, extra, used, strict=True))]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(timelines())
 def test_the_clocks_agree_with_a_walk_through_the_timeline(case: tuple[ClockConfig, list[Hours], list[Tick],
@@ -271,6 +272,7 @@ def test_the_clocks_agree_with_a_walk_through_the_timeline(case: tuple[ClockConf
     assert [c.remaining for c in clocks(config, hours, ticks, now)] == _simulated(config, hours, ticks, now)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(timelines(), st.data())
 def test_the_clocks_are_a_fold(case: tuple[ClockConfig, list[Hours], list[Tick], datetime],

@@ -139,6 +139,7 @@ async def test_the_seats_own_command_cancels_its_premove(service, game):
     await verified(service, match_id)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_premove_never_shows_to_the_other_seat(service, game):
     match_id, rnd = await anns_decision(service, game, "secret")

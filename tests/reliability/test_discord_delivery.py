@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from bot.discord.base import match_id_for
 from bot.discord.delivery import OUTBOX, KeyedLocks
 from tests.discord import conftest as discord_suite
@@ -236,6 +238,7 @@ async def test_every_message_sets_allowed_mentions_and_hostile_text_pings_nobody
 # -- no lock map that grows forever -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_bot_holds_no_match_locks_of_its_own_and_prunes_delivery_locks(harness: Harness) -> None:
     h = harness
     assert not hasattr(h.parley, "_acting") and not hasattr(h.parley, "lock")

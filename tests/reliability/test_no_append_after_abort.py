@@ -51,6 +51,7 @@ def _pause_the_first_bot_move(monkeypatch):
     return thinking, go_on
 
 
+@pytest.mark.slow
 async def test_a_move_decided_before_an_abort_elsewhere_is_refused_and_the_log_replays(
         db_url, monkeypatch):  # noqa: F811
     a_store, b_store = await open_store(db_url), await open_store(db_url)

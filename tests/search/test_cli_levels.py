@@ -35,6 +35,7 @@ def seated(db: str) -> list[list[str]]:
     return asyncio.run(read())
 
 
+@pytest.mark.slow
 def test_play_against_a_hard_bot_seats_it_with_its_level(capsys: pytest.CaptureFixture[str], tmp_path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("USER", "zoe")

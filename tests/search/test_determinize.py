@@ -22,6 +22,7 @@ def _cases(game_id: str) -> list[tuple[Any, int]]:
     return [(s, seat) for s in states for seat in seats]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_determinized_state_shows_the_seat_what_the_real_one_does(game_id: str) -> None:
     game, deal = get_game(game_id), determinizer(get_game(game_id))

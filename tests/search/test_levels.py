@@ -70,6 +70,7 @@ def test_engine_selfplay_takes_a_level_per_seat_and_keeps_the_old_matches() -> N
         play_bots(game, 2, "levels-old", levels=["easy", "expert"])
 
 
+@pytest.mark.slow
 def test_a_heuristic_given_for_one_level_is_used_by_that_level_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """`settled_normal` in a game's heuristic module takes normal's decisions and leaves hard's alone."""
     import engine.naru.heuristic as heuristic

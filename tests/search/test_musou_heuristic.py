@@ -60,6 +60,7 @@ def test_the_rollout_plays_legal_actions_and_never_leaves_an_attack_unmade() -> 
     assert battles > 5
 
 
+@pytest.mark.slow
 def test_normal_rolls_out_as_the_easy_bot_and_hard_does_not() -> None:
     game = get_game("musou")
     differs = 0

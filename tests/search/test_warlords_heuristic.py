@@ -89,6 +89,7 @@ def test_the_label_free_actions_are_the_legal_ones_in_order() -> None:
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_the_rollout_plays_legal_actions_drawn_as_the_games_own_bot_draws() -> None:
     """hard's rollout checks only the kind of action it draws: it still plays
     only legal actions, and draws each kind about as often as the game's own

@@ -62,6 +62,7 @@ async def test_a_database_is_copied_with_its_hashes_and_proved(new_db, source_ki
         await target.close()
 
 
+@pytest.mark.slow
 async def test_a_second_run_is_refused_and_changes_nothing(new_db):
     source_url, target_url = new_db("sqlite"), new_db("postgresql")
     await fill(source_url)
@@ -99,6 +100,7 @@ async def test_an_old_version_row_is_copied_as_stored_so_its_chain_still_holds(n
         await target.close()
 
 
+@pytest.mark.slow
 async def test_a_match_already_broken_on_the_source_is_copied_as_it_is_and_said(new_db):
     source_url, target_url = new_db("sqlite"), new_db("postgresql")
     ids = await fill(source_url)
@@ -133,6 +135,7 @@ async def test_a_copy_that_differs_from_its_source_fails_the_proof(new_db, monke
     assert any(f"Match {ids[1]}: the copy differs" in x.en for x in report.lines)
 
 
+@pytest.mark.slow
 async def test_postgres_backup_writes_a_sqlite_file_that_opens_anywhere(new_db, tmp_path):
     url = new_db("postgresql")
     ids = await fill(url)

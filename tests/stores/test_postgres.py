@@ -86,6 +86,7 @@ async def test_truncating_the_events_is_refused(pg_url):
         await store.close()
 
 
+@pytest.mark.slow
 async def test_a_match_locked_by_another_program_says_busy_and_writes_nothing(pg_url):
     store = await PgStore.open(pg_url, busy_timeout_ms=100)
     service = MatchService(store)
@@ -111,6 +112,7 @@ async def test_a_match_locked_by_another_program_says_busy_and_writes_nothing(pg
         await store.close()
 
 
+@pytest.mark.slow
 async def test_one_match_locked_elsewhere_does_not_hold_up_the_others_in_its_batch(pg_url):
     store = await PgStore.open(pg_url, busy_timeout_ms=200)
     try:

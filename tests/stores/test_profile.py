@@ -29,6 +29,7 @@ def _rated(*results: tuple[Player, Player]) -> dict[str, tuple[float, float]]:
     return now
 
 
+@pytest.mark.slow
 async def test_a_card_counts_results_departures_and_deadlines(timed: MatchService, clock: Clock) -> None:
     s = timed
     won, _ = await won_by_banking(s, clock, ANN, BEN, ANN, BEN)  # Ann wins

@@ -30,6 +30,7 @@ from .test_stats import GUILD, new_match, won_by_banking
 PL = PlackettLuce()
 
 
+@pytest.mark.slow
 async def test_what_is_rated_and_the_cache_equals_a_rebuild(timed: MatchService, clock: Clock) -> None:
     store = timed.store
     await won_by_banking(timed, clock, ANN, BEN, ANN, BEN)  # rated: Ann over Ben
@@ -70,6 +71,7 @@ async def test_what_is_rated_and_the_cache_equals_a_rebuild(timed: MatchService,
     assert set(mine) == {"toy"} and mine["toy"].matches == 2
 
 
+@pytest.mark.slow
 async def test_a_closed_seasons_table_is_kept_and_a_window_over_the_log(timed: MatchService, clock: Clock) -> None:
     store = timed.store
     await won_by_banking(timed, clock, ANN, BEN, ANN, BEN)  # before any season

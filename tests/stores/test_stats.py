@@ -56,6 +56,7 @@ async def won_by_banking(service: MatchService, clock: Clock, winner: Player, lo
     return mid, times
 
 
+@pytest.mark.slow
 async def test_wins_rate_move_time_and_streak(timed: MatchService, clock: Clock) -> None:
     all_times: dict[str, list[float]] = {ANN.id: [], BEN.id: []}
     results = []
@@ -95,6 +96,7 @@ async def test_wins_rate_move_time_and_streak(timed: MatchService, clock: Clock)
     assert server.avg_move_seconds == pytest.approx(sum(every) / len(every))
 
 
+@pytest.mark.slow
 async def test_other_servers_bots_and_forfeits(timed: MatchService, clock: Clock) -> None:
     # Cat beats Ann elsewhere: not in this server's record, in Ann's overall one.
     await won_by_banking(timed, clock, CAT, ANN, CAT, ANN, guild="g2")
@@ -121,6 +123,7 @@ async def test_other_servers_bots_and_forfeits(timed: MatchService, clock: Clock
     assert (nobody.total.played, nobody.avg_move_seconds, nobody.total.win_rate) == (0, None, None)
 
 
+@pytest.mark.slow
 async def test_waiting_on_lists_the_matches_pending_on_a_player(timed: MatchService, clock: Clock) -> None:
     ann_first = await new_match(timed, ANN, BEN)
     clock.wait(1)  # oldest first: created a second apart
@@ -138,6 +141,7 @@ async def test_waiting_on_lists_the_matches_pending_on_a_player(timed: MatchServ
     assert finished not in [m.match_id for m in await waiting_on(fresh, BEN.id)]
 
 
+@pytest.mark.slow
 async def test_an_invented_match_imported_counts_for_nobody(timed: MatchService, clock: Clock, tmp_path) -> None:
     """A whole match played in a forger's own database (chain and replay in order,
     because it was really played there) and imported here is listed, marked as
