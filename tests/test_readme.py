@@ -27,7 +27,7 @@ def test_ci_runs_the_readme_test_command_verbatim():
 
 def test_ci_runs_the_slow_tests_the_readme_command_leaves_out():
     test_command = next(c for c in commands() if "pytest" in c)
-    assert test_command.endswith("-m 'not slow'")
+    assert "-m 'not slow'" in test_command
     after = (ROOT / ".ci" / "run").read_text(encoding="utf-8").split(test_command, 1)[1]
     assert ".venv/bin/python -m pytest -q -n auto -m slow" in after
 
