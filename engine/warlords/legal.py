@@ -94,7 +94,9 @@ def play_candidates(s: WState, seat: int) -> list[Action]:
         for t in moves.attack_targets(s, seat, st):
             for b in battle_cards:
                 out.append({"kind": "attack", "stack": st.hero, "target": t, "cards": [b]})
-            for kind in {cdef(s, i).name.en for i in all_battle}:
+            # In hand order, not a set's: a set's order follows the process's string hashing, and the
+            # menu (and a seeded bot's pick from it) must be the same in every process.
+            for kind in dict.fromkeys(cdef(s, i).name.en for i in all_battle):
                 same = [i for i in all_battle if cdef(s, i).name.en == kind]
                 if len(same) >= 2:
                     out.append({"kind": "attack", "stack": st.hero, "target": t, "cards": same[:2]})
