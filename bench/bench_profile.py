@@ -14,7 +14,6 @@ no longer in the match's row."""
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import sys
 import tempfile
@@ -23,17 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_ratings import PLAYERS, Timer, clear_caches, filled  # noqa: E402
+from bench_ratings import PLAYERS, Timer, arguments, clear_caches, filled  # noqa: E402
 
 from events.profile import profile  # noqa: E402
 
 
 async def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--matches", type=int, default=10_000)
-    ap.add_argument("--seats", type=int, default=2)
-    ap.add_argument("--db", type=Path, help="keep the filled SQLite file here and reuse it when it exists")
-    args = ap.parse_args()
+    args = arguments()
     with tempfile.TemporaryDirectory() as tmp:
         store = await filled(args.db, tmp, args.matches, args.seats)
         try:

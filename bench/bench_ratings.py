@@ -95,12 +95,17 @@ async def clear_caches(store: Store) -> None:
     await store._db.commit()
 
 
-async def main() -> None:
+def arguments() -> argparse.Namespace:
+    """How many matches of how many seats, and where to keep the filled file (this bench's and bench_profile's)."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--matches", type=int, default=10_000)
     ap.add_argument("--seats", type=int, default=2)
     ap.add_argument("--db", type=Path, help="keep the filled SQLite file here and reuse it when it exists")
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+async def main() -> None:
+    args = arguments()
     with tempfile.TemporaryDirectory() as tmp:
         store = await filled(args.db, tmp, args.matches, args.seats)
         try:

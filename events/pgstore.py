@@ -315,6 +315,20 @@ async def _opening(conn: Conn, chunk: list[str]) -> dict[str, Opened]:
     return opened
 
 
+def _filters(args: list[Any], *, guild: str | None = None, game: str | None = None,
+             status: Iterable[str] | None = None) -> str:
+    """The `AND ...` clauses of a matches query for the filters given, their values appended to `args`."""
+    sql = ""
+    for column, value in (("guild", guild), ("game", game)):
+        if value is not None:
+            args.append(value)
+            sql += f" AND {column} = ${len(args)}"
+    if status is not None:
+        args.append(list(status))
+        sql += f" AND status = ANY(${len(args)}::text[])"
+    return sql
+
+
 class PgStore:
     def __init__(self, pool: asyncpg.Pool, url: str, durable: bool, settle_within: float = 10.0) -> None:
         self._pool = pool
@@ -647,12 +661,7 @@ class PgStore:
         if leagues is not None:
             args.append(LEAGUE)
             sql += f" AND game {'=' if leagues else '<>'} ${len(args)}"
-        if guild is not None:
-            args.append(guild)
-            sql += f" AND guild = ${len(args)}"
-        if status is not None:
-            args.append(list(status))
-            sql += f" AND status = ANY(${len(args)}::text[])"
+        sql += _filters(args, guild=guild, status=status)
         args.append(limit)
         rows = await self._read("fetch", sql + f" ORDER BY created_at DESC, id LIMIT ${len(args)}", *args)
         return [_match(r) for r in rows]
@@ -685,15 +694,9 @@ class PgStore:
         sql, args = f"SELECT {_MATCH_COLUMNS} FROM matches WHERE NOT imported AND updated_at >= $1", list[Any]([since])
         if local:
             sql += " AND guild IS NULL"
-        elif guild is not None:
-            args.append(guild)
-            sql += f" AND guild = ${len(args)}"
-        if game is not None:
-            args.append(game)
-            sql += f" AND game = ${len(args)}"
-        if status is not None:
-            args.append(list(status))
-            sql += f" AND status = ANY(${len(args)}::text[])"
+        else:
+            sql += _filters(args, guild=guild, game=game)
+        sql += _filters(args, status=status)
         rows = await self._read("fetch", sql + " ORDER BY updated_at, id", *args)
         return [_match(r) for r in rows]
 

@@ -705,9 +705,10 @@ class FakeDiscord:
         msg["id"] = str(tid)
         self.messages[tid] = msg
         return self._channel_json(self.channels[tid]) | {"message": self.public(msg)}
+
     def _scheduled_event(self, guild_id: int, payload: dict[str, Any]) -> dict[str, Any]:
         """POST /guilds/{id}/scheduled-events as Discord's API spec has it
-        (/work/shared/data/discord-openapi.json, ExternalScheduledEventCreateRequest and
+        (tests/discord/data/discord-openapi.json.gz, ExternalScheduledEventCreateRequest and
         its siblings): an EXTERNAL event (3) needs entity_metadata.location and an end."""
         allowed = {"name", "description", "image", "scheduled_start_time", "scheduled_end_time", "privacy_level",
                    "entity_type", "channel_id", "recurrence_rule", "entity_metadata"}
