@@ -20,6 +20,7 @@ from xml.etree import ElementTree
 import pytest
 
 from bot.render import quarriors, warlords
+from bot.render import svg as svgkit
 from engine.core import SPECTATOR, Rng, Viewer
 from engine.core.play import step
 from engine.core.search import determinizer
@@ -185,11 +186,10 @@ def test_a_png_names_the_players_its_fonts_can_draw(game_id):
     the SVG, drawn by the browser, keeps every name."""
     mod = MODULES[game_id]
     v = view(game_id, next(states(game_id, 4)))
-    from bot.render import picture
     names_in_png = re.findall(r">([^<]*)</text>", mod._svg(v, NAMES, "en", for_png=True))
     assert any("千代" in t for t in re.findall(r">([^<]*)</text>", mod.svg(v, NAMES)))
-    assert any("千代" in t for t in names_in_png) == picture.japanese_font()
-    assert any("Seat 3" in t for t in names_in_png) != picture.japanese_font()
+    assert any("千代" in t for t in names_in_png) == svgkit.japanese()
+    assert any("Seat 3" in t for t in names_in_png) != svgkit.japanese()
 
 
 def _mid_match(game_id: str, want: Any) -> dict[str, Any]:

@@ -43,20 +43,15 @@ def fit(text: str, room: float, size: float) -> str:
     return text
 
 
-def japanese_font() -> bool:
-    """Whether the rasteriser has a font with Japanese glyphs (the browser always does)."""
-    return any("ipa" in f.lower() or "cjk" in f.lower() or "japanese" in f.lower() for f in svg.font_files())
-
-
 def drawable(text: str) -> bool:
     """Whether the PNG's fonts draw `text` (without a Japanese font, wide characters are blank)."""
-    return japanese_font() or all(unicodedata.east_asian_width(ch) not in ("W", "F") for ch in text)
+    return svg.japanese() or all(unicodedata.east_asian_width(ch) not in ("W", "F") for ch in text)
 
 
 def picture_locale(locale: str, *, for_png: bool) -> str:
     """The language a picture is drawn in: Japanese only where its font exists."""
     ja = pick_locale(locale) == "ja"
-    return "ja" if ja and (not for_png or japanese_font()) else "en"
+    return "ja" if ja and (not for_png or svg.japanese()) else "en"
 
 
 def player(names: Sequence[str] | None, seat: int, locale: str, *, for_png: bool = False) -> str:
