@@ -201,7 +201,8 @@ async def test_two_processes_starting_one_league_leave_no_stray_match(timed: Mat
     assert len(state.rounds) == 1 and len(named) == 2
     made = [r for r in await timed.store.matches(limit=100)]
     assert {r.id for r in made if r.status == "running"} == named
-    assert len(made) == 4 and all(r.status == "aborted" for r in made if r.id not in named)
+    # The loser made its two matches and aborted them, or saw the running league before making any.
+    assert len(made) in (2, 4) and all(r.status == "aborted" for r in made if r.id not in named)
     assert (await verify_match(timed, league_id)).ok
 
 
