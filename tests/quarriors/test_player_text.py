@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.render import quarriors as render
+from engine import quarriors as engine_quarriors
 from engine.core import SPECTATOR, Rng, Text, Viewer, find_cards, with_names
 from engine.core.arguments import check_arguments
 from engine.core.errors import UnknownAction
@@ -315,12 +316,39 @@ def test_the_catalog_has_every_card_of_the_set_with_its_full_text_in_both_langua
         assert ", " not in c.text.ja and "。 " not in c.text.ja, c.id
 
 
-def test_the_catalog_lists_the_cards_the_shared_data_gives() -> None:
-    shared = Path(__file__).resolve().parents[3] / "shared" / "data" / "quarriors-base.json"
-    if not shared.exists():
-        pytest.skip("the shared card data is not beside this checkout")
-    ids = {c["id"] for c in json.loads(shared.read_text(encoding="utf-8"))["cards"]}
-    assert {c.id for c in GAME.card_catalog()} == ids
+# The numbers gathered for the project (../shared/data/quarriors-base.json), shipped with the tests so that a
+# clean clone checks the engine's own data file against them: same cards, costs, glory and every face.
+GATHERED = Path(__file__).resolve().parent / "data" / "quarriors-base.json"
+
+
+def _gathered_face(face: dict[str, Any]) -> dict[str, Any]:
+    """A face as the gathered data writes it, in the engine data's words: a creature's numbers
+    flat, draw_roll as draw, a reroll named by its scope, burst 0 where it is not written."""
+    if "choice" in face or "all" in face:
+        kind = "choice" if "choice" in face else "all"
+        return {kind: [_gathered_face(f) for f in face[kind]]}
+    if "draw_roll" in face:
+        return {"draw": face["draw_roll"]}
+    out = {k: v for k, v in face.items() if k not in ("creature", "reroll", "scope")}
+    out.update(face.get("creature", {}))
+    if face.get("reroll"):
+        out["reroll"] = face["scope"]
+    return {**out, "burst": face.get("burst", 0)}
+
+
+def test_the_engine_data_has_the_gathered_cards_numbers_and_faces() -> None:
+    gathered = json.loads(GATHERED.read_text(encoding="utf-8"))
+    ours = json.loads((Path(engine_quarriors.__file__).parent / "data" / "base.json").read_text(encoding="utf-8"))
+    assert {c.id for c in GAME.card_catalog()} == {c["id"] for c in gathered["cards"]}
+    cards = {c["id"]: c for c in ours["cards"]}
+    for c in gathered["cards"]:
+        mine = cards[c["id"]]
+        assert (mine["kind"], mine["die"], mine["cost"], mine["glory"] or 0, mine["dice_on_card"], mine["timing"]) == (
+            c["kind"], c["class"], c["cost"], c["glory"] or 0, c["dice_on_card"], c["timing"]), c["id"]
+    dice = {d["id"]: d["faces"] for d in ours["dice"]}
+    assert dice.keys() == {d["id"] for d in gathered["dice"]}
+    for d in gathered["dice"]:
+        assert dice[d["id"]] == [_gathered_face(f) for f in d["faces"]], d["id"]
 
 
 def test_every_card_is_found_by_its_english_and_its_japanese_name() -> None:
