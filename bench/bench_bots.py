@@ -8,7 +8,10 @@ against normal; a decision takes under 1 s. The script lowers its own
 priority (nice 10): it is long, and the machine is shared; a line per finished
 match goes to stderr.
 
-Run: python3 bench/bench_bots.py [--games N] [--game ID ...] [--workers N] [--pair STRONG:WEAK ...]
+Seeds: match i of a pairing plays seed bench-bots-GAME-WEAK-i. The bots were tuned on the first matches
+(i < 64 at most); `--first 5000` plays seeds no tuning ever saw, the held-out figures docs/bots.md gives.
+
+Run: python3 bench/bench_bots.py [--games N] [--first I] [--game ID ...] [--workers N] [--pair STRONG:WEAK ...]
 """
 
 from __future__ import annotations
@@ -70,8 +73,8 @@ def _job(args: tuple[str, str, str, int]) -> tuple[str, str, float, list[tuple[s
 
 
 def bench(game_id: str, games: int, workers: int,
-          pairings: tuple[tuple[str, str, float], ...] = PAIRINGS) -> list[str]:
-    jobs = [(game_id, hard, other, i) for hard, other, _ in pairings for i in range(games)]
+          pairings: tuple[tuple[str, str, float], ...] = PAIRINGS, first: int = 0) -> list[str]:
+    jobs = [(game_id, hard, other, i) for hard, other, _ in pairings for i in range(first, first + games)]
     t0 = time.perf_counter()
     results: list[tuple[str, str, float, list[tuple[str, float]], int, str]] = []
     done = 0
@@ -97,7 +100,8 @@ def bench(game_id: str, games: int, workers: int,
             results.append(_job(job))
             progress(job, results[-1])
     wall = time.perf_counter() - t0
-    lines = [f"== {game_id}: {games} 2-player matches per pairing, seeds bench-bots-{game_id}-*, "
+    lines = [f"== {game_id}: {games} 2-player matches per pairing, seeds bench-bots-{game_id}-WEAK-{first}.."
+             f"{first + games - 1}, "
              f"{wall:.0f} s wall on {workers} worker(s)"]
     ok = True
     for hard, other, target in pairings:
@@ -137,6 +141,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="matches per pairing and game (default 20)")
     parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="number of the first match (its seed); 5000 and up: held-out seeds no tuning saw")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2; one decision is one core)")
     parser.add_argument("--pair", action="append", metavar="STRONG:WEAK",
                         help="only these pairings, e.g. normal:easy (repeatable; default hard:easy and hard:normal)")
@@ -147,7 +153,7 @@ def main() -> None:
         targets = {(a, b): t for a, b, t in PAIRINGS}
         pairings = tuple((a, b, targets.get((a, b), 0.5)) for a, _, b in (p.partition(":") for p in args.pair))
     for game_id in args.game or GAMES:
-        for line in bench(game_id, args.games, args.workers, pairings):
+        for line in bench(game_id, args.games, args.workers, pairings, args.first):
             print(line, flush=True)
 
 
