@@ -1,6 +1,6 @@
 """Plumbing shared by every command and button: acknowledging, answering, resolving the match.
 
-Every interaction goes through `ParleyBase.run`: it acknowledges at once (a
+Every interaction goes through `Room.run`: it acknowledges at once (a
 deferred, ephemeral response, well inside Discord's three seconds), does the
 work, answers the user in their own language, and only then brings the
 thread up to date. A refusal (`RuleError`) becomes an ephemeral explanation;
@@ -91,8 +91,10 @@ def parse_options(raw: str | None) -> dict[str, Any]:
     return out
 
 
-class ParleyBase:
-    """State and plumbing shared by the command groups below."""
+class Room:
+    """What every command group works over, handed to each (bot/discord/core.py) rather than
+    inherited: the client, the match service and its Delivery, the operator's Config, the
+    server's settings and moderators, and `run`, the one way an interaction is answered."""
 
     def __init__(self, client: discord.Client, service: MatchService, config: Config) -> None:
         self.client = client
@@ -137,7 +139,7 @@ class ParleyBase:
         try:
             reply = await work()
         except RuleError as err:
-            reply = Reply(await self._refusal(err, locale, match_id))
+            reply = Reply(await self.refusal(err, locale, match_id))
         except Exception:
             data: dict[str, Any] = dict(interaction.data or {})
             known = match_id or _MATCH.get()
@@ -164,7 +166,7 @@ class ParleyBase:
             log.error("could not answer interaction %s, match %s: %s", interaction.id, match_id or reply.sync,
                       answered.text or answered.outcome)
 
-    async def _refusal(self, err: RuleError, locale: str, match_id: str | None) -> str:
+    async def refusal(self, err: RuleError, locale: str, match_id: str | None) -> str:
         """A refusal as the user reads it: a seat the rules name is named by its player."""
         text = err.message(locale)
         if locale == "ja":
@@ -271,7 +273,7 @@ class ParleyBase:
             raise Refused(Text(f"There is no match {match_id}.", f"対戦 {match_id} は存在しません。"))
         return ms
 
-    def _done(self, result: CommandResult, locale: str, fallback: Text, ms: MatchState) -> str:
+    def done(self, result: CommandResult, locale: str, fallback: Text, ms: MatchState) -> str:
         if result.duplicate:
             return M.duplicate(locale)
         lines = [named(t(locale), ms, locale) for t in result.log]

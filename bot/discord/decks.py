@@ -32,7 +32,7 @@ from events.errors import Refused
 from events.recorder import Recorder
 from events.replay import MatchState
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 from .ops import Ops
 from .permissions import is_manager
 
@@ -122,7 +122,7 @@ class DeckPick(ui.DynamicItem[ui.Select[Any]], template=r"p:dk:(?P<match>[0-9a-z
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         name = str((data.get("values") or [""])[0])
-        await interaction.client.parley.pick_deck(interaction, self.match_id, name)  # type: ignore[attr-defined]
+        await interaction.client.parley.decks.pick_deck(interaction, self.match_id, name)  # type: ignore[attr-defined]
 
 
 DECK_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (DeckPick,)
@@ -169,7 +169,12 @@ async def with_card_set(store: Recorder, guild_id: int | None, game_id: str,
     return {**rest, CARD_SET_OPTION: found.text}
 
 
-class Decks(ParleyBase):
+class Decks:
+    """`/parley deck ...`: players' decks, servers' card sets, and the deck picked for a match."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
     # -- forms: opened by the commands, answered by custom id --------------------------------------
 
     async def deck_save(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
@@ -177,14 +182,14 @@ class Decks(ParleyBase):
             decks.check_deck_game(game_id)
             name = decks.check_name(name)
         except Refused as err:
-            await Ops.reply(interaction, err.message(self.locale(interaction)))
+            await Ops.reply(interaction, err.message(self.room.locale(interaction)))
             return
-        form = DeckForm(game_id, name, self.locale(interaction))
+        form = DeckForm(game_id, name, self.room.locale(interaction))
         await Ops.modal(interaction, form)
         form.stop()  # answered by custom id (ParleyBot.on_interaction), not kept in memory
 
     async def deck_card_set(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
-        locale = self.locale(interaction)
+        locale = self.room.locale(interaction)
         try:
             if not is_manager(interaction):
                 raise Refused(MANAGERS_ONLY)
@@ -222,10 +227,10 @@ class Decks(ParleyBase):
         async def work() -> Reply:
             game_id, name = _form_target(str(data.get("custom_id")), DECK_FORM)
             text = await self._submitted_text(interaction, data)
-            deck = await decks.save_deck(self.service.store, self.player(interaction).id, game_id, name, text,
+            deck = await decks.save_deck(self.room.service.store, self.room.player(interaction).id, game_id, name, text,
                                          datetime.now(UTC).isoformat())
-            return Reply(SAVED.format(name=echo(deck.name), game=game_id)(self.locale(interaction)))
-        await self.run(interaction, work)
+            return Reply(SAVED.format(name=echo(deck.name), game=game_id)(self.room.locale(interaction)))
+        await self.room.run(interaction, work)
 
     async def card_set_submitted(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
         async def work() -> Reply:
@@ -233,53 +238,53 @@ class Decks(ParleyBase):
                 raise Refused(MANAGERS_ONLY)
             game_id, name = _form_target(str(data.get("custom_id")), CARD_SET_FORM)
             text = await self._submitted_text(interaction, data)
-            saved = await decks.save_card_set(self.service.store, str(interaction.guild_id), game_id, name, text,
-                                              self.player(interaction).id, datetime.now(UTC).isoformat())
-            return Reply(CARD_SET_SAVED.format(name=echo(saved.name), game=game_id)(self.locale(interaction)))
-        await self.run(interaction, work)
+            saved = await decks.save_card_set(self.room.service.store, str(interaction.guild_id), game_id, name, text,
+                                              self.room.player(interaction).id, datetime.now(UTC).isoformat())
+            return Reply(CARD_SET_SAVED.format(name=echo(saved.name), game=game_id)(self.room.locale(interaction)))
+        await self.room.run(interaction, work)
 
     # -- the other commands ------------------------------------------------------------------------------
 
     async def deck_list(self, interaction: discord.Interaction, game_id: str | None) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
-            mine = await self.service.store.decks(self.player(interaction).id, game_id)
+            locale = self.room.locale(interaction)
+            mine = await self.room.service.store.decks(self.room.player(interaction).id, game_id)
             lines = [f"**{YOUR_DECKS(locale)}**"] + [f"- {d.game}: {echo(d.name)}" for d in mine] \
                 if mine else [NO_DECKS(locale)]
             if interaction.guild_id is not None and (game_id is None or game_id in CARD_SET_GAMES):
-                sets = await self.service.store.card_sets(str(interaction.guild_id), game_id)
+                sets = await self.room.service.store.card_sets(str(interaction.guild_id), game_id)
                 if sets:
                     lines += [f"**{SERVER_SETS(locale)}**"] + [f"- {c.game}: `cardset={echo(c.name)}`"
                                                                for c in sets]
             return Reply("\n".join(lines))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def deck_show(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
         async def work() -> Reply:
-            deck = await decks.find_deck(self.service.store, self.player(interaction).id, game_id, name)
+            deck = await decks.find_deck(self.room.service.store, self.room.player(interaction).id, game_id, name)
             title = f"**{echo(deck.name)}** ({deck.game})"
             if len(deck.text) > SHOWN_INLINE:  # a long list as a file, not a code block cut across messages
                 return Reply(title, files=[discord.File(io.BytesIO(deck.text.encode()), filename="deck.txt")])
             body = deck.text.replace("```", "'''")
             return Reply(f"{title}\n```\n{body}\n```")
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def deck_delete(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
         async def work() -> Reply:
-            me = self.player(interaction).id
-            deck = await decks.find_deck(self.service.store, me, game_id, name)
-            await self.service.store.delete_deck(me, deck.game, deck.name)
-            return Reply(DELETED.format(name=echo(deck.name), game=deck.game)(self.locale(interaction)))
-        await self.run(interaction, work)
+            me = self.room.player(interaction).id
+            deck = await decks.find_deck(self.room.service.store, me, game_id, name)
+            await self.room.service.store.delete_deck(me, deck.game, deck.name)
+            return Reply(DELETED.format(name=echo(deck.name), game=deck.game)(self.room.locale(interaction)))
+        await self.room.run(interaction, work)
 
     async def deck_names(self, interaction: discord.Interaction, game_id: str | None, current: str) -> list[str]:
         """The player's deck names for autocomplete (of one game when it is chosen)."""
-        mine = await self.service.store.decks(self.player(interaction).id, game_id or None)
+        mine = await self.room.service.store.decks(self.room.player(interaction).id, game_id or None)
         return [d.name for d in mine if current.casefold() in d.name.casefold()][:25]
 
     async def pick_deck(self, interaction: discord.Interaction, match_id: str, name: str) -> None:
         async def work() -> Reply:
-            ms = await self.service.get(match_id)
-            deck = await decks.pick(self.service.store, ms, self.player(interaction).id, name)
-            return Reply(PICKED.format(name=echo(deck.name), match=match_id)(self.locale(interaction)))
-        await self.run(interaction, work, match_id=match_id)
+            ms = await self.room.service.get(match_id)
+            deck = await decks.pick(self.room.service.store, ms, self.room.player(interaction).id, name)
+            return Reply(PICKED.format(name=echo(deck.name), match=match_id)(self.room.locale(interaction)))
+        await self.room.run(interaction, work, match_id=match_id)

@@ -21,7 +21,7 @@ from events.ratings import player_ratings
 from events.replay import MatchState
 from events.stats import PlayerStats, ServerStats, player_stats, server_stats, waiting_on
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 from .contexts import lookup_scope
 from .delivery import Delivery, clip
 
@@ -126,19 +126,24 @@ async def waiting_lines(delivery: Delivery, matches: list[MatchState], locale: s
     return lines
 
 
-class Stats(ParleyBase):
+class Stats:
+    """`/parley stats` and `/parley mine`."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
     async def stats(self, interaction: discord.Interaction, user: discord.User | discord.Member | None,
                     server: bool) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             scope, target = lookup_scope(interaction, user)
             if scope is None:  # outside a Parley server: the asker's own records, every server's
                 if server:
                     raise Refused(T_SERVER_ONLY)
-                st = await player_stats(self.service.store, f"discord:{target.id}")
+                st = await player_stats(self.room.service.store, f"discord:{target.id}")
                 return Reply(clip(player_text(st, target.mention, locale, T_PLAYER_ALL)))
             guild = scope
-            store = self.service.store
+            store = self.room.service.store
             if server:
                 sst = await server_stats(store, guild)
                 if not sst.total.played:
@@ -157,15 +162,15 @@ class Stats(ParleyBase):
             title = Text(f"{target.display_name} - ", f"{target.display_name} - ") + T_CHART
             file = await asyncio.to_thread(chart, rows, title, (LEGEND[0], LEGEND[1]), locale)
             return Reply(clip(text), files=[file])
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def mine(self, interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             scope, _ = lookup_scope(interaction, None)
-            found = await waiting_on(self.service, self.player(interaction).id, scope)
+            found = await waiting_on(self.room.service, self.room.player(interaction).id, scope)
             if not found:
                 return Reply((T_MINE_NONE if scope is not None else T_MINE_NONE_ANYWHERE)(locale))
-            lines = [T_MINE.format(n=len(found))(locale), *await waiting_lines(self.delivery, found, locale)]
+            lines = [T_MINE.format(n=len(found))(locale), *await waiting_lines(self.room.delivery, found, locale)]
             return Reply(clip("\n".join(lines)))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
