@@ -23,9 +23,10 @@ from .cog import ModGroup, ParleyGroup
 from .config import Config, ConfigError, load_config
 from .contexts import NotHere
 from .core import Parley
-from .decks import CARD_SET_FORM, DECK_FORM, DECK_ITEMS
+from .decks import CARD_SET_FORM, DECK_FORM
 from .i18n import M, ParleyTranslator, locale_of
 from .league import LeagueGroup
+from .matchdecks import DECK_ITEMS
 from .newform import FORM as NEW_FORM
 from .newform import FORM_ITEMS
 from .ops import SAFE_MENTIONS, Ops

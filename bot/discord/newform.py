@@ -35,9 +35,9 @@ from engine.registry import available, get_game
 from events.errors import Refused
 
 from .base import Reply, Room
-from .decks import form_fields
 from .i18n import M
 from .ops import Ops
+from .views import form_fields
 
 FORM = "p:nf:"  # + game id
 CLOCK, ACTION, OPTIONS, BOTS, RATED = "clock", "action", "options", "bots", "rated"

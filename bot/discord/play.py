@@ -17,9 +17,9 @@ from events.window import parse_window, window_place
 
 from . import hall
 from .base import PICKED, Reply, Room, match_id_for, parse_options
-from .decks import deck_offer, with_card_set
 from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
+from .matchdecks import deck_offer, with_card_set
 from .menus import entry_for, unique_labels
 from .names import named, seat_names
 from .ops import Outcome, Undelivered

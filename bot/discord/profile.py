@@ -13,12 +13,7 @@ from events.profile import Part, profile
 from .base import Reply, Room
 from .contexts import lookup_scope
 from .delivery import clip
-
-
-def server_label(client: discord.Client, server: str) -> str:
-    """A server's name if the bot knows it, else its id."""
-    guild = client.get_guild(int(server)) if server.isdigit() else None
-    return guild.name if guild is not None else server
+from .names import server_label
 
 
 class Profiles:

@@ -26,8 +26,7 @@ from .base import Reply, Room
 from .contexts import lookup_scope
 from .delivery import clip
 from .i18n import M
-from .profile import server_label
-from .stats import game_name, mention
+from .names import game_name, mention, server_label
 
 T_HERE = Text("this server", "このサーバー")
 T_NONE = Text("{who} has no rating here yet.", "{who}はここでまだレーティングがありません。")

@@ -15,7 +15,6 @@ import discord
 from bot.ratingtext import rating_lines
 from bot.render.chart import wins_chart
 from engine.core import Text
-from engine.registry import available, get_game
 from events.errors import Refused
 from events.ratings import player_ratings
 from events.replay import MatchState
@@ -24,6 +23,7 @@ from events.stats import PlayerStats, ServerStats, player_stats, server_stats, w
 from .base import Reply, Room
 from .contexts import lookup_scope
 from .delivery import Delivery, clip
+from .names import game_name, mention
 
 T_PLAYER = Text("Records of {who} on this server", "このサーバーでの{who}の記録")
 T_SERVER = Text("This server's records", "このサーバーの記録")
@@ -62,16 +62,8 @@ def duration(seconds: float, locale: str) -> str:
     return form.format(d=d, h=h, m=m, s=s % 60)
 
 
-def game_name(game_id: str) -> Text:
-    return get_game(game_id).title if game_id in available() else Text(game_id, game_id)
-
-
 def game_title(game_id: str, locale: str) -> str:
     return game_name(game_id)(locale)
-
-
-def mention(player_id: str, name: str) -> str:
-    return f"<@{player_id[8:]}>" if player_id.startswith("discord:") else f"**{discord.utils.escape_markdown(name)}**"
 
 
 def _move_line(moves: int, seconds: float, locale: str) -> str:

@@ -221,13 +221,19 @@ class JumpModal(ui.Modal):
         self.add_item(ui.Label(text=M.replay_turn(locale), component=self.turn))
 
 
-def modal_value(data: dict[str, Any], custom_id: str) -> str:
-    """A text input's value from a raw modal submission (rows, or labels wrapping one input)."""
+def form_fields(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A raw form submission's inputs by custom id (in action rows, or each in a label)."""
+    out: dict[str, dict[str, Any]] = {}
     for row in data.get("components") or []:
         for item in [*(row.get("components") or []), *([row["component"]] if "component" in row else [])]:
-            if item.get("custom_id") == custom_id:
-                return str(item.get("value") or "")
-    return ""
+            if item.get("custom_id"):
+                out[str(item["custom_id"])] = item
+    return out
+
+
+def modal_value(data: dict[str, Any], custom_id: str) -> str:
+    """A text input's value from a raw modal submission."""
+    return str(form_fields(data).get(custom_id, {}).get("value") or "")
 
 
 BACK = "back"  # the group a BackButton opens: the groups themselves
