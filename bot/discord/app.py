@@ -31,6 +31,7 @@ from .newform import FORM as NEW_FORM
 from .newform import FORM_ITEMS
 from .ops import SAFE_MENTIONS, Ops
 from .quiet import silence_voice_notice
+from .repair import repair
 from .scheduler import Scheduler
 from .views import DYNAMIC_ITEMS, JUMP_PREFIX, modal_value
 
@@ -86,7 +87,7 @@ class ParleyBot(discord.Client):
             # missing ones) in the background: boards are plain text until they exist.
             self.emoji_ready = asyncio.create_task(self.room.delivery.emoji.ensure(), name="parley-emoji")
         if self.background and not self.commands_only:
-            self.repaired = asyncio.create_task(self.room.repair(), name="parley-repair")
+            self.repaired = asyncio.create_task(repair(service, self.room.delivery), name="parley-repair")
             self.scheduler.start()
 
     async def publish(self) -> list[app_commands.AppCommand]:

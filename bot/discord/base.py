@@ -1,4 +1,5 @@
-"""Plumbing shared by every command and button: acknowledging, answering, resolving the match.
+"""The `Room` each command group is given (bot/discord/core.py): the services it works over, and
+the plumbing shared by every command and button: acknowledging, answering, resolving the match.
 
 Every interaction goes through `Room.run`: it acknowledges at once (a
 deferred, ephemeral response, well inside Discord's three seconds), does the
@@ -278,31 +279,3 @@ class Room:
             return M.duplicate(locale)
         lines = [named(t(locale), ms, locale) for t in result.log]
         return M.done.format(what=" / ".join(lines) if lines else named(fallback(locale), ms, locale))(locale)
-
-    # -- start-up -------------------------------------------------------------------------------
-
-    async def repair(self) -> int:
-        """After a start: bring every match's thread up to date with its log."""
-        rows = await self.service.store.matches(limit=1_000_000)
-        pending = set(await self.delivery.pending())
-        n = 0
-        for row in rows:
-            if row.guild is None:  # played from the terminal, not Discord
-                continue
-            rec = await self.delivery.record(row.id)
-            if row.status in ("finished", "aborted") and rec.get("ended"):
-                continue
-            # Shown up to its last event with its board posted: nothing to repair,
-            # and the match is not loaded (a start stays lazy).
-            settled = (rec.get("pin") or {}).get("ok") and rec.get("board_msg")
-            if row.status == "running" and int(rec.get("shown", 0)) >= row.last_seq and settled \
-                    and row.id not in pending:
-                continue
-            try:
-                await self.delivery.sync(row.id, repair=True)
-                n += 1
-            except Exception:
-                log.exception("match %s: repair failed", row.id)
-        return n
-
-

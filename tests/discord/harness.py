@@ -40,6 +40,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.app import ParleyBot
 from bot.discord.config import Config
+from bot.discord.repair import repair
 from tests.discord.spec import spec
 
 API = "/api/v10"
@@ -1075,7 +1076,7 @@ class Harness:
         await self.stop()
         bot = await self.start()
         assert bot.room is not None
-        await bot.room.repair()
+        await repair(bot.room.service, bot.room.delivery)
         return bot
 
     @property
