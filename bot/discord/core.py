@@ -25,7 +25,6 @@ class Parley:
     moderators' commands, records, ratings, the substitute pool, players' cards and decks."""
 
     def __init__(self, room: Room) -> None:
-        self.room = room
         self.play = Play(room)
         self.form = NewForm(room, self.play)
         self.orders = Orders(room)
