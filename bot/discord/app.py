@@ -18,17 +18,20 @@ from events.recorder import Recorder
 from events.service import FRESH_FOR, MatchService
 from events.stores import open_store
 
+from .base import Room
 from .cog import ModGroup, ParleyGroup
 from .config import Config, ConfigError, load_config
 from .contexts import NotHere
 from .core import Parley
-from .decks import CARD_SET_FORM, DECK_FORM, DECK_ITEMS
+from .decks import CARD_SET_FORM, DECK_FORM
 from .i18n import M, ParleyTranslator, locale_of
 from .league import LeagueGroup
+from .matchdecks import DECK_ITEMS
 from .newform import FORM as NEW_FORM
 from .newform import FORM_ITEMS
 from .ops import SAFE_MENTIONS, Ops
 from .quiet import silence_voice_notice
+from .repair import repair
 from .scheduler import Scheduler
 from .views import DYNAMIC_ITEMS, JUMP_PREFIX, modal_value
 
@@ -53,6 +56,7 @@ class ParleyBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
         self.store: Recorder | None = None
+        self.room: Room | None = None
         self.parley: Parley | None = None
         self.scheduler: Scheduler | None = None
         self.repaired: asyncio.Task[int] | None = None
@@ -67,22 +71,23 @@ class ParleyBot(discord.Client):
         # stay short however many matches are cached (events/gcpause.py).
         if self.settle_gc:
             settle()
-        self.parley = Parley(self, service, self.config)
+        self.room = Room(self, service, self.config)
+        self.parley = Parley(self.room)
         self.tree.add_command(ParleyGroup(self.parley))
         self.tree.add_command(ModGroup(self.parley))
-        self.tree.add_command(LeagueGroup(self.parley))
+        self.tree.add_command(LeagueGroup(self.room))
         await self.tree.set_translator(ParleyTranslator())
         # Buttons posted before this start dispatch by custom-id template.
         self.add_dynamic_items(*DYNAMIC_ITEMS, *DECK_ITEMS, *FORM_ITEMS)
-        self.scheduler = Scheduler(self.parley)
+        self.scheduler = Scheduler(self.room)
         if self.config.dev_guild is not None and not self.commands_only:
             await self._publish_to_dev_guild()
         if self.emoji:
             # The application's emoji for dice faces and pieces, made once per application (the
             # missing ones) in the background: boards are plain text until they exist.
-            self.emoji_ready = asyncio.create_task(self.parley.delivery.emoji.ensure(), name="parley-emoji")
+            self.emoji_ready = asyncio.create_task(self.room.delivery.emoji.ensure(), name="parley-emoji")
         if self.background and not self.commands_only:
-            self.repaired = asyncio.create_task(self.parley.repair(), name="parley-repair")
+            self.repaired = asyncio.create_task(repair(service, self.room.delivery), name="parley-repair")
             self.scheduler.start()
 
     async def publish(self) -> list[app_commands.AppCommand]:
@@ -111,21 +116,21 @@ class ParleyBot(discord.Client):
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if custom_id.startswith(JUMP_PREFIX):
-            await self.parley.replay_jump(interaction, custom_id[len(JUMP_PREFIX):], modal_value(data, "turn"))
+            await self.parley.records.replay_jump(interaction, custom_id[len(JUMP_PREFIX):], modal_value(data, "turn"))
         elif custom_id.startswith(NEW_FORM):
-            await self.parley.new_form_submitted(interaction, data)
+            await self.parley.form.new_form_submitted(interaction, data)
         elif custom_id.startswith(DECK_FORM):
-            await self.parley.deck_submitted(interaction, data)
+            await self.parley.decks.deck_submitted(interaction, data)
         elif custom_id.startswith(CARD_SET_FORM):
-            await self.parley.card_set_submitted(interaction, data)
+            await self.parley.decks.card_set_submitted(interaction, data)
 
     async def close(self) -> None:
         if self.scheduler is not None:
             await self.scheduler.stop()
         await super().close()
-        if self.parley is not None and self.store is not None and not self.commands_only:
+        if self.room is not None and self.store is not None and not self.commands_only:
             # The next start loads each cached match from a snapshot at its last event.
-            await self.parley.service.checkpoint()
+            await self.room.service.checkpoint()
         if self.store is not None:
             await self.store.close()
             self.store = None

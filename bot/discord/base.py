@@ -1,6 +1,7 @@
-"""Plumbing shared by every command and button: acknowledging, answering, resolving the match.
+"""The `Room` each command group is given (bot/discord/core.py): the services it works over, and
+the plumbing shared by every command and button: acknowledging, answering, resolving the match.
 
-Every interaction goes through `ParleyBase.run`: it acknowledges at once (a
+Every interaction goes through `Room.run`: it acknowledges at once (a
 deferred, ephemeral response, well inside Discord's three seconds), does the
 work, answers the user in their own language, and only then brings the
 thread up to date. A refusal (`RuleError`) becomes an ephemeral explanation;
@@ -91,8 +92,10 @@ def parse_options(raw: str | None) -> dict[str, Any]:
     return out
 
 
-class ParleyBase:
-    """State and plumbing shared by the command groups below."""
+class Room:
+    """What every command group works over, handed to each (bot/discord/core.py) rather than
+    inherited: the client, the match service and its Delivery, the operator's Config, the
+    server's settings and moderators, and `run`, the one way an interaction is answered."""
 
     def __init__(self, client: discord.Client, service: MatchService, config: Config) -> None:
         self.client = client
@@ -137,7 +140,7 @@ class ParleyBase:
         try:
             reply = await work()
         except RuleError as err:
-            reply = Reply(await self._refusal(err, locale, match_id))
+            reply = Reply(await self.refusal(err, locale, match_id))
         except Exception:
             data: dict[str, Any] = dict(interaction.data or {})
             known = match_id or _MATCH.get()
@@ -164,7 +167,7 @@ class ParleyBase:
             log.error("could not answer interaction %s, match %s: %s", interaction.id, match_id or reply.sync,
                       answered.text or answered.outcome)
 
-    async def _refusal(self, err: RuleError, locale: str, match_id: str | None) -> str:
+    async def refusal(self, err: RuleError, locale: str, match_id: str | None) -> str:
         """A refusal as the user reads it: a seat the rules name is named by its player."""
         text = err.message(locale)
         if locale == "ja":
@@ -271,36 +274,8 @@ class ParleyBase:
             raise Refused(Text(f"There is no match {match_id}.", f"対戦 {match_id} は存在しません。"))
         return ms
 
-    def _done(self, result: CommandResult, locale: str, fallback: Text, ms: MatchState) -> str:
+    def done(self, result: CommandResult, locale: str, fallback: Text, ms: MatchState) -> str:
         if result.duplicate:
             return M.duplicate(locale)
         lines = [named(t(locale), ms, locale) for t in result.log]
         return M.done.format(what=" / ".join(lines) if lines else named(fallback(locale), ms, locale))(locale)
-
-    # -- start-up -------------------------------------------------------------------------------
-
-    async def repair(self) -> int:
-        """After a start: bring every match's thread up to date with its log."""
-        rows = await self.service.store.matches(limit=1_000_000)
-        pending = set(await self.delivery.pending())
-        n = 0
-        for row in rows:
-            if row.guild is None:  # played from the terminal, not Discord
-                continue
-            rec = await self.delivery.record(row.id)
-            if row.status in ("finished", "aborted") and rec.get("ended"):
-                continue
-            # Shown up to its last event with its board posted: nothing to repair,
-            # and the match is not loaded (a start stays lazy).
-            settled = (rec.get("pin") or {}).get("ok") and rec.get("board_msg")
-            if row.status == "running" and int(rec.get("shown", 0)) >= row.last_seq and settled \
-                    and row.id not in pending:
-                continue
-            try:
-                await self.delivery.sync(row.id, repair=True)
-                n += 1
-            except Exception:
-                log.exception("match %s: repair failed", row.id)
-        return n
-
-

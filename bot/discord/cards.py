@@ -22,7 +22,7 @@ from engine.core import CardInfo, RuleError, Text, find_cards
 from engine.registry import available, get_game
 from events.errors import Refused
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 from .delivery import clip
 from .i18n import M
 
@@ -50,14 +50,16 @@ def card_embed(card: CardInfo, title: Text, locale: str) -> discord.Embed:
     return embed
 
 
-class Cards(ParleyBase):
-    _catalogs: OrderedDict[str, Sequence[CardInfo]]
+class Cards:
+    """`/parley card`: a card's text, and suggestions as its name is typed."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self._catalogs: OrderedDict[str, Sequence[CardInfo]] = OrderedDict()
 
     def _catalog(self, game_id: str, options: Mapping[str, Any] | None) -> Sequence[CardInfo]:
         """A game's catalog, kept for the last few game and option sets asked about:
         suggestions are asked for at every keystroke."""
-        if not hasattr(self, "_catalogs"):
-            self._catalogs = OrderedDict()
         key = json.dumps([game_id, options or {}], sort_keys=True, default=str)
         if key not in self._catalogs:
             self._catalogs[key] = tuple(get_game(game_id).card_catalog(options))
@@ -76,7 +78,7 @@ class Cards(ParleyBase):
             raise Refused(M.unknown_game.format(game=game), M.games_available.format(games=games))
         ms = None
         try:
-            ms = await self.resolve(interaction, None)
+            ms = await self.room.resolve(interaction, None)
         except RuleError:
             if game is None:
                 raise Refused(M.card_which_game, M.card_which_game_hint) from None
@@ -87,7 +89,7 @@ class Cards(ParleyBase):
 
     async def card(self, interaction: discord.Interaction, query: str, game: str | None) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             game_id, catalog = await self._cards_of(interaction, game)
             title = get_game(game_id).title
             if not catalog:
@@ -101,7 +103,7 @@ class Cards(ParleyBase):
             names = M.list_sep(locale).join(aside(c.name(locale), f"`{c.id}`", locale) for c in found[:25])
             more = M.card_more.format(n=len(found) - 25)(locale) if len(found) > 25 else ""
             return Reply(M.card_several.format(query=query, names=names)(locale) + more)
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def complete_card(self, interaction: discord.Interaction, current: str,
                             game: str | None) -> list[discord.app_commands.Choice[str]]:
@@ -112,7 +114,7 @@ class Cards(ParleyBase):
         except Exception:
             log.exception("card suggestions failed in channel %s", interaction.channel_id)
             return []
-        locale = self.locale(interaction)
+        locale = self.room.locale(interaction)
         return suggestions(ranked(catalog, current)[:25], current, locale)
 
 

@@ -1,15 +1,17 @@
-"""The bot's behaviour, assembled: `Parley` is what the slash commands, buttons and the
-scheduler call. See `base.ParleyBase.run` for how every interaction is answered."""
+"""The bot's command groups, each over one shared `Room` (bot/discord/base.py): what the
+slash commands (cog.py, deckgroup.py), buttons (views.py) and forms (app.py) route to.
+None inherits from another or from a common base; what they share is the room they are given."""
 
 from __future__ import annotations
 
-from .base import Reply, parse_options
+from .base import Room
 from .cards import Cards
 from .clocks import Clocks
 from .decks import Decks
 from .moderation import Moderation
 from .newform import NewForm
 from .orders import Orders
+from .play import Play
 from .profile import Profiles
 from .ratings import Ratings
 from .records import Records
@@ -18,9 +20,21 @@ from .subs import Subs
 from .vacation import Vacation
 
 
-class Parley(NewForm, Orders, Cards, Clocks, Moderation, Records, Stats, Ratings, Vacation, Subs, Profiles, Decks):
-    """Players' commands (NewForm is Play with the match form in front), standing orders, clocks, card lookup,
-    moderators' commands, records, ratings, the substitute pool, players' cards and decks, over one match service."""
+class Parley:
+    """Players' commands and buttons, the new-match form, standing orders, clocks, card lookup,
+    moderators' commands, records, ratings, the substitute pool, players' cards and decks."""
 
-
-__all__ = ["Parley", "Reply", "parse_options"]
+    def __init__(self, room: Room) -> None:
+        self.play = Play(room)
+        self.form = NewForm(room, self.play)
+        self.orders = Orders(room)
+        self.cards = Cards(room)
+        self.clocks = Clocks(room)
+        self.moderation = Moderation(room)
+        self.records = Records(room)
+        self.stats = Stats(room)
+        self.ratings = Ratings(room)
+        self.vacation = Vacation(room)
+        self.subs = Subs(room)
+        self.profiles = Profiles(room)
+        self.decks = Decks(room)

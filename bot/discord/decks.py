@@ -5,8 +5,8 @@ A player saves a deck in a form: the list pasted, or a text file uploaded
 a list with problems is answered with every problem, one a line, naming its
 line. Decks are private: every answer is ephemeral and only their owner lists,
 shows, picks or deletes them. On joining a match that takes decks (Naru, Musou,
-Warlords) the player is offered a select of their decks for that game; Join
-again offers it again. A server manager uploads a card file for a game whose
+Warlords) the player is offered a select of their decks for that game
+(bot/discord/matchdecks.py). A server manager uploads a card file for a game whose
 matches may change their set (Musou); a match of that server names it with
 the `cardset=NAME` option.
 
@@ -17,7 +17,6 @@ so a form opened before a restart still works after it.
 from __future__ import annotations
 
 import io
-import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,15 +25,14 @@ from discord import ui
 
 from engine.core import Text
 from engine.core.text import echo
-from engine.deckgames import CARD_SET_GAMES, CARD_SET_OPTION, takes_decks
+from engine.deckgames import CARD_SET_GAMES
 from events import decks
 from events.errors import Refused
-from events.recorder import Recorder
-from events.replay import MatchState
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 from .ops import Ops
 from .permissions import is_manager
+from .views import form_fields
 
 DECK_FORM = "p:ds:"  # + game + ":" + deck name
 CARD_SET_FORM = "p:cs:"  # + game + ":" + card set name
@@ -69,13 +67,6 @@ NO_DECKS = Text("You have no saved decks. `/parley deck save` saves one.",
                 "保存したデッキはありません。`/parley deck save` で保存します。")
 YOUR_DECKS = Text("Your decks", "あなたのデッキ")
 SERVER_SETS = Text("This server's card sets", "このサーバーのカードセット")
-PICK_PLACEHOLDER = Text("Your deck for this match", "この対戦で使うデッキ")
-PICK_OFFER = Text("This game takes a deck: pick one of yours below (until you do, you play the match's default).",
-                  "このゲームはデッキを使います。下から自分のデッキを選んでください（選ぶまでは対戦の既定のデッキです）。")
-PICK_NONE = Text("This game takes a deck, and you have none saved for it: you play the match's default. "
-                 "Save one with `/parley deck save game:{game}`, then press Join again to pick it.",
-                 "このゲームはデッキを使いますが、保存したデッキがないため対戦の既定のデッキを使います。"
-                 "`/parley deck save game:{game}` で保存してから、もう一度「参加」を押すと選べます。")
 PICKED = Text("You play **{name}** in match `{match}`; nobody else sees it before the match ends.",
               "対戦 `{match}` では **{name}** を使います。対戦の終了まで他の人には見えません。")
 
@@ -105,71 +96,17 @@ class CardSetForm(ui.Modal):
                                component=ui.FileUpload(custom_id=UPLOADED, required=True, max_values=1)))
 
 
-class DeckPick(ui.DynamicItem[ui.Select[Any]], template=r"p:dk:(?P<match>[0-9a-zA-Z_-]+)"):
-    """A player's decks for the match's game; picking one plays it there."""
-
-    def __init__(self, match_id: str, names: list[str] | None = None, locale: str = "en") -> None:
-        options = [discord.SelectOption(label=n, value=n) for n in names or ["?"]]
-        super().__init__(ui.Select(custom_id=f"p:dk:{match_id}", placeholder=PICK_PLACEHOLDER(locale),
-                                   options=options))
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
-                             match: re.Match[str], /) -> DeckPick:
-        return cls(match["match"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        name = str((data.get("values") or [""])[0])
-        await interaction.client.parley.pick_deck(interaction, self.match_id, name)  # type: ignore[attr-defined]
-
-
-DECK_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (DeckPick,)
-
-
-async def deck_offer(store: Recorder, ms: MatchState, player_id: str, locale: str) -> tuple[str, ui.View | None]:
-    """What a player who joined `ms` is offered: a select of their decks for its game
-    (nothing for a game without decks)."""
-    if not takes_decks(ms.game_id):
-        return "", None
-    mine = await store.decks(player_id, ms.game_id)
-    if not mine:
-        return PICK_NONE.format(game=ms.game_id)(locale), None
-    view = ui.View(timeout=None)
-    view.add_item(DeckPick(ms.match_id, [d.name for d in mine], locale))
-    return PICK_OFFER(locale), view
-
-
-def form_fields(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """A raw form submission's inputs by custom id (in action rows, or each in a label)."""
-    out: dict[str, dict[str, Any]] = {}
-    for row in data.get("components") or []:
-        for item in [*(row.get("components") or []), *([row["component"]] if "component" in row else [])]:
-            if item.get("custom_id"):
-                out[str(item["custom_id"])] = item
-    return out
-
-
 def _form_target(custom_id: str, prefix: str) -> tuple[str, str]:
     game_id, _, name = custom_id[len(prefix):].partition(":")
     return game_id, name
 
 
-async def with_card_set(store: Recorder, guild_id: int | None, game_id: str,
-                        options: dict[str, Any]) -> dict[str, Any]:
-    """Options with `cardset=NAME` turned into that server card set's text, carried inline
-    in the game's own option (the match never depends on the set changing later)."""
-    if "cardset" not in options:
-        return options
-    if guild_id is None:
-        raise Refused(Text("Card sets belong to a server.", "カードセットはサーバーのものです。"))
-    rest = {k: v for k, v in options.items() if k != "cardset"}
-    found = await decks.find_card_set(store, str(guild_id), game_id, str(options["cardset"]))
-    return {**rest, CARD_SET_OPTION: found.text}
+class Decks:
+    """`/parley deck ...`: players' decks, servers' card sets, and the deck picked for a match."""
 
+    def __init__(self, room: Room) -> None:
+        self.room = room
 
-class Decks(ParleyBase):
     # -- forms: opened by the commands, answered by custom id --------------------------------------
 
     async def deck_save(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
@@ -177,14 +114,14 @@ class Decks(ParleyBase):
             decks.check_deck_game(game_id)
             name = decks.check_name(name)
         except Refused as err:
-            await Ops.reply(interaction, err.message(self.locale(interaction)))
+            await Ops.reply(interaction, err.message(self.room.locale(interaction)))
             return
-        form = DeckForm(game_id, name, self.locale(interaction))
+        form = DeckForm(game_id, name, self.room.locale(interaction))
         await Ops.modal(interaction, form)
         form.stop()  # answered by custom id (ParleyBot.on_interaction), not kept in memory
 
     async def deck_card_set(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
-        locale = self.locale(interaction)
+        locale = self.room.locale(interaction)
         try:
             if not is_manager(interaction):
                 raise Refused(MANAGERS_ONLY)
@@ -222,10 +159,10 @@ class Decks(ParleyBase):
         async def work() -> Reply:
             game_id, name = _form_target(str(data.get("custom_id")), DECK_FORM)
             text = await self._submitted_text(interaction, data)
-            deck = await decks.save_deck(self.service.store, self.player(interaction).id, game_id, name, text,
+            deck = await decks.save_deck(self.room.service.store, self.room.player(interaction).id, game_id, name, text,
                                          datetime.now(UTC).isoformat())
-            return Reply(SAVED.format(name=echo(deck.name), game=game_id)(self.locale(interaction)))
-        await self.run(interaction, work)
+            return Reply(SAVED.format(name=echo(deck.name), game=game_id)(self.room.locale(interaction)))
+        await self.room.run(interaction, work)
 
     async def card_set_submitted(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
         async def work() -> Reply:
@@ -233,53 +170,53 @@ class Decks(ParleyBase):
                 raise Refused(MANAGERS_ONLY)
             game_id, name = _form_target(str(data.get("custom_id")), CARD_SET_FORM)
             text = await self._submitted_text(interaction, data)
-            saved = await decks.save_card_set(self.service.store, str(interaction.guild_id), game_id, name, text,
-                                              self.player(interaction).id, datetime.now(UTC).isoformat())
-            return Reply(CARD_SET_SAVED.format(name=echo(saved.name), game=game_id)(self.locale(interaction)))
-        await self.run(interaction, work)
+            saved = await decks.save_card_set(self.room.service.store, str(interaction.guild_id), game_id, name, text,
+                                              self.room.player(interaction).id, datetime.now(UTC).isoformat())
+            return Reply(CARD_SET_SAVED.format(name=echo(saved.name), game=game_id)(self.room.locale(interaction)))
+        await self.room.run(interaction, work)
 
     # -- the other commands ------------------------------------------------------------------------------
 
     async def deck_list(self, interaction: discord.Interaction, game_id: str | None) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
-            mine = await self.service.store.decks(self.player(interaction).id, game_id)
+            locale = self.room.locale(interaction)
+            mine = await self.room.service.store.decks(self.room.player(interaction).id, game_id)
             lines = [f"**{YOUR_DECKS(locale)}**"] + [f"- {d.game}: {echo(d.name)}" for d in mine] \
                 if mine else [NO_DECKS(locale)]
             if interaction.guild_id is not None and (game_id is None or game_id in CARD_SET_GAMES):
-                sets = await self.service.store.card_sets(str(interaction.guild_id), game_id)
+                sets = await self.room.service.store.card_sets(str(interaction.guild_id), game_id)
                 if sets:
                     lines += [f"**{SERVER_SETS(locale)}**"] + [f"- {c.game}: `cardset={echo(c.name)}`"
                                                                for c in sets]
             return Reply("\n".join(lines))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def deck_show(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
         async def work() -> Reply:
-            deck = await decks.find_deck(self.service.store, self.player(interaction).id, game_id, name)
+            deck = await decks.find_deck(self.room.service.store, self.room.player(interaction).id, game_id, name)
             title = f"**{echo(deck.name)}** ({deck.game})"
             if len(deck.text) > SHOWN_INLINE:  # a long list as a file, not a code block cut across messages
                 return Reply(title, files=[discord.File(io.BytesIO(deck.text.encode()), filename="deck.txt")])
             body = deck.text.replace("```", "'''")
             return Reply(f"{title}\n```\n{body}\n```")
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def deck_delete(self, interaction: discord.Interaction, game_id: str, name: str) -> None:
         async def work() -> Reply:
-            me = self.player(interaction).id
-            deck = await decks.find_deck(self.service.store, me, game_id, name)
-            await self.service.store.delete_deck(me, deck.game, deck.name)
-            return Reply(DELETED.format(name=echo(deck.name), game=deck.game)(self.locale(interaction)))
-        await self.run(interaction, work)
+            me = self.room.player(interaction).id
+            deck = await decks.find_deck(self.room.service.store, me, game_id, name)
+            await self.room.service.store.delete_deck(me, deck.game, deck.name)
+            return Reply(DELETED.format(name=echo(deck.name), game=deck.game)(self.room.locale(interaction)))
+        await self.room.run(interaction, work)
 
     async def deck_names(self, interaction: discord.Interaction, game_id: str | None, current: str) -> list[str]:
         """The player's deck names for autocomplete (of one game when it is chosen)."""
-        mine = await self.service.store.decks(self.player(interaction).id, game_id or None)
+        mine = await self.room.service.store.decks(self.room.player(interaction).id, game_id or None)
         return [d.name for d in mine if current.casefold() in d.name.casefold()][:25]
 
     async def pick_deck(self, interaction: discord.Interaction, match_id: str, name: str) -> None:
         async def work() -> Reply:
-            ms = await self.service.get(match_id)
-            deck = await decks.pick(self.service.store, ms, self.player(interaction).id, name)
-            return Reply(PICKED.format(name=echo(deck.name), match=match_id)(self.locale(interaction)))
-        await self.run(interaction, work, match_id=match_id)
+            ms = await self.room.service.get(match_id)
+            deck = await decks.pick(self.room.service.store, ms, self.room.player(interaction).id, name)
+            return Reply(PICKED.format(name=echo(deck.name), match=match_id)(self.room.locale(interaction)))
+        await self.room.run(interaction, work, match_id=match_id)

@@ -32,7 +32,7 @@ from .delivery import clip, user_id
 from .stats import waiting_lines
 
 if TYPE_CHECKING:
-    from .core import Parley
+    from .base import Room
 
 log = logging.getLogger("parley.discord")
 
@@ -49,9 +49,9 @@ FOOT = Text("-# One list a day instead of a reminder in each thread. `/parley me
 Due = list[tuple[MatchState, list[int]]]  # a match and the seats whose reminder is due
 
 
-async def remind_due(parley: Parley, due: Due, now: datetime) -> None:
+async def remind_due(room: Room, due: Due, now: datetime) -> None:
     """Send every reminder `due` this pass: digests where they apply, thread reminders for the rest."""
-    store = parley.service.store
+    store = room.service.store
     mine: dict[str, dict[str, MatchState]] = defaultdict(dict)  # player -> their due matches, by id
     people: dict[str, Player] = {}
     for ms, seats in due:
@@ -64,18 +64,18 @@ async def remind_due(parley: Parley, due: Due, now: datetime) -> None:
         matches = list(by_id.values())
         uid = user_id(people[pid])
         wants = pid not in prefs or prefs[pid].digest
-        if len(matches) < 2 or not wants or uid is None or await parley.delivery.dm_blocked(uid):
+        if len(matches) < 2 or not wants or uid is None or await room.delivery.dm_blocked(uid):
             continue
         last = await store.get_kv(DIGEST, pid)
         if last and last.get("sending"):
-            last = await _settle(parley, pid, uid, last)
+            last = await _settle(room, pid, uid, last)
         if last and now - datetime.fromisoformat(last["at"]) < DAY:
             digested.add(pid)  # covered by today's digest: they wait for tomorrow's
             continue
         ids = [m.match_id for m in matches]
         before = (last or {}).get("msg")
         await store.set_kv(DIGEST, pid, {"at": now.isoformat(), "matches": ids, "msg": before, "sending": True})
-        sent = await _send(parley, people[pid], uid, matches)
+        sent = await _send(room, people[pid], uid, matches)
         if sent is None:  # not delivered: as if never tried
             await store.set_kv(DIGEST, pid, last or {"at": (now - DAY).isoformat(), "matches": [], "msg": None})
             continue
@@ -86,36 +86,36 @@ async def remind_due(parley: Parley, due: Due, now: datetime) -> None:
     for ms, seats in due:
         rest = [s for s in seats if ms.seats[s].id not in digested]
         if rest:
-            await parley.delivery.remind(ms, rest)
+            await room.delivery.remind(ms, rest)
             await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
 
 
-async def _send(parley: Parley, player: Player, uid: int, matches: list[MatchState]) -> str | None:
+async def _send(room: Room, player: Player, uid: int, matches: list[MatchState]) -> str | None:
     """The digest's message id, or None when it was not delivered (then the
     threads remind instead)."""
     locale = player.locale
-    lines = [TITLE.format(n=len(matches))(locale), *await waiting_lines(parley.delivery, matches, locale)]
+    lines = [TITLE.format(n=len(matches))(locale), *await waiting_lines(room.delivery, matches, locale)]
     lines.append(FOOT(locale))
-    channel = await parley.delivery.dm_channel(uid)
-    sent = await parley.delivery.ops.dm(channel.id or 0, clip("\n".join(lines))) if channel.ok else channel
+    channel = await room.delivery.dm_channel(uid)
+    sent = await room.delivery.ops.dm(channel.id or 0, clip("\n".join(lines))) if channel.ok else channel
     if not sent.ok and not sent.cannot_dm:
         log.warning("digest DM to %s failed: %s", player.id, sent.outcome)
     return str(sent.id) if sent.ok else None
 
 
-async def _settle(parley: Parley, pid: str, uid: int, note: dict[str, Any]) -> dict[str, Any]:
+async def _settle(room: Room, pid: str, uid: int, note: dict[str, Any]) -> dict[str, Any]:
     """A note left as "sending": the digest went if the DM channel holds one
     newer than the last noted before it (message ids grow with time); else
     the note before it stands, and this pass sends again."""
     tails = [t.split("}")[1] for t in (TITLE.en, TITLE.ja)]  # the title after its count
-    channel = await parley.delivery.dm_channel(uid)
-    recent = (await parley.delivery.ops.recent(channel.id or 0, 10)).data or [] if channel.ok else []
+    channel = await room.delivery.dm_channel(uid)
+    recent = (await room.delivery.ops.recent(channel.id or 0, 10)).data or [] if channel.ok else []
     after = int(note.get("msg") or 0)
     for m in recent:
         title = str(m.get("content", "")).split("\n", 1)[0]
         if int(m["id"]) > after and any(title.endswith(tail) for tail in tails):
             settled = {"at": note["at"], "matches": note["matches"], "msg": str(m["id"])}
-            await parley.service.store.set_kv(DIGEST, pid, settled)
+            await room.service.store.set_kv(DIGEST, pid, settled)
             return settled
     return {"at": datetime.min.replace(tzinfo=UTC).isoformat(), "matches": [], "msg": note.get("msg")}
 

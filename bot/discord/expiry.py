@@ -22,7 +22,7 @@ from . import settings as server_settings
 from .delivery import user_id
 
 if TYPE_CHECKING:
-    from .core import Parley
+    from .base import Room
 
 log = logging.getLogger("parley.discord")
 
@@ -33,12 +33,12 @@ NOTICE = Text("{who} nobody has joined this lobby yet: it closes {when} unless s
 REASON = "lobby expired: nobody joined"
 
 
-async def expire_lobbies(parley: Parley, now: datetime) -> None:
+async def expire_lobbies(room: Room, now: datetime) -> None:
     """One pass: notices for lobbies closing within a day, aborts for those past their time."""
-    store = parley.service.store
+    store = room.service.store
     days: dict[str, int] = {}
     for row in await store.matches(status=("lobby",), limit=1_000_000):
-        if row.guild is None or not parley.config.owns(row.guild) or len(row.players) > 1:
+        if row.guild is None or not room.config.owns(row.guild) or len(row.players) > 1:
             continue  # someone joined (or a terminal lobby, or another process's server)
         if row.guild not in days:
             days[row.guild] = (await server_settings.load(store, row.guild)).lobby_days
@@ -50,25 +50,25 @@ async def expire_lobbies(parley: Parley, now: datetime) -> None:
             if announced is None:
                 # Never closed unannounced: a lobby already past its time (the bot was down, or the
                 # setting was shortened) is told now and closes a day later.
-                await _notice(parley, row.id, max(closes, now + NOTICE_BEFORE))
+                await _notice(room, row.id, max(closes, now + NOTICE_BEFORE))
             elif now >= datetime.fromisoformat(announced):
-                await parley.service.abort(row.id, None, REASON, command_id=f"lobby-expired:{row.id}")
-                await parley.sync(row.id)
+                await room.service.abort(row.id, None, REASON, command_id=f"lobby-expired:{row.id}")
+                await room.sync(row.id)
         except RuleError:
             continue  # it started or closed meanwhile
         except Exception:
             log.exception("match %s: lobby expiry failed; tried again on the next pass", row.id)
 
 
-async def _notice(parley: Parley, match_id: str, closes: datetime) -> None:
-    ms = await parley.service.get(match_id)
-    rec = await parley.delivery.record(match_id)
+async def _notice(room: Room, match_id: str, closes: datetime) -> None:
+    ms = await room.service.get(match_id)
+    rec = await room.delivery.record(match_id)
     if not rec.get("thread"):  # no thread to tell (it could not be opened): closes as announced to nobody
-        await parley.service.store.set_kv(NOTICED, match_id, closes.isoformat())
+        await room.service.store.set_kv(NOTICED, match_id, closes.isoformat())
         return
     creator = next((p for p in ms.lobby if p.id == ms.creator), None)
     uid = user_id(creator) if creator is not None else None
     text = NOTICE.format(who=f"<@{uid}>" if uid else "", when=f"<t:{int(closes.timestamp())}:R>")
     locale = str(ms.place.get("locale", "en"))
-    (await parley.delivery.ops.post(rec["thread"], text(locale).strip(), pings=[uid] if uid else [])).expect()
-    await parley.service.store.set_kv(NOTICED, match_id, closes.isoformat())
+    (await room.delivery.ops.post(rec["thread"], text(locale).strip(), pings=[uid] if uid else [])).expect()
+    await room.service.store.set_kv(NOTICED, match_id, closes.isoformat())

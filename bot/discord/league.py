@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import weakref
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -37,13 +37,10 @@ from events.league.service import LeagueService
 from events.model import Player
 
 from . import contexts
-from .base import Reply, parse_options
+from .base import Reply, Room, parse_options
 from .delivery import MESSAGE_LIMIT, clip
 from .i18n import M, guild_locale_of, locale_of
 from .ops import Ops
-
-if TYPE_CHECKING:
-    from .core import Parley
 
 log = logging.getLogger("parley.discord")
 
@@ -73,18 +70,18 @@ LEAGUE = _("League id (default: this server's open league)")
 class Leagues:
     """The league commands' work and what they show, over one league service."""
 
-    def __init__(self, parley: Parley) -> None:
-        self.parley = parley
-        self.service = LeagueService(parley.service)
-        self.ops = Ops(parley.client)
-        parley.after_sync.append(self.match_shown)
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.service = LeagueService(room.service)
+        self.ops = Ops(room.client)
+        room.after_sync.append(self.match_shown)
 
     async def match_shown(self, match_id: str) -> None:
         """A league's match was brought up to date: if it has ended, its league may move on
         now rather than at the scheduler's next pass. (Moving on shows the league again,
         which brings its matches up to date again: that only comes back here for matches
         that ended, whose league then has nothing more to do, so it stops.)"""
-        ms = await self.parley.service.get(match_id)
+        ms = await self.room.service.get(match_id)
         league_id = ms.place.get("league")
         if league_id is None or ms.status not in ("finished", "aborted"):
             return
@@ -125,8 +122,8 @@ class Leagues:
     async def _organiser(self, interaction: discord.Interaction) -> str:
         """The user, with their moderator grant of this server recorded (or withdrawn)
         so the service can judge them: the league's creator organises it either way."""
-        await self.parley.check_mod(interaction)
-        return self.parley.player(interaction).id
+        await self.room.check_mod(interaction)
+        return self.room.player(interaction).id
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -143,26 +140,26 @@ class Leagues:
             channel_id = interaction.channel_id
             if isinstance(channel, discord.Thread) and channel.parent_id:
                 channel_id = channel.parent_id  # the league's matches open threads of the channel
-            defaults = await self.parley.server_settings(interaction)
+            defaults = await self.room.server_settings(interaction)
             place = {"via": "discord", "guild": str(interaction.guild_id), "channel": str(channel_id),
                      "locale": defaults.language or guild_locale_of(interaction)}
             deadline = f"{deadline_days * 24:g}h" if deadline_days else None
-            state = await self.service.create(game, self.parley.player(interaction), fmt,
+            state = await self.service.create(game, self.room.player(interaction), fmt,
                                               options=parse_options(options), rated=defaults.rated if rated is None
                                               else rated, pod=pod, rounds=rounds, deadline=deadline, place=place,
                                               name=name or "")
             await self.refresh(state.league_id)
             return Reply(T_CREATED.format(id=state.league_id)(locale_of(interaction)))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def join(self, interaction: discord.Interaction, league: str | None) -> None:
         async def work() -> Reply:
             state = await self._league(interaction, league)
-            me = self.parley.player(interaction)
+            me = self.room.player(interaction)
             await self.service.add(state.league_id, me.id, me)
             await self.refresh(state.league_id)
             return Reply(T_JOINED.format(name=me.name, id=state.league_id)(locale_of(interaction)))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def add(self, interaction: discord.Interaction, league: str | None, user: discord.User | None,
                   bots: int, level: str) -> None:
@@ -178,20 +175,20 @@ class Leagues:
             locale = locale_of(interaction)
             names = ("、" if locale == "ja" else ", ").join(lt.name_of(state, p.id, locale) for p in players)
             return Reply(T_JOINED.format(name=names or "-", id=state.league_id)(locale))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def drop(self, interaction: discord.Interaction, league: str | None, user: discord.User | None,
                    reason: str | None) -> None:
         async def work() -> Reply:
             state = await self._league(interaction, league)
-            me = self.parley.player(interaction).id
+            me = self.room.player(interaction).id
             who = f"discord:{user.id}" if user is not None else me
             actor = me if who == me else await self._organiser(interaction)
             state = await self.service.drop(state.league_id, actor, who, reason or "")
             await self.refresh(state.league_id)
             return Reply(T_DROPPED.format(name=lt.name_of(state, who, locale_of(interaction)),
                                           id=state.league_id)(locale_of(interaction)))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def start(self, interaction: discord.Interaction, league: str | None) -> None:
         async def work() -> Reply:
@@ -199,7 +196,7 @@ class Leagues:
             state = await self.service.start(state.league_id, await self._organiser(interaction))
             await self.refresh(state.league_id)
             return Reply(self._where(state, locale_of(interaction)))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def advance(self, interaction: discord.Interaction, league: str | None) -> None:
         async def work() -> Reply:
@@ -208,7 +205,7 @@ class Leagues:
                                                await self._organiser(interaction))
             await self.refresh(state.league_id)
             return Reply(self._where(state, locale_of(interaction)))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def end(self, interaction: discord.Interaction, league: str | None, match: str,
                   winner: discord.User | None, reason: str | None) -> None:
@@ -221,7 +218,7 @@ class Leagues:
                                                  f"discord:{winner.id}" if winner else None, reason or "")
             await self.refresh(state.league_id)
             return Reply(self._where(state, locale_of(interaction)))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def override(self, interaction: discord.Interaction, league: str | None,
                        users: list[discord.User]) -> None:
@@ -231,20 +228,20 @@ class Leagues:
                                                 [f"discord:{u.id}" for u in users])
             await self.refresh(state.league_id)
             return Reply(self._where(state, locale_of(interaction)))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def show(self, interaction: discord.Interaction, league: str | None) -> None:
         async def work() -> Reply:
             state = await self._league(interaction, league)
             return Reply(await self._text(state, locale_of(interaction)))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def explain(self, interaction: discord.Interaction, league: str | None) -> None:
         async def work() -> Reply:
             state = await self._league(interaction, league)
             why = await self.service.explain(state.league_id)
             return Reply("\n".join(lt.explain_lines(state, why, locale_of(interaction))))
-        await self.parley.run(interaction, work)
+        await self.room.run(interaction, work)
 
     # -- what the league shows ------------------------------------------------------------------
 
@@ -265,7 +262,7 @@ class Leagues:
     async def refresh(self, league_id: str) -> None:
         """Make Discord show the league as its log says (idempotent: a second call does nothing)."""
         state = await self.service.get(league_id)
-        store = self.parley.service.store
+        store = self.room.service.store
         posted = await store.get_kv(POSTS, league_id) or {}
         # Each match's thread, made once like /parley new's: every match never shown yet (a
         # round of bots may have been played out in one command), and the last two rounds'
@@ -274,7 +271,7 @@ class Leagues:
         recent = {t.match for r in state.rounds[-2:] for t in r.tables}
         for match in [t.match for r in state.rounds for t in r.tables]:
             if match not in shown or match in recent:
-                await self.parley.sync(match)
+                await self.room.sync(match)
                 shown.add(match)
         if shown != set(posted.get("synced", [])):
             posted = {**posted, "synced": sorted(shown)}
@@ -300,7 +297,7 @@ class Leagues:
         if rnd is None or rnd.ended or guild is None or state.status != "running":
             return
         key = f"{state.league_id}/{rnd.number}"
-        if await self.parley.service.store.get_kv(EVENTS, key):
+        if await self.room.service.store.get_kv(EVENTS, key):
             return
         start = datetime.now(UTC) + LEAD
         end = datetime.fromisoformat(rnd.deadline) if rnd.deadline else start + NO_DEADLINE
@@ -311,7 +308,7 @@ class Leagues:
             location=T_WHERE.format(id=state.league_id)(locale),
             description="\n".join(lt.round_lines(state, rnd, results, locale)))
         if result.ok:
-            await self.parley.service.store.set_kv(EVENTS, key, result.id)
+            await self.room.service.store.set_kv(EVENTS, key, result.id)
         else:
             log.warning("league %s: round %d not announced: %s %s", state.league_id, rnd.number, result.outcome,
                         result.text)
@@ -319,13 +316,13 @@ class Leagues:
     async def tick(self, now: datetime) -> None:
         """The scheduler's pass: each running league of this process's servers moves
         on when its round's matches ended or its deadline passed."""
-        for row in await self.parley.service.store.matches(status=("running",), leagues=True, limit=1_000_000):
-            if row.guild is None or not self.parley.config.owns(row.guild):
+        for row in await self.room.service.store.matches(status=("running",), leagues=True, limit=1_000_000):
+            if row.guild is None or not self.room.config.owns(row.guild):
                 continue
             try:
                 state = await self.service.advance(row.id, now.isoformat())
                 # Shown again when it moved, or when its standings were never posted (Discord was down).
-                if state.seq != row.last_seq or not await self.parley.service.store.get_kv(POSTS, row.id):
+                if state.seq != row.last_seq or not await self.room.service.store.get_kv(POSTS, row.id):
                     await self.refresh(row.id)
             except Exception:
                 log.exception("league %s: the scheduler could not move it on", row.id)
@@ -334,11 +331,11 @@ class Leagues:
 _shared: weakref.WeakKeyDictionary[object, Leagues] = weakref.WeakKeyDictionary()
 
 
-def leagues_of(parley: Parley) -> Leagues:
+def leagues_of(room: Room) -> Leagues:
     """One league service per bot, shared by the commands and the scheduler (one lock per league)."""
-    found = _shared.get(parley)
+    found = _shared.get(room)
     if found is None:
-        found = _shared[parley] = Leagues(parley)
+        found = _shared[room] = Leagues(room)
     return found
 
 
@@ -353,11 +350,11 @@ class LeagueGroup(app_commands.Group):
     whole tree against one size limit (4,000 characters, the longest translation of each field),
     and /parley with the league inside came to 5,629; in servers only."""
 
-    def __init__(self, parley: Parley) -> None:
+    def __init__(self, room: Room) -> None:
         where, installs = contexts.servers_only()
         super().__init__(name=_("parley-league"), allowed_contexts=where, allowed_installs=installs,
                          description=_("Leagues and tournaments: Swiss, round robin, elimination"))
-        self.leagues = leagues_of(parley)
+        self.leagues = leagues_of(room)
 
     def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
         return contexts.without_dm_permission(super().to_dict(tree))

@@ -16,70 +16,75 @@ from events.model import Player
 from events.window import describe as describe_window
 
 from . import settings as server_settings
-from .base import ParleyBase, Reply, parse_options
+from .base import Reply, Room, parse_options
 from .delivery import who
 from .i18n import M
 from .permissions import is_manager
 from .settings import ServerSettings
 
 
-class Moderation(ParleyBase):
+class Moderation:
+    """`/parley-mod`: undo, redo, abort, replace, remove, and the server's settings."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
     # -- moderation ------------------------------------------------------------------------------
 
     async def undo(self, interaction: discord.Interaction, match: str | None, count: int | None,
                    to_event: int | None, reason: str | None, redo: bool = False) -> None:
         async def work() -> Reply:
-            await self.require_mod(interaction)
-            ms = await self.resolve(interaction, match)
-            mod = self.player(interaction).id
+            await self.room.require_mod(interaction)
+            ms = await self.room.resolve(interaction, match)
+            mod = self.room.player(interaction).id
             cid = str(interaction.id)
             if redo:
-                result = await self.service.redo(ms.match_id, mod, reason or "", command_id=cid)
+                result = await self.room.service.redo(ms.match_id, mod, reason or "", command_id=cid)
             else:
-                result = await self.service.undo(ms.match_id, mod, count=count or 1, to_seq=to_event,
+                result = await self.room.service.undo(ms.match_id, mod, count=count or 1, to_seq=to_event,
                                                  reason=reason or "", command_id=cid)
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             to = result.events[-1].payload.get("to_seq") if result.events else "?"
             return Reply(M.duplicate(locale) if result.duplicate else M.undone.format(to=to)(locale),
                          sync=ms.match_id)
-        await self.run(interaction, work, match_id=match)
+        await self.room.run(interaction, work, match_id=match)
 
     async def abort(self, interaction: discord.Interaction, match: str | None, reason: str | None) -> None:
         async def work() -> Reply:
-            await self.require_mod(interaction)
-            ms = await self.resolve(interaction, match)
-            result = await self.service.abort(ms.match_id, self.player(interaction).id, reason or "",
+            await self.room.require_mod(interaction)
+            ms = await self.room.resolve(interaction, match)
+            result = await self.room.service.abort(ms.match_id, self.room.player(interaction).id, reason or "",
                                               command_id=str(interaction.id))
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate else M.aborted_ok.format(match=ms.match_id)(locale),
                          sync=ms.match_id)
-        await self.run(interaction, work, match_id=match)
+        await self.room.run(interaction, work, match_id=match)
 
     async def replace(self, interaction: discord.Interaction, match: str | None, seat: int,
                       user: discord.User | discord.Member, reason: str | None) -> None:
         async def work() -> Reply:
-            await self.require_mod(interaction)
-            ms = await self.resolve(interaction, match)
+            await self.room.require_mod(interaction)
+            ms = await self.room.resolve(interaction, match)
             newcomer = Player(id=f"discord:{user.id}", name=user.display_name,
                               locale=ms.seats[seat - 1].locale if 0 < seat <= len(ms.seats) else "en")
-            result = await self.service.replace_player(ms.match_id, self.player(interaction).id, seat - 1, newcomer,
+            result = await self.room.service.replace_player(ms.match_id, self.room.player(interaction).id, seat - 1, newcomer,
                                                        reason or "", command_id=str(interaction.id))
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate
                          else M.replaced_ok.format(seat=seat, who=who(newcomer))(locale), sync=ms.match_id)
-        await self.run(interaction, work, match_id=match)
+        await self.room.run(interaction, work, match_id=match)
 
     async def remove(self, interaction: discord.Interaction, match: str | None, seat: int,
                      reason: str | None) -> None:
         async def work() -> Reply:
-            await self.require_mod(interaction)
-            ms = await self.resolve(interaction, match)
-            result = await self.service.remove_player(ms.match_id, f"mod:{self.player(interaction).id}", seat - 1,
+            await self.room.require_mod(interaction)
+            ms = await self.room.resolve(interaction, match)
+            result = await self.room.service.remove_player(ms.match_id, f"mod:{self.room.player(interaction).id}", seat - 1,
                                                       "removed", command_id=str(interaction.id))
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate else M.removed_ok.format(seat=seat)(locale),
                          sync=ms.match_id)
-        await self.run(interaction, work, match_id=match)
+        await self.room.run(interaction, work, match_id=match)
 
 
     # -- server settings ---------------------------------------------------------------------------
@@ -92,10 +97,10 @@ class Moderation(ParleyBase):
         """Show the server's settings (moderators) or change them (Manage Server only:
         a moderator role must not be able to hand itself out)."""
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             if interaction.guild_id is None:
                 raise Refused(M.guild_only)
-            current = await self.server_settings(interaction)
+            current = await self.room.server_settings(interaction)
             changes: dict[str, object] = {}
             if role is not None:
                 changes["mod_role"] = str(role.id)
@@ -118,20 +123,20 @@ class Moderation(ParleyBase):
             if lobby_days is not None:
                 changes["lobby_days"] = lobby_days
             if not changes:
-                await self.require_mod(interaction)
+                await self.room.require_mod(interaction)
                 return Reply(self._settings_text(current, locale, ""))
             if not is_manager(interaction):
                 raise Refused(M.settings_managers_only)
             updated = current.with_changes(**changes)
-            await server_settings.save(self.service.store, interaction.guild_id, updated)
+            await server_settings.save(self.room.service.store, interaction.guild_id, updated)
             return Reply(self._settings_text(updated, locale, M.settings_saved(locale)))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     def _settings_text(self, settings: ServerSettings, locale: str, head: str) -> str:
         if settings.mod_role:
             role = f"<@&{settings.mod_role}>"  # shown as the role's name; the reply pings nobody
-        elif self.config.mod_role:
-            configured = self.config.mod_role
+        elif self.room.config.mod_role:
+            configured = self.room.config.mod_role
             shown = f"<@&{configured}>" if configured.isdigit() else f"`{configured}`"
             role = M.settings_role_operator.format(role=shown)(locale)
         else:

@@ -1,4 +1,5 @@
-"""Players' names in place of the seat tokens the engine writes (engine.core.seats).
+"""Players' names in place of the seat tokens the engine writes (engine.core.seats); a player,
+a game and a server as records and ladders name them (`mention`, `game_name`, `server_label`).
 
 Message text gets each name in bold with its markdown escaped, so a name like
 `**x**` reads as written; a name like `@everyone` pings nobody because no
@@ -14,7 +15,8 @@ from typing import Literal
 
 import discord
 
-from engine.core import with_names
+from engine.core import Text, with_names
+from engine.registry import available, get_game
 from events.bots import shown_name
 from events.model import Player
 from events.replay import MatchState
@@ -43,3 +45,17 @@ def named(text: str, ms: MatchState, locale: str, style: Style = "bold") -> str:
     if "⟦" not in text:
         return text
     return with_names(text, seat_names(ms, style, locale), locale)
+
+
+def mention(player_id: str, name: str) -> str:
+    return f"<@{player_id[8:]}>" if player_id.startswith("discord:") else f"**{discord.utils.escape_markdown(name)}**"
+
+
+def game_name(game_id: str) -> Text:
+    return get_game(game_id).title if game_id in available() else Text(game_id, game_id)
+
+
+def server_label(client: discord.Client, server: str) -> str:
+    """A server's name if the bot knows it, else its id."""
+    guild = client.get_guild(int(server)) if server.isdigit() else None
+    return guild.name if guild is not None else server

@@ -23,7 +23,7 @@ The submission is answered by custom id (ParleyBot.on_interaction).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import ui
@@ -34,11 +34,10 @@ from engine.deckgames import CARD_SET_GAMES, takes_decks
 from engine.registry import available, get_game
 from events.errors import Refused
 
-from .base import Reply
-from .decks import form_fields
+from .base import Reply, Room
 from .i18n import M
 from .ops import Ops
-from .play import Play
+from .views import form_fields
 
 FORM = "p:nf:"  # + game id
 CLOCK, ACTION, OPTIONS, BOTS, RATED = "clock", "action", "options", "bots", "rated"
@@ -135,18 +134,32 @@ class GamePick(ui.DynamicItem[ui.Select[Any]], template=r"p:ng"):
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         game = str((data.get("values") or [""])[0])
-        await interaction.client.parley.new_form(interaction, game)  # type: ignore[attr-defined]
+        await interaction.client.parley.form.new_form(interaction, game)  # type: ignore[attr-defined]
 
 
 FORM_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (GamePick,)
 
 
-class NewForm(Play):
-    """Match creation (Play) with its form in front."""
+class Creates(Protocol):
+    """Match creation (bot/discord/play.Play.create), named here rather than imported:
+    the form is one more way into it, not a command module that needs the others."""
+
+    async def create(self, interaction: discord.Interaction, game_id: str, options: str | None,
+                     deadline_hours: float | None, deadline_action: str | None,
+                     reminder_hours: float | None, takeover: str | None = ..., rated: bool | None = ...,
+                     bots: int = ...) -> None: ...
+
+
+class NewForm:
+    """`/parley new` typed bare: the form (or the select of games) in front of match creation."""
+
+    def __init__(self, room: Room, play: Creates) -> None:
+        self.room = room
+        self.play = play
 
     async def new_form(self, interaction: discord.Interaction, game_id: str | None) -> None:
         """Open the game's form (or, with no game, the select of games)."""
-        locale = self.locale(interaction)
+        locale = self.room.locale(interaction)
         if interaction.guild_id is None:
             await Ops.reply(interaction, M.guild_only(locale))
             return
@@ -155,7 +168,7 @@ class NewForm(Play):
                 view = ui.View(timeout=None)
                 view.add_item(GamePick(locale, available()))
                 return Reply(PICK_GAME(locale), view=view)
-            await self.run(interaction, games)
+            await self.room.run(interaction, games)
             return
         try:
             get_game(game_id)  # this game alone: the form must be the answer within three seconds
@@ -163,9 +176,9 @@ class NewForm(Play):
             async def unknown() -> Reply:
                 games = ", ".join(f"`{g}`" for g in available())
                 raise Refused(M.unknown_game.format(game=game_id), M.games_available.format(games=games))
-            await self.run(interaction, unknown)
+            await self.room.run(interaction, unknown)
             return
-        defaults = await self.server_settings(interaction)
+        defaults = await self.room.server_settings(interaction)
         form = NewMatchForm(game_id, locale, defaults.rated)
         await Ops.modal(interaction, form)
         form.stop()  # answered by custom id (ParleyBot.on_interaction), not kept in memory
@@ -184,7 +197,7 @@ class NewForm(Play):
         if hours is not None and not 0 <= hours <= 720:
             async def refuse() -> Reply:
                 raise Refused(BAD_HOURS)
-            await self.run(interaction, refuse)
+            await self.room.run(interaction, refuse)
             return
-        await self.create(interaction, game_id, options or None, float(hours) if hours is not None else None,
+        await self.play.create(interaction, game_id, options or None, float(hours) if hours is not None else None,
                           str(action) if action else None, None, None, rated, bots=bots)

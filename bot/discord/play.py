@@ -16,10 +16,10 @@ from events.takeover import offered_or_easy
 from events.window import parse_window, window_place
 
 from . import hall
-from .base import PICKED, ParleyBase, Reply, match_id_for, parse_options
-from .decks import deck_offer, with_card_set
+from .base import PICKED, Reply, Room, match_id_for, parse_options
 from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
+from .matchdecks import deck_offer, with_card_set
 from .menus import entry_for, unique_labels
 from .names import named, seat_names
 from .ops import Outcome, Undelivered
@@ -28,7 +28,12 @@ from .views import BACK, choice_view, group_view
 log = logging.getLogger("parley.discord")
 
 
-class Play(ParleyBase):
+class Play:
+    """The lobby, moves, hands and takebacks, from commands and from the buttons posted for them."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
     # -- lobby ------------------------------------------------------------------------------
 
     async def create(self, interaction: discord.Interaction, game_id: str, options: str | None,
@@ -36,21 +41,21 @@ class Play(ParleyBase):
                      reminder_hours: float | None, takeover: str | None = None, rated: bool | None = None,
                      bots: int = 0) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise Refused(M.guild_only)
             if game_id not in available():
                 games = ", ".join(f"`{g}`" for g in available())
                 raise Refused(M.unknown_game.format(game=game_id), M.games_available.format(games=games))
-            opts = await with_card_set(self.service.store, interaction.guild_id, game_id, parse_options(options))
+            opts = await with_card_set(self.room.service.store, interaction.guild_id, game_id, parse_options(options))
             channel = interaction.channel
             channel_id = interaction.channel_id
             if isinstance(channel, discord.Thread) and channel.parent_id:
                 channel_id = channel.parent_id  # a new match gets its own thread, not one inside a thread
-            forum = await hall.forum_of(self.delivery.ops, interaction)  # the match hall: a post in the forum
+            forum = await hall.forum_of(self.room.delivery.ops, interaction)  # the match hall: a post in the forum
             cid = str(interaction.id)
             # The server's settings fill what the creator left out; a deadline of 0 is "none" even then.
-            defaults = await self.server_settings(interaction)
+            defaults = await self.room.server_settings(interaction)
             place: dict[str, Any] = {"via": "discord", "guild": str(interaction.guild_id), "channel": str(channel_id),
                                      "locale": defaults.language or guild_locale_of(interaction), "interaction": cid}
             if forum is not None:
@@ -75,43 +80,43 @@ class Play(ParleyBase):
             # The match id comes from the interaction id, so the same interaction
             # delivered twice finds the match its first delivery made.
             match_id = match_id_for(interaction.id)
-            me = self.player(interaction)
+            me = self.room.player(interaction)
             ms = await self._made_by(match_id, cid)
             if ms is None:
                 try:
-                    ms = await self.service.create(game_id, me, opts, place=place, match_id=match_id, join=False)
+                    ms = await self.room.service.create(game_id, me, opts, place=place, match_id=match_id, join=False)
                 except Exception:
                     ms = await self._made_by(match_id, cid)  # the twin delivery won the race
                     if ms is None:
                         raise
             # Joining carries the interaction id too: done once, however often it is delivered.
-            await self.service.join(match_id, me, command_id=cid)
+            await self.room.service.join(match_id, me, command_id=cid)
             for n in range(bots):  # the form's bot seats, each once however often it is delivered
-                await self.service.add_bot(match_id, me.id, command_id=f"{cid}:bot{n}")
+                await self.room.service.add_bot(match_id, me.id, command_id=f"{cid}:bot{n}")
             try:
-                await self.delivery.sync(match_id)
+                await self.room.delivery.sync(match_id)
             except Undelivered as exc:
                 refused = exc.result
                 if refused.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
                     raise  # Discord trouble, not this channel's: the next sync retries
                 # No thread here (a permission, or a channel kind without threads): the
                 # match must not linger as an open lobby nobody can play.
-                await self.service.abort(match_id, None, f"cannot open a thread: {refused.text}")
-                await self.sync(match_id)  # the lobby message, if it was posted, says so
+                await self.room.service.abort(match_id, None, f"cannot open a thread: {refused.text}")
+                await self.room.sync(match_id)  # the lobby message, if it was posted, says so
                 raise Refused(M.no_permission.format(what=refused.text or refused.code),
                               M.no_permission_hint) from exc
-            rec = await self.delivery.record(match_id)
-            offer, view = await deck_offer(self.service.store, ms, me.id, locale)
+            rec = await self.room.delivery.record(match_id)
+            offer, view = await deck_offer(self.room.service.store, ms, me.id, locale)
             return Reply("\n".join(filter(None, [M.created.format(match=match_id, game=get_game(ms.game_id).title,
                                                                    thread=f"<#{rec.get('thread')}>")(locale), offer])),
                          view=view)
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def _made_by(self, match_id: str, interaction_id: str) -> MatchState | None:
         """The match this interaction created, if an earlier delivery of it already did."""
-        if await self.service.store.match(match_id) is None:
+        if await self.room.service.store.match(match_id) is None:
             return None
-        ms = await self.service.get(match_id)
+        ms = await self.room.service.get(match_id)
         if ms.place.get("interaction") != interaction_id:
             # 40 bits of a hash of two different interaction ids agreeing: never, in practice.
             raise RuntimeError(f"match id {match_id} is taken by another interaction")
@@ -119,65 +124,65 @@ class Play(ParleyBase):
 
     async def lobby(self, interaction: discord.Interaction, match: str | None, op: str, level: str = "easy") -> None:
         async def work() -> Reply:
-            return await self._lobby_op(interaction, await self.resolve(interaction, match), op, level)
-        await self.run(interaction, work, match_id=match)
+            return await self._lobby_op(interaction, await self.room.resolve(interaction, match), op, level)
+        await self.room.run(interaction, work, match_id=match)
 
     async def lobby_click(self, interaction: discord.Interaction, match_id: str, op: str,
                           level: str = "easy") -> None:
         async def work() -> Reply:
-            return await self._lobby_op(interaction, await self.service.get(match_id), op, level)
-        await self.run(interaction, work, match_id=match_id)
+            return await self._lobby_op(interaction, await self.room.service.get(match_id), op, level)
+        await self.room.run(interaction, work, match_id=match_id)
 
     async def _lobby_op(self, interaction: discord.Interaction, ms: MatchState, op: str,
                         level: str = "easy") -> Reply:
-        locale = self.locale(interaction)
-        me = self.player(interaction)
+        locale = self.room.locale(interaction)
+        me = self.room.player(interaction)
         cid = str(interaction.id)
         mid = ms.match_id
         if op == "join":
             if ms.status == "lobby" and any(p.id == me.id for p in ms.lobby):  # Join again: pick another deck
-                offer, view = await deck_offer(self.service.store, ms, me.id, locale)
+                offer, view = await deck_offer(self.room.service.store, ms, me.id, locale)
                 if view is not None:
                     return Reply(offer, view=view)
-            result = await self.service.join(mid, me, command_id=cid)
+            result = await self.room.service.join(mid, me, command_id=cid)
             text = M.joined
         elif op == "leave":
-            result = await self.service.leave(mid, me.id, command_id=cid)
+            result = await self.room.service.leave(mid, me.id, command_id=cid)
             text = M.left
         elif op == "bot":
-            if me.id != ms.creator and not await self.is_mod(interaction):
+            if me.id != ms.creator and not await self.room.is_mod(interaction):
                 raise Refused(Text("Only the match's creator can add bots.", "ボットを追加できるのは作成者だけです。"))
-            result = await self.service.add_bot(mid, me.id, command_id=cid, level=level)
+            result = await self.room.service.add_bot(mid, me.id, command_id=cid, level=level)
             text = M.bot_added
         else:
             if me.id != ms.creator:
-                await self.check_mod(interaction)  # records the grant the service checks
-            result = await self.service.start(mid, me.id, command_id=cid)
+                await self.room.check_mod(interaction)  # records the grant the service checks
+            result = await self.room.service.start(mid, me.id, command_id=cid)
             text = M.started
         content = M.duplicate(locale) if result.duplicate else text.format(match=mid)(locale)
         if op == "join" and not result.duplicate:
-            offer, view = await deck_offer(self.service.store, ms, me.id, locale)
+            offer, view = await deck_offer(self.room.service.store, ms, me.id, locale)
             return Reply("\n".join(filter(None, [content, offer])), view=view, sync=mid)
         return Reply(content, sync=mid)
 
     async def act(self, interaction: discord.Interaction, match: str | None, action: str) -> None:
         async def work() -> Reply:
-            ms = await self.resolve(interaction, match)
+            ms = await self.room.resolve(interaction, match)
             picked = PICKED.match(action.strip())
             if picked:
                 return await self._choose(interaction, ms.match_id, int(picked[1]), None, int(picked[2]))
-            locale = self.locale(interaction)
-            me, cid = self.player(interaction).id, str(interaction.id)
-            if await self.service.store.find_command(ms.match_id, cid) is not None:
+            locale = self.room.locale(interaction)
+            me, cid = self.room.player(interaction).id, str(interaction.id)
+            if await self.room.service.store.find_command(ms.match_id, cid) is not None:
                 return Reply(M.duplicate(locale))  # a retry of a move that was made: not "not your turn"
             self._check_turn(ms, me)
             try:
-                result = await self.service.act(ms.match_id, me, action, command_id=cid)
+                result = await self.room.service.act(ms.match_id, me, action, command_id=cid)
             except NotYourDecision:
-                self._check_turn(await self.service.get(ms.match_id), me)  # someone moved first: say who is awaited
+                self._check_turn(await self.room.service.get(ms.match_id), me)  # someone moved first: say who is awaited
                 raise
-            return Reply(self._done(result, locale, Text(action, action), ms), sync=ms.match_id)
-        await self.run(interaction, work, match_id=match)
+            return Reply(self.room.done(result, locale, Text(action, action), ms), sync=ms.match_id)
+        await self.room.run(interaction, work, match_id=match)
 
     @staticmethod
     def _check_menu(ms: MatchState, player_id: str, seat: int) -> None:
@@ -207,12 +212,12 @@ class Play(ParleyBase):
             if message is not None and message.flags.ephemeral and reply.sync:
                 # Clicked on a "Show my hand" reply: refresh it in place, so its
                 # buttons are the new position's rather than stale ones.
-                fresh = self._hand(interaction, await self.service.get(match_id))
+                fresh = self._hand(interaction, await self.room.service.get(match_id))
                 fresh.content = f"{reply.content}\n{fresh.content}"
                 fresh.replace, fresh.sync = True, reply.sync
                 return fresh
             return reply
-        await self.run(interaction, work, match_id=match_id)
+        await self.room.run(interaction, work, match_id=match_id)
 
     async def _choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int | None,
                       idx: int) -> Reply:
@@ -222,29 +227,29 @@ class Play(ParleyBase):
         own per-match lock (safe with several bot processes on one database too).
         The command id is looked at first, so a retried interaction reads "already
         done" rather than "no longer current"."""
-        locale = self.locale(interaction)
-        me = self.player(interaction).id
+        locale = self.room.locale(interaction)
+        me = self.room.player(interaction).id
         cid = str(interaction.id)
-        if await self.service.store.find_command(match_id, cid) is not None:
+        if await self.room.service.store.find_command(match_id, cid) is not None:
             return Reply(M.duplicate(locale))
-        ms = await self.service.get(match_id)
+        ms = await self.room.service.get(match_id)
         if ms.status != "running" or not _current(ms, seq):
             return await self._stale(match_id, cid, locale)
         if seat is not None:
             self._check_menu(ms, me, seat)
-        s = self.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
+        s = self.room.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
         self._check_turn(ms, me, s)
         choices = ms.game.legal_actions(ms.state, s)
         if not 0 <= idx < len(choices):
             return Reply(M.stale(locale))
         try:
-            result = await self.service.act(match_id, me, dict(choices[idx].action), seat=s, command_id=cid,
+            result = await self.room.service.act(match_id, me, dict(choices[idx].action), seat=s, command_id=cid,
                                             expected_seq=seq)
         except RuleError:
-            if not _current(await self.service.get(match_id), seq):
+            if not _current(await self.room.service.get(match_id), seq):
                 return await self._stale(match_id, cid, locale)  # something landed first
             raise
-        return Reply(self._done(result, locale, choices[idx].label, ms), sync=match_id)
+        return Reply(self.room.done(result, locale, choices[idx].label, ms), sync=match_id)
 
     async def open_group(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int,
                          value: str) -> None:
@@ -253,12 +258,12 @@ class Play(ParleyBase):
         back, so the move made there refreshes that very message through its answer
         (no call of its own); elsewhere they come in a private reply."""
         async def work() -> Reply:
-            locale = self.locale(interaction)
-            ms = await self.service.get(match_id)
+            locale = self.room.locale(interaction)
+            ms = await self.room.service.get(match_id)
             if ms.status != "running" or not _current(ms, seq):
                 return Reply(M.stale(locale))
-            self._check_menu(ms, self.player(interaction).id, seat)
-            s = self.service.resolve_seat(ms, self.player(interaction).id, seat)
+            self._check_menu(ms, self.room.player(interaction).id, seat)
+            s = self.room.service.resolve_seat(ms, self.room.player(interaction).id, seat)
             choices = ms.game.legal_actions(ms.state, s)
             message = interaction.message
             in_place = interaction.guild_id is None and message is not None and not message.flags.ephemeral
@@ -272,36 +277,36 @@ class Play(ParleyBase):
             if in_place and message is not None:
                 return Reply(message.content, view=view, replace=True)
             return Reply(M.in_group.format(group=named(entry.label(locale), ms, locale))(locale), view=view)
-        await self.run(interaction, work, match_id=match_id)
+        await self.room.run(interaction, work, match_id=match_id)
 
     async def _stale(self, match_id: str, cid: str, locale: str) -> Reply:
         # The match moved on; perhaps by this very interaction, delivered twice at once.
-        if await self.service.store.find_command(match_id, cid) is not None:
+        if await self.room.service.store.find_command(match_id, cid) is not None:
             return Reply(M.duplicate(locale))
         return Reply(M.stale(locale))
 
     async def hand(self, interaction: discord.Interaction, match: str | None) -> None:
         async def work() -> Reply:
-            ms = await self.resolve(interaction, match)
+            ms = await self.room.resolve(interaction, match)
             return self._hand(interaction, ms)
-        await self.run(interaction, work, match_id=match)
+        await self.room.run(interaction, work, match_id=match)
 
     async def show_hand(self, interaction: discord.Interaction, match_id: str) -> None:
         async def work() -> Reply:
-            return self._hand(interaction, await self.service.get(match_id))
-        await self.run(interaction, work, match_id=match_id)
+            return self._hand(interaction, await self.room.service.get(match_id))
+        await self.room.run(interaction, work, match_id=match_id)
 
     def _hand(self, interaction: discord.Interaction, ms: MatchState) -> Reply:
-        locale = self.locale(interaction)
-        me = self.player(interaction).id
+        locale = self.room.locale(interaction)
+        me = self.room.player(interaction).id
         if ms.state is None:
             raise Refused(Text("The match has not started yet.", "対戦はまだ開始していません。"))
         seats = ms.seat_of(me)
         if not seats:
-            return Reply(M.spectating.format(match=ms.match_id)(locale) + "\n" + self.delivery.board_text(ms, locale))
+            return Reply(M.spectating.format(match=ms.match_id)(locale) + "\n" + self.room.delivery.board_text(ms, locale))
         pending = {p.seat: p for p in ms.game.pending(ms.state)} if ms.status == "running" else {}
         seat = next((s for s in seats if s in pending), seats[0])
-        text = self.delivery.private_text(ms, seat, locale)
+        text = self.room.delivery.private_text(ms, seat, locale)
         view = None
         tail = ""
         if seat in pending:
@@ -317,52 +322,52 @@ class Play(ParleyBase):
 
     async def board(self, interaction: discord.Interaction, match: str | None) -> None:
         async def work() -> Reply:
-            ms = await self.resolve(interaction, match)
+            ms = await self.room.resolve(interaction, match)
             if ms.state is None:
                 raise Refused(Text("The match has not started yet.", "対戦はまだ開始していません。"))
-            clock = await self.delivery.clock_lines(ms)
-            return Reply(self.delivery.board_text(ms, self.locale(interaction), clock), sync=ms.match_id)
-        await self.run(interaction, work, match_id=match)
+            clock = await self.room.delivery.clock_lines(ms)
+            return Reply(self.room.delivery.board_text(ms, self.room.locale(interaction), clock), sync=ms.match_id)
+        await self.room.run(interaction, work, match_id=match)
 
     async def takeback(self, interaction: discord.Interaction, match: str | None) -> None:
         async def work() -> Reply:
-            ms = await self.resolve(interaction, match)
-            result = await self.service.request_takeback(ms.match_id, self.player(interaction).id,
+            ms = await self.room.resolve(interaction, match)
+            result = await self.room.service.request_takeback(ms.match_id, self.room.player(interaction).id,
                                                          command_id=str(interaction.id))
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate else M.tb_asked(locale), sync=ms.match_id)
-        await self.run(interaction, work, match_id=match)
+        await self.room.run(interaction, work, match_id=match)
 
     async def answer_takeback(self, interaction: discord.Interaction, match_id: str, of_seq: int,
                               accept: bool) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
-            ms = await self.service.get(match_id)
+            locale = self.room.locale(interaction)
+            ms = await self.room.service.get(match_id)
             if ms.takeback is None or ms.takeback[1] != of_seq:
                 return Reply(M.stale(locale))
-            result = await self.service.answer_takeback(match_id, self.player(interaction).id, accept,
+            result = await self.room.service.answer_takeback(match_id, self.room.player(interaction).id, accept,
                                                         command_id=str(interaction.id))
             return Reply(M.duplicate(locale) if result.duplicate else M.answered(locale), sync=match_id)
-        await self.run(interaction, work, match_id=match_id)
+        await self.room.run(interaction, work, match_id=match_id)
 
     async def forfeit(self, interaction: discord.Interaction, match: str | None) -> None:
         async def work() -> Reply:
-            ms = await self.resolve(interaction, match)
-            seats = ms.seat_of(self.player(interaction).id)
+            ms = await self.room.resolve(interaction, match)
+            seats = ms.seat_of(self.room.player(interaction).id)
             if not seats:
                 raise Refused(Text("You are not seated in this match.", "あなたはこの対戦の参加者ではありません。"))
-            result = await self.service.remove_player(ms.match_id, self.player(interaction).id, seats[0], "forfeit",
+            result = await self.room.service.remove_player(ms.match_id, self.room.player(interaction).id, seats[0], "forfeit",
                                                       command_id=str(interaction.id))
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate else M.forfeited_ok(locale), sync=ms.match_id)
-        await self.run(interaction, work, match_id=match)
+        await self.room.run(interaction, work, match_id=match)
 
     async def games(self, interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             names = ", ".join(f"`{g}` ({get_game(g).title(locale)})" for g in available())
             return Reply(M.games_list.format(games=names)(locale))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     # -- autocomplete -------------------------------------------------------------------------
 
@@ -379,15 +384,15 @@ class Play(ParleyBase):
     async def _complete_action(self, interaction: discord.Interaction, current: str,
                                match: str | None) -> list[discord.app_commands.Choice[str]]:
         try:
-            ms = await self.resolve(interaction, match)
+            ms = await self.room.resolve(interaction, match)
         except RuleError:
             return []
         if ms.status != "running":
             return []
-        me = self.player(interaction).id
-        locale = self.locale(interaction)
+        me = self.room.player(interaction).id
+        locale = self.room.locale(interaction)
         try:
-            seat = self.service.resolve_seat(ms, me)
+            seat = self.room.service.resolve_seat(ms, me)
         except RuleError:
             return []
         pending = ms.game.pending(ms.state)
@@ -421,9 +426,9 @@ class Play(ParleyBase):
                              current: str) -> list[discord.app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        rows = await self.service.store.matches(guild=str(interaction.guild_id), limit=200)
+        rows = await self.room.service.store.matches(guild=str(interaction.guild_id), limit=200)
         me = f"discord:{interaction.user.id}"
-        locale = self.locale(interaction)
+        locale = self.room.locale(interaction)
         needle = current.strip().casefold()
         out = []
         for r in rows:

@@ -10,26 +10,26 @@ from bot import ratingtext as rt
 from bot.profiletext import card_lines
 from events.profile import Part, profile
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 from .contexts import lookup_scope
 from .delivery import clip
+from .names import server_label
 
 
-def server_label(client: discord.Client, server: str) -> str:
-    """A server's name if the bot knows it, else its id."""
-    guild = client.get_guild(int(server)) if server.isdigit() else None
-    return guild.name if guild is not None else server
+class Profiles:
+    """`/parley profile`: a player's card."""
 
+    def __init__(self, room: Room) -> None:
+        self.room = room
 
-class Profiles(ParleyBase):
     async def profile(self, interaction: discord.Interaction, user: discord.User | discord.Member | None) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             guild, target = lookup_scope(interaction, user)
-            card = await profile(self.service.store, f"discord:{target.id}", guild)
+            card = await profile(self.room.service.store, f"discord:{target.id}", guild)
             threads: dict[str, str] = {}
             for p in card.current:
-                thread = (await self.delivery.record(p.match_id)).get("thread")
+                thread = (await self.room.delivery.record(p.match_id)).get("thread")
                 if thread:
                     threads[p.match_id] = f" · <#{thread}>"
 
@@ -37,8 +37,8 @@ class Profiles(ParleyBase):
                 return threads.get(p.match_id, "")
 
             def server_name(server: str) -> str:
-                return rt.server_name(server, locale) if server == "local" else server_label(self.client, server)
+                return rt.server_name(server, locale) if server == "local" else server_label(self.room.client, server)
 
             lines = card_lines(card, target.mention, locale, server_name=server_name, where=where)
             return Reply(clip("\n".join([f"**{lines[0]}**", *lines[1:]])))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)

@@ -22,12 +22,11 @@ from engine.registry import available
 from events.errors import Refused
 from events.ratings import Rating, cached_ladder, end_season, ladder, player_ratings, seasons, start_season
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 from .contexts import lookup_scope
 from .delivery import clip
 from .i18n import M
-from .profile import server_label
-from .stats import game_name, mention
+from .names import game_name, mention, server_label
 
 T_HERE = Text("this server", "このサーバー")
 T_NONE = Text("{who} has no rating here yet.", "{who}はここでまだレーティングがありません。")
@@ -58,7 +57,12 @@ def _chart(title: Text, table: list[Rating], game: str, locale: str) -> discord.
     return discord.File(io.BytesIO(png), filename="ladder.png", description=clip(alt, 1000))
 
 
-class Ratings(ParleyBase):
+class Ratings:
+    """`/parley ladder` and `/parley rating`, and `/parley-mod season`."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
     def _guild(self, interaction: discord.Interaction) -> str:
         if interaction.guild_id is None:
             raise Refused(M.guild_only)
@@ -72,9 +76,9 @@ class Ratings(ParleyBase):
     async def ladder(self, interaction: discord.Interaction, game: str, season: int | None,
                      user: discord.User | discord.Member | None = None) -> None:
         async def work() -> Reply:
-            locale, guild = self.locale(interaction), self._guild(interaction)
+            locale, guild = self.room.locale(interaction), self._guild(interaction)
             self._game(game)
-            store, title, where = self.service.store, game_name(game), T_HERE
+            store, title, where = self.room.service.store, game_name(game), T_HERE
             record = await seasons(store, guild)
             head: Text
             if season is not None:
@@ -99,7 +103,7 @@ class Ratings(ParleyBase):
                 rows.insert(0, self._place(table, user, game, locale))
             file = await asyncio.to_thread(_chart, head, table, game, locale)
             return Reply(clip("\n".join([f"**{head(locale)}**", *rows, T_HOW(locale)])), files=[file])
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     @staticmethod
     def _closed_hint(record: dict[str, Any]) -> Text | None:
@@ -124,11 +128,11 @@ class Ratings(ParleyBase):
                      game: str | None) -> None:
         """`/parley rating [user] [game]`: on this server; elsewhere the asker's own, on every server."""
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             guild, target = lookup_scope(interaction, user)
             if game is not None:
                 self._game(game)
-            store, who = self.service.store, target.mention
+            store, who = self.room.service.store, target.mention
             player = f"discord:{target.id}"
             servers = [guild] if guild is not None else sorted(
                 {r.guild for r in await store.matches(status=("finished",), limit=2**31 - 1)
@@ -139,23 +143,23 @@ class Ratings(ParleyBase):
                          if game is None or g == game}
                 if found:
                     head = T_RATINGS.format(who=who) if guild is not None else \
-                        T_RATINGS_ON.format(who=who, server=server_label(self.client, server))
+                        T_RATINGS_ON.format(who=who, server=server_label(self.room.client, server))
                     lines += [head(locale), *rt.rating_lines(found, locale)]
             if not lines:
                 return Reply((T_NONE if guild is not None else T_NONE_ANYWHERE).format(who=who)(locale))
             return Reply(clip("\n".join([*lines, T_HOW(locale)])))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def season(self, interaction: discord.Interaction, action: str) -> None:
         async def work() -> Reply:
-            locale, guild = self.locale(interaction), self._guild(interaction)
-            await self.require_mod(interaction)
+            locale, guild = self.room.locale(interaction), self._guild(interaction)
+            await self.room.require_mod(interaction)
             now = datetime.now(UTC).isoformat()
             if action == "start":
-                current = await start_season(self.service.store, guild, now)
+                current = await start_season(self.room.service.store, guild, now)
                 return Reply(T_STARTED.format(n=current["number"])(locale))
-            closed = await end_season(self.service.store, guild, now)
+            closed = await end_season(self.room.service.store, guild, now)
             if closed is None:
                 raise Refused(T_NO_SEASON)
             return Reply(T_ENDED.format(n=closed["number"])(locale))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)

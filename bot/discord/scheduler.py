@@ -39,17 +39,17 @@ from .league import leagues_of
 from .vacation import vacation_starts
 
 if TYPE_CHECKING:
-    from .core import Parley
+    from .base import Room
 
 log = logging.getLogger("parley.discord")
 
 
 class Scheduler:
-    def __init__(self, parley: Parley) -> None:
-        self.parley = parley
+    def __init__(self, room: Room) -> None:
+        self.room = room
         self._task: asyncio.Task[None] | None = None
         self._hours: dict[str, float] = {}  # per match: the soonest a reminder or deadline can fall
-        self.leagues = leagues_of(parley)  # from now on, a league also moves on when its round's last match ends
+        self.leagues = leagues_of(room)  # from now on, a league also moves on when its round's last match ends
 
     def start(self) -> None:
         if self._task is None:
@@ -66,18 +66,18 @@ class Scheduler:
                 await self.tick(datetime.now(UTC))
             except Exception:
                 log.exception("scheduler tick failed")
-            await asyncio.sleep(self.parley.config.scheduler_minutes * 60)
+            await asyncio.sleep(self.room.config.scheduler_minutes * 60)
 
     async def tick(self, now: datetime) -> None:
-        service = self.parley.service
+        service = self.room.service
         store = service.store
         running = await store.matches(status=("running",), limit=1_000_000)
         due: Due = []  # reminders due this pass, sent together at the end (digests)
         # Whatever a failed Discord call left unshown, running or not (the outbox).
-        for match_id in await self.parley.delivery.pending():
-            await self.parley.sync(match_id)
+        for match_id in await self.room.delivery.pending():
+            await self.room.sync(match_id)
         for row in running:
-            if row.guild is None or not self.parley.config.owns(row.guild):
+            if row.guild is None or not self.room.config.owns(row.guild):
                 continue  # another process serves that server's shard
             # Lazy: a match is loaded only when a reminder or deadline may be due,
             # judged from its row and its creation event, so a start with thousands
@@ -96,7 +96,7 @@ class Scheduler:
             starts = await vacation_starts(store, ms, [p.seat for p in waiting], datetime.fromisoformat(last.at), now)
             # Expiry is the clock's (events/clock.py): quiet hours, a vacation, the
             # bank, grace and an extension are all in it.
-            feed = self.parley.delivery.clock_feed
+            feed = self.room.delivery.clock_feed
             clock = await feed.clocks(ms, now)
             late = [p.seat for p in waiting if clock is not None and clock[1][p.seat].expired]
             if late:
@@ -106,7 +106,7 @@ class Scheduler:
             if closed:
                 await self._deadline(ms.match_id, ms.seq, closed, "skip", window.WINDOW)
                 continue
-            hours = float(ms.place.get("reminder_hours") or self.parley.config.reminder_hours)
+            hours = float(ms.place.get("reminder_hours") or self.room.config.reminder_hours)
             mark = await store.get_kv(REMIND, ms.match_id) or {}
             reminded = datetime.fromisoformat(mark["at"]) if mark.get("seq") in (ms.seq, ms.public_seq) else None
             asleep = await feed.hours(ms)
@@ -119,17 +119,17 @@ class Scheduler:
                       and not asleep[s].is_quiet(now)]
             if remind:
                 due.append((ms, remind))
-        await remind_due(self.parley, due, now)
-        await expire_lobbies(self.parley, now)
+        await remind_due(self.room, due, now)
+        await expire_lobbies(self.room, now)
         # Leagues whose round's matches ended, or whose round's deadline passed, move on.
         await self.leagues.tick(now)
 
     async def _maybe_due(self, match_id: str, updated_at: str, now: datetime) -> bool:
         hours = self._hours.get(match_id)
         if hours is None:
-            first = await self.parley.service.store.events(match_id, upto=1)
+            first = await self.room.service.store.events(match_id, upto=1)
             place = first[0].payload.get("place", {}) if first else {}
-            limits = [float(place.get("reminder_hours") or self.parley.config.reminder_hours)]
+            limits = [float(place.get("reminder_hours") or self.room.config.reminder_hours)]
             clock = from_place(place)
             if clock is not None:
                 # A decision's limit is never spent sooner than by the wall clock; a
@@ -153,7 +153,7 @@ class Scheduler:
         makes the skip refused, never applied to the new position; the next pass
         decides afresh. Several seats waiting at once are skipped one after the
         other, each expecting the position the previous skip left."""
-        service = self.parley.service
+        service = self.room.service
         expected = seq
         for seat in seats:
             cid = f"{reason}:{seq}:{seat}"
@@ -172,4 +172,4 @@ class Scheduler:
                 break
             if result.events:
                 expected = result.events[-1].seq
-        await self.parley.sync(match_id)
+        await self.room.sync(match_id)

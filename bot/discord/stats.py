@@ -15,15 +15,15 @@ import discord
 from bot.ratingtext import rating_lines
 from bot.render.chart import wins_chart
 from engine.core import Text
-from engine.registry import available, get_game
 from events.errors import Refused
 from events.ratings import player_ratings
 from events.replay import MatchState
 from events.stats import PlayerStats, ServerStats, player_stats, server_stats, waiting_on
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 from .contexts import lookup_scope
 from .delivery import Delivery, clip
+from .names import game_name, mention
 
 T_PLAYER = Text("Records of {who} on this server", "このサーバーでの{who}の記録")
 T_SERVER = Text("This server's records", "このサーバーの記録")
@@ -62,16 +62,8 @@ def duration(seconds: float, locale: str) -> str:
     return form.format(d=d, h=h, m=m, s=s % 60)
 
 
-def game_name(game_id: str) -> Text:
-    return get_game(game_id).title if game_id in available() else Text(game_id, game_id)
-
-
 def game_title(game_id: str, locale: str) -> str:
     return game_name(game_id)(locale)
-
-
-def mention(player_id: str, name: str) -> str:
-    return f"<@{player_id[8:]}>" if player_id.startswith("discord:") else f"**{discord.utils.escape_markdown(name)}**"
 
 
 def _move_line(moves: int, seconds: float, locale: str) -> str:
@@ -126,19 +118,24 @@ async def waiting_lines(delivery: Delivery, matches: list[MatchState], locale: s
     return lines
 
 
-class Stats(ParleyBase):
+class Stats:
+    """`/parley stats` and `/parley mine`."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
     async def stats(self, interaction: discord.Interaction, user: discord.User | discord.Member | None,
                     server: bool) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             scope, target = lookup_scope(interaction, user)
             if scope is None:  # outside a Parley server: the asker's own records, every server's
                 if server:
                     raise Refused(T_SERVER_ONLY)
-                st = await player_stats(self.service.store, f"discord:{target.id}")
+                st = await player_stats(self.room.service.store, f"discord:{target.id}")
                 return Reply(clip(player_text(st, target.mention, locale, T_PLAYER_ALL)))
             guild = scope
-            store = self.service.store
+            store = self.room.service.store
             if server:
                 sst = await server_stats(store, guild)
                 if not sst.total.played:
@@ -157,15 +154,15 @@ class Stats(ParleyBase):
             title = Text(f"{target.display_name} - ", f"{target.display_name} - ") + T_CHART
             file = await asyncio.to_thread(chart, rows, title, (LEGEND[0], LEGEND[1]), locale)
             return Reply(clip(text), files=[file])
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def mine(self, interaction: discord.Interaction) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             scope, _ = lookup_scope(interaction, None)
-            found = await waiting_on(self.service, self.player(interaction).id, scope)
+            found = await waiting_on(self.room.service, self.room.player(interaction).id, scope)
             if not found:
                 return Reply((T_MINE_NONE if scope is not None else T_MINE_NONE_ANYWHERE)(locale))
-            lines = [T_MINE.format(n=len(found))(locale), *await waiting_lines(self.delivery, found, locale)]
+            lines = [T_MINE.format(n=len(found))(locale), *await waiting_lines(self.room.delivery, found, locale)]
             return Reply(clip("\n".join(lines)))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)

@@ -13,7 +13,6 @@ once from losing one."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import discord
 
@@ -21,7 +20,7 @@ from engine.core import Text
 from events.errors import Refused
 from events.model import Player
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 from .delivery import who
 from .i18n import M
 
@@ -44,13 +43,15 @@ NOT_VOLUNTEER_HINT = Text("Ask them to run `/parley sub action:join the pool` fi
                           "先に `/parley sub` の「候補に登録」をしてもらってください。")
 
 
-class Subs(ParleyBase):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+class Subs:
+    """`/parley sub`: the server's substitute pool, and handing a seat to one of it."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
         self._pool_locks: dict[str, asyncio.Lock] = {}
 
     async def _pool(self, guild: str) -> list[dict[str, str]]:
-        return list(await self.service.store.get_kv(POOL, guild) or [])
+        return list(await self.room.service.store.get_kv(POOL, guild) or [])
 
     async def _change_pool(self, guild: str, user: Player, join: bool) -> bool:
         """Add or remove `user`; whether anything changed."""
@@ -60,17 +61,17 @@ class Subs(ParleyBase):
             if there == join:
                 return False
             pool = [*pool, {"id": user.id, "name": user.name}] if join else [p for p in pool if p["id"] != user.id]
-            await self.service.store.set_kv(POOL, guild, pool)
+            await self.room.service.store.set_kv(POOL, guild, pool)
             return True
 
     async def sub(self, interaction: discord.Interaction, action: str, user: discord.User | discord.Member | None,
                   seat: int | None, match: str | None) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
+            locale = self.room.locale(interaction)
             if interaction.guild_id is None:
                 raise Refused(M.guild_only)
             guild = str(interaction.guild_id)
-            me = self.player(interaction)
+            me = self.room.player(interaction)
             if action == "join":
                 return Reply((JOINED if await self._change_pool(guild, me, True) else ALREADY)(locale))
             if action == "leave":
@@ -82,14 +83,14 @@ class Subs(ParleyBase):
                 return Reply(EMPTY(locale))
             names = M.list_sep(locale).join(who(Player(id=p["id"], name=p["name"])) for p in pool)
             return Reply(LISTED.format(names=names)(locale))
-        await self.run(interaction, work, match_id=match)
+        await self.room.run(interaction, work, match_id=match)
 
     async def _give(self, interaction: discord.Interaction, guild: str, me: Player,
                     user: discord.User | discord.Member | None, seat: int | None, match: str | None) -> Reply:
-        locale = self.locale(interaction)
+        locale = self.room.locale(interaction)
         if user is None:
             raise Refused(WHOM, WHOM_HINT)
-        ms = await self.resolve(interaction, match)
+        ms = await self.room.resolve(interaction, match)
         own = ms.seat_of(me.id)
         index = seat - 1 if seat is not None else (own[0] if own else 0)
         newcomer = Player(id=f"discord:{user.id}", name=user.display_name,
@@ -98,10 +99,10 @@ class Subs(ParleyBase):
         if index in own and index not in ms.forfeited:
             if all(p["id"] != newcomer.id for p in await self._pool(guild)):
                 raise Refused(NOT_VOLUNTEER.format(who=who(newcomer)), NOT_VOLUNTEER_HINT)
-            result = await self.service.hand_over(ms.match_id, me.id, newcomer, command_id=cid)
+            result = await self.room.service.hand_over(ms.match_id, me.id, newcomer, command_id=cid)
         else:
-            await self.require_mod(interaction)
-            result = await self.service.replace_player(ms.match_id, me.id, index, newcomer, "substitute",
+            await self.room.require_mod(interaction)
+            result = await self.room.service.replace_player(ms.match_id, me.id, index, newcomer, "substitute",
                                                        command_id=cid)
         if result.duplicate:
             return Reply(M.duplicate(locale), sync=ms.match_id)

@@ -26,7 +26,7 @@ from events.prefs import PlayerPrefs
 from events.recorder import Recorder
 from events.replay import MatchState
 
-from .base import ParleyBase, Reply
+from .base import Reply, Room
 
 MAX_DAYS = 60
 
@@ -70,12 +70,17 @@ async def vacation_starts(store: Recorder, ms: MatchState, seats: Sequence[int],
     return out
 
 
-class Vacation(ParleyBase):
+class Vacation:
+    """`/parley me ...`: a player's vacation, quiet hours and daily digest."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
     async def vacation(self, interaction: discord.Interaction, days: int) -> None:
         async def work() -> Reply:
-            locale = self.locale(interaction)
-            store = self.service.store
-            me = await prefs_of(store, self.player(interaction).id)
+            locale = self.room.locale(interaction)
+            store = self.room.service.store
+            me = await prefs_of(store, self.room.player(interaction).id)
             now = datetime.now(UTC)
             if days <= 0:
                 if not me.away(now):
@@ -85,22 +90,22 @@ class Vacation(ParleyBase):
             until = now + timedelta(days=min(days, MAX_DAYS))
             await store.set_player_prefs(replace(me, vacation_until=until.isoformat()), ("vacation_until",))
             return Reply(AWAY.format(until=int(until.timestamp()))(locale))
-        await self.run(interaction, work)
+        await self.room.run(interaction, work)
 
     async def digest(self, interaction: discord.Interaction, enabled: bool) -> None:
         async def work() -> Reply:
-            store = self.service.store
-            await store.set_player_prefs(PlayerPrefs(self.player(interaction).id, digest=enabled), ("digest",))
-            return Reply((DIGEST_ON if enabled else DIGEST_OFF)(self.locale(interaction)))
-        await self.run(interaction, work)
+            store = self.room.service.store
+            await store.set_player_prefs(PlayerPrefs(self.room.player(interaction).id, digest=enabled), ("digest",))
+            return Reply((DIGEST_ON if enabled else DIGEST_OFF)(self.room.locale(interaction)))
+        await self.room.run(interaction, work)
 
     async def hours(self, interaction: discord.Interaction, quiet: str, where: str | None) -> None:
         """`quiet` is `23:00-07:00` or `none`; the zone defaults to the one set before (or UTC)."""
-        player_id = self.player(interaction).id
+        player_id = self.room.player(interaction).id
         saved: list[bool] = []
 
         async def work() -> Reply:
-            store = self.service.store
+            store = self.room.service.store
             me = await prefs_of(store, player_id)
             place = zone(where) if where else me.zone or "UTC"
             if quiet.strip().lower() in ("none", "off", "0"):
@@ -111,10 +116,10 @@ class Vacation(ParleyBase):
                 text = QUIET_SET.format(span=span, zone=place)
             await store.set_player_prefs(replace(me, quiet=span, zone=place), ("hours",))
             saved.append(True)
-            return Reply(text(self.locale(interaction)))
-        await self.run(interaction, work)
+            return Reply(text(self.room.locale(interaction)))
+        await self.room.run(interaction, work)
         if saved:
             # Their clocks' deadlines moved: the boards showing them say so now, not at the next move.
-            for row in await self.service.store.matches(status=("running",), limit=1_000_000):
-                if player_id in row.players and row.guild is not None and self.config.owns(row.guild):
-                    await self.sync(row.id)
+            for row in await self.room.service.store.matches(status=("running",), limit=1_000_000):
+                if player_id in row.players and row.guild is not None and self.room.config.owns(row.guild):
+                    await self.room.sync(row.id)

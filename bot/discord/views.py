@@ -18,13 +18,13 @@ from discord import ui
 
 from engine.core import Choice, Text, with_names
 
-from .i18n import M
+from .i18n import M, locale_of
 from .menus import SELECT_LIMIT, Entry, stages, substages, unique_labels
 from .ops import Ops
 
 
 class Clicks(Protocol):
-    """What a component asks of the bot when clicked (bot/discord/core.Parley does all of it).
+    """What a component of a match asks of the bot when clicked (bot/discord/play.Play does all of it).
     Named here rather than imported, so the views need nothing from the commands that post them."""
 
     async def lobby_click(self, interaction: discord.Interaction, match_id: str, op: str,
@@ -40,17 +40,24 @@ class Clicks(Protocol):
     async def answer_takeback(self, interaction: discord.Interaction, match_id: str, of_seq: int,
                               accept: bool) -> None: ...
 
+
+class ReplayClicks(Protocol):
+    """What the replay viewer's buttons ask of the bot (bot/discord/records.Records)."""
+
     async def replay_move(self, interaction: discord.Interaction, match_id: str, seq: int, op: str) -> None: ...
 
-    def locale(self, interaction: discord.Interaction) -> str: ...
 
 CUSTOM_ID_LIMIT = 100
 BUTTON_CHOICES = 5  # up to this many choices are buttons; more go in a select menu
 BUTTON_LABEL = 80  # Discord's limit for a button's label (a select option's is 100)
 
 
-def _parley(interaction: discord.Interaction) -> Clicks:
-    return interaction.client.parley  # type: ignore[attr-defined,no-any-return]
+def _play(interaction: discord.Interaction) -> Clicks:
+    return interaction.client.parley.play  # type: ignore[attr-defined,no-any-return]
+
+
+def _replays(interaction: discord.Interaction) -> ReplayClicks:
+    return interaction.client.parley.records  # type: ignore[attr-defined,no-any-return]
 
 
 def _clip(text: str, limit: int) -> str:
@@ -80,7 +87,7 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]],
         return cls(match["match"], match["op"], level=match["level"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _parley(interaction).lobby_click(interaction, self.match_id, self.op, self.level)
+        await _play(interaction).lobby_click(interaction, self.match_id, self.op, self.level)
 
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-zA-Z_-]+)"):
@@ -95,7 +102,7 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-
         return cls(match["match"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _parley(interaction).show_hand(interaction, self.match_id)
+        await _play(interaction).show_hand(interaction, self.match_id)
 
 
 class ActButton(ui.DynamicItem[ui.Button[Any]],
@@ -111,7 +118,7 @@ class ActButton(ui.DynamicItem[ui.Button[Any]],
         return cls(match["match"], int(match["seq"]), int(match["seat"]), int(match["idx"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _parley(interaction).choose(interaction, self.match_id, self.seq, self.seat, self.idx)
+        await _play(interaction).choose(interaction, self.match_id, self.seq, self.seat, self.idx)
 
 
 class ActSelect(ui.DynamicItem[ui.Select[Any]], template=r"p:s:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+)"):
@@ -129,7 +136,7 @@ class ActSelect(ui.DynamicItem[ui.Select[Any]], template=r"p:s:(?P<match>[0-9a-z
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or ["-1"]
-        await _parley(interaction).choose(interaction, self.match_id, self.seq, self.seat, int(values[0]))
+        await _play(interaction).choose(interaction, self.match_id, self.seq, self.seat, int(values[0]))
 
 
 class GroupSelect(ui.DynamicItem[ui.Select[Any]],
@@ -150,11 +157,11 @@ class GroupSelect(ui.DynamicItem[ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         value = str((data.get("values") or ["-1"])[0])
-        parley = _parley(interaction)
+        play = _play(interaction)
         if value.startswith(("g:", "s:")):
-            await parley.open_group(interaction, self.match_id, self.seq, self.seat, value)
+            await play.open_group(interaction, self.match_id, self.seq, self.seat, value)
         else:
-            await parley.choose(interaction, self.match_id, self.seq, self.seat,
+            await play.choose(interaction, self.match_id, self.seq, self.seat,
                                 int(value) if value.lstrip("-").isdigit() else -1)
 
 
@@ -172,7 +179,7 @@ class TakebackButton(ui.DynamicItem[ui.Button[Any]],
         return cls(match["match"], int(match["of"]), match["ans"] == "y")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _parley(interaction).answer_takeback(interaction, self.match_id, self.of_seq, self.accept)
+        await _play(interaction).answer_takeback(interaction, self.match_id, self.of_seq, self.accept)
 
 
 REPLAY_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭", "j": "#", "m": "↩"}
@@ -191,15 +198,14 @@ class ReplayButton(ui.DynamicItem[ui.Button[Any]],
         return cls(match["match"], int(match["seq"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        parley = _parley(interaction)
         if self.op == "j":
-            modal = JumpModal(self.match_id, parley.locale(interaction))
+            modal = JumpModal(self.match_id, locale_of(interaction))
             await Ops.modal(interaction, modal)
             # Not kept in memory: the submission is handled by custom id (ParleyBot.on_interaction),
             # so a form opened before a restart still works after it.
             modal.stop()
             return
-        await parley.replay_move(interaction, self.match_id, self.seq, self.op)
+        await _replays(interaction).replay_move(interaction, self.match_id, self.seq, self.op)
 
 
 JUMP_PREFIX = "p:j:"
@@ -215,13 +221,19 @@ class JumpModal(ui.Modal):
         self.add_item(ui.Label(text=M.replay_turn(locale), component=self.turn))
 
 
-def modal_value(data: dict[str, Any], custom_id: str) -> str:
-    """A text input's value from a raw modal submission (rows, or labels wrapping one input)."""
+def form_fields(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A raw form submission's inputs by custom id (in action rows, or each in a label)."""
+    out: dict[str, dict[str, Any]] = {}
     for row in data.get("components") or []:
         for item in [*(row.get("components") or []), *([row["component"]] if "component" in row else [])]:
-            if item.get("custom_id") == custom_id:
-                return str(item.get("value") or "")
-    return ""
+            if item.get("custom_id"):
+                out[str(item["custom_id"])] = item
+    return out
+
+
+def modal_value(data: dict[str, Any], custom_id: str) -> str:
+    """A text input's value from a raw modal submission."""
+    return str(form_fields(data).get(custom_id, {}).get("value") or "")
 
 
 BACK = "back"  # the group a BackButton opens: the groups themselves
@@ -242,7 +254,7 @@ class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"p:b:(?P<match>[0-9a-
         return cls(match["match"], int(match["seq"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _parley(interaction).open_group(interaction, self.match_id, self.seq, self.seat, BACK)
+        await _play(interaction).open_group(interaction, self.match_id, self.seq, self.seat, BACK)
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, ActButton, ActSelect,

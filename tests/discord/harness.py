@@ -40,6 +40,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.discord.app import ParleyBot
 from bot.discord.config import Config
+from bot.discord.repair import repair
 from tests.discord.spec import spec
 
 API = "/api/v10"
@@ -1074,14 +1075,15 @@ class Harness:
         """A new process on the same database and the same Discord: views re-registered, boards repaired."""
         await self.stop()
         bot = await self.start()
-        assert bot.parley is not None
-        await bot.parley.repair()
+        assert bot.room is not None
+        await repair(bot.room.service, bot.room.delivery)
         return bot
 
     @property
     def parley(self) -> Any:
-        assert self.bot is not None and self.bot.parley is not None
-        return self.bot.parley
+        """The bot's room (bot/discord/base.Room): its services, and the plumbing every command goes through."""
+        assert self.bot is not None and self.bot.room is not None
+        return self.bot.room
 
     async def settle(self, timeout: float = 10.0, ignore: tuple[str, ...] | None = None) -> None:
         """Wait until every task the bot started (command handlers, view callbacks) is done,
