@@ -226,6 +226,7 @@ def modal_value(data: dict[str, Any], custom_id: str) -> str:
 
 BACK = "back"  # the group an OpenButton without a card opens: the groups themselves
 BACK_LABEL = Text("Back to the groups", "グループ一覧に戻る")
+BACK_FROM_CARD = Text("Back", "戻る")  # under a hand's card opened in place: the menu it replaced
 
 
 class OpenButton(ui.DynamicItem[ui.Button[Any]],
@@ -373,7 +374,7 @@ def group_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], en
                    for i, label in zip(entry.indices, labels, strict=True)]
         rows = [[ActSelect(match_id, seq, seat, options, placeholder=placeholder)]]
     if back:
-        rows.append([OpenButton(match_id, seq, seat, BACK_LABEL(locale))])
+        rows.append([OpenButton(match_id, seq, seat, (BACK_FROM_CARD if entry.card else BACK_LABEL)(locale))])
     return rows
 
 

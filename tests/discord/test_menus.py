@@ -90,6 +90,7 @@ async def test_a_hand_shows_each_card_beside_a_button_opening_its_choices(harnes
     assert second["id"] == dm["id"] and text_of(second) == text_of(dm) and sections(second) == sections(dm)
     assert [o["value"] for o in options(second)] == ["17", "18", "19", "20", "21"]
     assert custom_ids(second)[-2:] == [f"p:s:{match_id}:{ms.seq}:0", f"p:b:{match_id}:{ms.seq}:0"]
+    assert [c["label"] for c in second["components"][-1]["components"]] == ["Back"]
     back = await h.click(ALICE, second, f"p:b:{match_id}:{ms.seq}:0")
     assert custom_ids(h.last_reply(back)) == custom_ids(dm) and (await state(h, match_id)).seq == ms.seq
     since = len(h.fake.calls)
