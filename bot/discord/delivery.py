@@ -950,8 +950,9 @@ class Delivery:
             return
         opened = await self.dm_channel(uid)
         menu = (last.get("more") or [last["msg"]])[-1]  # the menu is under the last message
-        # A layout message keeps its text (it cannot be emptied); a classic one just loses its menu.
-        kept = handlayout.view(handlayout.Hand(seat, last["text"], None), last["text"], True) if last.get("v2") else None
+        # A layout message keeps its text (it cannot be emptied); a classic one (no text noted) just loses its menu.
+        text = str(last.get("text") or "")
+        kept = handlayout.view(handlayout.Hand(seat, text, None), text, True) if text else None
         cleared = await self.ops.edit_dm(opened.id or 0, menu, view=kept) if opened.ok else opened
         if not cleared.ok:
             log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)

@@ -120,3 +120,22 @@ async def test_a_dm_that_grows_or_shrinks_keeps_its_messages(harness: Harness,
     assert first["id"] not in [m["id"] for m in dms]
     assert f"`{match_id}`" in text_of(dms[-2]) and "note 099" in text_of(dms[-1])
     assert int(dms[-2]["id"]) > max(others)
+
+
+async def test_a_dm_sent_before_layouts_is_sent_anew_as_one(harness: Harness) -> None:
+    """A DM still a classic message (sent by an older version) is not converted: the seat's next
+    view comes as a new layout message, the old one left as it was."""
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    key = f"{match_id}:{ms.state.active}"
+    old = h.fake.dms(who.id)[-1]
+    old.update(flags=0, content=text_of(old))  # as the older version sent it, its menu kept
+    last = await h.parley.service.store.get_kv("discord:dm", key)
+    await h.parley.service.store.set_kv("discord:dm", key, {k: v for k, v in last.items() if k not in ("v2", "text")})
+    await h.slash(who, "act", channel=thread, action="mark")  # keeps the turn: the DM would be edited in place
+    new = h.fake.dms(who.id)[-1]
+    assert new["id"] != old["id"] and new["flags"] & (1 << 15) and not new["content"]
+    assert not [c for c in h.fake.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{old['id']}")]
+    assert (await h.parley.service.store.get_kv("discord:dm", key))["v2"]
