@@ -96,9 +96,10 @@ def menu_rows(decision: Decision, sectioned: bool) -> Rows:
 
 
 def listed(decision: Decision) -> bool:
-    """Whether the DM offers every choice (else the player is pointed to `/parley act`)."""
-    return bool(_cards(decision)) or choice_rows(decision.match_id, decision.seq, decision.seat, decision.choices,
-                                                 decision.locale, decision.names) is not None
+    """Whether the DM offers every choice (else the player is pointed to `/parley act`). The menu
+    decides: cards that fit as sections always fit a staged menu too (at most ten, each one entry)."""
+    d = decision
+    return choice_rows(d.match_id, d.seq, d.seat, d.choices, d.locale, d.names) is not None
 
 
 def reopened(message: discord.Message, rows: Rows) -> ui.LayoutView:

@@ -17,8 +17,12 @@ def choice(n: int, group: str | None = None) -> Choice:
                   group=Text(group, f"{group}札") if group else None)
 
 
+def decision(choices: list[Choice], locale: str = "en") -> handlayout.Decision:
+    return handlayout.Decision("m1", 7, 0, tuple(choices), locale, ("alice", "bob"))
+
+
 def hand(choices: list[Choice], text: str = "Your hand", locale: str = "en") -> handlayout.Hand:
-    return handlayout.Hand(0, text, handlayout.Decision("m1", 7, 0, tuple(choices), locale, ("alice", "bob")))
+    return handlayout.Hand(0, text, decision(choices, locale))
 
 
 def sent(h: handlayout.Hand, note: str = "") -> list[dict[str, Any]]:
@@ -87,3 +91,13 @@ def test_every_shape_keeps_discords_limits_also_with_a_card_opened() -> None:
                         opened = [*top, *({"type": 1, "components": [i.to_component_dict() for i in row]}
                                           for row in group_rows("m1", 7, 0, choices, entry, "en", back=True))]
                         assert within_limits(opened), (count, size, loose, length)
+
+
+def test_a_decision_listed_by_no_menu_is_said_so() -> None:
+    loose = [choice(n) for n in range(30)]  # no cards, more than a select holds
+    assert not handlayout.listed(decision(loose))
+    crowded = [choice(n, f"Card {n}") for n in range(30)]  # thirty cards: neither sections nor stages
+    assert not handlayout.listed(decision(crowded))
+    assert not [c for c in walk(sent(hand(crowded))) if "custom_id" in c]
+    few = [*loose[:20], *(choice(n, f"Card {n % 4}") for n in range(20, 40))]
+    assert handlayout.listed(decision(few))
