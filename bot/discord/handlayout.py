@@ -6,9 +6,11 @@ so a hand rarely needs a second message. Under the last message's text, each
 card the decision offers (a group of its choices, `Choice.group`) is a
 `Section`: the card beside its own button, which plays the card's only choice
 at once or opens its choices as a staged menu's group does. Choices tied to no
-card are buttons or a select below. When the cards do not fit one message
-(its 4,000 characters, its 40 components) the decision gets today's menu
-instead (views.choice_rows), inside the layout. Every button and select
+card are buttons or a select below. The cards come after the whole text, the
+prompt last, so what is asked and what answers it stay together, and a hand
+split over messages keeps them under its last part. When the cards do not fit
+one message (its 4,000 characters, its 40 components) the decision gets the
+usual menu instead (views.choice_rows), inside the layout. Every button and select
 carries the decision's seq, so a click on an old one is refused as stale.
 
 A layout message has no `content` and keeps its flag: a move's note goes in
