@@ -56,7 +56,7 @@ PICKED = re.compile(r"^#(\d+):(\d+)$")  # an autocomplete pick: "#<seq>:<choice 
 @dataclass
 class Reply:
     content: str = ""  # any length: sent in as many messages as it needs, the view under the last
-    view: discord.ui.View | None = None
+    view: discord.ui.View | discord.ui.LayoutView | None = None  # a layout (with no content) only with `replace`
     files: list[discord.File] = field(default_factory=list)
     embeds: list[discord.Embed] = field(default_factory=list)
     replace: bool = False  # a component reply that replaces the clicked message (the replay viewer)
@@ -181,6 +181,9 @@ class Room:
         return text
 
     async def _answer(self, interaction: discord.Interaction, reply: Reply, component: bool) -> Result:
+        if isinstance(reply.view, discord.ui.LayoutView):  # the clicked layout message, redrawn in place
+            reply.view.stop()
+            return await Ops.edit_response(interaction, view=reply.view)
         parts: list[str | None] = list(split_message(reply.content, MESSAGE_LIMIT)) if reply.content else [
             None if reply.embeds or reply.files else "…"]
         last = len(parts) - 1

@@ -21,8 +21,9 @@ the others, and the match is noted in the outbox (`discord:outbox`) so the
 scheduler retries it on its next pass, even once the match is over. A match
 that ended has its thread archived, last of all.
 
-Private views go by DM (scope `discord:dm` remembers the last one per seat,
-in as many messages as it takes, the decision menu under the last);
+Private views go by DM as layout messages (bot/discord/handlayout.py; scope
+`discord:dm` remembers the last one per seat, in as many messages as it takes,
+the decision's cards and menu under the last);
 a user who cannot be sent a DM (Discord error 50007, DMs closed, or 50278,
 no longer in a server with the bot) is remembered in `discord:dmfail` and
 told once per match, in the thread and without any private content, to use
@@ -64,14 +65,13 @@ from events.clockfeed import ClockFeed
 from events.model import Event, Player
 from events.replay import MatchState
 
-from . import catchup, drawing, hall, layout
+from . import catchup, drawing, hall, handlayout, layout
 from .emoji import AppEmoji
 from .i18n import M, status_text
 from .names import named, seat_names, shown
 from .ops import Ops, Outcome, Result, Undelivered
-from .split import split_message
 from .summary import draw_page, post_page, post_summary
-from .views import choice_view, hand_view, lobby_view, takeback_view
+from .views import hand_view, lobby_view, takeback_view
 
 if TYPE_CHECKING:
     from events.service import MatchService
@@ -766,17 +766,19 @@ class Delivery:
         where = f"<#{rec['thread']}>"
         header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=where)(locale)
         prompt = ""
-        view = None
+        decision = None
         if waiting:
             choices = ms.game.legal_actions(ms.state, seat)
-            view = choice_view(ms.match_id, ms.public_seq, seat, choices, locale, seat_names(ms, "plain", locale))
+            decision = handlayout.Decision(ms.match_id, ms.public_seq, seat, tuple(choices), locale,
+                                           tuple(seat_names(ms, "plain", locale)))
             pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
             prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
-            if choices and view is None:
+            if choices and not handlayout.listed(decision):
                 prompt += "\n" + M.too_many(locale)
-        news = catchup.fitted(found, locale, header, f"{text}{prompt}", MESSAGE_LIMIT)
-        parts = split_message("\n".join(x for x in (header, news, f"{text}{prompt}") if x), MESSAGE_LIMIT)
-        # What each message shows: its text, and the menu (of this decision) under the last.
+        news = catchup.fitted(found, locale, header, f"{text}{prompt}", layout.TEXT_LIMIT)
+        hand = handlayout.Hand(seat, "\n".join(x for x in (header, news, f"{text}{prompt}") if x), decision)
+        parts = handlayout.parts(hand)
+        # What each message shows: its text, and the decision (its cards, its menu) under the last.
         keys = [_digest(part, ms.public_seq if waiting and i == len(parts) - 1 else None)
                 for i, part in enumerate(parts)]
         opened = await self.dm_channel(uid)
@@ -790,18 +792,19 @@ class Delivery:
             if adopted and str(adopted[0]["id"]) not in ids and (not ids or int(adopted[0]["id"]) > int(ids[-1])):
                 ids.append(str(adopted[0]["id"]))
             if ids:
-                last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting, keys=[])
+                last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting, keys=[], v2=True)
         ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
         # A new message when a decision arrives (it notifies); otherwise the last one is edited.
-        fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting"))
+        # A DM sent as classic messages (before layouts) is sent anew too, not converted.
+        fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting")) \
+            or not last.get("v2")
         # Kept in place: the messages it already has, when as many or more (the extra ones
         # go), or fewer but the last of the channel (more appended stay together).
         grows_below = bool(ids) and self._dm_last.get(channel) == int(ids[-1])
         kept: list[str] = []
         if not fresh and (len(parts) <= len(ids) or grows_below):
             kept = ids[:len(parts)]
-            edited = await self._edit_dm(channel, kept, parts[:len(kept)], view if len(kept) == len(parts) else None,
-                                         clicked, last.get("keys") or [], keys)
+            edited = await self._edit_dm(channel, kept, hand, parts, clicked, last.get("keys") or [], keys)
             if not edited.ok and edited.outcome is not Outcome.GONE:
                 return await self._dm_refused(ms, rec, player, uid, key, last, edited)
             if edited.ok:
@@ -813,7 +816,8 @@ class Delivery:
         if len(sent) < len(parts):
             await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
             for i in range(len(sent), len(parts)):
-                posted = await self.ops.dm(channel, parts[i], view=view if i == len(parts) - 1 else None)
+                posted = await self.ops.post_layout(channel, handlayout.view(hand, parts[i], i == len(parts) - 1),
+                                                    kind=discord.ChannelType.private)
                 if not posted.ok:
                     return await self._dm_refused(ms, rec, player, uid, key, last, posted)
                 sent.append(str(posted.id))
@@ -823,8 +827,10 @@ class Delivery:
             if not fresh and not kept:  # the same view posted anew in more messages: the old ones go
                 for old in ids:
                     await self.ops.delete(channel, old, kind=discord.ChannelType.private)
+        # `text`: the last message's, which keeps it once the match ends and the decision comes off.
         await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,
-                                          "waiting": waiting, "keys": keys, "since": since or last.get("since")})
+                                          "waiting": waiting, "keys": keys, "since": since or last.get("since"),
+                                          "v2": True, "text": parts[-1]})
         return Result(Outcome.DELIVERED)
 
     async def _since(self, ms: MatchState, seat: int, player: Player,
@@ -853,23 +859,23 @@ class Delivery:
             return Result(Outcome.DELIVERED)
         return result
 
-    async def _edit_dm(self, channel: int, ids: list[str], parts: list[str], view: discord.ui.View | None,
+    async def _edit_dm(self, channel: int, ids: list[str], hand: handlayout.Hand, parts: list[str],
                        clicked: Click | None, before: list[str], keys: list[str]) -> Result:
-        """Edit the DM's messages whose `keys` changed since last shown (GONE when the player
-        deleted one). The message the player clicked is edited through the click's own answer."""
-        for i, part in enumerate(parts):
+        """Edit the DM's messages `ids` (showing the first of `parts`) whose `keys` changed since
+        last shown (GONE when the player deleted one). The message the player clicked is
+        edited through the click's own answer, what the move did on top."""
+        for i, msg_id in enumerate(ids):
             if i < len(before) and before[i] == keys[i]:
                 continue
-            menu = view if i == len(parts) - 1 else None
+            last = i == len(parts) - 1
             message = clicked.interaction.message if clicked is not None else None
-            if clicked is not None and message is not None and message.id == int(ids[i]):
-                noted = f"{clicked.note}\n{part}" if clicked.note else part
-                edited = await self.ops.edit_response(clicked.interaction, view=menu,
-                                                      content=noted if len(noted) <= MESSAGE_LIMIT else part)
+            if clicked is not None and message is not None and message.id == int(msg_id):
+                edited = await self.ops.edit_response(clicked.interaction,
+                                                      view=handlayout.view(hand, parts[i], last, clicked.note))
                 if edited.ok:
                     clicked.used = True
                     continue
-            edited = await self.ops.edit_dm(channel, ids[i], content=part, view=menu)
+            edited = await self.ops.edit_dm(channel, msg_id, view=handlayout.view(hand, parts[i], last))
             if not edited.ok:
                 return edited
         return Result(Outcome.DELIVERED)
@@ -944,7 +950,10 @@ class Delivery:
             return
         opened = await self.dm_channel(uid)
         menu = (last.get("more") or [last["msg"]])[-1]  # the menu is under the last message
-        cleared = await self.ops.edit_dm(opened.id or 0, menu, view=None) if opened.ok else opened
+        # A layout message keeps its text (it cannot be emptied); a classic one (no text noted) just loses its menu.
+        text = str(last.get("text") or "")
+        kept = handlayout.view(handlayout.Hand(seat, text, None), text, True) if text else None
+        cleared = await self.ops.edit_dm(opened.id or 0, menu, view=kept) if opened.ok else opened
         if not cleared.ok:
             log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)
         await self.store.set_kv(DMS, key, {**last, "waiting": False})

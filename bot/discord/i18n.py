@@ -168,6 +168,8 @@ class M:
                               "あなたの番になるとスレッドでメンションされます。")
     choose_group = Text("Choose a card or action", "カードまたは行動を選んでください")
     n_choices = Text("{n} choices", "{n}件の選択肢")
+    btn_card_play = Text("Choose", "これにする")  # beside a card with one choice in a hand: plays it
+    btn_card_open = Text("Choose…", "選ぶ…")  # beside a card with several: offers them
     in_group = Text("{group}: choose one.", "{group}: 1つ選んでください。")
     card_which_game = Text("Which game's cards?", "どのゲームのカードですか？")
     card_which_game_hint = Text("Run this in a match's thread, or give the `game` option.",

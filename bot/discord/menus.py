@@ -54,12 +54,13 @@ class Entry:
     indices: tuple[int, ...]  # positions in the decision's choices
     group: bool
     depth: int = 0
+    card: bool = False  # a card of a hand's sections (bot/discord/handlayout.py), not a menu's option
 
     @property
     def value(self) -> str:
         if not self.group:
             return str(self.indices[0])
-        return f"{'s' if self.depth else 'g'}:{self.indices[0]}"
+        return f"{'c' if self.card else 's' if self.depth else 'g'}:{self.indices[0]}"
 
 
 def _paged(label: Text, indices: list[int]) -> list[Entry]:
@@ -70,11 +71,8 @@ def _paged(label: Text, indices: list[int]) -> list[Entry]:
             for n, page in enumerate(pages, 1)]
 
 
-def stages(choices: Sequence[Choice]) -> list[Entry] | None:
-    """The first menu for more than 25 grouped choices, or None when the choices
-    carry no groups or even their groups are too many for one menu."""
-    if len(choices) <= SELECT_LIMIT or not any(c.group is not None for c in choices):
-        return None
+def grouped(choices: Sequence[Choice]) -> tuple[dict[Text, list[int]], list[int]]:
+    """The choices' positions by group, in the order the choices first name each, and those in none."""
     groups: dict[Text, list[int]] = {}
     loose: list[int] = []
     for i, c in enumerate(choices):
@@ -82,13 +80,22 @@ def stages(choices: Sequence[Choice]) -> list[Entry] | None:
             loose.append(i)
         else:
             groups.setdefault(c.group, []).append(i)
+    return groups, loose
+
+
+def stages(choices: Sequence[Choice]) -> list[Entry] | None:
+    """The first menu for more than 25 grouped choices, or None when the choices
+    carry no groups or even their groups are too many for one menu."""
+    if len(choices) <= SELECT_LIMIT or not any(c.group is not None for c in choices):
+        return None
+    groups, loose = grouped(choices)
     # A group its subgroups stage again is one entry; any other long group is paged.
-    grouped = [e for label, idx in groups.items()
-               for e in ([Entry(label, tuple(idx), True)] if substages(choices, idx) else _paged(label, idx))]
+    staged = [e for label, idx in groups.items()
+              for e in ([Entry(label, tuple(idx), True)] if substages(choices, idx) else _paged(label, idx))]
     singles = [Entry(choices[i].label, (i,), False) for i in loose]
-    entries = singles + grouped
+    entries = singles + staged
     if len(entries) > SELECT_LIMIT:  # the loose choices share one entry instead
-        entries = (_paged(OTHER, loose) if loose else []) + grouped
+        entries = (_paged(OTHER, loose) if loose else []) + staged
     return entries if len(entries) <= SELECT_LIMIT else None
 
 
@@ -107,8 +114,17 @@ def substages(choices: Sequence[Choice], indices: Sequence[int]) -> list[Entry] 
     return out if len(out) <= SELECT_LIMIT else None
 
 
+def cards(choices: Sequence[Choice]) -> list[Entry]:
+    """The decision's cards: one entry per group, in the order the choices first name it, each
+    opening its choices as a staged menu's group does (so only groups such a menu can show)."""
+    return [Entry(label, tuple(idx), True, card=True) for label, idx in grouped(choices)[0].items()
+            if len(idx) <= SELECT_LIMIT or substages(choices, idx) is not None]
+
+
 def entry_for(choices: Sequence[Choice], value: str) -> Entry | None:
-    """The group (or subgroup) a menu value names, if these choices still stage the same way."""
+    """The group (or subgroup, or card) a menu value names, if these choices still stage the same way."""
+    if value.startswith("c:"):
+        return next((e for e in cards(choices) if e.value == value), None)
     top = [e for e in stages(choices) or [] if e.group]
     within = [e for g in top for e in substages(choices, g.indices) or [] if e.group]
     return next((e for e in top + within if e.value == value), None)

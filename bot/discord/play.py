@@ -15,7 +15,7 @@ from events.replay import MatchState
 from events.takeover import offered_or_easy
 from events.window import parse_window, window_place
 
-from . import hall
+from . import hall, handlayout
 from .base import PICKED, Reply, Room, match_id_for, parse_options
 from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
@@ -23,7 +23,7 @@ from .matchdecks import deck_offer, with_card_set
 from .menus import entry_for, unique_labels
 from .names import named, seat_names
 from .ops import Outcome, Undelivered
-from .views import BACK, choice_view, group_view
+from .views import BACK, choice_view, group_rows, group_view
 
 log = logging.getLogger("parley.discord")
 
@@ -268,11 +268,20 @@ class Play:
             message = interaction.message
             in_place = interaction.guild_id is None and message is not None and not message.flags.ephemeral
             names = seat_names(ms, "plain", locale)
+            # The DM kept as a layout message (bot/discord/handlayout.py): only its menu rows change.
+            laid_out = in_place and message is not None and message.flags.components_v2
             if value == BACK and in_place and message is not None:
+                if laid_out:
+                    decision = handlayout.Decision(match_id, seq, s, tuple(choices), locale, tuple(names))
+                    rows = handlayout.menu_rows(decision, handlayout.sectioned(message))
+                    return Reply(view=handlayout.reopened(message, rows), replace=True)
                 return Reply(message.content, view=choice_view(match_id, seq, s, choices, locale, names), replace=True)
             entry = entry_for(choices, value)
             if entry is None:
                 return Reply(M.stale(locale))
+            if laid_out and message is not None:
+                rows = group_rows(match_id, seq, s, choices, entry, locale, names, back=True)
+                return Reply(view=handlayout.reopened(message, rows), replace=True)
             view = group_view(match_id, seq, s, choices, entry, locale, names, back=in_place)
             if in_place and message is not None:
                 return Reply(message.content, view=view, replace=True)

@@ -236,29 +236,36 @@ def modal_value(data: dict[str, Any], custom_id: str) -> str:
     return str(form_fields(data).get(custom_id, {}).get("value") or "")
 
 
-BACK = "back"  # the group a BackButton opens: the groups themselves
+BACK = "back"  # the group an OpenButton without a card opens: the groups themselves
 BACK_LABEL = Text("Back to the groups", "グループ一覧に戻る")
+BACK_FROM_CARD = Text("Back", "戻る")  # under a hand's card opened in place: the menu it replaced
 
 
-class BackButton(ui.DynamicItem[ui.Button[Any]], template=r"p:b:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+)"):
-    """Under a group's choices shown in place of the groups: the groups again."""
+class OpenButton(ui.DynamicItem[ui.Button[Any]],
+                 template=r"p:b:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+)(?::(?P<first>\d+))?"):
+    """Opens choices in place of a DM's menu: beside a card of a hand (bot/discord/handlayout.py)
+    that offers several, that card's (`first`: its first choice names it); with no card, under
+    a group's choices shown in place of the groups, the groups again."""
 
-    def __init__(self, match_id: str, seq: int, seat: int, label: str = "?") -> None:
-        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary, emoji="↩",
-                                   custom_id=f"p:b:{match_id}:{seq}:{seat}"))
-        self.match_id, self.seq, self.seat = match_id, seq, seat
+    def __init__(self, match_id: str, seq: int, seat: int, label: str = "?", first: int | None = None) -> None:
+        card = f":{first}" if first is not None else ""
+        super().__init__(ui.Button(label=_clip(label, BUTTON_LABEL), style=discord.ButtonStyle.secondary,
+                                   emoji="↩" if first is None else None, custom_id=f"p:b:{match_id}:{seq}:{seat}{card}"))
+        self.match_id, self.seq, self.seat, self.first = match_id, seq, seat, first
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
-                             match: re.Match[str], /) -> BackButton:
-        return cls(match["match"], int(match["seq"]), int(match["seat"]))
+                             match: re.Match[str], /) -> OpenButton:
+        return cls(match["match"], int(match["seq"]), int(match["seat"]),
+                   first=int(match["first"]) if match["first"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).open_group(interaction, self.match_id, self.seq, self.seat, BACK)
+        value = BACK if self.first is None else f"c:{self.first}"
+        await _play(interaction).open_group(interaction, self.match_id, self.seq, self.seat, value)
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, ActButton, ActSelect,
-                                                         GroupSelect, TakebackButton, ReplayButton, BackButton)
+                                                         GroupSelect, TakebackButton, ReplayButton, OpenButton)
 
 
 def lobby_view(match_id: str, locale: str, bot_levels: Sequence[str] = ("easy",)) -> ui.View:
@@ -293,33 +300,56 @@ def _labels(choices: Sequence[Choice], locale: str, names: Sequence[str], limit:
     return unique_labels([text(c.label) for c in choices], hints, limit)
 
 
+Rows = list[list[ui.Item[Any]]]  # a menu's items, row by row
+
+
+def _rows_view(rows: Rows) -> ui.View:
+    view = ui.View(timeout=None)
+    for row in rows:
+        for item in row:
+            view.add_item(item)
+    return view
+
+
 def choice_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], locale: str,
                 names: Sequence[str] = ()) -> ui.View | None:
     """Buttons for a few short choices, a select menu for up to 25, the groups first for
     more (menus.stages), nothing when even that does not fit (the caller then
     points to `/parley act`, whose autocomplete filters). `names` are the seats'
     players, for the seat tokens in labels."""
+    rows = choice_rows(match_id, seq, seat, choices, locale, names)
+    return _rows_view(rows) if rows is not None else None
+
+
+def choice_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], locale: str,
+                names: Sequence[str] = ()) -> Rows | None:
+    """`choice_view`'s items, row by row (a layout message puts them in its own rows)."""
     if not choices:
         return None
-    view = ui.View(timeout=None)
-    if len(choices) <= BUTTON_CHOICES:
-        labels = _labels(choices, locale, names, 1000)
-        if all(len(label) <= BUTTON_LABEL for label in labels):  # a longer one reads better in a select menu
-            for i, label in enumerate(labels):
-                view.add_item(ActButton(match_id, seq, seat, i, label))
-            return view
-    if len(choices) <= SELECT_LIMIT:
-        labels = _labels(choices, locale, names, 100)
-        options = [discord.SelectOption(label=label, value=str(i), description=_clip(c.code, 100))
-                   for i, (c, label) in enumerate(zip(choices, labels, strict=True))]
-        view.add_item(ActSelect(match_id, seq, seat, options, placeholder=M.choose(locale)))
-        return view
+    rows = pick_rows(match_id, seq, seat, choices, range(len(choices)), locale, names)
+    if rows is not None:
+        return rows
     entries = stages(choices)
     if entries is None:
         return None
-    view.add_item(GroupSelect(match_id, seq, seat, _stage_options(choices, entries, locale, names),
-                              placeholder=M.choose_group(locale)))
-    return view
+    return [[GroupSelect(match_id, seq, seat, _stage_options(choices, entries, locale, names),
+                         placeholder=M.choose_group(locale))]]
+
+
+def pick_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], indices: Sequence[int], locale: str,
+              names: Sequence[str] = ()) -> Rows | None:
+    """Choices `indices` as buttons when a few short ones, else a select menu; None beyond 25."""
+    picked = [choices[i] for i in indices]
+    if len(picked) <= BUTTON_CHOICES:
+        labels = _labels(picked, locale, names, 1000)
+        if all(len(label) <= BUTTON_LABEL for label in labels):  # a longer one reads better in a select menu
+            return [[ActButton(match_id, seq, seat, i, label) for i, label in zip(indices, labels, strict=True)]]
+    if len(picked) > SELECT_LIMIT:
+        return None
+    labels = _labels(picked, locale, names, 100)
+    options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
+               for i, label in zip(indices, labels, strict=True)]
+    return [[ActSelect(match_id, seq, seat, options, placeholder=M.choose(locale))]]
 
 
 def _stage_options(choices: Sequence[Choice], entries: Sequence[Entry], locale: str,
@@ -337,21 +367,27 @@ def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], en
                names: Sequence[str] = (), back: bool = False) -> ui.View:
     """The second stage: the choices of one group, each playing its own action; `back`:
     with a button to the groups (when it took their place)."""
-    view = ui.View(timeout=None)
+    return _rows_view(group_rows(match_id, seq, seat, choices, entry, locale, names, back))
+
+
+def group_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], entry: Entry, locale: str,
+               names: Sequence[str] = (), back: bool = False) -> Rows:
+    """`group_view`'s items, row by row."""
     placeholder = _clip(with_names(entry.label(locale), names, locale), 150)
     within = substages(choices, entry.indices) if entry.depth == 0 else None
+    rows: Rows
     if within is not None:  # a group too long for one menu, staged once more by its subgroups
-        view.add_item(GroupSelect(match_id, seq, seat, _stage_options(choices, within, locale, names),
-                                  placeholder=placeholder))
+        rows = [[GroupSelect(match_id, seq, seat, _stage_options(choices, within, locale, names),
+                             placeholder=placeholder)]]
     else:
         picked = [choices[i] for i in entry.indices]
         labels = _labels(picked, locale, names, 100)
         options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
                    for i, label in zip(entry.indices, labels, strict=True)]
-        view.add_item(ActSelect(match_id, seq, seat, options, placeholder=placeholder))
+        rows = [[ActSelect(match_id, seq, seat, options, placeholder=placeholder)]]
     if back:
-        view.add_item(BackButton(match_id, seq, seat, BACK_LABEL(locale)))
-    return view
+        rows.append([OpenButton(match_id, seq, seat, (BACK_FROM_CARD if entry.card else BACK_LABEL)(locale))])
+    return rows
 
 
 def replay_view(match_id: str, seq: int, first: bool, last: bool, locale: str, seated: bool = False) -> ui.View:

@@ -83,19 +83,20 @@ PLACES = (Text("to the left", "左へ"), Text("to the centre", "中央へ"), Tex
 
 class MenuGame(SeatedGame):
     """Forty more choices on a turn, eight cards times five places, grouped by card:
-    more than a select menu holds, in nine groups and the toy's own loose choices."""
+    more than a select menu holds, in nine groups and the toy's own loose choices
+    (MENU_CARDS["n"] cards: tests deal more, too many for a hand's sections)."""
 
     id: ClassVar[str] = "menus"
     title: ClassVar[Text] = Text("Menus", "メニュー")
     ruleset: ClassVar[str] = "menus-1"
-    CARDS: ClassVar[tuple[Text, ...]] = tuple(Text(f"Card {n}", f"カード{n}") for n in range(1, 9))
+    CARDS: ClassVar[tuple[Text, ...]] = tuple(Text(f"Card {n}", f"カード{n}") for n in range(1, 13))
 
     def legal_actions(self, state: ToyState, seat: int) -> list[Choice]:
         base = super().legal_actions(state, seat)
         if not base or state.responder is not None:
             return base
         return base + [Choice({"kind": "pass", "card": c, "place": p}, PLACES[p], group=card)
-                       for c, card in enumerate(self.CARDS) for p in range(len(PLACES))]
+                       for c, card in enumerate(self.CARDS[:MENU_CARDS["n"]]) for p in range(len(PLACES))]
 
 
 class TwinGame(SeatedGame):
@@ -137,6 +138,7 @@ class ForcedGame(SeatedGame):
 
 
 BOARD_LINES = {"n": 3, "hand": 0}  # lines the board and each hand render: tests make them long
+MENU_CARDS = {"n": 8}  # the cards MenuGame offers
 
 
 def _board(view: dict[str, Any], locale: str) -> str:
@@ -161,3 +163,4 @@ def install(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(sys.modules, module.__name__, module)
     monkeypatch.setitem(BOARD_LINES, "n", 3)
     monkeypatch.setitem(BOARD_LINES, "hand", 0)
+    monkeypatch.setitem(MENU_CARDS, "n", 8)

@@ -1,7 +1,8 @@
 """Playing real games through the harness as players do, counting Discord calls.
 
 A move is made the way a player makes it: on the decision menu of their DM
-(a button, a select, or a group then its choice); only a decision with no menu
+(a button, a select, a group then its choice, or a card's button then its
+choice); only a decision with no menu
 (too many choices to list) goes through `/parley act`. Each move's REST calls
 are the bot's own calls to Discord (`FakeDiscord.calls` minus the
 interaction responses, which answer the player's click and are not the bot's
@@ -21,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.discord.delivery import DMS
-from bot.discord.menus import stages, substages
-from tests.discord.harness import Call, FakeDiscord, Harness, User, custom_ids
+from bot.discord.menus import Entry, cards, stages, substages
+from tests.discord.harness import Call, FakeDiscord, Harness, User, custom_ids, walk
 from tests.discord.helpers import open_match, state
 
 
@@ -91,7 +92,12 @@ async def move(h: Harness, user: User, thread: int, match_id: str, seq: int, sea
         await h.click(user, msg, button)
         return "dm button"
     select = f"p:s:{match_id}:{seq}:{seat}"
-    if msg is not None and select in ids:
+    card = next((e for e in cards(choices) if idx in e.indices), None)
+    if msg is not None and card is not None and f"p:b:{match_id}:{seq}:{seat}:{card.indices[0]}" in ids:
+        opened = await h.click(user, msg, f"p:b:{match_id}:{seq}:{seat}:{card.indices[0]}")
+        await _within(h, user, opened, choices, card, idx, f"p:g:{match_id}:{seq}:{seat}", select)
+        return "dm card"
+    if msg is not None and select in ids and str(idx) in _values(msg, select):
         await h.click(user, msg, select, values=[str(idx)])
         return "dm select"
     group = f"p:g:{match_id}:{seq}:{seat}"
@@ -100,18 +106,30 @@ async def move(h: Harness, user: User, thread: int, match_id: str, seq: int, sea
         entry = next(e for e in entries if idx in e.indices)
         opened = await h.click(user, msg, group, values=[entry.value])
         if entry.group:
-            # A long group may be staged once more by its subgroups (e.g. a Musou general: card, then square).
-            within = substages(choices, entry.indices)
-            if within is not None:
-                sub = next(e for e in within if idx in e.indices)
-                opened = await h.click(user, h.last_reply(opened), group, values=[sub.value])
-                if not sub.group:
-                    return "dm group"
-            await h.click(user, h.last_reply(opened), select, values=[str(idx)])
+            await _within(h, user, opened, choices, entry, idx, group, select)
             return "dm group"
         return "dm select"
     await h.slash(user, "act", channel=thread, action=f"#{seq}:{idx}")
     return "/parley act"
+
+
+def _values(msg: dict[str, Any], custom_id: str) -> list[str]:
+    """The values a select of the message offers (a hand's select lists only the choices of no card)."""
+    return [str(o["value"]) for c in walk(msg.get("components") or []) if c.get("custom_id") == custom_id
+            for o in c.get("options") or []]
+
+
+async def _within(h: Harness, user: User, opened: Any, choices: list[Any], entry: Entry, idx: int, group: str,
+                  select: str) -> None:
+    """Choice `idx` from the group (or card) `entry` opened in place."""
+    # A long group may be staged once more by its subgroups (e.g. a Musou general: card, then square).
+    within = substages(choices, entry.indices)
+    if within is not None:
+        sub = next(e for e in within if idx in e.indices)
+        opened = await h.click(user, h.last_reply(opened), group, values=[sub.value])
+        if not sub.group:
+            return
+    await h.click(user, h.last_reply(opened), select, values=[str(idx)])
 
 
 def seed_secrets(h: Harness, seed: int) -> None:

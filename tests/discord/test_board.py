@@ -136,13 +136,14 @@ async def test_without_pin_permission_the_board_is_linked_and_pinned_after_a_res
 async def test_a_long_hand_comes_in_several_messages_with_the_menu_under_the_last(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     h = harness
-    monkeypatch.setitem(games.BOARD_LINES, "hand", 50)  # about 3,500 characters
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 100)  # about 7,000 characters
     match_id, thread = await open_match(h, ALICE, BOB, game="seated")
     dms = h.fake.dms(ALICE.id)
-    assert len(dms) == 2 and all(len(m["content"]) <= 2000 for m in dms)
-    assert dms[0]["content"].startswith("**Seated** · match ") and "note 049" in dms[1]["content"]
+    # Layout messages (bot/discord/handlayout.py): 4,000 characters each, so two where classic ones took four.
+    assert len(dms) == 2 and all(len(layout.text_of(m)) <= 4000 and m["flags"] & COMPONENTS_V2 for m in dms)
+    assert layout.text_of(dms[0]).startswith("**Seated** · match ") and "note 099" in layout.text_of(dms[1])
     assert not custom_ids(dms[0]) and custom_ids(dms[1])[0].startswith(f"p:s:{match_id}:")
-    assert dms[1]["content"].endswith("\n**alice to play.**")
+    assert layout.text_of(dms[1]).endswith("\n**alice to play.**")
     # a move that keeps her turn: both edited in place, no new message
     await h.slash(ALICE, "act", channel=thread, action="mark")
     assert [m["id"] for m in h.fake.dms(ALICE.id)] == [m["id"] for m in dms]
@@ -150,8 +151,8 @@ async def test_a_long_hand_comes_in_several_messages_with_the_menu_under_the_las
     # the private reply to /parley hand: as many private messages, the menu under the last
     shown = await h.slash(ALICE, "hand", channel=thread)
     replies = h.replies(shown)
-    assert len(replies) == 2 and all(m["_visible_to"] == ALICE.id for m in replies)
-    assert "note 049" in h.reply_text(shown) and custom_ids(replies[-1]) and not custom_ids(replies[0])
+    assert len(replies) == 4 and all(m["_visible_to"] == ALICE.id for m in replies)
+    assert "note 099" in h.reply_text(shown) and custom_ids(replies[-1]) and not custom_ids(replies[0])
 
 
 @pytest.mark.usefixtures("seated")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord.layout import text_of
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import open_match, state
@@ -29,7 +30,7 @@ async def test_an_ordinary_move_makes_at_most_three_rest_calls(harness: Harness,
     # no DM channel opened, no pin, no channel fetched again.
     assert min(tally.per_move) >= 1
     assert set(tally.kinds) <= {"POST message", "PATCH message"}, tally.kinds
-    assert sum(tally.via[v] for v in ("dm button", "dm select", "dm group")) == len(tally.per_move)
+    assert sum(tally.via[v] for v in ("dm button", "dm select", "dm group", "dm card")) == len(tally.per_move)
 
 
 async def test_a_move_on_the_dm_menu_refreshes_that_dm_through_its_answer(harness: Harness) -> None:
@@ -50,7 +51,7 @@ async def test_a_move_on_the_dm_menu_refreshes_that_dm_through_its_answer(harnes
     assert [c for c in h.fake.calls[since:] if c.method == "PATCH" and c.path.endswith("/messages/@original")]
     # ... which is the whole answer: what the move did on top, no private reply of its own.
     assert not [c for c in h.fake.calls[since:] if c.method == "POST" and c.path.startswith("/webhooks/")]
-    assert shown["content"].startswith("Done") and "marks" in shown["content"].split("\n")[0]
+    assert text_of(shown).startswith("Done") and "marks" in text_of(shown).split("\n")[0]
     # The board, the log line, and the other player's DM (the toy's private view shows the marks).
     assert len(rest_calls(h.fake, since)) <= 3
 
@@ -97,14 +98,14 @@ async def test_a_dm_that_grows_or_shrinks_keeps_its_messages(harness: Harness,
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, game="seated")
     [first] = h.fake.dms(ALICE.id)
-    monkeypatch.setitem(games.BOARD_LINES, "hand", 50)  # about 3,500 characters: two messages
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 100)  # about 7,000 characters: two messages
     since = len(h.fake.calls)
     await h.slash(ALICE, "act", channel=thread, action="mark")  # keeps her turn
     grown = h.fake.dms(ALICE.id)
     # The first message edited in place, the second appended below it (it was the
     # channel's last message, so they stay together); nothing deleted.
     assert grown[0]["id"] == first["id"] and len(grown) == 2
-    assert "note 049" in grown[1]["content"] and custom_ids(grown[1]) and not custom_ids(grown[0])
+    assert "note 099" in text_of(grown[1]) and custom_ids(grown[1]) and not custom_ids(grown[0])
     assert not [c for c in h.fake.calls[since:] if c.method == "DELETE"]
     monkeypatch.setitem(games.BOARD_LINES, "hand", 0)
     await h.slash(ALICE, "act", channel=thread, action="mark")
@@ -112,10 +113,29 @@ async def test_a_dm_that_grows_or_shrinks_keeps_its_messages(harness: Harness,
     assert shrunk["id"] == first["id"] and custom_ids(shrunk)[0].endswith(f":{(await state(h, match_id)).seq}:0")
     # Below another match's DM, a longer hand is posted afresh, all together, the old message gone.
     other, _ = await open_match(h, ALICE, BOB, game="seated")
-    monkeypatch.setitem(games.BOARD_LINES, "hand", 50)
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 100)
     await h.slash(ALICE, "act", channel=thread, action="mark")
     dms = h.fake.dms(ALICE.id)
-    others = [int(m["id"]) for m in dms if f"`{other}`" in m["content"]]
+    others = [int(m["id"]) for m in dms if f"`{other}`" in text_of(m)]
     assert first["id"] not in [m["id"] for m in dms]
-    assert f"`{match_id}`" in dms[-2]["content"] and "note 049" in dms[-1]["content"]
+    assert f"`{match_id}`" in text_of(dms[-2]) and "note 099" in text_of(dms[-1])
     assert int(dms[-2]["id"]) > max(others)
+
+
+async def test_a_dm_sent_before_layouts_is_sent_anew_as_one(harness: Harness) -> None:
+    """A DM still a classic message (sent by an older version) is not converted: the seat's next
+    view comes as a new layout message, the old one left as it was."""
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB)
+    ms = await state(h, match_id)
+    who = [ALICE, BOB][ms.state.active]
+    key = f"{match_id}:{ms.state.active}"
+    old = h.fake.dms(who.id)[-1]
+    old.update(flags=0, content=text_of(old))  # as the older version sent it, its menu kept
+    last = await h.parley.service.store.get_kv("discord:dm", key)
+    await h.parley.service.store.set_kv("discord:dm", key, {k: v for k, v in last.items() if k not in ("v2", "text")})
+    await h.slash(who, "act", channel=thread, action="mark")  # keeps the turn: the DM would be edited in place
+    new = h.fake.dms(who.id)[-1]
+    assert new["id"] != old["id"] and new["flags"] & (1 << 15) and not new["content"]
+    assert not [c for c in h.fake.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{old['id']}")]
+    assert (await h.parley.service.store.get_kv("discord:dm", key))["v2"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord.layout import text_of
 from events.bots import shown_name
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, User, custom_ids
@@ -65,7 +66,7 @@ async def test_the_turn_dm_opens_with_what_happened_since_my_last_move(harness: 
     dm = h.fake.dms(me.id)[-1]
     # The catch-up rides on the one message that tells me it is my turn: no call more.
     assert [c.method for c in rest_calls(h.fake, since) if f"/channels/{dm['channel_id']}/" in c.path] == ["POST"]
-    text = dm["content"]
+    text = text_of(dm)
     assert custom_ids(dm), "the DM carries the decision menu under it"
     news = text[text.index(w["since"]):text.index("Hand of")].strip().split("\n")[1:]
     bot, person = f"**{shown_name(ms.seats[1], lang)}**", f"**{other.name}**"
@@ -75,11 +76,11 @@ async def test_the_turn_dm_opens_with_what_happened_since_my_last_move(harness: 
                     f"› {person}{w['marks']}", f"› {person}{w['draws']}"], news
     assert news[2].startswith(f"› 🤖 {bot}")  # the bot's bank
     # Hidden things of another seat stay out: the card drawn, the standing order.
-    assert drawn not in "\n".join(m["content"] for m in h.fake.dms(me.id))
+    assert drawn not in "\n".join(text_of(m) for m in h.fake.dms(me.id))
     assert "decline" not in text and "📋" not in text
     # Once I move, the next DM no longer repeats what I have seen.
     await h.slash(me, "act", channel=thread, action="mark")
-    assert w["since"] not in h.fake.dms(me.id)[-1]["content"]
+    assert w["since"] not in text_of(h.fake.dms(me.id)[-1])
 
 
 @pytest.mark.slow
@@ -121,11 +122,11 @@ async def test_a_catch_up_longer_than_the_room_left_keeps_the_latest_lines_in_on
     from tests.discord import games
     h = harness
     match_id, thread, _ = await _table(h, ALICE, BOB, "roll")
-    monkeypatch.setitem(games.BOARD_LINES, "hand", 25)  # a hand of about 1,750 characters: one message, nearly full
+    monkeypatch.setitem(games.BOARD_LINES, "hand", 54)  # a hand of about 3,800 characters: one message, nearly full
     await h.slash(BOB, "act", channel=thread, action="mark")
     await h.slash(BOB, "act", channel=thread, action="draw")
-    [dm] = [m for m in h.fake.dms(ALICE.id) if f"`{match_id}`" in m["content"] or custom_ids(m)][-1:]
-    text = dm["content"]
-    assert len(text) <= 2000 and custom_ids(dm) and "note 024" in text  # the hand and menu whole, in one message
+    [dm] = [m for m in h.fake.dms(ALICE.id) if f"`{match_id}`" in text_of(m) or custom_ids(m)][-1:]
+    text = text_of(dm)
+    assert len(text) <= 4000 and custom_ids(dm) and "note 053" in text  # the hand and menu whole, in one message
     assert "**Since your last move:**" in text and "earlier lines: see the thread." in text
     assert "› **bob** draws." in text and "› 🤖 **Bot 1** marks." not in text  # the latest lines stay

@@ -1,4 +1,5 @@
-"""Long menus in two stages (the groups, then a group's choices), and no label twice in a menu."""
+"""Long menus in two stages (the groups, then a group's choices), a hand's cards each with its own
+button (bot/discord/handlayout.py), and no label twice in a menu."""
 
 from __future__ import annotations
 
@@ -7,43 +8,52 @@ from typing import Any
 
 import pytest
 
+from bot.discord.layout import text_of
 from bot.discord.menus import OTHER, entry_for, stages, substages, unique_labels
 from bot.discord.views import choice_view, group_view
 from engine.core import Choice, Text
+from tests.discord import games
 from tests.discord.conftest import ALICE, BOB
-from tests.discord.harness import Harness, custom_ids
+from tests.discord.harness import Harness, custom_ids, walk
 from tests.discord.helpers import open_match, state
 
 
 def options(msg: dict[str, Any]) -> list[dict[str, Any]]:
-    [row] = msg["components"]
-    [select] = row["components"]
+    """The options of the message's one select menu (in a layout message, below its container)."""
+    [select] = [c for c in walk(msg["components"]) if c.get("type") == 3]
     return list(select["options"])
 
 
+def sections(msg: dict[str, Any]) -> list[tuple[str, str]]:
+    """A layout message's sections: each one's text and its button's custom id."""
+    return [("\n".join(t["content"] for t in c["components"]), c["accessory"]["custom_id"])
+            for c in walk(msg["components"]) if c.get("type") == 9]
+
+
 @pytest.mark.usefixtures("seated")
-async def test_more_than_25_grouped_choices_offer_the_groups_first(harness: Harness) -> None:
+async def test_more_than_25_grouped_choices_offer_the_groups_first(harness: Harness,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     h = harness
+    monkeypatch.setitem(games.MENU_CARDS, "n", 12)  # twelve cards: too many for the hand's sections
     match_id, _ = await open_match(h, ALICE, BOB, game="menus")
     ms = await state(h, match_id)
-    assert len(ms.game.legal_actions(ms.state, 0)) == 47
+    assert len(ms.game.legal_actions(ms.state, 0)) == 67
     dm = copy.deepcopy(h.fake.dms(ALICE.id)[-1])
-    assert custom_ids(dm) == [f"p:g:{match_id}:{ms.seq}:0"]
+    assert custom_ids(dm) == [f"p:g:{match_id}:{ms.seq}:0"] and not sections(dm)
     first = options(dm)
     assert [o["label"] for o in first] == ["Pass", "Roll", "Mark (keeps the turn)", "Draw",
                                            *(f"Bank {c}" for c in ms.state.hands[0]),
-                                           *(f"Card {n}" for n in range(1, 9))]
-    assert first[-1]["description"] == "5 choices" and first[-1]["value"] == "g:42"
-    assert "/parley act" not in dm["content"]  # the menu fits: no pointer to typing
+                                           *(f"Card {n}" for n in range(1, 13))]
+    assert first[-1]["description"] == "5 choices" and first[-1]["value"] == "g:62"
+    assert "/parley act" not in text_of(dm)  # the menu fits: no pointer to typing
     # Card 3: its five places, in a second menu taking the groups' place on the DM, with a way back
     opened = await h.click(ALICE, dm, custom_ids(dm)[0], values=["g:17"])
     second = copy.deepcopy(h.last_reply(opened))
-    assert second["id"] == dm["id"] and second["content"] == dm["content"]
+    assert second["id"] == dm["id"] and text_of(second) == text_of(dm)
     assert custom_ids(second) == [f"p:s:{match_id}:{ms.seq}:0", f"p:b:{match_id}:{ms.seq}:0"]
-    select = second["components"][0]["components"][0]
-    assert [o["label"] for o in select["options"]] == ["to the left", "to the centre", "to the right", "to the front",
-                                                       "to the back"]
-    assert [o["value"] for o in select["options"]] == ["17", "18", "19", "20", "21"]
+    assert [o["label"] for o in options(second)] == ["to the left", "to the centre", "to the right", "to the front",
+                                                     "to the back"]
+    assert [o["value"] for o in options(second)] == ["17", "18", "19", "20", "21"]
     assert (await state(h, match_id)).seq == ms.seq  # opening a group plays nothing
     back = await h.click(ALICE, second, f"p:b:{match_id}:{ms.seq}:0")
     assert options(h.last_reply(back)) == first and (await state(h, match_id)).seq == ms.seq
@@ -62,8 +72,42 @@ async def test_more_than_25_grouped_choices_offer_the_groups_first(harness: Harn
 
 
 @pytest.mark.usefixtures("seated")
-async def test_a_loose_choice_in_the_first_menu_plays_at_once(harness: Harness) -> None:
+async def test_a_hand_shows_each_card_beside_a_button_opening_its_choices(harness: Harness) -> None:
     h = harness
+    match_id, _ = await open_match(h, ALICE, BOB, game="menus")
+    ms = await state(h, match_id)
+    choices = ms.game.legal_actions(ms.state, 0)
+    dm = copy.deepcopy(h.fake.dms(ALICE.id)[-1])
+    assert dm["flags"] & (1 << 15) and not dm["content"]
+    # A section per card, in the order of the choices; the choices of no card in a select below.
+    assert sections(dm) == [(f"**Card {n}**\n-# 5 choices", f"p:b:{match_id}:{ms.seq}:0:{7 + 5 * (n - 1)}")
+                            for n in range(1, 9)]
+    loose = [str(i) for i, c in enumerate(choices) if c.group is None]
+    assert [o["value"] for o in options(dm)] == loose and len(loose) == 7
+    # Card 3's button: its five places in the select's stead, the cards still there, and a way back
+    opened = await h.click(ALICE, dm, f"p:b:{match_id}:{ms.seq}:0:17")
+    second = copy.deepcopy(h.last_reply(opened))
+    assert second["id"] == dm["id"] and text_of(second) == text_of(dm) and sections(second) == sections(dm)
+    assert [o["value"] for o in options(second)] == ["17", "18", "19", "20", "21"]
+    assert custom_ids(second)[-2:] == [f"p:s:{match_id}:{ms.seq}:0", f"p:b:{match_id}:{ms.seq}:0"]
+    assert [c["label"] for c in second["components"][-1]["components"]] == ["Back"]
+    back = await h.click(ALICE, second, f"p:b:{match_id}:{ms.seq}:0")
+    assert custom_ids(h.last_reply(back)) == custom_ids(dm) and (await state(h, match_id)).seq == ms.seq
+    since = len(h.fake.calls)
+    await h.click(ALICE, second, f"p:s:{match_id}:{ms.seq}:0", values=["19"])
+    assert (await h.parley.service.events(match_id))[-1].payload["action"] == {"kind": "pass", "card": 2, "place": 2}
+    # The DM shows the new position through the click's answer, and the old card buttons are stale.
+    assert not [c for c in h.fake.calls[since:] if c.path.endswith(f"/messages/{dm['id']}")]
+    assert text_of(h.fake.messages[int(dm["id"])]).startswith("Done")
+    stale = await h.click(ALICE, dm, f"p:b:{match_id}:{ms.seq}:0:22")
+    assert "no longer current" in h.reply_text(stale)
+
+
+@pytest.mark.usefixtures("seated")
+async def test_a_loose_choice_in_the_first_menu_plays_at_once(harness: Harness,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    monkeypatch.setitem(games.MENU_CARDS, "n", 12)
     match_id, _ = await open_match(h, ALICE, BOB, game="menus")
     ms = await state(h, match_id)
     dm = h.fake.dms(ALICE.id)[-1]
@@ -87,10 +131,14 @@ async def test_suggestions_carry_the_group_so_typing_a_card_finds_its_choices(ha
 @pytest.mark.usefixtures("seated")
 async def test_the_same_label_twice_in_one_menu_is_told_apart_by_its_group(harness: Harness) -> None:
     h = harness
-    _, thread = await open_match(h, ALICE, BOB, game="twins")
-    dm = h.fake.dms(ALICE.id)[-1]
-    labels = [o["label"] for o in options(dm)]
+    match_id, thread = await open_match(h, ALICE, BOB, game="twins")
+    # In a menu (here the private reply to /parley hand), the card tells them apart ...
+    labels = [o["label"] for o in options(h.last_reply(await h.slash(ALICE, "hand", channel=thread)))]
     assert labels[-2:] == ["Play it (Knight)", "Play it (Dragon)"]
+    # ... in the DM, each is beside its card, whose button plays it at once.
+    seq = (await state(h, match_id)).seq
+    assert sections(h.fake.dms(ALICE.id)[-1]) == [("**Knight**\nPlay it", f"p:a:{match_id}:{seq}:0:7"),
+                                                  ("**Dragon**\nPlay it", f"p:a:{match_id}:{seq}:0:8")]
     ja = h.reply_text(await h.slash(BOB, "hand", channel=thread))  # Bob waits: no menu, who he waits for
     assert ja.endswith("\n**alice** の選択待ち。")
 

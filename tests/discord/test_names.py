@@ -7,8 +7,9 @@ import copy
 
 import pytest
 
+from bot.discord.layout import text_of
 from tests.discord.conftest import ALICE, BOB
-from tests.discord.harness import FakeDiscord, Harness, User, custom_ids
+from tests.discord.harness import FakeDiscord, Harness, User, custom_ids, walk
 from tests.discord.helpers import board_text, open_match, state, thread_text
 
 pytestmark = pytest.mark.usefixtures("seated")
@@ -55,8 +56,8 @@ async def test_log_lines_and_prompts_name_players_in_english(harness: Harness) -
     ]
     # Alice's DM: her hand and the prompt name Bob; so do the buttons.
     dm = h.fake.dms(ALICE.id)[-1]
-    assert dm["content"].endswith("\n**Accept or challenge the bank of bob.**")
-    assert [c["label"] for row in dm["components"] for c in row["components"]] == ["Accept", "Challenge bob"]
+    assert text_of(dm).endswith("\n**Accept or challenge the bank of bob.**")
+    assert [c["label"] for c in walk(dm["components"]) if c.get("type") == 2] == ["Accept", "Challenge bob"]
     board = board_text(h, thread)
     assert "\nUp: **bob** · scores [0, " in board and board.endswith("\nWaiting for **alice**.")
     assert "⟦" not in everything_shown(h)
@@ -78,8 +79,8 @@ async def test_log_lines_and_prompts_name_players_in_japanese(harness: Harness) 
     assert mark.startswith("-# #7 · [盤面](<https://discord.com/channels/")
     assert mark.endswith(f") · {(await _heads(h, match_id))[7]}")
     dm = h.fake.dms(BOB.id)[-1]  # Bob's client is Japanese
-    assert dm["content"].endswith("\n**aliceの得点を受けるか挑むか。**")
-    assert [c["label"] for row in dm["components"] for c in row["components"]] == ["受ける", "aliceに挑む"]
+    assert text_of(dm).endswith("\n**aliceの得点を受けるか挑むか。**")
+    assert [c["label"] for c in walk(dm["components"]) if c.get("type") == 2] == ["受ける", "aliceに挑む"]
     assert "⟦" not in everything_shown(h)
 
 

@@ -216,8 +216,9 @@ async def test_finished_match_announces_winner(harness: Harness) -> None:
     assert "Match over" in thread_text(h, thread)
     board = board_message(h, thread)
     assert "finished" in FakeDiscord.text(board).split("\n")[0] and not custom_ids(board)
-    for user in (ALICE, BOB):  # no decision menus are left in anyone's DMs
+    for user in (ALICE, BOB):  # no decision menus are left in anyone's DMs, whose text stays (layout messages)
         assert not any(custom_ids(m) for m in h.fake.dms(user.id))
+        assert all(f"`{match_id}`" in FakeDiscord.text(m).split("\n")[0] for m in h.fake.dms(user.id))
 
 
 async def test_choosing_on_the_private_hand_message_refreshes_it(harness: Harness) -> None:

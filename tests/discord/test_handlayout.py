@@ -1,0 +1,103 @@
+"""A hand's layout message (bot/discord/handlayout.py), built as the JSON Discord receives: a section
+per card with its own button, the menu when the cards do not fit, and Discord's limits kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.discord import handlayout
+from bot.discord.menus import cards
+from bot.discord.views import group_rows
+from engine.core import Choice, Text
+from tests.discord.harness import walk
+
+
+def choice(n: int, group: str | None = None) -> Choice:
+    return Choice({"kind": "pass", "n": n}, Text(f"Play {n} on ⟦1⟧", f"⟦1⟧に{n}を出す"),
+                  group=Text(group, f"{group}札") if group else None)
+
+
+def decision(choices: list[Choice], locale: str = "en") -> handlayout.Decision:
+    return handlayout.Decision("m1", 7, 0, tuple(choices), locale, ("alice", "bob"))
+
+
+def hand(choices: list[Choice], text: str = "Your hand", locale: str = "en") -> handlayout.Hand:
+    return handlayout.Hand(0, text, decision(choices, locale))
+
+
+def sent(h: handlayout.Hand, note: str = "") -> list[dict[str, Any]]:
+    return handlayout.view(h, handlayout.parts(h)[-1], True, note).to_components()
+
+
+def text(components: list[dict[str, Any]]) -> str:
+    return "\n".join(c["content"] for c in walk(components) if c["type"] == 10)
+
+
+def within_limits(components: list[dict[str, Any]]) -> bool:
+    ids = [c["custom_id"] for c in walk(components) if "custom_id" in c]
+    labels = [c["label"] for c in walk(components) if c["type"] == 2]
+    rows = [c for c in walk(components) if c["type"] == 1]
+    characters = sum(len(c["content"]) for c in walk(components) if c["type"] == 10)
+    return (len(list(walk(components))) <= 40 and characters <= 4000 and len(set(ids)) == len(ids)
+            and all(len(i) <= 100 for i in ids) and all(len(label) <= 80 for label in labels) and len(rows) <= 5)
+
+
+def test_each_card_is_a_section_beside_its_own_button() -> None:
+    choices = [choice(0), choice(1, "Knight"), choice(2, "Dragon"), choice(3, "Dragon"), choice(4)]
+    components = sent(hand(choices))
+    [box, row] = components
+    assert box["type"] == 17 and box["accent_color"] == 0x466EC8  # seat 1's colour
+    sections = [(c["components"][0]["content"], c["accessory"]["custom_id"], c["accessory"]["label"])
+                for c in walk(components) if c["type"] == 9]
+    # One choice: played by the button; several: the button opens them. Seat tokens read as names.
+    assert sections == [("**Knight**\nPlay 1 on bob", "p:a:m1:7:0:1", "Choose"),
+                        ("**Dragon**\n-# 2 choices", "p:b:m1:7:0:2", "Choose…")]
+    assert [c["custom_id"] for c in row["components"]] == ["p:a:m1:7:0:0", "p:a:m1:7:0:4"]  # the loose ones
+    assert within_limits(components)
+    ja = sent(hand(choices, locale="ja"))
+    assert "**Dragon札**\n-# 2件の選択肢" in text(ja) and "これにする" in [c.get("label") for c in walk(ja)]
+
+
+def test_cards_that_do_not_fit_give_the_menu_instead() -> None:
+    many = [choice(n, f"Card {n // 2}") for n in range(24)]  # twelve cards: 36 components of sections alone
+    crowded = sent(hand(many))
+    assert not [c for c in walk(crowded) if c["type"] == 9]
+    assert [c["custom_id"] for c in walk(crowded) if "custom_id" in c] == ["p:s:m1:7:0"]  # all 24 in one select
+    few = [choice(0, "Knight"), choice(1, "Dragon"), choice(2)]
+    assert [c for c in walk(sent(hand(few))) if c["type"] == 9]
+    full = sent(hand(few, "x" * 3990))  # no room left beside the text: the buttons of the menu
+    assert not [c for c in walk(full) if c["type"] == 9] and len(text(full)) == 3990
+    assert [c["custom_id"] for c in walk(full) if "custom_id" in c] == ["p:a:m1:7:0:0", "p:a:m1:7:0:1",
+                                                                         "p:a:m1:7:0:2"]
+
+
+def test_a_note_goes_on_top_only_where_it_fits() -> None:
+    few = [choice(0, "Knight"), choice(1)]
+    assert text(sent(hand(few), "Done: you moved")).startswith("Done: you moved\nYour hand")
+    assert text(sent(hand(few, "y" * 3990), "Done: you moved")).startswith("y")
+
+
+def test_every_shape_keeps_discords_limits_also_with_a_card_opened() -> None:
+    for count in (0, 1, 5, 9, 10, 11, 15):  # around the most cards that fit (ten)
+        for size in (1, 2, 30):
+            for loose in (0, 8):
+                for length in (10, 3900):
+                    choices = [choice(i) for i in range(loose)] + \
+                        [choice(loose + c * size + i, f"Card {c}") for c in range(count) for i in range(size)]
+                    components = sent(hand(choices, "z" * length))
+                    assert within_limits(components), (count, size, loose, length)
+                    top = [c for c in components if c["type"] != 1]
+                    for entry in cards(choices)[:1]:  # a card opened: its choices in the menu rows' place
+                        opened = [*top, *({"type": 1, "components": [i.to_component_dict() for i in row]}
+                                          for row in group_rows("m1", 7, 0, choices, entry, "en", back=True))]
+                        assert within_limits(opened), (count, size, loose, length)
+
+
+def test_a_decision_listed_by_no_menu_is_said_so() -> None:
+    loose = [choice(n) for n in range(30)]  # no cards, more than a select holds
+    assert not handlayout.listed(decision(loose))
+    crowded = [choice(n, f"Card {n}") for n in range(30)]  # thirty cards: neither sections nor stages
+    assert not handlayout.listed(decision(crowded))
+    assert not [c for c in walk(sent(hand(crowded))) if "custom_id" in c]
+    few = [*loose[:20], *(choice(n, f"Card {n % 4}") for n in range(20, 40))]
+    assert handlayout.listed(decision(few))
