@@ -32,7 +32,7 @@ def deal(seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
         piles[seat].append(iid)
     players = [Player(deck=rng.shuffled(sorted(p, key=lambda x: int(x[1:]))), deck_name=names[i] if i < len(names) else "")
                for i, p in enumerate(piles)]
-    s = WState(seats=seats, cards=cards, owner=owner, players=players)
+    s = WState(seats=seats, cards=cards, owner=owner, players=players, card_set=options.get("cards", ""))
     choose_first(s)
     return s
 

@@ -22,7 +22,7 @@ from .stacks import (
     stack_combat,
     stack_state,
 )
-from .state import Castle, Stack, WState, cdef
+from .state import Castle, Stack, WState, cdef, set_defs
 
 
 def card_json(s: WState, iid: str) -> dict[str, Any]:
@@ -61,6 +61,13 @@ def castle_json(s: WState, c: Castle) -> dict[str, Any]:
     }
 
 
+def _shown_cards(s: WState) -> dict[str, dict[str, Any]]:
+    """The cards shown to choose the first player, by card id, as the match's set names them."""
+    defs = set_defs(s)
+    shown = {entry.partition(":")[2] for row in s.first_check for entry in row}
+    return {cid: {"name": defs[cid].name.en, "name_ja": defs[cid].name.ja, "range": defs[cid].range} for cid in sorted(shown)}
+
+
 def build(s: WState, viewer: Viewer) -> dict[str, Any]:
     players = []
     for seat, p in enumerate(s.players):
@@ -86,7 +93,8 @@ def build(s: WState, viewer: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "phase": s.phase, "turn": s.turn, "active": s.active, "first": s.first,
         "direction": "cw" if s.direction == 1 else "ccw", "players": players, "decision": decision,
-        "first_check": [list(r) for r in s.first_check], "winners": list(s.winners),
+        "first_check": [list(r) for r in s.first_check], "first_check_cards": _shown_cards(s),
+        "winners": list(s.winners),
         "pick_queue": list(s.pick_queue),
     }
     if viewer.all_seeing:
