@@ -1,6 +1,6 @@
 """The games a player brings a deck to (Naru, Musou, Warlords), and the games
-whose card set a group may replace per match (Musou), told the same way to
-every front end.
+whose card set a group may replace per match (the same three), told the same
+way to every front end.
 
 Each deck game already takes its decks in its options, in its own shape; this
 says, for one deck list per seat, what those options are, and what a seat that
@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from engine.core import Text
+from engine.core.cardfile import problems
 from engine.core.contract import Game
 from engine.core.decklist import DeckListError
 from engine.registry import get_game
@@ -120,7 +122,15 @@ def _musou_card_set(text: str) -> list[Text]:
     return []
 
 
-CARD_SET_GAMES: dict[str, Callable[[str], list[Text]]] = {"musou": _musou_card_set}
+def _read_by(package: str) -> Callable[[str], list[Text]]:
+    """A card file's problems as the game in `package` reads it (its cards.CardSet model)."""
+    def check(text: str) -> list[Text]:
+        return problems(text, import_module(f"{package}.cards").CardSet)
+    return check
+
+
+CARD_SET_GAMES: dict[str, Callable[[str], list[Text]]] = {
+    "musou": _musou_card_set, "naru": _read_by("engine.naru"), "warlords": _read_by("engine.warlords")}
 
 
 def card_set_problems(game_id: str, text: str) -> list[Text]:
