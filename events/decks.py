@@ -72,12 +72,19 @@ def _refuse_problems(problems: list[Text], fix: Text) -> Refused:
     return Refused(Text("\n".join(p.en for p in problems), "\n".join(p.ja for p in problems)), fix)
 
 
-async def save_deck(store: Recorder, owner: str, game_id: str, name: str, text: str, now: str) -> SavedDeck:
-    """Check and keep a deck (replacing the owner's deck of that name);
-    Refused with every problem of the list, one a line."""
+async def save_deck(store: Recorder, owner: str, game_id: str, name: str, text: str, now: str,
+                    guild: str | None = None) -> SavedDeck:
+    """Check and keep a deck (replacing the owner's deck of that name): of the
+    game's own cards, or of a card set of the server `guild` it is saved on (for
+    that server's matches that choose it). Refused with every problem of the
+    list against the game's own cards, one a line."""
     check_deck_game(game_id)
     name = check_name(name)
     problems = deck_problems(game_id, text)
+    if problems and guild is not None and game_id in CARD_SET_GAMES:
+        sets = await store.card_sets(guild, game_id)
+        if any(not deck_problems(game_id, text, card_set.text) for card_set in sets):
+            problems = []
     if problems:
         raise _refuse_problems(problems, FIX_DECK)
     mine = await store.decks(owner, game_id)

@@ -1,8 +1,9 @@
 """A server's card set for Naru and Warlords, on both stores: an upload with
 an error is refused line by line in English and Japanese, a good one is kept;
-a match on that server plays it (a move with a card only that set has, the
-board naming cards as the set does), and the match replays from its log alone
-(the set's text is in its options), in a process that never read the set."""
+a deck of its cards is saved on that server (not elsewhere) and picked for a
+match that chooses the set, which plays a card only that set has (the board
+naming cards as the set does) and replays from its log alone (the set's text
+is in its options), in a process that never read the set."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ class House:
     text: str
     card: str  # the key or id of the card only this set has
     name: str  # its English name
-    options: Callable[[str], dict[str, Any]]  # from the set's text: a deck holding the card for seat 0
+    deck: Callable[[str], str]  # from the set's text: a deck list holding the card
     uses_card: Callable[[MatchState, dict[str, Any]], bool]  # an action of seat 0's that plays it
     shows: Callable[[dict[str, Any], str], str]  # seat 0's view as the front ends write it
     after: int  # plain moves after it until every seat sees it
@@ -50,17 +51,16 @@ def _naru() -> House:
     data.update(set_id="house", name_en="House set", name_ja="屋敷セット", sample=False)
     text = json.dumps(data, ensure_ascii=False, indent=1)
 
-    def options(text: str) -> dict[str, Any]:
+    def deck(text: str) -> str:
         counts = dict(sample_starters()["autumn"].cards)
         del counts["keep-autumn"]
-        deck = format_deck_list({**counts, "keep-house": 1}, NARU_FILES.load(text).cards)
-        return {"cards": text, "decks": [deck, "winter"]}
+        return format_deck_list({**counts, "keep-house": 1}, NARU_FILES.load(text).cards)
 
     def uses_card(ms: MatchState, action: dict[str, Any]) -> bool:
         return action["kind"] == "place_keep" and ms.state.cards[ms.state.players[0].keep_card] == "keep-house"
 
     # A keep stays face down until the other is placed too.
-    return House("naru", text, "keep-house", "House Keep", options, uses_card,
+    return House("naru", text, "keep-house", "House Keep", deck, uses_card,
                  lambda view, locale: naru_render.private(view, 0, locale), 1)
 
 
@@ -72,16 +72,15 @@ def _warlords() -> House:
     data["cards"].append({**castle, "id": "castle_house", "name": {"en": "House Citadel", "ja": "屋敷城"}})
     text = json.dumps(data, ensure_ascii=False, indent=1)
 
-    def options(text: str) -> dict[str, Any]:
+    def deck(text: str) -> str:
         counts = starter("elvallie")
         del counts["castle_greenhaven"]
-        return {"cards": text, "deck_lists": [export_deck({**counts, "castle_house": 1}),
-                                              export_deck(starter("horse_lords"))]}
+        return export_deck({**counts, "castle_house": 1})
 
     def uses_card(ms: MatchState, action: dict[str, Any]) -> bool:
         return action["kind"] == "pick" and ms.state.cards.get(action["castle"]) == "castle_house"
 
-    return House("warlords", text, "castle_house", "House Citadel", options, uses_card, warlords_render.board, 0)
+    return House("warlords", text, "castle_house", "House Citadel", deck, uses_card, warlords_render.board, 0)
 
 
 HOUSES = {"naru": _naru, "warlords": _warlords}
@@ -128,11 +127,20 @@ async def test_a_server_set_is_checked_kept_played_and_replayed(service, game_id
     kept = await decks.find_card_set(store, "g1", game_id, "house")
     assert kept.text == house.text
 
-    ms = await service.create(game_id, ANN, house.options(kept.text))
+    deck = house.deck(kept.text)
+    with pytest.raises(Refused):  # of cards only that server's set has
+        await decks.save_deck(store, ANN.id, game_id, "House deck", deck, NOW)
+    with pytest.raises(Refused):
+        await decks.save_deck(store, ANN.id, game_id, "House deck", deck, NOW, guild="g2")
+    await decks.save_deck(store, ANN.id, game_id, "House deck", deck, NOW, guild="g1")
+
+    ms = await service.create(game_id, ANN, {"cards": kept.text})
     await service.join(ms.match_id, BEN)
+    await decks.pick(store, await service.get(ms.match_id), ANN.id, "House deck")
     await service.start(ms.match_id, ANN.id)
     started = await service.get(ms.match_id)
     assert started.options["cards"] == house.text and started.state.card_set == house.text
+    assert deck not in json.dumps(started.options)  # the picked deck is sealed, as ever
     if game_id == "warlords":  # the first player's check names its cards as the set does
         board = warlords_render.board(started.game.view(started.state, Viewer.of(1)), "en")
         assert "(checks: ⟦" in board and "House " in board.split("(checks:")[1]
