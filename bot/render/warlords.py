@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core import pick_locale, seat_ref
-from engine.warlords.cards import faction_name
+from engine.warlords.cards import card, faction_name
 from engine.warlords.catalog import TYPES
 
 from . import picture
@@ -59,12 +59,15 @@ def _names(cards: list[dict[str, Any]], locale: str) -> str:
 
 def _shown(entry: str, cards: dict[str, Any], locale: str) -> str:
     """A first-player check entry 'seat:card id' as '⟦seat⟧ card name check value',
-    the card as the match's own set has it (the view's `first_check_cards`)."""
+    the card as a match's own set has it (the view's `first_check_cards`), else the sample."""
     seat, _, cid = entry.partition(":")
-    d = cards.get(cid)
-    if d is None:
+    if cid in cards:
+        return f"{_who(int(seat), locale)} {_name(cards[cid], locale)} {cards[cid]['range']}"
+    try:
+        d = card(cid)
+    except KeyError:
         return f"{_who(int(seat), locale)} {cid}"
-    return f"{_who(int(seat), locale)} {_name(d, locale)} {d['range']}"
+    return f"{_who(int(seat), locale)} {d.name.ja if _ja(locale) else d.name.en} {d.range}"
 
 
 def _castle(c: dict[str, Any], locale: str) -> str:

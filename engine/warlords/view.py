@@ -62,7 +62,7 @@ def castle_json(s: WState, c: Castle) -> dict[str, Any]:
 
 
 def _shown_cards(s: WState) -> dict[str, dict[str, Any]]:
-    """The cards shown to choose the first player, by card id, as the match's set names them."""
+    """The cards shown to choose the first player, by card id, as the match's own set names them."""
     defs = set_defs(s)
     shown = {entry.partition(":")[2] for row in s.first_check for entry in row}
     return {cid: {"name": defs[cid].name.en, "name_ja": defs[cid].name.ja, "range": defs[cid].range} for cid in sorted(shown)}
@@ -93,10 +93,12 @@ def build(s: WState, viewer: Viewer) -> dict[str, Any]:
     out: dict[str, Any] = {
         "phase": s.phase, "turn": s.turn, "active": s.active, "first": s.first,
         "direction": "cw" if s.direction == 1 else "ccw", "players": players, "decision": decision,
-        "first_check": [list(r) for r in s.first_check], "first_check_cards": _shown_cards(s),
-        "winners": list(s.winners),
+        "first_check": [list(r) for r in s.first_check], "winners": list(s.winners),
         "pick_queue": list(s.pick_queue),
     }
+    if s.card_set:
+        # Only then: a sample-set match's board stays the one its log recorded a digest of.
+        out["first_check_cards"] = _shown_cards(s)
     if viewer.all_seeing:
         out["decks"] = [list(p.deck) for p in s.players]
     return out
