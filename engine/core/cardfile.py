@@ -132,10 +132,14 @@ def problems(text: str, model: type[BaseModel]) -> list[Text]:
 
 @dataclass(frozen=True)
 class Loaded(Generic[M, D]):
-    """A card set and its cards by id, as the rules look them up."""
+    """A card set and its cards by id, as the rules look them up, and the text
+    it was read from ("" for a game's own set) as the one object a state keeps:
+    a dict finds a key by identity at once, an equal copy only by comparing it
+    whole, on every look-up of a card."""
 
     cards: M
     defs: dict[str, D]
+    text: str = ""
 
 
 class CardFiles(Generic[M, D]):
@@ -155,7 +159,7 @@ class CardFiles(Generic[M, D]):
                 cards = self.model.model_validate(load_json(text, MAX_CARD_FILE))
             except (BadJson, ValidationError) as exc:
                 raise CardFileError(problems(text, self.model)) from exc
-            found = self.loaded[text] = Loaded(cards, self.index(cards))
+            found = self.loaded[text] = Loaded(cards, self.index(cards), text)
         return found
 
 

@@ -193,7 +193,7 @@ class NaruGame(Game[NaruState]):
             players.append(Player(keep_card, shuffled[HAND_SIZE:], shuffled[:HAND_SIZE]))
         names = [d if d != RANDOM else "random" for d in options.get("decks", [])]
         # Seat 0 stands in as first until both hands are kept (opening.keep_hand).
-        return NaruState(cards, owner, players, 0, names, active=0, order_known=False, card_set=text)
+        return NaruState(cards, owner, players, 0, names, active=0, order_known=False, card_set=own.text)
 
     # -- flow --------------------------------------------------------------
 

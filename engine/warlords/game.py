@@ -192,7 +192,8 @@ class Warlords(Game[WState]):
         return out
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
-        return deal(seats, self.options(options or {}, seats), rng)
+        options = self.options(options or {}, seats)
+        return deal(seats, options, rng, _loaded(options.get(cardfile.OPTION, "")).text)
 
     # --- whose decision -------------------------------------------------------
 
