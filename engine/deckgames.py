@@ -1,6 +1,6 @@
 """The games a player brings a deck to (Naru, Musou, Warlords), and the games
-whose card set a group may replace per match (Musou), told the same way to
-every front end.
+whose card set a group may replace per match (the same three), told the same
+way to every front end.
 
 Each deck game already takes its decks in its options, in its own shape; this
 says, for one deck list per seat, what those options are, and what a seat that
@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from engine.core import Text
+from engine.core.cardfile import problems
 from engine.core.contract import Game
 from engine.core.decklist import DeckListError
 from engine.registry import get_game
@@ -23,28 +25,30 @@ from engine.registry import get_game
 
 @dataclass(frozen=True)
 class DeckGame:
-    problems: Callable[[str], list[Text]]  # a deck list's problems, checked against the game's own set
+    # A deck list's problems, checked against a card set's text ("" = the game's own set).
+    problems: Callable[[str, str], list[Text]]
     defaults: Callable[[Mapping[str, Any], int], list[str]]  # each seat's deck from normalised options
     overrides: Callable[[Sequence[str]], dict[str, Any]]  # one deck entry per seat, as options
     replaced: tuple[str, ...]  # option names the overrides stand in for
 
 
-def _naru_problems(text: str) -> list[Text]:
+def _naru_problems(text: str, card_set: str) -> list[Text]:
     from engine.naru.decks import deck_from_option
 
     game = get_game("naru")
-    return deck_from_option(text, game.cards, game.starters)[1]  # type: ignore[attr-defined]
+    return deck_from_option(text, game.loaded(card_set).cards, game.starters)[1]  # type: ignore[attr-defined]
 
 
-def _musou_problems(text: str) -> list[Text]:
-    from engine.musou.cards import catalog
+def _musou_problems(text: str, card_set: str) -> list[Text]:
+    from engine.musou.cards import SAMPLE, catalog
     from engine.musou.decks import import_text, validate
 
+    cards = catalog(card_set or SAMPLE)
     try:
-        deck = import_text(text, catalog())
+        deck = import_text(text, cards)
     except DeckListError as exc:
         return list(exc.problems)
-    return validate(deck, catalog())
+    return validate(deck, cards)
 
 
 def _musou_defaults(options: Mapping[str, Any], seats: int) -> list[str]:
@@ -55,10 +59,11 @@ def _musou_defaults(options: Mapping[str, Any], seats: int) -> list[str]:
     return list(options.get("decks") or sorted(starters())[:seats])
 
 
-def _warlords_problems(text: str) -> list[Text]:
+def _warlords_problems(text: str, card_set: str) -> list[Text]:
+    from engine.warlords.cards import CARD_FILES
     from engine.warlords.decks import import_deck
 
-    return import_deck(text)[1]
+    return import_deck(text, CARD_FILES.load(card_set).defs if card_set else None)[1]
 
 
 def _warlords_defaults(options: Mapping[str, Any], seats: int) -> list[str]:
@@ -82,11 +87,12 @@ def takes_decks(game_id: str) -> bool:
     return game_id in DECK_GAMES
 
 
-def deck_problems(game_id: str, text: str) -> list[Text]:
-    """Every problem of a deck list for `game_id` (empty: a legal deck)."""
+def deck_problems(game_id: str, text: str, card_set: str = "") -> list[Text]:
+    """Every problem of a deck list for `game_id` (empty: a legal deck), of the
+    game's own cards or of the card set `card_set` (a card file's text)."""
     if not text.strip():
         return [Text("The deck list is empty.", "デッキリストが空です。")]
-    return DECK_GAMES[game_id].problems(text)
+    return DECK_GAMES[game_id].problems(text, card_set)
 
 
 def with_decks(game: Game[Any], options: Mapping[str, Any], seats: int,
@@ -120,7 +126,15 @@ def _musou_card_set(text: str) -> list[Text]:
     return []
 
 
-CARD_SET_GAMES: dict[str, Callable[[str], list[Text]]] = {"musou": _musou_card_set}
+def _read_by(package: str) -> Callable[[str], list[Text]]:
+    """A card file's problems as the game in `package` reads it (its cards.CardSet model)."""
+    def check(text: str) -> list[Text]:
+        return problems(text, import_module(f"{package}.cards").CardSet)
+    return check
+
+
+CARD_SET_GAMES: dict[str, Callable[[str], list[Text]]] = {
+    "musou": _musou_card_set, "naru": _read_by("engine.naru"), "warlords": _read_by("engine.warlords")}
 
 
 def card_set_problems(game_id: str, text: str) -> list[Text]:

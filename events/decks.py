@@ -63,20 +63,30 @@ def check_card_set_game(game_id: str) -> None:
                       Text(f"Card sets are for: {games}.", f"カードセットを使えるゲーム：{games}。"))
 
 
-def _refuse_problems(problems: list[Text]) -> Refused:
-    """Every problem, one a line (the reader numbers the lines of the list)."""
-    return Refused(Text("\n".join(p.en for p in problems), "\n".join(p.ja for p in problems)),
-                   Text("Fix these lines and save the deck again.", "これらの行を直して、もう一度保存してください。"))
+FIX_DECK = Text("Fix these lines and save the deck again.", "これらの行を直して、もう一度保存してください。")
+FIX_FILE = Text("Fix the file and upload it again.", "ファイルを直して、もう一度アップロードしてください。")
 
 
-async def save_deck(store: Recorder, owner: str, game_id: str, name: str, text: str, now: str) -> SavedDeck:
-    """Check and keep a deck (replacing the owner's deck of that name);
-    Refused with every problem of the list, one a line."""
+def _refuse_problems(problems: list[Text], fix: Text) -> Refused:
+    """Every problem, one a line (each names the line of the list or file it is on)."""
+    return Refused(Text("\n".join(p.en for p in problems), "\n".join(p.ja for p in problems)), fix)
+
+
+async def save_deck(store: Recorder, owner: str, game_id: str, name: str, text: str, now: str,
+                    guild: str | None = None) -> SavedDeck:
+    """Check and keep a deck (replacing the owner's deck of that name): of the
+    game's own cards, or of a card set of the server `guild` it is saved on (for
+    that server's matches that choose it). Refused with every problem of the
+    list against the game's own cards, one a line."""
     check_deck_game(game_id)
     name = check_name(name)
     problems = deck_problems(game_id, text)
+    if problems and guild is not None and game_id in CARD_SET_GAMES:
+        sets = await store.card_sets(guild, game_id)
+        if any(not deck_problems(game_id, text, card_set.text) for card_set in sets):
+            problems = []
     if problems:
-        raise _refuse_problems(problems)
+        raise _refuse_problems(problems, FIX_DECK)
     mine = await store.decks(owner, game_id)
     # Found by name in any case, so saved in any case over the deck of that name.
     same = [d for d in mine if d.name.casefold() == name.casefold()]
@@ -106,7 +116,7 @@ async def save_card_set(store: Recorder, guild: str, game_id: str, name: str, te
     name = check_name(name, word=True)
     problems = card_set_problems(game_id, text)
     if problems:
-        raise Refused(problems[0], Text("Fix the file and upload it again.", "ファイルを直して、もう一度アップロードしてください。"))
+        raise _refuse_problems(problems, FIX_FILE)
     found = await store.card_sets(guild, game_id)
     if len(found) >= MAX_PER_GAME and all(c.name != name for c in found):
         raise Refused(Text(f"This server has {MAX_PER_GAME} card sets for this game, the most kept.",

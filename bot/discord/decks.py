@@ -159,8 +159,9 @@ class Decks:
         async def work() -> Reply:
             game_id, name = _form_target(str(data.get("custom_id")), DECK_FORM)
             text = await self._submitted_text(interaction, data)
+            guild = str(interaction.guild_id) if interaction.guild_id is not None else None
             deck = await decks.save_deck(self.room.service.store, self.room.player(interaction).id, game_id, name, text,
-                                         datetime.now(UTC).isoformat())
+                                         datetime.now(UTC).isoformat(), guild)
             return Reply(SAVED.format(name=echo(deck.name), game=game_id)(self.room.locale(interaction)))
         await self.room.run(interaction, work)
 

@@ -57,9 +57,12 @@ def _names(cards: list[dict[str, Any]], locale: str) -> str:
     return ("、" if _ja(locale) else ", ").join(_name(c, locale) for c in cards)
 
 
-def _shown(entry: str, locale: str) -> str:
-    """A first-player check entry 'seat:card id' as '⟦seat⟧ card name check value'."""
+def _shown(entry: str, cards: dict[str, Any], locale: str) -> str:
+    """A first-player check entry 'seat:card id' as '⟦seat⟧ card name check value',
+    the card as a match's own set has it (the view's `first_check_cards`), else the sample."""
     seat, _, cid = entry.partition(":")
+    if cid in cards:
+        return f"{_who(int(seat), locale)} {_name(cards[cid], locale)} {cards[cid]['range']}"
     try:
         d = card(cid)
     except KeyError:
@@ -114,7 +117,7 @@ def _head(view: dict[str, Any], locale: str) -> list[str]:
         winners = ("、" if ja else ", ").join(_who(w, locale) for w in view["winners"])
         return [head + (f" — 終了、勝者 {winners}" if ja else f" — over; winner: {winners}")]
     if view["phase"] in ("direction", "pick"):
-        checks = " / ".join(("、" if ja else ", ").join(_shown(x, locale) for x in r) for r in view.get("first_check", []))
+        checks = " / ".join(("、" if ja else ", ").join(_shown(x, view.get("first_check_cards", {}), locale) for x in r) for r in view.get("first_check", []))
         first = _who(view["first"], locale)
         line = (f"最初のプレイヤー {first}（判定：{checks}）" if ja else f"First player: {first} (checks: {checks})")
         if view["phase"] == "pick" and view.get("pick_queue"):

@@ -1,7 +1,8 @@
 """Card data: pydantic models for a card set file, and the loader.
 
 Abilities are lists of effects from a small vocabulary (see `Op`), so adding a
-card is adding data. A group can load its own card file with `load_cards`.
+card is adding data. A group can load its own card file with `load_cards`, or
+bring it to a match as text (`CARD_FILES`, the match's `cards` option).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Text
+from engine.core.cardfile import CardFiles
 
 Kind = Literal["keep", "land", "commoner", "general", "equipment", "battle_tool", "tool", "ritual"]
 Attribute = Literal["politics", "force", "commerce"]
@@ -154,3 +156,6 @@ def load_cards(path: str | Path) -> CardSet:
 def sample_cards() -> CardSet:
     raw = resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
     return CardSet.model_validate(json.loads(raw))
+
+
+CARD_FILES: CardFiles[CardSet, CardDef] = CardFiles(CardSet, CardSet.by_key)

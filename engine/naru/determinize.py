@@ -32,7 +32,7 @@ def determinize(state: NaruState, seat: int, rng: Rng) -> NaruState:
             places += [(unit.cards, i, "commoner" if i == top else None) for i in range(len(unit.cards))]
     places += [(keep, 0, "keep") for _ in keep]
     ids = [held[i] for held, i, _ in places]
-    keys = _deal(shuffled(rng, sorted(s.cards[c] for c in ids)), [need for _, _, need in places], GAME.defs)
+    keys = _deal(shuffled(rng, sorted(s.cards[c] for c in ids)), [need for _, _, need in places], GAME.defs_of(s))
     ids = shuffled(rng, sorted(ids))
     cards, owner = dict(s.cards), dict(s.owner)
     for (held, i, _), cid, key in zip(places, ids, keys, strict=True):

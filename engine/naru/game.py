@@ -20,9 +20,11 @@ from engine.core import (
     Transition,
     UnknownAction,
     Viewer,
+    cardfile,
     seat_label,
     seat_ref,
 )
+from engine.core.cardfile import Loaded
 from engine.core.options import check_options, wrong_option
 from engine.core.ordertags import Preset
 from engine.core.pins import data_digest, files_digest
@@ -31,7 +33,7 @@ from engine.core.text import join
 from . import bot, choices, legal, opening, promotion, secrecy, summon
 from .battle import settled
 from .board import parse_square, square_name
-from .cards import CardSet, sample_cards
+from .cards import CARD_FILES, CardDef, CardSet, sample_cards
 from .catalog import catalog
 from .decks import Starter, deck_from_option, sample_starters
 from .effects import battle_tool, keep_effect, use_card
@@ -40,7 +42,7 @@ from .movement import move
 from .names import says
 from .state import HAND_SIZE, STATE_TYPES, NaruState, Player
 from .turn import end_turn, finish_turn
-from .units import card_of, to_jail
+from .units import Defs, card_of, to_jail
 from .views import hidden_ids as _hidden_ids
 from .views import view as _view
 
@@ -84,6 +86,7 @@ class NaruGame(Game[NaruState]):
         self.cards = cards or sample_cards()
         self.starters = starters if starters is not None else sample_starters(self.starters_file)
         self.defs = self.cards.by_key()
+        self.own: Loaded[CardSet, CardDef] = Loaded(self.cards, self.defs)
         # Generic names for the starters, in file order: starter-a, starter-b, ...
         self.aliases = {f"starter-{chr(ord('a') + i)}": key for i, key in enumerate(self.starters)}
         self._catalog: list[CardInfo] | None = None
@@ -98,10 +101,30 @@ class NaruGame(Game[NaruState]):
         return _KEPT
 
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
-        """The whole set this game was built with (options choose decks, never the set)."""
+        """The match's card set: the one this game was built with, or the options' own."""
+        text = cardfile.option_text(options or {})
+        if text:
+            return catalog(self.loaded(text).cards)
         if self._catalog is None:
             self._catalog = catalog(self.cards)
         return self._catalog
+
+    def loaded(self, text: str) -> Loaded[CardSet, CardDef]:
+        """The card set a match plays: its options' own (as text), else the game's."""
+        if not text:
+            return self.own
+        try:
+            return CARD_FILES.load(text)
+        except cardfile.CardFileError as exc:
+            raise exc.bad_options() from exc
+
+    def defs_of(self, state: NaruState) -> Defs:
+        # Asked on every look at the state: the game's own set without a call.
+        return CARD_FILES.load(state.card_set).defs if state.card_set else self.defs
+
+    def _fitting(self, cards: CardSet) -> list[str]:
+        """The starters a set can deal (all of them for the game's own set)."""
+        return sorted(k for k in self.starters if cards is self.cards or not deck_from_option(k, cards, self.starters)[1])
 
     # -- options and set-up ------------------------------------------------
 
@@ -110,7 +133,10 @@ class NaruGame(Game[NaruState]):
             raise BadOptions(Text("Naru is a game for exactly 2 players.", "成る!は2人用です。"))
         takes = Text(f"a list of two decks, each a starter ({', '.join(sorted(self.starters))}), 'random' or a deck list",
                      f"2つのデッキのリスト（それぞれスターター（{'、'.join(sorted(self.starters))}）、random、またはデッキリスト）")
-        decks = check_options(raw, self.title, {"decks": takes}).get("decks", [RANDOM, RANDOM])
+        raw = check_options(raw, self.title, {"decks": takes, cardfile.OPTION: cardfile.TAKES})
+        text = cardfile.option_text(raw)
+        cards = self.loaded(text).cards
+        decks = raw.get("decks", [RANDOM, RANDOM])
         if not isinstance(decks, (list, tuple)) or len(decks) != 2 or not all(isinstance(d, str) for d in decks):
             raise wrong_option("decks", takes)
         decks = [self.aliases.get(d, d) for d in decks]
@@ -118,19 +144,19 @@ class NaruGame(Game[NaruState]):
         for seat, deck in enumerate(decks):
             if deck == RANDOM:
                 continue
-            _, errors = deck_from_option(deck, self.cards, self.starters)
+            _, errors = deck_from_option(deck, cards, self.starters)
             label = seat_label(seat)
             problems += [Text(f"{label.en}: ", f"{label.ja}：") + e for e in errors]
         if problems:
             raise BadOptions(join(problems, Text(" ", "")),
                              Text("Fix the deck list and try again.", "デッキを修正してもう一度どうぞ。"))
-        if len(self.starters) < 2 and RANDOM in decks:
+        if len(self._fitting(cards)) < 2 and RANDOM in decks:
             raise BadOptions(Text("Not enough starter decks for a random pair.", "ランダムに選ぶスターターが足りません。"))
-        return {"decks": list(decks)}
+        return {"decks": list(decks), cardfile.OPTION: text} if text else {"decks": list(decks)}
 
-    def _choose_decks(self, decks: list[str], rng: Rng) -> list[dict[str, int]]:
-        """'random' picks starters, two different ones when both are random."""
-        pool = sorted(self.starters)
+    def _choose_decks(self, decks: list[str], cards: CardSet, rng: Rng) -> list[dict[str, int]]:
+        """'random' picks starters the set can deal, two different ones when both are random."""
+        pool = self._fitting(cards)
         chosen: list[str] = []
         for deck in decks:
             if deck == RANDOM:
@@ -138,10 +164,12 @@ class NaruGame(Game[NaruState]):
                 chosen.append(rng.choice(free or pool))
             else:
                 chosen.append(deck)
-        return [deck_from_option(d, self.cards, self.starters)[0] for d in chosen]
+        return [deck_from_option(d, cards, self.starters)[0] for d in chosen]
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> NaruState:
-        counts = self._choose_decks(list(options.get("decks", [RANDOM, RANDOM])), rng)
+        text = str(options.get(cardfile.OPTION, ""))
+        own = self.loaded(text)
+        counts = self._choose_decks(list(options.get("decks", [RANDOM, RANDOM])), own.cards, rng)
         total = sum(sum(c.values()) for c in counts)
         # Instance ids are a random permutation, so an id says nothing about the card.
         numbers = rng.shuffled(range(total))
@@ -157,7 +185,7 @@ class NaruGame(Game[NaruState]):
                     cid = f"c{numbers[at]}"
                     at += 1
                     cards[cid], owner[cid] = key, seat
-                    if self.defs[key].kind == "keep" and not keep_card:
+                    if own.defs[key].kind == "keep" and not keep_card:
                         keep_card = cid
                     else:
                         rest.append(cid)
@@ -165,18 +193,18 @@ class NaruGame(Game[NaruState]):
             players.append(Player(keep_card, shuffled[HAND_SIZE:], shuffled[:HAND_SIZE]))
         names = [d if d != RANDOM else "random" for d in options.get("decks", [])]
         # Seat 0 stands in as first until both hands are kept (opening.keep_hand).
-        return NaruState(cards, owner, players, 0, names, active=0, order_known=False)
+        return NaruState(cards, owner, players, 0, names, active=0, order_known=False, card_set=own.text)
 
     # -- flow --------------------------------------------------------------
 
     def pending(self, state: NaruState) -> tuple[Pending, ...]:
-        return legal.pending(state, self.defs)
+        return legal.pending(state, self.defs_of(state))
 
     def waiting(self, state: NaruState) -> list[int]:
         return [seat for seat, _ in choices.waiting(state)]
 
     def legal_actions(self, state: NaruState, seat: int) -> list[Choice]:
-        return legal.legal_actions(state, seat, self.defs)
+        return legal.legal_actions(state, seat, self.defs_of(state))
 
     def apply(self, state: NaruState, seat: int, action: Action, rng: Rng) -> Transition[NaruState]:
         s = state.copy()
@@ -205,7 +233,7 @@ class NaruGame(Game[NaruState]):
         return self._dispatch(s, seat, str(kind), action, rng)
 
     def _dispatch(self, s: NaruState, seat: int, kind: str, action: Action, rng: Rng) -> list[Text]:
-        defs = self.defs
+        defs = self.defs_of(s)
         at = parse_square(action.get("at"))
         card = action.get("card")
         if kind == "keep_hand":
@@ -272,8 +300,9 @@ class NaruGame(Game[NaruState]):
     # -- views and results -------------------------------------------------
 
     def view(self, state: NaruState, viewer: Viewer) -> dict[str, Any]:
-        title = {"en": self.cards.name_en, "ja": self.cards.name_ja, "sample": "yes" if self.cards.sample else "no"}
-        return _view(state, self.defs, viewer, title)
+        own = self.loaded(state.card_set)
+        title = {"en": own.cards.name_en, "ja": own.cards.name_ja, "sample": "yes" if own.cards.sample else "no"}
+        return _view(state, own.defs, viewer, title)
 
     def inventory(self, state: NaruState) -> Counter[str]:
         return inventory(state)
@@ -295,12 +324,12 @@ class NaruGame(Game[NaruState]):
 
     def order_tags(self, state: NaruState, pending: Pending) -> frozenset[str]:
         tags = super().order_tags(state, pending)
-        if pending.kind == "respond" and settled(state, self.defs):
+        if pending.kind == "respond" and settled(state, self.defs_of(state)):
             return tags | {SETTLED}
         return tags
 
     def decides_in_secret(self, state: NaruState, seat: int) -> bool:
-        secret = secrecy.decides_in_secret(state, seat, self.defs)
+        secret = secrecy.decides_in_secret(state, seat, self.defs_of(state))
         return super().decides_in_secret(state, seat) if secret is None else secret
 
     def bot_action(self, state: NaruState, seat: int, rng: Rng) -> Action:
@@ -311,11 +340,11 @@ class NaruGame(Game[NaruState]):
         kind = action.get("kind")
         card = action.get("card")
         if kind == "summon" and isinstance(card, str) and card in state.cards \
-                and card_of(state, self.defs, card).kind == "commoner":
+                and card_of(state, self.defs_of(state), card).kind == "commoner":
             return says(seat, f"places a face-down commoner on {action.get('at')}.",
                         f"{action.get('at')}に平民を裏向きで配置する。")
         if kind == "land_swap":
-            land = self.defs.get(str(action.get("take")))
+            land = self.defs_of(state).get(str(action.get("take")))
             name = land.name if land else Text("a land", "土地")
             return says(seat, f"pays 1 to swap a hand card for {name.en}.", f"リソース1で手札1枚と{name.ja}を入れ替える。")
         if kind == "mulligan":

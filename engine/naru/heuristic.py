@@ -45,7 +45,7 @@ def _distance(a: int, b: int) -> int:
 
 
 def worth(s: NaruState, p: int, threat: float) -> float:
-    defs = GAME.defs
+    defs = GAME.defs_of(s)
     me = s.players[p]
     total = LIFE * me.life + 0.15 * min(me.resources, 10) + 0.1 * min(len(me.hand), 7)
     if len(me.deck) < 3:
@@ -68,7 +68,7 @@ def fought_odds(s: NaruState, attacker: Unit, defender: Unit) -> float:
     """The attacker's chance against a keep's guard, the battle counted as it
     is fought: the attribute that beats the other doubles its side, and the
     defender loses ties; a battle tool (unknown) adds about 2 or stops a doubling."""
-    defs = GAME.defs
+    defs = GAME.defs_of(s)
     a_attr = printed(s, defs, attacker).attribute
     d_attr = printed(s, defs, defender).attribute
     attack = attack_of(s, defs, attacker) * (2 if a_attr is not None and BEATS[a_attr] == d_attr else 1)
@@ -103,7 +103,7 @@ def evaluate_normal(s: NaruState) -> list[float]:
 
 
 def candidates(game: Game[NaruState], s: NaruState, seat: int) -> list[Action]:
-    return actions(s, seat, GAME.defs)
+    return actions(s, seat, GAME.defs_of(s))
 
 
 _NO_LABEL = Text("", "")
@@ -112,7 +112,7 @@ _NO_LABEL = Text("", "")
 def rollout(game: Game[NaruState], s: NaruState, seat: int, rng: Rng) -> Action:
     """The built-in bot, but it never passes up a step into an undefended
     enemy keep: a rollout where threats go unpunished cannot see them."""
-    options = actions(s, seat, GAME.defs)
+    options = actions(s, seat, GAME.defs_of(s))
     keep = s.enemy_keep(seat)
     if keep is not None and s.units[keep] is None:
         for action in options:

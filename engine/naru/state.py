@@ -94,6 +94,9 @@ class NaruState:
     # False until both hands are kept: the first player is chosen after the
     # mulligans (ruling), so nobody mulligans knowing the turn order.
     order_known: bool = True
+    # The match's own card set as the text its options carry ("" = the game's
+    # set): the text, not a digest, so a snapshot rebuilds it in any process.
+    card_set: str = ""
 
     def copy(self) -> NaruState:
         """What `apply` edits instead of `state`: a deep copy by hand, several

@@ -1,7 +1,8 @@
 """Card data: pydantic models for the card file, the rules file and starter decks.
 
 Abilities are lists of `Effect` from a small vocabulary, so a new card is new data.
-A group may load its own card file with `load_cards(path)`.
+A group may load its own card file with `load_cards(path)`, or bring it to a
+match as text (`CARD_FILES`, the match's `cards` option).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Text
+from engine.core.cardfile import CardFiles
 
 DATA = Path(__file__).parent / "data"
 
@@ -214,6 +216,9 @@ def load_cards(path: Path | str | None = None) -> CardSet:
     """The sample set, or a group's own card file."""
     p = Path(path) if path is not None else DATA / "cards.json"
     return CardSet.model_validate(json.loads(p.read_text(encoding="utf-8")))
+
+
+CARD_FILES: CardFiles[CardSet, CardDef] = CardFiles(CardSet, CardSet.by_id)
 
 
 @cache

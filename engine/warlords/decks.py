@@ -35,23 +35,23 @@ def deck_errors(counts: dict[str, int], cards: dict[str, CardDef] | None = None)
     return errors
 
 
-def card_index() -> CardIndex:
+def card_index(cards: dict[str, CardDef] | None = None) -> CardIndex:
     """Several cards share a name (they differ in check value): such a name is
     refused with the ids to choose from."""
-    return CardIndex.of((cid, card.name.text()) for cid, card in catalogue().items())
+    return CardIndex.of((cid, card.name.text()) for cid, card in (cards or catalogue()).items())
 
 
-def parse_deck_list(text: str) -> tuple[dict[str, int], list[Text]]:
+def parse_deck_list(text: str, cards: dict[str, CardDef] | None = None) -> tuple[dict[str, int], list[Text]]:
     """Read a deck list (the grammar of engine.core.decklist: `<count> <card>` a
     line, the card by id, English or Japanese name; `#` comments, where the
-    export writes both names). One problem per unreadable line."""
-    listing = read_deck_list(text, card_index())
+    export writes both names), of the sample set or `cards`. One problem per unreadable line."""
+    listing = read_deck_list(text, card_index(cards))
     return listing.counts(), listing.problems
 
 
-def import_deck(text: str) -> tuple[dict[str, int], list[Text]]:
-    counts, errors = parse_deck_list(text)
-    return counts, errors + deck_errors(counts)
+def import_deck(text: str, cards: dict[str, CardDef] | None = None) -> tuple[dict[str, int], list[Text]]:
+    counts, errors = parse_deck_list(text, cards)
+    return counts, errors + deck_errors(counts, cards)
 
 
 def export_deck(counts: dict[str, int], title: str = "") -> str:

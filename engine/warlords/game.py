@@ -19,18 +19,21 @@ from engine.core import (
     Transition,
     UnknownAction,
     Viewer,
+    cardfile,
     seat_label,
     seat_ref,
 )
+from engine.core.cardfile import Loaded
 from engine.core.options import check_options, wrong_option
 from engine.core.ordertags import Preset
 from engine.core.pins import files_digest
 from engine.core.text import echo
 
 from . import bot, calamities, legal, moves, prompts, ruins, view
+from .cards import CARD_FILES, CardDef, CardSet, catalogue, sample
 from .catalog import card_catalog
 from .combat import assign, battle, side_values
-from .decks import deck_errors, import_deck, starter_ids
+from .decks import deck_errors, import_deck, starter, starter_ids
 from .labels import read_typed
 from .opening import deal, do_pick, options_decks, pickable
 from .removal import legal_assignment, strip_for_terrain
@@ -66,6 +69,7 @@ def _unknown(kind: Any, allowed: list[str]) -> UnknownAction:
 
 
 OPTIONS = {
+    cardfile.OPTION: cardfile.TAKES,
     "decks": Text("starter deck ids, as a list or comma-separated (a shorter list is repeated round the table)",
                   "スターターデッキのID（リストかカンマ区切り。席より少なければ繰り返します）"),
     "deck_lists": Text("deck lists as text, one per seat (a shorter list is repeated round the table)",
@@ -104,6 +108,16 @@ def _revealed(before: WState, after: WState) -> bool:
     return bool(hidden_before - hidden_after)
 
 
+def _loaded(text: str) -> Loaded[CardSet, CardDef]:
+    """The card set a match plays: the options' own, else the sample."""
+    if not text:
+        return Loaded(sample(), catalogue())
+    try:
+        return CARD_FILES.load(text)
+    except cardfile.CardFileError as exc:
+        raise exc.bad_options() from exc
+
+
 class Warlords(Game[WState]):
     id: ClassVar[str] = "warlords"
     title: ClassVar[Text] = Text("Warlords TCG: Glory Road", "Warlords TCG：シナリオ2 グローリーロード")
@@ -129,29 +143,32 @@ class Warlords(Game[WState]):
         return read_typed(super().parse_action(text))
 
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
-        # Every option plays the one sample card set; decks only choose among its cards.
-        return card_catalog()
+        """The match's card set: the sample, or the options' own."""
+        text = cardfile.option_text(options or {})
+        return card_catalog(_loaded(text).cards) if text else card_catalog()
 
     def options(self, raw: Mapping[str, Any], seats: int) -> dict[str, Any]:
         if not self.min_seats <= seats <= self.max_seats:
             raise BadOptions(Text("Warlords needs 2-8 players.", "Warlordsは2～8人用です。"))
         raw = check_options(raw, self.title, OPTIONS)
-        out: dict[str, Any] = {}
+        text = cardfile.option_text(raw)
+        defs = _loaded(text).defs
+        out: dict[str, Any] = {cardfile.OPTION: text} if text else {}
         if "decks_cards" in raw:  # options already validated once (idempotent)
             cards = raw["decks_cards"]
             if not isinstance(cards, list) or not all(_is_counts(d) for d in cards):
                 raise wrong_option("decks_cards", OPTIONS["decks_cards"])
-            if len(cards) < seats or any(deck_errors(d) for d in cards):
+            if len(cards) < seats or any(deck_errors(d, defs) for d in cards):
                 raise BadOptions(Text("A deck is not legal.", "デッキが規定に合いません。"))
-            return {"decks_cards": [dict(d) for d in cards[:seats]], "decks": _words(raw, "decks", [])[:seats]}
+            return {**out, "decks_cards": [dict(d) for d in cards[:seats]], "decks": _words(raw, "decks", [])[:seats]}
         if "deck_lists" in raw:
             # A shorter list is repeated round the table; a longer one is cut to the seats.
             lists = _cycle(_words(raw, "deck_lists", []), seats)
             if not lists:
                 raise BadOptions(Text("Give at least one deck list.", "デッキリストを1つ以上指定してください。"))
             decks: list[dict[str, int]] = []
-            for i, text in enumerate(lists):
-                counts, errors = import_deck(text)
+            for i, deck_text in enumerate(lists):
+                counts, errors = import_deck(deck_text, defs)
                 if errors:
                     raise BadOptions(Text(f"Deck {i + 1}: ", f"デッキ{i + 1}：") + errors[0],
                                      Text(" ".join(e.en for e in errors[1:]), "".join(e.ja for e in errors[1:])))
@@ -166,11 +183,17 @@ class Warlords(Game[WState]):
             if deck_id not in starter_ids():
                 raise BadOptions(Text(f"Unknown starter deck '{echo(deck_id)}'.", f"不明なスターターデッキ「{echo(deck_id)}」。"),
                                  Text("Starters: " + ", ".join(starter_ids()) + ".", "スターター：" + "、".join(starter_ids()) + "。"))
+            if text and deck_errors(starter(deck_id), defs):
+                raise BadOptions(Text(f"The starter deck '{deck_id}' has cards this card set lacks.",
+                                      f"スターターデッキ「{deck_id}」には、このカードセットにないカードがあります。"),
+                                 Text("Give deck lists (deck_lists) of the set's cards.",
+                                      "このセットのカードでデッキリスト（deck_lists）を指定してください。"))
         out["decks"] = names
         return out
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
-        return deal(seats, self.options(options or {}, seats), rng)
+        options = self.options(options or {}, seats)
+        return deal(seats, options, rng, _loaded(options.get(cardfile.OPTION, "")).text)
 
     # --- whose decision -------------------------------------------------------
 

@@ -15,7 +15,8 @@ from .stacks import castle_revenue
 from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play_card_ids
 
 
-def deal(seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
+def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -> WState:
+    """The decks dealt; `card_set` is the text of the match's own set (the one object every state keeps)."""
     decks: list[dict[str, int]] = options.get("decks_cards") or [starter(d) for d in options["decks"]]
     names = list(options.get("decks", [f"custom{i}" for i in range(seats)]))
     flat = [(seat, cid) for seat in range(seats) for cid, n in sorted(decks[seat].items()) for _ in range(n)]
@@ -32,7 +33,7 @@ def deal(seats: int, options: Mapping[str, Any], rng: Rng) -> WState:
         piles[seat].append(iid)
     players = [Player(deck=rng.shuffled(sorted(p, key=lambda x: int(x[1:]))), deck_name=names[i] if i < len(names) else "")
                for i, p in enumerate(piles)]
-    s = WState(seats=seats, cards=cards, owner=owner, players=players)
+    s = WState(seats=seats, cards=cards, owner=owner, players=players, card_set=card_set)
     choose_first(s)
     return s
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Rng, Text, seat_ref
 
-from .cards import CardDef, card
+from .cards import CARD_FILES, CardDef, card, catalogue
 
 
 @dataclass
@@ -94,6 +94,9 @@ class WState:
     winners: list[int] = field(default_factory=list)
     end_reason: str = ""
     cap_hits: int = 0  # calamity chains stopped by the safety cap
+    # The match's own card set as the text its options carry ("" = the sample
+    # set): the text, not a digest, so a snapshot rebuilds it in any process.
+    card_set: str = ""
 
 
 # What a snapshot of a state may hold (engine.core.statecodec).
@@ -106,10 +109,17 @@ _DEFS: dict[str, CardDef] = {}
 def cdef(s: WState, iid: str) -> CardDef:
     # Called hundreds of thousands of times a search: one dict lookup, not two calls.
     key = s.cards[iid]
+    if s.card_set:
+        return CARD_FILES.load(s.card_set).defs[key]
     found = _DEFS.get(key)
     if found is None:
         found = _DEFS[key] = card(key)
     return found
+
+
+def set_defs(s: WState) -> dict[str, CardDef]:
+    """The match's cards by card id (not instance id)."""
+    return CARD_FILES.load(s.card_set).defs if s.card_set else catalogue()
 
 
 def name(s: WState, iid: str) -> Text:
@@ -250,4 +260,4 @@ def copy_state(s: WState) -> WState:
     and owner maps never change after set-up, so the copy shares them (structural sharing)."""
     return WState(s.seats, s.cards, s.owner, [_copy_player(p) for p in s.players], s.phase, s.first, s.direction,
                   s.active, s.turn, list(s.pick_queue), _copy_decision(s.decision), list(s.advance),
-                  [list(r) for r in s.first_check], list(s.winners), s.end_reason, s.cap_hits)
+                  [list(r) for r in s.first_check], list(s.winners), s.end_reason, s.cap_hits, s.card_set)

@@ -22,7 +22,7 @@ from .stacks import (
     stack_combat,
     stack_state,
 )
-from .state import Castle, Stack, WState, cdef
+from .state import Castle, Stack, WState, cdef, set_defs
 
 
 def card_json(s: WState, iid: str) -> dict[str, Any]:
@@ -61,6 +61,13 @@ def castle_json(s: WState, c: Castle) -> dict[str, Any]:
     }
 
 
+def _shown_cards(s: WState) -> dict[str, dict[str, Any]]:
+    """The cards shown to choose the first player, by card id, as the match's own set names them."""
+    defs = set_defs(s)
+    shown = {entry.partition(":")[2] for row in s.first_check for entry in row}
+    return {cid: {"name": defs[cid].name.en, "name_ja": defs[cid].name.ja, "range": defs[cid].range} for cid in sorted(shown)}
+
+
 def build(s: WState, viewer: Viewer) -> dict[str, Any]:
     players = []
     for seat, p in enumerate(s.players):
@@ -89,6 +96,9 @@ def build(s: WState, viewer: Viewer) -> dict[str, Any]:
         "first_check": [list(r) for r in s.first_check], "winners": list(s.winners),
         "pick_queue": list(s.pick_queue),
     }
+    if s.card_set:
+        # Only then: a sample-set match's board stays the one its log recorded a digest of.
+        out["first_check_cards"] = _shown_cards(s)
     if viewer.all_seeing:
         out["decks"] = [list(p.deck) for p in s.players]
     return out

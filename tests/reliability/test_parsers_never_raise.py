@@ -172,8 +172,8 @@ def test_any_line_typed_in_the_terminal_is_answered(table: Table, data: st.DataO
 
 # ---- options -----------------------------------------------------------------------------------
 
-OPTION_KEYS = {"quarriors": ["cards"], "naru": ["decks"], "musou": ["cards", "decks"],
-               "warlords": ["decks", "deck_lists", "decks_cards"]}
+OPTION_KEYS = {"quarriors": ["cards"], "naru": ["cards", "decks"], "musou": ["cards", "decks"],
+               "warlords": ["cards", "decks", "deck_lists", "decks_cards"]}
 STARTERS = ["random", "shu", "wei", "wu", "coalition", "sample", "red", "blue", "1", "a"]
 
 

@@ -80,7 +80,7 @@ async def test_card_sets_are_checked_by_the_games_models_and_kept_per_server(rec
         await decks.save_card_set(recorder, "g1", "musou", "broken", '{"title": 3}', ANN.id, NOW)
     assert "card file" in caught.value.message("en")
     with pytest.raises(Refused):
-        await decks.save_card_set(recorder, "g1", "naru", "x", sample, ANN.id, NOW)  # Naru takes no set per match
+        await decks.save_card_set(recorder, "g1", "quarriors", "x", sample, ANN.id, NOW)  # no server sets here
     with pytest.raises(Refused):  # `cardset=House set` could not be typed
         await decks.save_card_set(recorder, "g1", "musou", "House set", sample, ANN.id, NOW)
     await decks.save_card_set(recorder, "g1", "musou", "House", sample, ANN.id, NOW)
