@@ -28,6 +28,10 @@ no longer in a server with the bot) is remembered in `discord:dmfail` and
 told once per match, in the thread and without any private content, to use
 `/parley hand`.
 
+What each place should show (the lobby message, the board, the log lines, the
+ping, each seat's DM) is computed by the pure projection (projection.py); this
+module gathers its inputs, compares and applies, and keeps the record.
+
 Every call to Discord goes through `ops` (which says whom each message may
 ping: a player's name or a moderator's reason that reads "@everyone" never
 notifies anyone). A step that must be retried raises `ops.Undelivered`.
@@ -44,7 +48,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import io
 import logging
 import re
@@ -55,23 +58,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import render
 from bot.clocktext import clock_lines, discord_time, window_lines
-from bot.render.marks import shown as marks_shown
 from engine.core import SPECTATOR, Text, Viewer
-from engine.core.search import levels
 from events.clockfeed import ClockFeed
-from events.model import Event, Player
+from events.model import Player
 from events.replay import MatchState
 
-from . import catchup, drawing, hall, layout
+from . import catchup, drawing, hall, layout, projection
 from .emoji import AppEmoji
-from .i18n import M, status_text
-from .names import named, seat_names, shown
+from .i18n import M
+from .names import named
 from .ops import Ops, Outcome, Result, Undelivered
-from .split import split_message
+from .projection import MESSAGE_LIMIT, clip, message_link, name, user_id, who
 from .summary import draw_page, post_page, post_summary
-from .views import choice_view, hand_view, lobby_view, takeback_view
+from .views import hand_view, takeback_view
 
 if TYPE_CHECKING:
     from events.service import MatchService
@@ -87,7 +87,6 @@ DMFAIL = "discord:dmfail"
 DMCHAN = "discord:dmchan"  # user id -> their DM channel's id (stable: Discord answers the same one)
 OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
 
-MESSAGE_LIMIT = 2000
 # A log message's footer: its event range, then (once there is a board) a link to it.
 _MARK = re.compile(r"-# #(\d+)(?:–(\d+))?(?: · [^\n]*)?\s*$")
 
@@ -126,44 +125,6 @@ class KeyedLocks:
                 del self._held[key]
 
 
-def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def user_id(player: Player) -> int | None:
-    """The Discord user behind a player id, or None for bots and other front ends."""
-    if player.id.startswith("discord:") and player.id[8:].isdigit():
-        return int(player.id[8:])
-    return None
-
-
-def who(player: Player) -> str:
-    uid = user_id(player)
-    return f"<@{uid}>" if uid else f"**{discord.utils.escape_markdown(player.name)}**"
-
-
-def moderator(actor: str) -> str:
-    """Who a "mod:<id>" event names: a mention for a Discord user (the id bare, as
-    older logs have it, or "discord:<id>"), else the id as written (the operator)."""
-    mod = actor.removeprefix("mod:").removeprefix("discord:")
-    return f"<@{mod}>" if mod.isdigit() else f"`{mod}`"
-
-
-def name(player: Player) -> str:
-    return shown(player)
-
-
-def message_link(guild: Any, channel: int | str, message: int | str) -> str:
-    return f"https://discord.com/channels/{guild}/{channel}/{message}"
-
-
-def _digest(*parts: Any) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p if isinstance(p, bytes) else repr(p).encode())
-    return h.hexdigest()[:24]
-
-
 @dataclass
 class Click:
     """A click on a DM's own menu that made a move. Its answer refreshes that DM, with
@@ -173,9 +134,6 @@ class Click:
     interaction: discord.Interaction
     note: str = ""
     used: bool = False
-
-
-HEAD_DIGITS = 16  # 64 bits: enough that no rewrite can be made to match a posted head
 
 
 def is_discord_match(ms: MatchState) -> bool:
@@ -307,14 +265,15 @@ class Delivery:
                     rec.update(channel=str(channel), lobby_msg=str(m["id"]))
                     break
         if ms.place.get("forum"):  # the match hall: one forum post is the lobby and the thread
-            content, view = self._lobby_content(ms, locale)
-            await hall.open_post(self.ops, ms, rec, locale, content, view, repair)
-            rec["lobby_hash"] = _digest(content, view is None)
+            shown = projection.lobby(ms, locale)
+            await hall.open_post(self.ops, ms, rec, locale, shown.content, shown.view, repair)
+            rec["lobby_hash"] = shown.digest
         else:
             if not rec.get("lobby_msg"):
-                content, view = self._lobby_content(ms, locale)
-                posted = (await self.ops.post(channel, content, view=view, kind=discord.ChannelType.text)).expect()
-                rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=_digest(content, view is None))
+                shown = projection.lobby(ms, locale)
+                posted = (await self.ops.post(channel, shown.content, view=shown.view,
+                                              kind=discord.ChannelType.text)).expect()
+                rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=shown.digest)
                 await self.save_record(ms.match_id, rec)
             name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
             rec["thread"] = str((await self.ops.open_thread(channel, rec["lobby_msg"], name)).expect().id)
@@ -348,44 +307,17 @@ class Delivery:
                     break
         await self.save_record(ms.match_id, rec)
 
-    def _lobby_content(self, ms: MatchState, locale: str) -> tuple[str, discord.ui.View | None]:
-        game = ms.game
-        lines = [f"## {M.lobby_title.format(game=game.title, match=ms.match_id)(locale)}"]
-        players = ms.seats or ms.lobby
-        seats = "\n".join(f"{i + 1}. {who(p)}" for i, p in enumerate(players)) or f"— {M.none(locale)}"
-        lines += [f"**{M.seats(locale)}**", seats]
-        opts = ", ".join(f"`{k}={v}`" for k, v in sorted(ms.options.items())) or M.none(locale)
-        lines.append(f"**{M.options(locale)}**: {opts}")
-        settings = ms.place.get("deadline_hours")
-        if settings:
-            policy = M.policy_forfeit if ms.place.get("deadline_action") == "forfeit" else M.policy_skip
-            lines.append(M.deadline.format(hours=settings, policy=policy)(locale))
-        if ms.place.get("takeover") not in (None, "off"):
-            lines.append(M.takeover.format(level=M.level_names.get(ms.place["takeover"], M.none))(locale))
-        if ms.place.get("rated") is False:
-            lines.append(M.casual(locale))
-        view: discord.ui.View | None = None
-        if ms.status == "lobby":
-            lines.append(M.lobby_open.format(n=len(ms.lobby), max=game.max_seats, min=game.min_seats)(locale))
-            view = lobby_view(ms.match_id, locale, levels(game))
-        elif ms.status == "running":
-            lines.append(M.lobby_started(locale))
-        else:
-            lines.append(M.lobby_closed.format(status=status_text(ms.status))(locale))
-        return clip("\n".join(lines)), view
-
     async def _lobby(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        content, view = self._lobby_content(ms, locale)
-        digest = _digest(content, view is None)
-        if rec.get("lobby_hash") == digest or not rec.get("lobby_msg"):
+        shown = projection.lobby(ms, locale)
+        if rec.get("lobby_hash") == shown.digest or not rec.get("lobby_msg"):
             return
-        edited = await self.ops.edit(rec["channel"], rec["lobby_msg"], content=content, view=view,
+        edited = await self.ops.edit(rec["channel"], rec["lobby_msg"], content=shown.content, view=shown.view,
                                      kind=discord.ChannelType.text)
         if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
             # Someone deleted the lobby message; the thread carries on without it.
             log.info("match %s: the lobby message is gone", ms.match_id)
             rec["lobby_msg"] = None
-        rec["lobby_hash"] = digest
+        rec["lobby_hash"] = shown.digest
         await self.save_record(ms.match_id, rec)
 
     async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
@@ -408,88 +340,24 @@ class Delivery:
 
     # -- public log lines ---------------------------------------------------------------
 
-    def _line(self, ms: MatchState, e: Event, locale: str) -> str | None:
-        p = e.payload
-        seats = ms.seats
-        if e.type == "player_joined":
-            return M.ev_joined.format(who=name(Player(**p["player"])))(locale)
-        if e.type == "player_left":
-            return M.ev_left.format(who=f"<@{p['player_id'][8:]}>" if p["player_id"].startswith("discord:")
-                                    else p["player_id"])(locale)
-        if e.type == "match_started":
-            return M.ev_started.format(seats=", ".join(f"{i + 1}. {name(x)}" for i, x in enumerate(seats)))(locale)
-        if e.type == "action":
-            raw = [Text.from_json(x)(locale) for x in p.get("log", [])]
-            lines = [named(line, ms, locale) for line in raw]
-            seat = p["seat"]
-            auto = catchup.AUTO_MARK.get(p.get("auto", ""), "")
-            if any(f"⟦{seat}⟧" in line for line in raw) and lines:
-                # The game names who did it: no tag in front to say it twice.
-                return "\n".join([f"{auto} {lines[0]}" if auto else lines[0], *lines[1:]])
-            tag = f"{name(seats[seat])}" if seat < len(seats) else f"#{seat + 1}"
-            mark = f" {auto}" if auto else ""
-            return "\n".join(f"{tag}{mark} › {line}" for line in lines)
-        if e.type == "revert":
-            if p.get("kind") == "takeback":
-                return M.ev_takeback(locale)
-            if p.get("kind") == "redo":
-                return M.ev_redo.format(who=moderator(e.actor), reason=p.get("reason") or "—")(locale)
-            return M.ev_undo.format(who=moderator(e.actor), to=p["to_seq"], reason=p.get("reason") or "—")(locale)
-        if e.type == "takeback_requested":
-            if ms.takeback is not None and ms.takeback[1] == p["of_seq"]:
-                return None  # still open: posted on its own, with the answer buttons
-            return M.ev_tb_request.format(who=name(seats[p["seat"]]))(locale)
-        if e.type == "takeback_answered":
-            answer = M.accepts if p["accept"] else M.declines
-            return M.ev_tb_answer.format(who=name(seats[p["seat"]]), answer=answer)(locale)
-        if e.type == "player_replaced":
-            newcomer = name(Player(**p["player"]))
-            if not e.actor.startswith("mod:"):  # the seat's own player handed it over
-                return M.ev_handed.format(seat=p["seat"] + 1, who=newcomer)(locale)
-            return M.ev_replaced.format(mod=moderator(e.actor), seat=p["seat"] + 1,
-                                        who=newcomer, reason=p.get("reason") or "—")(locale)
-        if e.type == "player_removed":
-            reason = M.reasons.get(p.get("reason", ""), Text(p.get("reason", ""), p.get("reason", "")))
-            line = M.ev_removed.format(seat=p["seat"] + 1, who=name(seats[p["seat"]]), reason=reason)(locale)
-            level = M.level_names.get(p.get("takeover", ""))
-            return f"{line} {M.ev_taken_over.format(level=level)(locale)}" if level else line
-        if e.type == "match_aborted":
-            if not e.actor.startswith("mod:"):
-                return M.ev_aborted_system.format(reason=p.get("reason") or "—")(locale)
-            return M.ev_aborted.format(who=moderator(e.actor), reason=p.get("reason") or "—")(locale)
-        if e.type == "note":
-            return M.ev_note.format(text=p.get("text", ""))(locale)
-        return None
-
     async def _log(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
         rec.setdefault("guild", ms.place.get("guild"))
         events = await self.store.events(ms.match_id, after=int(rec.get("shown", 0)))
         if not events:
             return
         state = await self.service.get(ms.match_id)
-        chunk: list[str] = []
-        heads = {e.seq: e.hash for e in events}
         if "sealed" not in rec:
             # Only a sealed chain's head may be posted while a match runs: an older
             # chain's hashes cover hidden actions whole and can be tested against guesses.
             created = await self.store.events(ms.match_id, upto=1)
             rec["sealed"] = bool(created and created[0].payload.get("seals"))
-        first = events[0].seq
-        size = 0
-        for e in events:
-            line = self._line(state, e, locale)
-            if line:
-                line = clip(line, 1800)
-                if size + len(line) + 1 > 1850 and chunk:
-                    await self._post_log(ms.match_id, rec, chunk, first, e.seq - 1, head=heads.get(e.seq - 1))
-                    chunk, size, first = [], 0, e.seq
-                chunk.append(line)
-                size += len(line) + 1
+        chunks = projection.log_chunks(state, events, locale)
         # The last chunk carries the mention of whoever is now awaited: one message per move.
-        ping = self._ping_parts(state, locale) if state.state is not None else None
-        if ping is not None and rec.get("pinged") == ping[0]:
+        ping = projection.ping(state, locale) if state.state is not None else None
+        if ping is not None and rec.get("pinged") == ping.key:
             ping = None
-        await self._post_log(ms.match_id, rec, chunk, first, events[-1].seq, ping, locale, events[-1].hash)
+        for chunk in chunks:
+            await self._post_log(ms.match_id, rec, chunk, ping if chunk is chunks[-1] else None, locale)
         await self._takeback(state, rec, locale)
 
     async def _takeback(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
@@ -509,30 +377,24 @@ class Delivery:
             rec["takeback"] = {"of": ms.takeback[1], "msg": str(msg.id)}
             await self.save_record(ms.match_id, rec)
 
-    async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int,
-                        ping: tuple[str, str, list[int]] | None = None, locale: str = "en",
-                        head: str | None = None) -> None:
-        if lines:
-            mark = f"-# #{first}" if first == last else f"-# #{first}–{last}"
-            if rec.get("board_msg") and rec.get("guild"):
-                link = message_link(rec["guild"], rec["thread"], rec["board_msg"])
-                mark += f" · [{M.board_link(locale)}](<{link}>)"
-            if head and rec.get("sealed"):
-                # The chain head as of `last`, where every player sees it: a history rewritten
-                # later in the database no longer reaches it (`parley verify --head`).
-                mark += f" · ⛓ `{last}:{head[:HEAD_DIGITS]}`"
-            body = "\n".join(lines)
-            together = f"{body}\n{ping[1]}\n{mark}" if ping is not None and ping[1] else ""
+    async def _post_log(self, match_id: str, rec: dict[str, Any], chunk: projection.LogChunk,
+                        ping: projection.Ping | None, locale: str) -> None:
+        if chunk.lines:
+            link = message_link(rec["guild"], rec["thread"], rec["board_msg"]) \
+                if rec.get("board_msg") and rec.get("guild") else None
+            mark = projection.footer(chunk, locale, link, bool(rec.get("sealed")))
+            body = "\n".join(chunk.lines)
+            together = f"{body}\n{ping.text}\n{mark}" if ping is not None and ping.text else ""
             if together and len(together) <= MESSAGE_LIMIT:
                 assert ping is not None
                 (await self.ops.post(rec["thread"], together, view=hand_view(match_id, locale),
-                                     pings=ping[2])).expect()
-                rec["pinged"] = ping[0]
+                                     pings=list(ping.users))).expect()
+                rec["pinged"] = ping.key
             else:
                 # Too long for one message with the mention: the lines first, the `ping`
                 # step then mentions whoever is awaited in a message of its own.
                 (await self.ops.post(rec["thread"], clip(body, MESSAGE_LIMIT - len(mark) - 1) + "\n" + mark)).expect()
-        rec["shown"] = last
+        rec["shown"] = chunk.last
         await self.save_record(match_id, rec)
 
     # -- the board, pings, DMs ------------------------------------------------------------
@@ -553,41 +415,27 @@ class Delivery:
         return "\n".join(x for x in (board.header, board.body, board.tail) if x)
 
     def board_of(self, ms: MatchState, locale: str, clock: Sequence[Text] = ()) -> layout.Board:
-        """The public board's parts, as the thread's layout message shows them."""
-        view = self.service.view_of(ms, SPECTATOR)
-        header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
-        with marks_shown(self.emoji.marks):  # dice faces and pieces as the application's emoji, where it has them
-            body = named(render.board(ms.game_id, view, locale), ms, locale)
-        waiting = [p for p in ms.game.pending(ms.state)] if ms.status == "running" else []
-        tail = []
-        if waiting:
-            tail.append(M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale))
-        tail += [line(locale) for line in clock]
-        # Alt text is read as plain text: what the picture shows in words, else the board's text without marks.
-        alt = render.describe(ms.game_id, view, [p.name for p in ms.seats], locale) or \
-            (M.board_alt.format(game=ms.game.title, match=ms.match_id)(locale) + "\n" + body).replace("**", "")
-        return layout.Board(ms.match_id, header, body, "\n".join(tail), alt, waiting[0].seat if waiting else None,
-                            ms.status == "running", locale)
+        """The public board's parts, as the thread's layout message shows them (dice faces and
+        pieces as the application's emoji, where it has them)."""
+        return projection.board(ms, self.service.view_of(ms, SPECTATOR), locale, clock, self.emoji.marks)
 
     async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
         """The board as layout messages (bot/discord/layout.py): edited in place while
         it keeps its number of messages, else posted afresh below the log."""
         board = self.board_of(ms, locale, await self.clock_lines(ms))
-        parts = layout.parts(board)
         # In the drawing process (tens of ms that would hold the bot's interpreter), cached by the view's digest.
         image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats],
                                           locale)
-        digest = _digest(parts, image or b"", board.seat, board.hand_button)
-        if rec.get("board_hash") != digest:
+        shown = projection.BoardSurface(board, image)
+        parts = shown.parts
+        if rec.get("board_hash") != shown.digest:
             def files() -> list[discord.File]:  # a File is read once: a fresh one per call
                 return [discord.File(io.BytesIO(image), filename=layout.IMAGE, description=layout.alt(board))] \
                     if image else []
-            views = [layout.view(board, part, i, len(parts), image is not None) for i, part in enumerate(parts)]
+            views = shown.views()
             # A board posted as classic messages (before layouts) is posted afresh, not converted.
             ids = [rec["board_msg"], *rec.get("board_more", [])] if rec.get("board_msg") and rec.get("board_v2") else []
-            # What each message shows: its text, the image on the first, the button on the last, the colour.
-            keys = [_digest(part, image or b"" if i == 0 else b"", board.hand_button and i == len(parts) - 1,
-                            board.seat) for i, part in enumerate(parts)]
+            keys = shown.keys
             if ids and len(parts) <= len(ids) and await self._edit_board(rec, ids, views, keys, files):
                 rec["board_more"] = ids[1:len(parts)]
             else:
@@ -605,7 +453,7 @@ class Delivery:
                     else:
                         rec["board_more"] = [*rec["board_more"], str(msg.id)]
                     await self.save_record(ms.match_id, rec)
-            rec["board_hash"] = digest
+            rec["board_hash"] = shown.digest
             rec["board_parts"] = keys
             await self.save_record(ms.match_id, rec)
         await self._retire_board(ms, rec, locale)
@@ -666,44 +514,20 @@ class Delivery:
         rec["pin"] = {"msg": board, "ok": ok}
         await self.save_record(ms.match_id, rec)
 
-    def _waiting_key(self, ms: MatchState) -> str:
-        if ms.status != "running":
-            return ""
-        turn = ms.game.turn(ms.state)
-        parts = sorted(f"{p.seat}:{p.kind}" for p in ms.game.pending(ms.state))
-        return f"{turn}|{','.join(parts)}"
-
-    def _ping_parts(self, ms: MatchState, locale: str) -> tuple[str, str, list[int]] | None:
-        """(what is awaited, the mention text, whom it may ping), or None outside play."""
-        key = self._waiting_key(ms)
-        if not key:
-            return None
-        lines, users = [], []
-        for p in ms.game.pending(ms.state):
-            player = ms.seats[p.seat]
-            if player.is_bot or p.seat in ms.forfeited:
-                continue
-            lines.append(M.your_turn.format(who=who(player), prompt=named(p.prompt(locale), ms, locale))(locale))
-            uid = user_id(player)
-            if uid:
-                users.append(uid)
-        return key, clip("\n".join(lines), 1000), users
-
     async def _ping(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        parts = self._ping_parts(ms, locale)
-        if parts is None or rec.get("pinged") == parts[0]:
+        wanted = projection.ping(ms, locale)
+        if wanted is None or rec.get("pinged") == wanted.key:
             return
-        key, text, users = parts
-        if text:
-            (await self.ops.post(rec["thread"], text, view=hand_view(ms.match_id, locale), pings=users)).expect()
-        rec["pinged"] = key
+        if wanted.text:
+            (await self.ops.post(rec["thread"], wanted.text, view=hand_view(ms.match_id, locale),
+                                 pings=list(wanted.users))).expect()
+        rec["pinged"] = wanted.key
         rec["pinged_at"] = datetime.now(UTC).isoformat()
         await self.save_record(ms.match_id, rec)
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
         view = self.service.view_of(ms, Viewer.of(seat))  # the service's copy: computed once per seq
-        with marks_shown(self.emoji.marks):
-            return named(render.private(ms.game_id, view, seat, locale), ms, locale)
+        return projection.private_text(ms, view, seat, locale, self.emoji.marks)
 
     async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None) -> None:
         if ms.status != "running":
@@ -752,33 +576,16 @@ class Delivery:
         locale = player.locale
         key = f"{ms.match_id}:{seat}"
         last = dict(await self.store.get_kv(DMS, key) or {})
-        text = self.private_text(ms, seat, locale)
-        # The seq everyone can see: another seat's standing orders must not make a DM new.
-        # It also fixes the catch-up (public lines up to it), so that needs no digest of its own.
-        digest = _digest(player.id, text, ms.public_seq if waiting else None)
-        if last.get("hash") == digest:
+        shown = projection.dm(ms, seat, self.private_text(ms, seat, locale), waiting)
+        if last.get("hash") == shown.digest:
             return Result(Outcome.DELIVERED)
         since, found = await self._since(ms, seat, player, last) if waiting else (None, [])
         if await self.dm_blocked(uid):
             # Not retried yet, but each match's thread still says once where the hand is.
             await self._tell_dm_closed(ms, rec, player, uid)
             return Result(Outcome.DELIVERED)
-        where = f"<#{rec['thread']}>"
-        header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=where)(locale)
-        prompt = ""
-        view = None
-        if waiting:
-            choices = ms.game.legal_actions(ms.state, seat)
-            view = choice_view(ms.match_id, ms.public_seq, seat, choices, locale, seat_names(ms, "plain", locale))
-            pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
-            prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
-            if choices and view is None:
-                prompt += "\n" + M.too_many(locale)
-        news = catchup.fitted(found, locale, header, f"{text}{prompt}", MESSAGE_LIMIT)
-        parts = split_message("\n".join(x for x in (header, news, f"{text}{prompt}") if x), MESSAGE_LIMIT)
-        # What each message shows: its text, and the menu (of this decision) under the last.
-        keys = [_digest(part, ms.public_seq if waiting and i == len(parts) - 1 else None)
-                for i, part in enumerate(parts)]
+        message = projection.dm_message(ms, shown, rec["thread"], found)
+        parts, view, keys = list(message.parts), message.view, list(message.keys)
         opened = await self.dm_channel(uid)
         if not opened.ok:
             return await self._dm_refused(ms, rec, player, uid, key, last, opened)
@@ -823,7 +630,7 @@ class Delivery:
             if not fresh and not kept:  # the same view posted anew in more messages: the old ones go
                 for old in ids:
                     await self.ops.delete(channel, old, kind=discord.ChannelType.private)
-        await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,
+        await self.store.set_kv(DMS, key, {"hash": shown.digest, "msg": sent[0], "more": sent[1:], "player": player.id,
                                           "waiting": waiting, "keys": keys, "since": since or last.get("since")})
         return Result(Outcome.DELIVERED)
 
@@ -841,7 +648,7 @@ class Delivery:
             # Up to what every seat can see: standing orders after it are one seat's secret.
             span = [start, ms.public_seq]
         shown = [e for e in events if span[0] < e.seq <= span[1]]
-        return span, catchup.groups(ms, shown, player.locale, lambda e: self._line(ms, e, player.locale))
+        return span, catchup.groups(ms, shown, player.locale, lambda e: projection.line(ms, e, player.locale))
 
     async def _dm_refused(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int, key: str,
                           last: dict[str, Any], result: Result) -> Result:

@@ -1,0 +1,129 @@
+"""What each place of a match should show, with no Discord at all: the projection
+(bot/discord/projection.py) of real toy matches, in English and Japanese."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.discord import projection
+from engine.core import SPECTATOR, Viewer
+from events.model import Player
+from events.replay import MatchState
+from events.service import MatchService
+from events.store import Store
+
+ANN = Player(id="discord:101", name="ann", locale="en")
+BEN = Player(id="discord:102", name="ben", locale="ja")
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[MatchService]:
+    store = await Store.open(tmp_path / "p.sqlite", durable=False)
+    try:
+        yield MatchService(store)
+    finally:
+        await store.close()
+
+
+async def _running(service: MatchService) -> MatchState:
+    ms = await service.create("toy", ANN, {"goal": 50})
+    await service.join(ms.match_id, BEN)
+    await service.start(ms.match_id, ANN.id)
+    return await service.get(ms.match_id)
+
+
+def _inputs(service: MatchService, ms: MatchState, events: list[object] | None = None) -> projection.Inputs:
+    return projection.Inputs(public=service.view_of(ms, SPECTATOR),
+                             private={s: service.view_of(ms, Viewer.of(s)) for s in range(len(ms.seats))},
+                             events=events or [])  # type: ignore[arg-type]
+
+
+def _dm_text(ms: MatchState, shown: projection.Dm) -> str:
+    return "\n".join(projection.dm_message(ms, shown, "900", []).parts)
+
+
+async def test_a_lobby_shows_its_buttons_and_a_started_match_does_not(service: MatchService) -> None:
+    lobby = await service.create("toy", ANN, {"goal": 50})
+    before = projection.lobby(lobby, "en")
+    assert before.view is not None and "<@101>" in before.content
+    ids = [c["custom_id"] for row in before.view.to_components() for c in row["components"]]
+    assert f"p:l:{lobby.match_id}:join" in ids
+    ms = await _running(service)
+    for locale in ("en", "ja"):
+        after = projection.lobby(ms, locale)
+        assert after.view is None and "<@102>" in after.content
+        assert after.digest != projection.lobby(lobby, locale).digest
+    assert projection.lobby(ms, "en").content != projection.lobby(ms, "ja").content
+
+
+async def test_the_ping_names_the_seat_to_move_and_only_it(service: MatchService) -> None:
+    ms = await _running(service)
+    awaited = [p.seat for p in ms.game.pending(ms.state)]
+    assert awaited == [0]
+    for locale in ("en", "ja"):
+        ping = projection.ping(ms, locale)
+        assert ping is not None
+        assert ping.users == (101,) and "<@101>" in ping.text and "<@102>" not in ping.text
+    assert projection.ping(ms, "en").text != projection.ping(ms, "ja").text  # type: ignore[union-attr]
+    await service.act(ms.match_id, ANN.id, "pass")
+    moved = await service.get(ms.match_id)
+    after = projection.ping(moved, "en")
+    assert after is not None and after.users == (102,) and after.key != projection.ping(ms, "en").key  # type: ignore[union-attr]
+
+
+async def test_a_seats_dm_shows_its_own_hand_and_never_another_seats(service: MatchService) -> None:
+    ms = await _running(service)
+    surfaces = projection.project(ms, _inputs(service, ms), "en")
+    assert [d.seat for d in surfaces.dms] == [0, 1]
+    board = "\n".join(surfaces.board.parts) if surfaces.board else ""
+    for shown in surfaces.dms:
+        text = _dm_text(ms, shown)
+        other = 1 - shown.seat
+        assert all(card in text for card in ms.state.hands[shown.seat])
+        assert not any(card in text or card in board for card in ms.state.hands[other])
+    ann, ben = (_dm_text(ms, d) for d in surfaces.dms)
+    assert "<#900>" in ann and "<#900>" in ben
+    assert ann != ben and any("\u3040" <= ch <= "\u30ff" for ch in ben)  # ben reads Japanese
+    assert surfaces.dms[0].waiting and not surfaces.dms[1].waiting
+    assert projection.dm_message(ms, surfaces.dms[0], "900", []).view is not None
+    assert projection.dm_message(ms, surfaces.dms[1], "900", []).view is None
+
+
+async def test_the_log_covers_every_new_event_once(service: MatchService) -> None:
+    ms = await _running(service)
+    await service.act(ms.match_id, ANN.id, "pass")
+    ms = await service.get(ms.match_id)
+    events = await service.events(ms.match_id)
+    for locale in ("en", "ja"):
+        chunks = projection.project(ms, _inputs(service, ms, events), locale).log
+        assert chunks[0].first == events[0].seq and chunks[-1].last == events[-1].seq
+        text = "\n".join(line for c in chunks for line in c.lines)
+        assert "ann" in text and "ben" in text
+        mark = projection.footer(chunks[-1], locale, "https://x", sealed=True)
+        assert mark.startswith(f"-# #{chunks[-1].first}–{chunks[-1].last}") and "(<https://x>)" in mark
+        assert f"⛓ `{events[-1].seq}:{events[-1].hash[:projection.HEAD_DIGITS]}`" in mark
+        assert "⛓" not in projection.footer(chunks[-1], locale, None, sealed=False)
+
+
+async def test_a_long_log_is_cut_into_messages_that_fit(service: MatchService) -> None:
+    ms = await _running(service)
+    await service.act(ms.match_id, ANN.id, "pass")
+    ms = await service.get(ms.match_id)
+    note = (await service.events(ms.match_id))[-1].model_copy(update={"type": "note", "payload": {"text": "x" * 1500}})
+    events = [note.model_copy(update={"seq": i + 1}) for i in range(4)]
+    chunks = projection.log_chunks(ms, events, "en")
+    assert [(c.first, c.last) for c in chunks] == [(1, 1), (2, 2), (3, 3), (4, 4)]
+    assert all(sum(len(x) + 1 for x in c.lines) <= projection.LOG_CHUNK for c in chunks)
+
+
+async def test_nothing_but_the_lobby_before_the_match_starts(service: MatchService) -> None:
+    ms = await service.create("toy", ANN, {"goal": 50})
+    surfaces = projection.project(ms, projection.Inputs(), "ja")
+    assert surfaces.board is None and surfaces.ping is None and surfaces.dms == () and surfaces.log == ()
+    lobby = projection.lobby(ms, "ja")
+    assert surfaces.lobby.content == lobby.content and surfaces.lobby.digest == lobby.digest
+    assert surfaces.lobby.view is not None and lobby.view is not None
+    assert surfaces.lobby.view.to_components() == lobby.view.to_components()
