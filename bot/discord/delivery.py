@@ -64,12 +64,12 @@ from events.clockfeed import ClockFeed
 from events.model import Player
 from events.replay import MatchState
 
-from . import catchup, drawing, hall, layout, projection
+from . import catchup, drawing, hall, layout, projection, reconciler
 from .emoji import AppEmoji
 from .i18n import M
 from .names import named
 from .ops import Ops, Outcome, Result, Undelivered
-from .projection import MESSAGE_LIMIT, clip, message_link, name, user_id, who
+from .projection import MESSAGE_LIMIT, clip, name, user_id, who
 from .summary import draw_page, post_page, post_summary
 from .views import hand_view, takeback_view
 
@@ -308,17 +308,7 @@ class Delivery:
         await self.save_record(ms.match_id, rec)
 
     async def _lobby(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        shown = projection.lobby(ms, locale)
-        if rec.get("lobby_hash") == shown.digest or not rec.get("lobby_msg"):
-            return
-        edited = await self.ops.edit(rec["channel"], rec["lobby_msg"], content=shown.content, view=shown.view,
-                                     kind=discord.ChannelType.text)
-        if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
-            # Someone deleted the lobby message; the thread carries on without it.
-            log.info("match %s: the lobby message is gone", ms.match_id)
-            rec["lobby_msg"] = None
-        rec["lobby_hash"] = shown.digest
-        await self.save_record(ms.match_id, rec)
+        await self._converge(ms, rec, lambda: reconciler.lobby_ops(projection.lobby(ms, locale), rec))
 
     async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """The server's looking-for-players post, while this match is a lobby and once as it leaves it."""
@@ -352,12 +342,8 @@ class Delivery:
             created = await self.store.events(ms.match_id, upto=1)
             rec["sealed"] = bool(created and created[0].payload.get("seals"))
         chunks = projection.log_chunks(state, events, locale)
-        # The last chunk carries the mention of whoever is now awaited: one message per move.
         ping = projection.ping(state, locale) if state.state is not None else None
-        if ping is not None and rec.get("pinged") == ping.key:
-            ping = None
-        for chunk in chunks:
-            await self._post_log(ms.match_id, rec, chunk, ping if chunk is chunks[-1] else None, locale)
+        await self._converge(state, rec, lambda: reconciler.log_ops(chunks, ping, rec, locale))
         await self._takeback(state, rec, locale)
 
     async def _takeback(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
@@ -377,25 +363,87 @@ class Delivery:
             rec["takeback"] = {"of": ms.takeback[1], "msg": str(msg.id)}
             await self.save_record(ms.match_id, rec)
 
-    async def _post_log(self, match_id: str, rec: dict[str, Any], chunk: projection.LogChunk,
-                        ping: projection.Ping | None, locale: str) -> None:
-        if chunk.lines:
-            link = message_link(rec["guild"], rec["thread"], rec["board_msg"]) \
-                if rec.get("board_msg") and rec.get("guild") else None
-            mark = projection.footer(chunk, locale, link, bool(rec.get("sealed")))
-            body = "\n".join(chunk.lines)
-            together = f"{body}\n{ping.text}\n{mark}" if ping is not None and ping.text else ""
-            if together and len(together) <= MESSAGE_LIMIT:
-                assert ping is not None
-                (await self.ops.post(rec["thread"], together, view=hand_view(match_id, locale),
-                                     pings=list(ping.users))).expect()
-                rec["pinged"] = ping.key
-            else:
-                # Too long for one message with the mention: the lines first, the `ping`
-                # step then mentions whoever is awaited in a message of its own.
-                (await self.ops.post(rec["thread"], clip(body, MESSAGE_LIMIT - len(mark) - 1) + "\n" + mark)).expect()
-        rec["shown"] = chunk.last
-        await self.save_record(match_id, rec)
+    # -- applying what the reconciler says --------------------------------------------------
+
+    async def _converge(self, ms: MatchState, rec: dict[str, Any], wanted: Callable[[], list[reconciler.Op]],
+                        board: projection.BoardSurface | None = None) -> None:
+        """Apply the operations `wanted` answers for the record, noting each as it lands, and ask
+        again until nothing is left: some come only once others are noted (old board messages
+        link to the new board once it is posted). An operation done in this call is not repeated
+        (a pin the bot may not make); one that fails raises, and the next sync tries it again."""
+        done: set[reconciler.Op] = set()
+        for _ in range(reconciler.ROUNDS):
+            ops = [op for op in wanted() if op not in done]
+            if not ops:
+                return
+            for op in ops:
+                done.add(op)
+                if not await self._apply(ms, rec, op, board):
+                    break  # the record changed under the rest (a board message gone): asked again
+
+    async def _apply(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
+                     board: projection.BoardSurface | None) -> bool:
+        """Do one operation through `ops` and note it in the record; False when the message it
+        edited is gone, which makes the rest of its round moot (the board is posted afresh)."""
+        result = await self._call(ms, rec, op, board)
+        gone = result.outcome is Outcome.GONE
+        if gone and isinstance(op, reconciler.EditLobby):
+            log.info("match %s: the lobby message is gone", ms.match_id)
+        if isinstance(op, reconciler.Pin) and not result.ok:
+            log.info("match %s: cannot pin the board (%s); it stays linked from the log", ms.match_id, result.text)
+        reconciler.note(rec, op, str(result.id) if result.id else None, gone=gone, ok=result.ok)
+        if isinstance(op, reconciler.PostPing):
+            rec["pinged_at"] = datetime.now(UTC).isoformat()
+        await self.save_record(ms.match_id, rec)
+        return not (gone and isinstance(op, reconciler.EditBoard))
+
+    async def _call(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
+                    board: projection.BoardSurface | None) -> Result:
+        """The call to Discord an operation makes; what it may answer besides delivered
+        (a message deleted by someone, a pin not allowed) is noted, anything else raises."""
+        thread = str(rec.get("thread") or "")  # none yet for the lobby of a match that never started
+        locale = projection.thread_locale(ms)
+        match op:
+            case reconciler.EditLobby(lobby):
+                return (await self.ops.edit(rec["channel"], rec["lobby_msg"], content=lobby.content, view=lobby.view,
+                                            kind=discord.ChannelType.text)).expect(Outcome.GONE)
+            case reconciler.EditBoard(index, msg) if board is not None:
+                files: dict[str, Any] = {"attachments": self._board_files(board)} if index == 0 else {}
+                return (await self.ops.edit(thread, msg, view=board.views()[index], **files)).expect(Outcome.GONE)
+            case reconciler.PostBoard(index) if board is not None:
+                return (await self.ops.post_layout(thread, board.views()[index],
+                                                   files=self._board_files(board) if index == 0 else [])).expect()
+            case reconciler.DeleteBoard(msg) | reconciler.RetireBoard(msg, None):
+                return (await self.ops.delete(thread, msg)).expect()
+            case reconciler.RetireBoard(msg, str(text), moved):
+                # A layout message stays one (its flag cannot come off): the link goes in a text display.
+                fields: dict[str, Any] = {"view": layout.moved(text)} if moved else {"content": text, "view": None}
+                return (await self.ops.edit(thread, msg, attachments=[], **fields)).expect(Outcome.GONE)
+            case reconciler.Pin(msg, unpin):
+                # Pinning needs the Pin Messages permission; without it the board stays unpinned
+                # (log lines still link to it), and the pin is tried again when the bot restarts.
+                pinned = (await self.ops.pin(thread, msg)).expect(Outcome.FORBIDDEN, Outcome.REFUSED)
+                if pinned.ok and unpin is not None:
+                    await self.ops.unpin(thread, unpin)  # failing means already gone with its message
+                return pinned
+            case reconciler.PostLog(content, _, ping, users) if ping is not None:
+                return (await self.ops.post(thread, content, view=hand_view(ms.match_id, locale),
+                                            pings=list(users))).expect()
+            case reconciler.PostLog(content) if content:
+                # Too long for one message with the mention (or none awaited): the `ping` step
+                # then mentions whoever is awaited in a message of its own.
+                return (await self.ops.post(thread, content)).expect()
+            case reconciler.PostPing(ping) if ping.text:
+                return (await self.ops.post(thread, ping.text, view=hand_view(ms.match_id, locale),
+                                            pings=list(ping.users))).expect()
+        return Result(Outcome.DELIVERED)  # only noted: nothing to show (a log range without lines)
+
+    @staticmethod
+    def _board_files(board: projection.BoardSurface) -> list[discord.File]:
+        """The picture, a fresh File per call (a File is read once)."""
+        if not board.image:
+            return []
+        return [discord.File(io.BytesIO(board.image), filename=layout.IMAGE, description=layout.alt(board.board))]
 
     # -- the board, pings, DMs ------------------------------------------------------------
 
@@ -427,103 +475,11 @@ class Delivery:
         image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats],
                                           locale)
         shown = projection.BoardSurface(board, image)
-        parts = shown.parts
-        if rec.get("board_hash") != shown.digest:
-            def files() -> list[discord.File]:  # a File is read once: a fresh one per call
-                return [discord.File(io.BytesIO(image), filename=layout.IMAGE, description=layout.alt(board))] \
-                    if image else []
-            views = shown.views()
-            # A board posted as classic messages (before layouts) is posted afresh, not converted.
-            ids = [rec["board_msg"], *rec.get("board_more", [])] if rec.get("board_msg") and rec.get("board_v2") else []
-            keys = shown.keys
-            if ids and len(parts) <= len(ids) and await self._edit_board(rec, ids, views, keys, files):
-                rec["board_more"] = ids[1:len(parts)]
-            else:
-                if rec.get("board_msg"):
-                    # Longer than before (or deleted): posted afresh below the log, so its parts
-                    # stay together; the old messages are retired once the new ones are noted.
-                    old = [rec["board_msg"], *rec.get("board_more", [])]
-                    rec["board_old"] = sorted(set(rec.get("board_old", [])) | set(old))
-                    rec["board_old_v2"] = bool(rec.get("board_v2"))
-                rec["board_msg"], rec["board_more"], rec["board_v2"] = None, [], True
-                for i, message in enumerate(views):
-                    msg = (await self.ops.post_layout(rec["thread"], message, files=files() if i == 0 else [])).expect()
-                    if i == 0:
-                        rec["board_msg"] = str(msg.id)
-                    else:
-                        rec["board_more"] = [*rec["board_more"], str(msg.id)]
-                    await self.save_record(ms.match_id, rec)
-            rec["board_hash"] = shown.digest
-            rec["board_parts"] = keys
-            await self.save_record(ms.match_id, rec)
-        await self._retire_board(ms, rec, locale)
-        await self._pin(ms, rec, repair)
-
-    async def _edit_board(self, rec: dict[str, Any], ids: list[str], views: list[discord.ui.LayoutView],
-                          keys: list[str], files: Callable[[], list[discord.File]]) -> bool:
-        """Edit the board's messages whose `keys` changed since last shown (a board kept
-        from before this record had them is edited whole), extra ones deleted; False
-        when one is gone."""
-        before = rec.get("board_parts") or []
-        for i, message in enumerate(views):
-            if i < len(before) and before[i] == keys[i]:
-                continue
-            extra: dict[str, Any] = {"attachments": files()} if i == 0 else {}
-            edited = await self.ops.edit(rec["thread"], ids[i], view=message, **extra)
-            if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
-                return False  # deleted by someone: the caller posts it afresh
-        for extra_id in ids[len(views):]:
-            (await self.ops.delete(rec["thread"], extra_id)).expect()
-        return True
-
-    async def _retire_board(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        """Old board messages: the first becomes a link to the board (log lines point
-        at it), the rest are deleted."""
-        old = [m for m in rec.get("board_old", []) if m not in (rec.get("board_msg"), *rec.get("board_more", []))]
-        if not old or not rec.get("board_msg"):
-            return
-        link = message_link(ms.place.get("guild"), rec["thread"], rec["board_msg"])
-        first = min(old, key=int)
-        for msg_id in old:
-            if msg_id == first:
-                text = M.board_moved.format(link=link)(locale)
-                # A layout message stays one (its flag cannot come off): the link goes in a text display.
-                fields: dict[str, Any] = {"view": layout.moved(text)} if rec.get("board_old_v2") else \
-                    {"content": text, "view": None}
-                (await self.ops.edit(rec["thread"], msg_id, attachments=[], **fields)).expect(Outcome.GONE)
-            else:
-                (await self.ops.delete(rec["thread"], msg_id)).expect()
-        rec["board_old"] = []
-        rec.pop("board_old_v2", None)
-        await self.save_record(ms.match_id, rec)
-
-    async def _pin(self, ms: MatchState, rec: dict[str, Any], repair: bool) -> None:
-        """Pin the board (its first message) in the thread. Pinning needs the Pin
-        Messages permission; without it the board stays unpinned (log lines still
-        link to it), and the pin is tried again when the bot restarts."""
-        board = rec.get("board_msg")
-        pin = dict(rec.get("pin") or {})
-        if not board or (pin.get("msg") == board and (pin.get("ok") or not repair)):
-            return
-        pinned = (await self.ops.pin(rec["thread"], board)).expect(Outcome.FORBIDDEN, Outcome.REFUSED)
-        ok = pinned.ok
-        if not ok:
-            log.info("match %s: cannot pin the board (%s); it stays linked from the log", ms.match_id, pinned.text)
-        if ok and pin.get("ok") and pin.get("msg") not in (None, board):
-            await self.ops.unpin(rec["thread"], pin["msg"])  # failing means already gone with its message
-        rec["pin"] = {"msg": board, "ok": ok}
-        await self.save_record(ms.match_id, rec)
+        guild = ms.place.get("guild")
+        await self._converge(ms, rec, lambda: reconciler.board_ops(shown, rec, guild, repair), shown)
 
     async def _ping(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        wanted = projection.ping(ms, locale)
-        if wanted is None or rec.get("pinged") == wanted.key:
-            return
-        if wanted.text:
-            (await self.ops.post(rec["thread"], wanted.text, view=hand_view(ms.match_id, locale),
-                                 pings=list(wanted.users))).expect()
-        rec["pinged"] = wanted.key
-        rec["pinged_at"] = datetime.now(UTC).isoformat()
-        await self.save_record(ms.match_id, rec)
+        await self._converge(ms, rec, lambda: reconciler.ping_ops(projection.ping(ms, locale), rec))
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
         view = self.service.view_of(ms, Viewer.of(seat))  # the service's copy: computed once per seq

@@ -76,6 +76,11 @@ def name(player: Player) -> str:
     return shown(player)
 
 
+def thread_locale(ms: MatchState) -> str:
+    """The language of the match's thread (each player's DM is in their own)."""
+    return str(ms.place.get("locale", "en"))
+
+
 def message_link(guild: Any, channel: int | str, message: int | str) -> str:
     return f"https://discord.com/channels/{guild}/{channel}/{message}"
 
@@ -417,6 +422,8 @@ class Surfaces:
     log: tuple[LogChunk, ...]
     ping: Ping | None
     dms: tuple[Dm, ...]
+    locale: str  # the thread's
+    guild: Any  # the server, for links to messages
 
 
 def project(ms: MatchState, inputs: Inputs, locale: str) -> Surfaces:
@@ -427,4 +434,4 @@ def project(ms: MatchState, inputs: Inputs, locale: str) -> Surfaces:
     dms = tuple(dm(ms, seat, private_text(ms, inputs.private[seat], seat, ms.seats[seat].locale, inputs.marks),
                    seat in pending) for seat in dm_seats(ms) if seat in inputs.private)
     return Surfaces(lobby(ms, locale), shown_board, tuple(log_chunks(ms, inputs.events, locale)),
-                    ping(ms, locale) if started else None, dms)
+                    ping(ms, locale) if started else None, dms, locale, ms.place.get("guild"))

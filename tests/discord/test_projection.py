@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from bot.discord import projection
 from engine.core import SPECTATOR, Viewer
-from events.model import Player
+from events.model import Event, Player
 from events.replay import MatchState
 from events.service import MatchService
 from events.store import Store
@@ -35,10 +35,10 @@ async def _running(service: MatchService) -> MatchState:
     return await service.get(ms.match_id)
 
 
-def _inputs(service: MatchService, ms: MatchState, events: list[object] | None = None) -> projection.Inputs:
+def _inputs(service: MatchService, ms: MatchState, events: Sequence[Event] = ()) -> projection.Inputs:
     return projection.Inputs(public=service.view_of(ms, SPECTATOR),
                              private={s: service.view_of(ms, Viewer.of(s)) for s in range(len(ms.seats))},
-                             events=events or [])  # type: ignore[arg-type]
+                             events=events)
 
 
 def _dm_text(ms: MatchState, shown: projection.Dm) -> str:
@@ -104,7 +104,7 @@ async def test_the_log_covers_every_new_event_once(service: MatchService) -> Non
         assert "ann" in text and "ben" in text
         mark = projection.footer(chunks[-1], locale, "https://x", sealed=True)
         assert mark.startswith(f"-# #{chunks[-1].first}–{chunks[-1].last}") and "(<https://x>)" in mark
-        assert f"⛓ `{events[-1].seq}:{events[-1].hash[:projection.HEAD_DIGITS]}`" in mark
+        assert f"⛓ `{events[-1].seq}:{(events[-1].hash or '')[:projection.HEAD_DIGITS]}`" in mark
         assert "⛓" not in projection.footer(chunks[-1], locale, None, sealed=False)
 
 

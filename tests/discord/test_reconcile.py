@@ -1,0 +1,155 @@
+"""The reconciler (bot/discord/reconciler.py) with no Discord at all: what it asks for
+against a record of what was posted, and that applying it (noting each operation as
+the delivery does once Discord answered) leaves nothing more to do."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Any
+
+from bot.discord import layout, projection, reconciler
+from bot.discord.projection import BoardSurface, LogChunk, Ping
+
+LOBBY = projection.Lobby("## lobby", None)
+PING = Ping("3|0:turn", "<@101>, your turn", (101,))
+
+
+def _board(body: str = "the board", seat: int | None = 0, image: bytes | None = b"png") -> BoardSurface:
+    board = layout.Board("m1", "**Toy · match `m1`**", body, "waiting for ann", "alt", seat, True, "en")
+    return BoardSurface(board, image)
+
+
+def _surfaces(board: BoardSurface, log: tuple[LogChunk, ...] = (), ping: Ping | None = None) -> projection.Surfaces:
+    return projection.Surfaces(LOBBY, board, log, ping, (), "en", 42)
+
+
+def _record(**extra: Any) -> dict[str, Any]:
+    return {"thread": "7", "channel": "6", "lobby_msg": "8", "lobby_hash": LOBBY.digest, "shown": 0, "guild": 42,
+            **extra}
+
+
+ids = itertools.count(1000)
+
+
+def _apply(ops: list[reconciler.Op], rec: dict[str, Any]) -> None:
+    """What the delivery notes once Discord answered each operation (a new message gets an id)."""
+    for op in ops:
+        made = str(next(ids)) if isinstance(op, reconciler.PostBoard | reconciler.PostLog) else None
+        reconciler.note(rec, op, made)
+
+
+def _settle(surfaces: projection.Surfaces, rec: dict[str, Any]) -> list[list[reconciler.Op]]:
+    """Reconcile and apply until nothing is left, as the delivery does; the rounds it took."""
+    rounds: list[list[reconciler.Op]] = []
+    for _ in range(reconciler.ROUNDS):
+        ops = reconciler.reconcile(surfaces, rec)
+        if not ops:
+            return rounds
+        rounds.append(ops)
+        _apply(ops, rec)
+    raise AssertionError(f"still reconciling after {rounds}")
+
+
+def test_a_first_board_is_posted_then_pinned_and_then_nothing_is_left() -> None:
+    board = _board("x\n" * 3000)  # more than one message
+    assert len(board.parts) == 2
+    rec = _record()
+    first, second = _settle(_surfaces(board), rec)
+    assert first == [reconciler.PostBoard(0, board.keys[0]), reconciler.PostBoard(1, board.keys[1]),
+                     reconciler.NoteBoard(board.digest, tuple(board.keys))]
+    assert second == [reconciler.Pin(rec["board_msg"], None)]
+    assert rec["board_more"] and rec["pin"] == {"msg": rec["board_msg"], "ok": True}
+    assert reconciler.reconcile(_surfaces(board), rec) == []
+
+
+def test_only_the_message_whose_content_changed_is_edited() -> None:
+    board = _board("x\n" * 3000)
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    tail = replace(board, board=replace(board.board, tail="waiting for ben"))  # the last message only
+    assert tail.keys[0] == board.keys[0] and tail.keys[1] != board.keys[1]
+    (ops,) = _settle(_surfaces(tail), rec)
+    assert ops == [reconciler.EditBoard(1, rec["board_more"][0], tail.keys[1]),
+                   reconciler.NoteBoard(tail.digest, tuple(tail.keys))]
+    # The same board again: no call at all.
+    assert reconciler.reconcile(_surfaces(tail), rec) == []
+    recoloured = replace(tail, board=replace(tail.board, seat=1))  # the accent shows on every message
+    assert [op.index for op in reconciler.reconcile(_surfaces(recoloured), rec)
+            if isinstance(op, reconciler.EditBoard)] == [0, 1]
+
+
+def test_a_longer_board_is_posted_afresh_and_the_old_one_links_to_it() -> None:
+    short = _board()
+    rec = _record()
+    _settle(_surfaces(short), rec)
+    old = rec["board_msg"]
+    longer = _board("x\n" * 3000)
+    first, second = _settle(_surfaces(longer), rec)
+    assert [type(op) for op in first] == [reconciler.PostBoard, reconciler.PostBoard, reconciler.NoteBoard]
+    link = projection.message_link(42, "7", rec["board_msg"])
+    assert isinstance(second[0], reconciler.RetireBoard) and link in (second[0].text or "")
+    assert (second[0].msg, second[0].layout) == (old, True)
+    assert second[1:] == [reconciler.Pin(rec["board_msg"], old)]
+    assert rec["board_old"] == [] and reconciler.reconcile(_surfaces(longer), rec) == []
+
+
+def test_a_board_message_deleted_by_someone_is_posted_afresh() -> None:
+    board = _board()
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    changed = _board("another board")
+    (edit, _note) = reconciler.reconcile(_surfaces(changed), rec)
+    reconciler.note(rec, edit, gone=True)
+    ops = reconciler.reconcile(_surfaces(changed), rec)
+    assert [type(op) for op in ops] == [reconciler.PostBoard, reconciler.NoteBoard]
+
+
+def test_the_log_posts_each_range_once_with_the_ping_on_the_last() -> None:
+    board = _board()
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    log = (LogChunk(("ann › draws",), 1, 4, "a" * 64), LogChunk(("ben › banks",), 5, 6, "b" * 64))
+    ops = reconciler.reconcile(_surfaces(board, log, PING), rec)
+    posts = [op for op in ops if isinstance(op, reconciler.PostLog)]
+    assert [(p.last, p.ping) for p in posts] == [(4, None), (6, PING.key)]
+    assert posts[1].users == (101,) and PING.text in posts[1].content and "-# #5–6" in posts[1].content
+    assert not any(isinstance(op, reconciler.PostPing) for op in ops)  # the log's last message pings
+    _apply(ops, rec)
+    assert rec["shown"] == 6 and rec["pinged"] == PING.key
+    assert reconciler.reconcile(_surfaces(board, log, PING), rec) == []
+
+
+def test_a_ping_too_long_for_the_log_message_goes_on_its_own() -> None:
+    board = _board()
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    long_ping = replace(PING, text="y" * 900)
+    log = (LogChunk(("z" * 1800,), 1, 1, None),)
+    ops = reconciler.reconcile(_surfaces(board, log, long_ping), rec)
+    assert ops == [reconciler.PostLog(ops[0].content, 1), reconciler.PostPing(long_ping)]  # type: ignore[union-attr]
+    _apply(ops, rec)
+    assert reconciler.reconcile(_surfaces(board, log, long_ping), rec) == []
+
+
+def test_a_failed_operation_stays_to_do() -> None:
+    board = _board()
+    rec = _record(lobby_hash="old")
+    log = (LogChunk(("ann › draws",), 1, 2, None),)
+    ops = reconciler.reconcile(_surfaces(board, log, PING), rec)
+    assert ops[0] == reconciler.EditLobby(LOBBY)
+    # Discord refused everything: nothing was noted, so the next sync asks for the same again.
+    assert reconciler.reconcile(_surfaces(board, log, PING), rec) == ops
+    # Only the lobby landed: the rest is still asked for, the lobby no longer.
+    reconciler.note(rec, ops[0])
+    assert reconciler.reconcile(_surfaces(board, log, PING), rec) == ops[1:]
+
+
+def test_a_pin_the_bot_may_not_make_is_tried_again_only_on_a_repair() -> None:
+    board = _board()
+    rec = _record()
+    _apply(reconciler.reconcile(_surfaces(board), rec), rec)
+    (pin,) = reconciler.reconcile(_surfaces(board), rec)
+    reconciler.note(rec, pin, ok=False)
+    assert reconciler.reconcile(_surfaces(board), rec) == []
+    assert reconciler.reconcile(_surfaces(board), rec, repair=True) == [pin]
