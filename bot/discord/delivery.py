@@ -29,8 +29,12 @@ told once per match, in the thread and without any private content, to use
 `/parley hand`.
 
 What each place should show (the lobby message, the board, the log lines, the
-ping, each seat's DM) is computed by the pure projection (projection.py); this
-module gathers its inputs, compares and applies, and keeps the record.
+ping, each seat's DM) is computed by the pure projection (projection.py), and
+what must be done for Discord to show it by the pure reconciler
+(reconciler.py), which compares it with the record; this module gathers the
+projection's inputs (views, clocks, the board picture, events not yet shown,
+the catch-up), applies the reconciler's operations through `ops`, notes each in
+the record as it lands and reconciles again until nothing is left.
 
 Every call to Discord goes through `ops` (which says whom each message may
 ping: a player's name or a moderator's reason that reads "@everyone" never
@@ -394,8 +398,12 @@ class Delivery:
         reconciler.note(rec, op, str(result.id) if result.id else None, gone=gone, ok=result.ok)
         if isinstance(op, reconciler.PostPing):
             rec["pinged_at"] = datetime.now(UTC).isoformat()
+        if isinstance(op, reconciler.EditBoard):
+            # An edit made twice does no harm: noted with the board's digest that follows,
+            # in one write, as it always was.
+            return not gone
         await self.save_record(ms.match_id, rec)
-        return not (gone and isinstance(op, reconciler.EditBoard))
+        return True
 
     async def _call(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
                     board: projection.BoardSurface | None) -> Result:
@@ -541,53 +549,63 @@ class Delivery:
             await self._tell_dm_closed(ms, rec, player, uid)
             return Result(Outcome.DELIVERED)
         message = projection.dm_message(ms, shown, rec["thread"], found)
-        parts, view, keys = list(message.parts), message.view, list(message.keys)
         opened = await self.dm_channel(uid)
         if not opened.ok:
             return await self._dm_refused(ms, rec, player, uid, key, last, opened)
         channel = int(opened.id or 0)
         if last.get("sending"):
             # A crash came between sending and noting the ids: adopt what was sent.
-            ids = [str(m) for m in last.get("sent", [])]
+            ids = [str(m) for m in last.pop("sent", [])]
+            last.pop("sending")
             adopted = (await self.ops.recent(channel, 5)).data
             if adopted and str(adopted[0]["id"]) not in ids and (not ids or int(adopted[0]["id"]) > int(ids[-1])):
                 ids.append(str(adopted[0]["id"]))
             if ids:
                 last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting, keys=[])
-        ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
-        # A new message when a decision arrives (it notifies); otherwise the last one is edited.
-        fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting"))
-        # Kept in place: the messages it already has, when as many or more (the extra ones
-        # go), or fewer but the last of the channel (more appended stay together).
-        grows_below = bool(ids) and self._dm_last.get(channel) == int(ids[-1])
-        kept: list[str] = []
-        if not fresh and (len(parts) <= len(ids) or grows_below):
-            kept = ids[:len(parts)]
-            edited = await self._edit_dm(channel, kept, parts[:len(kept)], view if len(kept) == len(parts) else None,
-                                         clicked, last.get("keys") or [], keys)
-            if not edited.ok and edited.outcome is not Outcome.GONE:
-                return await self._dm_refused(ms, rec, player, uid, key, last, edited)
-            if edited.ok:
-                for extra in ids[len(parts):]:
-                    await self.ops.delete(channel, extra, kind=discord.ChannelType.private)
-            else:
-                kept = []  # the player deleted one: posted afresh below
-        sent = list(kept)
-        if len(sent) < len(parts):
-            await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
-            for i in range(len(sent), len(parts)):
-                posted = await self.ops.dm(channel, parts[i], view=view if i == len(parts) - 1 else None)
-                if not posted.ok:
-                    return await self._dm_refused(ms, rec, player, uid, key, last, posted)
-                sent.append(str(posted.id))
-                self._dm_last[channel] = int(posted.id or 0)
-                if i < len(parts) - 1:
-                    await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
-            if not fresh and not kept:  # the same view posted anew in more messages: the old ones go
-                for old in ids:
-                    await self.ops.delete(channel, old, kind=discord.ChannelType.private)
-        await self.store.set_kv(DMS, key, {"hash": shown.digest, "msg": sent[0], "more": sent[1:], "player": player.id,
-                                          "waiting": waiting, "keys": keys, "since": since or last.get("since")})
+        shown_ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
+        # Kept in place when fewer: the last messages of the channel, so more appended stay together.
+        grows_below = bool(shown_ids) and self._dm_last.get(channel) == int(shown_ids[-1])
+        span = (int(since[0]), int(since[1])) if since else None
+        for _ in range(reconciler.ROUNDS):
+            ops = reconciler.dm_ops(shown, message, last, grows_below, span)
+            if not ops:
+                break
+            for op in ops:
+                result = await self._dm_call(channel, message, op, last, key, clicked)
+                gone = result.outcome is Outcome.GONE and isinstance(op, reconciler.EditDm)
+                if not result.ok and not gone:
+                    return await self._dm_refused(ms, rec, player, uid, key, last, result)
+                reconciler.note_dm(last, op, str(result.id) if result.id else None, gone=gone)
+                if gone:
+                    break  # the player deleted one: the view is sent anew
+        await self.store.set_kv(DMS, key, last)
+        return Result(Outcome.DELIVERED)
+
+    async def _dm_call(self, channel: int, message: projection.DmMessage, op: reconciler.DmOp,
+                       last: dict[str, Any], key: str, clicked: Click | None) -> Result:
+        """The call to Discord a DM operation makes. The message the player clicked is edited
+        through the click's own answer; an old message that will not go is left (it is not the view)."""
+        menu = message.view if getattr(op, "menu", False) else None
+        match op:
+            case reconciler.EditDm(index, msg):
+                part = message.parts[index]
+                clicked_on = clicked.interaction.message if clicked is not None else None
+                if clicked is not None and clicked_on is not None and clicked_on.id == int(msg):
+                    noted = f"{clicked.note}\n{part}" if clicked.note else part
+                    edited = await self.ops.edit_response(clicked.interaction, view=menu,
+                                                          content=noted if len(noted) <= MESSAGE_LIMIT else part)
+                    if edited.ok:
+                        clicked.used = True
+                        return edited
+                return await self.ops.edit_dm(channel, msg, content=part, view=menu)
+            case reconciler.SendDm(index):
+                await self.store.set_kv(DMS, key, reconciler.sending(last, op))
+                posted = await self.ops.dm(channel, message.parts[index], view=menu)
+                if posted.ok:
+                    self._dm_last[channel] = int(posted.id or 0)
+                return posted
+            case reconciler.DeleteDm(msg):
+                await self.ops.delete(channel, msg, kind=discord.ChannelType.private)
         return Result(Outcome.DELIVERED)
 
     async def _since(self, ms: MatchState, seat: int, player: Player,
@@ -615,27 +633,6 @@ class Delivery:
             await self._dm_failed(ms, rec, player, uid)
             return Result(Outcome.DELIVERED)
         return result
-
-    async def _edit_dm(self, channel: int, ids: list[str], parts: list[str], view: discord.ui.View | None,
-                       clicked: Click | None, before: list[str], keys: list[str]) -> Result:
-        """Edit the DM's messages whose `keys` changed since last shown (GONE when the player
-        deleted one). The message the player clicked is edited through the click's own answer."""
-        for i, part in enumerate(parts):
-            if i < len(before) and before[i] == keys[i]:
-                continue
-            menu = view if i == len(parts) - 1 else None
-            message = clicked.interaction.message if clicked is not None else None
-            if clicked is not None and message is not None and message.id == int(ids[i]):
-                noted = f"{clicked.note}\n{part}" if clicked.note else part
-                edited = await self.ops.edit_response(clicked.interaction, view=menu,
-                                                      content=noted if len(noted) <= MESSAGE_LIMIT else part)
-                if edited.ok:
-                    clicked.used = True
-                    continue
-            edited = await self.ops.edit_dm(channel, ids[i], content=part, view=menu)
-            if not edited.ok:
-                return edited
-        return Result(Outcome.DELIVERED)
 
     async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
         await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})

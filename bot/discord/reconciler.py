@@ -11,6 +11,9 @@ Some operations only make sense once others are noted (old board messages
 become links to the new board once it is posted; the new board is pinned once
 it has an id): they come in the next round, when the record says the board is
 shown. The delivery reconciles again until no operation is left.
+
+A seat's DM has a record of its own (`discord:dm`, one per seat) and a catch-up
+fixed when its decision arrives, so it is reconciled on its own (`dm_ops`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,18 @@ from typing import Any
 
 from . import projection
 from .i18n import M
-from .projection import MESSAGE_LIMIT, BoardSurface, Lobby, LogChunk, Ping, Surfaces, clip, message_link
+from .projection import (
+    MESSAGE_LIMIT,
+    BoardSurface,
+    Dm,
+    DmMessage,
+    Lobby,
+    LogChunk,
+    Ping,
+    Surfaces,
+    clip,
+    message_link,
+)
 
 # Rounds of one step: the board posted, then its old messages retired and the board pinned,
 # then nothing (one more for a board message found deleted on the way).
@@ -196,6 +210,70 @@ def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False) 
             ops += ping_ops(surfaces.ping, rec)
     return ops
 
+# -- a seat's DM -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EditDm:
+    """DM message `index` shows something new (`menu`: the decision's menu under it)."""
+
+    index: int
+    msg: str
+    key: str
+    menu: bool
+
+
+@dataclass(frozen=True)
+class SendDm:
+    """DM message `index` sent anew, below `kept` (the messages the DM keeps above it)."""
+
+    index: int
+    menu: bool
+    kept: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeleteDm:
+    msg: str  # a DM message the view no longer needs
+
+
+@dataclass(frozen=True)
+class NoteDm:
+    """The DM shows `dm` now, in `kept` and the messages sent below it (no call to Discord)."""
+
+    dm: Dm
+    keys: tuple[str, ...]
+    kept: tuple[str, ...]
+    since: tuple[int, int] | None  # what its catch-up covers
+
+
+DmOp = EditDm | SendDm | DeleteDm | NoteDm
+
+
+def dm_ops(dm: Dm, message: DmMessage, last: Mapping[str, Any], grows_below: bool = False,
+           since: tuple[int, int] | None = None) -> list[DmOp]:
+    """A new message when a decision arrives (it notifies); otherwise the DM's messages are edited
+    in place (only those whose keys changed) while they are as many or more (the extra ones go),
+    or fewer but the last of the channel (`grows_below`: more appended stay together). Else the
+    view is sent anew in as many messages as it takes and the old ones go."""
+    if last.get("hash") == dm.digest:
+        return []
+    ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
+    fresh = not ids or last.get("player") != dm.player.id or (dm.waiting and not last.get("waiting"))
+    count = len(message.parts)
+    kept: list[str] = []
+    ops: list[DmOp] = []
+    if not fresh and not last.get("gone") and (count <= len(ids) or grows_below):
+        kept = ids[:count]
+        before = last.get("keys") or []
+        ops += [EditDm(i, msg, message.keys[i], len(kept) == count and i == count - 1) for i, msg in enumerate(kept)
+                if i >= len(before) or before[i] != message.keys[i]]
+        ops += [DeleteDm(extra) for extra in ids[count:]]
+    ops += [SendDm(i, i == count - 1, tuple(kept)) for i in range(len(kept), count)]
+    if not fresh and not kept:  # the same view sent anew in more messages: the old ones go
+        ops += [DeleteDm(old) for old in ids]
+    return [*ops, NoteDm(dm, message.keys, tuple(kept), since)]
+
 
 def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = False, ok: bool = True) -> None:
     """Note in the record what an operation did once Discord answered: `made` the id of
@@ -248,3 +326,25 @@ def _replace_board(rec: dict[str, Any], first: str) -> None:
         rec["board_old_v2"] = bool(rec.get("board_v2"))
     rec.update(board_msg=first, board_more=[], board_v2=True, board_parts=[])
     rec.pop("board_gone", None)
+
+def sending(last: Mapping[str, Any], op: SendDm) -> dict[str, Any]:
+    """The DM's record just before a message is sent: if the process dies before noting it,
+    the next sync finds the note "sending" and adopts what was sent instead of sending it twice."""
+    return {**last, "sending": True, "sent": list(last["sent"] if last.get("sending") else op.kept)}
+
+
+def note_dm(last: dict[str, Any], op: DmOp, made: str | None = None, *, gone: bool = False) -> None:
+    """Note in a seat's DM record what an operation did (`made`: the id of the message sent;
+    `gone`: the message edited was deleted by the player, so the view is sent anew)."""
+    match op:
+        case EditDm() if gone:
+            last["gone"] = True
+        case SendDm():
+            last.update(sending(last, op))
+            last["sent"].append(str(made))
+        case NoteDm(dm, keys, kept, since):
+            sent = list(last["sent"] if last.get("sending") else kept)
+            covered = list(since) if since else last.get("since")
+            last.clear()
+            last.update(hash=dm.digest, msg=sent[0], more=sent[1:], player=dm.player.id, waiting=dm.waiting,
+                        keys=list(keys), since=covered)

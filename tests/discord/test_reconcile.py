@@ -10,6 +10,8 @@ from typing import Any
 
 from bot.discord import layout, projection, reconciler
 from bot.discord.projection import BoardSurface, LogChunk, Ping
+from bot.discord.split import split_message
+from events.model import Player
 
 LOBBY = projection.Lobby("## lobby", None)
 PING = Ping("3|0:turn", "<@101>, your turn", (101,))
@@ -153,3 +155,82 @@ def test_a_pin_the_bot_may_not_make_is_tried_again_only_on_a_repair() -> None:
     reconciler.note(rec, pin, ok=False)
     assert reconciler.reconcile(_surfaces(board), rec) == []
     assert reconciler.reconcile(_surfaces(board), rec, repair=True) == [pin]
+
+
+# -- a seat's DM ------------------------------------------------------------------------------
+
+ANN = Player(id="discord:101", name="ann")
+
+
+def _dm(text: str, waiting: bool = True, seq: int = 5) -> tuple[projection.Dm, projection.DmMessage]:
+    dm = projection.Dm(0, ANN, 101, waiting, text, seq)
+    parts = tuple(split_message(f"header\n{text}", projection.MESSAGE_LIMIT))
+    keys = tuple(projection.digest(part, seq if waiting and i == len(parts) - 1 else None)
+                 for i, part in enumerate(parts))
+    return dm, projection.DmMessage(parts, None, keys)
+
+
+def _apply_dm(ops: list[reconciler.DmOp], last: dict[str, Any]) -> None:
+    for op in ops:
+        reconciler.note_dm(last, op, str(next(ids)) if isinstance(op, reconciler.SendDm) else None)
+
+
+def test_a_dm_is_sent_once_and_then_edited_only_where_it_changed() -> None:
+    last: dict[str, Any] = {}
+    dm, message = _dm("hand: A\n" + "x\n" * 1200)
+    ops = reconciler.dm_ops(dm, message, last, since=(2, 5))
+    assert len(message.parts) == 2
+    assert ops == [reconciler.SendDm(0, False, ()), reconciler.SendDm(1, True, ()),
+                   reconciler.NoteDm(dm, message.keys, (), (2, 5))]
+    _apply_dm(ops, last)
+    assert reconciler.dm_ops(dm, message, last) == []
+    assert last["since"] == [2, 5] and last["more"] and not last.get("sending")
+    # The same decision, the hand changed at the end: the last message only, its menu kept under it.
+    later, changed = _dm("hand: A\n" + "x\n" * 1200 + "B")
+    ops = reconciler.dm_ops(later, changed, last)
+    assert ops == [reconciler.EditDm(1, last["more"][0], changed.keys[1], True),
+                   reconciler.NoteDm(later, changed.keys, (last["msg"], last["more"][0]), None)]
+    _apply_dm(ops, last)
+    assert last["since"] == [2, 5]  # the catch-up stays what it was while the decision waits
+    assert reconciler.dm_ops(later, changed, last) == []
+
+
+def test_a_new_decision_is_a_new_message_and_the_old_one_stays() -> None:
+    last: dict[str, Any] = {}
+    idle, shown = _dm("hand: A", waiting=False)
+    _apply_dm(reconciler.dm_ops(idle, shown, last), last)
+    before = last["msg"]
+    awaited, menu = _dm("hand: A", waiting=True, seq=9)
+    ops = reconciler.dm_ops(awaited, menu, last)
+    assert ops == [reconciler.SendDm(0, True, ()), reconciler.NoteDm(awaited, menu.keys, (), None)]
+    _apply_dm(ops, last)
+    assert last["msg"] != before and last["waiting"]
+
+
+def test_a_dm_message_the_player_deleted_is_sent_anew_and_the_rest_go() -> None:
+    last: dict[str, Any] = {}
+    dm, message = _dm("hand: A\n" + "x\n" * 1200)
+    _apply_dm(reconciler.dm_ops(dm, message, last), last)
+    old = [last["msg"], *last["more"]]
+    later, changed = _dm("hand: B\n" + "x\n" * 1200)
+    edit = reconciler.dm_ops(later, changed, last)[0]
+    assert isinstance(edit, reconciler.EditDm) and edit.index == 0
+    reconciler.note_dm(last, edit, gone=True)
+    ops = reconciler.dm_ops(later, changed, last)
+    assert ops == [reconciler.SendDm(0, False, ()), reconciler.SendDm(1, True, ()),
+                   *(reconciler.DeleteDm(m) for m in old), reconciler.NoteDm(later, changed.keys, (), None)]
+    _apply_dm(ops, last)
+    assert not last.get("gone") and reconciler.dm_ops(later, changed, last) == []
+
+
+def test_a_send_that_failed_leaves_a_note_of_what_went_and_is_asked_for_again() -> None:
+    last: dict[str, Any] = {}
+    dm, message = _dm("hand: A\n" + "x\n" * 1200)
+    first, second, _ = reconciler.dm_ops(dm, message, last)
+    assert isinstance(first, reconciler.SendDm) and isinstance(second, reconciler.SendDm)
+    # What the record says just before each send: a crash then adopts what went instead of sending it twice.
+    assert reconciler.sending(last, first) == {"sending": True, "sent": []}
+    reconciler.note_dm(last, first, "77")
+    assert reconciler.sending(last, second) == {"sending": True, "sent": ["77"]}
+    # The second send failed: the DM's digest is not noted, so the next sync works on it again.
+    assert "hash" not in last and reconciler.dm_ops(dm, message, last) != []
