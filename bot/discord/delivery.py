@@ -75,7 +75,7 @@ from .names import named
 from .ops import Ops, Outcome, Result, Undelivered
 from .projection import MESSAGE_LIMIT, clip, name, user_id, who
 from .summary import draw_page, post_page, post_summary
-from .views import hand_view, takeback_view
+from .views import hand_view
 
 if TYPE_CHECKING:
     from events.service import MatchService
@@ -348,24 +348,7 @@ class Delivery:
         chunks = projection.log_chunks(state, events, locale)
         ping = projection.ping(state, locale) if state.state is not None else None
         await self._converge(state, rec, lambda: reconciler.log_ops(chunks, ping, rec, locale))
-        await self._takeback(state, rec, locale)
-
-    async def _takeback(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        """An open takeback request gets one message with Accept/Decline; once it is
-        settled the buttons come off that message (the log says how it ended)."""
-        open_request = ms.takeback[1] if ms.takeback is not None else None
-        posted = rec.get("takeback")
-        if posted and posted["of"] != open_request:
-            # Already deleted is as good as settled.
-            (await self.ops.edit(rec["thread"], posted["msg"], view=None)).expect(Outcome.GONE)
-            rec.pop("takeback")
-            await self.save_record(ms.match_id, rec)
-        if ms.takeback is not None and not rec.get("takeback"):
-            asker = ms.seats[ms.takeback[0]]
-            msg = (await self.ops.post(rec["thread"], M.ev_tb_request.format(who=name(asker))(locale),
-                                       view=takeback_view(ms.match_id, ms.takeback[1], locale))).expect()
-            rec["takeback"] = {"of": ms.takeback[1], "msg": str(msg.id)}
-            await self.save_record(ms.match_id, rec)
+        await self._converge(state, rec, lambda: reconciler.takeback_ops(projection.takeback(state, locale), rec))
 
     # -- applying what the reconciler says --------------------------------------------------
 
@@ -441,6 +424,10 @@ class Delivery:
                 # Too long for one message with the mention (or none awaited): the `ping` step
                 # then mentions whoever is awaited in a message of its own.
                 return (await self.ops.post(thread, content)).expect()
+            case reconciler.PostTakeback(takeback):
+                return (await self.ops.post(thread, takeback.text, view=takeback.view)).expect()
+            case reconciler.SettleTakeback(msg):  # already deleted is as good as settled
+                return (await self.ops.edit(thread, msg, view=None)).expect(Outcome.GONE)
             case reconciler.PostPing(ping) if ping.text:
                 return (await self.ops.post(thread, ping.text, view=hand_view(ms.match_id, locale),
                                             pings=list(ping.users))).expect()

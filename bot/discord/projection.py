@@ -33,7 +33,7 @@ from . import catchup, layout
 from .i18n import M, status_text
 from .names import named, seat_names, shown
 from .split import split_message
-from .views import choice_view, lobby_view
+from .views import choice_view, lobby_view, takeback_view
 
 MESSAGE_LIMIT = 2000
 LOG_LINE = 1800  # one event's lines, clipped to leave room for the footer
@@ -287,6 +287,22 @@ def footer(chunk: LogChunk, locale: str, board_link: str | None, sealed: bool) -
     return mark
 
 
+@dataclass(frozen=True)
+class Takeback:
+    """An open takeback request: a message of its own with Accept and Decline."""
+
+    of: int  # the seq of the action it would take back
+    text: str
+    view: discord.ui.View
+
+
+def takeback(ms: MatchState, locale: str) -> Takeback | None:
+    if ms.takeback is None:
+        return None
+    seat, of = ms.takeback
+    return Takeback(of, M.ev_tb_request.format(who=name(ms.seats[seat]))(locale), takeback_view(ms.match_id, of, locale))
+
+
 # -- the ping -------------------------------------------------------------------------------
 
 
@@ -420,6 +436,7 @@ class Surfaces:
     lobby: Lobby
     board: BoardSurface | None
     log: tuple[LogChunk, ...]
+    takeback: Takeback | None
     ping: Ping | None
     dms: tuple[Dm, ...]
     locale: str  # the thread's
@@ -434,4 +451,4 @@ def project(ms: MatchState, inputs: Inputs, locale: str) -> Surfaces:
     dms = tuple(dm(ms, seat, private_text(ms, inputs.private[seat], seat, ms.seats[seat].locale, inputs.marks),
                    seat in pending) for seat in dm_seats(ms) if seat in inputs.private)
     return Surfaces(lobby(ms, locale), shown_board, tuple(log_chunks(ms, inputs.events, locale)),
-                    ping(ms, locale) if started else None, dms, locale, ms.place.get("guild"))
+                    takeback(ms, locale), ping(ms, locale) if started else None, dms, locale, ms.place.get("guild"))

@@ -33,6 +33,7 @@ from .projection import (
     LogChunk,
     Ping,
     Surfaces,
+    Takeback,
     clip,
     message_link,
 )
@@ -104,13 +105,24 @@ class PostLog:
 
 
 @dataclass(frozen=True)
+class PostTakeback:
+    takeback: Takeback
+
+
+@dataclass(frozen=True)
+class SettleTakeback:
+    msg: str  # the request's message, its buttons taken off once it is settled
+
+
+@dataclass(frozen=True)
 class PostPing:
     """The mention of whoever is awaited, in a message of its own (`text` empty: noted only)."""
 
     ping: Ping
 
 
-Op = EditLobby | EditBoard | DeleteBoard | PostBoard | NoteBoard | RetireBoard | Pin | PostLog | PostPing
+Op = (EditLobby | EditBoard | DeleteBoard | PostBoard | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback
+      | SettleTakeback | PostPing)
 
 
 def lobby_ops(lobby: Lobby, rec: Mapping[str, Any]) -> list[Op]:
@@ -191,6 +203,19 @@ def log_ops(chunks: tuple[LogChunk, ...] | list[LogChunk], ping: Ping | None, re
     return ops
 
 
+def takeback_ops(takeback: Takeback | None, rec: Mapping[str, Any]) -> list[Op]:
+    """An open takeback request gets one message with Accept/Decline; once it is settled
+    the buttons come off that message (the log says how it ended)."""
+    posted = rec.get("takeback")
+    ops: list[Op] = []
+    if posted and (takeback is None or posted["of"] != takeback.of):
+        ops.append(SettleTakeback(posted["msg"]))
+        posted = None
+    if takeback is not None and not posted:
+        ops.append(PostTakeback(takeback))
+    return ops
+
+
 def ping_ops(ping: Ping | None, rec: Mapping[str, Any]) -> list[Op]:
     if ping is None or rec.get("pinged") == ping.key:
         return []
@@ -205,6 +230,7 @@ def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False) 
         ops += board_ops(surfaces.board, rec, surfaces.guild, repair)
     if rec.get("thread"):
         ops += log_ops(surfaces.log, surfaces.ping, rec, surfaces.locale)
+        ops += takeback_ops(surfaces.takeback, rec)
         # The ping of a wait the log's last message does not mention.
         if not any(isinstance(op, PostLog) and op.ping for op in ops):
             ops += ping_ops(surfaces.ping, rec)
@@ -313,6 +339,10 @@ def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = F
             if ping is not None:
                 rec["pinged"] = ping
             rec["shown"] = last
+        case PostTakeback(takeback):
+            rec["takeback"] = {"of": takeback.of, "msg": str(made)}
+        case SettleTakeback():
+            rec.pop("takeback", None)
         case PostPing(ping):
             rec["pinged"] = ping.key
 

@@ -123,7 +123,22 @@ async def test_nothing_but_the_lobby_before_the_match_starts(service: MatchServi
     ms = await service.create("toy", ANN, {"goal": 50})
     surfaces = projection.project(ms, projection.Inputs(), "ja")
     assert surfaces.board is None and surfaces.ping is None and surfaces.dms == () and surfaces.log == ()
+    assert surfaces.takeback is None
     lobby = projection.lobby(ms, "ja")
     assert surfaces.lobby.content == lobby.content and surfaces.lobby.digest == lobby.digest
     assert surfaces.lobby.view is not None and lobby.view is not None
     assert surfaces.lobby.view.to_components() == lobby.view.to_components()
+
+
+async def test_an_open_takeback_request_names_the_asker_with_its_buttons(service: MatchService) -> None:
+    ms = await _running(service)
+    await service.act(ms.match_id, ANN.id, "mark")  # the turn goes on: a takeback may be asked
+    await service.request_takeback(ms.match_id, ANN.id)
+    ms = await service.get(ms.match_id)
+    assert ms.takeback is not None
+    for locale in ("en", "ja"):
+        request = projection.takeback(ms, locale)
+        assert request is not None and request.of == ms.takeback[1] and "ann" in request.text
+        ids = [c["custom_id"] for row in request.view.to_components() for c in row["components"]]
+        assert len(ids) == 2 and all(i.startswith(f"p:t:{ms.match_id}:{request.of}:") for i in ids)
+    assert projection.takeback(ms, "en").text != projection.takeback(ms, "ja").text  # type: ignore[union-attr]

@@ -8,7 +8,7 @@ import itertools
 from dataclasses import replace
 from typing import Any
 
-from bot.discord import layout, projection, reconciler
+from bot.discord import layout, projection, reconciler, views
 from bot.discord.projection import BoardSurface, LogChunk, Ping
 from bot.discord.split import split_message
 from events.model import Player
@@ -22,8 +22,9 @@ def _board(body: str = "the board", seat: int | None = 0, image: bytes | None = 
     return BoardSurface(board, image)
 
 
-def _surfaces(board: BoardSurface, log: tuple[LogChunk, ...] = (), ping: Ping | None = None) -> projection.Surfaces:
-    return projection.Surfaces(LOBBY, board, log, ping, (), "en", 42)
+def _surfaces(board: BoardSurface, log: tuple[LogChunk, ...] = (), ping: Ping | None = None,
+              takeback: projection.Takeback | None = None) -> projection.Surfaces:
+    return projection.Surfaces(LOBBY, board, log, takeback, ping, (), "en", 42)
 
 
 def _record(**extra: Any) -> dict[str, Any]:
@@ -37,7 +38,8 @@ ids = itertools.count(1000)
 def _apply(ops: list[reconciler.Op], rec: dict[str, Any]) -> None:
     """What the delivery notes once Discord answered each operation (a new message gets an id)."""
     for op in ops:
-        made = str(next(ids)) if isinstance(op, reconciler.PostBoard | reconciler.PostLog) else None
+        made = str(next(ids)) if isinstance(op, reconciler.PostBoard | reconciler.PostLog | reconciler.PostTakeback) \
+            else None
         reconciler.note(rec, op, made)
 
 
@@ -132,6 +134,22 @@ def test_a_ping_too_long_for_the_log_message_goes_on_its_own() -> None:
     assert ops == [reconciler.PostLog(ops[0].content, 1), reconciler.PostPing(long_ping)]  # type: ignore[union-attr]
     _apply(ops, rec)
     assert reconciler.reconcile(_surfaces(board, log, long_ping), rec) == []
+
+
+def test_a_takeback_request_gets_its_buttons_until_it_is_settled() -> None:
+    board = _board()
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    request = projection.Takeback(12, "ann asks to take back their last move", views.takeback_view("m1", 12, "en"))
+    (post,) = _settle(_surfaces(board, takeback=request), rec)
+    assert post == [reconciler.PostTakeback(request)] and rec["takeback"]["of"] == 12
+    asked = rec["takeback"]["msg"]
+    # Settled: the buttons come off that message; another request gets a message of its own.
+    again = replace(request, of=15)
+    assert reconciler.reconcile(_surfaces(board, takeback=again), rec) == [reconciler.SettleTakeback(asked),
+                                                                            reconciler.PostTakeback(again)]
+    (settle,) = _settle(_surfaces(board), rec)
+    assert settle == [reconciler.SettleTakeback(asked)] and "takeback" not in rec
 
 
 def test_a_failed_operation_stays_to_do() -> None:
