@@ -39,11 +39,12 @@ from events.service import CommandResult, MatchService
 
 from . import settings as server_settings
 from .config import Config
-from .delivery import MESSAGE_LIMIT, Click, Delivery
+from .delivery import Click, Delivery
 from .i18n import M, locale_of
 from .names import named
 from .ops import ALREADY_ACKED, Ops, Outcome, Result
 from .permissions import is_manager, is_moderator
+from .projection import MESSAGE_LIMIT
 from .settings import ServerSettings
 from .split import split_message
 

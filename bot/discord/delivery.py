@@ -29,6 +29,14 @@ no longer in a server with the bot) is remembered in `discord:dmfail` and
 told once per match, in the thread and without any private content, to use
 `/parley hand`.
 
+What each place should show (the lobby message, the board, the log lines, the
+ping, each seat's DM) is computed by the pure projection (projection.py), and
+what must be done for Discord to show it by the pure reconciler
+(reconciler.py), which compares it with the record; this module gathers the
+projection's inputs (views, clocks, the board picture, events not yet shown,
+the catch-up), applies the reconciler's operations through `ops`, notes each in
+the record as it lands and reconciles again until nothing is left.
+
 Every call to Discord goes through `ops` (which says whom each message may
 ping: a player's name or a moderator's reason that reads "@everyone" never
 notifies anyone). A step that must be retried raises `ops.Undelivered`.
@@ -45,7 +53,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import io
 import logging
 import re
@@ -56,22 +63,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import render
 from bot.clocktext import clock_lines, discord_time, window_lines
-from bot.render.marks import shown as marks_shown
 from engine.core import SPECTATOR, Text, Viewer
-from engine.core.search import levels
 from events.clockfeed import ClockFeed
-from events.model import Event, Player
+from events.model import Player
 from events.replay import MatchState
 
-from . import catchup, drawing, hall, handlayout, layout
+from . import catchup, drawing, hall, layout, projection, reconciler
 from .emoji import AppEmoji
-from .i18n import M, status_text
-from .names import named, seat_names, shown
+from .i18n import M
+from .names import named
 from .ops import Ops, Outcome, Result, Undelivered
+from .projection import clip, name, user_id, who
 from .summary import draw_page, post_page, post_summary
-from .views import hand_view, lobby_view, takeback_view
+from .views import hand_view
 
 if TYPE_CHECKING:
     from events.service import MatchService
@@ -87,7 +92,6 @@ DMFAIL = "discord:dmfail"
 DMCHAN = "discord:dmchan"  # user id -> their DM channel's id (stable: Discord answers the same one)
 OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
 
-MESSAGE_LIMIT = 2000
 # A log message's footer: its event range, then (once there is a board) a link to it.
 _MARK = re.compile(r"-# #(\d+)(?:–(\d+))?(?: · [^\n]*)?\s*$")
 
@@ -126,44 +130,6 @@ class KeyedLocks:
                 del self._held[key]
 
 
-def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def user_id(player: Player) -> int | None:
-    """The Discord user behind a player id, or None for bots and other front ends."""
-    if player.id.startswith("discord:") and player.id[8:].isdigit():
-        return int(player.id[8:])
-    return None
-
-
-def who(player: Player) -> str:
-    uid = user_id(player)
-    return f"<@{uid}>" if uid else f"**{discord.utils.escape_markdown(player.name)}**"
-
-
-def moderator(actor: str) -> str:
-    """Who a "mod:<id>" event names: a mention for a Discord user (the id bare, as
-    older logs have it, or "discord:<id>"), else the id as written (the operator)."""
-    mod = actor.removeprefix("mod:").removeprefix("discord:")
-    return f"<@{mod}>" if mod.isdigit() else f"`{mod}`"
-
-
-def name(player: Player) -> str:
-    return shown(player)
-
-
-def message_link(guild: Any, channel: int | str, message: int | str) -> str:
-    return f"https://discord.com/channels/{guild}/{channel}/{message}"
-
-
-def _digest(*parts: Any) -> str:
-    h = hashlib.sha256()
-    for p in parts:
-        h.update(p if isinstance(p, bytes) else repr(p).encode())
-    return h.hexdigest()[:24]
-
-
 @dataclass
 class Click:
     """A click on a DM's own menu that made a move. Its answer refreshes that DM, with
@@ -173,9 +139,6 @@ class Click:
     interaction: discord.Interaction
     note: str = ""
     used: bool = False
-
-
-HEAD_DIGITS = 16  # 64 bits: enough that no rewrite can be made to match a posted head
 
 
 def is_discord_match(ms: MatchState) -> bool:
@@ -307,14 +270,15 @@ class Delivery:
                     rec.update(channel=str(channel), lobby_msg=str(m["id"]))
                     break
         if ms.place.get("forum"):  # the match hall: one forum post is the lobby and the thread
-            content, view = self._lobby_content(ms, locale)
-            await hall.open_post(self.ops, ms, rec, locale, content, view, repair)
-            rec["lobby_hash"] = _digest(content, view is None)
+            shown = projection.lobby(ms, locale)
+            await hall.open_post(self.ops, ms, rec, locale, shown.content, shown.view, repair)
+            rec["lobby_hash"] = shown.digest
         else:
             if not rec.get("lobby_msg"):
-                content, view = self._lobby_content(ms, locale)
-                posted = (await self.ops.post(channel, content, view=view, kind=discord.ChannelType.text)).expect()
-                rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=_digest(content, view is None))
+                shown = projection.lobby(ms, locale)
+                posted = (await self.ops.post(channel, shown.content, view=shown.view,
+                                              kind=discord.ChannelType.text)).expect()
+                rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=shown.digest)
                 await self.save_record(ms.match_id, rec)
             name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
             rec["thread"] = str((await self.ops.open_thread(channel, rec["lobby_msg"], name)).expect().id)
@@ -348,45 +312,8 @@ class Delivery:
                     break
         await self.save_record(ms.match_id, rec)
 
-    def _lobby_content(self, ms: MatchState, locale: str) -> tuple[str, discord.ui.View | None]:
-        game = ms.game
-        lines = [f"## {M.lobby_title.format(game=game.title, match=ms.match_id)(locale)}"]
-        players = ms.seats or ms.lobby
-        seats = "\n".join(f"{i + 1}. {who(p)}" for i, p in enumerate(players)) or f"— {M.none(locale)}"
-        lines += [f"**{M.seats(locale)}**", seats]
-        opts = ", ".join(f"`{k}={v}`" for k, v in sorted(ms.options.items())) or M.none(locale)
-        lines.append(f"**{M.options(locale)}**: {opts}")
-        settings = ms.place.get("deadline_hours")
-        if settings:
-            policy = M.policy_forfeit if ms.place.get("deadline_action") == "forfeit" else M.policy_skip
-            lines.append(M.deadline.format(hours=settings, policy=policy)(locale))
-        if ms.place.get("takeover") not in (None, "off"):
-            lines.append(M.takeover.format(level=M.level_names.get(ms.place["takeover"], M.none))(locale))
-        if ms.place.get("rated") is False:
-            lines.append(M.casual(locale))
-        view: discord.ui.View | None = None
-        if ms.status == "lobby":
-            lines.append(M.lobby_open.format(n=len(ms.lobby), max=game.max_seats, min=game.min_seats)(locale))
-            view = lobby_view(ms.match_id, locale, levels(game))
-        elif ms.status == "running":
-            lines.append(M.lobby_started(locale))
-        else:
-            lines.append(M.lobby_closed.format(status=status_text(ms.status))(locale))
-        return clip("\n".join(lines)), view
-
     async def _lobby(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        content, view = self._lobby_content(ms, locale)
-        digest = _digest(content, view is None)
-        if rec.get("lobby_hash") == digest or not rec.get("lobby_msg"):
-            return
-        edited = await self.ops.edit(rec["channel"], rec["lobby_msg"], content=content, view=view,
-                                     kind=discord.ChannelType.text)
-        if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
-            # Someone deleted the lobby message; the thread carries on without it.
-            log.info("match %s: the lobby message is gone", ms.match_id)
-            rec["lobby_msg"] = None
-        rec["lobby_hash"] = digest
-        await self.save_record(ms.match_id, rec)
+        await self._converge(ms, rec, lambda: reconciler.lobby_ops(projection.lobby(ms, locale), rec))
 
     async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """The server's looking-for-players post, while this match is a lobby and once as it leaves it."""
@@ -408,132 +335,111 @@ class Delivery:
 
     # -- public log lines ---------------------------------------------------------------
 
-    def _line(self, ms: MatchState, e: Event, locale: str) -> str | None:
-        p = e.payload
-        seats = ms.seats
-        if e.type == "player_joined":
-            return M.ev_joined.format(who=name(Player(**p["player"])))(locale)
-        if e.type == "player_left":
-            return M.ev_left.format(who=f"<@{p['player_id'][8:]}>" if p["player_id"].startswith("discord:")
-                                    else p["player_id"])(locale)
-        if e.type == "match_started":
-            return M.ev_started.format(seats=", ".join(f"{i + 1}. {name(x)}" for i, x in enumerate(seats)))(locale)
-        if e.type == "action":
-            raw = [Text.from_json(x)(locale) for x in p.get("log", [])]
-            lines = [named(line, ms, locale) for line in raw]
-            seat = p["seat"]
-            auto = catchup.AUTO_MARK.get(p.get("auto", ""), "")
-            if any(f"⟦{seat}⟧" in line for line in raw) and lines:
-                # The game names who did it: no tag in front to say it twice.
-                return "\n".join([f"{auto} {lines[0]}" if auto else lines[0], *lines[1:]])
-            tag = f"{name(seats[seat])}" if seat < len(seats) else f"#{seat + 1}"
-            mark = f" {auto}" if auto else ""
-            return "\n".join(f"{tag}{mark} › {line}" for line in lines)
-        if e.type == "revert":
-            if p.get("kind") == "takeback":
-                return M.ev_takeback(locale)
-            if p.get("kind") == "redo":
-                return M.ev_redo.format(who=moderator(e.actor), reason=p.get("reason") or "—")(locale)
-            return M.ev_undo.format(who=moderator(e.actor), to=p["to_seq"], reason=p.get("reason") or "—")(locale)
-        if e.type == "takeback_requested":
-            if ms.takeback is not None and ms.takeback[1] == p["of_seq"]:
-                return None  # still open: posted on its own, with the answer buttons
-            return M.ev_tb_request.format(who=name(seats[p["seat"]]))(locale)
-        if e.type == "takeback_answered":
-            answer = M.accepts if p["accept"] else M.declines
-            return M.ev_tb_answer.format(who=name(seats[p["seat"]]), answer=answer)(locale)
-        if e.type == "player_replaced":
-            newcomer = name(Player(**p["player"]))
-            if not e.actor.startswith("mod:"):  # the seat's own player handed it over
-                return M.ev_handed.format(seat=p["seat"] + 1, who=newcomer)(locale)
-            return M.ev_replaced.format(mod=moderator(e.actor), seat=p["seat"] + 1,
-                                        who=newcomer, reason=p.get("reason") or "—")(locale)
-        if e.type == "player_removed":
-            reason = M.reasons.get(p.get("reason", ""), Text(p.get("reason", ""), p.get("reason", "")))
-            line = M.ev_removed.format(seat=p["seat"] + 1, who=name(seats[p["seat"]]), reason=reason)(locale)
-            level = M.level_names.get(p.get("takeover", ""))
-            return f"{line} {M.ev_taken_over.format(level=level)(locale)}" if level else line
-        if e.type == "match_aborted":
-            if not e.actor.startswith("mod:"):
-                return M.ev_aborted_system.format(reason=p.get("reason") or "—")(locale)
-            return M.ev_aborted.format(who=moderator(e.actor), reason=p.get("reason") or "—")(locale)
-        if e.type == "note":
-            return M.ev_note.format(text=p.get("text", ""))(locale)
-        return None
-
     async def _log(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
         rec.setdefault("guild", ms.place.get("guild"))
         events = await self.store.events(ms.match_id, after=int(rec.get("shown", 0)))
         if not events:
             return
         state = await self.service.get(ms.match_id)
-        chunk: list[str] = []
-        heads = {e.seq: e.hash for e in events}
         if "sealed" not in rec:
             # Only a sealed chain's head may be posted while a match runs: an older
             # chain's hashes cover hidden actions whole and can be tested against guesses.
             created = await self.store.events(ms.match_id, upto=1)
             rec["sealed"] = bool(created and created[0].payload.get("seals"))
-        first = events[0].seq
-        size = 0
-        for e in events:
-            line = self._line(state, e, locale)
-            if line:
-                line = clip(line, 1800)
-                if size + len(line) + 1 > 1850 and chunk:
-                    await self._post_log(ms.match_id, rec, chunk, first, e.seq - 1, head=heads.get(e.seq - 1))
-                    chunk, size, first = [], 0, e.seq
-                chunk.append(line)
-                size += len(line) + 1
-        # The last chunk carries the mention of whoever is now awaited: one message per move.
-        ping = self._ping_parts(state, locale) if state.state is not None else None
-        if ping is not None and rec.get("pinged") == ping[0]:
-            ping = None
-        await self._post_log(ms.match_id, rec, chunk, first, events[-1].seq, ping, locale, events[-1].hash)
-        await self._takeback(state, rec, locale)
+        chunks = projection.log_chunks(state, events, locale)
+        ping = projection.ping(state, locale) if state.state is not None else None
+        await self._converge(state, rec, lambda: reconciler.log_ops(chunks, ping, rec, locale))
+        await self._converge(state, rec, lambda: reconciler.takeback_ops(projection.takeback(state, locale), rec))
 
-    async def _takeback(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        """An open takeback request gets one message with Accept/Decline; once it is
-        settled the buttons come off that message (the log says how it ended)."""
-        open_request = ms.takeback[1] if ms.takeback is not None else None
-        posted = rec.get("takeback")
-        if posted and posted["of"] != open_request:
-            # Already deleted is as good as settled.
-            (await self.ops.edit(rec["thread"], posted["msg"], view=None)).expect(Outcome.GONE)
-            rec.pop("takeback")
-            await self.save_record(ms.match_id, rec)
-        if ms.takeback is not None and not rec.get("takeback"):
-            asker = ms.seats[ms.takeback[0]]
-            msg = (await self.ops.post(rec["thread"], M.ev_tb_request.format(who=name(asker))(locale),
-                                       view=takeback_view(ms.match_id, ms.takeback[1], locale))).expect()
-            rec["takeback"] = {"of": ms.takeback[1], "msg": str(msg.id)}
-            await self.save_record(ms.match_id, rec)
+    # -- applying what the reconciler says --------------------------------------------------
 
-    async def _post_log(self, match_id: str, rec: dict[str, Any], lines: list[str], first: int, last: int,
-                        ping: tuple[str, str, list[int]] | None = None, locale: str = "en",
-                        head: str | None = None) -> None:
-        if lines:
-            mark = f"-# #{first}" if first == last else f"-# #{first}–{last}"
-            if rec.get("board_msg") and rec.get("guild"):
-                link = message_link(rec["guild"], rec["thread"], rec["board_msg"])
-                mark += f" · [{M.board_link(locale)}](<{link}>)"
-            if head and rec.get("sealed"):
-                # The chain head as of `last`, where every player sees it: a history rewritten
-                # later in the database no longer reaches it (`parley verify --head`).
-                mark += f" · ⛓ `{last}:{head[:HEAD_DIGITS]}`"
-            body = "\n".join(lines)
-            together = f"{body}\n{ping[1]}\n{mark}" if ping is not None and ping[1] else ""
-            if together and len(together) <= MESSAGE_LIMIT:
-                assert ping is not None
-                (await self.ops.post(rec["thread"], together, view=hand_view(match_id, locale),
-                                     pings=ping[2])).expect()
-                rec["pinged"] = ping[0]
-            else:
-                # Too long for one message with the mention: the lines first, the `ping`
-                # step then mentions whoever is awaited in a message of its own.
-                (await self.ops.post(rec["thread"], clip(body, MESSAGE_LIMIT - len(mark) - 1) + "\n" + mark)).expect()
-        rec["shown"] = last
-        await self.save_record(match_id, rec)
+    async def _converge(self, ms: MatchState, rec: dict[str, Any], wanted: Callable[[], list[reconciler.Op]],
+                        board: projection.BoardSurface | None = None) -> None:
+        """Apply the operations `wanted` answers for the record, noting each as it lands, and ask
+        again until nothing is left: some come only once others are noted (old board messages
+        link to the new board once it is posted). An operation done in this call is not repeated
+        (a pin the bot may not make); one that fails raises, and the next sync tries it again."""
+        done: set[reconciler.Op] = set()
+        for _ in range(reconciler.ROUNDS):
+            ops = [op for op in wanted() if op not in done]
+            if not ops:
+                return
+            for op in ops:
+                done.add(op)
+                if not await self._apply(ms, rec, op, board):
+                    break  # the record changed under the rest (a board message gone): asked again
+
+    async def _apply(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
+                     board: projection.BoardSurface | None) -> bool:
+        """Do one operation through `ops` and note it in the record; False when the message it
+        edited is gone, which makes the rest of its round moot (the board is posted afresh)."""
+        result = await self._call(ms, rec, op, board)
+        gone = result.outcome is Outcome.GONE
+        if gone and isinstance(op, reconciler.EditLobby):
+            log.info("match %s: the lobby message is gone", ms.match_id)
+        if isinstance(op, reconciler.Pin) and not result.ok:
+            log.info("match %s: cannot pin the board (%s); it stays linked from the log", ms.match_id, result.text)
+        reconciler.note(rec, op, str(result.id) if result.id else None, gone=gone, ok=result.ok)
+        if isinstance(op, reconciler.PostPing):
+            rec["pinged_at"] = datetime.now(UTC).isoformat()
+        if isinstance(op, reconciler.EditBoard):
+            # An edit made twice does no harm: noted with the board's digest that follows,
+            # in one write, as it always was.
+            return not gone
+        await self.save_record(ms.match_id, rec)
+        return True
+
+    async def _call(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
+                    board: projection.BoardSurface | None) -> Result:
+        """The call to Discord an operation makes; what it may answer besides delivered
+        (a message deleted by someone, a pin not allowed) is noted, anything else raises."""
+        thread = str(rec.get("thread") or "")  # none yet for the lobby of a match that never started
+        locale = projection.thread_locale(ms)
+        match op:
+            case reconciler.EditLobby(lobby):
+                return (await self.ops.edit(rec["channel"], rec["lobby_msg"], content=lobby.content, view=lobby.view,
+                                            kind=discord.ChannelType.text)).expect(Outcome.GONE)
+            case reconciler.EditBoard(index, msg) if board is not None:
+                files: dict[str, Any] = {"attachments": self._board_files(board)} if index == 0 else {}
+                return (await self.ops.edit(thread, msg, view=board.views()[index], **files)).expect(Outcome.GONE)
+            case reconciler.PostBoard(index) if board is not None:
+                return (await self.ops.post_layout(thread, board.views()[index],
+                                                   files=self._board_files(board) if index == 0 else [])).expect()
+            case reconciler.DeleteBoard(msg) | reconciler.RetireBoard(msg, None):
+                return (await self.ops.delete(thread, msg)).expect()
+            case reconciler.RetireBoard(msg, str(text), moved):
+                # A layout message stays one (its flag cannot come off): the link goes in a text display.
+                fields: dict[str, Any] = {"view": layout.moved(text)} if moved else {"content": text, "view": None}
+                return (await self.ops.edit(thread, msg, attachments=[], **fields)).expect(Outcome.GONE)
+            case reconciler.Pin(msg, unpin):
+                # Pinning needs the Pin Messages permission; without it the board stays unpinned
+                # (log lines still link to it), and the pin is tried again when the bot restarts.
+                pinned = (await self.ops.pin(thread, msg)).expect(Outcome.FORBIDDEN, Outcome.REFUSED)
+                if pinned.ok and unpin is not None:
+                    await self.ops.unpin(thread, unpin)  # failing means already gone with its message
+                return pinned
+            case reconciler.PostLog(content, _, ping, users) if ping is not None:
+                return (await self.ops.post(thread, content, view=hand_view(ms.match_id, locale),
+                                            pings=list(users))).expect()
+            case reconciler.PostLog(content) if content:
+                # Too long for one message with the mention (or none awaited): the `ping` step
+                # then mentions whoever is awaited in a message of its own.
+                return (await self.ops.post(thread, content)).expect()
+            case reconciler.PostTakeback(takeback):
+                return (await self.ops.post(thread, takeback.text, view=takeback.view)).expect()
+            case reconciler.SettleTakeback(msg):  # already deleted is as good as settled
+                return (await self.ops.edit(thread, msg, view=None)).expect(Outcome.GONE)
+            case reconciler.PostPing(ping) if ping.text:
+                return (await self.ops.post(thread, ping.text, view=hand_view(ms.match_id, locale),
+                                            pings=list(ping.users))).expect()
+        return Result(Outcome.DELIVERED)  # only noted: nothing to show (a log range without lines)
+
+    @staticmethod
+    def _board_files(board: projection.BoardSurface) -> list[discord.File]:
+        """The picture, a fresh File per call (a File is read once)."""
+        if not board.image:
+            return []
+        return [discord.File(io.BytesIO(board.image), filename=layout.IMAGE, description=layout.alt(board.board))]
 
     # -- the board, pings, DMs ------------------------------------------------------------
 
@@ -553,157 +459,27 @@ class Delivery:
         return "\n".join(x for x in (board.header, board.body, board.tail) if x)
 
     def board_of(self, ms: MatchState, locale: str, clock: Sequence[Text] = ()) -> layout.Board:
-        """The public board's parts, as the thread's layout message shows them."""
-        view = self.service.view_of(ms, SPECTATOR)
-        header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
-        with marks_shown(self.emoji.marks):  # dice faces and pieces as the application's emoji, where it has them
-            body = named(render.board(ms.game_id, view, locale), ms, locale)
-        waiting = [p for p in ms.game.pending(ms.state)] if ms.status == "running" else []
-        tail = []
-        if waiting:
-            tail.append(M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale))
-        tail += [line(locale) for line in clock]
-        # Alt text is read as plain text: what the picture shows in words, else the board's text without marks.
-        alt = render.describe(ms.game_id, view, [p.name for p in ms.seats], locale) or \
-            (M.board_alt.format(game=ms.game.title, match=ms.match_id)(locale) + "\n" + body).replace("**", "")
-        return layout.Board(ms.match_id, header, body, "\n".join(tail), alt, waiting[0].seat if waiting else None,
-                            ms.status == "running", locale)
+        """The public board's parts, as the thread's layout message shows them (dice faces and
+        pieces as the application's emoji, where it has them)."""
+        return projection.board(ms, self.service.view_of(ms, SPECTATOR), locale, clock, self.emoji.marks)
 
     async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
         """The board as layout messages (bot/discord/layout.py): edited in place while
         it keeps its number of messages, else posted afresh below the log."""
         board = self.board_of(ms, locale, await self.clock_lines(ms))
-        parts = layout.parts(board)
         # In the drawing process (tens of ms that would hold the bot's interpreter), cached by the view's digest.
         image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats],
                                           locale)
-        digest = _digest(parts, image or b"", board.seat, board.hand_button)
-        if rec.get("board_hash") != digest:
-            def files() -> list[discord.File]:  # a File is read once: a fresh one per call
-                return [discord.File(io.BytesIO(image), filename=layout.IMAGE, description=layout.alt(board))] \
-                    if image else []
-            views = [layout.view(board, part, i, len(parts), image is not None) for i, part in enumerate(parts)]
-            # A board posted as classic messages (before layouts) is posted afresh, not converted.
-            ids = [rec["board_msg"], *rec.get("board_more", [])] if rec.get("board_msg") and rec.get("board_v2") else []
-            # What each message shows: its text, the image on the first, the button on the last, the colour.
-            keys = [_digest(part, image or b"" if i == 0 else b"", board.hand_button and i == len(parts) - 1,
-                            board.seat) for i, part in enumerate(parts)]
-            if ids and len(parts) <= len(ids) and await self._edit_board(rec, ids, views, keys, files):
-                rec["board_more"] = ids[1:len(parts)]
-            else:
-                if rec.get("board_msg"):
-                    # Longer than before (or deleted): posted afresh below the log, so its parts
-                    # stay together; the old messages are retired once the new ones are noted.
-                    old = [rec["board_msg"], *rec.get("board_more", [])]
-                    rec["board_old"] = sorted(set(rec.get("board_old", [])) | set(old))
-                    rec["board_old_v2"] = bool(rec.get("board_v2"))
-                rec["board_msg"], rec["board_more"], rec["board_v2"] = None, [], True
-                for i, message in enumerate(views):
-                    msg = (await self.ops.post_layout(rec["thread"], message, files=files() if i == 0 else [])).expect()
-                    if i == 0:
-                        rec["board_msg"] = str(msg.id)
-                    else:
-                        rec["board_more"] = [*rec["board_more"], str(msg.id)]
-                    await self.save_record(ms.match_id, rec)
-            rec["board_hash"] = digest
-            rec["board_parts"] = keys
-            await self.save_record(ms.match_id, rec)
-        await self._retire_board(ms, rec, locale)
-        await self._pin(ms, rec, repair)
-
-    async def _edit_board(self, rec: dict[str, Any], ids: list[str], views: list[discord.ui.LayoutView],
-                          keys: list[str], files: Callable[[], list[discord.File]]) -> bool:
-        """Edit the board's messages whose `keys` changed since last shown (a board kept
-        from before this record had them is edited whole), extra ones deleted; False
-        when one is gone."""
-        before = rec.get("board_parts") or []
-        for i, message in enumerate(views):
-            if i < len(before) and before[i] == keys[i]:
-                continue
-            extra: dict[str, Any] = {"attachments": files()} if i == 0 else {}
-            edited = await self.ops.edit(rec["thread"], ids[i], view=message, **extra)
-            if edited.expect(Outcome.GONE).outcome is Outcome.GONE:
-                return False  # deleted by someone: the caller posts it afresh
-        for extra_id in ids[len(views):]:
-            (await self.ops.delete(rec["thread"], extra_id)).expect()
-        return True
-
-    async def _retire_board(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        """Old board messages: the first becomes a link to the board (log lines point
-        at it), the rest are deleted."""
-        old = [m for m in rec.get("board_old", []) if m not in (rec.get("board_msg"), *rec.get("board_more", []))]
-        if not old or not rec.get("board_msg"):
-            return
-        link = message_link(ms.place.get("guild"), rec["thread"], rec["board_msg"])
-        first = min(old, key=int)
-        for msg_id in old:
-            if msg_id == first:
-                text = M.board_moved.format(link=link)(locale)
-                # A layout message stays one (its flag cannot come off): the link goes in a text display.
-                fields: dict[str, Any] = {"view": layout.moved(text)} if rec.get("board_old_v2") else \
-                    {"content": text, "view": None}
-                (await self.ops.edit(rec["thread"], msg_id, attachments=[], **fields)).expect(Outcome.GONE)
-            else:
-                (await self.ops.delete(rec["thread"], msg_id)).expect()
-        rec["board_old"] = []
-        rec.pop("board_old_v2", None)
-        await self.save_record(ms.match_id, rec)
-
-    async def _pin(self, ms: MatchState, rec: dict[str, Any], repair: bool) -> None:
-        """Pin the board (its first message) in the thread. Pinning needs the Pin
-        Messages permission; without it the board stays unpinned (log lines still
-        link to it), and the pin is tried again when the bot restarts."""
-        board = rec.get("board_msg")
-        pin = dict(rec.get("pin") or {})
-        if not board or (pin.get("msg") == board and (pin.get("ok") or not repair)):
-            return
-        pinned = (await self.ops.pin(rec["thread"], board)).expect(Outcome.FORBIDDEN, Outcome.REFUSED)
-        ok = pinned.ok
-        if not ok:
-            log.info("match %s: cannot pin the board (%s); it stays linked from the log", ms.match_id, pinned.text)
-        if ok and pin.get("ok") and pin.get("msg") not in (None, board):
-            await self.ops.unpin(rec["thread"], pin["msg"])  # failing means already gone with its message
-        rec["pin"] = {"msg": board, "ok": ok}
-        await self.save_record(ms.match_id, rec)
-
-    def _waiting_key(self, ms: MatchState) -> str:
-        if ms.status != "running":
-            return ""
-        turn = ms.game.turn(ms.state)
-        parts = sorted(f"{p.seat}:{p.kind}" for p in ms.game.pending(ms.state))
-        return f"{turn}|{','.join(parts)}"
-
-    def _ping_parts(self, ms: MatchState, locale: str) -> tuple[str, str, list[int]] | None:
-        """(what is awaited, the mention text, whom it may ping), or None outside play."""
-        key = self._waiting_key(ms)
-        if not key:
-            return None
-        lines, users = [], []
-        for p in ms.game.pending(ms.state):
-            player = ms.seats[p.seat]
-            if player.is_bot or p.seat in ms.forfeited:
-                continue
-            lines.append(M.your_turn.format(who=who(player), prompt=named(p.prompt(locale), ms, locale))(locale))
-            uid = user_id(player)
-            if uid:
-                users.append(uid)
-        return key, clip("\n".join(lines), 1000), users
+        shown = projection.BoardSurface(board, image)
+        guild = ms.place.get("guild")
+        await self._converge(ms, rec, lambda: reconciler.board_ops(shown, rec, guild, repair), shown)
 
     async def _ping(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        parts = self._ping_parts(ms, locale)
-        if parts is None or rec.get("pinged") == parts[0]:
-            return
-        key, text, users = parts
-        if text:
-            (await self.ops.post(rec["thread"], text, view=hand_view(ms.match_id, locale), pings=users)).expect()
-        rec["pinged"] = key
-        rec["pinged_at"] = datetime.now(UTC).isoformat()
-        await self.save_record(ms.match_id, rec)
+        await self._converge(ms, rec, lambda: reconciler.ping_ops(projection.ping(ms, locale), rec))
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
         view = self.service.view_of(ms, Viewer.of(seat))  # the service's copy: computed once per seq
-        with marks_shown(self.emoji.marks):
-            return named(render.private(ms.game_id, view, seat, locale), ms, locale)
+        return projection.private_text(ms, view, seat, locale, self.emoji.marks)
 
     async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None) -> None:
         if ms.status != "running":
@@ -752,85 +528,72 @@ class Delivery:
         locale = player.locale
         key = f"{ms.match_id}:{seat}"
         last = dict(await self.store.get_kv(DMS, key) or {})
-        text = self.private_text(ms, seat, locale)
-        # The seq everyone can see: another seat's standing orders must not make a DM new.
-        # It also fixes the catch-up (public lines up to it), so that needs no digest of its own.
-        digest = _digest(player.id, text, ms.public_seq if waiting else None)
-        if last.get("hash") == digest:
+        shown = projection.dm(ms, seat, self.private_text(ms, seat, locale), waiting)
+        if last.get("hash") == shown.digest:
             return Result(Outcome.DELIVERED)
         since, found = await self._since(ms, seat, player, last) if waiting else (None, [])
         if await self.dm_blocked(uid):
             # Not retried yet, but each match's thread still says once where the hand is.
             await self._tell_dm_closed(ms, rec, player, uid)
             return Result(Outcome.DELIVERED)
-        where = f"<#{rec['thread']}>"
-        header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=where)(locale)
-        prompt = ""
-        decision = None
-        if waiting:
-            choices = ms.game.legal_actions(ms.state, seat)
-            decision = handlayout.Decision(ms.match_id, ms.public_seq, seat, tuple(choices), locale,
-                                           tuple(seat_names(ms, "plain", locale)))
-            pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
-            prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
-            if choices and not handlayout.listed(decision):
-                prompt += "\n" + M.too_many(locale)
-        news = catchup.fitted(found, locale, header, f"{text}{prompt}", layout.TEXT_LIMIT)
-        hand = handlayout.Hand(seat, "\n".join(x for x in (header, news, f"{text}{prompt}") if x), decision)
-        parts = handlayout.parts(hand)
-        # What each message shows: its text, and the decision (its cards, its menu) under the last.
-        keys = [_digest(part, ms.public_seq if waiting and i == len(parts) - 1 else None)
-                for i, part in enumerate(parts)]
+        message = projection.dm_message(ms, shown, rec["thread"], found)
         opened = await self.dm_channel(uid)
         if not opened.ok:
             return await self._dm_refused(ms, rec, player, uid, key, last, opened)
         channel = int(opened.id or 0)
         if last.get("sending"):
             # A crash came between sending and noting the ids: adopt what was sent.
-            ids = [str(m) for m in last.get("sent", [])]
+            ids = [str(m) for m in last.pop("sent", [])]
+            last.pop("sending")
             adopted = (await self.ops.recent(channel, 5)).data
             if adopted and str(adopted[0]["id"]) not in ids and (not ids or int(adopted[0]["id"]) > int(ids[-1])):
                 ids.append(str(adopted[0]["id"]))
             if ids:
                 last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting, keys=[], v2=True)
-        ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
-        # A new message when a decision arrives (it notifies); otherwise the last one is edited.
-        # A DM sent as classic messages (before layouts) is sent anew too, not converted.
-        fresh = not ids or last.get("player") != player.id or (waiting and not last.get("waiting")) \
-            or not last.get("v2")
-        # Kept in place: the messages it already has, when as many or more (the extra ones
-        # go), or fewer but the last of the channel (more appended stay together).
-        grows_below = bool(ids) and self._dm_last.get(channel) == int(ids[-1])
-        kept: list[str] = []
-        if not fresh and (len(parts) <= len(ids) or grows_below):
-            kept = ids[:len(parts)]
-            edited = await self._edit_dm(channel, kept, hand, parts, clicked, last.get("keys") or [], keys)
-            if not edited.ok and edited.outcome is not Outcome.GONE:
-                return await self._dm_refused(ms, rec, player, uid, key, last, edited)
-            if edited.ok:
-                for extra in ids[len(parts):]:
-                    await self.ops.delete(channel, extra, kind=discord.ChannelType.private)
-            else:
-                kept = []  # the player deleted one: posted afresh below
-        sent = list(kept)
-        if len(sent) < len(parts):
-            await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
-            for i in range(len(sent), len(parts)):
-                posted = await self.ops.post_layout(channel, handlayout.view(hand, parts[i], i == len(parts) - 1),
+        shown_ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
+        # Kept in place when fewer: the last messages of the channel, so more appended stay together.
+        grows_below = bool(shown_ids) and self._dm_last.get(channel) == int(shown_ids[-1])
+        span = (int(since[0]), int(since[1])) if since else None
+        for _ in range(reconciler.ROUNDS):
+            ops = reconciler.dm_ops(shown, message, last, grows_below, span)
+            if not ops:
+                break
+            for op in ops:
+                result = await self._dm_call(channel, message, op, last, key, clicked)
+                gone = result.outcome is Outcome.GONE and isinstance(op, reconciler.EditDm)
+                if not result.ok and not gone:
+                    return await self._dm_refused(ms, rec, player, uid, key, last, result)
+                reconciler.note_dm(last, op, str(result.id) if result.id else None, gone=gone)
+                if gone:
+                    break  # the player deleted one: the view is sent anew
+        await self.store.set_kv(DMS, key, last)
+        return Result(Outcome.DELIVERED)
+
+    async def _dm_call(self, channel: int, message: projection.DmMessage, op: reconciler.DmOp,
+                       last: dict[str, Any], key: str, clicked: Click | None) -> Result:
+        """The call to Discord a DM operation makes: layout messages, sent as such and edited
+        with their view alone (they have no content). The message the player clicked is edited
+        through the click's own answer, what the move did on top; an old message that will not
+        go is left (it is not the view)."""
+        match op:
+            case reconciler.EditDm(index, msg, _, menu):
+                clicked_on = clicked.interaction.message if clicked is not None else None
+                if clicked is not None and clicked_on is not None and clicked_on.id == int(msg):
+                    edited = await self.ops.edit_response(clicked.interaction,
+                                                          view=message.view(index, menu, clicked.note))
+                    if edited.ok:
+                        clicked.used = True
+                        return edited
+                return await self.ops.edit_dm(channel, msg, view=message.view(index, menu))
+            case reconciler.SendDm(index, menu):
+                await self.store.set_kv(DMS, key, reconciler.sending(last, op))
+                posted = await self.ops.post_layout(channel, message.view(index, menu),
                                                     kind=discord.ChannelType.private)
-                if not posted.ok:
-                    return await self._dm_refused(ms, rec, player, uid, key, last, posted)
-                sent.append(str(posted.id))
-                self._dm_last[channel] = int(posted.id or 0)
-                if i < len(parts) - 1:
-                    await self.store.set_kv(DMS, key, {**last, "sending": True, "sent": sent})
-            if not fresh and not kept:  # the same view posted anew in more messages: the old ones go
-                for old in ids:
-                    await self.ops.delete(channel, old, kind=discord.ChannelType.private)
-        # `text`: the last message's, which keeps it once the match ends and the decision comes off.
-        await self.store.set_kv(DMS, key, {"hash": digest, "msg": sent[0], "more": sent[1:], "player": player.id,
-                                          "waiting": waiting, "keys": keys, "since": since or last.get("since"),
-                                          "v2": True, "text": parts[-1]})
+                if posted.ok:
+                    self._dm_last[channel] = int(posted.id or 0)
+                return posted
+            case reconciler.DeleteDm(msg):
+                await self.ops.delete(channel, msg, kind=discord.ChannelType.private)
         return Result(Outcome.DELIVERED)
 
     async def _since(self, ms: MatchState, seat: int, player: Player,
@@ -847,7 +610,7 @@ class Delivery:
             # Up to what every seat can see: standing orders after it are one seat's secret.
             span = [start, ms.public_seq]
         shown = [e for e in events if span[0] < e.seq <= span[1]]
-        return span, catchup.groups(ms, shown, player.locale, lambda e: self._line(ms, e, player.locale))
+        return span, catchup.groups(ms, shown, player.locale, lambda e: projection.line(ms, e, player.locale))
 
     async def _dm_refused(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int, key: str,
                           last: dict[str, Any], result: Result) -> Result:
@@ -858,27 +621,6 @@ class Delivery:
             await self._dm_failed(ms, rec, player, uid)
             return Result(Outcome.DELIVERED)
         return result
-
-    async def _edit_dm(self, channel: int, ids: list[str], hand: handlayout.Hand, parts: list[str],
-                       clicked: Click | None, before: list[str], keys: list[str]) -> Result:
-        """Edit the DM's messages `ids` (showing the first of `parts`) whose `keys` changed since
-        last shown (GONE when the player deleted one). The message the player clicked is
-        edited through the click's own answer, what the move did on top."""
-        for i, msg_id in enumerate(ids):
-            if i < len(before) and before[i] == keys[i]:
-                continue
-            last = i == len(parts) - 1
-            message = clicked.interaction.message if clicked is not None else None
-            if clicked is not None and message is not None and message.id == int(msg_id):
-                edited = await self.ops.edit_response(clicked.interaction,
-                                                      view=handlayout.view(hand, parts[i], last, clicked.note))
-                if edited.ok:
-                    clicked.used = True
-                    continue
-            edited = await self.ops.edit_dm(channel, msg_id, view=handlayout.view(hand, parts[i], last))
-            if not edited.ok:
-                return edited
-        return Result(Outcome.DELIVERED)
 
     async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
         await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
@@ -950,10 +692,8 @@ class Delivery:
             return
         opened = await self.dm_channel(uid)
         menu = (last.get("more") or [last["msg"]])[-1]  # the menu is under the last message
-        # A layout message keeps its text (it cannot be emptied); a classic one (no text noted) just loses its menu.
-        text = str(last.get("text") or "")
-        kept = handlayout.view(handlayout.Hand(seat, text, None), text, True) if text else None
-        cleared = await self.ops.edit_dm(opened.id or 0, menu, view=kept) if opened.ok else opened
+        ended = projection.ended_dm(seat, str(last.get("text") or ""))
+        cleared = await self.ops.edit_dm(opened.id or 0, menu, view=ended) if opened.ok else opened
         if not cleared.ok:
             log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)
         await self.store.set_kv(DMS, key, {**last, "waiting": False})

@@ -38,9 +38,9 @@ from events.model import Player
 
 from . import contexts
 from .base import Reply, Room, parse_options
-from .delivery import MESSAGE_LIMIT, clip
 from .i18n import M, guild_locale_of, locale_of
 from .ops import Ops
+from .projection import MESSAGE_LIMIT, clip
 
 log = logging.getLogger("parley.discord")
 

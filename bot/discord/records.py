@@ -16,10 +16,10 @@ from events.errors import Refused
 from events.history import lineage
 
 from .base import Reply, Room
-from .delivery import MESSAGE_LIMIT, clip
 from .i18n import M, status_text
 from .names import named
 from .ops import Ops
+from .projection import MESSAGE_LIMIT, clip
 from .split import split_message
 from .views import replay_view
 

@@ -13,7 +13,7 @@ from bot.discord.base import match_id_for
 from bot.discord.delivery import OUTBOX, KeyedLocks
 from tests.discord import conftest as discord_suite
 from tests.discord.conftest import ALICE, BOB, MOD
-from tests.discord.harness import FakeHTTPError, Harness, custom_ids
+from tests.discord.harness import FakeHTTPError, Harness, custom_ids, walk
 from tests.discord.helpers import lobby_message, open_match, state, thread_text
 
 harness = discord_suite.harness  # the Discord suite's fixture: the real bot against the fake Discord
@@ -198,7 +198,9 @@ def _message_payloads(h: Harness) -> list[tuple[str, dict]]:
         payload = c.payload or {}
         if c.path.endswith("/callback"):
             payload = payload.get("data") or {}
-        if payload.get("content") or payload.get("embeds"):
+        # A layout message (the board, a hand) has its text in text displays, not in content.
+        shown = any(x.get("type") == 10 for x in walk(payload.get("components") or []))
+        if payload.get("content") or payload.get("embeds") or shown:
             out.append((f"{c.method} {c.path}", payload))
     return out
 

@@ -1,0 +1,468 @@
+"""What each place a match shows itself in should show, for a match state.
+
+Pure: no Discord client, no database, no await. The delivery (delivery.py)
+gathers what the state alone does not say (the views the service computed, the
+clocks, the events not yet shown, the board picture) into `Inputs`, asks
+`project` for the `Surfaces` and leaves it to the reconciler (reconciler.py) to
+compare them with what was posted. So what players see is tested here with no
+Discord at all (tests/discord/test_projection.py).
+
+A surface carries its digest: the record keeps the digest of what was posted,
+and a place is touched only when its digest changed. A seat's DM holds only
+that seat's view: another seat's hidden information never reaches it, since
+the text comes from the seat's own view and the catch-up from public lines.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot import render
+from bot.render.marks import shown as marks_shown
+from engine.core import Text
+from engine.core.search import levels
+from events.model import Event, Player
+from events.replay import MatchState
+
+from . import catchup, handlayout, layout
+from .i18n import M, status_text
+from .names import named, seat_names, shown
+from .views import lobby_view, takeback_view
+
+MESSAGE_LIMIT = 2000
+LOG_LINE = 1800  # one event's lines, clipped to leave room for the footer
+LOG_CHUNK = 1850  # a log message's lines, before its footer
+PING_LIMIT = 1000
+HEAD_DIGITS = 16  # 64 bits: enough that no rewrite can be made to match a posted head
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def digest(*parts: Any) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p if isinstance(p, bytes) else repr(p).encode())
+    return h.hexdigest()[:24]
+
+
+def user_id(player: Player) -> int | None:
+    """The Discord user behind a player id, or None for bots and other front ends."""
+    if player.id.startswith("discord:") and player.id[8:].isdigit():
+        return int(player.id[8:])
+    return None
+
+
+def who(player: Player) -> str:
+    uid = user_id(player)
+    return f"<@{uid}>" if uid else f"**{discord.utils.escape_markdown(player.name)}**"
+
+
+def moderator(actor: str) -> str:
+    """Who a "mod:<id>" event names: a mention for a Discord user (the id bare, as
+    older logs have it, or "discord:<id>"), else the id as written (the operator)."""
+    mod = actor.removeprefix("mod:").removeprefix("discord:")
+    return f"<@{mod}>" if mod.isdigit() else f"`{mod}`"
+
+
+def name(player: Player) -> str:
+    return shown(player)
+
+
+def thread_locale(ms: MatchState) -> str:
+    """The language of the match's thread (each player's DM is in their own)."""
+    return str(ms.place.get("locale", "en"))
+
+
+def message_link(guild: Any, channel: int | str, message: int | str) -> str:
+    return f"https://discord.com/channels/{guild}/{channel}/{message}"
+
+
+# -- the lobby message ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lobby:
+    content: str
+    view: discord.ui.View | None  # the lobby's buttons, while it is open
+
+    @property
+    def digest(self) -> str:
+        return digest(self.content, self.view is None)
+
+
+def lobby(ms: MatchState, locale: str) -> Lobby:
+    game = ms.game
+    lines = [f"## {M.lobby_title.format(game=game.title, match=ms.match_id)(locale)}"]
+    players = ms.seats or ms.lobby
+    seats = "\n".join(f"{i + 1}. {who(p)}" for i, p in enumerate(players)) or f"— {M.none(locale)}"
+    lines += [f"**{M.seats(locale)}**", seats]
+    opts = ", ".join(f"`{k}={v}`" for k, v in sorted(ms.options.items())) or M.none(locale)
+    lines.append(f"**{M.options(locale)}**: {opts}")
+    settings = ms.place.get("deadline_hours")
+    if settings:
+        policy = M.policy_forfeit if ms.place.get("deadline_action") == "forfeit" else M.policy_skip
+        lines.append(M.deadline.format(hours=settings, policy=policy)(locale))
+    if ms.place.get("takeover") not in (None, "off"):
+        lines.append(M.takeover.format(level=M.level_names.get(ms.place["takeover"], M.none))(locale))
+    if ms.place.get("rated") is False:
+        lines.append(M.casual(locale))
+    view: discord.ui.View | None = None
+    if ms.status == "lobby":
+        lines.append(M.lobby_open.format(n=len(ms.lobby), max=game.max_seats, min=game.min_seats)(locale))
+        view = lobby_view(ms.match_id, locale, levels(game))
+    elif ms.status == "running":
+        lines.append(M.lobby_started(locale))
+    else:
+        lines.append(M.lobby_closed.format(status=status_text(ms.status))(locale))
+    return Lobby(clip("\n".join(lines)), view)
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+def board(ms: MatchState, view: Any, locale: str, clock: Sequence[Text] = (),
+          marks: Mapping[str, str] | None = None) -> layout.Board:
+    """The public board's parts, as the thread's layout message shows them; `view` is
+    the spectator's view of the state, `marks` the application's emoji for dice and pieces."""
+    header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
+    with marks_shown(marks or {}):
+        body = named(render.board(ms.game_id, view, locale), ms, locale)
+    waiting = list(ms.game.pending(ms.state)) if ms.status == "running" else []
+    tail = []
+    if waiting:
+        tail.append(M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale))
+    tail += [line(locale) for line in clock]
+    # Alt text is read as plain text: what the picture shows in words, else the board's text without marks.
+    alt = render.describe(ms.game_id, view, [p.name for p in ms.seats], locale) or \
+        (M.board_alt.format(game=ms.game.title, match=ms.match_id)(locale) + "\n" + body).replace("**", "")
+    return layout.Board(ms.match_id, header, body, "\n".join(tail), alt, waiting[0].seat if waiting else None,
+                        ms.status == "running", locale)
+
+
+@dataclass(frozen=True)
+class BoardSurface:
+    """The board as the thread shows it: its messages' texts, the picture on the first."""
+
+    board: layout.Board
+    image: bytes | None
+    parts: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parts", tuple(layout.parts(self.board)))
+
+    @property
+    def digest(self) -> str:
+        return digest(list(self.parts), self.image or b"", self.board.seat, self.board.hand_button)
+
+    @property
+    def keys(self) -> list[str]:
+        """What each message shows: its text, the image on the first, the button on the last, the colour."""
+        last = len(self.parts) - 1
+        return [digest(part, self.image or b"" if i == 0 else b"", self.board.hand_button and i == last,
+                       self.board.seat) for i, part in enumerate(self.parts)]
+
+    def views(self) -> list[discord.ui.LayoutView]:
+        return [layout.view(self.board, part, i, len(self.parts), self.image is not None)
+                for i, part in enumerate(self.parts)]
+
+
+# -- log lines ----------------------------------------------------------------------------
+
+
+def line(ms: MatchState, e: Event, locale: str) -> str | None:
+    """The thread's line for an event (None: it has none); also the catch-up's for events other than actions."""
+    p = e.payload
+    seats = ms.seats
+    if e.type == "player_joined":
+        return M.ev_joined.format(who=name(Player(**p["player"])))(locale)
+    if e.type == "player_left":
+        return M.ev_left.format(who=f"<@{p['player_id'][8:]}>" if p["player_id"].startswith("discord:")
+                                else p["player_id"])(locale)
+    if e.type == "match_started":
+        return M.ev_started.format(seats=", ".join(f"{i + 1}. {name(x)}" for i, x in enumerate(seats)))(locale)
+    if e.type == "action":
+        return _action_line(ms, p, locale)
+    if e.type == "revert":
+        if p.get("kind") == "takeback":
+            return M.ev_takeback(locale)
+        if p.get("kind") == "redo":
+            return M.ev_redo.format(who=moderator(e.actor), reason=p.get("reason") or "—")(locale)
+        return M.ev_undo.format(who=moderator(e.actor), to=p["to_seq"], reason=p.get("reason") or "—")(locale)
+    if e.type == "takeback_requested":
+        if ms.takeback is not None and ms.takeback[1] == p["of_seq"]:
+            return None  # still open: posted on its own, with the answer buttons
+        return M.ev_tb_request.format(who=name(seats[p["seat"]]))(locale)
+    if e.type == "takeback_answered":
+        answer = M.accepts if p["accept"] else M.declines
+        return M.ev_tb_answer.format(who=name(seats[p["seat"]]), answer=answer)(locale)
+    return _seat_line(ms, e, locale)
+
+
+def _action_line(ms: MatchState, p: Mapping[str, Any], locale: str) -> str:
+    raw = [Text.from_json(x)(locale) for x in p.get("log", [])]
+    lines = [named(x, ms, locale) for x in raw]
+    seat = p["seat"]
+    auto = catchup.AUTO_MARK.get(p.get("auto", ""), "")
+    if any(f"⟦{seat}⟧" in x for x in raw) and lines:
+        # The game names who did it: no tag in front to say it twice.
+        return "\n".join([f"{auto} {lines[0]}" if auto else lines[0], *lines[1:]])
+    tag = f"{name(ms.seats[seat])}" if seat < len(ms.seats) else f"#{seat + 1}"
+    mark = f" {auto}" if auto else ""
+    return "\n".join(f"{tag}{mark} › {x}" for x in lines)
+
+
+def _seat_line(ms: MatchState, e: Event, locale: str) -> str | None:
+    """Seats changing hands, the match aborted, a note."""
+    p = e.payload
+    if e.type == "player_replaced":
+        newcomer = name(Player(**p["player"]))
+        if not e.actor.startswith("mod:"):  # the seat's own player handed it over
+            return M.ev_handed.format(seat=p["seat"] + 1, who=newcomer)(locale)
+        return M.ev_replaced.format(mod=moderator(e.actor), seat=p["seat"] + 1,
+                                    who=newcomer, reason=p.get("reason") or "—")(locale)
+    if e.type == "player_removed":
+        reason = M.reasons.get(p.get("reason", ""), Text(p.get("reason", ""), p.get("reason", "")))
+        removed = M.ev_removed.format(seat=p["seat"] + 1, who=name(ms.seats[p["seat"]]), reason=reason)(locale)
+        level = M.level_names.get(p.get("takeover", ""))
+        return f"{removed} {M.ev_taken_over.format(level=level)(locale)}" if level else removed
+    if e.type == "match_aborted":
+        if not e.actor.startswith("mod:"):
+            return M.ev_aborted_system.format(reason=p.get("reason") or "—")(locale)
+        return M.ev_aborted.format(who=moderator(e.actor), reason=p.get("reason") or "—")(locale)
+    if e.type == "note":
+        return M.ev_note.format(text=p.get("text", ""))(locale)
+    return None
+
+
+@dataclass(frozen=True)
+class LogChunk:
+    """One log message's lines and the range of events it covers (`head`: the chain's hash at `last`)."""
+
+    lines: tuple[str, ...]
+    first: int
+    last: int
+    head: str | None
+
+
+def log_chunks(ms: MatchState, events: Sequence[Event], locale: str) -> list[LogChunk]:
+    """The events not yet shown as log messages, as many lines in each as fit beside its footer.
+    The last chunk covers the last event even when it has no lines (the record moves past it)."""
+    if not events:
+        return []
+    heads = {e.seq: e.hash for e in events}
+    out: list[LogChunk] = []
+    chunk: list[str] = []
+    first, size = events[0].seq, 0
+    for e in events:
+        text = line(ms, e, locale)
+        if not text:
+            continue
+        text = clip(text, LOG_LINE)
+        if size + len(text) + 1 > LOG_CHUNK and chunk:
+            out.append(LogChunk(tuple(chunk), first, e.seq - 1, heads.get(e.seq - 1)))
+            chunk, size, first = [], 0, e.seq
+        chunk.append(text)
+        size += len(text) + 1
+    out.append(LogChunk(tuple(chunk), first, events[-1].seq, events[-1].hash))
+    return out
+
+
+def footer(chunk: LogChunk, locale: str, board_link: str | None, sealed: bool) -> str:
+    """A log message's last line: its event range, the link to the board, the chain head."""
+    mark = f"-# #{chunk.first}" if chunk.first == chunk.last else f"-# #{chunk.first}–{chunk.last}"
+    if board_link:
+        mark += f" · [{M.board_link(locale)}](<{board_link}>)"
+    if chunk.head and sealed:
+        # The chain head as of `last`, where every player sees it: a history rewritten
+        # later in the database no longer reaches it (`parley verify --head`).
+        mark += f" · ⛓ `{chunk.last}:{chunk.head[:HEAD_DIGITS]}`"
+    return mark
+
+
+@dataclass(frozen=True)
+class Takeback:
+    """An open takeback request: a message of its own with Accept and Decline."""
+
+    of: int  # the seq of the action it would take back
+    text: str
+    view: discord.ui.View
+
+
+def takeback(ms: MatchState, locale: str) -> Takeback | None:
+    if ms.takeback is None:
+        return None
+    seat, of = ms.takeback
+    return Takeback(of, M.ev_tb_request.format(who=name(ms.seats[seat]))(locale), takeback_view(ms.match_id, of, locale))
+
+
+# -- the ping -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ping:
+    """Whom the thread mentions as awaited: `key` says what is awaited (pinged once per key)."""
+
+    key: str
+    text: str
+    users: tuple[int, ...]
+
+
+def waiting_key(ms: MatchState) -> str:
+    if ms.status != "running":
+        return ""
+    turn = ms.game.turn(ms.state)
+    parts = sorted(f"{p.seat}:{p.kind}" for p in ms.game.pending(ms.state))
+    return f"{turn}|{','.join(parts)}"
+
+
+def ping(ms: MatchState, locale: str) -> Ping | None:
+    """The mention of whoever is awaited (bots and forfeited seats are not), or None outside play."""
+    key = waiting_key(ms)
+    if not key:
+        return None
+    lines, users = [], []
+    for p in ms.game.pending(ms.state):
+        player = ms.seats[p.seat]
+        if player.is_bot or p.seat in ms.forfeited:
+            continue
+        lines.append(M.your_turn.format(who=who(player), prompt=named(p.prompt(locale), ms, locale))(locale))
+        uid = user_id(player)
+        if uid:
+            users.append(uid)
+    return Ping(key, clip("\n".join(lines), PING_LIMIT), tuple(users))
+
+
+# -- each seat's DM -------------------------------------------------------------------------
+
+
+def private_text(ms: MatchState, view: Any, seat: int, locale: str, marks: Mapping[str, str] | None = None) -> str:
+    """The seat's private view (`view`: the seat's own view of the state)."""
+    with marks_shown(marks or {}):
+        return named(render.private(ms.game_id, view, seat, locale), ms, locale)
+
+
+@dataclass(frozen=True)
+class Dm:
+    """A seat's DM as far as deciding whether it needs showing again: the digest takes the
+    seq everyone can see while it waits (another seat's standing orders must not make a DM
+    new), which also fixes the catch-up, so that needs no digest of its own."""
+
+    seat: int
+    player: Player
+    uid: int
+    waiting: bool
+    text: str  # the seat's private view
+    public_seq: int
+
+    @property
+    def digest(self) -> str:
+        return digest(self.player.id, self.text, self.public_seq if self.waiting else None)
+
+
+@dataclass(frozen=True)
+class DmMessage:
+    """What a seat's DM shows, as layout messages (bot/discord/handlayout.py): its messages'
+    texts, the decision's cards and menu under the last, and what each message shows
+    (`keys`), so only those that changed are edited."""
+
+    hand: handlayout.Hand
+    parts: tuple[str, ...]
+    keys: tuple[str, ...]
+
+    def view(self, index: int, menu: bool, note: str = "") -> discord.ui.LayoutView:
+        """Message `index` of the DM, the decision under it when `menu`; `note` (what a move did) on top."""
+        return handlayout.view(self.hand, self.parts[index], menu, note)
+
+
+def dm(ms: MatchState, seat: int, text: str, waiting: bool) -> Dm:
+    player = ms.seats[seat]
+    return Dm(seat, player, user_id(player) or 0, waiting, text, ms.public_seq)
+
+
+def dm_message(ms: MatchState, shown: Dm, thread: str, found: list[tuple[str | None, list[str]]]) -> DmMessage:
+    """The DM's messages, in the player's language: the header, the catch-up (`found`) in the
+    room the rest leaves, the private text, and while awaited the prompt and the decision.
+    Built only for a DM whose digest changed: the decision asks the game for the legal actions."""
+    locale = shown.player.locale
+    header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=f"<#{thread}>")(locale)
+    prompt = ""
+    decision = None
+    if shown.waiting:
+        choices = ms.game.legal_actions(ms.state, shown.seat)
+        decision = handlayout.Decision(ms.match_id, ms.public_seq, shown.seat, tuple(choices), locale,
+                                       tuple(seat_names(ms, "plain", locale)))
+        pend = next(p for p in ms.game.pending(ms.state) if p.seat == shown.seat)
+        prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
+        if choices and not handlayout.listed(decision):
+            prompt += "\n" + M.too_many(locale)
+    body = f"{shown.text}{prompt}"
+    news = catchup.fitted(found, locale, header, body, layout.TEXT_LIMIT)
+    hand = handlayout.Hand(shown.seat, "\n".join(x for x in (header, news, body) if x), decision)
+    parts = handlayout.parts(hand)
+    last = len(parts) - 1
+    # What each message shows: its text, and the decision (its cards, its menu) under the last.
+    keys = tuple(digest(part, ms.public_seq if shown.waiting and i == last else None) for i, part in enumerate(parts))
+    return DmMessage(hand, tuple(parts), keys)
+
+
+def ended_dm(seat: int, text: str) -> discord.ui.LayoutView | None:
+    """A DM's last message once its match ended: its text (`text`, as the record noted it) with
+    no decision, since a layout message cannot be emptied; None for a DM sent before layouts
+    (no text noted), which just loses its menu."""
+    return handlayout.view(handlayout.Hand(seat, text, None), text, True) if text else None
+
+
+def dm_seats(ms: MatchState) -> list[int]:
+    """The seats that get a DM: Discord users still in the match, while it runs."""
+    if ms.status != "running":
+        return []
+    return [seat for seat, player in enumerate(ms.seats) if user_id(player) is not None and seat not in ms.forfeited]
+
+
+# -- everything at once ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What the projection reads besides the match state, gathered by the delivery:
+    the views the service computed (the spectator's, each seat's), the board's clock
+    lines and picture, the events not yet in the log, the application's emoji."""
+
+    public: Any = None
+    private: Mapping[int, Any] = field(default_factory=dict)
+    clock: Sequence[Text] = ()
+    image: bytes | None = None
+    events: Sequence[Event] = ()
+    marks: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Surfaces:
+    """What every place of a match should show (board, ping and DMs only once it has a state)."""
+
+    lobby: Lobby
+    board: BoardSurface | None
+    log: tuple[LogChunk, ...]
+    takeback: Takeback | None
+    ping: Ping | None
+    dms: tuple[Dm, ...]
+    locale: str  # the thread's
+    guild: Any  # the server, for links to messages
+
+
+def project(ms: MatchState, inputs: Inputs, locale: str) -> Surfaces:
+    started = ms.state is not None
+    shown_board = BoardSurface(board(ms, inputs.public, locale, inputs.clock, inputs.marks), inputs.image) \
+        if started else None
+    pending = {p.seat for p in ms.game.pending(ms.state)} if started and ms.status == "running" else set()
+    dms = tuple(dm(ms, seat, private_text(ms, inputs.private[seat], seat, ms.seats[seat].locale, inputs.marks),
+                   seat in pending) for seat in dm_seats(ms) if seat in inputs.private)
+    return Surfaces(lobby(ms, locale), shown_board, tuple(log_chunks(ms, inputs.events, locale)),
+                    takeback(ms, locale), ping(ms, locale) if started else None, dms, locale, ms.place.get("guild"))

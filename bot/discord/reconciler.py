@@ -1,0 +1,383 @@
+"""What must be done in Discord so that a match's places show their surfaces.
+
+Pure: `reconcile` compares the surfaces (projection.py) with the delivery's
+record of what was posted (message ids, the digests of what they show) and
+answers the operations that close the gap; the delivery applies them through
+ops.py and notes each in the record as it lands. Reconciling again after
+applying them yields nothing, so a sync that is repeated, or retried from the
+outbox after an operation failed, does only what is still missing.
+
+Some operations only make sense once others are noted (old board messages
+become links to the new board once it is posted; the new board is pinned once
+it has an id): they come in the next round, when the record says the board is
+shown. The delivery reconciles again until no operation is left.
+
+A seat's DM has a record of its own (`discord:dm`, one per seat) and a catch-up
+fixed when its decision arrives, so it is reconciled on its own (`dm_ops`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import projection
+from .i18n import M
+from .projection import (
+    MESSAGE_LIMIT,
+    BoardSurface,
+    Dm,
+    DmMessage,
+    Lobby,
+    LogChunk,
+    Ping,
+    Surfaces,
+    Takeback,
+    clip,
+    message_link,
+)
+
+# Rounds of one step: the board posted, then its old messages retired and the board pinned,
+# then nothing (one more for a board message found deleted on the way).
+ROUNDS = 4
+
+
+@dataclass(frozen=True)
+class EditLobby:
+    lobby: Lobby
+
+
+@dataclass(frozen=True)
+class EditBoard:
+    """Board message `index` shows something new."""
+
+    index: int
+    msg: str
+    key: str  # what it shows now (projection.BoardSurface.keys)
+
+
+@dataclass(frozen=True)
+class PostBoard:
+    """Board message `index` posted afresh below the log (index 0 retires the messages it had)."""
+
+    index: int
+    key: str
+
+
+@dataclass(frozen=True)
+class DeleteBoard:
+    msg: str  # a board message the board no longer needs (it got shorter)
+
+
+@dataclass(frozen=True)
+class NoteBoard:
+    """The board's messages show `digest` now (no call to Discord)."""
+
+    digest: str
+    keys: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RetireBoard:
+    """An old board message: edited to `text` (a link to the board), or deleted when None."""
+
+    msg: str
+    text: str | None
+    layout: bool  # a layout message stays one: the link goes in a text display
+
+
+@dataclass(frozen=True)
+class Pin:
+    msg: str
+    unpin: str | None  # the board pinned before, once this one is
+
+
+@dataclass(frozen=True)
+class PostLog:
+    """A log message (`content` empty: its events have no line, only the record moves to `last`);
+    `ping`: the key of the wait it mentions, with the hand button and `users` pinged."""
+
+    content: str
+    last: int
+    ping: str | None = None
+    users: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PostTakeback:
+    takeback: Takeback
+
+
+@dataclass(frozen=True)
+class SettleTakeback:
+    msg: str  # the request's message, its buttons taken off once it is settled
+
+
+@dataclass(frozen=True)
+class PostPing:
+    """The mention of whoever is awaited, in a message of its own (`text` empty: noted only)."""
+
+    ping: Ping
+
+
+Op = (EditLobby | EditBoard | DeleteBoard | PostBoard | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback
+      | SettleTakeback | PostPing)
+
+
+def lobby_ops(lobby: Lobby, rec: Mapping[str, Any]) -> list[Op]:
+    if rec.get("lobby_hash") == lobby.digest or not rec.get("lobby_msg"):
+        return []
+    return [EditLobby(lobby)]
+
+
+def board_ids(rec: Mapping[str, Any]) -> list[str]:
+    """The board's messages that can be edited in place: a board posted as classic messages
+    (before layouts), or one whose message someone deleted, is posted afresh instead."""
+    if not rec.get("board_msg") or not rec.get("board_v2") or rec.get("board_gone"):
+        return []
+    return [rec["board_msg"], *rec.get("board_more", [])]
+
+
+def board_ops(board: BoardSurface, rec: Mapping[str, Any], guild: Any, repair: bool = False) -> list[Op]:
+    """The board edited in place while it keeps its number of messages (only the messages
+    whose keys changed; a board kept from before the record had keys, whole), else posted
+    afresh below the log. Once shown: the old messages retired, the board pinned."""
+    if rec.get("board_hash") == board.digest and not rec.get("board_gone"):
+        return _retire_ops(board, rec, guild) + _pin_ops(rec, repair)
+    ids, keys = board_ids(rec), board.keys
+    ops: list[Op]
+    if ids and len(keys) <= len(ids):
+        before = rec.get("board_parts") or []
+        ops = [EditBoard(i, ids[i], keys[i]) for i in range(len(keys)) if i >= len(before) or before[i] != keys[i]]
+        ops += [DeleteBoard(extra) for extra in ids[len(keys):]]
+    else:
+        ops = [PostBoard(i, key) for i, key in enumerate(keys)]
+    return [*ops, NoteBoard(board.digest, tuple(keys))]
+
+
+def _retire_ops(board: BoardSurface, rec: Mapping[str, Any], guild: Any) -> list[Op]:
+    """Old board messages: the first becomes a link to the board (log lines point at it), the rest go."""
+    current = (rec.get("board_msg"), *rec.get("board_more", []))
+    old = [m for m in rec.get("board_old", []) if m not in current]
+    if not old or not rec.get("board_msg"):
+        return []
+    link = message_link(guild, rec["thread"], rec["board_msg"])
+    first = min(old, key=int)
+    text = M.board_moved.format(link=link)(board.board.locale)
+    return [RetireBoard(m, text if m == first else None, bool(rec.get("board_old_v2"))) for m in old]
+
+
+def _pin_ops(rec: Mapping[str, Any], repair: bool) -> list[Op]:
+    """The board's first message pinned; one the bot may not pin is tried again only on a repair."""
+    board = rec.get("board_msg")
+    pin = rec.get("pin") or {}
+    if not board or (pin.get("msg") == board and (pin.get("ok") or not repair)):
+        return []
+    return [Pin(board, pin["msg"] if pin.get("ok") and pin.get("msg") not in (None, board) else None)]
+
+
+def log_ops(chunks: tuple[LogChunk, ...] | list[LogChunk], ping: Ping | None, rec: Mapping[str, Any],
+            locale: str) -> list[Op]:
+    """The log messages not yet posted; the last carries the mention of whoever is now awaited
+    (one message per move) when it fits, else the ping follows on its own (`ping_ops`)."""
+    shown = int(rec.get("shown", 0))
+    pending = [c for c in chunks if c.last > shown]
+    if ping is not None and rec.get("pinged") == ping.key:
+        ping = None
+    link = message_link(rec["guild"], rec["thread"], rec["board_msg"]) \
+        if rec.get("board_msg") and rec.get("guild") else None
+    ops: list[Op] = []
+    for chunk in pending:
+        if not chunk.lines:
+            ops.append(PostLog("", chunk.last))
+            continue
+        mark = projection.footer(chunk, locale, link, bool(rec.get("sealed")))
+        body = "\n".join(chunk.lines)
+        mention = ping if chunk is pending[-1] and ping is not None and ping.text else None
+        together = f"{body}\n{mention.text}\n{mark}" if mention is not None else ""
+        if mention is not None and len(together) <= MESSAGE_LIMIT:
+            ops.append(PostLog(together, chunk.last, mention.key, mention.users))
+        else:
+            ops.append(PostLog(clip(body, MESSAGE_LIMIT - len(mark) - 1) + "\n" + mark, chunk.last))
+    return ops
+
+
+def takeback_ops(takeback: Takeback | None, rec: Mapping[str, Any]) -> list[Op]:
+    """An open takeback request gets one message with Accept/Decline; once it is settled
+    the buttons come off that message (the log says how it ended)."""
+    posted = rec.get("takeback")
+    ops: list[Op] = []
+    if posted and (takeback is None or posted["of"] != takeback.of):
+        ops.append(SettleTakeback(posted["msg"]))
+        posted = None
+    if takeback is not None and not posted:
+        ops.append(PostTakeback(takeback))
+    return ops
+
+
+def ping_ops(ping: Ping | None, rec: Mapping[str, Any]) -> list[Op]:
+    if ping is None or rec.get("pinged") == ping.key:
+        return []
+    return [PostPing(ping)]
+
+
+def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False) -> list[Op]:
+    """Everything the thread and the lobby need, in the order the delivery applies it:
+    the lobby, the board (before the log, so log lines link to it), the log, the ping."""
+    ops = lobby_ops(surfaces.lobby, rec)
+    if surfaces.board is not None and rec.get("thread"):
+        ops += board_ops(surfaces.board, rec, surfaces.guild, repair)
+    if rec.get("thread"):
+        ops += log_ops(surfaces.log, surfaces.ping, rec, surfaces.locale)
+        ops += takeback_ops(surfaces.takeback, rec)
+        # The ping of a wait the log's last message does not mention.
+        if not any(isinstance(op, PostLog) and op.ping for op in ops):
+            ops += ping_ops(surfaces.ping, rec)
+    return ops
+
+# -- a seat's DM -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EditDm:
+    """DM message `index` shows something new (`menu`: the decision's cards and menu under it)."""
+
+    index: int
+    msg: str
+    key: str
+    menu: bool
+
+
+@dataclass(frozen=True)
+class SendDm:
+    """DM message `index` sent anew, below `kept` (the messages the DM keeps above it)."""
+
+    index: int
+    menu: bool
+    kept: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeleteDm:
+    msg: str  # a DM message the view no longer needs
+
+
+@dataclass(frozen=True)
+class NoteDm:
+    """The DM shows `dm` now, in `kept` and the messages sent below it (no call to Discord)."""
+
+    dm: Dm
+    keys: tuple[str, ...]
+    kept: tuple[str, ...]
+    since: tuple[int, int] | None  # what its catch-up covers
+    text: str  # the last message's, which it keeps once the match ends and the decision comes off
+
+
+DmOp = EditDm | SendDm | DeleteDm | NoteDm
+
+
+def dm_ops(dm: Dm, message: DmMessage, last: Mapping[str, Any], grows_below: bool = False,
+           since: tuple[int, int] | None = None) -> list[DmOp]:
+    """A new message when a decision arrives (it notifies); otherwise the DM's messages are edited
+    in place (only those whose keys changed) while they are as many or more (the extra ones go),
+    or fewer but the last of the channel (`grows_below`: more appended stay together). Else the
+    view is sent anew in as many messages as it takes and the old ones go. A DM sent as classic
+    messages (before layouts, no `v2` noted) is sent anew as layout messages, not converted."""
+    if last.get("hash") == dm.digest:
+        return []
+    ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
+    fresh = not ids or last.get("player") != dm.player.id or (dm.waiting and not last.get("waiting")) \
+        or not last.get("v2")
+    count = len(message.parts)
+    kept: list[str] = []
+    ops: list[DmOp] = []
+    if not fresh and not last.get("gone") and (count <= len(ids) or grows_below):
+        kept = ids[:count]
+        before = last.get("keys") or []
+        ops += [EditDm(i, msg, message.keys[i], len(kept) == count and i == count - 1) for i, msg in enumerate(kept)
+                if i >= len(before) or before[i] != message.keys[i]]
+        ops += [DeleteDm(extra) for extra in ids[count:]]
+    ops += [SendDm(i, i == count - 1, tuple(kept)) for i in range(len(kept), count)]
+    if not fresh and not kept:  # the same view sent anew in more messages: the old ones go
+        ops += [DeleteDm(old) for old in ids]
+    return [*ops, NoteDm(dm, message.keys, tuple(kept), since, message.parts[-1])]
+
+
+def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = False, ok: bool = True) -> None:
+    """Note in the record what an operation did once Discord answered: `made` the id of
+    the message it posted, `gone` when the message it edited was deleted by someone,
+    `ok` False when a pin was refused. The next `reconcile` sees it done."""
+    match op:
+        case EditLobby(lobby):
+            if gone:  # the thread carries on without it
+                rec["lobby_msg"] = None
+            rec["lobby_hash"] = lobby.digest
+        case EditBoard(index, _, key):
+            if gone:
+                rec["board_gone"] = True  # posted afresh on the next round
+                return
+            shown = list(rec.get("board_parts") or [])
+            shown += [""] * (index + 1 - len(shown))
+            shown[index] = key
+            rec["board_parts"] = shown
+        case DeleteBoard(msg):
+            rec["board_more"] = [m for m in rec.get("board_more", []) if m != msg]
+        case PostBoard(index, key):
+            if index == 0:
+                _replace_board(rec, str(made))
+            else:
+                rec["board_more"] = [*rec.get("board_more", []), str(made)]
+            rec["board_parts"] = [*rec.get("board_parts", []), key]
+        case NoteBoard(digest, keys):
+            rec["board_hash"], rec["board_parts"] = digest, list(keys)
+        case RetireBoard(msg):
+            current = (rec.get("board_msg"), *rec.get("board_more", []))
+            rec["board_old"] = [m for m in rec.get("board_old", []) if m != msg and m not in current]
+            if not rec["board_old"]:
+                rec.pop("board_old_v2", None)
+        case Pin(msg):
+            rec["pin"] = {"msg": msg, "ok": ok}
+        case PostLog(_, last, ping):
+            if ping is not None:
+                rec["pinged"] = ping
+            rec["shown"] = last
+        case PostTakeback(takeback):
+            rec["takeback"] = {"of": takeback.of, "msg": str(made)}
+        case SettleTakeback():
+            rec.pop("takeback", None)
+        case PostPing(ping):
+            rec["pinged"] = ping.key
+
+
+def _replace_board(rec: dict[str, Any], first: str) -> None:
+    """A board posted afresh below the log, so its parts stay together: the messages it had
+    are retired once the new ones are noted."""
+    if rec.get("board_msg"):
+        old = [rec["board_msg"], *rec.get("board_more", [])]
+        rec["board_old"] = sorted(set(rec.get("board_old", [])) | set(old))
+        rec["board_old_v2"] = bool(rec.get("board_v2"))
+    rec.update(board_msg=first, board_more=[], board_v2=True, board_parts=[])
+    rec.pop("board_gone", None)
+
+def sending(last: Mapping[str, Any], op: SendDm) -> dict[str, Any]:
+    """The DM's record just before a message is sent: if the process dies before noting it,
+    the next sync finds the note "sending" and adopts what was sent instead of sending it twice."""
+    return {**last, "sending": True, "sent": list(last["sent"] if last.get("sending") else op.kept)}
+
+
+def note_dm(last: dict[str, Any], op: DmOp, made: str | None = None, *, gone: bool = False) -> None:
+    """Note in a seat's DM record what an operation did (`made`: the id of the message sent;
+    `gone`: the message edited was deleted by the player, so the view is sent anew)."""
+    match op:
+        case EditDm() if gone:
+            last["gone"] = True
+        case SendDm():
+            last.update(sending(last, op))
+            last["sent"].append(str(made))
+        case NoteDm(dm, keys, kept, since, text):
+            sent = list(last["sent"] if last.get("sending") else kept)
+            covered = list(since) if since else last.get("since")
+            last.clear()
+            last.update(hash=dm.digest, msg=sent[0], more=sent[1:], player=dm.player.id, waiting=dm.waiting,
+                        keys=list(keys), since=covered, v2=True, text=text)

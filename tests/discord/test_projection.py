@@ -1,0 +1,163 @@
+"""What each place of a match should show, with no Discord at all: the projection
+(bot/discord/projection.py) of real toy matches, in English and Japanese."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from bot.discord import projection
+from engine.core import SPECTATOR, Viewer
+from events.model import Event, Player
+from events.replay import MatchState
+from events.service import MatchService
+from events.store import Store
+from tests.discord.harness import custom_ids, walk
+
+ANN = Player(id="discord:101", name="ann", locale="en")
+BEN = Player(id="discord:102", name="ben", locale="ja")
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[MatchService]:
+    store = await Store.open(tmp_path / "p.sqlite", durable=False)
+    try:
+        yield MatchService(store)
+    finally:
+        await store.close()
+
+
+async def _running(service: MatchService) -> MatchState:
+    ms = await service.create("toy", ANN, {"goal": 50})
+    await service.join(ms.match_id, BEN)
+    await service.start(ms.match_id, ANN.id)
+    return await service.get(ms.match_id)
+
+
+def _inputs(service: MatchService, ms: MatchState, events: Sequence[Event] = ()) -> projection.Inputs:
+    return projection.Inputs(public=service.view_of(ms, SPECTATOR),
+                             private={s: service.view_of(ms, Viewer.of(s)) for s in range(len(ms.seats))},
+                             events=events)
+
+
+def _dm_text(ms: MatchState, shown: projection.Dm) -> str:
+    return "\n".join(projection.dm_message(ms, shown, "900", []).parts)
+
+
+async def test_a_lobby_shows_its_buttons_and_a_started_match_does_not(service: MatchService) -> None:
+    lobby = await service.create("toy", ANN, {"goal": 50})
+    before = projection.lobby(lobby, "en")
+    assert before.view is not None and "<@101>" in before.content
+    ids = [c["custom_id"] for row in before.view.to_components() for c in row["components"]]
+    assert f"p:l:{lobby.match_id}:join" in ids
+    ms = await _running(service)
+    for locale in ("en", "ja"):
+        after = projection.lobby(ms, locale)
+        assert after.view is None and "<@102>" in after.content
+        assert after.digest != projection.lobby(lobby, locale).digest
+    assert projection.lobby(ms, "en").content != projection.lobby(ms, "ja").content
+
+
+async def test_the_ping_names_the_seat_to_move_and_only_it(service: MatchService) -> None:
+    ms = await _running(service)
+    awaited = [p.seat for p in ms.game.pending(ms.state)]
+    assert awaited == [0]
+    for locale in ("en", "ja"):
+        ping = projection.ping(ms, locale)
+        assert ping is not None
+        assert ping.users == (101,) and "<@101>" in ping.text and "<@102>" not in ping.text
+    assert projection.ping(ms, "en").text != projection.ping(ms, "ja").text  # type: ignore[union-attr]
+    await service.act(ms.match_id, ANN.id, "pass")
+    moved = await service.get(ms.match_id)
+    after = projection.ping(moved, "en")
+    assert after is not None and after.users == (102,) and after.key != projection.ping(ms, "en").key  # type: ignore[union-attr]
+
+
+async def test_a_seats_dm_shows_its_own_hand_and_never_another_seats(service: MatchService) -> None:
+    ms = await _running(service)
+    surfaces = projection.project(ms, _inputs(service, ms), "en")
+    assert [d.seat for d in surfaces.dms] == [0, 1]
+    board = "\n".join(surfaces.board.parts) if surfaces.board else ""
+    for shown in surfaces.dms:
+        text = _dm_text(ms, shown)
+        other = 1 - shown.seat
+        assert all(card in text for card in ms.state.hands[shown.seat])
+        assert not any(card in text or card in board for card in ms.state.hands[other])
+    ann, ben = (_dm_text(ms, d) for d in surfaces.dms)
+    assert "<#900>" in ann and "<#900>" in ben
+    assert ann != ben and any("\u3040" <= ch <= "\u30ff" for ch in ben)  # ben reads Japanese
+    assert surfaces.dms[0].waiting and not surfaces.dms[1].waiting
+    # A layout message in the seat's colour; the awaited seat's last one carries the decision at this seq.
+    awaited, idle = (projection.dm_message(ms, d, "900", []) for d in surfaces.dms)
+    shown = [m.view(len(m.parts) - 1, True).to_components() for m in (awaited, idle)]
+    assert [box[0]["type"] for box in shown] == [17, 17] and shown[0][0]["accent_color"] != shown[1][0]["accent_color"]
+    assert custom_ids({"components": shown[0]}) and all(
+        i.startswith("p:") and f":{ms.public_seq}:0" in i for i in custom_ids({"components": shown[0]}))
+    assert custom_ids({"components": shown[1]}) == []
+    assert not any(c["type"] == 1 for c in walk(awaited.view(len(awaited.parts) - 1, False).to_components()))
+
+
+async def test_an_ended_dm_keeps_its_text_without_controls(service: MatchService) -> None:
+    ms = await _running(service)
+    message = projection.dm_message(ms, projection.dm(ms, 0, "hand: 7", True), "900", [])
+    ended = projection.ended_dm(0, message.parts[-1])
+    assert ended is not None
+    components = ended.to_components()
+    assert custom_ids({"components": components}) == [] and components[0]["accent_color"] == \
+        message.view(len(message.parts) - 1, True).to_components()[0]["accent_color"]
+    assert "hand: 7" in "".join(c["content"] for c in walk(components) if c["type"] == 10)
+    assert projection.ended_dm(0, "") is None  # sent before layouts: it only loses its menu
+
+
+async def test_the_log_covers_every_new_event_once(service: MatchService) -> None:
+    ms = await _running(service)
+    await service.act(ms.match_id, ANN.id, "pass")
+    ms = await service.get(ms.match_id)
+    events = await service.events(ms.match_id)
+    for locale in ("en", "ja"):
+        chunks = projection.project(ms, _inputs(service, ms, events), locale).log
+        assert chunks[0].first == events[0].seq and chunks[-1].last == events[-1].seq
+        text = "\n".join(line for c in chunks for line in c.lines)
+        assert "ann" in text and "ben" in text
+        mark = projection.footer(chunks[-1], locale, "https://x", sealed=True)
+        assert mark.startswith(f"-# #{chunks[-1].first}–{chunks[-1].last}") and "(<https://x>)" in mark
+        assert f"⛓ `{events[-1].seq}:{(events[-1].hash or '')[:projection.HEAD_DIGITS]}`" in mark
+        assert "⛓" not in projection.footer(chunks[-1], locale, None, sealed=False)
+
+
+async def test_a_long_log_is_cut_into_messages_that_fit(service: MatchService) -> None:
+    ms = await _running(service)
+    await service.act(ms.match_id, ANN.id, "pass")
+    ms = await service.get(ms.match_id)
+    note = (await service.events(ms.match_id))[-1].model_copy(update={"type": "note", "payload": {"text": "x" * 1500}})
+    events = [note.model_copy(update={"seq": i + 1}) for i in range(4)]
+    chunks = projection.log_chunks(ms, events, "en")
+    assert [(c.first, c.last) for c in chunks] == [(1, 1), (2, 2), (3, 3), (4, 4)]
+    assert all(sum(len(x) + 1 for x in c.lines) <= projection.LOG_CHUNK for c in chunks)
+
+
+async def test_nothing_but_the_lobby_before_the_match_starts(service: MatchService) -> None:
+    ms = await service.create("toy", ANN, {"goal": 50})
+    surfaces = projection.project(ms, projection.Inputs(), "ja")
+    assert surfaces.board is None and surfaces.ping is None and surfaces.dms == () and surfaces.log == ()
+    assert surfaces.takeback is None
+    lobby = projection.lobby(ms, "ja")
+    assert surfaces.lobby.content == lobby.content and surfaces.lobby.digest == lobby.digest
+    assert surfaces.lobby.view is not None and lobby.view is not None
+    assert surfaces.lobby.view.to_components() == lobby.view.to_components()
+
+
+async def test_an_open_takeback_request_names_the_asker_with_its_buttons(service: MatchService) -> None:
+    ms = await _running(service)
+    await service.act(ms.match_id, ANN.id, "mark")  # the turn goes on: a takeback may be asked
+    await service.request_takeback(ms.match_id, ANN.id)
+    ms = await service.get(ms.match_id)
+    assert ms.takeback is not None
+    for locale in ("en", "ja"):
+        request = projection.takeback(ms, locale)
+        assert request is not None and request.of == ms.takeback[1] and "ann" in request.text
+        ids = [c["custom_id"] for row in request.view.to_components() for c in row["components"]]
+        assert len(ids) == 2 and all(i.startswith(f"p:t:{ms.match_id}:{request.of}:") for i in ids)
+    assert projection.takeback(ms, "en").text != projection.takeback(ms, "ja").text  # type: ignore[union-attr]

@@ -1,0 +1,273 @@
+"""The reconciler (bot/discord/reconciler.py) with no Discord at all: what it asks for
+against a record of what was posted, and that applying it (noting each operation as
+the delivery does once Discord answered) leaves nothing more to do."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from typing import Any
+
+from bot.discord import handlayout, layout, projection, reconciler, views
+from bot.discord.projection import BoardSurface, LogChunk, Ping
+from events.model import Player
+
+LOBBY = projection.Lobby("## lobby", None)
+PING = Ping("3|0:turn", "<@101>, your turn", (101,))
+
+
+def _board(body: str = "the board", seat: int | None = 0, image: bytes | None = b"png") -> BoardSurface:
+    board = layout.Board("m1", "**Toy · match `m1`**", body, "waiting for ann", "alt", seat, True, "en")
+    return BoardSurface(board, image)
+
+
+def _surfaces(board: BoardSurface, log: tuple[LogChunk, ...] = (), ping: Ping | None = None,
+              takeback: projection.Takeback | None = None) -> projection.Surfaces:
+    return projection.Surfaces(LOBBY, board, log, takeback, ping, (), "en", 42)
+
+
+def _record(**extra: Any) -> dict[str, Any]:
+    return {"thread": "7", "channel": "6", "lobby_msg": "8", "lobby_hash": LOBBY.digest, "shown": 0, "guild": 42,
+            **extra}
+
+
+ids = itertools.count(1000)
+
+
+def _apply(ops: list[reconciler.Op], rec: dict[str, Any]) -> None:
+    """What the delivery notes once Discord answered each operation (a new message gets an id)."""
+    for op in ops:
+        made = str(next(ids)) if isinstance(op, reconciler.PostBoard | reconciler.PostLog | reconciler.PostTakeback) \
+            else None
+        reconciler.note(rec, op, made)
+
+
+def _settle(surfaces: projection.Surfaces, rec: dict[str, Any]) -> list[list[reconciler.Op]]:
+    """Reconcile and apply until nothing is left, as the delivery does; the rounds it took."""
+    rounds: list[list[reconciler.Op]] = []
+    for _ in range(reconciler.ROUNDS):
+        ops = reconciler.reconcile(surfaces, rec)
+        if not ops:
+            return rounds
+        rounds.append(ops)
+        _apply(ops, rec)
+    raise AssertionError(f"still reconciling after {rounds}")
+
+
+def test_a_first_board_is_posted_then_pinned_and_then_nothing_is_left() -> None:
+    board = _board("x\n" * 3000)  # more than one message
+    assert len(board.parts) == 2
+    rec = _record()
+    first, second = _settle(_surfaces(board), rec)
+    assert first == [reconciler.PostBoard(0, board.keys[0]), reconciler.PostBoard(1, board.keys[1]),
+                     reconciler.NoteBoard(board.digest, tuple(board.keys))]
+    assert second == [reconciler.Pin(rec["board_msg"], None)]
+    assert rec["board_more"] and rec["pin"] == {"msg": rec["board_msg"], "ok": True}
+    assert reconciler.reconcile(_surfaces(board), rec) == []
+
+
+def test_only_the_message_whose_content_changed_is_edited() -> None:
+    board = _board("x\n" * 3000)
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    tail = replace(board, board=replace(board.board, tail="waiting for ben"))  # the last message only
+    assert tail.keys[0] == board.keys[0] and tail.keys[1] != board.keys[1]
+    (ops,) = _settle(_surfaces(tail), rec)
+    assert ops == [reconciler.EditBoard(1, rec["board_more"][0], tail.keys[1]),
+                   reconciler.NoteBoard(tail.digest, tuple(tail.keys))]
+    # The same board again: no call at all.
+    assert reconciler.reconcile(_surfaces(tail), rec) == []
+    recoloured = replace(tail, board=replace(tail.board, seat=1))  # the accent shows on every message
+    assert [op.index for op in reconciler.reconcile(_surfaces(recoloured), rec)
+            if isinstance(op, reconciler.EditBoard)] == [0, 1]
+
+
+def test_a_longer_board_is_posted_afresh_and_the_old_one_links_to_it() -> None:
+    short = _board()
+    rec = _record()
+    _settle(_surfaces(short), rec)
+    old = rec["board_msg"]
+    longer = _board("x\n" * 3000)
+    first, second = _settle(_surfaces(longer), rec)
+    assert [type(op) for op in first] == [reconciler.PostBoard, reconciler.PostBoard, reconciler.NoteBoard]
+    link = projection.message_link(42, "7", rec["board_msg"])
+    assert isinstance(second[0], reconciler.RetireBoard) and link in (second[0].text or "")
+    assert (second[0].msg, second[0].layout) == (old, True)
+    assert second[1:] == [reconciler.Pin(rec["board_msg"], old)]
+    assert rec["board_old"] == [] and reconciler.reconcile(_surfaces(longer), rec) == []
+
+
+def test_a_board_message_deleted_by_someone_is_posted_afresh() -> None:
+    board = _board()
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    changed = _board("another board")
+    (edit, _note) = reconciler.reconcile(_surfaces(changed), rec)
+    reconciler.note(rec, edit, gone=True)
+    ops = reconciler.reconcile(_surfaces(changed), rec)
+    assert [type(op) for op in ops] == [reconciler.PostBoard, reconciler.NoteBoard]
+
+
+def test_the_log_posts_each_range_once_with_the_ping_on_the_last() -> None:
+    board = _board()
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    log = (LogChunk(("ann › draws",), 1, 4, "a" * 64), LogChunk(("ben › banks",), 5, 6, "b" * 64))
+    ops = reconciler.reconcile(_surfaces(board, log, PING), rec)
+    posts = [op for op in ops if isinstance(op, reconciler.PostLog)]
+    assert [(p.last, p.ping) for p in posts] == [(4, None), (6, PING.key)]
+    assert posts[1].users == (101,) and PING.text in posts[1].content and "-# #5–6" in posts[1].content
+    assert not any(isinstance(op, reconciler.PostPing) for op in ops)  # the log's last message pings
+    _apply(ops, rec)
+    assert rec["shown"] == 6 and rec["pinged"] == PING.key
+    assert reconciler.reconcile(_surfaces(board, log, PING), rec) == []
+
+
+def test_a_ping_too_long_for_the_log_message_goes_on_its_own() -> None:
+    board = _board()
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    long_ping = replace(PING, text="y" * 900)
+    log = (LogChunk(("z" * 1800,), 1, 1, None),)
+    ops = reconciler.reconcile(_surfaces(board, log, long_ping), rec)
+    assert ops == [reconciler.PostLog(ops[0].content, 1), reconciler.PostPing(long_ping)]  # type: ignore[union-attr]
+    _apply(ops, rec)
+    assert reconciler.reconcile(_surfaces(board, log, long_ping), rec) == []
+
+
+def test_a_takeback_request_gets_its_buttons_until_it_is_settled() -> None:
+    board = _board()
+    rec = _record()
+    _settle(_surfaces(board), rec)
+    request = projection.Takeback(12, "ann asks to take back their last move", views.takeback_view("m1", 12, "en"))
+    (post,) = _settle(_surfaces(board, takeback=request), rec)
+    assert post == [reconciler.PostTakeback(request)] and rec["takeback"]["of"] == 12
+    asked = rec["takeback"]["msg"]
+    # Settled: the buttons come off that message; another request gets a message of its own.
+    again = replace(request, of=15)
+    assert reconciler.reconcile(_surfaces(board, takeback=again), rec) == [reconciler.SettleTakeback(asked),
+                                                                            reconciler.PostTakeback(again)]
+    (settle,) = _settle(_surfaces(board), rec)
+    assert settle == [reconciler.SettleTakeback(asked)] and "takeback" not in rec
+
+
+def test_a_failed_operation_stays_to_do() -> None:
+    board = _board()
+    rec = _record(lobby_hash="old")
+    log = (LogChunk(("ann › draws",), 1, 2, None),)
+    ops = reconciler.reconcile(_surfaces(board, log, PING), rec)
+    assert ops[0] == reconciler.EditLobby(LOBBY)
+    # Discord refused everything: nothing was noted, so the next sync asks for the same again.
+    assert reconciler.reconcile(_surfaces(board, log, PING), rec) == ops
+    # Only the lobby landed: the rest is still asked for, the lobby no longer.
+    reconciler.note(rec, ops[0])
+    assert reconciler.reconcile(_surfaces(board, log, PING), rec) == ops[1:]
+
+
+def test_a_pin_the_bot_may_not_make_is_tried_again_only_on_a_repair() -> None:
+    board = _board()
+    rec = _record()
+    _apply(reconciler.reconcile(_surfaces(board), rec), rec)
+    (pin,) = reconciler.reconcile(_surfaces(board), rec)
+    reconciler.note(rec, pin, ok=False)
+    assert reconciler.reconcile(_surfaces(board), rec) == []
+    assert reconciler.reconcile(_surfaces(board), rec, repair=True) == [pin]
+
+
+# -- a seat's DM ------------------------------------------------------------------------------
+
+ANN = Player(id="discord:101", name="ann")
+LONG = "x\n" * 2400  # more than one layout message's text
+
+
+def _dm(text: str, waiting: bool = True, seq: int = 5) -> tuple[projection.Dm, projection.DmMessage]:
+    dm = projection.Dm(0, ANN, 101, waiting, text, seq)
+    hand = handlayout.Hand(0, f"header\n{text}", None)
+    parts = tuple(handlayout.parts(hand))
+    keys = tuple(projection.digest(part, seq if waiting and i == len(parts) - 1 else None)
+                 for i, part in enumerate(parts))
+    return dm, projection.DmMessage(hand, parts, keys)
+
+
+def _apply_dm(ops: list[reconciler.DmOp], last: dict[str, Any]) -> None:
+    for op in ops:
+        reconciler.note_dm(last, op, str(next(ids)) if isinstance(op, reconciler.SendDm) else None)
+
+
+def test_a_dm_is_sent_once_and_then_edited_only_where_it_changed() -> None:
+    last: dict[str, Any] = {}
+    dm, message = _dm("hand: A\n" + LONG)
+    ops = reconciler.dm_ops(dm, message, last, since=(2, 5))
+    assert len(message.parts) == 2
+    assert ops == [reconciler.SendDm(0, False, ()), reconciler.SendDm(1, True, ()),
+                   reconciler.NoteDm(dm, message.keys, (), (2, 5), message.parts[-1])]
+    _apply_dm(ops, last)
+    assert reconciler.dm_ops(dm, message, last) == []
+    assert last["since"] == [2, 5] and last["more"] and not last.get("sending")
+    # Layout messages, the last one's text noted: a finished match's DM keeps it once the decision comes off.
+    assert last["v2"] and last["text"] == message.parts[-1] != message.parts[0]
+    # The same decision, the hand changed at the end: the last message only, its menu kept under it.
+    later, changed = _dm("hand: A\n" + LONG + "B")
+    ops = reconciler.dm_ops(later, changed, last)
+    assert ops == [reconciler.EditDm(1, last["more"][0], changed.keys[1], True),
+                   reconciler.NoteDm(later, changed.keys, (last["msg"], last["more"][0]), None,
+                                     changed.parts[-1])]
+    _apply_dm(ops, last)
+    assert last["since"] == [2, 5]  # the catch-up stays what it was while the decision waits
+    assert reconciler.dm_ops(later, changed, last) == []
+
+
+def test_a_new_decision_is_a_new_message_and_the_old_one_stays() -> None:
+    last: dict[str, Any] = {}
+    idle, shown = _dm("hand: A", waiting=False)
+    _apply_dm(reconciler.dm_ops(idle, shown, last), last)
+    before = last["msg"]
+    awaited, menu = _dm("hand: A", waiting=True, seq=9)
+    ops = reconciler.dm_ops(awaited, menu, last)
+    assert ops == [reconciler.SendDm(0, True, ()), reconciler.NoteDm(awaited, menu.keys, (), None, menu.parts[-1])]
+    _apply_dm(ops, last)
+    assert last["msg"] != before and last["waiting"]
+
+
+def test_a_dm_sent_before_layouts_is_sent_anew_as_one_not_converted() -> None:
+    last: dict[str, Any] = {}
+    dm, message = _dm("hand: A", waiting=False)
+    _apply_dm(reconciler.dm_ops(dm, message, last), last)
+    classic = {k: v for k, v in last.items() if k not in ("v2", "text")}
+    later, changed = _dm("hand: B", waiting=False)
+    assert [type(op) for op in reconciler.dm_ops(later, changed, last)] == [reconciler.EditDm, reconciler.NoteDm]
+    ops = reconciler.dm_ops(later, changed, classic)
+    assert ops == [reconciler.SendDm(0, True, ()), reconciler.NoteDm(later, changed.keys, (), None, "header\nhand: B")]
+    _apply_dm(ops, classic)
+    assert classic["msg"] != last["msg"] and classic["v2"]
+    assert [type(op) for op in reconciler.dm_ops(dm, message, classic)] == [reconciler.EditDm, reconciler.NoteDm]
+
+
+def test_a_dm_message_the_player_deleted_is_sent_anew_and_the_rest_go() -> None:
+    last: dict[str, Any] = {}
+    dm, message = _dm("hand: A\n" + LONG)
+    _apply_dm(reconciler.dm_ops(dm, message, last), last)
+    old = [last["msg"], *last["more"]]
+    later, changed = _dm("hand: B\n" + LONG)
+    edit = reconciler.dm_ops(later, changed, last)[0]
+    assert isinstance(edit, reconciler.EditDm) and edit.index == 0
+    reconciler.note_dm(last, edit, gone=True)
+    ops = reconciler.dm_ops(later, changed, last)
+    noted = reconciler.NoteDm(later, changed.keys, (), None, changed.parts[-1])
+    assert ops == [reconciler.SendDm(0, False, ()), reconciler.SendDm(1, True, ()),
+                   *(reconciler.DeleteDm(m) for m in old), noted]
+    _apply_dm(ops, last)
+    assert not last.get("gone") and reconciler.dm_ops(later, changed, last) == []
+
+
+def test_a_send_that_failed_leaves_a_note_of_what_went_and_is_asked_for_again() -> None:
+    last: dict[str, Any] = {}
+    dm, message = _dm("hand: A\n" + LONG)
+    first, second, _ = reconciler.dm_ops(dm, message, last)
+    assert isinstance(first, reconciler.SendDm) and isinstance(second, reconciler.SendDm)
+    # What the record says just before each send: a crash then adopts what went instead of sending it twice.
+    assert reconciler.sending(last, first) == {"sending": True, "sent": []}
+    reconciler.note_dm(last, first, "77")
+    assert reconciler.sending(last, second) == {"sending": True, "sent": ["77"]}
+    # The second send failed: the DM's digest is not noted, so the next sync works on it again.
+    assert "hash" not in last and reconciler.dm_ops(dm, message, last) != []
