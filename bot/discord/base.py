@@ -23,6 +23,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -35,6 +36,7 @@ from events.errors import Refused
 from events.model import Player
 from events.replay import MatchState
 from events.service import CommandResult, MatchService
+from events.store import MatchRow
 
 from . import settings as server_settings
 from .config import Config
@@ -50,6 +52,10 @@ log = logging.getLogger("parley.discord")
 
 _MATCH: contextvars.ContextVar[str | None] = contextvars.ContextVar("parley_match", default=None)
 PICKED = re.compile(r"^#(\d+):(\d+)$")  # an autocomplete pick: "#<seq>:<choice index>"
+# kv: by process key, the service clock's time when that process's last repair began.
+REPAIRED = "discord:repaired"
+# How far another process's clock may run behind this one's (they stamp the rows a repair reads by time).
+CLOCK_MARGIN = timedelta(hours=1)
 
 
 @dataclass
@@ -280,9 +286,12 @@ class ParleyBase:
     # -- start-up -------------------------------------------------------------------------------
 
     async def repair(self) -> int:
-        """After a start: bring every match's thread up to date with its log."""
-        rows = await self.service.store.matches(limit=1_000_000)
-        pending = set(await self.delivery.pending())
+        """After a start: bring the thread of every match that may be behind its
+        log up to date. A match that ended, and was shown to its end, before the
+        last start's repair began is never read again: only running matches,
+        those that ended since, and those whose last sync failed."""
+        began = self.service.clock()
+        rows, pending = await self._maybe_behind()
         n = 0
         for row in rows:
             if row.guild is None:  # played from the terminal, not Discord
@@ -301,6 +310,25 @@ class ParleyBase:
                 n += 1
             except Exception:
                 log.exception("match %s: repair failed", row.id)
+        await self.service.store.set_kv(REPAIRED, self.config.process_key, began)
         return n
+
+    async def _maybe_behind(self) -> tuple[list[MatchRow], set[str]]:
+        """The matches a repair looks at: those not over, those written since
+        the last repair began (a crash may have cut their end's posts short;
+        with a margin for other processes' clocks) and those in the outbox
+        (returned too)."""
+        store = self.service.store
+        rows = await store.matches(status=("lobby", "running"), limit=1_000_000)
+        last = await store.get_kv(REPAIRED, self.config.process_key)
+        since = (datetime.fromisoformat(last) - CLOCK_MARGIN).isoformat(timespec="milliseconds") if last else ""
+        rows += await store.written_since(since, status=("finished", "aborted"))
+        pending = set(await self.delivery.pending())
+        known = {row.id for row in rows}
+        for match_id in sorted(pending - known):
+            row = await store.match(match_id)
+            if row is not None:
+                rows.append(row)
+        return rows, pending
 
 
