@@ -780,7 +780,8 @@ class PgStore:
 
     async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
         """What a cold load of each match needs (events.store.Opened): four
-        reads per thousand matches, on one connection."""
+        reads per thousand matches, on one connection. The newest event read
+        is each match's chain head, kept for its next append (`_append_alone`)."""
         out: dict[str, Opened] = {}
         for start in range(0, len(match_ids), 1000):
             chunk = list(match_ids[start:start + 1000])
@@ -794,6 +795,8 @@ class PgStore:
                         raise self._fault(exc) from exc
                 except asyncpg.PostgresError as exc:
                     raise fault(exc, self.path) from exc
+        self._heads.put({(mid, o.events[-1].seq): o.events[-1].hash for mid, o in out.items()
+                         if o.events and o.events[-1].seq == o.row.last_seq and o.events[-1].hash})
         return out
 
     async def secret(self, match_id: str) -> bytes:

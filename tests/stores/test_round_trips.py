@@ -100,3 +100,37 @@ async def test_a_stale_cache_never_decides_a_command(recorder):
     result = await lazy.act(match_id, player.id, action)
     assert result.events[0].seq == moved.match.seq + 1
     assert (await other.get(match_id)).state == result.match.state
+
+
+async def test_a_command_on_a_match_known_newest_is_its_write_alone(recorder):
+    """As the bot runs the service (`fresh_for`): the read that showed the
+    player the match, or the service's own last commit, is the command's
+    freshness check, so the command costs its write; a retry of it is answered
+    from what the service committed, with the one read of its events."""
+    bot = MatchService(recorder, snapshot_every=10**6, fresh_for=60.0)
+    wire = Wire(recorder)
+    match_id = await started(bot, ANN, BEN, options=ENDLESS)
+    for n in range(3):
+        player, action = await next_move(bot, match_id)
+        sent = wire.count()
+        result, trips = await counted(recorder, bot.act(match_id, player.id, action, command_id=f"k{n}"))
+        assert not result.duplicate and trips == 1 and wire.count() - sent == 1
+    again, trips = await counted(recorder, bot.act(match_id, player.id, action, command_id="k2"))
+    assert again.duplicate and again.events == result.events and trips == 1
+    bot.forget(match_id)
+    await bot.get(match_id)  # loaded cold: what it read is the newest, chain head included
+    player, action = await next_move(bot, match_id)
+    result, trips = await counted(recorder, bot.act(match_id, player.id, action, command_id="cold"))
+    assert not result.duplicate and trips == 1
+
+
+async def test_a_retry_another_process_recorded_meanwhile_is_played_once(recorder):
+    lazy = MatchService(recorder, snapshot_every=10**6, fresh_for=60.0)
+    other = MatchService(recorder, snapshot_every=10**6)
+    match_id = await started(lazy, ANN, BEN, options=ENDLESS)
+    player, action = await next_move(lazy, match_id)
+    first = await other.act(match_id, player.id, action, command_id="twice")
+    again = await lazy.act(match_id, player.id, action, command_id="twice")  # decided on the state before it
+    assert again.duplicate and [e.seq for e in again.events] == [e.seq for e in first.events]
+    assert sum(1 for e in await recorder.events(match_id) if e.command_id == "twice") == 1
+    assert (await lazy.get(match_id)).state == (await other.get(match_id)).state
