@@ -143,23 +143,21 @@ async def paced(store: Recorder, raw: RawPg | RawFile, matches: int, rate: float
     """Commands (act, then the player's view) arriving at random at `rate` a second in all,
     over `matches` matches, as the Discord bot's service runs them, with raw commits at the
     same pace alongside on the same database (the same disk, at the same time): (p50, p99,
-    a raw commit's p99, round trips of act + view)."""
+    a raw commit's p99, round trips per command: the get that shows the player the match,
+    act and view, as a Discord move does them)."""
     service = MatchService(store, fresh_for=FRESH_FOR, snapshot_every=10**9)
     ids = [await new_match(service) for _ in range(matches)]
     rnd = random.Random(3)
     ours: list[float] = []
     raws: list[float] = []
-    trips = 0
 
     async def command(match_id: str) -> None:
-        nonlocal trips
         ms = await service.get(match_id)
         player = [A, B][ms.state.active].id
-        before, began = store.round_trips, time.perf_counter()
+        began = time.perf_counter()
         await service.act(match_id, player, {"kind": "roll"}, command_id=uuid.uuid4().hex)
         await service.view(match_id, service.viewer_for(ms, player))
         ours.append(time.perf_counter() - began)
-        trips += store.round_trips - before
 
     async def arrivals(start: Any) -> None:
         running = []
@@ -174,7 +172,9 @@ async def paced(store: Recorder, raw: RawPg | RawFile, matches: int, rate: float
         async with one_at_a_time:
             raws.append(await raw.commit())
 
+    trips = store.round_trips
     await asyncio.gather(arrivals(lambda: command(rnd.choice(ids))), arrivals(raw_commit))
+    trips = store.round_trips - trips  # commands overlap: counted over the run, not per command
     q, r = statistics.quantiles(ours, n=100), statistics.quantiles(raws, n=100)
     return q[49], q[98], r[98], trips / len(ours)
 
@@ -278,7 +278,7 @@ async def run(kind: str, url: str, fresh: str, quick: bool) -> None:
         ratio = p99 / raw99
         print(f"[{kind}] act + view, 10 commands/s over 100 matches: p50 {ms(p50)}, p99 {ms(p99)}; "
               f"a raw commit alongside: p99 {ms(raw99)}; p99 ratio {ratio:.2f}x  [target <= 1.5x: "
-              f"{verdict(ratio <= 1.5)}]; {per:.2f} round trips per command  [target <= 2: {verdict(per <= 2)}]")
+              f"{verdict(ratio <= 1.5)}]; {per:.2f} round trips per command (get, act, view)  [target <= 2: {verdict(per <= 2)}]")
         p50, p99 = await append_latency(store, 50 if quick else 300)
         print(f"[{kind}] append, one event per transaction: p50 {ms(p50)}, p99 {ms(p99)}"
               f"  [target p99 < 10 ms: {verdict(p99 < 0.010)}]")
