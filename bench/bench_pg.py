@@ -151,13 +151,16 @@ async def paced(store: Recorder, raw: RawPg | RawFile, matches: int, rate: float
     ours: list[float] = []
     raws: list[float] = []
 
+    turns = {m: asyncio.Lock() for m in ids}  # a match's next move waits for its last: whose turn it is
+
     async def command(match_id: str) -> None:
-        ms = await service.get(match_id)
-        player = [A, B][ms.state.active].id
-        began = time.perf_counter()
-        await service.act(match_id, player, {"kind": "roll"}, command_id=uuid.uuid4().hex)
-        await service.view(match_id, service.viewer_for(ms, player))
-        ours.append(time.perf_counter() - began)
+        async with turns[match_id]:
+            ms = await service.get(match_id)
+            player = [A, B][ms.state.active].id
+            began = time.perf_counter()
+            await service.act(match_id, player, {"kind": "roll"}, command_id=uuid.uuid4().hex)
+            await service.view(match_id, service.viewer_for(ms, player))
+            ours.append(time.perf_counter() - began)
 
     async def arrivals(start: Any) -> None:
         running = []

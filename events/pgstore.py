@@ -263,13 +263,15 @@ async def _insert(conn: Conn, rows: Sequence[tuple[Any, ...]]) -> None:
 
 
 async def _claim_and_insert(conn: Conn, attempt: _Attempt, item: _Append, prev: str,
-                            heads: dict[tuple[str, int], str], known: Heads) -> list[Event] | Exception:
-    """One append in one statement, chained on `prev`, the hash the store
-    knows for the row at `item.after` (a stored event never changes, so it
-    still is the row's unless the row is not what the store thinks: then the
-    claim fails as if another writer had come first, and the head is read
-    again). A taken command id fails the insert on its constraint, as below."""
-    events, mine = chained_rows(item.match_id, prev, item.after, item.new, item.at)
+                            heads: dict[tuple[str, int], str], known: Heads,
+                            chained: tuple[list[Event], list[tuple[Any, ...]]] | None = None) -> list[Event] | Exception:
+    """One append in one statement, its rows (`chained`, unless made here)
+    chained on `prev`, the hash the store knows for the row at `item.after`
+    (a stored event never changes, so it still is the row's unless the row is
+    not what the store thinks: then the claim fails as if another writer had
+    come first, and the head is read again). A taken command id fails the
+    insert on its constraint, as below."""
+    events, mine = chained or chained_rows(item.match_id, prev, item.after, item.new, item.at)
     xid = await conn.fetchval(_CLAIM_AND_INSERT, item.match_id, item.after, item.after + len(item.new), item.at,
                               item.status, item.players, item.result,
                               *(list(column) for column in zip(*mine, strict=True)), prev)
@@ -590,11 +592,12 @@ class PgStore:
         committed by itself, so a command's write is one round trip (no BEGIN
         or COMMIT of its own). Its events are its outcome until it is refused,
         so a lost answer is settled against them (`_settle`)."""
-        attempt.outcomes[0] = chained_rows(item.match_id, prev, item.after, item.new, item.at)[0]
+        chained = chained_rows(item.match_id, prev, item.after, item.new, item.at)
+        attempt.outcomes[0] = chained[0]
         heads: dict[tuple[str, int], str] = {}
         async with self.connection() as conn:
             attempt.backend = (conn.get_server_pid(), getattr(conn, "started", None))
-            attempt.outcomes[0] = await _claim_and_insert(conn, attempt, item, prev, heads, self._heads)
+            attempt.outcomes[0] = await _claim_and_insert(conn, attempt, item, prev, heads, self._heads, chained)
         self._heads.put(heads)  # committed
 
     async def _write_alone(self, item: _Append | _Put) -> list[Event] | BaseException:
