@@ -36,7 +36,7 @@ from events.errors import Refused
 from events.model import Player
 from events.replay import MatchState
 from events.service import CommandResult, MatchService
-from events.store import MatchRow
+from events.store import LEAGUE, MatchRow
 
 from . import settings as server_settings
 from .config import Config
@@ -322,7 +322,8 @@ class ParleyBase:
         rows = await store.matches(status=("lobby", "running"), limit=1_000_000)
         last = await store.get_kv(REPAIRED, self.config.process_key)
         since = (datetime.fromisoformat(last) - CLOCK_MARGIN).isoformat(timespec="milliseconds") if last else ""
-        rows += await store.written_since(since, status=("finished", "aborted"))
+        rows += [row for row in await store.written_since(since, status=("finished", "aborted"))
+                 if row.game != LEAGUE]  # a league's stream has no thread of its own
         pending = set(await self.delivery.pending())
         known = {row.id for row in rows}
         for match_id in sorted(pending - known):

@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from events.model import NewEvent
+from events.store import LEAGUE, MatchRow
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.harness import Harness
 from tests.discord.helpers import open_match, state
@@ -73,6 +75,8 @@ async def test_a_repair_reads_only_matches_that_may_be_behind(harness: Harness) 
     ended_since, _ = await open_match(h, ALICE, CAROL)
     h.parley.service.clock = lambda: _hours_later(5)
     await h.parley.service.abort(ended_since, None, "done with")  # its end never shown: as if a crash cut it
+    league = MatchRow("lg", LEAGUE, "league-1", _hours_later(5), _hours_later(5), "finished", "", "1", None, [], None, 0)
+    await h.parley.service.store.create_match(league, b"s", NewEvent(type="note", actor="system"))  # no thread
     repaired, read = await _repair_noting_reads(h, 6)
     assert set(read) == {running, ended_since} and repaired == 1  # (the sync reads it again)
     assert (await h.parley.delivery.record(ended_since)).get("ended")
