@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench_log import RawSqlite
 
 from engine.registry import register
+from events.gcpause import settle, unsettle
 from events.model import NewEvent, Player
 from events.recorder import Recorder
 from events.replay import rebuild
@@ -176,7 +177,11 @@ async def paced(store: Recorder, raw: RawPg | RawFile, matches: int, rate: float
             raws.append(await raw.commit())
 
     trips = store.round_trips
-    await asyncio.gather(arrivals(lambda: command(rnd.choice(ids))), arrivals(raw_commit))
+    settle()  # the collector as the bot settles it (events/gcpause.py)
+    try:
+        await asyncio.gather(arrivals(lambda: command(rnd.choice(ids))), arrivals(raw_commit))
+    finally:
+        unsettle()
     trips = store.round_trips - trips  # commands overlap: counted over the run, not per command
     q, r = statistics.quantiles(ours, n=100), statistics.quantiles(raws, n=100)
     return q[49], q[98], r[98], trips / len(ours)
