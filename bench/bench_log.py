@@ -42,7 +42,7 @@ class RawSqlite:
     """The baseline: plain sqlite3, same durability, one insert per transaction."""
 
     def __init__(self, path: Path) -> None:
-        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)  # bench_pg times it on a thread
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("CREATE TABLE e (m TEXT, seq INTEGER, payload TEXT, PRIMARY KEY (m, seq)) WITHOUT ROWID")

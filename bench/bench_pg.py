@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -20,11 +21,15 @@ import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench_log import RawSqlite
+
 from engine.registry import register
+from events.gcpause import settle, unsettle
 from events.model import NewEvent, Player
 from events.recorder import Recorder
 from events.replay import rebuild
@@ -95,6 +100,91 @@ async def move_trips(store: Recorder) -> int:
     await service.act(match_id, player, {"kind": "roll"}, command_id=uuid.uuid4().hex)
     await service.view(match_id, service.viewer_for(ms, player))
     return store.round_trips - before
+
+
+class RawPg:
+    """The baseline on PostgreSQL: one insert per commit on a plain asyncpg connection."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn, self.seq = conn, 0
+
+    @classmethod
+    async def open(cls, url: str) -> RawPg:
+        import asyncpg
+        conn = await asyncpg.connect(url)
+        await conn.execute("CREATE TABLE IF NOT EXISTS raw_e (m TEXT, seq INTEGER, payload TEXT, PRIMARY KEY (m, seq))")
+        return cls(conn)
+
+    async def commit(self) -> float:
+        self.seq += 1
+        began = time.perf_counter()
+        await self.conn.execute("INSERT INTO raw_e VALUES ($1, $2, $3)", "m", self.seq,
+                                '{"seat":0,"action":{"kind":"roll"}}')
+        return time.perf_counter() - began
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+class RawFile:
+    """The baseline on SQLite, on its own thread (timed there, so the hop is not counted against it)."""
+
+    def __init__(self, path: str) -> None:
+        self.raw = RawSqlite(Path(path))
+
+    async def commit(self) -> float:
+        return (await asyncio.to_thread(self.raw.commit_times, 1))[0]
+
+    async def close(self) -> None:
+        self.raw.db.close()
+
+
+async def paced(store: Recorder, raw: RawPg | RawFile, matches: int, rate: float, commands: int
+                ) -> tuple[float, float, float, float]:
+    """Commands (act, then the player's view) arriving at random at `rate` a second in all,
+    over `matches` matches, as the Discord bot's service runs them, with raw commits at the
+    same pace alongside on the same database (the same disk, at the same time): (p50, p99,
+    a raw commit's p99, round trips per command: the get that shows the player the match,
+    act and view, as a Discord move does them)."""
+    service = MatchService(store, fresh_for=FRESH_FOR, snapshot_every=10**9)
+    ids = [await new_match(service) for _ in range(matches)]
+    rnd = random.Random(3)
+    ours: list[float] = []
+    raws: list[float] = []
+
+    turns = {m: asyncio.Lock() for m in ids}  # a match's next move waits for its last: whose turn it is
+
+    async def command(match_id: str) -> None:
+        async with turns[match_id]:
+            ms = await service.get(match_id)
+            player = [A, B][ms.state.active].id
+            began = time.perf_counter()
+            await service.act(match_id, player, {"kind": "roll"}, command_id=uuid.uuid4().hex)
+            await service.view(match_id, service.viewer_for(ms, player))
+            ours.append(time.perf_counter() - began)
+
+    async def arrivals(start: Any) -> None:
+        running = []
+        for _ in range(commands):
+            await asyncio.sleep(rnd.expovariate(rate))
+            running.append(asyncio.ensure_future(start()))
+        await asyncio.gather(*running)
+
+    one_at_a_time = asyncio.Lock()  # one connection: a raw commit that arrives during another waits, untimed
+
+    async def raw_commit() -> None:
+        async with one_at_a_time:
+            raws.append(await raw.commit())
+
+    trips = store.round_trips
+    settle()  # the collector as the bot settles it (events/gcpause.py)
+    try:
+        await asyncio.gather(arrivals(lambda: command(rnd.choice(ids))), arrivals(raw_commit))
+    finally:
+        unsettle()
+    trips = store.round_trips - trips  # commands overlap: counted over the run, not per command
+    q, r = statistics.quantiles(ours, n=100), statistics.quantiles(raws, n=100)
+    return q[49], q[98], r[98], trips / len(ours)
 
 
 async def group_commit(store: Recorder, matches: int, rounds: int) -> tuple[float, float]:
@@ -188,6 +278,15 @@ async def run(kind: str, url: str, fresh: str, quick: bool) -> None:
         trips = await move_trips(store)
         print(f"[{kind}] round trips of a move (get, act with a command id, view): {trips}"
               f"  [target <= 2: {verdict(trips <= 2)}]")
+        raw = await RawPg.open(url) if kind == "postgresql" else RawFile(url.removeprefix("sqlite:") + ".raw")
+        try:
+            p50, p99, raw99, per = await paced(store, raw, 100, 10.0, 30 if quick else 300)
+        finally:
+            await raw.close()
+        ratio = p99 / raw99
+        print(f"[{kind}] act + view, 10 commands/s over 100 matches: p50 {ms(p50)}, p99 {ms(p99)}; "
+              f"a raw commit alongside: p99 {ms(raw99)}; p99 ratio {ratio:.2f}x  [target <= 1.5x: "
+              f"{verdict(ratio <= 1.5)}]; {per:.2f} round trips per command (get, act, view)  [target <= 2: {verdict(per <= 2)}]")
         p50, p99 = await append_latency(store, 50 if quick else 300)
         print(f"[{kind}] append, one event per transaction: p50 {ms(p50)}, p99 {ms(p99)}"
               f"  [target p99 < 10 ms: {verdict(p99 < 0.010)}]")

@@ -16,17 +16,20 @@ synchronous_commit off: it costs no flush of its own, and the next event
 commit makes it durable (WAL is flushed in order).
 
 Freshness across processes is the service's seq check (`head`, one indexed
-read per command, which also says whether its command id is recorded), as
-with SQLite. An append after the event this store wrote itself claims and
-inserts in one statement (its chain head is cached), so a command is that
-read and a transaction of three statements.
+read per command, which also says whether its command id is recorded and
+learns the newest event's hash), as with SQLite. An append alone in its batch
+whose chain head the store knows (it wrote that event, or `head` read it)
+claims, inserts and commits in one statement, with no BEGIN or COMMIT of its
+own: a command is that read and that statement, two round trips.
 
 A lost connection (a restart, a failover, a killed backend) leaves a commit's
-outcome unknown to the client. Every write transaction learns its id from its
+outcome unknown to the client. A write transaction learns its id from its
 first write, and after a loss the server is asked, on a new connection, what
-became of that transaction (waiting while it still runs): a command is told
-"recorded" or "not recorded" only when that is so. A connection that failed
-is terminated, never handed out again.
+became of that transaction (waiting while it still runs). A lone statement
+has no id before its answer: the session it was sent to is ended (if it still
+runs, so nothing sent there can start later) and the log is read for its
+events. Either way a command is told "recorded" or "not recorded" only when
+that is so. A connection that failed is terminated, never handed out again.
 """
 
 from __future__ import annotations
@@ -72,20 +75,28 @@ _CLAIM = ("UPDATE matches SET last_seq = $3, updated_at = $4, status = COALESCE(
           "EXISTS (SELECT 1 FROM events WHERE match_id = $1 AND command_id = ANY($8::text[])), "
           "pg_current_xact_id()::text")
 # The claim and the insert in one statement, for an append whose previous hash
-# the store knows (it wrote that event): the rows go in only if the claim took.
+# the store knows (it wrote that event, or read it with the match's head): the
+# claim takes only while that hash is still the row's, and the rows go in only
+# if it took, so a refused claim writes nothing and the statement can commit on
+# its own.
 _CLAIM_AND_INSERT = ("WITH claim AS (UPDATE matches SET last_seq = $3, updated_at = $4, status = COALESCE($5, status), "
                      "players = COALESCE($6, players), result = COALESCE($7, result) "
                      "WHERE id = $1 AND last_seq = $2 "
-                     "RETURNING (SELECT hash FROM events WHERE match_id = $1 AND seq = $2) AS prev, "
-                     "pg_current_xact_id()::text AS xid), "
+                     f"AND COALESCE((SELECT hash FROM events WHERE match_id = $1 AND seq = $2), '{GENESIS}') = $17 "
+                     "RETURNING pg_current_xact_id()::text AS xid), "
                      "ins AS (INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
                      "SELECT * FROM unnest($8::text[], $9::int[], $10::text[], $11::int[], $12::text[], $13::text[], "
                      "$14::text[], $15::text[], $16::text[]) WHERE EXISTS (SELECT 1 FROM claim)) "
-                     "SELECT prev, xid FROM claim")
+                     "SELECT xid FROM claim")
 _XID = "SELECT pg_current_xact_id()::text"
-# A match's newest seq and where a command id was recorded: one indexed read each.
-_HEAD = ("SELECT last_seq, (SELECT seq FROM events WHERE match_id = $1 AND command_id = $2) "
-         "FROM matches WHERE id = $1")
+_STARTED = "SELECT backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
+# Whether a session has ended, ending it if it still runs: 'ended' only once it is gone.
+_END = ("SELECT CASE WHEN COUNT(*) = 0 THEN 'ended' END FROM "
+        "(SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND backend_start = $2) AS s")
+# A match's newest seq, where a command id was recorded and the newest event's
+# hash (what the next append chains on): one indexed read each.
+_HEAD = ("SELECT m.last_seq, (SELECT seq FROM events WHERE match_id = $1 AND command_id = $2), "
+         "(SELECT hash FROM events WHERE match_id = $1 AND seq = m.last_seq) FROM matches m WHERE m.id = $1")
 # What became of a transaction whose connection was lost: 'committed', 'aborted' or 'in progress'.
 _FATE = "SELECT pg_xact_status($1::text::xid8)"
 _PUT_SNAPSHOT = ("INSERT INTO snapshots (match_id, seq, ruleset, state) VALUES ($1, $2, $3, $4) "
@@ -176,6 +187,11 @@ class _Attempt:
 
     outcomes: list[list[Event] | BaseException]
     xid: str | None = None
+    # A lone append sent as one statement that commits by itself has no id to
+    # ask about before its answer: the backend it went to instead ((pid,
+    # backend_start), unique while the server runs), so a lost answer is
+    # settled by the log once that backend has ended.
+    backend: tuple[int, Any] | None = None
 
 
 @dataclass
@@ -207,6 +223,7 @@ class _Counted(asyncpg.Connection):  # type: ignore[misc]
     public query call (a transaction's BEGIN and COMMIT go through `execute`)."""
 
     trips: _Trips | None = None
+    started: Any = None  # the backend's start time: with its pid, this session's name on the server
 
     def _count(self) -> None:
         if self.trips is not None:
@@ -246,20 +263,22 @@ async def _insert(conn: Conn, rows: Sequence[tuple[Any, ...]]) -> None:
 
 
 async def _claim_and_insert(conn: Conn, attempt: _Attempt, item: _Append, prev: str,
-                            heads: dict[tuple[str, int], str], known: Heads) -> list[Event] | Exception:
-    """One append in one statement, chained on `prev`, the hash the store
-    wrote at `item.after` (a stored event never changes, so it still is the
-    row's). A taken command id fails the insert on its constraint, as below."""
-    events, mine = chained_rows(item.match_id, prev, item.after, item.new, item.at)
-    claimed = await conn.fetchrow(_CLAIM_AND_INSERT, item.match_id, item.after, item.after + len(item.new), item.at,
-                                  item.status, item.players, item.result,
-                                  *(list(column) for column in zip(*mine, strict=True)))
-    if claimed is None:
-        return Conflict(f"match {item.match_id} is no longer at event {item.after}")
-    attempt.xid = attempt.xid or claimed[1]
-    if (claimed[0] or GENESIS) != prev:  # the rows were changed past the store: chain on what is there, from a clean start
+                            heads: dict[tuple[str, int], str], known: Heads,
+                            chained: tuple[list[Event], list[tuple[Any, ...]]] | None = None) -> list[Event] | Exception:
+    """One append in one statement, its rows (`chained`, unless made here)
+    chained on `prev`, the hash the store knows for the row at `item.after`
+    (a stored event never changes, so it still is the row's unless the row is
+    not what the store thinks: then the claim fails as if another writer had
+    come first, and the head is read again). A taken command id fails the
+    insert on its constraint, as below."""
+    events, mine = chained or chained_rows(item.match_id, prev, item.after, item.new, item.at)
+    xid = await conn.fetchval(_CLAIM_AND_INSERT, item.match_id, item.after, item.after + len(item.new), item.at,
+                              item.status, item.players, item.result,
+                              *(list(column) for column in zip(*mine, strict=True)), prev)
+    if xid is None:
         known.forget(item.match_id)
-        raise _Refused(Conflict(f"event {item.after} of match {item.match_id} is not the one this store wrote"))
+        return Conflict(f"match {item.match_id} is no longer at event {item.after}")
+    attempt.xid = attempt.xid or xid
     heads[(item.match_id, events[-1].seq)] = mine[-1][8]
     return events
 
@@ -292,6 +311,25 @@ async def _append_one(conn: Conn, attempt: _Attempt, item: _Append, rows: list[t
     if events:
         heads[(item.match_id, events[-1].seq)] = mine[-1][8]
     return events
+
+
+async def _ended(conn: Conn, attempt: _Attempt) -> bool | None:
+    """Whether the lost write committed, or None while it may still run: the
+    transaction's status by its id; a lone statement's, once the session it
+    went to has ended (ended here if it still runs, so nothing it was sent can
+    start later), by whether its last event is in the log as written."""
+    if attempt.xid is not None:
+        status = await conn.fetchval(_FATE, attempt.xid)
+        return None if status not in ("committed", "aborted") else status == "committed"
+    assert attempt.backend is not None
+    if await conn.fetchval(_END, *attempt.backend) is None:
+        return None
+    sent = attempt.outcomes[0]
+    if isinstance(sent, BaseException) or not sent:
+        return False  # refused before the loss: nothing written
+    last = sent[-1]
+    return bool(await conn.fetchval("SELECT hash = $3 FROM events WHERE match_id = $1 AND seq = $2",
+                                    last.match_id, last.seq, last.hash))
 
 
 async def _opening(conn: Conn, chunk: list[str]) -> dict[str, Opened]:
@@ -365,6 +403,7 @@ class PgStore:
 
         async def counted(conn: asyncpg.Connection) -> None:
             if isinstance(conn, _Counted):
+                conn.started = await conn.fetchval(_STARTED)
                 conn.trips = trips
 
         try:
@@ -425,19 +464,18 @@ class PgStore:
         """fault(), but a connection lost on the way is told as such (to a player, not to an operator)."""
         return errors.connection_lost() if isinstance(exc, _LOST) else fault(exc, self.path)
 
-    async def _fate(self, xid: str) -> bool | None:
-        """Whether transaction `xid`, whose connection was lost, committed: asked
-        on a new connection, again and again until it has ended (the server may
-        still be finishing it, or restarting) or `settle_within` has passed
-        (None: unknown)."""
+    async def _fate(self, attempt: _Attempt) -> bool | None:
+        """Whether a write whose connection was lost committed: asked on a new
+        connection, again and again until it has ended (the server may still be
+        finishing it, or restarting) or `settle_within` has passed (None: unknown)."""
         loop = asyncio.get_running_loop()
         deadline, pause = loop.time() + self.settle_within, 0.01
         while True:
             try:
                 async with self.connection() as conn:
-                    status = await conn.fetchval(_FATE, xid)
-                if status in ("committed", "aborted"):
-                    return bool(status == "committed")
+                    committed = await _ended(conn, attempt)
+                if committed is not None:
+                    return committed
             except (asyncpg.PostgresError, *_LOST):
                 pass  # asked again, on another connection
             if loop.time() + pause > deadline:
@@ -528,6 +566,11 @@ class PgStore:
         Appends go first, ordered by match, so two processes' batches lock
         match rows (and then bookkeeping rows) in the same order; the sort is
         stable, so two writes to one row keep theirs."""
+        lone = batch[0] if len(batch) == 1 and isinstance(batch[0], _Append) and batch[0].new else None
+        prev = self._heads.get(lone.match_id, lone.after) if lone is not None else None
+        if lone is not None and prev is not None:
+            await self._append_alone(lone, prev, attempt)
+            return
         order = sorted(range(len(batch)), key=lambda i: _lock_order(batch[i]))
         async with self.connection() as conn, conn.transaction():
             if not any(isinstance(item, _Append) for item in batch):
@@ -542,6 +585,19 @@ class PgStore:
                 else:
                     attempt.outcomes[i] = await _append_one(conn, attempt, item, rows, heads, self._heads)
             await _insert(conn, rows)
+        self._heads.put(heads)  # committed
+
+    async def _append_alone(self, item: _Append, prev: str, attempt: _Attempt) -> None:
+        """An append alone in its batch, its chain head known: one statement,
+        committed by itself, so a command's write is one round trip (no BEGIN
+        or COMMIT of its own). Its events are its outcome until it is refused,
+        so a lost answer is settled against them (`_settle`)."""
+        chained = chained_rows(item.match_id, prev, item.after, item.new, item.at)
+        attempt.outcomes[0] = chained[0]
+        heads: dict[tuple[str, int], str] = {}
+        async with self.connection() as conn:
+            attempt.backend = (conn.get_server_pid(), getattr(conn, "started", None))
+            attempt.outcomes[0] = await _claim_and_insert(conn, attempt, item, prev, heads, self._heads, chained)
         self._heads.put(heads)  # committed
 
     async def _write_alone(self, item: _Append | _Put) -> list[Event] | BaseException:
@@ -565,11 +621,11 @@ class PgStore:
         commands with or without a command id, and for bookkeeping: it is the
         transaction that is looked up, not one of its rows. An append refused
         with a Conflict wrote nothing either way and is told so."""
-        if attempt.xid is None:
+        if attempt.xid is None and attempt.backend is None:
             # No write was answered, so COMMIT was never sent: nothing was written.
             committed: bool | None = False
         else:
-            committed = await self._fate(attempt.xid)
+            committed = await self._fate(attempt)
         told: list[list[Event] | BaseException] = []
         for out in attempt.outcomes:
             if isinstance(out, Conflict) or committed:
@@ -635,9 +691,15 @@ class PgStore:
     async def head(self, match_id: str, command_id: str | None = None) -> tuple[int, int | None] | None:
         """The match's newest seq and the seq of the event recorded for
         `command_id` (None when it is not), in one read: all a command asks
-        before it decides. None when there is no such match."""
+        before it decides. None when there is no such match. The same read
+        learns the newest event's hash, so the append that follows chains on
+        it without asking (`_append_alone`)."""
         row = await self._read("fetchrow", _HEAD, match_id, command_id)
-        return None if row is None else (int(row[0]), None if row[1] is None else int(row[1]))
+        if row is None:
+            return None
+        if row[2] is not None:
+            self._heads.put({(match_id, int(row[0])): row[2]})
+        return int(row[0]), None if row[1] is None else int(row[1])
 
     async def chain_break(self, match_id: str) -> tuple[int | None, str]:
         """Recompute the match's hash chain over the rows as stored: the seq of
@@ -721,7 +783,8 @@ class PgStore:
 
     async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
         """What a cold load of each match needs (events.store.Opened): four
-        reads per thousand matches, on one connection."""
+        reads per thousand matches, on one connection. The newest event read
+        is each match's chain head, kept for its next append (`_append_alone`)."""
         out: dict[str, Opened] = {}
         for start in range(0, len(match_ids), 1000):
             chunk = list(match_ids[start:start + 1000])
@@ -735,6 +798,8 @@ class PgStore:
                         raise self._fault(exc) from exc
                 except asyncpg.PostgresError as exc:
                     raise fault(exc, self.path) from exc
+        self._heads.put({(mid, o.events[-1].seq): o.events[-1].hash for mid, o in out.items()
+                         if o.events and o.events[-1].seq == o.row.last_seq and o.events[-1].hash})
         return out
 
     async def secret(self, match_id: str) -> bytes:

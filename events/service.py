@@ -54,6 +54,7 @@ from .window import WINDOW, responding
 AUTO_LIMIT = 1_000_000
 ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait for the next
 RETRIES = 3  # decisions of one command when other processes keep appending first
+RECENT_IDS = 64  # command ids each cached match remembers (a retry comes within seconds)
 VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
 CACHE_LIMIT = 1000  # matches kept in memory; the least recently used leave, to a snapshot
 # What a long-running front end passes as `fresh_for`: a Discord command reads
@@ -96,6 +97,15 @@ class _Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     checked: float = float("-inf")  # the event loop's time when `ms` was last known to be the newest
     snapped: int = 0  # the seq of the newest snapshot stored (or loaded) for it
+    # The command ids this process committed lately, with their events' first seq: a retry of one
+    # is answered without a read (a command decided with no read of its own finds it here).
+    recent: dict[str, int] = field(default_factory=dict)
+
+    def committed(self, command_id: str | None, seq: int) -> None:
+        if command_id is not None:
+            self.recent[command_id] = seq
+            if len(self.recent) > RECENT_IDS:
+                del self.recent[next(iter(self.recent))]
 
 
 class MatchService:
@@ -291,19 +301,36 @@ class MatchService:
     async def _run(self, match_id: str, command_id: str | None, build: Build) -> CommandResult:
         """Serialise, deduplicate, decide, append. `build` raises RuleError to refuse.
 
+        A match this process knew newest within `fresh_for` (a read just now,
+        or its own commit) is decided on without a read of its own: the append
+        lands only if no other process appended since (the store's check on the
+        seq), a command id taken meanwhile fails it on the store's constraint,
+        and a refusal is decided again after a read, so neither a move nor a
+        refusal ever stands on a stale state. Otherwise the read comes first.
         When another process appended while this one decided, the command is
         decided again on the newer state (which may refuse it: the match was
         aborted, the button is stale); it never lands on a state it was not
         decided on."""
         live = await self._load(match_id, fresh=False)  # the check that counts is the one under the lock
         async with live.lock:
-            for attempt in range(RETRIES):
-                recorded = await self._fresh(live, command_id)
+            trusted = asyncio.get_running_loop().time() - live.checked < self.fresh_for
+            conflicts = 0
+            while True:
+                if trusted:
+                    recorded = live.recent.get(command_id) if command_id is not None else None
+                else:
+                    recorded = await self._fresh(live, command_id)
                 if recorded is not None:
                     return CommandResult(live.ms, await self._events_from(match_id, recorded), duplicate=True)
                 before = live.ms
-                built = build(before, live.secret)
-                new, states = await built if inspect.isawaitable(built) else built
+                try:
+                    built = build(before, live.secret)
+                    new, states = await built if inspect.isawaitable(built) else built
+                except RuleError:
+                    if not trusted:
+                        raise
+                    trusted = False  # refused on a state not read just now: read it, and decide again
+                    continue
                 if command_id is not None and new:
                     new[0] = new[0].model_copy(update={"command_id": command_id})
                 try:
@@ -315,11 +342,14 @@ class MatchService:
                         raise errors.busy() from None
                     return CommandResult(live.ms, await self._events_from(match_id, recorded), duplicate=True)
                 except Conflict as exc:
-                    if attempt == RETRIES - 1:
+                    conflicts += 1
+                    if conflicts == RETRIES:
                         raise errors.busy() from exc
+                    trusted = False
                     continue
+                if events:
+                    live.committed(command_id, events[0].seq)
                 return CommandResult(live.ms, events)
-        raise AssertionError("unreachable: the last attempt returns or raises")
 
     async def _events_from(self, match_id: str, seq: int) -> list[Event]:
         """A command's events: the one carrying its id (at `seq`) and the automatic ones after it."""

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from engine.core import Choice, NotYourDecision, RuleError, Text
+from engine.core import Choice, RuleError, Text
 from engine.registry import available, get_game
 from events.clockconfig import clock_place
 from events.errors import Refused
@@ -173,13 +173,12 @@ class Play:
                 return await self._choose(interaction, ms.match_id, int(picked[1]), None, int(picked[2]))
             locale = self.room.locale(interaction)
             me, cid = self.room.player(interaction).id, str(interaction.id)
-            if await self.room.service.store.find_command(ms.match_id, cid) is not None:
-                return Reply(M.duplicate(locale))  # a retry of a move that was made: not "not your turn"
-            self._check_turn(ms, me)
             try:
+                # The service answers a retry of a move that was made ("already done", not "not your
+                # turn") from the same read that checks the match is fresh: no lookup of its own first.
                 result = await self.room.service.act(ms.match_id, me, action, command_id=cid)
-            except NotYourDecision:
-                self._check_turn(await self.room.service.get(ms.match_id), me)  # someone moved first: say who is awaited
+            except RuleError:
+                self._check_turn(await self.room.service.get(ms.match_id), me)  # not this player's turn: say who is awaited
                 raise
             return Reply(self.room.done(result, locale, Text(action, action), ms), sync=ms.match_id)
         await self.room.run(interaction, work, match_id=match)
@@ -225,13 +224,13 @@ class Play:
 
         No lock here: `expected_seq` makes the service re-check currency under its
         own per-match lock (safe with several bot processes on one database too).
-        The command id is looked at first, so a retried interaction reads "already
-        done" rather than "no longer current"."""
+        A retried interaction whose move was made finds the match moved on, and
+        its command id is looked up then (`_stale`), so it reads "already done"
+        rather than "no longer current"; one the cache has not seen move on yet
+        is answered so by the service."""
         locale = self.room.locale(interaction)
         me = self.room.player(interaction).id
         cid = str(interaction.id)
-        if await self.room.service.store.find_command(match_id, cid) is not None:
-            return Reply(M.duplicate(locale))
         ms = await self.room.service.get(match_id)
         if ms.status != "running" or not _current(ms, seq):
             return await self._stale(match_id, cid, locale)

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
+from bot.discord.repair import repair
+from events.model import NewEvent
+from events.store import LEAGUE, MatchRow
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.harness import Harness
 from tests.discord.helpers import open_match, state
@@ -32,3 +37,47 @@ async def test_a_due_reminder_loads_only_that_match(harness: Harness) -> None:
     later = datetime.now(UTC) + timedelta(hours=h.parley.config.reminder_hours + 1)
     await h.bot.scheduler.tick(later)
     assert set(service._live) == {first}
+
+
+def _hours_later(hours: int) -> str:
+    return (datetime.now(UTC) + timedelta(hours=hours)).isoformat(timespec="milliseconds")
+
+
+async def _repair_noting_reads(h: Harness, hours: int) -> tuple[int, list[str]]:
+    """A restart `hours` from now whose repair notes every match whose delivery record it reads."""
+    await h.stop()
+    bot = await h.start()
+    room = bot.room
+    room.service.clock = lambda: _hours_later(hours)
+    delivery, read = room.delivery, []
+    record = delivery.record
+
+    async def noted(match_id: str) -> dict[str, object]:
+        read.append(match_id)
+        return await record(match_id)
+
+    delivery.record = noted
+    repaired = await repair(room.service, delivery)
+    delivery.record = record
+    return repaired, read
+
+
+@pytest.mark.slow  # three restarts
+async def test_a_repair_reads_only_matches_that_may_be_behind(harness: Harness) -> None:
+    h = harness
+    over, _ = await open_match(h, ALICE, BOB)
+    await h.parley.service.abort(over, None, "done with")
+    await h.settle()
+    _, read = await _repair_noting_reads(h, 2)
+    assert over in read  # ended since the last repair (there was none): looked at once
+    running, _ = await open_match(h, BOB, CAROL)
+    repaired, read = await _repair_noting_reads(h, 4)
+    assert read == [running] and repaired == 0  # the match that ended long before is not read again
+    ended_since, _ = await open_match(h, ALICE, CAROL)
+    h.parley.service.clock = lambda: _hours_later(5)
+    await h.parley.service.abort(ended_since, None, "done with")  # its end never shown: as if a crash cut it
+    league = MatchRow("lg", LEAGUE, "league-1", _hours_later(5), _hours_later(5), "finished", "", "1", None, [], None, 0)
+    await h.parley.service.store.create_match(league, b"s", NewEvent(type="note", actor="system"))  # no thread
+    repaired, read = await _repair_noting_reads(h, 6)
+    assert set(read) == {running, ended_since} and repaired == 1  # (the sync reads it again)
+    assert (await h.parley.delivery.record(ended_since)).get("ended")

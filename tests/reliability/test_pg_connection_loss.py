@@ -218,3 +218,59 @@ async def test_a_commit_whose_connection_broke_after_it_is_reported_as_made(pg_u
         assert await store.events(match_id, after=seq) == events
     finally:
         await store.close()
+
+
+async def test_a_lone_append_whose_answer_was_lost_is_settled_by_the_log(pg_url, monkeypatch):
+    """A command's write is one statement that commits by itself, so no
+    transaction id comes back before the commit: a lost answer is settled by
+    whether the events are in the log as written."""
+    store = await PgStore.open(pg_url)
+    try:
+        service = MatchService(store)
+        match_id = await started(service, ANN, BEN)
+        seq = await store.last_seq(match_id)
+        real = PgStore._append_alone
+
+        async def committed_then_lost(self, item, prev, attempt):
+            await real(self, item, prev, attempt)
+            attempt.xid = None  # it came with the answer that was lost
+            raise asyncpg.ConnectionDoesNotExistError(GONE)
+
+        monkeypatch.setattr(PgStore, "_append_alone", committed_then_lost)
+        assert await store.head(match_id) == (seq, None)  # the head's hash is known: the lone path
+        events = await store.append(match_id, seq, [NOTE], "t")
+        monkeypatch.undo()
+        assert await store.events(match_id, after=seq) == events
+    finally:
+        await store.close()
+
+
+async def test_a_lone_append_still_waiting_when_its_connection_is_lost_is_ended_and_not_recorded(pg_url):
+    """The statement waits on a lock when the client loses its connection: the
+    settling ends that session on the server, so the append cannot land after
+    the player was told it was not recorded."""
+    store = await PgStore.open(pg_url, min_size=1, max_size=1)
+    blocker, admin = await asyncpg.connect(pg_url), await asyncpg.connect(pg_url)
+    try:
+        match_id = await started(MatchService(store), ANN, BEN)
+        seq = await store.head(match_id)
+        held = blocker.transaction()
+        await held.start()
+        await blocker.execute("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", match_id)
+        conn = store._pool._holders[0]._con
+        pid = conn.get_server_pid()
+        append = asyncio.create_task(store.append(match_id, seq[0], [NOTE], "t"))
+        # (pg_stat_activity asked outside the blocker's transaction, which would see one snapshot of it)
+        while not await admin.fetchval("SELECT wait_event_type = 'Lock' FROM pg_stat_activity WHERE pid = $1", pid):
+            await asyncio.sleep(0.01)
+        conn.terminate()  # the client's side of the connection goes; the server's session still waits
+        with pytest.raises(StorageFault) as err:
+            await append
+        assert err.value.kind == "connection-lost"
+        assert not await admin.fetchval("SELECT COUNT(*) FROM pg_stat_activity WHERE pid = $1", pid)
+        await held.rollback()
+        assert await store.last_seq(match_id) == seq[0]
+    finally:
+        await blocker.close()
+        await admin.close()
+        await store.close()
