@@ -113,8 +113,21 @@ def cdef(s: WState, iid: str) -> CardDef:
     return found
 
 
+# Each card's name as Text, built once: log lines name cards at nearly every action.
+# Keyed by the definition itself (its id, checked), so whatever set it came from.
+_NAMES: dict[int, tuple[CardDef, Text]] = {}
+
+
 def name(s: WState, iid: str) -> Text:
-    return cdef(s, iid).text
+    d = cdef(s, iid)
+    hit = _NAMES.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    text = d.text
+    if len(_NAMES) > 4096:  # card sets loaded again and again hold no memory
+        _NAMES.clear()
+    _NAMES[id(d)] = (d, text)
+    return text
 
 
 def order_from(s: WState, start: int, include_start: bool = True) -> list[int]:
