@@ -74,6 +74,10 @@ class Event(BaseModel):
 
 
 _EVENT_FIELDS = frozenset(Event.model_fields)
+# Every stored event has all its fields set: they share one set, which nothing
+# edits (the model is frozen, and model_copy updates a copy of it). One object
+# fewer per event to allocate, free and have the collector scan.
+_ALL_SET = set(_EVENT_FIELDS)
 # BaseModel's own slots, set through their descriptors: object.__setattr__ looks
 # each name up first, and a long log's rebuild makes one Event per row.
 _new = object.__new__
@@ -91,7 +95,7 @@ def stored_event(match_id: str, seq: int, etype: str, version: int, actor: str, 
     event: Event = _new(Event)
     _set_dict(event, {"match_id": match_id, "seq": seq, "type": etype, "version": version, "actor": actor,
                       "command_id": command_id, "at": at, "payload": payload, "hash": chain})
-    _set_fields(event, set(_EVENT_FIELDS))
+    _set_fields(event, _ALL_SET)
     _set_extra(event, None)
     _set_private(event, None)
     return event
