@@ -177,6 +177,23 @@ def _ordered(ms: MatchState, state: Any, seat: int) -> tuple[Order, dict[str, An
     return ordering(ms.game, state, pending, mine) if mine and pending is not None else None
 
 
+def plain_authors(ms: MatchState) -> frozenset[tuple[int, str]]:
+    """The (seat, actor) pairs whose actions `check_action` passes on who they
+    are alone, in a match as it stands: the seat's own player while in the
+    game, and the system for a bot's seat or one a bot took over. A replay's
+    run of actions leaves these unchanged, so it asks once per run and checks
+    only the rest (a deadline's default, a forced move, an order) action by action."""
+    if ms.status != "running":
+        return frozenset()
+    out: set[tuple[int, str]] = set()
+    for seat, player in enumerate(ms.seats):
+        if seat not in ms.forfeited:
+            out.add((seat, player.id))
+        if player.id != "system" and ((player.is_bot and seat not in ms.forfeited) or seat in ms.taken):
+            out.add((seat, "system"))
+    return frozenset(out)
+
+
 def check_action(ms: MatchState, event: Event, state: Any) -> None:
     """An action's author: the seat's own player (still in the game), or the
     system playing a bot, a forfeited seat, or a missed deadline. The system

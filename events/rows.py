@@ -36,9 +36,12 @@ def chained_rows(match_id: str, prev: str, after: int, new: Iterable[NewEvent], 
 def event_from_row(match_id: str, row: Sequence[Any]) -> Event:
     """A stored row (seq, type, version, actor, command_id, at, payload, hash) as an Event."""
     seq, etype, version, actor, command_id, at, payload, chain = row
-    if version > EVENT_VERSION:
+    if version == EVENT_VERSION:
+        data = _loads(payload)
+    elif version > EVENT_VERSION:
         raise errors.future_event(match_id, seq, version, EVENT_VERSION)
-    version, data = upcast(etype, version, _loads(payload))
+    else:
+        version, data = upcast(etype, version, _loads(payload))
     # Rows were validated on the way in and the schema constrains them; skipping
     # validation here makes reading a long log several times faster.
     return stored_event(match_id, seq, etype, version, actor, command_id, at, data, chain)

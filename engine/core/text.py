@@ -28,6 +28,13 @@ class Text:
     en: str
     ja: str
 
+    def __init__(self, en: str, ja: str) -> None:
+        # The generated frozen __init__ looks each field up through object.__setattr__;
+        # setting the slots directly is over twice as fast, and a replay builds
+        # several log lines per action.
+        _set_en(self, en)
+        _set_ja(self, ja)
+
     def __call__(self, locale: str | None = "en") -> str:
         return self.ja if pick_locale(locale) == "ja" else self.en
 
@@ -46,6 +53,10 @@ class Text:
     @staticmethod
     def from_json(data: dict[str, str]) -> Text:
         return Text(data["en"], data["ja"])
+
+
+_set_en = Text.__dict__["en"].__set__
+_set_ja = Text.__dict__["ja"].__set__
 
 
 def join(parts: list[Text], sep: Text | None = None) -> Text:

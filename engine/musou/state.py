@@ -208,9 +208,10 @@ def find(s: MusouState, cid: str) -> tuple[int, int] | None:
 def generals(s: MusouState, seat: int) -> list[tuple[int, Slot]]:
     """Face-up generals of `seat` as (square, slot)."""
     out = []
+    cards, names, row = cards_of(s).cards, s.names, s.field[seat]
     for sq in SQUARES:
-        slot = s.field[seat][sq]
-        if slot is not None and not slot.face_down and cdef(s, slot.card).type == "general":
+        slot = row[sq]
+        if slot is not None and not slot.face_down and cards[names[slot.card]].type == "general":
             out.append((sq, slot))
     return out
 

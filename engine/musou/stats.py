@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from .cards import Static
-from .state import SQUARES, MusouState, Slot, cdef
+from .state import SQUARES, MusouState, Slot, cards_of, cdef
 
 
 def statics(s: MusouState, seat: int, op: str) -> list[Static]:
     """Static effects of `seat`'s face-up items."""
     out: list[Static] = []
+    cards, names, row = cards_of(s).cards, s.names, s.field[seat]
     for sq in SQUARES:
-        slot = s.field[seat][sq]
+        slot = row[sq]
         if slot is None or slot.face_down:
             continue
-        card = cdef(s, slot.card)
+        card = cards[names[slot.card]]
         if card.type == "item":
             out.extend(st for st in card.static if st.op == op)
     return out

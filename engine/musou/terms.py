@@ -11,16 +11,21 @@ from engine.core import RuleError, Text
 
 from .cards import CardDef
 from .cardtext import terms_text
-from .state import MusouState, cdef, generals, role
+from .state import MusouState, Slot, cdef, generals, mdef
+
+
+def supply_generals(s: MusouState, seat: int) -> list[Slot]:
+    """The seat's ready face-up generals on its supply squares."""
+    roles = mdef(s, seat).roles()
+    return [slot for sq, slot in generals(s, seat) if roles[sq] == "S" and not slot.exhausted]
 
 
 def supply_elements(s: MusouState, seat: int) -> Counter[str]:
-    return Counter(cdef(s, slot.card).element for sq, slot in generals(s, seat)
-                   if role(s, seat, sq) == "S" and not slot.exhausted)
+    return Counter(cdef(s, slot.card).element for slot in supply_generals(s, seat))
 
 
 def supply_count(s: MusouState, seat: int) -> int:
-    return sum(supply_elements(s, seat).values())
+    return len(supply_generals(s, seat))
 
 
 def terms_met(s: MusouState, seat: int, card: CardDef) -> bool:

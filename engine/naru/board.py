@@ -16,6 +16,10 @@ def square_name(sq: int) -> str:
 
 
 def parse_square(raw: object) -> int | None:
+    # Every action passes its squares through here: the usual spellings are looked up.
+    known = _SQUARES.get(raw) if raw.__class__ is str else None
+    if known is not None:
+        return known
     if not isinstance(raw, str) or len(raw) != 2:
         return None
     col = COL_LETTERS.find(raw[0].upper())
@@ -25,6 +29,9 @@ def parse_square(raw: object) -> int | None:
     if not 0 <= row < ROWS:
         return None
     return row * COLS + col
+
+
+_SQUARES = {name: sq for sq in range(SQUARES) for name in (square_name(sq), square_name(sq).lower())}
 
 
 def row_of(sq: int) -> int:

@@ -215,11 +215,21 @@ class NaruGame(Game[NaruState]):
         return Transition(s, tuple(logs), reveals=reveals)
 
     def apply_owned(self, state: NaruState, seat: int, action: Action, rng: Rng) -> NaruState:
-        self._play(state, seat, action, rng)
+        # Its caller (engine.core.play.step_owned) has checked that the game waits on `seat`.
+        self._dispatch(state, seat, self._kind(state, action), action, rng)
         return state
 
     def _play(self, s: NaruState, seat: int, action: Action, rng: Rng) -> list[Text]:
         """Check whose and what kind of action it is, and carry it out on `s`."""
+        kind = self._kind(s, action)
+        if all(waiter != seat for waiter, _ in choices.waiting(s)):
+            raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"),
+                            Text("Wait for the seat the game is waiting on.", "相手の判断を待ってください。"))
+        return self._dispatch(s, seat, kind, action, rng)
+
+    @staticmethod
+    def _kind(s: NaruState, action: Action) -> str:
+        """The action's kind, refused unless the present phase has it."""
         mode = choices.mode(s)
         kind = action.get("kind")
         allowed = choices.MODE_KINDS.get(mode, ())
@@ -227,10 +237,7 @@ class NaruGame(Game[NaruState]):
             during = legal.MODE_NAMES.get(mode, Text(mode, mode))
             raise UnknownAction(Text(f"'{kind}' is not possible during {during.en}.", f"{during.ja}に「{kind}」はできません。"),
                                 Text("Allowed now: " + ", ".join(allowed) + ".", "今できること：" + "、".join(allowed) + "。"))
-        if all(waiter != seat for waiter, _ in choices.waiting(s)):
-            raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"),
-                            Text("Wait for the seat the game is waiting on.", "相手の判断を待ってください。"))
-        return self._dispatch(s, seat, str(kind), action, rng)
+        return str(kind)
 
     def _dispatch(self, s: NaruState, seat: int, kind: str, action: Action, rng: Rng) -> list[Text]:
         defs = self.defs_of(s)

@@ -36,7 +36,7 @@ from .state import (
     check,
     find_castle,
     find_stack,
-    in_play_card_ids,
+    in_play,
     name,
     to_discard,
 )
@@ -81,7 +81,7 @@ def _own_castle(s: WState, seat: int, cid: Any) -> Castle:
 
 def _unique_ok(s: WState, iid: str) -> None:
     d = cdef(s, iid)
-    if d.unique and d.id in in_play_card_ids(s):
+    if d.unique and in_play(s, d.id):
         raise _err(f"{d.name.en} is unique and already in play.", f"{d.name.ja}はユニークで、既に場にあります。",
                    "The first one in play stays; play another card.", "先に出たカードが残ります。別のカードを使ってください。")
 

@@ -74,9 +74,8 @@ def options_decks(seats: int) -> list[str]:
 
 def pickable(s: WState, seat: int, kind: str) -> list[str]:
     used = in_play_card_ids(s)
-    deck = sorted(s.players[seat].deck, key=lambda x: int(x[1:]))
-    fresh = [iid for iid in deck if cdef(s, iid).type == kind and cdef(s, iid).id not in used]
-    return first_of_each(fresh, lambda iid: cdef(s, iid).id)
+    fresh = [iid for iid in s.players[seat].deck if cdef(s, iid).type == kind and s.cards[iid] not in used]
+    return first_of_each(sorted(fresh, key=lambda x: int(x[1:])), lambda iid: s.cards[iid])
 
 
 def hand_size(revenue: int) -> int:

@@ -3,6 +3,7 @@ and move cards. Every physical card is an instance id ("c17") mapped to its card
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engine.core import Rng, Text, seat_ref
@@ -122,8 +123,21 @@ def set_defs(s: WState) -> dict[str, CardDef]:
     return CARD_FILES.load(s.card_set).defs if s.card_set else catalogue()
 
 
+# Each card's name as Text, built once: log lines name cards at nearly every action.
+# Keyed by the definition itself (its id, checked), so whatever set it came from.
+_NAMES: dict[int, tuple[CardDef, Text]] = {}
+
+
 def name(s: WState, iid: str) -> Text:
-    return cdef(s, iid).text
+    d = cdef(s, iid)
+    hit = _NAMES.get(id(d))
+    if hit is not None and hit[0] is d:
+        return hit[1]
+    text = d.text
+    if len(_NAMES) > 4096:  # card sets loaded again and again hold no memory
+        _NAMES.clear()
+    _NAMES[id(d)] = (d, text)
+    return text
 
 
 def order_from(s: WState, start: int, include_start: bool = True) -> list[int]:
@@ -152,18 +166,37 @@ def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
     return None
 
 
-def in_play_card_ids(s: WState) -> set[str]:
-    """Card ids (names) on the table, for uniqueness (先出し生存)."""
-    out: set[str] = set()
+def on_table(s: WState) -> Iterator[str]:
+    """The instance ids of every card on the table (castles, stacks, treasures, ruins)."""
     for p in s.players:
         for c in p.castles:
-            out.update(s.cards[i] for i in [c.card, *c.garrison, *c.improvements, *c.calamities])
+            yield c.card
+            yield from c.garrison
+            yield from c.improvements
+            yield from c.calamities
         for st in p.stacks:
-            ids = [st.hero, *st.members, *st.march, *st.calamities]
-            ids += [x for x in (st.fleet, st.terrain, st.weather) if x]
-            out.update(s.cards[i] for i in ids)
-        out.update(s.cards[i] for i in [*p.treasures, *p.ruins])
-    return out
+            yield st.hero
+            yield from st.members
+            yield from st.march
+            yield from st.calamities
+            for x in (st.fleet, st.terrain, st.weather):
+                if x:
+                    yield x
+        yield from p.treasures
+        yield from p.ruins
+
+
+def in_play_card_ids(s: WState) -> set[str]:
+    """Card ids (names) on the table, for uniqueness (先出し生存)."""
+    cards = s.cards
+    return {cards[i] for i in on_table(s)}
+
+
+def in_play(s: WState, card_id: str) -> bool:
+    """Is a card of this id on the table? `card_id in in_play_card_ids(s)`,
+    stopping at the first one and building no set (checked at every deploy)."""
+    cards = s.cards
+    return any(cards[i] == card_id for i in on_table(s))
 
 
 def to_discard(s: WState, iid: str) -> None:

@@ -10,6 +10,7 @@ import pickle
 import pytest
 
 from engine.core import RuleError
+from events.errors import ReplayError
 from events.replay import all_seeing_digest, apply_event, created, rebuild
 from events.selfplay import selfplay
 
@@ -71,3 +72,34 @@ async def test_a_tampered_action_in_a_run_is_refused_as_the_pure_fold_refuses_it
     # The first odd action, at least, is refused by both.
     with pytest.raises(RuleError):
         rebuild([*events[:at], with_action(events[at], {"kind": "no-such-action"}), *events[at + 1:]], secret)
+
+
+def folded_or_refused(fold, events, secret):
+    """What a fold makes of a log: the refusal, or the state it rebuilds."""
+    try:
+        ms = fold(events, secret)
+    except ReplayError as exc:
+        return str(exc)
+    return all_seeing_digest(ms[0] if isinstance(ms, tuple) else ms)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_an_action_under_another_name_in_a_run_fares_as_in_the_pure_fold(store, game_id):
+    """A run checks who acts once per run, for the authors that need nothing
+    more (`plain_authors`); any other author or seat is checked action by action."""
+    events, secret = await bot_log(store, game_id)
+    actions = [i for i, e in enumerate(events) if e.type == "action"]
+    at = next(i for i in actions[5:] if events[i - 1].type == "action")
+    event = events[at]
+    seat = event.payload["seat"]
+    other = next(p for i, p in enumerate(pure_fold(events[:at], secret).seats) if i != seat)
+    # Another seat's player, a stranger; the right seat spelt as a float (refused) or a flag (read as the number).
+    wrongs = [{"actor": other.id}, {"actor": "local:nobody"}, {"payload": {**event.payload, "seat": float(seat)}},
+              {"payload": {**event.payload, "seat": seat == 1}}]
+    refused = 0
+    for wrong in wrongs:
+        tampered = [*events[:at], event.model_copy(update=wrong), *events[at + 1:]]
+        expected = folded_or_refused(pure_fold, tampered, secret)
+        assert folded_or_refused(rebuild, tampered, secret) == expected, wrong
+        refused += expected.startswith(f"event {event.seq} (action by ")
+    assert refused == 3

@@ -19,6 +19,10 @@ def test_stored_event_equals_validated_event() -> None:
     assert fast.model_dump() == checked.model_dump()
     assert fast.model_fields_set == checked.model_fields_set
     assert fast.model_copy(update={"seq": 8}).seq == 8 and fast.seq == 7
+    # Stored events share one fields set: a copy, even one with updates, must never edit it.
+    assert fast.model_copy(update={"seq": 8}).model_fields_set is not fast.model_fields_set
+    assert fast.model_copy().model_fields_set is not fast.model_fields_set
+    assert stored_event(*ROW).model_fields_set == set(names)
 
 
 def test_stored_event_stays_frozen() -> None:
