@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from engine.core import Text
 
@@ -219,24 +219,42 @@ def rated_match(row: MatchRow, events: Sequence[Peek] | Sequence[Event]) -> Rate
 
 def fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
     """`ladder` moved by `matches` of its server and game, in the order they ended."""
-    for m in sorted(matches, key=lambda m: m.key):
+    with gc_paused():  # openskill's updates make many short-lived objects, which the collector would only rescan
+        return _folded(sorted(matches, key=lambda m: m.key), ladder)
+
+
+def _folded(matches: list[RatedMatch], ladder: Ladder) -> Ladder:
+    # Each player's rating as openskill returned it, handed to the next match as it is: building one costs
+    # as much as a fifth of a 2-seat update (each carries a fresh uuid4).
+    held: dict[str, PlackettLuceRating] = {}
+    for m in matches:
         if (m.server, m.game) != (ladder.server, ladder.game) or m.key <= ladder.through:
             continue
         for pid, name in m.names:
             ladder.ratings.setdefault(pid, Rating(pid)).name = name
-        current = [ladder.ratings.setdefault(pid, Rating(pid)) for pid, _ in m.places]
-        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in current]
+        teams = [[_openskill(ladder.ratings.setdefault(pid, Rating(pid)), held)] for pid, _ in m.places]
         after = MODEL.rate(teams, ranks=[float(place) for _, place in m.places])
-        new: dict[str, list[tuple[float, float]]] = {}
+        new: dict[str, list[PlackettLuceRating]] = {}
         for (pid, _), [rated] in zip(m.places, after, strict=True):
-            new.setdefault(pid, []).append((rated.mu, rated.sigma))
+            new.setdefault(pid, []).append(rated)
         for pid, seats in new.items():
             r = ladder.ratings[pid]
-            r.mu = sum(mu for mu, _ in seats) / len(seats)
-            r.sigma = sum(s for _, s in seats) / len(seats)
+            r.mu = sum(x.mu for x in seats) / len(seats)
+            r.sigma = sum(x.sigma for x in seats) / len(seats)
             r.matches += 1
+            held[pid] = seats[0]
         ladder.through = m.key
     return ladder
+
+
+def _openskill(r: Rating, held: dict[str, PlackettLuceRating]) -> PlackettLuceRating:
+    """`r` as openskill's rating: the one it returned last when that is still `r` (not a mean of seats).
+    Taken out of `held`, so a player in two seats gets a second object: `rate` copies its teams in one
+    deepcopy, which would make one object of two copies of the same one."""
+    last = held.pop(r.player, None)
+    if last is None or last.mu != r.mu or last.sigma != r.sigma:
+        return MODEL.rating(mu=r.mu, sigma=r.sigma)
+    return last
 
 
 async def _finished(store: Recorder, server: str, since: str = "", game: str | None = None) -> list[MatchRow]:
