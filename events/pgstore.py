@@ -54,7 +54,7 @@ from .model import Event, NewEvent
 from .pgschema import migrate
 from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
-from .rows import chained_rows, event_from_row
+from .rows import Peek, chained_rows, event_from_row, loads, peek_from_row
 from .store import LEAGUE, Conflict, DuplicateCommand, Heads, MatchRow, Opened
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
@@ -163,7 +163,7 @@ def _dumps(value: Any) -> str:
 
 def _match(row: asyncpg.Record) -> MatchRow:
     return MatchRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
-                    json.loads(row[9]), json.loads(row[10]) if row[10] else None, int(row[11]),
+                    loads(row[9]), loads(row[10]) if row[10] else None, int(row[11]),
                     bool(row[12]))
 
 
@@ -655,6 +655,13 @@ class PgStore:
         """Front ends' bookkeeping: group-committed with events, never a flush of its own."""
         await self._put(_PUT_KV, scope, key, _dumps(value))
 
+    async def delete_kv(self, scope: str, key: str | None = None) -> None:
+        """Forget a kv record, or without `key` every record of `scope` (a cache then rebuilt from the log)."""
+        if key is None:
+            await self._put("DELETE FROM kv WHERE scope = $1", scope, keyed=1)
+        else:
+            await self._put("DELETE FROM kv WHERE scope = $1 AND key = $2", scope, key)
+
     # -- reading -----------------------------------------------------------------
 
     async def _read(self, how: str, sql: str, *args: Any) -> Any:
@@ -760,26 +767,38 @@ class PgStore:
             sql += _filters(args, guild=guild, game=game)
         sql += _filters(args, status=status)
         rows = await self._read("fetch", sql + " ORDER BY updated_at, id", *args)
-        return [_match(r) for r in rows]
+        with gc_paused():  # a ladder's rebuild reads every finished match's row
+            return [_match(r) for r in rows]
 
-    async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
+    async def logs(self, match_ids: Sequence[str]) -> dict[str, list[Event]]:
         """The events of many matches, without their secrets or snapshots: for projections that read
-        only the public facts of a log (who sat, who left, who won), a query per thousand matches. With
-        `types`, only events of those types and each match's last event but notes (when it ended):
-        a projection of seats then skips the moves, most of a long log."""
+        only the public facts of a log (who sat, who left, who won), a query per thousand matches."""
         out: dict[str, list[Event]] = {mid: [] for mid in match_ids}
-        sql = f"SELECT match_id, {_EVENT_COLUMNS} FROM events WHERE match_id = ANY($1::text[])"
-        if types is not None:
-            sql += (" AND (type = ANY($2::text[]) OR (match_id, seq) IN (SELECT match_id, MAX(seq) FROM events "
-                    "WHERE match_id = ANY($1::text[]) AND type <> 'note' GROUP BY match_id))")
         for start in range(0, len(match_ids), 1000):
             chunk = list(match_ids[start:start + 1000])
-            rows = await self._read("fetch", sql + " ORDER BY match_id, seq",
-                                    *([chunk] if types is None else [chunk, list(types)]))
+            rows = await self._read("fetch", f"SELECT match_id, {_EVENT_COLUMNS} FROM events "
+                                             "WHERE match_id = ANY($1::text[]) ORDER BY match_id, seq", chunk)
             with gc_paused():
                 for row in rows:
                     out[row[0]].append(event_from_row(row[0], tuple(row)[1:]))
         return {mid: events for mid, events in out.items() if events}
+
+    async def peeks(self, match_ids: Sequence[str], types: Sequence[str]) -> dict[str, list[Peek]]:
+        """Of many matches, the events of `types` and each one's last event but notes (when it ended),
+        as Peeks: a projection of seats skips the moves, most of a long log, and the payload of that
+        last event. A query per thousand matches."""
+        out: dict[str, list[Peek]] = {mid: [] for mid in match_ids}
+        sql = ("SELECT match_id, seq, type, version, at, CASE WHEN type = ANY($2::text[]) THEN payload END "
+               "FROM events WHERE match_id = ANY($1::text[]) AND (type = ANY($2::text[]) OR (match_id, seq) IN ("
+               "SELECT match_id, MAX(seq) FROM events WHERE match_id = ANY($1::text[]) AND type <> 'note' "
+               "GROUP BY match_id)) ORDER BY match_id, seq")
+        for start in range(0, len(match_ids), 1000):
+            chunk = list(match_ids[start:start + 1000])
+            rows = await self._read("fetch", sql, chunk, list(types))
+            with gc_paused():
+                for row in rows:
+                    out[row[0]].append(peek_from_row(row))
+        return {mid: peeks for mid, peeks in out.items() if peeks}
 
     async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
         """What a cold load of each match needs (events.store.Opened): four
@@ -818,7 +837,7 @@ class PgStore:
 
     async def get_kv(self, scope: str, key: str) -> Any:
         value = await self._read("fetchval", "SELECT value FROM kv WHERE scope = $1 AND key = $2", scope, key)
-        return json.loads(value) if value is not None else None
+        return loads(value) if value is not None else None
 
     async def backup(self, target: str | Path) -> None:
         """A consistent copy into a new SQLite file (what `migrate-db` can load

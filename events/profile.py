@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from .model import Event
 from .ratings import SEAT_EVENTS, Rating, cached_ladder, identity, server_of
 from .recorder import Recorder
+from .rows import Peek
 from .store import MatchRow
 
 RECENT = 5
@@ -153,7 +154,7 @@ def fold(player: str, parts: Sequence[Part]) -> Profile:
 async def profile(store: Recorder, player: str, guild: str | None = None) -> Profile:
     """The player's card on one server (`guild`), or everywhere."""
     rows = [r for r in await store.matches(guild=guild, limit=ALL) if not r.imported]
-    seats: dict[str, list[Event]] = {}  # seat events of finished matches read by held_seats, for the ladders
+    seats: dict[str, list[Peek]] = {}  # seat events of finished matches read by held_seats, for the ladders
     held = await held_seats(store, guild, rows, seats)
     mine = [r for r in rows if player in r.players or player in held.get(r.id, ())]
     read = await store.logs([r.id for r in mine])  # whole: a missed deadline is an action
@@ -168,7 +169,7 @@ async def profile(store: Recorder, player: str, guild: str | None = None) -> Pro
     return out
 
 
-def holders(events: Sequence[Event]) -> set[str]:
+def holders(events: Sequence[Peek]) -> set[str]:
     """Everyone who held a seat of a match at some point (from its start on)."""
     found: set[str] = set()
     for e in events:
@@ -180,7 +181,7 @@ def holders(events: Sequence[Event]) -> set[str]:
 
 
 async def held_seats(store: Recorder, guild: str | None, rows: Sequence[MatchRow],
-                     read: dict[str, list[Event]] | None = None) -> dict[str, list[str]]:
+                     read: dict[str, list[Peek]] | None = None) -> dict[str, list[str]]:
     """Who ever held a seat in each started match of `rows`, by match id. A match's row lists its seats'
     players as they are now, so one who handed a seat over is only found in its log: the answer is kept
     (a cache of this fold, per server) and only matches written since it was made are read again, only
@@ -190,7 +191,7 @@ async def held_seats(store: Recorder, guild: str | None, rows: Sequence[MatchRow
     data = await store.get_kv(HELD, key) or {"through": "", "held": {}}
     fresh = [r for r in rows if r.status != "lobby" and r.updated_at >= data["through"]]
     if fresh:
-        loaded = await store.logs([r.id for r in fresh], SEAT_EVENTS)
+        loaded = await store.peeks([r.id for r in fresh], SEAT_EVENTS)
         if read is not None:  # finished ones alone: a running match may have moved on by the time they are used
             read.update({r.id: loaded[r.id] for r in fresh if r.status == "finished" and r.id in loaded})
         found = {r.id: sorted(holders(loaded[r.id])) for r in fresh if r.id in loaded}

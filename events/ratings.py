@@ -9,7 +9,8 @@ ladder, and a cached ladder (`cached_ladder`) keeps the match it was folded
 through, so it only ever continues the same fold. What each rated match gives
 is kept too (`facts`, per server, continued from the last row it read), so a
 ladder rebuilt or a season closed folds those instead of reading every log;
-logs are read only for their seat events (`SEAT_EVENTS`), never the moves.
+logs are read only for their seat events (`SEAT_EVENTS`, as `rows.Peek`s), never
+the moves.
 
 Definitions, so a ladder can be checked by hand against a log:
 - a ladder is per server (`guild`; terminal matches, which have none, form
@@ -44,7 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from engine.core import Text
 
@@ -52,6 +53,7 @@ from .bots import LEVEL_NAMES, bot_level
 from .gcpause import gc_paused
 from .model import Event
 from .recorder import Recorder
+from .rows import Peek
 from .store import MatchRow
 
 # The ordinal (mu - 3 sigma) already discounts an uncertain rating, so the
@@ -148,11 +150,11 @@ def bot_label(identity_: str) -> Text | None:
 
 
 def _places(keys: list[tuple[int, float]]) -> list[int]:
-    order = sorted(set(keys))
-    return [1 + order.index(k) for k in keys]
+    place = {k: i for i, k in enumerate(sorted(set(keys)), start=1)}
+    return [place[k] for k in keys]
 
 
-def _seating(events: Sequence[Event]) -> tuple[list[str], dict[str, str], dict[str, int]]:
+def _seating(events: Sequence[Peek] | Sequence[Event]) -> tuple[list[str], dict[str, str], dict[str, int]]:
     """Who sat in each seat at the end, every joined player's name, and who
     left (each with the seat they left first)."""
     occupant: list[str] = []
@@ -172,7 +174,7 @@ def _seating(events: Sequence[Event]) -> tuple[list[str], dict[str, str], dict[s
     return occupant, names, left
 
 
-def seat_places(row: MatchRow, events: Sequence[Event]) -> list[tuple[int, str, int]]:
+def seat_places(row: MatchRow, events: Sequence[Peek] | Sequence[Event]) -> list[tuple[int, str, int]]:
     """(seat, player id, place: 1 best) of each entrant of a finished match (a
     league tells its bots apart by id and its players by seat; a ladder names
     bots by level): the winners first, then by score, then those who left.
@@ -198,43 +200,61 @@ def _placed(row: MatchRow, seating: tuple[list[str], dict[str, str], dict[str, i
     return [(seat, pid, place) for (seat, pid), place in zip(entrants, _places(keys), strict=True)]
 
 
-def rated_match(row: MatchRow, events: Sequence[Event]) -> RatedMatch | None:
+def rated_match(row: MatchRow, events: Sequence[Peek] | Sequence[Event]) -> RatedMatch | None:
     """The entrants and places a match gives its ladder, or None when unrated."""
     if row.status != "finished" or row.imported or not row.result or not events:
         return None
-    created = events[0].payload if events[0].type == "match_created" else {}
-    if (created.get("place") or {}).get("rated") is False:
+    first = events[0]
+    if first.type == "match_created" and (first.payload.get("place") or {}).get("rated") is False:
         return None
     seating = _seating(events)  # one pass over the log: a ladder's rebuild reads thousands
-    places = [(identity(pid), place) for _, pid, place in _placed(row, seating)]
+    places = tuple((identity(pid), place) for _, pid, place in _placed(row, seating))
     if len({pid for pid, _ in places}) < 2:
         return None
-    names = seating[1]
     ended = next((e.at for e in reversed(events) if e.type != "note"), row.updated_at)
-    return RatedMatch(row.id, server_of(row.guild), row.game, ended, tuple(places),
-                      tuple(sorted((identity(k), v) for k, v in names.items() if not k.startswith("bot:"))))
+    # A person's identity is their id: only bots' are not, and bots have no name on a ladder.
+    names = tuple(sorted((k, v) for k, v in seating[1].items() if not k.startswith("bot:")))
+    return RatedMatch(row.id, server_of(row.guild), row.game, ended, places, names)
 
 
 def fold(matches: Iterable[RatedMatch], ladder: Ladder) -> Ladder:
     """`ladder` moved by `matches` of its server and game, in the order they ended."""
-    for m in sorted(matches, key=lambda m: m.key):
+    with gc_paused():  # openskill's updates make many short-lived objects, which the collector would only rescan
+        return _folded(sorted(matches, key=lambda m: m.key), ladder)
+
+
+def _folded(matches: list[RatedMatch], ladder: Ladder) -> Ladder:
+    # Each player's rating as openskill returned it, handed to the next match as it is: building one costs
+    # as much as a fifth of a 2-seat update (each carries a fresh uuid4).
+    held: dict[str, PlackettLuceRating] = {}
+    for m in matches:
         if (m.server, m.game) != (ladder.server, ladder.game) or m.key <= ladder.through:
             continue
         for pid, name in m.names:
             ladder.ratings.setdefault(pid, Rating(pid)).name = name
-        current = [ladder.ratings.setdefault(pid, Rating(pid)) for pid, _ in m.places]
-        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in current]
+        teams = [[_openskill(ladder.ratings.setdefault(pid, Rating(pid)), held)] for pid, _ in m.places]
         after = MODEL.rate(teams, ranks=[float(place) for _, place in m.places])
-        new: dict[str, list[tuple[float, float]]] = {}
+        new: dict[str, list[PlackettLuceRating]] = {}
         for (pid, _), [rated] in zip(m.places, after, strict=True):
-            new.setdefault(pid, []).append((rated.mu, rated.sigma))
+            new.setdefault(pid, []).append(rated)
         for pid, seats in new.items():
             r = ladder.ratings[pid]
-            r.mu = sum(mu for mu, _ in seats) / len(seats)
-            r.sigma = sum(s for _, s in seats) / len(seats)
+            r.mu = sum(x.mu for x in seats) / len(seats)
+            r.sigma = sum(x.sigma for x in seats) / len(seats)
             r.matches += 1
+            held[pid] = seats[0]
         ladder.through = m.key
     return ladder
+
+
+def _openskill(r: Rating, held: dict[str, PlackettLuceRating]) -> PlackettLuceRating:
+    """`r` as openskill's rating: the one it returned last when that is still `r` (not a mean of seats).
+    Taken out of `held`, so a player in two seats gets a second object: `rate` copies its teams in one
+    deepcopy, which would make one object of two copies of the same one."""
+    last = held.pop(r.player, None)
+    if last is None or last.mu != r.mu or last.sigma != r.sigma:
+        return MODEL.rating(mu=r.mu, sigma=r.sigma)
+    return last
 
 
 async def _finished(store: Recorder, server: str, since: str = "", game: str | None = None) -> list[MatchRow]:
@@ -244,12 +264,12 @@ async def _finished(store: Recorder, server: str, since: str = "", game: str | N
 
 
 async def _from_log(store: Recorder, rows: Sequence[MatchRow],
-                    known: Mapping[str, list[Event]] | None = None) -> list[RatedMatch]:
+                    known: Mapping[str, list[Peek]] | None = None) -> list[RatedMatch]:
     # Logs in bulk (a query per 500 matches, not one per match), only their
-    # SEAT_EVENTS, without the secrets and snapshots a rating never reads; those
-    # a caller already read so (`known`, e.g. a player's card) are not read again.
+    # SEAT_EVENTS as Peeks, without the secrets and snapshots a rating never reads;
+    # those a caller already read so (`known`, e.g. a player's card) are not read again.
     known = known or {}
-    loaded = {**await store.logs([r.id for r in rows if r.id not in known], SEAT_EVENTS), **known}
+    loaded = {**await store.peeks([r.id for r in rows if r.id not in known], SEAT_EVENTS), **known}
     with gc_paused():
         found = [rated_match(r, loaded[r.id]) for r in rows if r.id in loaded]
     return [m for m in found if m is not None]
@@ -264,7 +284,7 @@ def _from_fact(server: str, match_id: str, data: Sequence[Any]) -> RatedMatch:
                       tuple((str(p), str(n)) for p, n in data[3]))
 
 
-async def facts(store: Recorder, server: str, known: Mapping[str, list[Event]] | None = None) -> list[RatedMatch]:
+async def facts(store: Recorder, server: str, known: Mapping[str, list[Peek]] | None = None) -> list[RatedMatch]:
     """Every rated match of the server, a cache of `rated_match` over its log
     (kv FACTS, per server): the fold continues with the finished matches written
     at or after the last one it read, so each log is read once, not per ladder."""
@@ -298,7 +318,7 @@ async def ladder(store: Recorder, server: str, game: str, since: str = "", until
 
 
 async def cached_ladder(store: Recorder, server: str, game: str,
-                        known: Mapping[str, list[Event]] | None = None) -> Ladder:
+                        known: Mapping[str, list[Peek]] | None = None) -> Ladder:
     """The all-time ladder, continued from its cache: only matches that ended
     after the cached one are folded, then the cache moves on. `known`: logs the
     caller has read already (by match id; at least their SEAT_EVENTS and last event)."""

@@ -25,6 +25,7 @@ from typing import Any, Protocol, runtime_checkable
 from .deckrecords import CardSetFile, SavedDeck
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs
+from .rows import Peek
 from .store import MatchRow, Opened
 
 # (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
@@ -53,6 +54,10 @@ class Recorder(Protocol):
     async def save_snapshot(self, match_id: str, seq: int, ruleset: str, blob: bytes) -> None: ...
 
     async def set_kv(self, scope: str, key: str, value: Any) -> None: ...
+
+    async def delete_kv(self, scope: str, key: str | None = None) -> None:
+        """Forget a kv record, or without `key` every record of `scope`."""
+        ...
 
     async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
         """Write `fields` of `prefs` (all by default), leaving the player's other settings as they are."""
@@ -88,9 +93,13 @@ class Recorder(Protocol):
         (`guild`), of none (`local`) or of all: where a cached projection continues from."""
         ...
 
-    async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
-        """The events of many matches (those with none left out), without secrets or snapshots; with
-        `types`, only events of those types and each match's last event but notes."""
+    async def logs(self, match_ids: Sequence[str]) -> dict[str, list[Event]]:
+        """The events of many matches (those with none left out), without secrets or snapshots."""
+        ...
+
+    async def peeks(self, match_ids: Sequence[str], types: Sequence[str]) -> dict[str, list[Peek]]:
+        """Of many matches (those with none left out), the events of `types` and each one's last event
+        but notes, as `rows.Peek`s (that last event's payload empty unless of `types`)."""
         ...
 
     async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:

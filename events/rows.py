@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -37,17 +37,38 @@ def event_from_row(match_id: str, row: Sequence[Any]) -> Event:
     """A stored row (seq, type, version, actor, command_id, at, payload, hash) as an Event."""
     seq, etype, version, actor, command_id, at, payload, chain = row
     if version == EVENT_VERSION:
-        data = _loads(payload)
+        data = loads(payload)
     elif version > EVENT_VERSION:
         raise errors.future_event(match_id, seq, version, EVENT_VERSION)
     else:
-        version, data = upcast(etype, version, _loads(payload))
+        version, data = upcast(etype, version, loads(payload))
     # Rows were validated on the way in and the schema constrains them; skipping
     # validation here makes reading a long log several times faster.
     return stored_event(match_id, seq, etype, version, actor, command_id, at, data, chain)
 
 
-def _loads(text: str) -> Any:
+class Peek(NamedTuple):
+    """What a projection of seats reads of an event (events/ratings.py, events/profile.py): a ladder's
+    rebuild reads thousands of logs, and an Event with its hash, actor and command id costs several times
+    this to build."""
+
+    type: str
+    at: str
+    payload: dict[str, Any]
+
+
+def peek_from_row(row: Sequence[Any]) -> Peek:
+    """A stored row (match_id, seq, type, version, at, payload or None) as a Peek, upcast like an Event.
+    A store leaves out the payload of a row it read only for its time (a match's last move): empty here."""
+    match_id, seq, etype, version, at, payload = row
+    if version > EVENT_VERSION:
+        raise errors.future_event(match_id, seq, version, EVENT_VERSION)
+    if payload is None:
+        return Peek(etype, at, {})
+    return Peek(etype, at, upcast(etype, version, loads(payload))[1])
+
+
+def loads(text: str) -> Any:
     """A payload's JSON, read by orjson (a rebuild's reading is mostly this, at
     about half json's cost); what orjson refuses and json reads, NaN or an
     integer past 64 bits, is read by json as it always was."""

@@ -25,7 +25,7 @@ from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields
-from .rows import chained_rows, event_from_row
+from .rows import Peek, chained_rows, event_from_row, loads, peek_from_row
 from .schema import migrate
 
 
@@ -223,7 +223,7 @@ _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment
 
 def _match(row: Sequence[Any]) -> MatchRow:
     return MatchRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
-                    json.loads(row[9]), json.loads(row[10]) if row[10] else None, row[11], bool(row[12]))
+                    loads(row[9]), loads(row[10]) if row[10] else None, row[11], bool(row[12]))
 
 
 async def _switch_to_wal(db: aiosqlite.Connection, busy_timeout_ms: int) -> None:
@@ -521,6 +521,13 @@ class Store:
         """Front ends' bookkeeping: group-committed with events, never an fsync of its own."""
         await self._put("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
 
+    async def delete_kv(self, scope: str, key: str | None = None) -> None:
+        """Forget a kv record, or without `key` every record of `scope` (a cache then rebuilt from the log)."""
+        if key is None:
+            await self._put("DELETE FROM kv WHERE scope = ?", (scope,))
+        else:
+            await self._put("DELETE FROM kv WHERE scope = ? AND key = ?", (scope, key))
+
     # -- reading -----------------------------------------------------------------
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
@@ -620,28 +627,40 @@ class Store:
             args.extend(wanted)
         async with self._db.execute(sql + " ORDER BY updated_at, id", args) as cur:
             rows = await cur.fetchall()
-        return [_match(r) for r in rows]
+        with gc_paused():  # a ladder's rebuild reads every finished match's row
+            return [_match(r) for r in rows]
 
-    async def logs(self, match_ids: Sequence[str], types: Sequence[str] | None = None) -> dict[str, list[Event]]:
+    async def logs(self, match_ids: Sequence[str]) -> dict[str, list[Event]]:
         """The events of many matches, without their secrets or snapshots: for projections that read
-        only the public facts of a log (who sat, who left, who won), a query per 500 matches. With
-        `types`, only events of those types and each match's last event but notes (when it ended):
-        a projection of seats then skips the moves, most of a long log."""
+        only the public facts of a log (who sat, who left, who won), a query per 500 matches."""
         out: dict[str, list[Event]] = {mid: [] for mid in match_ids}
         for chunk in (match_ids[i:i + 500] for i in range(0, len(match_ids), 500)):
             marks = ",".join("?" * len(chunk))
-            sql, args = f"SELECT match_id, {_EVENT_COLUMNS} FROM events WHERE match_id IN ({marks})", list(chunk)
-            if types is not None:
-                sql += (f" AND (type IN ({','.join('?' * len(types))}) OR (match_id, seq) IN ("
-                        f"SELECT match_id, MAX(seq) FROM events WHERE match_id IN ({marks}) AND type != 'note' "
-                        "GROUP BY match_id))")
-                args += [*types, *chunk]
-            async with self._db.execute(sql + " ORDER BY match_id, seq", args) as cur:
+            async with self._db.execute(f"SELECT match_id, {_EVENT_COLUMNS} FROM events WHERE match_id IN ({marks}) "
+                                        "ORDER BY match_id, seq", chunk) as cur:
                 rows = await cur.fetchall()
             with gc_paused():
                 for row in rows:
                     out[row[0]].append(event_from_row(row[0], row[1:]))
         return {mid: events for mid, events in out.items() if events}
+
+    async def peeks(self, match_ids: Sequence[str], types: Sequence[str]) -> dict[str, list[Peek]]:
+        """Of many matches, the events of `types` and each one's last event but notes (when it ended),
+        as Peeks: a projection of seats skips the moves, most of a long log, and the payload of that
+        last event. A query per 500 matches."""
+        out: dict[str, list[Peek]] = {mid: [] for mid in match_ids}
+        kinds = ",".join("?" * len(types))
+        for chunk in (match_ids[i:i + 500] for i in range(0, len(match_ids), 500)):
+            marks = ",".join("?" * len(chunk))
+            sql = (f"SELECT match_id, seq, type, version, at, CASE WHEN type IN ({kinds}) THEN payload END "
+                   f"FROM events WHERE match_id IN ({marks}) AND (type IN ({kinds}) OR (match_id, seq) IN ("
+                   f"SELECT match_id, MAX(seq) FROM events WHERE match_id IN ({marks}) AND type != 'note' "
+                   "GROUP BY match_id)) ORDER BY match_id, seq")
+            rows = await self._on_db_thread(_all, sql, [*types, *chunk, *types, *chunk])
+            with gc_paused():
+                for row in rows:
+                    out[row[0]].append(peek_from_row(row))
+        return {mid: peeks for mid, peeks in out.items() if peeks}
 
     async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
         """Opened for each of `match_ids` that exists: one hand-off per 500 matches."""
@@ -669,7 +688,7 @@ class Store:
 
     async def get_kv(self, scope: str, key: str) -> Any:
         row = await self._on_db_thread(_one, "SELECT value FROM kv WHERE scope = ? AND key = ?", (scope, key))
-        return json.loads(row[0]) if row else None
+        return loads(row[0]) if row else None
 
     async def backup(self, target: str | Path) -> None:
         """An online, consistent copy through SQLite's backup API."""

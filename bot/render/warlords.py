@@ -5,6 +5,7 @@ in their place. Every shorthand a board uses is explained in its last line."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -39,7 +40,9 @@ LEGEND = (
 TYPE_ORDER = list(TYPES)
 
 
+@functools.cache
 def _ja(locale: str) -> bool:
+    # Asked for every name on a board: a long match's replay page asks half a million times.
     return pick_locale(locale) == "ja"
 
 

@@ -105,10 +105,10 @@ def _page_data(match: Finished) -> dict[str, Any]:
     before: list[tuple[dict[str, Any], list[int]]] = []  # each perspective's view and cell at the step before
     picture: tuple[dict[str, Any] | None, dict[str, list[int]]] = (None, {})
     steps = []
+    viewers = [viewer for _, viewer, _ in views]
     for stop in match.stops:
         row: list[tuple[dict[str, Any], list[int]]] = []
-        for i, (_, viewer, _) in enumerate(views):
-            view = game.view(stop.ms.state, viewer)
+        for i, (viewer, view) in enumerate(zip(viewers, game.views(stop.ms.state, viewers), strict=True)):
             # Compared with the step before, not hashed: most views are new, and unequal dicts differ early.
             same = before and before[i][0] == view
             row.append((view, before[i][1] if same else _drawn(final.game_id, view, viewer, seats, names, pack)))

@@ -220,6 +220,11 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, viewer: Viewer) -> dict[str, Any]:
         """JSON-safe view with nothing `viewer` may not see."""
 
+    def views(self, state: S, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+        """`view` for each of `viewers` (a replay page draws every perspective of each board): a game
+        whose views share most of their work overrides it to do that work once."""
+        return [self.view(state, viewer) for viewer in viewers]
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, else None."""

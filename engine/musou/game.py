@@ -33,7 +33,7 @@ from .inventory import inventory
 from .match import finish_game, new_match
 from .secrecy import decides_in_secret
 from .state import STATE_TYPES, MusouState
-from .view import hidden_ids, view
+from .view import hidden_ids, view, views
 
 __all__ = ["GAME", "MusouGame", "hidden_ids"]
 
@@ -228,6 +228,9 @@ class MusouGame(Game[MusouState]):
 
     def view(self, state: MusouState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer)
+
+    def views(self, state: MusouState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+        return views(state, viewers)
 
     def inventory(self, state: MusouState) -> Counter[str]:
         return inventory(state)

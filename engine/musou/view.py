@@ -4,23 +4,35 @@ deck order and the identities of provisions; their counts are public."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Viewer
 
-from .cards import CommanderDef
+from .cards import CardDef
 from .cardtext import short_text
 from .state import CENTRE, SQUARES, MusouState, cards_of, cdef, dealt
 from .stats import power, strike, ward
 
-_TEXTS: dict[tuple[str, str], dict[str, str]] = {}  # (card set, key) -> the card's ability text
+# What a card's or commander's view holds but its id, by (card set, key, with its text): a long match's
+# replay page asks for hundreds of thousands, and a name's model_dump costs more than the rest of a card.
+# Views are read, never changed (events/service.py shares each among its readers), so their cards share
+# the name and text dicts kept here.
+_DATA: dict[tuple[str, str, bool], dict[str, Any]] = {}
 
 
 def card_view(s: MusouState, cid: str, full: bool = False) -> dict[str, Any]:
     """A card's data; `full` adds its rules text (the hand and one's own
     face-down cards: what the owner reads beside each card)."""
     c = cdef(s, cid)
-    out: dict[str, Any] = {"id": cid, "key": c.key, "name": c.name.model_dump(), "type": c.type,
+    data = _DATA.get((s.card_set, c.key, full))
+    if data is None:
+        data = _DATA[(s.card_set, c.key, full)] = _card_data(c, full)
+    return {"id": cid, **data}
+
+
+def _card_data(c: CardDef, full: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"key": c.key, "name": c.name.model_dump(), "type": c.type,
                            "element": c.element, "cost": c.cost}
     if c.terms:
         out["terms"] = dict(c.terms)
@@ -34,43 +46,47 @@ def card_view(s: MusouState, cid: str, full: bool = False) -> dict[str, Any]:
     if c.type == "stratagem":
         out["timing"] = c.timing
     if full:
-        text = _TEXTS.get((s.card_set, c.key))
-        if text is None:
-            text = _TEXTS[(s.card_set, c.key)] = short_text(c).to_json()
-        out["text"] = dict(text)
+        out["text"] = short_text(c).to_json()
     return out
 
 
-def commander_view(m: CommanderDef, cid: str) -> dict[str, Any]:
-    return {"id": cid, "key": m.key, "name": m.name.model_dump(), "layout": m.layout, "troops": m.troops,
-            "hand": m.hand, "musou": m.musou.name.model_dump() if m.musou else None}
+def commander_view(s: MusouState, cid: str) -> dict[str, Any]:
+    m = cards_of(s).commanders[s.names[cid]]
+    data = _DATA.get((s.card_set, m.key, False))
+    if data is None:
+        data = _DATA[(s.card_set, m.key, False)] = {
+            "key": m.key, "name": m.name.model_dump(), "layout": m.layout, "troops": m.troops, "hand": m.hand,
+            "musou": m.musou.name.model_dump() if m.musou else None}
+    return {"id": cid, **data}
 
 
 def revealed(s: MusouState) -> bool:
     return s.stage not in ("commander", "first", "side")
 
 
-def player_view(s: MusouState, seat: int, viewer: Viewer) -> dict[str, Any]:
-    sees = viewer.sees_seat(seat)
+def player_view(s: MusouState, seat: int, sees: bool, known: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A seat's part of the view of one who `sees` its secrets or not. `known`: the same seat's part for
+    the other kind of viewer, whose public card lists this one shares."""
     cat = cards_of(s)
     cid = s.commander[seat]
     commander: dict[str, Any] | None = None
     if cid is not None and (sees or revealed(s)):
-        commander = commander_view(cat.commanders[s.names[cid]], cid)
+        commander = commander_view(s, cid)
     elif cid is not None:
         commander = {"hidden": 1}
     out: dict[str, Any] = {
         "seat": seat, "troops": s.troops[seat], "commander": commander,
         "musou_used": s.musou_used[seat], "tribute_used": s.tribute_used[seat], "waiting": s.waiting[seat],
-        "commanders_unused": ([commander_view(cat.commanders[s.names[c]], c) for c in s.pool[seat]]
+        "commanders_unused": ([commander_view(s, c) for c in s.pool[seat]]
                               if sees else {"hidden": len(s.pool[seat])}),
-        "commanders_used": [commander_view(cat.commanders[s.names[c]], c) for c in s.used[seat]],
+        "commanders_used": (known["commanders_used"] if known else
+                            [commander_view(s, c) for c in s.used[seat]]),
         "deck": {"hidden": len(s.decks[seat])},
         "provisions": {"hidden": len(s.provisions[seat])},
     }
     if dealt(s):
         out["hand"] = [card_view(s, c, True) for c in s.hands[seat]] if sees else {"hidden": len(s.hands[seat])}
-        out["discard"] = [card_view(s, c) for c in s.discard[seat]]
+        out["discard"] = known["discard"] if known else [card_view(s, c) for c in s.discard[seat]]
         out["side"] = [card_view(s, c) for c in s.side[seat]] if sees else {"hidden": len(s.side[seat])}
         out["field"] = [field_view(s, seat, sq, sees) for sq in range(9)]
     else:
@@ -83,10 +99,23 @@ def player_view(s: MusouState, seat: int, viewer: Viewer) -> dict[str, Any]:
             out["names"] = {k: cat.cards[k].name.model_dump() for k in {*s.decks[seat], *s.side[seat]}
                             if k in cat.cards}
         out["side"] = {"hidden": len(s.side[seat])}
-    if viewer.all_seeing:
-        out["deck_order"] = list(s.decks[seat])
-        out["provision_cards"] = list(s.provisions[seat])
     return out
+
+
+def _part(s: MusouState, seat: int, viewer: Viewer, parts: dict[tuple[int, bool, bool], dict[str, Any]]
+          ) -> dict[str, Any]:
+    """A seat's part of `viewer`'s view, each kind computed once per state (`parts`): a seat looks the
+    same to everyone who may not see its secrets, and to the all-seeing as to itself but for its deck
+    and provisions in order. Views are read, never changed, so the parts are shared."""
+    sees = viewer.sees_seat(seat)
+    key = (seat, sees, viewer.all_seeing)
+    if key not in parts:
+        if viewer.all_seeing:
+            own = _part(s, seat, Viewer.of(seat), parts)
+            parts[key] = {**own, "deck_order": list(s.decks[seat]), "provision_cards": list(s.provisions[seat])}
+        else:
+            parts[key] = player_view(s, seat, sees, parts.get((seat, not sees, False)))
+    return parts[key]
 
 
 def field_view(s: MusouState, seat: int, sq: int, sees: bool) -> dict[str, Any] | None:
@@ -106,8 +135,13 @@ def field_view(s: MusouState, seat: int, sq: int, sees: bool) -> dict[str, Any] 
 
 
 def view(s: MusouState, viewer: Viewer) -> dict[str, Any]:
+    return views(s, [viewer])[0]
+
+
+def views(s: MusouState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+    """`view` for each of `viewers` (a replay page draws every seat's), sharing what they have in common."""
     at = s.attack
-    return {
+    table = {
         "game": "musou", "stage": s.stage, "game_no": s.game_no, "wins": list(s.wins), "results": list(s.results),
         "reasons": list(s.reasons), "turn": s.turn, "game_turn": s.game_turn, "active": s.active,
         "priority": s.priority, "passes": s.passes, "first": s.first, "chooser": s.chooser,
@@ -115,8 +149,9 @@ def view(s: MusouState, viewer: Viewer) -> dict[str, Any]:
         "attack": None if at is None else {"seat": at.seat, "from": at.square + 1, "attacker": at.attacker,
                                            "target": at.target, "cancelled": at.cancelled,
                                            "ward": ward(s, 1 - at.seat)},
-        "players": [player_view(s, seat, viewer) for seat in (0, 1)],
     }
+    parts: dict[tuple[int, bool, bool], dict[str, Any]] = {}
+    return [{**table, "players": [_part(s, seat, viewer, parts) for seat in (0, 1)]} for viewer in viewers]
 
 
 def hidden_ids(s: MusouState, viewer: Viewer) -> set[str]:

@@ -434,6 +434,9 @@ class Warlords(Game[WState]):
     def view(self, state: WState, viewer: Viewer) -> dict[str, Any]:
         return view.build(state, viewer)
 
+    def views(self, state: WState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+        return view.build_all(state, viewers)
+
     def inventory(self, state: WState) -> Counter[str]:
         return Counter(all_zones(state))
 

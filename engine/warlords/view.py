@@ -3,6 +3,7 @@ discard piles and the Time Passes areas are public."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Viewer
@@ -69,11 +70,38 @@ def _shown_cards(s: WState) -> dict[str, dict[str, Any]]:
 
 
 def build(s: WState, viewer: Viewer) -> dict[str, Any]:
+    return build_all(s, [viewer])[0]
+
+
+def build_all(s: WState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+    """`build` for each of `viewers` (a replay page draws every seat's): only the hands, and the decks
+    to the all-seeing, differ between them, so the rest is computed once and shared (views are read,
+    never changed) and each hand once however many may see it."""
+    table = _table(s)
+    hands: dict[int, list[dict[str, Any]]] = {}
+    out = []
+    for viewer in viewers:
+        players = []
+        for seat, (p, public) in enumerate(zip(s.players, table["players"], strict=True)):
+            if viewer.sees_seat(seat) and seat not in hands:
+                hands[seat] = [hand_json(s, i) for i in p.hand]
+            player = dict(public)  # "hand" keeps its place among the keys
+            player["hand"] = hands[seat] if viewer.sees_seat(seat) else {"hidden": len(p.hand)}
+            players.append(player)
+        view = dict(table)
+        view["players"] = players
+        if viewer.all_seeing:
+            view["decks"] = [list(p.deck) for p in s.players]
+        out.append(view)
+    return out
+
+
+def _table(s: WState) -> dict[str, Any]:
+    """What every viewer sees, with a place held for each player's hand."""
     players = []
     for seat, p in enumerate(s.players):
         players.append({
-            "seat": seat, "deck_name": p.deck_name, "deck": {"hidden": len(p.deck)},
-            "hand": [hand_json(s, i) for i in p.hand] if viewer.sees_seat(seat) else {"hidden": len(p.hand)},
+            "seat": seat, "deck_name": p.deck_name, "deck": {"hidden": len(p.deck)}, "hand": None,
             "discard": [card_json(s, i) for i in p.discard],
             "time_passes": bool(p.time_passes), "time_passes_cards": [card_json(s, i) for i in p.time_passes],
             "castles": [castle_json(s, c) for c in p.castles], "stacks": [stack_json(s, st) for st in p.stacks],
@@ -90,7 +118,7 @@ def build(s: WState, viewer: Viewer) -> dict[str, Any]:
                     "calamity": card_json(s, d.calamity) if d.calamity else None,
                     "losses": {"attacker": d.a_loss, "defender": d.d_loss} if d.kind == "losses" else None,
                     "queue": list(d.queue)}
-    out: dict[str, Any] = {
+    out = {
         "phase": s.phase, "turn": s.turn, "active": s.active, "first": s.first,
         "direction": "cw" if s.direction == 1 else "ccw", "players": players, "decision": decision,
         "first_check": [list(r) for r in s.first_check], "winners": list(s.winners),
@@ -99,8 +127,6 @@ def build(s: WState, viewer: Viewer) -> dict[str, Any]:
     if s.card_set:
         # Only then: a sample-set match's board stays the one its log recorded a digest of.
         out["first_check_cards"] = _shown_cards(s)
-    if viewer.all_seeing:
-        out["decks"] = [list(p.deck) for p in s.players]
     return out
 
 

@@ -5,6 +5,7 @@ hypothesis profile (tests/conftest.py), never from a decorator here."""
 
 from __future__ import annotations
 
+import json
 import pickle
 from typing import Any
 
@@ -109,6 +110,18 @@ def test_no_view_shows_what_is_hidden_from_its_viewer(game_id, seed):
         # Prompts are posted where everyone reads them (the thread's "your turn" line).
         for p in game.pending(after):
             assert not leaked(p.prompt.to_json(), game.hidden_ids(after, SPECTATOR)), (game_id, p.kind)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=seeds)
+def test_every_viewers_view_at_once_is_each_view_alone(game_id, seed):
+    game = get_game(game_id)
+    viewers = [SPECTATOR, *(Viewer.of(s) for s in range(seats_of(game_id))), ALL_SEEING]
+    for _state, _seat, _action, result in walk(game_id, seed, limit=120):
+        after = result.transition.state
+        # As JSON: the same keys in the same order too.
+        assert json.dumps(game.views(after, viewers)) == json.dumps([game.view(after, v) for v in viewers]), game_id
 
 
 @pytest.mark.slow

@@ -139,6 +139,20 @@ def test_bots_are_one_player_per_level_on_the_same_ladder() -> None:
     assert rated("m2", ["bot:1", "bot:2"], {"winners": [0], "scores": {}}) is None
 
 
+def test_a_player_rated_in_one_match_and_in_two_seats_of_the_next_is_rated_from_the_same_prior_twice() -> None:
+    first = rated("m1", [A, "bot:1"], {"winners": [1], "scores": {}}, at="2026-01-01T10:00")
+    second = rated("m2", ["bot:2", A, "bot:3"], {"winners": [1], "scores": {"0": 2, "2": 1}}, at="2026-01-02T10:00")
+    [[a], [easy]] = PL.rate([[PL.rating()], [PL.rating()]], ranks=[2.0, 1.0])
+    # Each easy seat from its own copy of the same prior (openskill corrects each seat's sigma once).
+    [[e1], [a2], [e2]] = PL.rate([[PL.rating(mu=easy.mu, sigma=easy.sigma)], [PL.rating(mu=a.mu, sigma=a.sigma)],
+                                  [PL.rating(mu=easy.mu, sigma=easy.sigma)]], ranks=[2.0, 1.0, 3.0])
+    ladder = rated_now([first, second])
+    assert ladder.ratings[A].mu == pytest.approx(a2.mu)
+    got = ladder.ratings["bot:easy"]
+    assert (got.mu, got.sigma, got.matches) == (pytest.approx((e1.mu + e2.mu) / 2),
+                                                 pytest.approx((e1.sigma + e2.sigma) / 2), 2)
+
+
 def test_the_fold_follows_the_order_matches_ended_not_the_order_given() -> None:
     first = rated("m1", [A, B], {"winners": [0], "scores": {}}, at="2026-01-01T10:00", note=True)
     second = rated("m0", [B, C], {"winners": [0], "scores": {}}, at="2026-01-02T10:00")
