@@ -195,6 +195,7 @@ class Delivery:
         self.clock_feed = ClockFeed(service.store)
         self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
         self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
+        self._dm_open: set[int] = set()  # users DMFAIL holds no live failure for: not read again every move
         self._outbox: set[str] | None = None  # what OUTBOX holds for this process, once read
         self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
         self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
@@ -726,11 +727,16 @@ class Delivery:
             retry.expect()  # Discord down for now: the step fails, so the scheduler retries it
 
     async def dm_blocked(self, uid: int) -> bool:
-        failed = await self.store.get_kv(DMFAIL, str(uid))
-        if not failed:
+        # A failure noted by another process after this read is met again here by a DM
+        # that fails, which notes it anew: so "open" may be remembered without a read per move.
+        if uid in self._dm_open:
             return False
-        since = datetime.fromisoformat(failed["at"])
-        return datetime.now(UTC) - since < timedelta(hours=self.config.dm_retry_hours)
+        failed = await self.store.get_kv(DMFAIL, str(uid))
+        since = datetime.fromisoformat(failed["at"]) if failed else None
+        if since is None or datetime.now(UTC) - since >= timedelta(hours=self.config.dm_retry_hours):
+            self._dm_open.add(uid)
+            return False
+        return True
 
     async def dm_channel(self, uid: int) -> Result:
         """The user's DM channel: asked of Discord once, then remembered (it never changes)."""
@@ -875,6 +881,7 @@ class Delivery:
         return Result(Outcome.DELIVERED)
 
     async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
+        self._dm_open.discard(uid)
         await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
         await self._tell_dm_closed(ms, rec, player, uid)
 
