@@ -774,7 +774,7 @@ class Delivery:
         prompt = ""
         view = None
         if waiting:
-            choices = ms.game.legal_actions(ms.state, seat)
+            choices = self.service.choices_of(ms, seat)
             view = choice_view(ms.match_id, ms.public_seq, seat, choices, locale, seat_names(ms, "plain", locale))
             pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
             prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
