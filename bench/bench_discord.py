@@ -18,8 +18,8 @@ the ceiling of one process: moves per second and CPU per move of the whole
 path (interaction parsed, move decided and appended, board, log line and DMs
 rendered and sent to the fake), beside the target of 5 ms, with the fake
 Discord's own share of it apart (the rest is the bot's); and the move that
-ends a match, measured until that move is done (the replay page it leads to is
-drawn in the background and posted after it)."""
+ends a match, measured until that move is answered (the match's end, its
+summary and replay page, follow in the background)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,9 @@ from tests.discord.moves import is_interaction, kind, move, seed_secrets, split_
 GAMES = ("quarriors", "naru", "musou", "warlords")
 TARGET = 3
 CPU_TARGET_MS = 5
-PAGE_TASKS = ("parley-page-",)  # the task drawing a finished match's page (bot/discord/delivery.py)
+# What follows the answer to a match's last move (bot/discord/delivery.py): its end shown (result,
+# summary, menus off, archive) and its replay page drawn.
+PAGE_TASKS = ("parley-end-", "parley-page-")
 ALICE = User(111_000_000_000_000_001, "alice", "en-US")
 BOB = User(111_000_000_000_000_002, "bob", "ja")
 
@@ -119,7 +121,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
         async with Harness(Path(tmp) / "parley.sqlite", settle_gc=True) as h:  # the collector as the bot runs it
             seed_secrets(h, seed)
             h.fake.conform = False  # the spec check is the test's cost, not the bot's (tests/discord/spec.py)
-            h.background = PAGE_TASKS  # a move is done without the page its match's end draws
+            h.background = PAGE_TASKS  # a move is done without what follows its match's end
             wall = cpu = drawn = 0.0
             while made < moves:
                 match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")
@@ -137,7 +139,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                         await h.slash(user, "act", channel=thread, action=f"#{ms.seq}:{idx}")
                     else:
                         await move(h, user, thread, match_id, ms.seq, pending.seat, idx, choices)
-                    # The move, not the replay page a match's end draws in the background.
+                    # The move, not what follows a match's end in the background.
                     await h.settle()
                     wall += time.perf_counter() - w0
                     cpu += time.process_time() - c0
@@ -146,7 +148,7 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                     made += 1
                     if (await state(h, match_id)).status != "running":
                         endings.append((time.perf_counter() - w0, time.process_time() - c0))
-                        await h.settle(600, ignore=())  # the page follows, not part of any move
+                        await h.settle(600, ignore=())  # the end and the page follow, not part of any move
                         break  # the end of a match is not an ordinary move
                     calls = h.fake.calls[since:]
                     rest = [c for c in calls if not is_interaction(c)]
@@ -204,7 +206,7 @@ def report(game: str, dm: dict[str, object], slash: dict[str, object]) -> None:
     if endings:
         print(f"  the move that ends a match ({len(endings)}): wall {statistics.fmean(w for w, _ in endings) * 1000:.0f} ms, "
               f"CPU {statistics.fmean(c for _, c in endings) * 1000:.0f} ms  [target: no slower than an ordinary "
-              f"move; the replay page follows, drawn in the background]")
+              f"move; the result, summary and replay page follow in the background]")
     else:
         print("  the move that ends a match: none in this run (more --moves)")
 

@@ -198,6 +198,7 @@ class Delivery:
         self._dm_open: set[int] = set()  # users DMFAIL holds no live failure for: not read again every move
         self._outbox: set[str] | None = None  # what OUTBOX holds for this process, once read
         self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
+        self._ending: dict[str, asyncio.Task[None]] = {}  # ends of matches to show after their last move's answer
         self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
 
     # -- remembered state ------------------------------------------------------------
@@ -233,25 +234,30 @@ class Delivery:
 
     # -- the main loop: make Discord show what the log says --------------------------
 
-    async def sync(self, match_id: str, *, repair: bool = False, clicked: Click | None = None) -> bool:
+    async def sync(self, match_id: str, *, repair: bool = False, clicked: Click | None = None,
+                   answering: bool = False) -> bool:
         """Make the thread, the lobby message and the DMs show what the log says.
         True when everything is shown; False when a step failed (it is logged and
         the match goes in the outbox, for the scheduler to retry). Raises
         `ops.Undelivered` only when the match's thread cannot be opened: nothing
         else can go on then. `clicked`: the click on a DM menu that made this move,
-        whose answer refreshes that DM."""
+        whose answer refreshes that DM. `answering`: a command's move is shown before
+        its answer; the end of a match it ended (result, summary, menus off, page,
+        archive) then follows in a sync of its own, so that move is answered as fast as any."""
         try:
             async with self._locks.hold(match_id):
-                failed = await self._sync(match_id, repair, clicked)
+                failed = await self._sync(match_id, repair, clicked, answering)
         except Exception:
             with contextlib.suppress(Exception):
                 await self._note(match_id, True)
             raise
-        # A page still drawing keeps the match in the outbox: its last post is yet to come.
-        await self._note(match_id, bool(failed) or match_id in self._drawing)
+        # A page still drawing, or an end still to show, keeps the match in the outbox: its last
+        # posts are yet to come (the sync showing the end does not count itself).
+        me = asyncio.current_task()
+        await self._note(match_id, bool(failed) or match_id in self._drawing or self._ending.get(match_id, me) is not me)
         return not failed
 
-    async def _sync(self, match_id: str, repair: bool, clicked: Click | None) -> list[str]:
+    async def _sync(self, match_id: str, repair: bool, clicked: Click | None, answering: bool) -> list[str]:
         ms = await self.service.get(match_id)
         if not is_discord_match(ms):
             return []
@@ -289,7 +295,9 @@ class Delivery:
             await step("ping", lambda: self._ping(ms, rec, locale))
             await step("dms", lambda: self._dms(ms, rec, clicked))
         await step("tags", lambda: self._retag(ms, rec))  # before the finish archives the post
-        if not failed:
+        if not failed and answering and ms.status in ("finished", "aborted") and not rec.get("ended"):
+            self._follow(match_id)
+        elif not failed:
             # Last, and only when all else is shown: archiving comes after the final posts.
             await step("finish", lambda: self._finish(ms, rec, locale))
         return failed
@@ -938,10 +946,23 @@ class Delivery:
             self._pages[match_id] = await draw_page(self, match_id, locale)
         finally:
             del self._drawing[match_id]
+        await self._sync_later(match_id, "posting the replay page")
+
+    def _follow(self, match_id: str) -> None:
+        if match_id not in self._ending:
+            self._ending[match_id] = asyncio.create_task(self._show_end(match_id), name=f"parley-end-{match_id}")
+
+    async def _show_end(self, match_id: str) -> None:
+        try:
+            await self._sync_later(match_id, "showing its end")
+        finally:
+            del self._ending[match_id]
+
+    async def _sync_later(self, match_id: str, what: str) -> None:
         try:
             await self.sync(match_id)
         except Exception:  # the outbox still holds the match: the scheduler tries again
-            log.warning("match %s: posting the replay page failed; retried from the outbox", match_id, exc_info=True)
+            log.warning("match %s: %s failed; retried from the outbox", match_id, what, exc_info=True)
 
     async def _clear_dm_menu(self, ms: MatchState, seat: int) -> None:
         key = f"{ms.match_id}:{seat}"

@@ -141,6 +141,34 @@ async def test_the_move_that_ends_a_match_does_not_wait_for_the_page(
     assert match_id not in await h.parley.delivery.pending()
 
 
+async def test_the_move_that_ends_a_match_is_answered_before_its_end_is_shown(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    import bot.discord.delivery
+
+    shown = asyncio.Event()
+    real = bot.discord.delivery.post_summary
+
+    async def held(*args: object) -> None:
+        await shown.wait()  # the end's posts, held until the test has looked
+        await real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot.discord.delivery, "post_summary", held)
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, options="goal=1")
+    ms = await state(h, match_id)
+    ex = await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll", wait=False)
+    await h.settle(ignore=("parley-end-", "parley-page-"))
+    assert ex.acked_at is not None and "rolls" in h.reply_text(ex)
+    assert summaries(h, thread) == [] and not h.fake.channels[thread]["archived"]
+    assert match_id in await h.parley.delivery.pending()  # a crash now: the scheduler shows the end
+    shown.set()
+    await h.settle()
+    assert len(summaries(h, thread)) == 1 and len(pages(h, thread)) == 1 and h.fake.channels[thread]["archived"]
+    assert match_id not in await h.parley.delivery.pending()
+
+
 async def test_a_page_too_large_to_attach_is_named_with_the_command_that_makes_it(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
 
