@@ -55,7 +55,7 @@ AUTO_LIMIT = 1_000_000
 ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait for the next
 RETRIES = 3  # decisions of one command when other processes keep appending first
 RECENT_IDS = 64  # command ids each cached match remembers (a retry comes within seconds)
-VIEW_CACHE = 4096  # views kept: a few per active match is all a command needs
+VIEW_CACHE = 4096  # views and choice lists kept: a few per active match is all a command needs
 CACHE_LIMIT = 1000  # matches kept in memory; the least recently used leave, to a snapshot
 # What a long-running front end passes as `fresh_for`: a Discord command reads
 # its match several times within milliseconds, and another process's move shows
@@ -130,7 +130,7 @@ class MatchService:
         self.bot_rng = bot_rng or Rng(secrets_module.token_bytes(32))
         self._live: dict[str, _Live] = {}
         self._opening: dict[str, asyncio.Lock] = {}
-        self._views: dict[tuple[str, int, Viewer], tuple[Any, dict[str, Any]]] = {}
+        self._derived: dict[tuple[Any, ...], tuple[Any, Any]] = {}  # (match, seq, what) -> (state, value)
 
     # -- loading -----------------------------------------------------------------
 
@@ -853,17 +853,27 @@ class MatchService:
         share it. The view is shared: callers must not change it."""
         if ms.state is None:
             return {}
-        key = (ms.match_id, ms.seq, viewer)
-        hit = self._views.get(key)
+        view: dict[str, Any] = self._derive(ms, viewer, lambda: ms.game.view(ms.state, viewer))
+        return view
+
+    def choices_of(self, ms: MatchState, seat: int) -> list[Choice]:
+        """The seat's legal choices at `ms`, computed once per (match, seq, seat): the menu
+        a DM shows and the click made on it share them. Shared: callers must not change it."""
+        choices: list[Choice] = self._derive(ms, seat, lambda: ms.game.legal_actions(ms.state, seat))
+        return choices
+
+    def _derive(self, ms: MatchState, what: Viewer | int, compute: Callable[[], Any]) -> Any:
+        key = (ms.match_id, ms.seq, what)
+        hit = self._derived.get(key)
         # The same state object, not just the same seq: a state decided but never
         # committed (another process wrote that seq first) must not be served.
         if hit is not None and hit[0] is ms.state:
             return hit[1]
-        view = ms.game.view(ms.state, viewer)
-        self._views[key] = (ms.state, view)
-        if len(self._views) > VIEW_CACHE:
-            del self._views[next(iter(self._views))]  # the oldest: dicts keep insertion order
-        return view
+        value = compute()
+        self._derived[key] = (ms.state, value)
+        if len(self._derived) > VIEW_CACHE:
+            del self._derived[next(iter(self._derived))]  # the oldest: dicts keep insertion order
+        return value
 
     async def waiting(self, match_id: str) -> list[tuple[Pending, Player]]:
         ms = await self.get(match_id)

@@ -157,7 +157,7 @@ class Room:
         if acked and click is None:
             await self._answer_or_log(interaction, reply, component, match_id)
         if reply.sync:
-            await self.sync(reply.sync, click)
+            await self.sync(reply.sync, click, answering=True)
         if click is not None and not click.used:
             await self._answer_or_log(interaction, reply, component, match_id)
 
@@ -211,9 +211,9 @@ class Room:
             reply.view.stop()
         return result
 
-    async def sync(self, match_id: str, clicked: Click | None = None) -> None:
+    async def sync(self, match_id: str, clicked: Click | None = None, *, answering: bool = False) -> None:
         try:
-            await self.delivery.sync(match_id, clicked=clicked)
+            await self.delivery.sync(match_id, clicked=clicked, answering=answering)
         except Exception:
             log.exception("match %s: updating the thread failed; it is repaired on the next change or start",
                           match_id)

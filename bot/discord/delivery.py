@@ -158,8 +158,10 @@ class Delivery:
         self.clock_feed = ClockFeed(service.store)
         self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
         self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
+        self._dm_open: set[int] = set()  # users DMFAIL holds no live failure for: not read again every move
         self._outbox: set[str] | None = None  # what OUTBOX holds for this process, once read
         self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
+        self._ending: dict[str, asyncio.Task[None]] = {}  # ends of matches to show after their last move's answer
         self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
 
     # -- remembered state ------------------------------------------------------------
@@ -195,25 +197,30 @@ class Delivery:
 
     # -- the main loop: make Discord show what the log says --------------------------
 
-    async def sync(self, match_id: str, *, repair: bool = False, clicked: Click | None = None) -> bool:
+    async def sync(self, match_id: str, *, repair: bool = False, clicked: Click | None = None,
+                   answering: bool = False) -> bool:
         """Make the thread, the lobby message and the DMs show what the log says.
         True when everything is shown; False when a step failed (it is logged and
         the match goes in the outbox, for the scheduler to retry). Raises
         `ops.Undelivered` only when the match's thread cannot be opened: nothing
         else can go on then. `clicked`: the click on a DM menu that made this move,
-        whose answer refreshes that DM."""
+        whose answer refreshes that DM. `answering`: a command's move is shown before
+        its answer; the end of a match it ended (result, summary, menus off, page,
+        archive) then follows in a sync of its own, so that move is answered as fast as any."""
         try:
             async with self._locks.hold(match_id):
-                failed = await self._sync(match_id, repair, clicked)
+                failed = await self._sync(match_id, repair, clicked, answering)
         except Exception:
             with contextlib.suppress(Exception):
                 await self._note(match_id, True)
             raise
-        # A page still drawing keeps the match in the outbox: its last post is yet to come.
-        await self._note(match_id, bool(failed) or match_id in self._drawing)
+        # A page still drawing, or an end still to show, keeps the match in the outbox: its last
+        # posts are yet to come (the sync showing the end does not count itself).
+        me = asyncio.current_task()
+        await self._note(match_id, bool(failed) or match_id in self._drawing or self._ending.get(match_id, me) is not me)
         return not failed
 
-    async def _sync(self, match_id: str, repair: bool, clicked: Click | None) -> list[str]:
+    async def _sync(self, match_id: str, repair: bool, clicked: Click | None, answering: bool) -> list[str]:
         ms = await self.service.get(match_id)
         if not is_discord_match(ms):
             return []
@@ -251,7 +258,9 @@ class Delivery:
             await step("ping", lambda: self._ping(ms, rec, locale))
             await step("dms", lambda: self._dms(ms, rec, clicked))
         await step("tags", lambda: self._retag(ms, rec))  # before the finish archives the post
-        if not failed:
+        if not failed and answering and ms.status in ("finished", "aborted") and not rec.get("ended"):
+            self._follow(match_id)
+        elif not failed:
             # Last, and only when all else is shown: archiving comes after the final posts.
             await step("finish", lambda: self._finish(ms, rec, locale))
         return failed
@@ -502,11 +511,16 @@ class Delivery:
             retry.expect()  # Discord down for now: the step fails, so the scheduler retries it
 
     async def dm_blocked(self, uid: int) -> bool:
-        failed = await self.store.get_kv(DMFAIL, str(uid))
-        if not failed:
+        # A failure noted by another process after this read is met again here by a DM
+        # that fails, which notes it anew: so "open" may be remembered without a read per move.
+        if uid in self._dm_open:
             return False
-        since = datetime.fromisoformat(failed["at"])
-        return datetime.now(UTC) - since < timedelta(hours=self.config.dm_retry_hours)
+        failed = await self.store.get_kv(DMFAIL, str(uid))
+        since = datetime.fromisoformat(failed["at"]) if failed else None
+        if since is None or datetime.now(UTC) - since >= timedelta(hours=self.config.dm_retry_hours):
+            self._dm_open.add(uid)
+            return False
+        return True
 
     async def dm_channel(self, uid: int) -> Result:
         """The user's DM channel: asked of Discord once, then remembered (it never changes)."""
@@ -536,7 +550,8 @@ class Delivery:
             # Not retried yet, but each match's thread still says once where the hand is.
             await self._tell_dm_closed(ms, rec, player, uid)
             return Result(Outcome.DELIVERED)
-        message = projection.dm_message(ms, shown, rec["thread"], found)
+        choices = self.service.choices_of(ms, seat) if waiting else []
+        message = projection.dm_message(ms, shown, rec["thread"], found, choices)
         opened = await self.dm_channel(uid)
         if not opened.ok:
             return await self._dm_refused(ms, rec, player, uid, key, last, opened)
@@ -623,6 +638,7 @@ class Delivery:
         return result
 
     async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
+        self._dm_open.discard(uid)
         await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
         await self._tell_dm_closed(ms, rec, player, uid)
 
@@ -679,10 +695,23 @@ class Delivery:
             self._pages[match_id] = await draw_page(self, match_id, locale)
         finally:
             del self._drawing[match_id]
+        await self._sync_later(match_id, "posting the replay page")
+
+    def _follow(self, match_id: str) -> None:
+        if match_id not in self._ending:
+            self._ending[match_id] = asyncio.create_task(self._show_end(match_id), name=f"parley-end-{match_id}")
+
+    async def _show_end(self, match_id: str) -> None:
+        try:
+            await self._sync_later(match_id, "showing its end")
+        finally:
+            del self._ending[match_id]
+
+    async def _sync_later(self, match_id: str, what: str) -> None:
         try:
             await self.sync(match_id)
         except Exception:  # the outbox still holds the match: the scheduler tries again
-            log.warning("match %s: posting the replay page failed; retried from the outbox", match_id, exc_info=True)
+            log.warning("match %s: %s failed; retried from the outbox", match_id, what, exc_info=True)
 
     async def _clear_dm_menu(self, ms: MatchState, seat: int) -> None:
         key = f"{ms.match_id}:{seat}"

@@ -1,7 +1,8 @@
 """Board pictures drawn in a worker process, off the bot's own threads.
 
 Drawing a board (Pillow today, resvg once boards are SVG) is tens of
-milliseconds of CPU that holds the interpreter: in a thread of the bot it
+milliseconds of CPU that holds the interpreter, and a finished match's replay
+page (replayed, verified and drawn) seconds: in a thread of the bot it
 stalls every other match's commands while it runs (issue 25). One worker
 process, started on the first picture, draws them instead, with
 `bot.render.image`'s own cache there; the bot process only waits for the
@@ -17,9 +18,13 @@ import multiprocessing
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 from bot import render
+from bot.replaypage.cache import drawn_page, page_bytes
+from engine.registry import installed
+from events.service import MatchService
 
 log = logging.getLogger("parley.discord")
 
@@ -52,3 +57,19 @@ async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], 
         log.warning("the drawing process is gone (%s); drawing in a thread", exc)
         _pool = None
         return await asyncio.to_thread(render.image, game_id, view, list(names), locale)
+
+
+async def replay_page(service: MatchService, where: str | Path, match_id: str, locale: str) -> bytes:
+    """A finished match's replay page, read from the database at `where` and drawn in the
+    drawing process: the bot goes on answering moves meanwhile. A game registered in this
+    process alone (a test's, a plugin's), which that process does not know, is drawn here."""
+    global _pool
+    if (await service.get(match_id)).game_id not in installed():
+        return await page_bytes(service, match_id, locale)
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.run_in_executor(_worker(), drawn_page, str(where), match_id, locale)
+    except (BrokenProcessPool, OSError) as exc:
+        log.warning("the drawing process is gone (%s); drawing the page in a thread", exc)
+        _pool = None
+        return await asyncio.to_thread(drawn_page, str(where), match_id, locale)

@@ -11,6 +11,7 @@ suggestions, which Discord shows as plain text, get the name as it is.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 import discord
@@ -25,7 +26,13 @@ Style = Literal["bold", "inside-bold", "plain"]
 
 
 def escaped(player: Player, locale: str = "en") -> str:
-    return discord.utils.escape_markdown(shown_name(player, locale))
+    return _escape(shown_name(player, locale))
+
+
+@lru_cache(maxsize=4096)
+def _escape(name: str) -> str:
+    # Every seat token of every line of a move is named: the same few names, escaped once.
+    return discord.utils.escape_markdown(name)
 
 
 def shown(player: Player, locale: str = "en") -> str:

@@ -17,6 +17,7 @@ more."""
 from __future__ import annotations
 
 import enum
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -161,9 +162,25 @@ class Ops:
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         if files:
             extra["files"] = list(files)
-        result, msg = await self._reopening(channel_id, lambda: self._channel(channel_id, kind).send(
-            content=content, allowed_mentions=_mentions(pings), **extra))
-        return Result(result.outcome, id=_id(msg), code=result.code, status=result.status, text=result.text)
+        result, data = await self._reopening(channel_id, lambda: self._send(
+            channel_id, content=content, allowed_mentions=_mentions(pings), **extra))
+        return Result(result.outcome, id=int(data["id"]) if result.ok else None, code=result.code,
+                      status=result.status, text=result.text)
+
+    async def _send(self, channel_id: int | str, **fields: Any) -> Any:
+        """discord.py's send without the Message object it would build of the answer (and
+        cache): the bot needs only its id. No view is kept listening: every item dispatches
+        by its custom id (views.py)."""
+        with handle_message_parameters(nonce=secrets.randbits(64),
+                                       previous_allowed_mentions=self.client.allowed_mentions, **fields) as params:
+            return await self.client.http.send_message(int(channel_id), params=params)
+
+    async def _edit(self, channel_id: int | str, message_id: int | str, **fields: Any) -> Any:
+        """discord.py's message edit without the Message object it would build of the answer."""
+        if "content" in fields:
+            fields["previous_allowed_mentions"] = self.client.allowed_mentions
+        with handle_message_parameters(**fields) as params:
+            return await self.client.http.edit_message(int(channel_id), int(message_id), params=params)
 
     async def dm(self, channel_id: int | str, content: str, *, view: discord.ui.View | None = None) -> Result:
         return await self.post(channel_id, content, view=view, kind=discord.ChannelType.private)
@@ -172,8 +189,7 @@ class Ops:
                    kind: discord.ChannelType = discord.ChannelType.public_thread, **fields: Any) -> Result:
         """Edit a message in place: any of content, view, attachments."""
         fields.setdefault("allowed_mentions", SAFE_MENTIONS)
-        message = self._message(channel_id, message_id, kind)
-        result, _ = await self._reopening(channel_id, lambda: message.edit(**fields))
+        result, _ = await self._reopening(channel_id, lambda: self._edit(channel_id, message_id, **fields))
         return result
 
     async def edit_dm(self, channel_id: int | str, message_id: int | str, **fields: Any) -> Result:
@@ -352,6 +368,7 @@ class Ops:
                           kind: discord.ChannelType = discord.ChannelType.public_thread) -> Result:
         """Post a layout message (its text is in its components: no content); `Result.id` is its id."""
         extra: dict[str, Any] = {"files": list(files)} if files else {}
-        result, msg = await self._reopening(channel_id, lambda: self._channel(channel_id, kind).send(
-            view=view, allowed_mentions=_mentions(pings), **extra))
-        return Result(result.outcome, id=_id(msg), code=result.code, status=result.status, text=result.text)
+        result, data = await self._reopening(channel_id, lambda: self._send(
+            channel_id, view=view, allowed_mentions=_mentions(pings), **extra))
+        return Result(result.outcome, id=int(data["id"]) if result.ok else None, code=result.code,
+                      status=result.status, text=result.text)

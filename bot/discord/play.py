@@ -238,7 +238,7 @@ class Play:
             self._check_menu(ms, me, seat)
         s = self.room.service.resolve_seat(ms, me, seat)  # refuses anyone not seated there
         self._check_turn(ms, me, s)
-        choices = ms.game.legal_actions(ms.state, s)
+        choices = self.room.service.choices_of(ms, s)
         if not 0 <= idx < len(choices):
             return Reply(M.stale(locale))
         try:
@@ -263,7 +263,7 @@ class Play:
                 return Reply(M.stale(locale))
             self._check_menu(ms, self.room.player(interaction).id, seat)
             s = self.room.service.resolve_seat(ms, self.room.player(interaction).id, seat)
-            choices = ms.game.legal_actions(ms.state, s)
+            choices = self.room.service.choices_of(ms, s)
             message = interaction.message
             in_place = interaction.guild_id is None and message is not None and not message.flags.ephemeral
             names = seat_names(ms, "plain", locale)
@@ -318,7 +318,7 @@ class Play:
         view = None
         tail = ""
         if seat in pending:
-            choices = ms.game.legal_actions(ms.state, seat)
+            choices = self.room.service.choices_of(ms, seat)
             view = choice_view(ms.match_id, ms.public_seq, seat, choices, locale, seat_names(ms, "plain", locale))
             tail = "\n**" + named(pending[seat].prompt(locale), ms, locale, "inside-bold") + "**"
             if choices and view is None:
@@ -408,7 +408,7 @@ class Play:
             awaited = ", ".join(ms.seats[p.seat].name for p in pending)
             return [discord.app_commands.Choice(name=clip(M.not_your_turn.format(who=awaited)(locale), 100),
                                                 value="-")]
-        choices = ms.game.legal_actions(ms.state, seat)
+        choices = self.room.service.choices_of(ms, seat)
         labels = unique_labels([self._suggestion(c, ms, locale) for c in choices], [[c.code] for c in choices], 100)
         needle = current.strip().casefold()
         out = []

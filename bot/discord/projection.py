@@ -24,7 +24,7 @@ import discord
 
 from bot import render
 from bot.render.marks import shown as marks_shown
-from engine.core import Text
+from engine.core import Choice, Text
 from engine.core.search import levels
 from events.model import Event, Player
 from events.replay import MatchState
@@ -386,16 +386,17 @@ def dm(ms: MatchState, seat: int, text: str, waiting: bool) -> Dm:
     return Dm(seat, player, user_id(player) or 0, waiting, text, ms.public_seq)
 
 
-def dm_message(ms: MatchState, shown: Dm, thread: str, found: list[tuple[str | None, list[str]]]) -> DmMessage:
+def dm_message(ms: MatchState, shown: Dm, thread: str, found: list[tuple[str | None, list[str]]],
+               choices: Sequence[Choice]) -> DmMessage:
     """The DM's messages, in the player's language: the header, the catch-up (`found`) in the
-    room the rest leaves, the private text, and while awaited the prompt and the decision.
-    Built only for a DM whose digest changed: the decision asks the game for the legal actions."""
+    room the rest leaves, the private text, and while awaited the prompt and the decision
+    offering `choices`, the seat's legal ones (the service's, shared with the click made on
+    them: built only for a DM whose digest changed, so only then asked of the rules)."""
     locale = shown.player.locale
     header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=f"<#{thread}>")(locale)
     prompt = ""
     decision = None
     if shown.waiting:
-        choices = ms.game.legal_actions(ms.state, shown.seat)
         decision = handlayout.Decision(ms.match_id, ms.public_seq, shown.seat, tuple(choices), locale,
                                        tuple(seat_names(ms, "plain", locale)))
         pend = next(p for p in ms.game.pending(ms.state) if p.seat == shown.seat)

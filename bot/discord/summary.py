@@ -25,18 +25,19 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.replaypage.cache import page_bytes
 from engine.core import Text
 from events.history import lineage
 from events.model import Event
 from events.replay import MatchState
 
+from .drawing import replay_page
 from .names import named, shown
 
 if TYPE_CHECKING:
     from events.recorder import Recorder
     from events.service import MatchService
 
+    from .config import Config
     from .ops import Ops
 
 
@@ -47,6 +48,7 @@ class Posting(Protocol):
     ops: Ops
     store: Recorder
     service: MatchService
+    config: Config
 
     async def save_record(self, match_id: str, rec: dict[str, Any]) -> None: ...
 
@@ -152,9 +154,10 @@ async def post_page(delivery: Posting, ms: MatchState, rec: dict[str, Any], loca
 
 
 async def draw_page(delivery: Posting, match_id: str, locale: str) -> bytes | None:
-    """The page, drawn off the event loop; None if it cannot be made (the summary stays without it)."""
+    """The page, read and drawn in the drawing process (bot/discord/drawing.py); None if it
+    cannot be made (the summary stays without it)."""
     try:
-        return await page_bytes(delivery.service, match_id, locale)
+        return await replay_page(delivery.service, delivery.config.db, match_id, locale)
     except Exception:
         log.exception("the replay page of match %s could not be made for its summary", match_id)
         return None

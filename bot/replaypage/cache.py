@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import TYPE_CHECKING
 
 from engine.core import pick_locale
+from events.service import MatchService
+from events.stores import open_store
 
 from .collect import collect
 from .page import html_page
-
-if TYPE_CHECKING:
-    from events.service import MatchService
 
 KEEP = 4  # pages are under 1 MiB each (their data is gzipped)
 _PAGES: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
@@ -34,3 +32,15 @@ async def page_bytes(service: MatchService, match_id: str, locale: str) -> bytes
     while len(_PAGES) > KEEP:
         _PAGES.popitem(last=False)
     return data
+
+
+def drawn_page(where: str, match_id: str, locale: str) -> bytes:
+    """`page_bytes` in a process (or thread) of its own, the match read from the database
+    at `where` by a service of its own (bot/discord/drawing.py runs it beside the bot)."""
+    async def draw() -> bytes:
+        store = await open_store(where)
+        try:
+            return await page_bytes(MatchService(store), match_id, locale)
+        finally:
+            await store.close()
+    return asyncio.run(draw())

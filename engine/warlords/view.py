@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Viewer
+from engine.core import Text, Viewer
 
+from .cards import CardDef
 from .catalog import brief
 from .stacks import (
     capacity,
@@ -25,6 +26,10 @@ from .stacks import (
 )
 from .state import Castle, Stack, WState, cdef, set_defs
 
+# A card's hand line, written once per card definition (by identity: a definition is not hashable):
+# every view of every move shows each hand in full.
+_BRIEFS: dict[int, tuple[CardDef, Text]] = {}
+
 
 def card_json(s: WState, iid: str) -> dict[str, Any]:
     d = cdef(s, iid)
@@ -33,7 +38,14 @@ def card_json(s: WState, iid: str) -> dict[str, Any]:
 
 def hand_json(s: WState, iid: str) -> dict[str, Any]:
     """A card in its owner's hand, with the line that says its cost, numbers and use."""
-    return {**card_json(s, iid), "text": brief(cdef(s, iid)).to_json()}
+    return {**card_json(s, iid), "text": _brief(cdef(s, iid)).to_json()}
+
+
+def _brief(d: CardDef) -> Text:
+    found = _BRIEFS.get(id(d))
+    if found is None or found[0] is not d:
+        found = _BRIEFS[id(d)] = (d, brief(d))
+    return found[1]
 
 
 def stack_json(s: WState, st: Stack) -> dict[str, Any]:

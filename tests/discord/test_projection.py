@@ -42,8 +42,14 @@ def _inputs(service: MatchService, ms: MatchState, events: Sequence[Event] = ())
                              events=events)
 
 
-def _dm_text(ms: MatchState, shown: projection.Dm) -> str:
-    return "\n".join(projection.dm_message(ms, shown, "900", []).parts)
+def _dm_message(service: MatchService, ms: MatchState, shown: projection.Dm) -> projection.DmMessage:
+    # The choices as the delivery passes them in: the service's, only while the seat is awaited.
+    choices = service.choices_of(ms, shown.seat) if shown.waiting else []
+    return projection.dm_message(ms, shown, "900", [], choices)
+
+
+def _dm_text(service: MatchService, ms: MatchState, shown: projection.Dm) -> str:
+    return "\n".join(_dm_message(service, ms, shown).parts)
 
 
 async def test_a_lobby_shows_its_buttons_and_a_started_match_does_not(service: MatchService) -> None:
@@ -81,16 +87,16 @@ async def test_a_seats_dm_shows_its_own_hand_and_never_another_seats(service: Ma
     assert [d.seat for d in surfaces.dms] == [0, 1]
     board = "\n".join(surfaces.board.parts) if surfaces.board else ""
     for shown in surfaces.dms:
-        text = _dm_text(ms, shown)
+        text = _dm_text(service, ms, shown)
         other = 1 - shown.seat
         assert all(card in text for card in ms.state.hands[shown.seat])
         assert not any(card in text or card in board for card in ms.state.hands[other])
-    ann, ben = (_dm_text(ms, d) for d in surfaces.dms)
+    ann, ben = (_dm_text(service, ms, d) for d in surfaces.dms)
     assert "<#900>" in ann and "<#900>" in ben
     assert ann != ben and any("\u3040" <= ch <= "\u30ff" for ch in ben)  # ben reads Japanese
     assert surfaces.dms[0].waiting and not surfaces.dms[1].waiting
     # A layout message in the seat's colour; the awaited seat's last one carries the decision at this seq.
-    awaited, idle = (projection.dm_message(ms, d, "900", []) for d in surfaces.dms)
+    awaited, idle = (_dm_message(service, ms, d) for d in surfaces.dms)
     shown = [m.view(len(m.parts) - 1, True).to_components() for m in (awaited, idle)]
     assert [box[0]["type"] for box in shown] == [17, 17] and shown[0][0]["accent_color"] != shown[1][0]["accent_color"]
     assert custom_ids({"components": shown[0]}) and all(
@@ -101,7 +107,7 @@ async def test_a_seats_dm_shows_its_own_hand_and_never_another_seats(service: Ma
 
 async def test_an_ended_dm_keeps_its_text_without_controls(service: MatchService) -> None:
     ms = await _running(service)
-    message = projection.dm_message(ms, projection.dm(ms, 0, "hand: 7", True), "900", [])
+    message = _dm_message(service, ms, projection.dm(ms, 0, "hand: 7", True))
     ended = projection.ended_dm(0, message.parts[-1])
     assert ended is not None
     components = ended.to_components()

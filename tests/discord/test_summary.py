@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -115,16 +116,16 @@ async def test_the_move_that_ends_a_match_does_not_wait_for_the_page(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     import asyncio
 
-    import bot.replaypage.cache
+    import bot.discord.drawing
 
     drawn = asyncio.Event()
-    real = bot.replaypage.cache.page_bytes
+    real = bot.discord.drawing.replay_page
 
     async def slow(*args: object) -> bytes:
         await drawn.wait()  # a long match's page: seconds of drawing
         return await real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bot.discord.summary, "page_bytes", slow)
+    monkeypatch.setattr(bot.discord.summary, "replay_page", slow)
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, options="goal=1")
     ms = await state(h, match_id)
@@ -137,6 +138,34 @@ async def test_the_move_that_ends_a_match_does_not_wait_for_the_page(
     drawn.set()
     await h.settle()
     assert len(pages(h, thread)) == 1 and h.fake.channels[thread]["archived"]
+    assert match_id not in await h.parley.delivery.pending()
+
+
+async def test_the_move_that_ends_a_match_is_answered_before_its_end_is_shown(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    import bot.discord.delivery
+
+    shown = asyncio.Event()
+    real = bot.discord.delivery.post_summary
+
+    async def held(*args: object) -> None:
+        await shown.wait()  # the end's posts, held until the test has looked
+        await real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot.discord.delivery, "post_summary", held)
+    h = harness
+    match_id, thread = await open_match(h, ALICE, BOB, options="goal=1")
+    ms = await state(h, match_id)
+    ex = await h.slash([ALICE, BOB][ms.state.active], "act", channel=thread, action="roll", wait=False)
+    await h.settle(ignore=("parley-end-", "parley-page-"))
+    assert ex.acked_at is not None and "rolls" in h.reply_text(ex)
+    assert summaries(h, thread) == [] and not h.fake.channels[thread]["archived"]
+    assert match_id in await h.parley.delivery.pending()  # a crash now: the scheduler shows the end
+    shown.set()
+    await h.settle()
+    assert len(summaries(h, thread)) == 1 and len(pages(h, thread)) == 1 and h.fake.channels[thread]["archived"]
     assert match_id not in await h.parley.delivery.pending()
 
 
@@ -157,10 +186,40 @@ async def test_a_page_that_cannot_be_drawn_leaves_the_summary_without_it(
     async def broken(*_: object) -> bytes:
         raise RuntimeError("drawing failed")
 
-    monkeypatch.setattr(bot.discord.summary, "page_bytes", broken)
+    monkeypatch.setattr(bot.discord.summary, "replay_page", broken)
     h = harness
     match_id, thread = await finished(h)
     (posted,) = summaries(h, thread)
     assert pages(h, thread) == [] and "replay page" not in posted["content"]
     assert f"`/parley log replay match:{match_id}`" in posted["content"]
     assert h.fake.channels[thread]["archived"] and match_id not in await h.parley.delivery.pending()
+
+
+@pytest.mark.slow
+def test_the_drawing_process_reads_and_draws_the_page_the_bot_would(tmp_path: Path) -> None:
+    import asyncio
+
+    from bot.discord import drawing
+    from bot.replaypage.cache import page_bytes
+    from events.service import MatchService
+    from events.store import Store
+    from tests.replaypage.conftest import play
+
+    played = play(tmp_path / "w.sqlite", "warlords", 2, seed=3)
+    if drawing._pool is not None:  # a process of this test's own, so it is seen to be started
+        drawing._pool.shutdown()
+        drawing._pool = None
+
+    async def both() -> tuple[bytes, bytes]:
+        store = await Store.open(played.db)
+        try:
+            service = MatchService(store)
+            return (await page_bytes(service, played.match_id, "ja"),
+                    await drawing.replay_page(service, played.db, played.match_id, "ja"))
+        finally:
+            await store.close()
+
+    here, there = asyncio.run(both())
+    assert drawing._pool is not None, "an installed game's page is drawn in the drawing process"
+    assert data_in(there.decode()) == data_in(here.decode())
+    assert data_in(there.decode())["match"] == played.match_id
