@@ -58,6 +58,8 @@ PICKED = re.compile(r"^#(\d+):(\d+)$")  # an autocomplete pick: "#<seq>:<choice 
 class Reply:
     content: str = ""  # any length: sent in as many messages as it needs, the view under the last
     view: discord.ui.View | discord.ui.LayoutView | None = None  # a layout (with no content) only with `replace`
+    # Layout messages answering privately, in order, instead of `content` (a seat's hand, cut as its DM is).
+    layouts: list[discord.ui.LayoutView] = field(default_factory=list)
     files: list[discord.File] = field(default_factory=list)
     embeds: list[discord.Embed] = field(default_factory=list)
     replace: bool = False  # a component reply that replaces the clicked message (the replay viewer)
@@ -153,7 +155,7 @@ class Room:
         # A move made on a DM's menu: the answer is that DM refreshed, what the move did on
         # top (no REST edit, no reply of its own); answered as usual if it was not.
         click = Click(interaction, reply.content) if acked and component and interaction.guild_id is None \
-            and reply.sync and not (reply.replace or reply.view or reply.files or reply.embeds) else None
+            and reply.sync and not (reply.replace or reply.view or reply.layouts or reply.files or reply.embeds) else None
         if acked and click is None:
             await self._answer_or_log(interaction, reply, component, match_id)
         if reply.sync:
@@ -185,6 +187,8 @@ class Room:
         if isinstance(reply.view, discord.ui.LayoutView):  # the clicked layout message, redrawn in place
             reply.view.stop()
             return await Ops.edit_response(interaction, view=reply.view)
+        if reply.layouts:
+            return await self._answer_layouts(interaction, reply.layouts, component and not reply.replace)
         parts: list[str | None] = list(split_message(reply.content, MESSAGE_LIMIT)) if reply.content else [
             None if reply.embeds or reply.files else "…"]
         last = len(parts) - 1
@@ -209,6 +213,21 @@ class Room:
             # Its items dispatch by custom id (views.DYNAMIC_ITEMS), so the view object need not
             # listen; discord.py would otherwise keep an ephemeral one alive on a 15-minute timer.
             reply.view.stop()
+        return result
+
+    @staticmethod
+    async def _answer_layouts(interaction: discord.Interaction, layouts: list[discord.ui.LayoutView],
+                              beside: bool) -> Result:
+        """Private layout messages: the deferred response (for `replace`, the clicked message) becomes
+        the first, unless they go `beside` a clicked message (a board's hand button: the board stays)."""
+        result = Result(Outcome.DELIVERED)
+        for i, layout in enumerate(layouts):
+            layout.stop()  # dispatched by custom id (views.DYNAMIC_ITEMS), as `_answer` says
+            first = i == 0 and not beside
+            result = await (Ops.edit_response(interaction, view=layout) if first
+                            else Ops.followup(interaction, view=layout))
+            if not result.ok:
+                break
         return result
 
     async def sync(self, match_id: str, clicked: Click | None = None, *, answering: bool = False) -> None:

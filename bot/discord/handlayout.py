@@ -68,6 +68,13 @@ def parts(hand: Hand) -> list[str]:
     return split_message(hand.text, TEXT_LIMIT)
 
 
+def views(hand: Hand, note: str = "") -> list[ui.LayoutView]:
+    """Every message of the hand at once, the decision under the last and `note` on the first:
+    `/parley hand`'s private reply."""
+    texts = parts(hand)
+    return [view(hand, part, i == len(texts) - 1, note if i == 0 else "") for i, part in enumerate(texts)]
+
+
 def view(hand: Hand, part: str, last: bool, note: str = "") -> ui.LayoutView:
     """One message of the DM: its part of the text in the seat's colour and, under the last,
     the decision's cards and menu; `note` (what a move did) on top when it fits."""

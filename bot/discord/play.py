@@ -211,8 +211,7 @@ class Play:
             if message is not None and message.flags.ephemeral and reply.sync:
                 # Clicked on a "Show my hand" reply: refresh it in place, so its
                 # buttons are the new position's rather than stale ones.
-                fresh = self._hand(interaction, await self.room.service.get(match_id))
-                fresh.content = f"{reply.content}\n{fresh.content}"
+                fresh = self._hand(interaction, await self.room.service.get(match_id), note=reply.content)
                 fresh.replace, fresh.sync = True, reply.sync
                 return fresh
             return reply
@@ -304,7 +303,8 @@ class Play:
             return self._hand(interaction, await self.room.service.get(match_id))
         await self.room.run(interaction, work, match_id=match_id)
 
-    def _hand(self, interaction: discord.Interaction, ms: MatchState) -> Reply:
+    def _hand(self, interaction: discord.Interaction, ms: MatchState, note: str = "") -> Reply:
+        """The seat's hand, privately, as its DM shows it; `note` (what a move did) on top."""
         locale = self.room.locale(interaction)
         me = self.room.player(interaction).id
         if ms.state is None:
@@ -315,18 +315,20 @@ class Play:
         pending = {p.seat: p for p in ms.game.pending(ms.state)} if ms.status == "running" else {}
         seat = next((s for s in seats if s in pending), seats[0])
         text = self.room.delivery.private_text(ms, seat, locale)
-        view = None
+        decision = None
         tail = ""
         if seat in pending:
             choices = self.room.service.choices_of(ms, seat)
-            view = choice_view(ms.match_id, ms.public_seq, seat, choices, locale, seat_names(ms, "plain", locale))
+            decision = handlayout.Decision(ms.match_id, ms.public_seq, seat, tuple(choices), locale,
+                                           tuple(seat_names(ms, "plain", locale)))
             tail = "\n**" + named(pending[seat].prompt(locale), ms, locale, "inside-bold") + "**"
-            if choices and view is None:
+            if choices and not handlayout.listed(decision):
                 tail += "\n" + M.too_many(locale)
         elif pending:
             tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[s]) for s in pending))(locale)
         header = f"**{M.your_hand.format(match=ms.match_id)(locale)}**\n"
-        return Reply(header + text + tail, view=view)
+        # The same layout as the seat's DM (its colour, a button beside each card), privately.
+        return Reply(layouts=handlayout.views(handlayout.Hand(seat, header + text + tail, decision), note))
 
     async def board(self, interaction: discord.Interaction, match: str | None) -> None:
         async def work() -> Reply:

@@ -1300,7 +1300,7 @@ class Harness:
         payload["data"] = data
         payload["message"] = self.fake.public(msg)
         if msg["_visible_to"] is not None:
-            payload["message"]["flags"] = EPHEMERAL
+            payload["message"]["flags"] = int(msg["flags"]) | EPHEMERAL  # a layout one keeps its flag
         return await self._dispatch(payload, ex, wait)
 
     async def submit(self, user: User, opened: Exchange, /, files: dict[str, tuple[str, bytes]] | None = None,
@@ -1351,7 +1351,7 @@ class Harness:
             msg = self.fake.messages[opened.component_message]
             payload["message"] = self.fake.public(msg)
             if msg["_visible_to"] is not None:
-                payload["message"]["flags"] = EPHEMERAL
+                payload["message"]["flags"] = int(msg["flags"]) | EPHEMERAL  # a layout one keeps its flag
         return await self._dispatch(payload, ex)
 
     # -- what a user saw --------------------------------------------------------------------------------

@@ -148,10 +148,10 @@ async def test_a_long_hand_comes_in_several_messages_with_the_menu_under_the_las
     await h.slash(ALICE, "act", channel=thread, action="mark")
     assert [m["id"] for m in h.fake.dms(ALICE.id)] == [m["id"] for m in dms]
     assert custom_ids(h.fake.dms(ALICE.id)[1])[0] == f"p:s:{match_id}:{(await state(h, match_id)).seq}:0"
-    # the private reply to /parley hand: as many private messages, the menu under the last
+    # the private reply to /parley hand: as many private layout messages as the DM, the menu under the last
     shown = await h.slash(ALICE, "hand", channel=thread)
     replies = h.replies(shown)
-    assert len(replies) == 4 and all(m["_visible_to"] == ALICE.id for m in replies)
+    assert len(replies) == 2 and all(m["_visible_to"] == ALICE.id and m["flags"] & COMPONENTS_V2 for m in replies)
     assert "note 099" in h.reply_text(shown) and custom_ids(replies[-1]) and not custom_ids(replies[0])
 
 

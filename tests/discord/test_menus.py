@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from bot.discord.layout import text_of
+from bot.discord.layout import accent, text_of
 from bot.discord.menus import OTHER, entry_for, stages, substages, unique_labels
 from bot.discord.views import choice_view, group_view
 from engine.core import Choice, Text
 from tests.discord import games
 from tests.discord.conftest import ALICE, BOB
-from tests.discord.harness import Harness, custom_ids, walk
+from tests.discord.harness import Harness, User, custom_ids, walk
 from tests.discord.helpers import open_match, state
 
 
@@ -104,6 +104,34 @@ async def test_a_hand_shows_each_card_beside_a_button_opening_its_choices(harnes
 
 
 @pytest.mark.usefixtures("seated")
+@pytest.mark.parametrize(("locale", "header", "open_label", "opened"),
+                         [("en", "Your view of match", "Choose…", "Card 3: choose one."),
+                          ("ja", "のあなたの画面", "選ぶ…", "カード3: 1つ選んでください。")])
+async def test_the_hand_command_answers_with_the_dms_layout_whose_card_buttons_open_and_play(
+        harness: Harness, locale: str, header: str, open_label: str, opened: str) -> None:
+    h = harness
+    dana = User(111_000_000_000_000_005, "dana", locale)
+    match_id, thread = await open_match(h, dana, BOB, game="menus")
+    ms = await state(h, match_id)
+    [reply] = h.replies(await h.slash(dana, "hand", channel=thread))
+    # A private layout message in the seat's colour, the DM's cards beside the same buttons.
+    assert reply["_visible_to"] == dana.id and reply["flags"] & (1 << 15) and not reply["content"]
+    assert reply["components"][0]["type"] == 17 and reply["components"][0]["accent_color"] == accent(0)
+    assert header in text_of(reply).split("\n")[0]
+    assert sections(reply) == sections(h.fake.dms(dana.id)[-1]) and len(sections(reply)) == 8
+    labels = {c["accessory"]["label"] for c in walk(reply["components"]) if c.get("type") == 9}
+    assert labels == {open_label}
+    # Card 3's button opens its five places in a private reply of their own; picking one plays it.
+    shown = await h.click(dana, reply, f"p:b:{match_id}:{ms.seq}:0:17")
+    places = h.last_reply(shown)
+    assert places["_visible_to"] == dana.id and text_of(places) == opened
+    assert [o["value"] for o in options(places)] == ["17", "18", "19", "20", "21"]
+    await h.click(dana, places, custom_ids(places)[0], values=["19"])
+    events = await h.parley.service.events(match_id)
+    assert events[-1].payload["action"] == {"kind": "pass", "card": 2, "place": 2}
+
+
+@pytest.mark.usefixtures("seated")
 async def test_a_loose_choice_in_the_first_menu_plays_at_once(harness: Harness,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     h = harness
@@ -132,15 +160,26 @@ async def test_suggestions_carry_the_group_so_typing_a_card_finds_its_choices(ha
 async def test_the_same_label_twice_in_one_menu_is_told_apart_by_its_group(harness: Harness) -> None:
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, game="twins")
-    # In a menu (here the private reply to /parley hand), the card tells them apart ...
-    labels = [o["label"] for o in options(h.last_reply(await h.slash(ALICE, "hand", channel=thread)))]
+    # In a menu (the one a hand gets when its cards do not fit beside it), the card tells them apart ...
+    ms = await state(h, match_id)
+    menu = choice_view(match_id, ms.seq, 0, h.parley.service.choices_of(ms, 0), "en")
+    assert menu is not None
+    labels = [o["label"] for c in walk(menu.to_components()) if c.get("type") == 3 for o in c["options"]]
     assert labels[-2:] == ["Play it (Knight)", "Play it (Dragon)"]
-    # ... in the DM, each is beside its card, whose button plays it at once.
-    seq = (await state(h, match_id)).seq
-    assert sections(h.fake.dms(ALICE.id)[-1]) == [("**Knight**\nPlay it", f"p:a:{match_id}:{seq}:0:7"),
-                                                  ("**Dragon**\nPlay it", f"p:a:{match_id}:{seq}:0:8")]
+    # ... in the DM and the reply to /parley hand, each is beside its card, whose button plays it at once.
+    beside = [("**Knight**\nPlay it", f"p:a:{match_id}:{ms.seq}:0:7"),
+              ("**Dragon**\nPlay it", f"p:a:{match_id}:{ms.seq}:0:8")]
+    assert sections(h.fake.dms(ALICE.id)[-1]) == beside
+    reply = h.last_reply(await h.slash(ALICE, "hand", channel=thread))
+    assert sections(reply) == beside
     ja = h.reply_text(await h.slash(BOB, "hand", channel=thread))  # Bob waits: no menu, who he waits for
     assert ja.endswith("\n**alice** の選択待ち。")
+    # Dragon's button on that private reply plays it, and the reply shows the new position in its place.
+    await h.click(ALICE, reply, f"p:a:{match_id}:{ms.seq}:0:8")
+    assert (await h.parley.service.events(match_id))[-1].payload["action"] == {"kind": "pass", "card": 1}
+    refreshed = h.fake.messages[int(reply["id"])]
+    assert text_of(refreshed).startswith("Done") and refreshed["flags"] & (1 << 15)
+    assert f"p:a:{match_id}:{ms.seq}:0:8" not in custom_ids(refreshed)
 
 
 def test_unique_labels_use_hints_then_numbers() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.harness import Harness
+from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import open_match, state
 
 
@@ -50,7 +50,7 @@ async def test_the_waiting_players_hand_says_whom_the_game_waits_for(harness: Ha
     h = harness
     _, thread = await open_match(h, ALICE, CAROL)
     shown = await h.slash(CAROL, "hand", channel=thread)
-    assert h.reply_text(shown).endswith("\nWaiting for **alice**.") and not h.last_reply(shown)["components"]
+    assert h.reply_text(shown).endswith("\nWaiting for **alice**.") and not custom_ids(h.last_reply(shown))
 
 
 async def test_a_seated_player_on_the_other_seats_dm_menu_is_told_it_is_not_theirs(harness: Harness) -> None:

@@ -10,7 +10,7 @@ from bot.discord import layout
 from engine import registry
 from engine.core import Choice, Text
 from tests.discord.conftest import ALICE, BOB, CAROL
-from tests.discord.harness import FakeDiscord, Harness, User, custom_ids
+from tests.discord.harness import COMPONENTS_V2, FakeDiscord, Harness, User, custom_ids
 from tests.discord.helpers import all_public_text, board_message, board_text, hands, open_match, state, thread_text
 from tests.toygame import ToyGame
 
@@ -79,7 +79,7 @@ async def test_autocomplete_never_offers_more_than_25_and_filters(harness: Harne
     assert {s["name"] for s in some} == {"Wait 3"} | {f"Wait {i}" for i in range(30, 40)}
     # more than 25 choices: no select menu (it would break the limit), a pointer to /parley act instead
     hand = await h.slash(who, "hand", channel=thread)
-    assert "/parley act" in h.reply_text(hand) and not h.last_reply(hand)["components"]
+    assert "/parley act" in h.reply_text(hand) and not custom_ids(h.last_reply(hand))
     # picking a suggestion plays exactly that choice
     await h.slash(who, "act", channel=thread, action=some[-1]["value"])
     assert (await state(h, match_id)).seq == ms.seq + 1
@@ -166,7 +166,8 @@ async def test_dm_closed_falls_back_to_hand_command_and_is_remembered(harness: H
     # the button shows the hand, privately
     shown = await h.click(BOB, notices[0], f"p:h:{match_id}")
     assert all(card in h.reply_text(shown) for card in cards[1])
-    assert h.last_reply(shown)["_visible_to"] == BOB.id
+    assert h.last_reply(shown)["_visible_to"] == BOB.id and h.last_reply(shown)["flags"] & COMPONENTS_V2
+    assert h.fake.messages[int(notices[0]["id"])]["content"] == notices[0]["content"]  # a message of its own
     # so does the command
     shown = await h.slash(BOB, "hand", channel=thread)
     assert all(card in h.reply_text(shown) for card in cards[1])
@@ -231,7 +232,7 @@ async def test_choosing_on_the_private_hand_message_refreshes_it(harness: Harnes
     await h.click(who, msg, custom_ids(msg)[0], values=[mark])
     after = await state(h, match_id)
     refreshed = h.fake.messages[int(msg["id"])]
-    assert "marks" in refreshed["content"]
+    assert "marks" in layout.text_of(refreshed) and refreshed["flags"] & 1 << 15  # still a layout message
     assert custom_ids(refreshed) == [f"p:s:{match_id}:{after.seq}:{ms.state.active}"]
 
 
