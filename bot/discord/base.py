@@ -224,7 +224,8 @@ class Room:
         for i, layout in enumerate(layouts):
             layout.stop()  # dispatched by custom id (views.DYNAMIC_ITEMS), as `_answer` says
             first = i == 0 and not beside
-            result = await (Ops.edit_response(interaction, view=layout) if first
+            # A clicked classic message (a card's choices) becomes a layout one: its text goes.
+            result = await (Ops.edit_response(interaction, view=layout, content=None, embeds=[]) if first
                             else Ops.followup(interaction, view=layout))
             if not result.ok:
                 break

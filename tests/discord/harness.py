@@ -452,6 +452,8 @@ class FakeDiscord:
         if "flags" in payload and msg["flags"] & COMPONENTS_V2 and not int(payload["flags"] or 0) & COMPONENTS_V2:
             self.violation(f"edit of message {msg['id']}: the IS_COMPONENTS_V2 flag cannot be taken off")
         msg["flags"] |= int(payload.get("flags") or 0) & COMPONENTS_V2
+        if msg["flags"] & COMPONENTS_V2 and (msg["content"] or msg["embeds"]):
+            self.violation(f"edit of message {msg['id']}: a layout message kept content or embeds")
         self.violations.extend(self.check_not_empty(f"edit of message {msg['id']}", msg))
         msg["edited_timestamp"] = datetime.now(UTC).isoformat()
 

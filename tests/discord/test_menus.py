@@ -104,11 +104,11 @@ async def test_a_hand_shows_each_card_beside_a_button_opening_its_choices(harnes
 
 
 @pytest.mark.usefixtures("seated")
-@pytest.mark.parametrize(("locale", "header", "open_label", "opened"),
-                         [("en", "Your view of match", "Choose…", "Card 3: choose one."),
-                          ("ja", "のあなたの画面", "選ぶ…", "カード3: 1つ選んでください。")])
+@pytest.mark.parametrize(("locale", "header", "open_label", "opened", "done"),
+                         [("en", "Your view of match", "Choose…", "Card 3: choose one.", "Done: "),
+                          ("ja", "のあなたの画面", "選ぶ…", "カード3: 1つ選んでください。", "実行しました: ")])
 async def test_the_hand_command_answers_with_the_dms_layout_whose_card_buttons_open_and_play(
-        harness: Harness, locale: str, header: str, open_label: str, opened: str) -> None:
+        harness: Harness, locale: str, header: str, open_label: str, opened: str, done: str) -> None:
     h = harness
     dana = User(111_000_000_000_000_005, "dana", locale)
     match_id, thread = await open_match(h, dana, BOB, game="menus")
@@ -129,6 +129,10 @@ async def test_the_hand_command_answers_with_the_dms_layout_whose_card_buttons_o
     await h.click(dana, places, custom_ids(places)[0], values=["19"])
     events = await h.parley.service.events(match_id)
     assert events[-1].payload["action"] == {"kind": "pass", "card": 2, "place": 2}
+    # That message now shows the hand as it is, as a layout, what the move did on top.
+    now = h.fake.messages[int(places["id"])]
+    assert now["flags"] & (1 << 15) and not now["content"] and text_of(now).startswith(done)
+    assert header in text_of(now).split("\n")[1]
 
 
 @pytest.mark.usefixtures("seated")
