@@ -117,6 +117,9 @@ def test_a_rule_beyond_the_schema_is_named_by_its_line_and_field() -> None:
     with pytest.raises(CardFileError) as caught:
         catalog(text)
     assert caught.value.problems == [first, second, third]
+    with pytest.raises(BadOptions) as refused:  # the `cards` option is read the same way
+        GAME.options({"cards": text}, 2)
+    assert refused.value.message("ja").startswith(f"カードセットを読み込めません：{power}行目（cards[0].power）")
     assert card_set_problems(SAMPLE_FILE.read_text(encoding="utf-8")) == []
 
 
