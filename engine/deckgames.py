@@ -117,13 +117,10 @@ CARD_SET_OPTION = "cards"  # the option naming a match's card set, in the games 
 
 
 def _musou_card_set(text: str) -> list[Text]:
-    from engine.musou.cards import CardFileError, parse_card_set
+    from engine.musou.cards import card_set_problems
 
-    try:
-        parse_card_set(text)
-    except CardFileError as exc:
-        return [Text(f"The card file does not read: {exc}.", f"カードファイルを読み込めません：{exc}。")]
-    return []
+    # Musou reads its set by its models too, then checks the rules they leave to it, each by its line.
+    return card_set_problems(text)
 
 
 def _read_by(package: str) -> Callable[[str], list[Text]]:

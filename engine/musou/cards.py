@@ -4,13 +4,16 @@ is adding data."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from importlib import resources
+from itertools import islice
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core import Text
+from engine.core.cardfile import MAX_CARD_FILE, MAX_PROBLEMS, CardFileError, line_of, problems
 from engine.core.decklist import CardIndex
 from engine.core.userjson import BadJson, load_json
 
@@ -55,22 +58,6 @@ class Effect(BaseModel):
     amount: int = Field(default=0, ge=0, le=20)
     target: TargetKind = "none"
 
-    @model_validator(mode="after")
-    def _fits(self) -> Effect:
-        allowed = _OP_TARGETS[self.op]
-        if self.target not in allowed:
-            raise ValueError(f"effect {self.op} cannot target {self.target}; allowed: {', '.join(allowed)}")
-        if self.op not in ("cancel", "exhaust", "ready") and self.amount < 1:
-            raise ValueError(f"effect {self.op} needs amount >= 1")
-        return self
-
-
-def check_effects(effects: list[Effect]) -> None:
-    """At most one chosen target kind per ability: one `target=` argument serves it."""
-    kinds = {e.target for e in effects if e.target in CHOSEN}
-    if len(kinds) > 1:
-        raise ValueError("an ability may choose only one kind of target")
-
 
 def needs_attack(effects: list[Effect]) -> bool:
     """Abilities naming the attacker or cancelling work only against a declared attack."""
@@ -93,7 +80,7 @@ class CardDef(BaseModel):
     name: Name
     element: Element
     cost: int = Field(ge=0, le=9)
-    terms: dict[Element, int] = Field(default_factory=dict)
+    terms: dict[Element, Annotated[int, Field(ge=1)]] = Field(default_factory=dict)
     formation: int = Field(default=0, ge=0, le=8)
     power: int = Field(default=0, ge=0, le=20)
     strike: int = Field(default=0, ge=0, le=5)
@@ -106,34 +93,6 @@ class CardDef(BaseModel):
     timing: Timing = "main"
     static: list[Static] = Field(default_factory=list)
     text: Name | None = None
-
-    @model_validator(mode="after")
-    def _consistent(self) -> CardDef:
-        if any(v < 1 for v in self.terms.values()):
-            raise ValueError("term counts must be >= 1")
-        for group in (self.on_reveal, self.support, self.on_place, self.effects):
-            check_effects(group)
-        if self.type == "general":
-            if self.power < 1:
-                raise ValueError("a general needs 武力 (power) >= 1")
-            if self.effects or self.static:
-                raise ValueError("a general has no effects/static; use on_place, on_reveal or support")
-            if self.on_reveal and not self.ambush:
-                raise ValueError("on_reveal needs ambush (伏兵)")
-        else:
-            if self.power or self.strike or self.ambush or self.move or self.support or self.on_reveal:
-                raise ValueError(f"a {self.type} has no power, strike, ambush, move or support")
-            if self.formation:
-                raise ValueError("only generals have 布陣 (formation)")
-        if needs_attack(self.on_place):
-            raise ValueError("on_place cannot name the attacker or cancel (placing is never a response)")
-        if self.type == "item" and (self.effects or not (self.static or self.on_place)):
-            raise ValueError("an item has static and/or on_place effects only")
-        if self.type in ("trap", "stratagem") and (not self.effects or self.on_place or self.static):
-            raise ValueError(f"a {self.type} has effects only")
-        if self.type == "stratagem" and needs_attack(self.effects) and self.timing != "response":
-            raise ValueError("a stratagem naming the attacker must have timing 'response'")
-        return self
 
     def title(self) -> Text:
         return self.name.text()
@@ -149,13 +108,6 @@ class Musou(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     name: Name
     effects: list[Effect] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _ok(self) -> Musou:
-        check_effects(self.effects)
-        if needs_attack(self.effects):
-            raise ValueError("a 無双 is used in your main phase and cannot name the attacker")
-        return self
 
 
 class CommanderDef(BaseModel):
@@ -184,14 +136,6 @@ class CardSet(BaseModel):
     cards: list[CardDef]
     commanders: list[CommanderDef]
 
-    @model_validator(mode="after")
-    def _unique(self) -> CardSet:
-        keys = [c.key for c in self.cards] + [m.key for m in self.commanders]
-        dupes = sorted({k for k in keys if keys.count(k) > 1})
-        if dupes:
-            raise ValueError(f"duplicate card keys: {', '.join(dupes)}")
-        return self
-
 
 class Catalog:
     """A loaded card set with lookups by key and by either language's name."""
@@ -210,33 +154,149 @@ _CACHE: dict[str, Catalog] = {}
 LOADED = _CACHE  # the card sets read so far, by key: state.cards_of looks here before calling `catalog`
 
 
-class CardFileError(ValueError):
-    pass
+# -- the rules a card set keeps beyond its schema, each named by where it is broken --------------
+
+Where = tuple[str | int, ...]  # a path into the file, as pydantic names a field
+Problem = tuple[Where, Text]
+_GENERAL_ONLY = ("power", "strike", "ambush", "move", "support", "on_reveal", "formation")
+_ABILITIES = ("on_reveal", "support", "on_place", "effects")
 
 
-MAX_CARD_FILE = 2_000_000  # bytes
+def _effect_problems(e: Effect, at: Where) -> Iterator[Problem]:
+    allowed = _OP_TARGETS[e.op]
+    if e.target not in allowed:
+        choices = "、".join(allowed) + ("のいずれか" if len(allowed) > 1 else "")
+        yield (*at, "target"), Text(f"{e.op} may target only {', '.join(allowed)}", f"{e.op} の対象は {choices}にしてください")
+    if e.op not in ("cancel", "exhaust", "ready") and e.amount < 1:
+        yield (*at, "amount"), Text(f"{e.op} needs an amount of at least 1", f"{e.op} の amount は1以上にしてください")
+
+
+def _ability_problems(effects: Sequence[Effect], at: Where) -> Iterator[Problem]:
+    for i, e in enumerate(effects):
+        yield from _effect_problems(e, (*at, i))
+    # One `target=` argument serves an ability, so it may choose one kind of target.
+    if len({e.target for e in effects if e.target in CHOSEN}) > 1:
+        yield at, Text("an ability may choose only one kind of target", "ひとつの能力で選べる対象の種類はひとつだけです")
+
+
+def _general_problems(c: CardDef, at: Where) -> Iterator[Problem]:
+    if c.type != "general":
+        for field in _GENERAL_ONLY:
+            if getattr(c, field):
+                yield (*at, field), Text(f"only generals have {field}", f"{field} を持てるのは武将（general）だけです")
+        return
+    if c.power < 1:
+        yield (*at, "power"), Text("a general needs power (武力) of at least 1", "武将の power（武力）は1以上にしてください")
+    for field in ("effects", "static"):
+        if getattr(c, field):
+            yield (*at, field), Text(f"a general has no {field}; use on_place, on_reveal or support",
+                                     f"武将は {field} を持てません（on_place・on_reveal・support を使ってください）")
+    if c.on_reveal and not c.ambush:
+        yield (*at, "on_reveal"), Text("on_reveal needs ambush (伏兵)", "on_reveal には ambush（伏兵）が必要です")
+
+
+def _kind_problems(c: CardDef, at: Where) -> Iterator[Problem]:
+    if c.type == "item" and c.effects:
+        yield (*at, "effects"), Text("an item has static and on_place effects only",
+                                     "アイテムが持てる効果は static と on_place だけです")
+    elif c.type == "item" and not (c.static or c.on_place):
+        yield at, Text("an item needs static or on_place effects", "アイテムには static か on_place の効果が必要です")
+    if c.type in ("trap", "stratagem"):
+        if not c.effects:
+            yield at, Text(f"a {c.type} needs effects", f"type が {c.type} のカードには effects が必要です")
+        for field in ("on_place", "static"):
+            if getattr(c, field):
+                yield (*at, field), Text(f"a {c.type} has effects only", f"type が {c.type} のカードが持てる効果は effects だけです")
+    if c.type == "stratagem" and needs_attack(c.effects) and c.timing != "response":
+        yield (*at, "timing"), Text("a stratagem naming the attacker or cancelling needs timing 'response'",
+                                    "attacker を対象にするか cancel を使う計略は timing を response にしてください")
+
+
+def _card_problems(c: CardDef, at: Where) -> Iterator[Problem]:
+    for group in _ABILITIES:
+        yield from _ability_problems(getattr(c, group), (*at, group))
+    yield from _general_problems(c, at)
+    if needs_attack(c.on_place):
+        yield (*at, "on_place"), Text("on_place cannot name the attacker or cancel (placing is never a response)",
+                                      "on_place では attacker も cancel も使えません（配置は対応になりません）")
+    yield from _kind_problems(c, at)
+
+
+def _commander_problems(m: CommanderDef, at: Where) -> Iterator[Problem]:
+    if m.musou is None:
+        return
+    yield from _ability_problems(m.musou.effects, (*at, "musou", "effects"))
+    if needs_attack(m.musou.effects):
+        yield (*at, "musou", "effects"), Text(
+            "a 無双 (musou) is used in your main phase and cannot name the attacker or cancel",
+            "無双（musou）はメインフェイズに使うので、attacker も cancel も使えません")
+
+
+def _key_problems(data: CardSet) -> Iterator[Problem]:
+    keys = [(("cards", i, "key"), c.key) for i, c in enumerate(data.cards)]
+    keys += [(("commanders", i, "key"), m.key) for i, m in enumerate(data.commanders)]
+    seen: set[str] = set()
+    for where, key in keys:
+        if key in seen:
+            yield where, Text("this key is already used by an earlier card or commander",
+                              "このキーは前のカードか指揮官がすでに使っています")
+        seen.add(key)
+
+
+def rule_problems(data: CardSet) -> Iterator[Problem]:
+    """What a set that fits the schema still gets wrong: abilities its cards
+    cannot have, and keys given twice (deck lists name cards by key)."""
+    for i, card in enumerate(data.cards):
+        yield from _card_problems(card, ("cards", i))
+    for i, commander in enumerate(data.commanders):
+        yield from _commander_problems(commander, ("commanders", i))
+    yield from _key_problems(data)
+
+
+def _located(text: str, where: Where, what: Text) -> Text:
+    line = line_of(text, where)
+    field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
+    return Text(f"Line {line} ({field}): {what.en}.", f"{line}行目（{field}）：{what.ja}。")
+
+
+def read_card_set(text: str) -> CardSet:
+    """The set `text` holds, or CardFileError naming its problems (the first
+    few) by line and field in both languages, never echoing the file's values
+    (a card set may reach players through match options)."""
+    try:
+        data = CardSet.model_validate(load_json(text, MAX_CARD_FILE))
+    except (BadJson, ValidationError) as exc:
+        raise CardFileError(problems(text, CardSet)) from exc
+    broken = [_located(text, where, what) for where, what in islice(rule_problems(data), MAX_PROBLEMS)]
+    if broken:
+        raise CardFileError(broken)
+    return data
+
+
+def card_set_problems(text: str) -> list[Text]:
+    """Every problem of a card file (empty: usable), as a server's upload is checked."""
+    try:
+        read_card_set(text)
+    except CardFileError as exc:
+        return exc.problems
+    return []
 
 
 def parse_card_set(raw: str) -> Catalog:
-    """Errors name the place and the problem but never echo the file's values
-    (the path comes from match options, so the message may reach players)."""
-    try:
-        return Catalog(CardSet.model_validate(load_json(raw, MAX_CARD_FILE)))
-    except BadJson as exc:
-        raise CardFileError(f"the card set{exc.what.en}") from exc
-    except ValidationError as exc:
-        problems = [f"{'.'.join(str(p) for p in e['loc']) or 'file'}: {e['msg']}"
-                    for e in exc.errors(include_input=False, include_url=False)[:5]]
-        raise CardFileError("; ".join(problems)) from exc
+    return Catalog(read_card_set(raw))
 
 
 def read_card_file(path: str | Path) -> str:
     """A group's own card file (same format as data/sample_cards.json): a
     regular `.json` file of at most 2 MB. Returns its text, to be carried inline."""
     p = Path(path)
-    if p.suffix.lower() != ".json" or not p.is_file() or p.stat().st_size > MAX_CARD_FILE:
-        raise CardFileError("a card file is a .json file of at most 2 MB")
-    return p.read_text(encoding="utf-8")
+    try:
+        if p.suffix.lower() != ".json" or not p.is_file() or p.stat().st_size > MAX_CARD_FILE:
+            raise OSError
+        return p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardFileError([Text("The card file cannot be read: it must be a .json file of at most 2 MB.",
+                                  "カードファイルを読み込めません（2 MB までの .json ファイルにしてください）。")]) from exc
 
 
 def load_card_file(path: str | Path) -> Catalog:

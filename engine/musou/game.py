@@ -20,13 +20,14 @@ from engine.core import (
     clone,
     seat_ref,
 )
+from engine.core.cardfile import CardFileError
 from engine.core.options import check_options, wrong_option
 from engine.core.ordertags import Preset
 from engine.core.pins import files_digest
 
 from . import actions, bot, menu
 from .battle import attack_text
-from .cards import SAMPLE, CardFileError, catalog, read_card_file
+from .cards import SAMPLE, Catalog, catalog, read_card_file
 from .cardtext import catalog_info
 from .decks import DeckList, DeckTextError, import_text, starters, validate
 from .inventory import inventory
@@ -83,6 +84,17 @@ OPTIONS = {"cards": Text("'sample', a card file's path or a card set as JSON tex
            "decks": Text("a list of two decks, each a starter id (shu, wei, wu, coalition) or a deck list",
                          "2つのデッキのリスト（それぞれスターター名（shu、wei、wu、coalition）かデッキリスト）")}
 
+
+def _card_set(key: str) -> tuple[str, Catalog]:
+    """The `cards` option as the text the options carry (a path read here, once)
+    and the set it holds; BadOptions naming the file's problems by line."""
+    try:
+        text = key if key == SAMPLE or key.lstrip().startswith("{") else read_card_file(key)
+        return text, catalog(text)
+    except CardFileError as exc:
+        raise exc.bad_options() from exc
+
+
 class MusouGame(Game[MusouState]):
     id: ClassVar[str] = "musou"
     title: ClassVar[Text] = Text("Shin Sangoku Musou 4 TCG", "真・三國無双4 トレーディングカードゲーム")
@@ -124,12 +136,7 @@ class MusouGame(Game[MusouState]):
         card_set = raw.get("cards", SAMPLE)
         if not isinstance(card_set, str):
             raise wrong_option("cards", OPTIONS["cards"])
-        try:
-            if card_set != SAMPLE and not card_set.lstrip().startswith("{"):
-                card_set = read_card_file(card_set)
-            cat = catalog(card_set)
-        except (OSError, CardFileError) as exc:
-            raise BadOptions(Text(f"Cannot load the card file: {exc}", f"カードファイルを読み込めません：{exc}")) from exc
+        card_set, cat = _card_set(card_set)
         out: dict[str, Any] = {"cards": card_set}
         decks = raw.get("decks")
         if decks is None:
@@ -279,11 +286,7 @@ class MusouGame(Game[MusouState]):
         inline in the options; a path is read as `options` reads it)."""
         key = str((options or {}).get("cards", SAMPLE))
         if key not in _CATALOGS:
-            try:
-                text = key if key == SAMPLE or key.lstrip().startswith("{") else read_card_file(key)
-                _CATALOGS[key] = tuple(catalog_info(catalog(text)))
-            except (OSError, CardFileError) as exc:
-                raise BadOptions(Text(f"Cannot load the card file: {exc}", f"カードファイルを読み込めません：{exc}")) from exc
+            _CATALOGS[key] = tuple(catalog_info(_card_set(key)[1]))
         return _CATALOGS[key]
 
 

@@ -134,7 +134,7 @@ async def test_a_server_card_set_is_uploaded_by_a_manager_and_played(harness: Ha
     [upload] = labels
     assert labels[upload] == 19 and opened.modal["components"][0]["component"].get("required", True)
     broken = await h.submit(MOD, opened, files={upload: ("house.json", b'{"title": 1}')})
-    assert "card file" in h.reply_text(broken)
+    assert h.reply_text(broken).startswith("Line 1 (title): ")  # each problem by its line, as for the other games
     data = json.loads(resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
     data["title"] = {"en": "House rules set", "ja": "ハウスルールのセット"}
     raw = json.dumps(data, ensure_ascii=False)

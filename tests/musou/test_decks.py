@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.core import BadOptions
-from engine.musou.cards import CardFileError, catalog, load_card_file, parse_card_set
+from engine.core.cardfile import CardFileError
+from engine.musou.cards import card_set_problems, catalog, load_card_file, parse_card_set
 from engine.musou.decks import DeckList, DeckTextError, export_text, import_text, starters, validate
 from engine.musou.game import GAME
 
@@ -94,6 +95,32 @@ def test_group_card_file_loads_and_bad_files_are_rejected(tmp_path: Path) -> Non
     raw["cards"][0]["support"] = [{"op": "heal", "amount": 2, "target": "enemy_general"}]
     with pytest.raises(CardFileError):
         parse_card_set(json.dumps(raw))
+
+
+def test_a_rule_beyond_the_schema_is_named_by_its_line_and_field() -> None:
+    raw = json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))
+    raw["cards"][0]["power"] = 0
+    raw["cards"][1]["support"] = [{"op": "heal", "amount": 2, "target": "enemy_general"}]
+    raw["commanders"][0]["key"] = raw["cards"][2]["key"]
+    text = json.dumps(raw, indent=1, ensure_ascii=False)
+    def line(marker: str, after: str = "") -> int:
+        return text.count("\n", 0, text.index(marker, text.index(after))) + 1
+    power, target = line('"power": 0'), line('"target": "enemy_general"')
+    key = line(f'"key": "{raw["cards"][2]["key"]}"', '"commanders"')
+    first, second, third = card_set_problems(text)
+    assert first.en == f"Line {power} (cards[0].power): a general needs power (武力) of at least 1."
+    assert first.ja == f"{power}行目（cards[0].power）：武将の power（武力）は1以上にしてください。"
+    assert second.en.startswith(f"Line {target} (cards[1].support[0].target): heal may target only none")
+    assert second.ja == f"{target}行目（cards[1].support[0].target）：heal の対象は noneにしてください。"
+    assert third.en.startswith(f"Line {key} (commanders[0].key): ") and "すでに使っています" in third.ja
+    assert raw["cards"][2]["key"] not in third.en + third.ja  # the file's values are never echoed
+    with pytest.raises(CardFileError) as caught:
+        catalog(text)
+    assert caught.value.problems == [first, second, third]
+    with pytest.raises(BadOptions) as refused:  # the `cards` option is read the same way
+        GAME.options({"cards": text}, 2)
+    assert refused.value.message("ja").startswith(f"カードセットを読み込めません：{power}行目（cards[0].power）")
+    assert card_set_problems(SAMPLE_FILE.read_text(encoding="utf-8")) == []
 
 
 def test_options_reject_an_illegal_deck_list() -> None:

@@ -1,4 +1,4 @@
-"""A server's card set for Naru and Warlords, on both stores: an upload with
+"""A server's card set for Naru and Warlords (Musou's at the end), on both stores: an upload with
 an error is refused line by line in English and Japanese, a good one is kept;
 a deck of its cards is saved on that server (not elsewhere) and picked for a
 match that chooses the set, which plays a card only that set has (the board
@@ -18,6 +18,9 @@ import pytest
 from bot.render import naru as naru_render
 from bot.render import warlords as warlords_render
 from engine.core import Viewer
+from engine.musou.cards import LOADED, catalog
+from engine.musou.decks import DeckList, export_text, starters
+from engine.musou.state import cards_of
 from engine.naru.cards import CARD_FILES as NARU_FILES
 from engine.naru.decks import format_deck_list, sample_starters
 from engine.warlords.cards import CARD_FILES as WARLORDS_FILES
@@ -160,5 +163,60 @@ async def test_a_server_set_is_checked_kept_played_and_replayed(service, game_id
     thawed = snapshot.load(blob, played.seq, played.ruleset)
     assert thawed is not None and thawed.state == played.state
     assert house.name in house.shows(thawed.game.view(thawed.state, Viewer.of(0)), "en")
+    report = await verify_match(service, ms.match_id)
+    assert report.ok, [line.en for line in report.lines]
+
+
+def _musou_house() -> str:
+    """Musou's sample set with one general of its own."""
+    data = json.loads(resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    guard = next(c for c in data["cards"] if c["key"] == "zhang_fei")
+    data["cards"].append({**guard, "key": "house_guard", "name": {"en": "House Guard", "ja": "屋敷の衛兵"}})
+    data.update(sample=False)
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+async def test_a_musou_set_is_refused_by_line_then_kept_dealt_and_replayed(service) -> None:  # type: ignore[no-untyped-def]
+    """Musou reads a server's set as the other games do: a value out of range
+    and a rule its models leave to it (a key given twice) are each named by
+    line and field in both languages; a good set is kept, and a match dealing
+    a deck of its own card replays in a process that never read the set."""
+    store, text = service.store, _musou_house()
+    bad, line = broken(text)
+    with pytest.raises(Refused) as caught:
+        await decks.save_card_set(store, "g1", "musou", "House", bad, ANN.id, NOW)
+    assert caught.value.message("en").startswith(f"Line {line} (cards[") and ".cost): " in caught.value.message("en")
+    assert caught.value.message("ja").startswith(f"{line}行目（cards[") and "以上にしてください" in caught.value.message("ja")
+    twice = text.replace('"key": "zhang_fei"', '"key": "house_guard"', 1)
+    line = twice[:twice.rindex('"key": "house_guard"')].count("\n") + 1
+    with pytest.raises(Refused) as caught:
+        await decks.save_card_set(store, "g1", "musou", "House", twice, ANN.id, NOW)
+    assert caught.value.message("en").startswith(f"Line {line} (cards[") and "key): this key is already used" in \
+        caught.value.message("en")
+    assert caught.value.message("ja").startswith(f"{line}行目（cards[") and "すでに使っています" in caught.value.message("ja")
+    assert await store.card_sets("g1", "musou") == []
+    await decks.save_card_set(store, "g1", "musou", "House", text, ANN.id, NOW)
+    kept = await decks.find_card_set(store, "g1", "musou", "house")
+    assert kept.text == text
+
+    shu = starters()["shu"]
+    deck = export_text(DeckList(shu.name, shu.commanders, ["house_guard", *shu.deck[1:]], shu.side), catalog(text))
+    with pytest.raises(Refused):  # of a card only that server's set has
+        await decks.save_deck(store, ANN.id, "musou", "House deck", deck, NOW)
+    await decks.save_deck(store, ANN.id, "musou", "House deck", deck, NOW, guild="g1")
+    ms = await service.create("musou", ANN, {"cards": kept.text})
+    await service.join(ms.match_id, BEN)
+    await decks.pick(store, await service.get(ms.match_id), ANN.id, "House deck")
+    await service.start(ms.match_id, ANN.id)
+    assert (await service.get(ms.match_id)).state.card_set == text
+    for _ in range(2):  # both seats choose a commander, and the first game is dealt
+        pending, player = (await service.waiting(ms.match_id))[0]
+        choice = (await service.choices(ms.match_id, player.id, pending.seat))[0]
+        await service.act(ms.match_id, player.id, choice.action, seat=pending.seat)
+    played = await service.get(ms.match_id)
+    assert "house_guard" in played.state.names.values()
+    LOADED.clear()  # as a process that never read the set would be
+    again = await MatchService(store).get(ms.match_id)
+    assert again.state == played.state and cards_of(again.state).cards["house_guard"].name.en == "House Guard"
     report = await verify_match(service, ms.match_id)
     assert report.ok, [line.en for line in report.lines]

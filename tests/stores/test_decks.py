@@ -78,7 +78,7 @@ async def test_card_sets_are_checked_by_the_games_models_and_kept_per_server(rec
     sample = resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
     with pytest.raises(Refused) as caught:
         await decks.save_card_set(recorder, "g1", "musou", "broken", '{"title": 3}', ANN.id, NOW)
-    assert "card file" in caught.value.message("en")
+    assert caught.value.message("en").startswith("Line 1 (title): ") and "1行目（commanders）" in caught.value.message("ja")
     with pytest.raises(Refused):
         await decks.save_card_set(recorder, "g1", "quarriors", "x", sample, ANN.id, NOW)  # no server sets here
     with pytest.raises(Refused):  # `cardset=House set` could not be typed
