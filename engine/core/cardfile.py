@@ -107,16 +107,19 @@ _JA: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def _field(path: Sequence[str | int]) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "file"
+def located(text: str, path: Sequence[str | int], what: Text) -> Text:
+    """A problem named by the line of `text` it is on and its field: how every card-file
+    problem reads, whether the schema or a game's own rules found it."""
+    field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") or "file"
+    line = line_of(text, path)
+    return Text(f"Line {line} ({field}): {what.en}.", f"{line}行目（{field}）：{what.ja}。")
 
 
 def _problem(text: str, error: ErrorDetails) -> Text:
     path = [p for p in error["loc"] if isinstance(p, (str, int))]
-    line, field = line_of(text, path), _field(path)
     words = _JA.get(error["type"])
     ja = words(dict(error.get("ctx") or {})) if words is not None else error["msg"]
-    return Text(f"Line {line} ({field}): {error['msg']}.", f"{line}行目（{field}）：{ja}。")
+    return located(text, path, Text(error["msg"], ja))
 
 
 def problems(text: str, model: type[BaseModel]) -> list[Text]:

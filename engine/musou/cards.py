@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core import Text
-from engine.core.cardfile import MAX_CARD_FILE, MAX_PROBLEMS, CardFileError, line_of, problems
+from engine.core.cardfile import MAX_CARD_FILE, MAX_PROBLEMS, CardFileError, located, problems
 from engine.core.decklist import CardIndex
 from engine.core.userjson import BadJson, load_json
 
@@ -253,12 +253,6 @@ def rule_problems(data: CardSet) -> Iterator[Problem]:
     yield from _key_problems(data)
 
 
-def _located(text: str, where: Where, what: Text) -> Text:
-    line = line_of(text, where)
-    field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
-    return Text(f"Line {line} ({field}): {what.en}.", f"{line}行目（{field}）：{what.ja}。")
-
-
 def read_card_set(text: str) -> CardSet:
     """The set `text` holds, or CardFileError naming its problems (the first
     few) by line and field in both languages, never echoing the file's values
@@ -267,7 +261,7 @@ def read_card_set(text: str) -> CardSet:
         data = CardSet.model_validate(load_json(text, MAX_CARD_FILE))
     except (BadJson, ValidationError) as exc:
         raise CardFileError(problems(text, CardSet)) from exc
-    broken = [_located(text, where, what) for where, what in islice(rule_problems(data), MAX_PROBLEMS)]
+    broken = [located(text, where, what) for where, what in islice(rule_problems(data), MAX_PROBLEMS)]
     if broken:
         raise CardFileError(broken)
     return data
