@@ -1,6 +1,6 @@
 """A small bar chart for records: per game, matches finished (grey) and won
-(green), one row each, labelled in the reader's language. Without a font
-with Japanese glyphs the labels are the English ones (as boards do)."""
+(green), one row each, labelled in the reader's language, in the Japanese font that ships with the
+code (bot/render/fonts); without it, the English labels (as boards do)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.core import Text
 
+from .svg import BUNDLED_FONT
+
 # Fonts with Japanese glyphs, tried in order (Debian/Ubuntu packages
 # fonts-ipafont-gothic, fonts-noto-cjk, fonts-takao-gothic, fonts-vlgothic). Without
 # one the chart falls back to English labels in a Latin font.
 CJK_FONTS = (
+    str(BUNDLED_FONT),  # ships with the code: Japanese labels on any machine
     "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
     "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",

@@ -12,11 +12,16 @@ import functools
 import glob
 import unicodedata
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
 FONT_FAMILY = "DejaVu Sans, IPAGothic, IPAPGothic, Noto Sans CJK JP, sans-serif"
 
-# Where Debian/Ubuntu put the fonts the drawings name; resvg is told these files
+# Japanese glyphs for every PNG whatever the machine has: IPAGothic ships with the code
+# (fonts/, IPA Font License v1.0, redistributed unmodified), so a player's Japanese name
+# is drawn as written, not replaced by its seat, on a host without fonts-ipafont-gothic.
+BUNDLED_FONT = Path(__file__).resolve().parent / "fonts" / "ipag.ttf"
+# Where Debian/Ubuntu put the other fonts the drawings name; resvg is told these files
 # alone so it does not scan every system font on each call.
 _FONT_GLOBS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf", "/usr/share/fonts/opentype/ipafont-gothic/*.ttf",
                "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf", "/usr/share/fonts/opentype/noto/NotoSansCJK*",
@@ -25,13 +30,16 @@ _FONT_GLOBS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans*.ttf", "/usr/share/f
 
 @functools.cache
 def font_files() -> tuple[str, ...]:
-    return tuple(sorted({path for pattern in _FONT_GLOBS for path in glob.glob(pattern)}))
+    found = {path for pattern in _FONT_GLOBS for path in glob.glob(pattern)}
+    if BUNDLED_FONT.is_file():
+        found.add(str(BUNDLED_FONT))
+    return tuple(sorted(found))
 
 
 @functools.cache
 def japanese() -> bool:
-    """Whether resvg has a font with Japanese glyphs: without one, PNGs are drawn
-    with English labels only (the browser, with its own fonts, always has one)."""
+    """Whether resvg has a font with Japanese glyphs (always, with the bundled one; a
+    packaging that leaves it out gets PNGs with English labels only, never boxes)."""
     return any("dejavu" not in path.lower() for path in font_files())
 
 
