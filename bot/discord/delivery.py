@@ -75,7 +75,7 @@ from .i18n import M
 from .names import named
 from .ops import Ops, Outcome, Result, Undelivered
 from .projection import clip, name, user_id, who
-from .summary import draw_page, post_page, post_summary
+from .summary import draw_page, post_page, post_summary, summary_text
 from .views import hand_view
 
 if TYPE_CHECKING:
@@ -441,6 +441,12 @@ class Delivery:
             case reconciler.PostPing(ping) if ping.text:
                 return (await self.ops.post(thread, ping.text, view=hand_view(ms.match_id, locale),
                                             pings=list(ping.users))).expect()
+            case reconciler.Announce(text):
+                return (await self.ops.post(thread, text)).expect()
+            case reconciler.PostSummary(text, look):
+                return await post_summary(self, ms.match_id, rec, text, look)
+            case reconciler.Archive():
+                return (await self.ops.set_archived(thread, True)).expect()
         return Result(Outcome.DELIVERED)  # only noted: nothing to show (a log range without lines)
 
     @staticmethod
@@ -657,23 +663,15 @@ class Delivery:
         Each part is noted as done, so a retry after a failure repeats none."""
         if ms.status not in ("finished", "aborted") or rec.get("ended"):
             return
-        if ms.status == "finished" and ms.outcome is not None and not rec.get("announced"):
-            winners = ", ".join(who(ms.seats[s]) for s in ms.outcome.winners) or M.none(locale)
-            reason = named(ms.outcome.reason(locale), ms, locale)
-            (await self.ops.post(rec["thread"], M.finished.format(who=winners, reason=reason)(locale))).expect()
-            rec["announced"] = True
-            await self.save_record(ms.match_id, rec)
-        await post_summary(self, ms, rec, locale)  # records: winners, length, replay; posted once
+        summary = summary_text(ms, await self.store.events(ms.match_id), locale) if ms.status == "finished" else None
+        end = projection.end(ms, locale, summary)
+        await self._converge(ms, rec, lambda: reconciler.end_ops(end, rec))  # result and summary, posted once
         # Decision menus left in DMs would only answer "no longer current": take them off.
         for seat in range(len(ms.seats)):
             await self._clear_dm_menu(ms, seat)
         if not await self._page(ms, rec, locale):
             return  # the page follows when drawn; the thread is archived after it
-        # A finished match's thread is archived (still readable, out of the active list);
-        # not locked, so a moderator can still reopen it by posting.
-        (await self.ops.set_archived(rec["thread"], True)).expect()
-        rec["ended"] = True
-        await self.save_record(ms.match_id, rec)
+        await self._converge(ms, rec, lambda: reconciler.archive_ops(end, rec))
 
     async def _page(self, ms: MatchState, rec: dict[str, Any], locale: str) -> bool:
         """The replay page below the summary: True once posted (or when there is none to post).

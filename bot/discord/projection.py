@@ -420,6 +420,29 @@ def ended_dm(seat: int, text: str) -> discord.ui.LayoutView | None:
     return handlayout.view(handlayout.Hand(seat, text, None), text, True) if text else None
 
 
+@dataclass(frozen=True)
+class End:
+    """What the thread of a match that ended shows, below its last log line: the result (a finished
+    match with an outcome), its summary and then its replay page (a finished match); the thread is
+    archived last of all."""
+
+    result: str | None
+    summary: str | None
+    page: bool
+
+
+def end(ms: MatchState, locale: str, summary: str | None) -> End | None:
+    """The end of the match, None while it goes on; `summary`: the finished match's (summary.py)."""
+    if ms.status not in ("finished", "aborted"):
+        return None
+    finished = ms.status == "finished"
+    result = None
+    if finished and ms.outcome is not None:
+        winners = ", ".join(who(ms.seats[s]) for s in ms.outcome.winners) or M.none(locale)
+        result = M.finished.format(who=winners, reason=named(ms.outcome.reason(locale), ms, locale))(locale)
+    return End(result, summary if finished else None, finished)
+
+
 def dm_seats(ms: MatchState) -> list[int]:
     """The seats that get a DM: Discord users still in the match, while it runs."""
     if ms.status != "running":

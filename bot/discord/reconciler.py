@@ -29,6 +29,7 @@ from .projection import (
     BoardSurface,
     Dm,
     DmMessage,
+    End,
     Lobby,
     LogChunk,
     Ping,
@@ -121,8 +122,27 @@ class PostPing:
     ping: Ping
 
 
+@dataclass(frozen=True)
+class Announce:
+    text: str  # the result of the match, in the thread
+
+
+@dataclass(frozen=True)
+class PostSummary:
+    """The summary of a finished match; `look`: noted "sending" by a post that may have landed
+    before a crash or a failure, so the thread's last messages are looked at before posting again."""
+
+    text: str
+    look: bool
+
+
+@dataclass(frozen=True)
+class Archive:
+    """The thread archived: still readable, out of the active list (not locked: a moderator can reopen it)."""
+
+
 Op = (EditLobby | EditBoard | DeleteBoard | PostBoard | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback
-      | SettleTakeback | PostPing)
+      | SettleTakeback | PostPing | Announce | PostSummary | Archive)
 
 
 def lobby_ops(lobby: Lobby, rec: Mapping[str, Any]) -> list[Op]:
@@ -220,6 +240,25 @@ def ping_ops(ping: Ping | None, rec: Mapping[str, Any]) -> list[Op]:
     if ping is None or rec.get("pinged") == ping.key:
         return []
     return [PostPing(ping)]
+
+
+def end_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
+    """The posts of a match that ended, each once: its result, then its summary."""
+    if end is None or rec.get("ended"):
+        return []
+    ops: list[Op] = []
+    if end.result is not None and not rec.get("announced"):
+        ops.append(Announce(end.result))
+    if end.summary is not None and rec.get("summary") is not True:
+        ops.append(PostSummary(end.summary, rec.get("summary") == "sending"))
+    return ops
+
+
+def archive_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
+    """The thread archived last of all: once the end's posts, and its replay page, are noted."""
+    if end is None or rec.get("ended") or end_ops(end, rec) or (end.page and rec.get("page") is not True):
+        return []
+    return [Archive()]
 
 
 def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False) -> list[Op]:
@@ -348,6 +387,12 @@ def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = F
             rec.pop("takeback", None)
         case PostPing(ping):
             rec["pinged"] = ping.key
+        case Announce():
+            rec["announced"] = True
+        case PostSummary():
+            rec["summary"] = True
+        case Archive():
+            rec["ended"] = True
 
 
 def _replace_board(rec: dict[str, Any], first: str) -> None:

@@ -1,12 +1,13 @@
 """The end-of-match summary, posted once in the match's thread: winners, the
 result and scores, how long it took (moves, days) and how to watch it again.
 
-Called from one place in `Delivery._finish`, a step the outbox retries until
-it succeeds. "Posted once" holds across retries and restarts: the record
-notes `summary: "sending"` before the post and `True` after it; a retry that
-finds "sending" (a crash or failure between the two) first looks for the
-summary among the bot's last messages in the thread, by the match id in its
-title, and posts only if it is not there.
+Its text is part of the end of the match (projection.End); the reconciler
+asks for it (reconciler.PostSummary) until the record notes it posted, and the
+outbox retries the end until it is shown. "Posted once" holds across retries
+and restarts: the record notes `summary: "sending"` before the post and `True`
+after it; a retry that finds "sending" (a crash or failure between the two)
+first looks for the summary among the bot's last messages in the thread, by
+the match id in its title, and posts only if it is not there.
 
 The replay page of the match (bot/replaypage) follows the summary as an
 attachment of its own message, once drawn (in the background: a long match's
@@ -32,13 +33,13 @@ from events.replay import MatchState
 
 from .drawing import replay_page
 from .names import named, shown
+from .ops import Ops, Outcome, Result
 
 if TYPE_CHECKING:
     from events.recorder import Recorder
     from events.service import MatchService
 
     from .config import Config
-    from .ops import Ops
 
 
 class Posting(Protocol):
@@ -103,25 +104,18 @@ def summary_text(ms: MatchState, events: list[Event], locale: str) -> str:
     return "\n".join(lines)
 
 
-async def post_summary(delivery: Posting, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-    """Post the summary of a finished match unless it was posted already."""
-    if ms.status != "finished" or rec.get("summary") is True:
-        return
-    tag = f"`{ms.match_id}`"
-    if rec.get("summary") == "sending":
+async def post_summary(delivery: Posting, match_id: str, rec: dict[str, Any], text: str, look: bool) -> Result:
+    """Post the summary (reconciler.PostSummary), noted "sending" first; `look`: a post noted so
+    before may have landed, and is looked for among the thread's last messages before posting again."""
+    if look:
         heads = tuple(f"**{t.split(' ·')[0]}" for t in (TITLE.en, TITLE.ja))
         for m in (await delivery.ops.recent(rec["thread"], 10)).data or []:
             title = m.get("content", "").split("\n", 1)[0]
-            if title.startswith(heads) and tag in title:
-                rec["summary"] = True
-                await delivery.save_record(ms.match_id, rec)
-                return
+            if title.startswith(heads) and f"`{match_id}`" in title:
+                return Result(Outcome.DELIVERED)
     rec["summary"] = "sending"
-    await delivery.save_record(ms.match_id, rec)
-    text = summary_text(ms, await delivery.store.events(ms.match_id), locale)
-    (await delivery.ops.post(rec["thread"], text)).expect()
-    rec["summary"] = True
-    await delivery.save_record(ms.match_id, rec)
+    await delivery.save_record(match_id, rec)
+    return (await delivery.ops.post(rec["thread"], text)).expect()
 
 
 async def post_page(delivery: Posting, ms: MatchState, rec: dict[str, Any], locale: str, page: bytes | None) -> None:

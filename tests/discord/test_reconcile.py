@@ -271,3 +271,43 @@ def test_a_send_that_failed_leaves_a_note_of_what_went_and_is_asked_for_again() 
     assert reconciler.sending(last, second) == {"sending": True, "sent": ["77"]}
     # The second send failed: the DM's digest is not noted, so the next sync works on it again.
     assert "hash" not in last and reconciler.dm_ops(dm, message, last) != []
+
+
+# -- the end of a match -----------------------------------------------------------------------
+
+
+def _ended(rec: dict[str, Any], end: projection.End) -> list[reconciler.Op]:
+    """The end's posts, then (once its page is noted) the archive, each noted as the delivery does."""
+    ops = reconciler.end_ops(end, rec)
+    _apply(ops, rec)
+    return ops
+
+
+def test_a_finished_match_posts_its_result_and_summary_once_and_archives_after_its_page() -> None:
+    end = projection.End("**ann** won", "**Match summary · Toy `m1`**", True)
+    rec = _record()
+    assert _ended(rec, end) == [reconciler.Announce("**ann** won"),
+                                reconciler.PostSummary("**Match summary · Toy `m1`**", False)]
+    assert reconciler.end_ops(end, rec) == []
+    assert reconciler.archive_ops(end, rec) == []  # the replay page is not posted yet
+    rec["page"] = True
+    (archive,) = reconciler.archive_ops(end, rec)
+    assert archive == reconciler.Archive()
+    reconciler.note(rec, archive)
+    assert rec["ended"] and reconciler.end_ops(end, rec) == [] and reconciler.archive_ops(end, rec) == []
+
+
+def test_a_summary_noted_sending_is_looked_for_before_it_is_posted_again() -> None:
+    end = projection.End(None, "summary", True)
+    rec = _record(announced=True, summary="sending")
+    assert reconciler.end_ops(end, rec) == [reconciler.PostSummary("summary", True)]
+    assert reconciler.archive_ops(end, {**rec, "page": True}) == []  # not before the summary
+    _ended(rec, end)
+    assert rec["summary"] is True and reconciler.end_ops(end, rec) == []
+
+
+def test_an_aborted_match_posts_nothing_and_is_archived() -> None:
+    end = projection.End(None, None, False)
+    rec = _record()
+    assert reconciler.end_ops(end, rec) == [] and reconciler.archive_ops(end, rec) == [reconciler.Archive()]
+    assert reconciler.end_ops(None, rec) == [] and reconciler.archive_ops(None, rec) == []  # still running

@@ -150,9 +150,9 @@ async def test_the_move_that_ends_a_match_is_answered_before_its_end_is_shown(
     shown = asyncio.Event()
     real = bot.discord.delivery.post_summary
 
-    async def held(*args: object) -> None:
+    async def held(*args: object) -> object:
         await shown.wait()  # the end's posts, held until the test has looked
-        await real(*args)  # type: ignore[arg-type]
+        return await real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(bot.discord.delivery, "post_summary", held)
     h = harness
