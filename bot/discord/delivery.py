@@ -339,8 +339,7 @@ class Delivery:
                 await self.save_record(ms.match_id, rec)
 
     async def _retag(self, ms: MatchState, rec: dict[str, Any]) -> None:
-        if await hall.retag(self.ops, ms, rec):
-            await self.save_record(ms.match_id, rec)
+        await self._converge(ms, rec, lambda: reconciler.retag_ops(hall.status_of(ms), rec))
 
     # -- public log lines ---------------------------------------------------------------
 
@@ -447,6 +446,8 @@ class Delivery:
                 return await post_summary(self, ms.match_id, rec, text, look)
             case reconciler.Archive():
                 return (await self.ops.set_archived(thread, True)).expect()
+            case reconciler.Retag(status):
+                return await hall.retag(self.ops, ms, rec, status)
         return Result(Outcome.DELIVERED)  # only noted: nothing to show (a log range without lines)
 
     @staticmethod

@@ -27,6 +27,7 @@ from engine.registry import available, get_game
 from events.replay import MatchState
 
 from .ops import Ops, Outcome, Result, Undelivered
+from .reconciler import post_tags
 
 log = logging.getLogger("parley.discord")
 
@@ -101,11 +102,6 @@ async def ensure_tags(ops: Ops, forum: int, names: list[str]) -> tuple[dict[str,
     return {n: have[n] for n in names if n in have}, int(data.get("flags") or 0)
 
 
-def _applied(rec: Mapping[str, Any], status: str) -> list[str]:
-    tags = rec.get("tags") or {}
-    return [tags[r] for r in ("game", status) if r in tags]
-
-
 async def open_post(ops: Ops, ms: MatchState, rec: dict[str, Any], locale: str, content: str,
                     view: discord.ui.View | None, repair: bool = False) -> None:
     """The match's post in its forum, tagged; fills `rec` (thread, lobby message, tags).
@@ -114,7 +110,7 @@ async def open_post(ops: Ops, ms: MatchState, rec: dict[str, Any], locale: str, 
     names = tag_names(ms.game_id, locale)
     ids, flags = await ensure_tags(ops, forum, list(names.values()))
     rec["tags"] = {role: ids[name] for role, name in names.items() if name in ids}
-    applied = _applied(rec, status_of(ms))
+    applied = post_tags(rec, status_of(ms))
     title = f"{ms.game.title(locale)} · {ms.match_id}"[:100]
     found = await _posted(ops, ms, forum) if repair else None
     if found is not None:
@@ -135,28 +131,20 @@ async def _posted(ops: Ops, ms: MatchState, forum: int) -> dict[str, Any] | None
                  and str(t.get("name", "")).endswith(f" {ms.match_id}")), None)
 
 
-async def retag(ops: Ops, ms: MatchState, rec: dict[str, Any]) -> bool:
-    """Swap the post's status tag when the match has moved on; True when `rec` changed.
-    A tag someone deleted from the forum is made again; if Discord still refuses (a permission
-    taken away), the post keeps its tags and the match goes on: tags never hold a match up."""
-    if not rec.get("forum") or not rec.get("thread"):
-        return False
-    applied = _applied(rec, status_of(ms))
-    if applied == rec.get("applied"):
-        return False
-    done = await ops.edit_channel(rec["thread"], applied_tags=applied)
+async def retag(ops: Ops, ms: MatchState, rec: dict[str, Any], status: str) -> Result:
+    """Put the tag of `status` on the match's post (reconciler.Retag, noted whatever Discord answers).
+    A tag someone deleted from the forum is made again (`rec` notes its id); if Discord still refuses
+    (a permission taken away), the post keeps its tags and the match goes on: tags never hold a match up."""
+    done = await ops.edit_channel(rec["thread"], applied_tags=post_tags(rec, status))
     if done.outcome is Outcome.REFUSED:
         names = tag_names(ms.game_id, str(ms.place.get("locale", "en")))
         ids, _ = await ensure_tags(ops, int(rec["forum"]), list(names.values()))
         rec["tags"] = {role: ids[name] for role, name in names.items() if name in ids}
-        applied = _applied(rec, status_of(ms))
-        done = await ops.edit_channel(rec["thread"], applied_tags=applied)
+        done = await ops.edit_channel(rec["thread"], applied_tags=post_tags(rec, status))
     if done.outcome in (Outcome.FORBIDDEN, Outcome.REFUSED):
         log.warning("match %s: its post's tags could not be changed (%s)", ms.match_id, done.text or done.outcome)
-    else:
-        done.expect(Outcome.GONE)  # Discord trouble: tried again on the next sync
-    rec["applied"] = applied
-    return True
+        return done
+    return done.expect(Outcome.GONE)  # Discord trouble: tried again on the next sync
 
 
 # -- the looking-for-players post ----------------------------------------------------------------

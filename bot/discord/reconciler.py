@@ -141,8 +141,15 @@ class Archive:
     """The thread archived: still readable, out of the active list (not locked: a moderator can reopen it)."""
 
 
+@dataclass(frozen=True)
+class Retag:
+    """The match's forum post wears its game's tag and the tag of `status` (hall.status_of)."""
+
+    status: str
+
+
 Op = (EditLobby | EditBoard | DeleteBoard | PostBoard | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback
-      | SettleTakeback | PostPing | Announce | PostSummary | Archive)
+      | SettleTakeback | PostPing | Announce | PostSummary | Archive | Retag)
 
 
 def lobby_ops(lobby: Lobby, rec: Mapping[str, Any]) -> list[Op]:
@@ -240,6 +247,19 @@ def ping_ops(ping: Ping | None, rec: Mapping[str, Any]) -> list[Op]:
     if ping is None or rec.get("pinged") == ping.key:
         return []
     return [PostPing(ping)]
+
+
+def post_tags(rec: Mapping[str, Any], status: str) -> list[str]:
+    """The ids of the tags a match's forum post wears at `status`, as far as the record knows them."""
+    tags = rec.get("tags") or {}
+    return [tags[r] for r in ("game", status) if r in tags]
+
+
+def retag_ops(status: str, rec: Mapping[str, Any]) -> list[Op]:
+    """A match-hall post's tags swapped when the match has moved on (a lobby, running, over)."""
+    if not rec.get("forum") or not rec.get("thread") or post_tags(rec, status) == rec.get("applied"):
+        return []
+    return [Retag(status)]
 
 
 def end_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
@@ -393,6 +413,8 @@ def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = F
             rec["summary"] = True
         case Archive():
             rec["ended"] = True
+        case Retag(status):  # refused too: tags never hold a match up, the next change tries again
+            rec["applied"] = post_tags(rec, status)
 
 
 def _replace_board(rec: dict[str, Any], first: str) -> None:

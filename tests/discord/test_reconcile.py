@@ -311,3 +311,15 @@ def test_an_aborted_match_posts_nothing_and_is_archived() -> None:
     rec = _record()
     assert reconciler.end_ops(end, rec) == [] and reconciler.archive_ops(end, rec) == [reconciler.Archive()]
     assert reconciler.end_ops(None, rec) == [] and reconciler.archive_ops(None, rec) == []  # still running
+
+
+def test_a_hall_post_is_retagged_once_when_its_match_moves_on() -> None:
+    rec = _record(forum="5", tags={"game": "g", "lobby": "l", "running": "r"}, applied=["g", "l"])
+    assert reconciler.retag_ops("lobby", rec) == []
+    (retag,) = reconciler.retag_ops("running", rec)
+    assert retag == reconciler.Retag("running")
+    reconciler.note(rec, retag)
+    assert rec["applied"] == ["g", "r"] and reconciler.retag_ops("running", rec) == []
+    # A status whose tag the forum lacks leaves the game's alone; a match outside the hall has none to swap.
+    assert reconciler.retag_ops("over", rec) == [reconciler.Retag("over")]
+    assert reconciler.retag_ops("over", _record()) == []
