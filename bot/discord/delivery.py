@@ -30,7 +30,8 @@ told once per match, in the thread and without any private content, to use
 `/parley hand`.
 
 What each place should show (the lobby message, the board, the log lines, the
-ping, each seat's DM) is computed by the pure projection (projection.py), and
+ping, each seat's DM, the end of a match, a hall post's status tag) is computed by
+the pure projection (projection.py), and
 what must be done for Discord to show it by the pure reconciler
 (reconciler.py), which compares it with the record; this module gathers the
 projection's inputs (views, clocks, the board picture, events not yet shown,
@@ -660,8 +661,9 @@ class Delivery:
         await self.save_record(ms.match_id, rec)
 
     async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        """The end of a match: the result, DM menus taken off, the thread archived.
-        Each part is noted as done, so a retry after a failure repeats none."""
+        """The end of a match (projection.End): the result and the summary, DM menus taken off,
+        the replay page, the thread archived. Each part is noted as done, so a retry after a
+        failure repeats none."""
         if ms.status not in ("finished", "aborted") or rec.get("ended"):
             return
         summary = summary_text(ms, await self.store.events(ms.match_id), locale) if ms.status == "finished" else None

@@ -12,6 +12,10 @@ become links to the new board once it is posted; the new board is pinned once
 it has an id): they come in the next round, when the record says the board is
 shown. The delivery reconciles again until no operation is left.
 
+A match that ended posts its result and summary (`end_ops`), and its thread is
+archived once they and the replay page are noted (`archive_ops`); a match-hall
+post's status tag is swapped as the match moves on (`retag_ops`).
+
 A seat's DM has a record of its own (`discord:dm`, one per seat) and a catch-up
 fixed when its decision arrives, so it is reconciled on its own (`dm_ops`).
 """
