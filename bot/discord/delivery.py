@@ -447,6 +447,8 @@ class Delivery:
                 return await post_summary(self, ms.match_id, rec, text, look)
             case reconciler.Archive():
                 return (await self.ops.set_archived(thread, True)).expect()
+            case reconciler.TellDmClosed(_, text, user):
+                return (await self.ops.post(thread, text, view=hand_view(ms.match_id, locale), pings=[user])).expect()
             case reconciler.Retag(status):
                 return await hall.retag(self.ops, ms, rec, status)
         return Result(Outcome.DELIVERED)  # only noted: nothing to show (a log range without lines)
@@ -651,14 +653,9 @@ class Delivery:
         await self._tell_dm_closed(ms, rec, player, uid)
 
     async def _tell_dm_closed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
-        told = set(rec.get("dm_told", []))
-        if player.id in told:
-            return
-        locale = str(ms.place.get("locale", "en"))
-        (await self.ops.post(rec["thread"], M.dm_closed.format(who=who(player))(locale),
-                             view=hand_view(ms.match_id, locale), pings=[uid])).expect()
-        rec["dm_told"] = sorted(told | {player.id})
-        await self.save_record(ms.match_id, rec)
+        tell = reconciler.TellDmClosed(player.id, M.dm_closed.format(who=who(player))(projection.thread_locale(ms)),
+                                       uid)
+        await self._converge(ms, rec, lambda: reconciler.dm_closed_ops(tell, rec))
 
     async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
         """The end of a match (projection.End): the result and the summary, DM menus taken off,

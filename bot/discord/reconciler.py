@@ -152,8 +152,19 @@ class Retag:
     status: str
 
 
+@dataclass(frozen=True)
+class TellDmClosed:
+    """A player the bot cannot send a DM, told in the thread (mentioned, with the hand button,
+    nothing private) to use `/parley hand`."""
+
+    player: str  # their Player.id: told once per match
+    text: str
+    user: int
+
+
 Op = (EditLobby | EditBoard | DeleteBoard | PostBoard | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback
-      | SettleTakeback | PostPing | Announce | PostSummary | Archive | Retag)
+      | SettleTakeback | PostPing | Announce | PostSummary | Archive | Retag
+      | TellDmClosed)
 
 
 def lobby_ops(lobby: Lobby, rec: Mapping[str, Any]) -> list[Op]:
@@ -264,6 +275,10 @@ def retag_ops(status: str, rec: Mapping[str, Any]) -> list[Op]:
     if not rec.get("forum") or not rec.get("thread") or post_tags(rec, status) == rec.get("applied"):
         return []
     return [Retag(status)]
+
+
+def dm_closed_ops(tell: TellDmClosed, rec: Mapping[str, Any]) -> list[Op]:
+    return [] if tell.player in rec.get("dm_told", []) else [tell]
 
 
 def end_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
@@ -417,6 +432,8 @@ def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = F
             rec["summary"] = True
         case Archive():
             rec["ended"] = True
+        case TellDmClosed(player):
+            rec["dm_told"] = sorted({*rec.get("dm_told", []), player})
         case Retag(status):  # refused too: tags never hold a match up, the next change tries again
             rec["applied"] = post_tags(rec, status)
 

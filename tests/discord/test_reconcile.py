@@ -323,3 +323,11 @@ def test_a_hall_post_is_retagged_once_when_its_match_moves_on() -> None:
     # A status whose tag the forum lacks leaves the game's alone; a match outside the hall has none to swap.
     assert reconciler.retag_ops("over", rec) == [reconciler.Retag("over")]
     assert reconciler.retag_ops("over", _record()) == []
+
+
+def test_a_player_whose_dms_are_closed_is_told_once_in_the_thread() -> None:
+    tell = reconciler.TellDmClosed("discord:101", "<@101>, use /parley hand", 101)
+    rec = _record(dm_told=["discord:102"])
+    assert reconciler.dm_closed_ops(tell, rec) == [tell]
+    reconciler.note(rec, tell)
+    assert rec["dm_told"] == ["discord:101", "discord:102"] and reconciler.dm_closed_ops(tell, rec) == []
