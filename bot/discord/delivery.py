@@ -713,17 +713,19 @@ class Delivery:
 
     async def _clear_dm_menu(self, ms: MatchState, seat: int) -> None:
         key = f"{ms.match_id}:{seat}"
-        last = await self.store.get_kv(DMS, key)
+        last = dict(await self.store.get_kv(DMS, key) or {})
         uid = user_id(ms.seats[seat])
-        if not last or not last.get("waiting") or uid is None or await self.dm_blocked(uid):
+        ops = reconciler.ended_dm_ops(last)
+        if not ops or uid is None or await self.dm_blocked(uid):
             return
         opened = await self.dm_channel(uid)
-        menu = (last.get("more") or [last["msg"]])[-1]  # the menu is under the last message
-        ended = projection.ended_dm(seat, str(last.get("text") or ""))
-        cleared = await self.ops.edit_dm(opened.id or 0, menu, view=ended) if opened.ok else opened
-        if not cleared.ok:
-            log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)
-        await self.store.set_kv(DMS, key, {**last, "waiting": False})
+        for op in ops:
+            ended = projection.ended_dm(seat, op.text)
+            cleared = await self.ops.edit_dm(opened.id or 0, op.msg, view=ended) if opened.ok else opened
+            if not cleared.ok:  # not retried: a menu left there answers "no longer current"
+                log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)
+            reconciler.note_dm(last, op)
+        await self.store.set_kv(DMS, key, last)
 
     async def remind(self, ms: MatchState, seats: list[int]) -> None:
         rec = await self.record(ms.match_id)

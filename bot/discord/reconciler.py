@@ -352,7 +352,23 @@ class NoteDm:
     text: str  # the last message's, which it keeps once the match ends and the decision comes off
 
 
-DmOp = EditDm | SendDm | DeleteDm | NoteDm
+@dataclass(frozen=True)
+class EndDm:
+    """The decision menu taken off a DM whose match ended: its last message keeps `text` alone."""
+
+    msg: str
+    text: str
+
+
+DmOp = EditDm | SendDm | DeleteDm | NoteDm | EndDm
+
+
+def ended_dm_ops(last: Mapping[str, Any]) -> list[EndDm]:
+    """A DM left waiting on a decision when its match ended loses its menu, which would only
+    answer "no longer current" (the menu is under the DM's last message)."""
+    if not last.get("waiting"):
+        return []
+    return [EndDm((last.get("more") or [last["msg"]])[-1], str(last.get("text") or ""))]
 
 
 def dm_ops(dm: Dm, message: DmMessage, last: Mapping[str, Any], grows_below: bool = False,
@@ -469,3 +485,5 @@ def note_dm(last: dict[str, Any], op: DmOp, made: str | None = None, *, gone: bo
             last.clear()
             last.update(hash=dm.digest, msg=sent[0], more=sent[1:], player=dm.player.id, waiting=dm.waiting,
                         keys=list(keys), since=covered, v2=True, text=text)
+        case EndDm():
+            last["waiting"] = False

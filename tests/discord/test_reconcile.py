@@ -331,3 +331,14 @@ def test_a_player_whose_dms_are_closed_is_told_once_in_the_thread() -> None:
     assert reconciler.dm_closed_ops(tell, rec) == [tell]
     reconciler.note(rec, tell)
     assert rec["dm_told"] == ["discord:101", "discord:102"] and reconciler.dm_closed_ops(tell, rec) == []
+
+
+def test_a_dm_waiting_when_its_match_ends_loses_its_menu_once() -> None:
+    last: dict[str, Any] = {}
+    dm, message = _dm("hand: A\n" + LONG)
+    _apply_dm(reconciler.dm_ops(dm, message, last), last)
+    assert last["waiting"] and last["more"]
+    (end,) = reconciler.ended_dm_ops(last)
+    assert end == reconciler.EndDm(last["more"][-1], message.parts[-1])  # the menu is under the last message
+    reconciler.note_dm(last, end)
+    assert reconciler.ended_dm_ops(last) == []
