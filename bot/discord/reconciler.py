@@ -14,10 +14,12 @@ shown. The delivery reconciles again until no operation is left.
 
 A match that ended posts its result and summary (`end_ops`), and its thread is
 archived once they and the replay page are noted (`archive_ops`); a match-hall
-post's status tag is swapped as the match moves on (`retag_ops`).
+post's status tag is swapped as the match moves on (`retag_ops`); a player the
+bot cannot DM is told once in the thread where their hand is (`dm_closed_ops`).
 
 A seat's DM has a record of its own (`discord:dm`, one per seat) and a catch-up
-fixed when its decision arrives, so it is reconciled on its own (`dm_ops`).
+fixed when its decision arrives, so it is reconciled on its own (`dm_ops`);
+once the match ended, a DM still waiting loses its menu (`ended_dm_ops`).
 """
 
 from __future__ import annotations
