@@ -180,14 +180,27 @@ def option_text(raw: Mapping[str, Any]) -> str:
         raise BadOptions(Text(f"Option '{OPTION}' takes {TAKES.en}.", f"オプション {OPTION} には{TAKES.ja}を指定します。"))
     if not value or value.lstrip().startswith("{"):
         return value
-    path = Path(value)
     try:
-        if path.suffix.lower() != ".json" or not path.is_file() or path.stat().st_size > MAX_CARD_FILE:
+        return read_card_file(value)
+    except CardFileError as exc:
+        raise BadOptions(UNREADABLE) from exc
+
+
+UNREADABLE = Text("The card file cannot be read: it must be a .json file of at most 2 MB.",
+                  "カードファイルを読み込めません（2 MB までの .json ファイルにしてください）。")
+
+
+def read_card_file(path: str | Path) -> str:
+    """A group's own card file's text, to be carried inline from then on: a regular
+    `.json` file of at most MAX_CARD_FILE characters' worth of bytes, in UTF-8."""
+    p = Path(path)
+    try:
+        if p.suffix.lower() != ".json" or not p.is_file() or p.stat().st_size > MAX_CARD_FILE:
             raise OSError
-        return path.read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise BadOptions(Text("The card file cannot be read: it must be a .json file of at most 2 MB.",
-                              "カードファイルを読み込めません（2 MB までの .json ファイルにしてください）。")) from exc
+        raise CardFileError([UNREADABLE]) from exc
 
 
-__all__ = ["MAX_CARD_FILE", "OPTION", "TAKES", "CardFileError", "CardFiles", "Loaded", "line_of", "option_text", "problems"]
+__all__ = ["MAX_CARD_FILE", "OPTION", "TAKES", "CardFileError", "CardFiles", "Loaded", "line_of", "option_text", "problems",
+           "read_card_file"]

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core import Text
-from engine.core.cardfile import MAX_CARD_FILE, MAX_PROBLEMS, CardFileError, located, problems
+from engine.core.cardfile import MAX_CARD_FILE, MAX_PROBLEMS, CardFileError, located, problems, read_card_file
 from engine.core.decklist import CardIndex
 from engine.core.userjson import BadJson, load_json
 
@@ -278,19 +278,6 @@ def card_set_problems(text: str) -> list[Text]:
 
 def parse_card_set(raw: str) -> Catalog:
     return Catalog(read_card_set(raw))
-
-
-def read_card_file(path: str | Path) -> str:
-    """A group's own card file (same format as data/sample_cards.json): a
-    regular `.json` file of at most 2 MB. Returns its text, to be carried inline."""
-    p = Path(path)
-    try:
-        if p.suffix.lower() != ".json" or not p.is_file() or p.stat().st_size > MAX_CARD_FILE:
-            raise OSError
-        return p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError([Text("The card file cannot be read: it must be a .json file of at most 2 MB.",
-                                  "カードファイルを読み込めません（2 MB までの .json ファイルにしてください）。")]) from exc
 
 
 def load_card_file(path: str | Path) -> Catalog:

@@ -20,14 +20,14 @@ from engine.core import (
     clone,
     seat_ref,
 )
-from engine.core.cardfile import CardFileError
+from engine.core.cardfile import CardFileError, read_card_file
 from engine.core.options import check_options, wrong_option
 from engine.core.ordertags import Preset
 from engine.core.pins import files_digest
 
 from . import actions, bot, menu
 from .battle import attack_text
-from .cards import SAMPLE, Catalog, catalog, read_card_file
+from .cards import SAMPLE, Catalog, catalog
 from .cardtext import catalog_info
 from .decks import DeckList, DeckTextError, import_text, starters, validate
 from .inventory import inventory
