@@ -15,7 +15,7 @@ from events.replay import MatchState
 from events.takeover import offered_or_easy
 from events.window import parse_window, window_place
 
-from . import hall, handlayout
+from . import hall, handlayout, projection
 from .base import PICKED, Reply, Room, match_id_for, parse_options
 from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
@@ -318,12 +318,7 @@ class Play:
         decision = None
         tail = ""
         if seat in pending:
-            choices = self.room.service.choices_of(ms, seat)
-            decision = handlayout.Decision(ms.match_id, ms.public_seq, seat, tuple(choices), locale,
-                                           tuple(seat_names(ms, "plain", locale)))
-            tail = "\n**" + named(pending[seat].prompt(locale), ms, locale, "inside-bold") + "**"
-            if choices and not handlayout.listed(decision):
-                tail += "\n" + M.too_many(locale)
+            decision, tail = projection.awaited(ms, seat, self.room.service.choices_of(ms, seat), locale)
         elif pending:
             tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[s]) for s in pending))(locale)
         header = f"**{M.your_hand.format(match=ms.match_id)(locale)}**\n"

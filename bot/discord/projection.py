@@ -394,15 +394,7 @@ def dm_message(ms: MatchState, shown: Dm, thread: str, found: list[tuple[str | N
     them: built only for a DM whose digest changed, so only then asked of the rules)."""
     locale = shown.player.locale
     header = M.dm_header.format(game=ms.game.title, match=ms.match_id, where=f"<#{thread}>")(locale)
-    prompt = ""
-    decision = None
-    if shown.waiting:
-        decision = handlayout.Decision(ms.match_id, ms.public_seq, shown.seat, tuple(choices), locale,
-                                       tuple(seat_names(ms, "plain", locale)))
-        pend = next(p for p in ms.game.pending(ms.state) if p.seat == shown.seat)
-        prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
-        if choices and not handlayout.listed(decision):
-            prompt += "\n" + M.too_many(locale)
+    decision, prompt = awaited(ms, shown.seat, choices, locale) if shown.waiting else (None, "")
     body = f"{shown.text}{prompt}"
     news = catchup.fitted(found, locale, header, body, layout.TEXT_LIMIT)
     hand = handlayout.Hand(shown.seat, "\n".join(x for x in (header, news, body) if x), decision)
@@ -411,6 +403,18 @@ def dm_message(ms: MatchState, shown: Dm, thread: str, found: list[tuple[str | N
     # What each message shows: its text, and the decision (its cards, its menu) under the last.
     keys = tuple(digest(part, ms.public_seq if shown.waiting and i == last else None) for i, part in enumerate(parts))
     return DmMessage(hand, tuple(parts), keys)
+
+
+def awaited(ms: MatchState, seat: int, choices: Sequence[Choice], locale: str) -> tuple[handlayout.Decision, str]:
+    """The decision awaited of `seat`, offering `choices`, and the prompt shown above it (with
+    the pointer to `/parley act` when no menu can list them all): the DM and `/parley hand` alike."""
+    decision = handlayout.Decision(ms.match_id, ms.public_seq, seat, tuple(choices), locale,
+                                   tuple(seat_names(ms, "plain", locale)))
+    pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
+    prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
+    if choices and not handlayout.listed(decision):
+        prompt += "\n" + M.too_many(locale)
+    return decision, prompt
 
 
 def ended_dm(seat: int, text: str) -> discord.ui.LayoutView | None:
