@@ -47,6 +47,7 @@ from events.verify import parse_head, verify_match
 from events.window import parse_window, window_place
 
 from . import league_cli, match_ids, profile_cli, ratings_cli, records_cli, render
+from .cardfile import UnreadableCardFile, with_card_file_read
 from .clihelp import Parser, argv_locale, say
 from .listing import match_table, whose_turn
 from .paths import default_db
@@ -98,7 +99,8 @@ OPTIONS_HELP = ("match options as a JSON object; the table's: \"clock\", and \"w
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """`--options` as a JSON object, or a one-line error saying what is wrong with it."""
+    """`--options` as a JSON object (a card file's path read into its text), or a
+    one-line error saying what is wrong with it."""
     if not args.options:
         return {}
     hint = _options_hint(getattr(args, "game", None))
@@ -110,7 +112,10 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     if not isinstance(options, dict):
         raise CliError(Text("--options must be a JSON object ({...}).", "--options は JSON のオブジェクト（{...}）です。"),
                        hint)
-    return options
+    try:
+        return with_card_file_read(options)
+    except UnreadableCardFile as err:
+        raise CliError(err.what) from None
 
 
 def _seat(ms: MatchState, as_seat: int) -> int:

@@ -13,7 +13,6 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -171,36 +170,30 @@ TAKES = Text("a card set as JSON text, or a card file's path (.json)",
              "JSON 形式のカードセット、またはカードファイル（.json）のパス")
 
 
+# The engine reads no file: a card file's path is read by the front end it was
+# given to (bot/cardfile.py), which hands on the file's text.
+NOT_TEXT = Text(f"Option '{OPTION}' takes a card set as JSON text; a card file's path is read by the front end "
+                "it was given to, never by the rules.",
+                f"オプション {OPTION} には JSON 形式のカードセットを指定します。カードファイルのパスは、"
+                "それを受け取った側（端末など）で読み込むもので、ルール側では読みません。")
+
+
+def is_card_text(value: str) -> bool:
+    """Whether an option's value is a card set's JSON text (not a path, nor a set's name)."""
+    return value.lstrip().startswith("{")
+
+
 def option_text(raw: Mapping[str, Any]) -> str:
     """The `cards` option as the text the options carry from then on ("" when
-    not given): JSON text as it is, a path read here, once, so that setting up
-    or replaying a match never reads a file that may since have changed."""
+    not given): JSON text only, so that setting up or replaying a match never
+    depends on a file that may since have changed."""
     value = raw.get(OPTION, "")
     if not isinstance(value, str):
         raise BadOptions(Text(f"Option '{OPTION}' takes {TAKES.en}.", f"オプション {OPTION} には{TAKES.ja}を指定します。"))
-    if not value or value.lstrip().startswith("{"):
-        return value
-    try:
-        return read_card_file(value)
-    except CardFileError as exc:
-        raise BadOptions(UNREADABLE) from exc
+    if value and not is_card_text(value):
+        raise BadOptions(NOT_TEXT)
+    return value
 
 
-UNREADABLE = Text("The card file cannot be read: it must be a .json file of at most 2 MB.",
-                  "カードファイルを読み込めません（2 MB までの .json ファイルにしてください）。")
-
-
-def read_card_file(path: str | Path) -> str:
-    """A group's own card file's text, to be carried inline from then on: a regular
-    `.json` file of at most MAX_CARD_FILE characters' worth of bytes, in UTF-8."""
-    p = Path(path)
-    try:
-        if p.suffix.lower() != ".json" or not p.is_file() or p.stat().st_size > MAX_CARD_FILE:
-            raise OSError
-        return p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardFileError([UNREADABLE]) from exc
-
-
-__all__ = ["MAX_CARD_FILE", "OPTION", "TAKES", "CardFileError", "CardFiles", "Loaded", "line_of", "option_text", "problems",
-           "read_card_file"]
+__all__ = ["MAX_CARD_FILE", "NOT_TEXT", "OPTION", "TAKES", "CardFileError", "CardFiles", "Loaded", "is_card_text",
+           "line_of", "option_text", "problems"]

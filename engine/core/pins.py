@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from importlib import resources
 from typing import Any
+
+from .bundled import bundled_text
 
 
 def data_digest(data: Any) -> str:
@@ -17,5 +18,4 @@ def data_digest(data: Any) -> str:
 def files_digest(package: str, *names: str) -> str:
     """The digest of a game's package data files as they are (their contents, in
     this order; not their names, nor the code's models of them, which may change)."""
-    root = resources.files(package)
-    return data_digest([root.joinpath(name).read_text(encoding="utf-8") for name in names])
+    return data_digest([bundled_text(package, name) for name in names])

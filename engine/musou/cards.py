@@ -5,15 +5,14 @@ is adding data."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from importlib import resources
 from itertools import islice
-from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.core import Text
-from engine.core.cardfile import MAX_CARD_FILE, MAX_PROBLEMS, CardFileError, located, problems, read_card_file
+from engine.core.bundled import bundled_text
+from engine.core.cardfile import MAX_CARD_FILE, MAX_PROBLEMS, NOT_TEXT, CardFileError, is_card_text, located, problems
 from engine.core.decklist import CardIndex
 from engine.core.userjson import BadJson, load_json
 
@@ -280,23 +279,19 @@ def parse_card_set(raw: str) -> Catalog:
     return Catalog(read_card_set(raw))
 
 
-def load_card_file(path: str | Path) -> Catalog:
-    return catalog(read_card_file(path))
-
-
 def catalog(key: str = SAMPLE) -> Catalog:
     """The card set a match was set up with: the sample set, or a group's own
     card set carried inline as JSON text in the match options (so a replay
-    never depends on a file that may since have changed), or a file path."""
+    never depends on a file that may since have changed); nothing else."""
     found = _CACHE.get(key)
     if found is not None:
         return found
-    if key.lstrip().startswith("{"):
+    if is_card_text(key):
         _CACHE[key] = parse_card_set(key)
         return _CACHE[key]
     if key == SAMPLE:
         if SAMPLE not in _CACHE:
-            raw = resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
+            raw = bundled_text("engine.musou", "data/sample_cards.json")
             _CACHE[SAMPLE] = parse_card_set(raw)
         return _CACHE[SAMPLE]
-    return load_card_file(key)
+    raise CardFileError([NOT_TEXT])

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine.core import Text
+from engine.core.bundled import bundled_text
 from engine.core.decklist import DeckListError, read_deck_list
 
 from .cards import Catalog, Name
@@ -98,7 +98,7 @@ def parse_starters(raw: str) -> dict[str, DeckList]:
 
 def starters() -> dict[str, DeckList]:
     """The sample starter decks (shu, wei, wu, coalition)."""
-    return parse_starters(resources.files("engine.musou").joinpath("data/starter_decks.json").read_text(encoding="utf-8"))
+    return parse_starters(bundled_text("engine.musou", "data/starter_decks.json"))
 
 
 _SECTIONS = {"commanders": "commanders", "指揮官": "commanders", "deck": "deck", "デッキ": "deck",

@@ -20,7 +20,7 @@ from engine.core import (
     clone,
     seat_ref,
 )
-from engine.core.cardfile import CardFileError, read_card_file
+from engine.core.cardfile import NOT_TEXT, CardFileError, is_card_text
 from engine.core.options import check_options, wrong_option
 from engine.core.ordertags import Preset
 from engine.core.pins import files_digest
@@ -86,11 +86,13 @@ OPTIONS = {"cards": Text("'sample', a card file's path or a card set as JSON tex
 
 
 def _card_set(key: str) -> tuple[str, Catalog]:
-    """The `cards` option as the text the options carry (a path read here, once)
-    and the set it holds; BadOptions naming the file's problems by line."""
+    """The `cards` option as the text the options carry (JSON text or SAMPLE: a
+    path is read by the front end) and the set it holds; BadOptions naming the
+    file's problems by line."""
+    if key != SAMPLE and not is_card_text(key):
+        raise BadOptions(NOT_TEXT)
     try:
-        text = key if key == SAMPLE or key.lstrip().startswith("{") else read_card_file(key)
-        return text, catalog(text)
+        return key, catalog(key)
     except CardFileError as exc:
         raise exc.bad_options() from exc
 

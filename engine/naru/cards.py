@@ -1,20 +1,19 @@
 """Card data: pydantic models for a card set file, and the loader.
 
 Abilities are lists of effects from a small vocabulary (see `Op`), so adding a
-card is adding data. A group can load its own card file with `load_cards`, or
+card is adding data. A group can load its own card file's text with `load_cards`, or
 bring it to a match as text (`CARD_FILES`, the match's `cards` option).
 """
 
 from __future__ import annotations
 
 import json
-from importlib import resources
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Text
+from engine.core.bundled import bundled_text
 from engine.core.cardfile import CardFiles
 
 Kind = Literal["keep", "land", "commoner", "general", "equipment", "battle_tool", "tool", "ritual"]
@@ -148,14 +147,13 @@ class CardSet(BaseModel):
         return {c.key: c for c in self.cards}
 
 
-def load_cards(path: str | Path) -> CardSet:
-    """Load and validate a card set file (a group's own, or the sample)."""
-    return CardSet.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
+def load_cards(text: str) -> CardSet:
+    """A card set from its file's text (a group's own, or the sample), validated."""
+    return CardSet.model_validate(json.loads(text))
 
 
 def sample_cards() -> CardSet:
-    raw = resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
-    return CardSet.model_validate(json.loads(raw))
+    return load_cards(bundled_text("engine.naru", "data/sample_cards.json"))
 
 
 CARD_FILES: CardFiles[CardSet, CardDef] = CardFiles(CardSet, CardSet.by_key)

@@ -5,11 +5,11 @@ names) and the sample starter decks."""
 from __future__ import annotations
 
 import json
-from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Text
+from engine.core.bundled import bundled_text
 from engine.core.decklist import CardIndex, read_deck_list
 from engine.core.text import echo
 
@@ -37,7 +37,7 @@ class StarterFile(BaseModel):
 
 def sample_starters(name: str = "data/starters.json") -> dict[str, Starter]:
     """The sample starters; an older ruleset's are kept under their own name."""
-    raw = resources.files("engine.naru").joinpath(name).read_text(encoding="utf-8")
+    raw = bundled_text("engine.naru", name)
     return {s.id: s for s in StarterFile.model_validate(json.loads(raw)).starters}
 
 

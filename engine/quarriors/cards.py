@@ -7,15 +7,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Text
+from engine.core.bundled import bundled_text
 from engine.core.statecodec import Custom
 
-DATA = Path(__file__).parent / "data" / "base.json"
+DATA = "data/base.json"  # in engine.quarriors
 
 EFFECTS = frozenset({
     # stats and passive powers
@@ -198,9 +198,9 @@ class CardSet:
         return self.setup.glory_to_win[str(seats)]
 
 
-def load_set(path: Path | str) -> CardSet:
-    """Load and validate a card file (a group may point this at its own)."""
-    model = SetModel.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
+def load_set(text: str) -> CardSet:
+    """Validate and compile a card file's text (a group may bring its own)."""
+    model = SetModel.model_validate(json.loads(text))
     dice = {d.id: d for d in model.dice}
     cards: dict[str, Card] = {}
     for c in model.cards:
@@ -219,7 +219,7 @@ def load_set(path: Path | str) -> CardSet:
 
 @lru_cache(maxsize=1)
 def base_set() -> CardSet:
-    return load_set(DATA)
+    return load_set(bundled_text("engine.quarriors", DATA))
 
 
 def _base_card(card_id: str) -> Card:

@@ -1,7 +1,7 @@
 """Card data: pydantic models for the card file, the rules file and starter decks.
 
 Abilities are lists of `Effect` from a small vocabulary, so a new card is new data.
-A group may load its own card file with `load_cards(path)`, or bring it to a
+A group may load its own card file's text with `load_cards(text)`, or bring it to a
 match as text (`CARD_FILES`, the match's `cards` option).
 """
 
@@ -10,15 +10,13 @@ from __future__ import annotations
 import itertools
 import json
 from functools import cache
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Text
+from engine.core.bundled import bundled_text
 from engine.core.cardfile import CardFiles
-
-DATA = Path(__file__).parent / "data"
 
 Faction = Literal["elvallie", "horse_lords", "marthos", "storm_giants", "grey_dwarves", "orcs_of_kor",
                   "lord_bane", "selentine"]
@@ -212,10 +210,9 @@ class Starters(Strict):
     decks: list[StarterDeck]
 
 
-def load_cards(path: Path | str | None = None) -> CardSet:
-    """The sample set, or a group's own card file."""
-    p = Path(path) if path is not None else DATA / "cards.json"
-    return CardSet.model_validate(json.loads(p.read_text(encoding="utf-8")))
+def load_cards(text: str | None = None) -> CardSet:
+    """The sample set, or a group's own card file from its text."""
+    return CardSet.model_validate(json.loads(text if text is not None else bundled_text("engine.warlords", "data/cards.json")))
 
 
 CARD_FILES: CardFiles[CardSet, CardDef] = CardFiles(CardSet, CardSet.by_id)
@@ -233,12 +230,12 @@ def catalogue() -> dict[str, CardDef]:
 
 @cache
 def rules() -> Rules:
-    return Rules.model_validate(json.loads((DATA / "rules.json").read_text(encoding="utf-8")))
+    return Rules.model_validate(json.loads(bundled_text("engine.warlords", "data/rules.json")))
 
 
 @cache
 def starters() -> Starters:
-    return Starters.model_validate(json.loads((DATA / "starters.json").read_text(encoding="utf-8")))
+    return Starters.model_validate(json.loads(bundled_text("engine.warlords", "data/starters.json")))
 
 
 def card(card_id: str) -> CardDef:

@@ -1,6 +1,6 @@
 """A group's card file (engine.core.cardfile): each problem named by the line
 it is on and the field it is about, in English and Japanese, without echoing
-the file's values; each text read once; a path read once into the options."""
+the file's values; each text read once; the option takes text, never a path."""
 
 from __future__ import annotations
 
@@ -83,12 +83,14 @@ def test_each_text_is_read_once_and_a_bad_one_raises_every_problem() -> None:
     assert refused.message("ja").startswith("カードセットを読み込めません：")
 
 
-def test_the_option_carries_text_and_reads_a_path_once(tmp_path: Path) -> None:
+def test_the_option_carries_text_and_refuses_a_path_unread(tmp_path: Path) -> None:
     assert option_text({}) == ""
     assert option_text({"cards": '{"a": 1}'}) == '{"a": 1}'
     path = tmp_path / "house.json"
     path.write_text(naru_sample(), encoding="utf-8")
-    assert option_text({"cards": str(path)}) == naru_sample()
-    for wrong in ({"cards": 3}, {"cards": str(tmp_path / "none.json")}, {"cards": str(tmp_path)}):
+    for wrong in ({"cards": 3}, {"cards": str(path)}, {"cards": str(tmp_path)}):
         with pytest.raises(BadOptions):
             option_text(wrong)
+    with pytest.raises(BadOptions) as refused:
+        option_text({"cards": str(path)})
+    assert "JSON text" in refused.value.message("en") and "JSON 形式" in refused.value.message("ja")

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import BadOptions
 from engine.core.cardfile import CardFileError
-from engine.musou.cards import card_set_problems, catalog, load_card_file, parse_card_set
+from engine.musou.cards import card_set_problems, catalog, parse_card_set
 from engine.musou.decks import DeckList, DeckTextError, export_text, import_text, starters, validate
 from engine.musou.game import GAME
 
@@ -80,14 +80,19 @@ def test_deck_text_accepts_japanese_and_english_names_and_reports_each_bad_line(
 def test_group_card_file_loads_and_bad_files_are_rejected(tmp_path: Path) -> None:
     raw = json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))
     raw["sample"] = False
-    own = tmp_path / "own.json"
-    own.write_text(json.dumps(raw), encoding="utf-8")
-    assert load_card_file(own).data.sample is False
-    opts = GAME.options({"cards": str(own), "decks": ["shu", "wei"]}, 2)
-    # Carried inline: the match no longer depends on the file.
+    own = json.dumps(raw)
+    assert catalog(own).data.sample is False
+    opts = GAME.options({"cards": own, "decks": ["shu", "wei"]}, 2)
     assert json.loads(opts["cards"])["sample"] is False
-    own.unlink()
     assert GAME.options(opts, 2)["cards"] == opts["cards"]
+    # A path is the front end's to read (bot/cardfile.py): the rules never open it.
+    path = tmp_path / "own.json"
+    path.write_text(own, encoding="utf-8")
+    with pytest.raises(BadOptions) as refused:
+        GAME.options({"cards": str(path)}, 2)
+    assert "JSON text" in refused.value.message("en") and "JSON 形式" in refused.value.message("ja")
+    with pytest.raises(CardFileError):
+        catalog(str(path))
     raw["cards"][0]["power"] = 0  # a general without 武力
     with pytest.raises(CardFileError):
         parse_card_set(json.dumps(raw))
@@ -132,20 +137,12 @@ def test_options_reject_an_illegal_deck_list() -> None:
     assert GAME.options({"decks": ["shu", legal]}, 2)["decks"][1] == legal
 
 
-def test_card_file_errors_do_not_echo_the_file(tmp_path: Path) -> None:
-    """The path comes from match options: only .json files of at most 2 MB are
-    read, and errors name the problem without the file's values."""
-    secret = tmp_path / "secret.json"
-    secret.write_text(json.dumps({"token": "hunter2-secret"}), encoding="utf-8")
+def test_card_file_errors_do_not_echo_the_file() -> None:
+    """The text comes from match options: errors name the problem without the file's values."""
+    secret = json.dumps({"token": "hunter2-secret"})
     with pytest.raises(CardFileError) as err:
-        load_card_file(secret)
-    assert "hunter2" not in str(err.value)
+        catalog(secret)
+    assert "hunter2" not in str(err.value) + " ".join(p.en + p.ja for p in err.value.problems)
     with pytest.raises(BadOptions) as bad:
-        GAME.options({"cards": str(secret)}, 2)
-    assert "hunter2" not in bad.value.what.en
-    plain = tmp_path / "secret.txt"
-    plain.write_text("hunter2", encoding="utf-8")
-    with pytest.raises(CardFileError):
-        load_card_file(plain)
-    with pytest.raises(CardFileError):
-        load_card_file("/dev/zero")
+        GAME.options({"cards": secret}, 2)
+    assert "hunter2" not in bad.value.message("en") + bad.value.message("ja")

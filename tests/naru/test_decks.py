@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from importlib import resources
-from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -119,15 +118,13 @@ def test_default_decks_are_two_different_starters() -> None:
         assert len(keeps) == 2
 
 
-def test_group_can_load_its_own_card_file(tmp_path: Path) -> None:
+def test_group_can_load_its_own_card_file() -> None:
     data = json.loads(resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
     data["set_id"] = "our-set"
     data["sample"] = False
     data["cards"].append({"key": "gen-ours", "name_en": "Our Hero", "name_ja": "我らの英雄", "kind": "general",
                           "cost": 6, "attribute": "force", "attack": 6, "defense": 6})
-    path = tmp_path / "ours.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    cards = load_cards(path)
+    cards = load_cards(json.dumps(data, ensure_ascii=False))
     game = NaruGame(cards)
     counts = dict(sample_starters()["summer"].cards)
     counts["gen-ours"], counts["gen-swordmaster"] = 2, 0

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from engine.core.bundled import bundled_text
 from engine.quarriors.cards import DATA, base_set, load_set
 
 
 def test_data_has_18_dice_53_cards_and_130_dice_in_the_box() -> None:
-    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    raw = json.loads(bundled_text("engine.quarriors", DATA))
     assert len(raw["dice"]) == 18 and len(raw["cards"]) == 53
     cs = base_set()
     on_cards = sum(c.dice_on_card for c in cs.cards.values() if c.kind != "spell" and c.kind != "creature")
@@ -31,12 +32,9 @@ def test_data_every_card_has_a_test_named_for_it() -> None:
         assert any(n.startswith(cid + "_") for n in names), cid
 
 
-def test_data_loader_accepts_a_groups_own_file_and_rejects_unknown_effects(tmp_path: Path) -> None:
-    raw = json.loads(DATA.read_text(encoding="utf-8"))
-    own = tmp_path / "ours.json"
-    own.write_text(json.dumps(raw), encoding="utf-8")
-    assert len(load_set(own).cards) == 53
+def test_data_loader_accepts_a_groups_own_file_and_rejects_unknown_effects() -> None:
+    raw = json.loads(bundled_text("engine.quarriors", DATA))
+    assert len(load_set(json.dumps(raw)).cards) == 53
     raw["cards"][0]["powers"] = [{"effect": "teleport"}]
-    own.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(ValidationError):
-        load_set(own)
+        load_set(json.dumps(raw))

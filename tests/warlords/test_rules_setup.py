@@ -33,13 +33,10 @@ def test_rule_card_data_covers_every_card_type() -> None:
     assert "SAMPLE" in sample().note.en
 
 
-def test_rule_card_file_loads_from_a_path(tmp_path: object) -> None:
-    from pathlib import Path
-
-    from engine.warlords.cards import DATA
-    p = Path(str(tmp_path)) / "mine.json"
-    p.write_text((DATA / "cards.json").read_text(encoding="utf-8"), encoding="utf-8")
-    assert len(load_cards(p).cards) == len(sample().cards)
+def test_rule_card_file_loads_from_its_text() -> None:
+    from engine.core.bundled import bundled_text
+    text = bundled_text("engine.warlords", "data/cards.json")
+    assert load_cards(text).cards == sample().cards and load_cards(text) is not sample()
 
 
 def test_rule_card_data_rejects_a_castle_without_revenue() -> None:

@@ -1,0 +1,55 @@
+"""A card file named by its path is read by the terminal (bot/cardfile.py), not
+by the rules: only a regular .json file of at most 2 MB in UTF-8, its text
+carried in the match's options; anything else is one bilingual line."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from bot.cardfile import UNREADABLE, UnreadableCardFile, read_card_file, with_card_file_read
+from engine.core.cardfile import MAX_CARD_FILE
+from tests.test_cli import one_line_error, run
+
+
+def house_set() -> str:
+    data = json.loads(resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data["cards"].append({"key": "gen-ours", "name_en": "Our Hero", "name_ja": "我らの英雄", "kind": "general",
+                          "cost": 6, "attribute": "force", "attack": 6, "defense": 6})
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def test_a_json_file_is_read_into_the_options_and_text_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "House.JSON"
+    path.write_text(house_set(), encoding="utf-8")
+    assert read_card_file(path) == house_set()
+    assert with_card_file_read({"cards": str(path), "decks": ["spring"]}) == {"cards": house_set(), "decks": ["spring"]}
+    for kept in ({}, {"cards": house_set()}, {"cards": "sample"}, {"cards": 3}, {"cards": ""}):
+        assert with_card_file_read(kept) == kept
+
+
+def test_anything_but_a_small_utf8_json_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("{}", encoding="utf-8")
+    (tmp_path / "latin.json").write_bytes('{"name": "caf\u00e9"}'.encode("latin-1"))
+    (tmp_path / "big.json").write_bytes(b" " * (MAX_CARD_FILE + 1))
+    (tmp_path / "dir.json").mkdir()
+    for name in ("notes.txt", "latin.json", "big.json", "dir.json", "missing.json"):
+        with pytest.raises(UnreadableCardFile):
+            read_card_file(tmp_path / name)
+    with pytest.raises(UnreadableCardFile):
+        read_card_file("/dev/zero")
+
+
+def test_the_terminal_plays_a_card_file_by_its_path(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "house.json"
+    path.write_text(house_set(), encoding="utf-8")
+    code, out, _ = run(capsys, "card", "naru", "Our", "Hero", "--options", json.dumps({"cards": str(path)}))
+    assert code == 0 and out.startswith("Our Hero")
+    code, _, err = run(capsys, "card", "naru", "Our", "Hero", "--options", json.dumps({"cards": str(tmp_path / "x.json")}))
+    one_line_error(code, err, UNREADABLE.en)
+    code, _, err = run(capsys, "--lang", "ja", "card", "naru", "Our", "Hero", "--options",
+                       json.dumps({"cards": str(tmp_path)}))
+    one_line_error(code, err, UNREADABLE.ja)
