@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from .errors import BadOptions
 from .text import Text, join
@@ -103,7 +103,16 @@ _JA: dict[str, Callable[[dict[str, Any]], str]] = {
     "model_type": lambda c: "オブジェクト（{...}）にしてください",
     "model_attributes_type": lambda c: "オブジェクト（{...}）にしてください",
     "value_error": lambda c: f"内容が規則に合いません（{c.get('error', '')}）",
+    # A game's own rule, which says itself in both languages (broken_rule).
+    "card_rule": lambda c: str(c.get("ja", "")),
 }
+
+
+def broken_rule(what: Text) -> PydanticCustomError:
+    """A rule of a game's card file that a model validator finds broken, to be
+    raised there: pydantic keeps both languages, so `problems` says it in the
+    reader's, where a plain ValueError would reach Japanese readers in English."""
+    return PydanticCustomError("card_rule", "{en}", {"en": what.en, "ja": what.ja})
 
 
 def located(text: str, path: Sequence[str | int], what: Text) -> Text:
@@ -195,5 +204,5 @@ def option_text(raw: Mapping[str, Any]) -> str:
     return value
 
 
-__all__ = ["MAX_CARD_FILE", "NOT_TEXT", "OPTION", "TAKES", "CardFileError", "CardFiles", "Loaded", "is_card_text",
-           "line_of", "option_text", "problems"]
+__all__ = ["MAX_CARD_FILE", "NOT_TEXT", "OPTION", "TAKES", "CardFileError", "CardFiles", "Loaded", "broken_rule",
+           "is_card_text", "line_of", "option_text", "problems"]

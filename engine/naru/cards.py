@@ -14,7 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Text
 from engine.core.bundled import bundled_text
-from engine.core.cardfile import CardFiles
+from engine.core.cardfile import CardFiles, broken_rule
+from engine.core.text import join
 
 Kind = Literal["keep", "land", "commoner", "general", "equipment", "battle_tool", "tool", "ritual"]
 Attribute = Literal["politics", "force", "commerce"]
@@ -77,40 +78,48 @@ class CardDef(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> CardDef:
-        problems: list[str] = []
+        problems: list[Text] = []
         is_unit = self.kind in UNIT_KINDS
         if is_unit and self.attribute is None:
-            problems.append("units need an attribute")
+            problems.append(Text("units need an attribute", "ユニットには属性（attribute）が必要です"))
         if not is_unit and (self.attribute is not None or self.attack or self.defense) \
                 and self.kind != "equipment":
-            problems.append("only units and equipment carry attribute/attack/defense")
+            problems.append(Text("only units and equipment carry attribute/attack/defense",
+                                 "属性・こうげき・ぼうぎょ（attribute/attack/defense）を持てるのはユニットと装備どうぐだけです"))
         if self.kind == "commoner" and self.cost != COMMONER_COST:
-            problems.append(f"commoners always cost {COMMONER_COST}")
+            problems.append(Text(f"commoners always cost {COMMONER_COST}", f"平民のコストは常に{COMMONER_COST}です"))
         if self.kind in ("keep", "land") and self.cost:
-            problems.append("keeps and lands cost nothing")
+            problems.append(Text("keeps and lands cost nothing", "天守閣と土地のコストは0です"))
         if self.faith and self.kind not in ("land", "commoner", "general", "keep"):
-            problems.append("only units and lands carry the faith icon")
+            problems.append(Text("only units and lands carry the faith icon",
+                                 "信仰アイコン（faith）を持てるのはユニットと土地だけです"))
         if self.kind in ("land", "commoner", "general", "equipment") and self.effects:
-            problems.append("this kind has no activated effects in the sample vocabulary")
+            problems.append(Text("this kind has no activated effects in the sample vocabulary",
+                                 "この種類のカードには起動効果（effects）を付けられません"))
         if self.kind == "equipment" and self.attribute is not None:
-            problems.append("equipment has no attribute")
+            problems.append(Text("equipment has no attribute", "装備どうぐには属性がありません"))
         ops = {e.op for e in self.effects}
         if self.kind == "battle_tool":
             if not ops or not ops <= BATTLE_OPS:
-                problems.append("battle tools use only power / ignore_advantage")
+                problems.append(Text("battle tools use only power / ignore_advantage",
+                                     "戦闘どうぐの効果は power か ignore_advantage だけです"))
         elif ops & BATTLE_OPS:
-            problems.append("power / ignore_advantage only on battle tools")
+            problems.append(Text("power / ignore_advantage only on battle tools",
+                                 "power と ignore_advantage は戦闘どうぐにしか使えません"))
         if self.kind in ("tool", "ritual", "keep") and not self.effects:
-            problems.append("tools, rituals and keeps need effects")
+            problems.append(Text("tools, rituals and keeps need effects", "どうぐ・儀式・天守閣には効果（effects）が必要です"))
         targeted = bool(ops & TARGETED_OPS)
         if targeted != (self.target != "none"):
-            problems.append("a card targets a unit exactly when it has pump/ready/jail/reveal")
+            problems.append(Text("a card targets a unit exactly when it has pump/ready/jail/reveal",
+                                 "対象（target）を取るのは、pump・ready・jail・reveal のいずれかの効果を持つカードに限られ、"
+                                 "それらを持つカードは必ず対象を取ります"))
         if "jail" in ops and self.target in ("own_unit",):
-            problems.append("jail targets enemy units")
+            problems.append(Text("jail targets enemy units", "jail の対象は相手のユニットです"))
         if ops & {"pump", "ready"} and self.target not in ("own_unit", "any_unit"):
-            problems.append("pump/ready target your own units")
+            problems.append(Text("pump/ready target your own units", "pump・ready の対象は自分のユニットです"))
         if problems:
-            raise ValueError(f"{self.key}: " + "; ".join(problems))
+            # Where the card is, the message's line and field say; its key is the file's own value.
+            raise broken_rule(join(problems, Text("; ", "。")))
         return self
 
     @property
@@ -135,10 +144,11 @@ class CardSet(BaseModel):
     def _unique(self) -> CardSet:
         seen: set[str] = set()
         names: set[str] = set()
-        for card in self.cards:
+        for i, card in enumerate(self.cards):
             for label in (card.key, card.name_en.casefold(), card.name_ja):
                 if label in seen or label in names:
-                    raise ValueError(f"duplicate card key or name: {label}")
+                    raise broken_rule(Text(f"cards[{i}] repeats the key or a name of an earlier card",
+                                           f"cards[{i}] のキーか名前が、前のカードと重複しています"))
             seen.add(card.key)
             names |= {card.name_en.casefold(), card.name_ja}
         return self

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core import Text
 from engine.core.bundled import bundled_text
-from engine.core.cardfile import CardFiles
+from engine.core.cardfile import CardFiles, broken_rule
 
 Faction = Literal["elvallie", "horse_lords", "marthos", "storm_giants", "grey_dwarves", "orcs_of_kor",
                   "lord_bane", "selentine"]
@@ -92,29 +92,35 @@ class CardDef(Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> CardDef:
+        # Where the card is, the message's line and field say; its id is the file's own value.
         t = self.type
         if (t == "time_passes") != (self.range == 0):
-            raise ValueError(f"{self.id}: only the Time Passes card has no check value")
+            raise broken_rule(Text("only the Time Passes card has no check value (range 0)",
+                                   "判定値（range）が0なのはゲーム終了カード（time_passes）だけです"))
         if t == "castle" and (self.revenue <= 0 or self.capacity <= 0):
-            raise ValueError(f"{self.id}: a castle needs revenue and capacity")
+            raise broken_rule(Text("a castle needs revenue and capacity",
+                                   "城砦には収益（revenue）とキャパシティ（capacity）が必要です"))
         if t in ("hero",) and (self.combat <= 0 or self.capacity <= 0):
-            raise ValueError(f"{self.id}: a hero needs combat and capacity")
+            raise broken_rule(Text("a hero needs combat and capacity",
+                                   "英雄には戦力（combat）とキャパシティ（capacity）が必要です"))
         if t == "army" and self.combat <= 0:
-            raise ValueError(f"{self.id}: an army needs combat")
+            raise broken_rule(Text("an army needs combat", "軍隊には戦力（combat）が必要です"))
         if t == "banner" and self.faction is None:
-            raise ValueError(f"{self.id}: a banner needs a faction")
+            raise broken_rule(Text("a banner needs a faction", "軍旗には派閥（faction）が必要です"))
         if t in ("ally", "artefact", "treasure") and self.search_risk <= 0:
-            raise ValueError(f"{self.id}: a ruin reward needs a search risk")
+            raise broken_rule(Text("a ruin reward needs a search risk", "遺跡の報酬には捜索リスク（search_risk）が必要です"))
         if t == "calamity" and self.calamity is None:
-            raise ValueError(f"{self.id}: a calamity needs its ranges")
+            raise broken_rule(Text("a calamity needs its ranges", "災害には判定の範囲（calamity）が必要です"))
         if t == "spell" and not self.spell:
-            raise ValueError(f"{self.id}: a spell needs outcomes")
+            raise broken_rule(Text("a spell needs outcomes", "呪文には結果（spell）が必要です"))
         if t in ("castle", "hero", "ruin", "ally", "artefact", "treasure", "terrain", "weather") and not self.unique:
-            raise ValueError(f"{self.id}: cards of type {t} are unique")
+            raise broken_rule(Text(f"cards of type {t} are unique (unique: true)",
+                                   f"type が {t} のカードは固有です（unique: true にしてください）"))
         for e in self.effects:
             static = t in ("improvement", "artefact", "terrain", "weather")
             if static != (e.op in STATIC_OPS):
-                raise ValueError(f"{self.id}: effect {e.op} does not fit a {t} card")
+                raise broken_rule(Text(f"effect {e.op} does not fit a {t} card",
+                                       f"効果 {e.op} は type が {t} のカードには使えません"))
         return self
 
     @property
@@ -138,11 +144,15 @@ class CardSet(Strict):
 
     @model_validator(mode="after")
     def _unique_ids(self) -> CardSet:
-        ids = [c.id for c in self.cards]
-        if len(ids) != len(set(ids)):
-            raise ValueError("card ids must be unique")
+        seen: set[str] = set()
+        for i, c in enumerate(self.cards):
+            if c.id in seen:
+                raise broken_rule(Text(f"cards[{i}] has the id of an earlier card",
+                                       f"cards[{i}] の id が前のカードと重複しています"))
+            seen.add(c.id)
         if sum(1 for c in self.cards if c.type == "time_passes") < 1:
-            raise ValueError("the set needs a Time Passes card")
+            raise broken_rule(Text("the set needs a Time Passes card",
+                                   "セットにはゲーム終了カード（time_passes）が1枚以上必要です"))
         return self
 
     def by_id(self) -> dict[str, CardDef]:
@@ -188,7 +198,7 @@ class Rules(Strict):
         rows = sorted(self.oracle, key=lambda r: r.min)
         for a, b in itertools.pairwise(rows):
             if b.min != a.max + 1:
-                raise ValueError("oracle rows must be contiguous")
+                raise broken_rule(Text("oracle rows must be contiguous", "oracle の各行は範囲が途切れずに続くようにしてください"))
         return self
 
     def oracle_row(self, diff: int) -> OracleRow:

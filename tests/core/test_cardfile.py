@@ -5,10 +5,14 @@ the file's values; each text read once; the option takes text, never a path."""
 from __future__ import annotations
 
 import json
+import re
+import typing
 from importlib import resources
 from pathlib import Path
+from typing import Any, Literal
 
 import pytest
+from pydantic import BaseModel
 
 from engine.core import BadOptions
 from engine.core.cardfile import CardFileError, CardFiles, line_of, option_text, problems
@@ -62,7 +66,8 @@ def test_a_rule_of_the_model_and_a_missing_field_are_placed_at_their_card() -> N
     missing, rule = problems(text, WarlordsSet)
     assert missing.en.startswith(f"Line {line_with(text, raw['cards'][0]['id']) - 1} (cards[0].name): Field required")
     assert "必須の項目がありません" in missing.ja
-    assert f"(cards[{army}])" in rule.en and "an army needs combat" in rule.en and "規則に合いません" in rule.ja
+    assert f"(cards[{army}])" in rule.en and "an army needs combat" in rule.en
+    assert rule.ja.endswith(f"（cards[{army}]）：軍隊には戦力（combat）が必要です。")
 
 
 def test_json_that_does_not_parse_says_where() -> None:
@@ -94,3 +99,84 @@ def test_the_option_carries_text_and_refuses_a_path_unread(tmp_path: Path) -> No
     with pytest.raises(BadOptions) as refused:
         option_text({"cards": str(path)})
     assert "JSON text" in refused.value.message("en") and "JSON 形式" in refused.value.message("ja")
+
+
+def identifiers(model: type[BaseModel]) -> set[str]:
+    """The words a card file itself is written in: its field names and the values its literals allow."""
+    found: set[str] = {"true", "false"}
+    todo: list[Any] = [model]
+    while todo:
+        kind = todo.pop()
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            found |= set(kind.model_fields)
+            todo += [f.annotation for f in kind.model_fields.values()]
+        elif typing.get_origin(kind) is Literal:
+            found |= {str(v) for v in typing.get_args(kind)}
+        else:
+            todo += typing.get_args(kind)
+    return found
+
+
+def broken_sets(sample: str, key: str, cases: list[dict[str, Any]]) -> list[str]:
+    """The sample set once per case: the case's card added (a dict without a key copies the first card's)."""
+    data = json.loads(sample)
+    out = []
+    for case in cases:
+        card = dict(data["cards"][0]) if key not in case else {}
+        card.update(case)
+        out.append(json.dumps({**data, "cards": [*data["cards"], card]}, indent=1, ensure_ascii=False))
+    return out
+
+
+NARU_CARD = {"name_en": "Broken", "name_ja": "壊れた札"}
+NARU_BROKEN = [
+    {"kind": "general", "cost": 4, "attack": 3, "defense": 3},
+    {"kind": "land", "cost": 1, "attack": 2, "effects": [{"op": "draw", "n": 1}]},
+    {"kind": "commoner", "cost": 3, "attribute": "force", "attack": 1, "defense": 1},
+    {"kind": "equipment", "attribute": "force", "faith": True},
+    {"kind": "battle_tool", "effects": [{"op": "draw", "n": 1}]},
+    {"kind": "tool", "target": "enemy_unit", "effects": [{"op": "power", "n": 1}, {"op": "pump", "attack": 1}]},
+    {"kind": "ritual", "target": "own_unit"},
+    {"kind": "tool", "target": "own_unit", "effects": [{"op": "jail", "max_defense": 3}]},
+]
+
+
+def warlords_broken() -> list[str]:
+    sample = resources.files("engine.warlords").joinpath("data/cards.json").read_text(encoding="utf-8")
+    cards = json.loads(sample)["cards"]
+    first = {t: next(c for c in cards if c["type"] == t) for t in {c["type"] for c in cards}}
+    changes = [("time_passes", {"range": 3}), ("castle", {"revenue": 0}), ("hero", {"combat": 0}),
+               ("army", {"combat": 0}), ("banner", {"faction": None}), ("ally", {"search_risk": 0}),
+               ("calamity", {"calamity": None}), ("spell", {"spell": []}), ("castle", {"unique": False}),
+               ("improvement", {"effects": [{"op": "draw"}]}), ("army", {})]
+    broken = broken_sets(sample, "id", [{**first[t], "id": "zz-broken" if change else first[t]["id"], **change}
+                                        for t, change in changes])
+    no_end = json.loads(sample)
+    no_end["cards"] = [c for c in no_end["cards"] if c["type"] != "time_passes"]
+    return [*broken, json.dumps(no_end, indent=1)]
+
+
+@pytest.mark.parametrize("game", ["naru", "warlords"])
+def test_a_card_files_rules_read_in_japanese_without_english_words(game: str) -> None:
+    """Naru's and Warlords' own rules for a card file say themselves in both
+    languages: the Japanese names fields and values as the file spells them, and
+    uses no other word of the English message."""
+    if game == "naru":
+        model: type[BaseModel] = NaruSet
+        texts = broken_sets(naru_sample(), "key", [{**NARU_CARD, "key": f"zz-{i}", **c} for i, c in enumerate(NARU_BROKEN)])
+        texts.append(broken_sets(naru_sample(), "key", [{}])[0])  # a card whose key and names are an earlier one's
+    else:
+        model, texts = WarlordsSet, warlords_broken()
+    allowed = identifiers(model)
+    seen: set[str] = set()
+    for text in texts:
+        found = problems(text, model)
+        assert found, text[-400:]
+        for problem in found:
+            en = re.sub(r"^Line \d+ \([^)]*\): ", "", problem.en)
+            ja = re.sub(r"^\d+行目（[^）]*）：", "", problem.ja)
+            assert ja != problem.ja and re.search(r"[ぁ-んァ-ン一-龥]", ja), problem.ja
+            english = set(re.findall(r"[A-Za-z_]+", ja)) - allowed
+            assert not english, (problem.ja, english)
+            seen.add(en)
+    assert len(seen) >= len(texts) - 1  # each broken file broke a rule of its own
