@@ -311,10 +311,10 @@ async def cmd_selfplay(args: argparse.Namespace) -> int:
         watched: Any = _Watched(store, Progress(args.games, sys.stderr))
         results = await selfplay(watched, args.game, args.players, args.games, args.seed, options,
                                  _seat_levels(args.level, args.players))
-        names = {r.match_id: await _joined_names(store, r.match_id) for r in results}
+        locale = _locale(args)
+        names = {r.match_id: await _joined_names(store, r.match_id, locale) for r in results}
     finally:
         await store.close()
-    locale = _locale(args)
     failures = 0
     for r in results:
         winners = ",".join(str(w + 1) for w in r.outcome.winners) if r.outcome else "-"
@@ -330,14 +330,15 @@ async def cmd_selfplay(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-async def _joined_names(store: Recorder, match_id: str) -> list[str]:
-    """Players' names in seat order, from the lobby events that precede the start."""
+async def _joined_names(store: Recorder, match_id: str, locale: str) -> list[str]:
+    """Players' names in seat order, from the lobby events that precede the start,
+    as a reader of `locale` sees them (a bot named in that language)."""
     names = []
     for e in await store.events(match_id, upto=64):
         if e.type == "match_started":
             break
         if e.type == "player_joined":
-            names.append(str(e.payload["player"]["name"]))
+            names.append(shown_name(Player.model_validate(e.payload["player"]), locale))
     return names
 
 

@@ -350,6 +350,8 @@ def test_play_and_replay_name_the_players(capsys, tmp_path, monkeypatch):
 def test_selfplay_prints_the_outcome_with_names(capsys):
     _, out, _ = run(capsys, "selfplay", "parlour", "--games", "1", "--seed", "1")
     assert out.splitlines()[0].endswith("replay=ok  Bot 1 reached the goal.")
+    _, out, _ = run(capsys, "--lang", "ja", "selfplay", "parlour", "--games", "1", "--seed", "1")
+    assert out.splitlines()[0].endswith("replay=ok  ボット1が目標に達した。")
 
 
 def test_selfplay_progress_is_a_line_per_match_when_not_on_a_terminal(capsys):

@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Text
+from engine.core.text import LOCALES
+from events.bots import shown_name
 from events.errors import Refused
-from events.model import Event
+from events.model import Event, Player
 from events.replay import MatchState, rebuild
 from events.verify import verify_match
 
@@ -33,10 +35,11 @@ class Stop:
 
 @dataclass
 class Finished:
-    """A finished match ready to draw. `log` holds (seq, turn, line) for every event."""
+    """A finished match ready to draw. `log` holds (seq, turn, line) for every event;
+    `names` each seat's name by language (a bot is named in the reader's)."""
 
     final: MatchState
-    names: list[str]
+    names: dict[str, list[str]]
     stops: list[Stop]
     log: list[tuple[int, int, Text]]
     secret: str
@@ -51,6 +54,12 @@ def not_over(match_id: str) -> Refused:
                         "手札とシャッフルの秘密値は終了まで公開されません。"))
 
 
+def _joined(payload: dict[str, Any], locale: str) -> str:
+    """The name of the player a player_joined event seats, as a reader of `locale` sees it."""
+    player = payload.get("player")
+    return shown_name(Player.model_validate(player), locale) if isinstance(player, dict) else "?"
+
+
 def _line(event: Event) -> list[Text]:
     """What the log says about an event: the game's own public lines for an action."""
     p = event.payload
@@ -63,8 +72,7 @@ def _line(event: Event) -> list[Text]:
     seat = p.get("seat")
     said: dict[str, Text] = {
         "match_created": Text("Match created.", "対戦が作成されました。"),
-        "player_joined": Text(f"{p.get('player', {}).get('name', '?')} joined.",
-                              f"{p.get('player', {}).get('name', '?')}が参加しました。"),
+        "player_joined": Text(f"{_joined(p, 'en')} joined.", f"{_joined(p, 'ja')}が参加しました。"),
         "player_left": Text("A player left the lobby.", "プレイヤーが募集から抜けました。"),
         "match_started": Text("The match started.", "対戦が始まりました。"),
         "revert": Text(f"A moderator undid play back to event {p.get('to_seq')}.",
@@ -111,5 +119,5 @@ async def collect(service: MatchService, match_id: str) -> Finished:
     if not stops:
         raise Refused(Text(f"Match {match_id} ended before it started: there is no board to replay.",
                            f"対戦 {match_id} は開始前に終了したため、再生する盤面がありません。"))
-    names = [p.name for p in final.seats]
+    names = {loc: [shown_name(p, loc) for p in final.seats] for loc in LOCALES}
     return Finished(final, names, stops, log, secret.hex(), report.ok, list(report.lines))

@@ -71,16 +71,16 @@ def perspectives(seats: int) -> list[tuple[str, Viewer, Text]]:
     return out
 
 
-def _drawn(game_id: str, view: dict[str, Any], viewer: Viewer, seats: int, names: list[str],
+def _drawn(game_id: str, view: dict[str, Any], viewer: Viewer, seats: int, names: dict[str, list[str]],
            pack: _Packer) -> list[int]:
     """[board en, board ja, private en, private ja] of one view, as indices (-1: none)."""
-    board = [pack.text(with_names(render.board(game_id, view, loc), names, loc)) for loc in LOCALES]
+    board = [pack.text(with_names(render.board(game_id, view, loc), names[loc], loc)) for loc in LOCALES]
     own = range(seats) if viewer.all_seeing else [viewer.seat] if viewer.seat is not None else []
     private = []
     for loc in LOCALES:
-        parts = [with_names(render.private(game_id, view, s, loc), names, loc) for s in own]
+        parts = [with_names(render.private(game_id, view, s, loc), names[loc], loc) for s in own]
         if viewer.all_seeing:
-            parts = [f"— {names[s] or seat_label(s)(loc)} —\n{part}" for s, part in zip(own, parts, strict=True)]
+            parts = [f"— {names[loc][s] or seat_label(s)(loc)} —\n{part}" for s, part in zip(own, parts, strict=True)]
         private.append(pack.text("\n\n".join(parts)) if parts else -1)
     return [*board, *private]
 
@@ -116,8 +116,8 @@ def _page_data(match: Finished) -> dict[str, Any]:
         if picture[0] != public:
             # The picture is the board the channel showed everyone (as on Discord), so one per stop, in each
             # language (the English one needs no Japanese font), with its words for those who cannot see it.
-            svgs = [render.board_svg(final.game_id, public, names, loc) for loc in LOCALES]
-            alts = [pack.text(render.describe(final.game_id, public, names, loc) or "") if svg else -1
+            svgs = [render.board_svg(final.game_id, public, names[loc], loc) for loc in LOCALES]
+            alts = [pack.text(render.describe(final.game_id, public, names[loc], loc) or "") if svg else -1
                     for loc, svg in zip(LOCALES, svgs, strict=True)]
             picture = (public, {"img": [pack.picture(svg) for svg in svgs], "alt": alts})
         # The turn the board shows after the event (the event's own turn is the one it was played in: a move
@@ -131,18 +131,19 @@ def _page_data(match: Finished) -> dict[str, Any]:
         if final.status == "aborted":
             result[loc] = Text("Aborted.", "中止されました。")(loc)
         elif outcome is not None:
-            won = ("、" if loc == "ja" else ", ").join(names[w] or seat_label(w)(loc) for w in outcome.winners)
+            won = ("、" if loc == "ja" else ", ").join(names[loc][w] or seat_label(w)(loc) for w in outcome.winners)
             head = Text(f"Winner: {won}. ", f"勝者: {won}。")(loc) if won else ""
-            result[loc] = head + with_names(outcome.reason(loc), names, loc)
+            result[loc] = head + with_names(outcome.reason(loc), names[loc], loc)
     return {
         "match": final.match_id, "game": {loc: game.title(loc) for loc in LOCALES},
         "ruleset": final.ruleset, "players": names, "result": result,
         "perspectives": [{"key": key, "en": label.en, "ja": label.ja} for key, _, label in views],
         "lines": pack.lines, "texts": pack.texts, "pictures": pack.pictures, "steps": steps,
-        "log": [{"seq": seq, "turn": turn, "en": with_names(line.en, names, "en"), "ja": with_names(line.ja, names, "ja")}
+        "log": [{"seq": seq, "turn": turn, "en": with_names(line.en, names["en"], "en"),
+                 "ja": with_names(line.ja, names["ja"], "ja")}
                 for seq, turn, line in match.log],
         "proof": {"commitment": final.commitment, "secret": match.secret, "ok": match.verified,
-                  "lines": [{"en": with_names(t.en, names, "en"), "ja": with_names(t.ja, names, "ja")}
+                  "lines": [{"en": with_names(t.en, names["en"], "en"), "ja": with_names(t.ja, names["ja"], "ja")}
                             for t in match.proof]},
     }
 

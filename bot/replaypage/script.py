@@ -49,7 +49,7 @@ SCRIPT = r"""
     const u = UI[lang];
     document.documentElement.lang = lang;
     $("title").textContent = D.game[lang] + " — " + D.match;
-    $("players").textContent = u.players + D.players.join(lang === "ja" ? "、" : ", ");
+    $("players").textContent = u.players + D.players[lang].join(lang === "ja" ? "、" : ", ");
     $("result").textContent = D.result[lang] || "";
     $("lang-label").textContent = u.lang;
     $("turn-label").textContent = u.turn;

@@ -60,27 +60,40 @@ def test_every_stop_of_the_match_is_a_step(played: Played) -> None:
 def test_each_perspective_is_what_the_renderers_draw_from_that_view(played: Played) -> None:
     data, finished = played.data, played.finished
     game, names = finished.final.game, finished.names
-    views = perspectives(len(names))
+    views = perspectives(len(finished.final.seats))
     assert [p["key"] for p in data["perspectives"]] == [k for k, _, _ in views]
     for stop, step in list(zip(finished.stops, data["steps"], strict=True))[::7]:
         for (key, viewer, _), cell in zip(views, step["v"], strict=True):
             view = game.view(stop.ms.state, viewer)
             for i, loc in enumerate(("en", "ja")):
-                board = with_names(render.board(finished.final.game_id, view, loc), names, loc)
+                board = with_names(render.board(finished.final.game_id, view, loc), names[loc], loc)
                 assert text(data, cell[i]) == board, (key, stop.seq)
                 if viewer.seat is not None:
-                    own = with_names(render.private(finished.final.game_id, view, viewer.seat, loc), names, loc)
+                    own = with_names(render.private(finished.final.game_id, view, viewer.seat, loc), names[loc], loc)
                     assert text(data, cell[2 + i]) == own, (key, stop.seq)
                 elif not viewer.all_seeing:
                     assert cell[2 + i] == -1  # a spectator has no private panel
         # The picture is the spectator's board in each language, with its alt text.
         public = game.view(stop.ms.state, SPECTATOR)
         for i, loc in enumerate(("en", "ja")):
-            picture = render.board_svg(finished.final.game_id, public, names, loc)
+            picture = render.board_svg(finished.final.game_id, public, names[loc], loc)
             assert (step["img"][i] >= 0) == (picture is not None)
             if picture is not None:
                 assert data["pictures"][step["img"][i]] == picture
-                assert text(data, step["alt"][i]) == render.describe(finished.final.game_id, public, names, loc)
+                assert text(data, step["alt"][i]) == render.describe(finished.final.game_id, public, names[loc], loc)
+
+
+def test_bots_are_named_in_the_pages_language(played: Played) -> None:
+    """A selfplay match's seats are all bots: the Japanese side of the page names
+    them in Japanese everywhere (players, log, result, boards), the English in English."""
+    data, seats = played.data, len(played.finished.final.seats)
+    assert data["players"] == {"en": [f"Bot {n}" for n in range(1, seats + 1)],
+                               "ja": [f"ボット{n}" for n in range(1, seats + 1)]}
+    ja = [line["ja"] for line in data["log"]] + [data["result"]["ja"]]
+    ja += [text(data, cell[i]) for step in data["steps"] for cell in step["v"] for i in (1, 3)]
+    assert "ボット1が参加しました。" in ja and "勝者: ボット" in data["result"]["ja"]
+    assert not [line for line in ja if "Bot" in line]
+    assert "Bot 1 joined." in [line["en"] for line in data["log"]]
 
 
 @pytest.mark.slow
@@ -153,7 +166,7 @@ def test_a_name_cannot_break_out_of_the_page(tmp_path: Path) -> None:
             await store.close()
     page = asyncio.run(go())
     assert page.count("</script>") == 2  # the data block's and the script's own
-    assert data_in(page)["players"][0] == "</script><script>alert(1)</script>"
+    assert data_in(page)["players"]["ja"][0] == "</script><script>alert(1)</script>"
     assert '<html lang="ja">' in page
 
 
@@ -235,7 +248,7 @@ def test_a_forfeited_match_ends_on_the_forfeit(tmp_path: Path) -> None:
             await store.close()
     data = asyncio.run(go())
     assert data["steps"][-1]["kind"] == "player_removed"
-    assert "Winner: Bot 1" in data["result"]["en"] and "勝者: Bot 1" in data["result"]["ja"]
+    assert "Winner: Bot 1" in data["result"]["en"] and "勝者: ボット1" in data["result"]["ja"]
     assert any("ann left the match (forfeit)" in entry["en"] for entry in data["log"])
 
 
