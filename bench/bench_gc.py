@@ -33,13 +33,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core import Rng  # noqa: E402
-from engine.core.selfplay import derive_secret  # noqa: E402
-from engine.registry import get_game  # noqa: E402
-from events.gcpause import settle, unsettle  # noqa: E402
-from events.model import Player  # noqa: E402
-from events.service import MatchService  # noqa: E402
-from events.store import Store  # noqa: E402
+from engine.core import Rng
+from engine.core.selfplay import derive_secret
+from engine.registry import get_game
+from events.gcpause import settle, unsettle
+from events.model import Player
+from events.service import MatchService
+from events.store import Store
 
 TARGET_MS = 10.0
 GAMES = ("quarriors", "naru", "musou", "warlords")

@@ -21,14 +21,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.selfplay import derive_secret  # noqa: E402
-from engine.registry import register  # noqa: E402
-from events import snapshot  # noqa: E402
-from events.model import NewEvent, Player  # noqa: E402
-from events.replay import rebuild  # noqa: E402
-from events.service import FRESH_FOR, MatchService  # noqa: E402
-from events.store import Store  # noqa: E402
-from tests.toygame import GAME  # noqa: E402
+from engine.core.selfplay import derive_secret
+from engine.registry import register
+from events import snapshot
+from events.model import NewEvent, Player
+from events.replay import rebuild
+from events.service import FRESH_FOR, MatchService
+from events.store import Store
+from tests.toygame import GAME
 
 register(GAME)
 A, B = Player(id="local:a", name="A"), Player(id="local:b", name="B")

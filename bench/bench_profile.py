@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_ratings import PLAYERS, Timer, arguments, clear_caches, filled  # noqa: E402
+from bench_ratings import PLAYERS, Timer, arguments, clear_caches, filled
 
-from events.profile import profile  # noqa: E402
+from events.profile import profile
 
 
 async def main() -> None:

@@ -37,14 +37,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine.registry import register  # noqa: E402
-from events.model import Player  # noqa: E402
-from events.ratings import Ladder, cached_ladder, fold, ladder, rated_matches  # noqa: E402
-from events.recorder import Recorder  # noqa: E402
-from events.service import MatchService  # noqa: E402
-from events.store import Store  # noqa: E402
-from events.stores import migrate_db, open_store  # noqa: E402
-from tests.toygame import GAME  # noqa: E402
+from engine.registry import register
+from events.model import Player
+from events.ratings import Ladder, cached_ladder, fold, ladder, rated_matches
+from events.recorder import Recorder
+from events.service import MatchService
+from events.store import Store
+from events.stores import migrate_db, open_store
+from tests.toygame import GAME
 
 register(GAME)
 PLAYERS = [Player(id=f"discord:{i}", name=f"P{i}") for i in range(20)]

@@ -29,14 +29,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.play import step  # noqa: E402
-from engine.core.selfplay import derive_secret  # noqa: E402
-from engine.registry import get_game  # noqa: E402
-from events.model import Event  # noqa: E402
-from events.replay import all_seeing_digest, rebuild  # noqa: E402
-from events.selfplay import selfplay  # noqa: E402
-from events.service import MatchService  # noqa: E402
-from events.store import Store  # noqa: E402
+from engine.core.play import step
+from engine.core.selfplay import derive_secret
+from engine.registry import get_game
+from events.model import Event
+from events.replay import all_seeing_digest, rebuild
+from events.selfplay import selfplay
+from events.service import MatchService
+from events.store import Store
 
 TARGET = 3.0
 # The machine is shared: the figures are this process's CPU time (every thread

@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.registry import register  # noqa: E402
-from events.model import Player  # noqa: E402
-from events.service import MatchService  # noqa: E402
-from events.stats import player_stats, server_stats, waiting_on  # noqa: E402
-from events.store import Store  # noqa: E402
-from tests.toygame import GAME  # noqa: E402
+from engine.registry import register
+from events.model import Player
+from events.service import MatchService
+from events.stats import player_stats, server_stats, waiting_on
+from events.store import Store
+from tests.toygame import GAME
 
 register(GAME)
 PLAYERS = [Player(id=f"discord:{i}", name=f"P{i}") for i in range(10)]
