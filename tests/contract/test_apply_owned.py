@@ -17,23 +17,16 @@ from hypothesis import strategies as st
 from engine.core import ALL_SEEING, Rng, RuleError
 from engine.core.play import step, step_owned
 from engine.core.selfplay import derive_secret, play_bots
-from engine.registry import get_game, installed
+from engine.registry import get_game
 
-from .test_every_game import seats_of
+from .matches import GAMES, fold, seats_of, start
 
-GAMES = [*installed(), "toy"]
 seeds = st.integers(min_value=0, max_value=10**9)
 
 
 def digest(game, state) -> str:
     view = game.view(state, ALL_SEEING)
     return hashlib.sha256(json.dumps(view, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
-
-
-def setup(game, n: int, seed: int):
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    return secret, game.setup(n, game.options({}, n), rng), rng.counter
 
 
 @pytest.mark.slow
@@ -43,11 +36,10 @@ def test_the_owned_path_folds_a_match_to_the_same_states_as_the_pure_one(game_id
     game = get_game(game_id)
     n = seats_of(game_id)
     played = play_bots(game, n, seed)
-    secret, state, counter = setup(game, n, seed)
+    secret, state, counter = start(game, n, seed)
     # The owned fold starts from a state of its own, as replay's does (it never shares the envelope's).
     owned, owned_counter = pickle.loads(pickle.dumps(state)), counter
-    for number, (seat, action) in enumerate(played.moves):
-        result = step(game, state, seat, action, secret, counter)
+    for number, (_, seat, action, result) in enumerate(fold(game, state, counter, secret, played.moves)):
         state, counter = result.transition.state, result.counter
         owned, owned_counter = step_owned(game, owned, seat, action, secret, owned_counter)
         where = f"{game_id} seed {seed}, action {number} {action}"
@@ -85,7 +77,7 @@ def pure(game, state, seat, action, secret, counter):
 def test_the_owned_path_refuses_what_the_pure_one_refuses(game_id, seed, cut):
     game = get_game(game_id)
     n = seats_of(game_id)
-    secret, state, counter = setup(game, n, seed)
+    secret, state, counter = start(game, n, seed)
     bots = Rng(derive_secret(seed, "bots"))
     for _ in range(cut):
         pending = game.pending(state)

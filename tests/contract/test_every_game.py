@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import pickle
-from typing import Any
 
 import pytest
 from hypothesis import given
@@ -17,34 +16,11 @@ from engine.core import ALL_SEEING, SPECTATOR, RuleError, Viewer
 from engine.core.play import step
 from engine.core.redaction import leaked
 from engine.core.selfplay import derive_secret, play_bots, replay_moves
-from engine.registry import get_game, installed
+from engine.registry import get_game
 
-# The shipped games and the toy template; never what other test modules happened to
-# register before this one was imported (which would make the suite depend on order).
-GAMES = [*installed(), "toy"]
-SEATS = {"quarriors": 3, "warlords": 3}  # more than two where the game allows: more hidden hands
+from .matches import GAMES, seats_of, walk
+
 seeds = st.integers(min_value=0, max_value=10**9)
-
-
-def seats_of(game_id: str) -> int:
-    game = get_game(game_id)
-    return max(game.min_seats, min(SEATS.get(game_id, 2), game.max_seats))
-
-
-def walk(game_id: str, seed: int, limit: int = 250) -> Any:
-    """Replay a bot match step by step: (state before, seat, action, step)."""
-    game = get_game(game_id)
-    n = seats_of(game_id)
-    played = play_bots(game, n, seed)
-    secret = derive_secret(seed)
-    from engine.core import Rng
-    rng = Rng(secret, 0)
-    state = game.setup(n, game.options({}, n), rng)
-    counter = rng.counter
-    for seat, action in played.moves[:limit]:
-        result = step(game, state, seat, action, secret, counter)
-        yield state, seat, action, result
-        state, counter = result.transition.state, result.counter
 
 
 def test_the_registry_holds_the_four_games_and_the_toy():

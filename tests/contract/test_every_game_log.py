@@ -22,7 +22,7 @@ from events.model import Player
 from events.service import MatchService
 from events.store import Store
 
-from .test_every_game import GAMES, seats_of
+from .matches import GAMES, seats_of
 
 PLAYERS = [Player(id=f"local:p{i}", name=f"P{i}") for i in range(8)]
 MOVES = 16
