@@ -286,8 +286,7 @@ class Delivery:
         else:
             if not rec.get("lobby_msg"):
                 shown = projection.lobby(ms, locale)
-                posted = (await self.ops.post(channel, shown.content, view=shown.view,
-                                              kind=discord.ChannelType.text)).expect()
+                posted = (await self.ops.post(channel, shown.content, view=shown.view)).expect()
                 rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=shown.digest)
                 await self.save_record(ms.match_id, rec)
             name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
@@ -406,8 +405,8 @@ class Delivery:
         locale = projection.thread_locale(ms)
         match op:
             case reconciler.EditLobby(lobby):
-                return (await self.ops.edit(rec["channel"], rec["lobby_msg"], content=lobby.content, view=lobby.view,
-                                            kind=discord.ChannelType.text)).expect(Outcome.GONE)
+                return (await self.ops.edit(rec["channel"], rec["lobby_msg"], content=lobby.content,
+                                            view=lobby.view)).expect(Outcome.GONE)
             case reconciler.EditBoard(index, msg) if board is not None:
                 files: dict[str, Any] = {"attachments": self._board_files(board)} if index == 0 else {}
                 return (await self.ops.edit(thread, msg, view=board.views()[index], **files)).expect(Outcome.GONE)
@@ -612,8 +611,7 @@ class Delivery:
                 return await self.ops.edit_dm(channel, msg, view=message.view(index, menu))
             case reconciler.SendDm(index, menu):
                 await self.store.set_kv(DMS, key, reconciler.sending(last, op))
-                posted = await self.ops.post_layout(channel, message.view(index, menu),
-                                                    kind=discord.ChannelType.private)
+                posted = await self.ops.post_layout(channel, message.view(index, menu))
                 if posted.ok:
                     self._dm_last[channel] = int(posted.id or 0)
                 return posted
