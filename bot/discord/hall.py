@@ -27,6 +27,7 @@ from engine.registry import available, get_game
 from events.replay import MatchState
 
 from .ops import Ops, Outcome, Result, Undelivered
+from .projection import status_of
 from .reconciler import post_tags
 
 log = logging.getLogger("parley.discord")
@@ -50,10 +51,6 @@ LISTING_NONE = Text("No open lobby right now: `/parley new` in this forum opens 
                     "いま募集中の対戦はありません。このフォーラムで `/parley new` を実行すると募集できます。")
 LISTING_FOOT = Text("-# Kept up to date by Parley. A lobby nobody joins closes after a while (`/parley-mod settings`).",
                     "-# Parley が自動で更新します。誰も参加しない募集はしばらくすると締め切られます（`/parley-mod settings`）。")
-
-
-def status_of(ms: MatchState) -> str:
-    return "lobby" if ms.status == "lobby" else "running" if ms.status == "running" else "over"
 
 
 def tag_names(game_id: str, locale: str) -> dict[str, str]:

@@ -23,7 +23,7 @@ def _board(body: str = "the board", seat: int | None = 0, image: bytes | None = 
 
 def _surfaces(board: BoardSurface, log: tuple[LogChunk, ...] = (), ping: Ping | None = None,
               takeback: projection.Takeback | None = None) -> projection.Surfaces:
-    return projection.Surfaces(LOBBY, board, log, takeback, ping, (), "en", 42)
+    return projection.Surfaces(LOBBY, projection.Thread(board, log, takeback, ping), (), "en", 42)
 
 
 def _record(**extra: Any) -> dict[str, Any]:
@@ -326,11 +326,12 @@ def test_a_hall_post_is_retagged_once_when_its_match_moves_on() -> None:
 
 
 def test_a_player_whose_dms_are_closed_is_told_once_in_the_thread() -> None:
+    closed = projection.DmClosed("discord:101", "<@101>, use /parley hand", 101)
     tell = reconciler.TellDmClosed("discord:101", "<@101>, use /parley hand", 101)
     rec = _record(dm_told=["discord:102"])
-    assert reconciler.dm_closed_ops(tell, rec) == [tell]
+    assert reconciler.dm_closed_ops(closed, rec) == [tell]
     reconciler.note(rec, tell)
-    assert rec["dm_told"] == ["discord:101", "discord:102"] and reconciler.dm_closed_ops(tell, rec) == []
+    assert rec["dm_told"] == ["discord:101", "discord:102"] and reconciler.dm_closed_ops(closed, rec) == []
 
 
 def test_a_dm_waiting_when_its_match_ends_loses_its_menu_once() -> None:
