@@ -275,17 +275,16 @@ class Delivery:
 
     async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """The server's looking-for-players post, while this match is a lobby and once as it leaves it."""
-        if ms.status == "lobby" or rec.get("listed"):
-            try:
-                await hall.refresh_listing(self.ops, self.store, self.record, ms, rec)
-            except Undelivered as exc:
-                if exc.result.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
-                    raise  # Discord trouble: tried again on the next sync
-                # Not this match's to fix (the forum's permissions): the list waits for the next change.
-                log.warning("match %s: the looking-for-players post could not be updated: %s", ms.match_id, exc)
-            if rec.get("listed") != (ms.status == "lobby"):
-                rec["listed"] = ms.status == "lobby"
-                await self.save_record(ms.match_id, rec)
+        if ms.status != "lobby" and not rec.get("listed"):
+            return
+        guild = ms.place.get("guild")
+        posted = dict(await self.store.get_kv(hall.HALL, str(guild)) or {}) if guild is not None else {}
+        listing = None
+        if guild is not None and (posted or rec.get("forum")):  # else a server without a match hall
+            locale = str(posted.get("locale") or ms.place.get("locale", "en"))
+            text = await hall.listing_text(self.store, self.record, str(guild), locale)
+            listing = projection.Listing(str(guild), text, locale, int(posted.get("forum") or rec["forum"]))
+        await self._reconcile(ms, rec, Surfaces(listing=listing, listed=ms.status == "lobby"), server=posted)
 
     async def _retag(self, ms: MatchState, rec: dict[str, Any]) -> None:
         await self._reconcile(ms, rec, Surfaces(status=projection.status_of(ms)))
@@ -311,14 +310,15 @@ class Delivery:
     # -- applying what the reconciler says --------------------------------------------------
 
     async def _reconcile(self, ms: MatchState, rec: dict[str, Any], surfaces: Surfaces, repair: bool = False,
-                         dms: dict[int, dict[str, Any]] | None = None) -> None:
+                         dms: dict[int, dict[str, Any]] | None = None, server: dict[str, Any] | None = None) -> None:
         """Make the places `surfaces` holds show it (`dms`: the DM records of the seats whose menus
-        the end of the match may take off)."""
-        await self._converge(ms, rec, lambda: reconciler.reconcile(surfaces, rec, repair, dms), dms=dms)
+        the end of the match may take off; `server`: the server's looking-for-players record)."""
+        await self._converge(ms, rec, lambda: reconciler.reconcile(surfaces, rec, repair, dms, server), dms=dms,
+                             server=server)
 
     async def _converge(self, ms: MatchState, rec: dict[str, Any], wanted: Callable[[], list[reconciler.Op]],
                         board: projection.BoardSurface | None = None, *,
-                        dms: dict[int, dict[str, Any]] | None = None) -> None:
+                        dms: dict[int, dict[str, Any]] | None = None, server: dict[str, Any] | None = None) -> None:
         """Apply the operations `wanted` answers for the record, noting each as it lands, and ask
         again until nothing is left: some come only once others are noted (old board messages
         link to the new board once it is posted). An operation done in this call is not repeated
@@ -330,11 +330,12 @@ class Delivery:
                 return
             for op in ops:
                 done.add(op)
-                if not await self._apply(ms, rec, op, board, dms):
+                if not await self._apply(ms, rec, op, board, dms, server):
                     break  # the record changed under the rest (a board message gone): asked again
 
     async def _apply(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
-                     board: projection.BoardSurface | None, dms: dict[int, dict[str, Any]] | None = None) -> bool:
+                     board: projection.BoardSurface | None, dms: dict[int, dict[str, Any]] | None = None,
+                     server: dict[str, Any] | None = None) -> bool:
         """Do one operation through `ops` and note it in the record; False when the message it
         edited is gone, which makes the rest of its round moot (the board is posted afresh), or
         when a lobby message is found that the round would have posted."""
@@ -343,6 +344,12 @@ class Delivery:
             reconciler.note_dm(dms[op.seat], op)
             await self.store.set_kv(DMS, f"{ms.match_id}:{op.seat}", dms[op.seat])
             return True
+        if isinstance(op, reconciler.EditListing | reconciler.PostListing) and server is not None:  # its own record
+            gone = result.outcome is Outcome.GONE
+            reconciler.note_listing(server, op, str(result.id) if result.id else None, gone=gone)
+            if result.ok:
+                await self.store.set_kv(hall.HALL, op.listing.guild, server)
+            return not gone
         gone = result.outcome is Outcome.GONE
         if gone and isinstance(op, reconciler.EditLobby):
             log.info("match %s: the lobby message is gone", ms.match_id)
@@ -379,6 +386,8 @@ class Delivery:
             case reconciler.OpenPost(lobby, repair):
                 await hall.open_post(self.ops, ms, rec, locale, lobby.content, lobby.view, repair)
                 return Result(Outcome.DELIVERED, id=int(rec["thread"]))
+            case reconciler.EditListing() | reconciler.PostListing():
+                return await self._listing(ms, op)
             case reconciler.EditLobby(lobby):
                 return (await self.ops.edit(rec["channel"], rec["lobby_msg"], content=lobby.content,
                                             view=lobby.view)).expect(Outcome.GONE)
@@ -433,6 +442,19 @@ class Delivery:
             case reconciler.Retag(status):
                 return await hall.retag(self.ops, ms, rec, status)
         return Result(Outcome.DELIVERED)  # only noted: nothing to show (a log range without lines)
+
+    async def _listing(self, ms: MatchState, op: reconciler.EditListing | reconciler.PostListing) -> Result:
+        """The server's looking-for-players post edited or made. Not this match's to fix when the
+        forum's permissions forbid it: the post waits for the next change (Discord trouble raises)."""
+        try:
+            if isinstance(op, reconciler.EditListing):
+                return (await self.ops.edit(op.thread, op.thread, content=op.listing.text)).expect(Outcome.GONE)
+            return await hall.post_listing(self.ops, op.listing)
+        except Undelivered as exc:
+            if exc.result.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
+                raise
+            log.warning("match %s: the looking-for-players post could not be updated: %s", ms.match_id, exc)
+            return exc.result
 
     @staticmethod
     def _board_files(board: projection.BoardSurface) -> list[discord.File]:

@@ -485,6 +485,21 @@ def opening(ms: MatchState, locale: str) -> Opening | None:
 
 
 @dataclass(frozen=True)
+class Listing:
+    """A server's looking-for-players post (bot/discord/hall.py): its open lobbies in `text`, in the
+    language of the server's hall, posted in `forum` (the first match hall's) when it has none yet."""
+
+    guild: str
+    text: str
+    locale: str
+    forum: int
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
 class Recovery:
     """After a start, the thread's last messages read back, once per start (`start`): a post may
     have landed just before a crash lost the note that it had."""
@@ -582,6 +597,8 @@ class Surfaces:
     locale: str = "en"  # the thread's
     guild: Any = None  # the server, for links to messages
     opening: Opening | None = None  # while the match has no thread
+    listing: Listing | None = None  # the server's looking-for-players post, in a server with a match hall
+    listed: bool | None = None  # whether the match is among the open lobbies that post lists
     recovery: Recovery | None = None  # after a start
     reminder: Reminder | None = None
     status: str | None = None  # the status tag of a match-hall post (hall.status_of)

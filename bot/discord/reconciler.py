@@ -14,7 +14,9 @@ shown. The delivery reconciles again until no operation is left.
 
 Before anything else a match gets its lobby message and thread, or its
 match-hall post (`opening_ops`); after a start the thread's last messages are
-read back once (`recover_ops`). A reminder the scheduler found due is posted
+read back once (`recover_ops`). A server with a match hall keeps one post
+listing its open lobbies, brought up to date by each lobby (`listing_ops`,
+against the server's record of it). A reminder the scheduler found due is posted
 once (`reminder_ops`). A match that ended posts its result and summary
 (`end_ops`), takes the menus off the DMs still waiting on a decision, posts
 its replay page once drawn (`page_ops`), and its thread is archived once they
@@ -44,6 +46,7 @@ from .projection import (
     DmClosed,
     DmMessage,
     End,
+    Listing,
     Lobby,
     LogChunk,
     Opening,
@@ -94,6 +97,28 @@ class OpenPost:
 
     lobby: Lobby
     repair: bool
+
+
+@dataclass(frozen=True)
+class EditListing:
+    """The server's looking-for-players post (`thread`, whose first message has its id) shows `listing`."""
+
+    listing: Listing
+    thread: str
+
+
+@dataclass(frozen=True)
+class PostListing:
+    """The server's looking-for-players post made, in the listing's forum, and pinned there."""
+
+    listing: Listing
+
+
+@dataclass(frozen=True)
+class NoteListed:
+    """The match is (or no longer is) among the lobbies the post lists (no call to Discord)."""
+
+    listed: bool
 
 
 @dataclass(frozen=True)
@@ -240,7 +265,7 @@ class EndDm:
     seat: int = 0
 
 
-Op = (FindLobby | PostLobby | OpenThread | OpenPost | Recover | EditLobby | EditBoard | DeleteBoard | PostBoard
+Op = (FindLobby | PostLobby | OpenThread | OpenPost | Recover | EditListing | PostListing | NoteListed | EditLobby | EditBoard | DeleteBoard | PostBoard
       | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback | SettleTakeback | PostPing | PostReminder | Announce
       | PostSummary | PostPage | Archive | Retag | TellDmClosed | EndDm)
 
@@ -257,6 +282,32 @@ def opening_ops(opening: Opening, rec: Mapping[str, Any], repair: bool = False) 
     if not rec.get("lobby_msg"):
         ops.append(PostLobby(opening.lobby, opening.channel))
     return [*ops, OpenThread(opening.name)]
+
+
+def listing_ops(listing: Listing | None, listed: bool | None, rec: Mapping[str, Any],
+                hall: Mapping[str, Any]) -> list[Op]:
+    """The server's looking-for-players post brought up to date (`hall`: its record), edited in
+    place or made when it has none (or its message is gone); the match noted as listed or not,
+    so that it leaving the lobbies updates the post once."""
+    ops: list[Op] = []
+    if listing is not None and hall.get("hash") != listing.digest:
+        ops.append(EditListing(listing, str(hall["thread"])) if hall.get("thread") else PostListing(listing))
+    if listed is not None and rec.get("listed") != listed:
+        ops.append(NoteListed(listed))
+    return ops
+
+
+def note_listing(hall: dict[str, Any], op: EditListing | PostListing, made: str | None = None, *,
+                 gone: bool = False) -> None:
+    """Note in the server's listing record what a listing operation did (`gone`: its message was deleted)."""
+    match op:
+        case EditListing() if gone:
+            hall.pop("thread", None)  # made anew in the next round
+        case EditListing(listing):
+            hall["hash"] = listing.digest
+        case PostListing(listing):
+            hall.clear()
+            hall.update(forum=str(listing.forum), thread=str(made), locale=listing.locale, hash=listing.digest)
 
 
 def recover_ops(recovery: Recovery | None, rec: Mapping[str, Any]) -> list[Op]:
@@ -411,13 +462,14 @@ def archive_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
 
 
 def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False,
-              dms: Mapping[int, Mapping[str, Any]] | None = None) -> list[Op]:
+              dms: Mapping[int, Mapping[str, Any]] | None = None, hall: Mapping[str, Any] | None = None) -> list[Op]:
     """Everything the places `surfaces` holds need, in the order the delivery applies it: the
     lobby message and thread first (nothing else before there is a thread), the thread read
-    back after a start, the lobby, the board (before the log, so log lines link to it), the
-    log, the takeback request, the ping, a reminder, the post's tags, players told where their
-    hand is; once the match ended its result and summary, the menus off the DMs (`dms`: each
-    seat's DM record, by seat), the replay page, and the thread archived last of all."""
+    back after a start, the lobby, the server's looking-for-players post (`hall`: its record),
+    the board (before the log, so log lines link to it), the log, the takeback request, the
+    ping, a reminder, the post's tags, players told where their hand is; once the match ended
+    its result and summary, the menus off the DMs (`dms`: each seat's DM record, by seat), the
+    replay page, and the thread archived last of all."""
     if not rec.get("thread"):
         if surfaces.opening is not None:
             return opening_ops(surfaces.opening, rec, repair)
@@ -425,6 +477,7 @@ def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False,
     ops = recover_ops(surfaces.recovery, rec)
     if surfaces.lobby is not None:
         ops += lobby_ops(surfaces.lobby, rec)
+    ops += listing_ops(surfaces.listing, surfaces.listed, rec, hall or {})
     thread = surfaces.thread
     if thread is not None:
         if thread.board is not None:
@@ -591,6 +644,8 @@ def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = F
             rec["dm_told"] = sorted({*rec.get("dm_told", []), player})
         case PostReminder(reminder):
             rec["reminded"] = reminder.key
+        case NoteListed(listed):
+            rec["listed"] = listed
         case PostPage():
             rec["page"] = True
         case Retag(status):  # refused too: tags never hold a match up, the next change tries again

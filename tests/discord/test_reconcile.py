@@ -463,3 +463,32 @@ def test_a_page_noted_sending_is_looked_for_and_waits_for_the_summary() -> None:
         reconciler.PostSummary("summary", False)]  # the page only below the summary
     assert _through(projection.Surfaces(end=end, page=page), rec) == [
         reconciler.PostSummary("summary", False), reconciler.PostPage(page, True), reconciler.Archive()]
+
+
+def test_the_looking_for_players_post_is_made_once_then_edited_only_when_the_lobbies_change() -> None:
+    listing = projection.Listing("42", "## Looking for players\n- Toy `m1` · 1/4", "en", 5)
+    rec, server = _record(), {}
+    surfaces = projection.Surfaces(listing=listing, listed=True)
+    (post, listed) = reconciler.reconcile(surfaces, rec, hall=server)
+    assert (post, listed) == (reconciler.PostListing(listing), reconciler.NoteListed(True))
+    reconciler.note_listing(server, post, "90")
+    reconciler.note(rec, listed)
+    assert server == {"forum": "5", "thread": "90", "locale": "en", "hash": listing.digest} and rec["listed"]
+    assert reconciler.reconcile(surfaces, rec, hall=server) == []
+    # The match started: the list changes, once, and the match is no longer in it.
+    changed = replace(listing, text="## Looking for players\nnone")
+    left = projection.Surfaces(listing=changed, listed=False)
+    (edit, unlisted) = reconciler.reconcile(left, rec, hall=server)
+    assert (edit, unlisted) == (reconciler.EditListing(changed, "90"), reconciler.NoteListed(False))
+    reconciler.note_listing(server, edit, gone=True)  # someone deleted the post: made anew
+    (again, _) = reconciler.reconcile(left, rec, hall=server)
+    assert again == reconciler.PostListing(changed)
+    reconciler.note_listing(server, again, "91")
+    reconciler.note(rec, unlisted)
+    assert server["thread"] == "91" and reconciler.reconcile(left, rec, hall=server) == []
+    # Another lobby opens: the post is edited in place, once.
+    more = projection.Surfaces(listing=replace(listing, text="## Looking for players\n- Toy `m2` · 1/4"))
+    (edited,) = reconciler.reconcile(more, rec, hall=server)
+    assert isinstance(edited, reconciler.EditListing) and edited.thread == "91"
+    reconciler.note_listing(server, edited)
+    assert reconciler.reconcile(more, rec, hall=server) == []
