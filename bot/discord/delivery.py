@@ -29,14 +29,19 @@ no longer in a server with the bot) is remembered in `discord:dmfail` and
 told once per match, in the thread and without any private content, to use
 `/parley hand`.
 
-What each place should show (the lobby message, the board, the log lines, the
-ping, each seat's DM, the end of a match, a hall post's status tag) is computed by
-the pure projection (projection.py), and
+What each place should show (the lobby message and the thread to open, the
+board, the log lines, the ping, each seat's DM, a reminder, the server's
+looking-for-players post, the end of a match and its replay page, a hall
+post's status tag) is computed by the pure projection (projection.py), and
 what must be done for Discord to show it by the pure reconciler
 (reconciler.py), which compares it with the record; this module gathers the
 projection's inputs (views, clocks, the board picture, events not yet shown,
-the catch-up), applies the reconciler's operations through `ops`, notes each in
-the record as it lands and reconciles again until nothing is left.
+the catch-up, the summary, the drawn page, the open lobbies, the thread's last
+messages after a start), applies the reconciler's operations through `ops`,
+notes each in the record as it lands and reconciles again until nothing is
+left. Each step of a sync asks `reconciler.reconcile` for the places it
+gathered; the board, log, ping and DM steps still ask the reconciler's
+functions for their place directly.
 
 Every call to Discord goes through `ops` (which says whom each message may
 ping: a player's name or a moderator's reason that reads "@everyone" never
@@ -271,7 +276,7 @@ class Delivery:
         await self._reconcile(ms, rec, Surfaces(recovery=projection.recovery(ms, self._start)), repair=True)
 
     async def _lobby(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        await self._converge(ms, rec, lambda: reconciler.lobby_ops(projection.lobby(ms, locale), rec))
+        await self._reconcile(ms, rec, Surfaces(lobby=projection.lobby(ms, locale)))
 
     async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """The server's looking-for-players post, while this match is a lobby and once as it leaves it."""
