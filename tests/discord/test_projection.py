@@ -170,3 +170,24 @@ async def test_an_open_takeback_request_names_the_asker_with_its_buttons(service
         ids = [c["custom_id"] for row in request.view.to_components() for c in row["components"]]
         assert len(ids) == 2 and all(i.startswith(f"p:t:{ms.match_id}:{request.of}:") for i in ids)
     assert projection.takeback(ms, "en").text != projection.takeback(ms, "ja").text  # type: ignore[union-attr]
+
+
+async def test_a_match_opens_in_its_channel_until_it_ends_and_reminds_only_whom_it_names(
+        service: MatchService) -> None:
+    ms = await service.create("toy", ANN, {"goal": 50}, place={"via": "discord", "channel": "6", "locale": "ja"})
+    opening = projection.opening(ms, "ja")
+    assert opening is not None and opening.channel == 6 and opening.forum is None
+    assert opening.name == f"{ms.game.title('ja')} · {ms.match_id}" and opening.lobby.view is not None
+    await service.join(ms.match_id, BEN)
+    await service.start(ms.match_id, ANN.id)
+    ms = await service.get(ms.match_id)
+    reminded = {locale: projection.reminder(ms, [0], locale, "k") for locale in ("en", "ja")}
+    for shown in reminded.values():
+        assert shown is not None and shown.users == (101,) and "<@101>" in shown.text and "<@102>" not in shown.text
+    assert reminded["en"].text != reminded["ja"].text  # type: ignore[union-attr]
+    assert projection.reminder(ms, [], "en", "k") is None  # nobody due: nothing to post
+    told = projection.dm_closed(ms, BEN, 102)
+    assert told.user == 102 and "<@102>" in told.text and "/parley hand" in told.text
+    await service.abort(ms.match_id, None, "test")  # as the system does when it cannot open the thread
+    assert projection.opening(await service.get(ms.match_id), "ja") is None  # ended before a thread: none
+    assert projection.opening(await _running(service), "en") is None  # not a Discord match
