@@ -73,8 +73,11 @@ class ParleyBot(discord.Client):
             settle()
         self.room = Room(self, service, self.config)
         self.parley = Parley(self.room)
-        self.tree.add_command(ParleyGroup(self.parley))
-        self.tree.add_command(ModGroup(self.parley))
+        p = self.parley
+        self.tree.add_command(ParleyGroup(play=p.play, form=p.form, orders=p.orders, clocks=p.clocks, subs=p.subs,
+                                          records=p.records, stats=p.stats, ratings=p.ratings, profiles=p.profiles,
+                                          vacation=p.vacation, cards=p.cards, decks=p.decks))
+        self.tree.add_command(ModGroup(play=p.play, moderation=p.moderation, ratings=p.ratings))
         self.tree.add_command(LeagueGroup(self.room))
         await self.tree.set_translator(ParleyTranslator())
         # Buttons posted before this start dispatch by custom-id template.

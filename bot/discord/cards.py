@@ -23,8 +23,8 @@ from engine.registry import available, get_game
 from events.errors import Refused
 
 from .base import Reply, Room
-from .delivery import clip
 from .i18n import M
+from .projection import clip
 
 log = logging.getLogger("parley.discord")
 

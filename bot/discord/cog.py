@@ -1,5 +1,6 @@
 """The `/parley` slash commands, and the moderators' `/parley-mod`: thin typed
-handlers over the command groups of `core.Parley`.
+handlers over the command classes of `core.Parley`, each group given only the
+classes its commands route to.
 
 Names and descriptions are `locale_str`s so `ParleyTranslator` can give
 their Japanese forms when the tree is synced (`parley sync-commands`).
@@ -7,7 +8,7 @@ their Japanese forms when the tree is synced (`parley sync-commands`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -17,9 +18,23 @@ from engine.registry import available, get_game
 from events.window import LONGEST
 
 from . import contexts
-from .core import Parley
 from .deckgroup import DeckGroup
 from .i18n import locale_of
+
+if TYPE_CHECKING:
+    from .cards import Cards
+    from .clocks import Clocks
+    from .decks import Decks
+    from .moderation import Moderation
+    from .newform import NewForm
+    from .orders import Orders
+    from .play import Play
+    from .profile import Profiles
+    from .ratings import Ratings
+    from .records import Records
+    from .stats import Stats
+    from .subs import Subs
+    from .vacation import Vacation
 
 MATCH = _("Match id (default: this thread's match)")
 # The same minutes for every hand and seat, so when a window closes tells nobody what a seat holds.
@@ -29,12 +44,17 @@ TAKEOVERS = [app_commands.Choice(name=_("off"), value="off"), app_commands.Choic
 
 
 class ParleyGroup(app_commands.Group):
-    def __init__(self, parley: Parley) -> None:
+    def __init__(self, *, play: Play, form: NewForm, orders: Orders, clocks: Clocks, subs: Subs, records: Records,
+                 stats: Stats, ratings: Ratings, profiles: Profiles, vacation: Vacation, cards: Cards,
+                 decks: Decks) -> None:
         where, installs = contexts.everywhere()
         super().__init__(name=_("parley"), description=_("Play tabletop games by message"),
                          allowed_contexts=where, allowed_installs=installs)
-        self.parley = parley
-        self.add_command(DeckGroup(parley.decks))
+        # Underscored: a Group's commands are its attributes too (`stats`, `vacation`).
+        self._play, self._form, self._orders, self._clocks, self._subs = play, form, orders, clocks, subs
+        self._records, self._stats, self._ratings, self._profiles = records, stats, ratings, profiles
+        self._vacation, self._cards = vacation, cards
+        self.add_command(DeckGroup(decks))
 
     def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
         return contexts.without_dm_permission(super().to_dict(tree))
@@ -45,7 +65,7 @@ class ParleyGroup(app_commands.Group):
     # -- autocomplete shared by several commands -----------------------------------------------
 
     async def _match(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self.parley.play.complete_match(interaction, current)
+        return await self._play.complete_match(interaction, current)
 
     async def _game(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
@@ -54,13 +74,13 @@ class ParleyGroup(app_commands.Group):
 
     async def _action(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         match = getattr(interaction.namespace, "match", None)
-        return await self.parley.play.complete_action(interaction, current, match)
+        return await self._play.complete_action(interaction, current, match)
 
     # -- lobby -------------------------------------------------------------------------------
 
     @app_commands.command(name=_("games"), description=_("List the installed games"))
     async def games(self, interaction: discord.Interaction) -> None:
-        await self.parley.play.games(interaction)
+        await self._play.games(interaction)
 
     @app_commands.command(name=_("new"), description=_("Create a match in this channel (a thread opens for it)"))
     @app_commands.describe(game=_("Which game"), options=_("Game options as key=value pairs"),
@@ -81,9 +101,9 @@ class ParleyGroup(app_commands.Group):
                   reminder_hours: app_commands.Range[float, 0.1, 720.0] | None = None,
                   takeover: app_commands.Choice[str] | None = None, rated: bool | None = None) -> None:
         if game is None or (options, deadline_hours, deadline_action, reminder_hours, takeover, rated) == (None,) * 6:
-            await self.parley.form.new_form(interaction, game)  # nothing typed but the game: the form (newform.py)
+            await self._form.new_form(interaction, game)  # nothing typed but the game: the form (newform.py)
             return
-        await self.parley.play.create(interaction, game, options, deadline_hours,
+        await self._play.create(interaction, game, options, deadline_hours,
                                  deadline_action.value if deadline_action else None, reminder_hours,
                                  takeover.value if takeover else None, rated)
 
@@ -93,19 +113,19 @@ class ParleyGroup(app_commands.Group):
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def join(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.play.lobby(interaction, match, "join")
+        await self._play.lobby(interaction, match, "join")
 
     @app_commands.command(name=_("leave"), description=_("Leave the match's lobby"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def leave(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.play.lobby(interaction, match, "leave")
+        await self._play.lobby(interaction, match, "leave")
 
     @app_commands.command(name=_("start"), description=_("Start the match (its creator)"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def start(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.play.lobby(interaction, match, "start")
+        await self._play.lobby(interaction, match, "start")
 
     @app_commands.command(name=_("addbot"), description=_("Add a bot player to the lobby"))
     @app_commands.describe(match=MATCH, level=_("How well the bot plays (default: easy)"))
@@ -115,7 +135,7 @@ class ParleyGroup(app_commands.Group):
                                  app_commands.Choice(name=_("hard"), value="hard")])
     async def addbot(self, interaction: discord.Interaction, match: str | None = None,
                      level: app_commands.Choice[str] | None = None) -> None:
-        await self.parley.play.lobby(interaction, match, "bot", level.value if level else "easy")
+        await self._play.lobby(interaction, match, "bot", level.value if level else "easy")
 
     # -- play ---------------------------------------------------------------------------------
 
@@ -123,7 +143,7 @@ class ParleyGroup(app_commands.Group):
     @app_commands.describe(action=_("Your action: start typing to see the legal ones"), match=MATCH)
     @app_commands.rename(action=_("action"), match=_("match"))
     async def act(self, interaction: discord.Interaction, action: str, match: str | None = None) -> None:
-        await self.parley.play.act(interaction, match, action)
+        await self._play.act(interaction, match, action)
 
     act.autocomplete("action")(_action)
 
@@ -131,25 +151,25 @@ class ParleyGroup(app_commands.Group):
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def hand(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.play.hand(interaction, match)
+        await self._play.hand(interaction, match)
 
     @app_commands.command(name=_("thinking"), description=_("Ask for more time, once per match"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def thinking(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.clocks.thinking(interaction, match)
+        await self._clocks.thinking(interaction, match)
 
     @app_commands.command(name=_("board"), description=_("Show the board privately"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def board(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.play.board(interaction, match)
+        await self._play.board(interaction, match)
 
     @app_commands.command(name=_("takeback"), description=_("Ask to take back your last move"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def takeback(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.play.takeback(interaction, match)
+        await self._play.takeback(interaction, match)
 
     @app_commands.command(name=_("order"), description=_("Standing orders: answer some of your decisions while away"))
     @app_commands.describe(order=_("e.g. responses, all, decline KIND, premove if KIND then ACTION; empty: yours and the help"),
@@ -157,13 +177,13 @@ class ParleyGroup(app_commands.Group):
     @app_commands.rename(order=_("order"), cancel=_("cancel"), match=_("match"))
     async def order(self, interaction: discord.Interaction, order: str | None = None, cancel: bool = False,
                     match: str | None = None) -> None:
-        await self.parley.orders.order(interaction, match, order, cancel)
+        await self._orders.order(interaction, match, order, cancel)
 
     @app_commands.command(name=_("forfeit"), description=_("Forfeit the match"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def forfeit(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.play.forfeit(interaction, match)
+        await self._play.forfeit(interaction, match)
 
     @app_commands.command(name=_("sub"),
                           description=_("Substitutes: list, join or leave this server's pool, or hand your seat over"))
@@ -177,13 +197,13 @@ class ParleyGroup(app_commands.Group):
     async def sub(self, interaction: discord.Interaction, action: app_commands.Choice[str] | None = None,
                   user: discord.User | None = None, seat: app_commands.Range[int, 1, 16] | None = None,
                   match: str | None = None) -> None:
-        await self.parley.subs.sub(interaction, action.value if action else "list", user, seat, match)
+        await self._subs.sub(interaction, action.value if action else "list", user, seat, match)
 
     # -- replays and records ------------------------------------------------------------------------
 
     @app_commands.command(name=_("history"), description=_("List this server's matches"))
     async def history(self, interaction: discord.Interaction) -> None:
-        await self.parley.records.history(interaction)
+        await self._records.history(interaction)
 
     # Discord allows 25 commands or groups in /parley: a match's record and a player's own
     # settings are groups of three, which leaves room for more groups.
@@ -194,19 +214,19 @@ class ParleyGroup(app_commands.Group):
     @app_commands.rename(match=_("match"), turn=_("turn"))
     async def replay(self, interaction: discord.Interaction, match: str | None = None,
                      turn: app_commands.Range[int, 0] | None = None) -> None:
-        await self.parley.records.replay(interaction, match, turn)
+        await self._records.replay(interaction, match, turn)
 
     @log.command(name=_("export"), description=_("Download the event log (JSON Lines)"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def export(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.records.export(interaction, match)
+        await self._records.export(interaction, match)
 
     @log.command(name=_("verify"), description=_("Check a finished match's fairness"))
     @app_commands.describe(match=MATCH)
     @app_commands.rename(match=_("match"))
     async def verify(self, interaction: discord.Interaction, match: str | None = None) -> None:
-        await self.parley.records.verify(interaction, match)
+        await self._records.verify(interaction, match)
 
     # -- player records, reminders and vacations (bot/discord/stats.py, vacation.py) ---------------
 
@@ -215,7 +235,7 @@ class ParleyGroup(app_commands.Group):
     @app_commands.rename(user=_("user"), server=_("server"))
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None,
                     server: bool = False) -> None:
-        await self.parley.stats.stats(interaction, user, server)
+        await self._stats.stats(interaction, user, server)
 
     @app_commands.command(name=_("ladder"), description=_("A game's ladder on this server (with a chart)"))
     @app_commands.describe(game=_("Which game"), user=_("Also show this player's rating and place"),
@@ -223,7 +243,7 @@ class ParleyGroup(app_commands.Group):
     @app_commands.rename(game=_("game"), user=_("user"), season=_("season"))
     async def ladder(self, interaction: discord.Interaction, game: str, user: discord.User | None = None,
                      season: app_commands.Range[int, 1] | None = None) -> None:
-        await self.parley.ratings.ladder(interaction, game, season, user)
+        await self._ratings.ladder(interaction, game, season, user)
 
     ladder.autocomplete("game")(_game)
 
@@ -232,7 +252,7 @@ class ParleyGroup(app_commands.Group):
     @app_commands.rename(user=_("user"), game=_("game"))
     async def rating(self, interaction: discord.Interaction, user: discord.User | None = None,
                      game: str | None = None) -> None:
-        await self.parley.ratings.rating(interaction, user, game)
+        await self._ratings.rating(interaction, user, game)
 
     rating.autocomplete("game")(_game)
 
@@ -241,11 +261,11 @@ class ParleyGroup(app_commands.Group):
     @app_commands.describe(user=_("Whose card (default: yours)"))
     @app_commands.rename(user=_("user"))
     async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        await self.parley.profiles.profile(interaction, user)
+        await self._profiles.profile(interaction, user)
 
     @app_commands.command(name=_("mine"), description=_("The matches waiting for your move"))
     async def mine(self, interaction: discord.Interaction) -> None:
-        await self.parley.stats.mine(interaction)
+        await self._stats.mine(interaction)
 
     me = app_commands.Group(name=_("me"), description=_("Your own settings: vacation, quiet hours, daily digest"))
 
@@ -253,20 +273,20 @@ class ParleyGroup(app_commands.Group):
     @app_commands.describe(days=_("Days away (0: back now)"))
     @app_commands.rename(days=_("days"))
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
-        await self.parley.vacation.vacation(interaction, days)
+        await self._vacation.vacation(interaction, days)
 
     @me.command(name=_("hours"), description=_("Your quiet hours: your clocks stop and nobody pings you"))
     @app_commands.describe(quiet=_("Like 23:00-07:00, or none"),
                            zone=_("Your time zone, like Asia/Tokyo (default: the one you set before, or UTC)"))
     @app_commands.rename(quiet=_("quiet"), zone=_("zone"))
     async def hours(self, interaction: discord.Interaction, quiet: str, zone: str | None = None) -> None:
-        await self.parley.vacation.hours(interaction, quiet, zone)
+        await self._vacation.hours(interaction, quiet, zone)
 
     @me.command(name=_("digest"), description=_("One daily DM of waiting matches instead of reminders"))
     @app_commands.describe(enabled=_("On (default) or off"))
     @app_commands.rename(enabled=_("enabled"))
     async def digest(self, interaction: discord.Interaction, enabled: bool) -> None:
-        await self.parley.vacation.digest(interaction, enabled)
+        await self._vacation.digest(interaction, enabled)
 
     # -- cards ----------------------------------------------------------------------------------
 
@@ -275,10 +295,10 @@ class ParleyGroup(app_commands.Group):
                            game=_("Which game's cards (default: this thread's match)"))
     @app_commands.rename(name=_("name"), game=_("game"))
     async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
-        await self.parley.cards.card(interaction, name, game)
+        await self._cards.card(interaction, name, game)
 
     async def _card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self.parley.cards.complete_card(interaction, current, getattr(interaction.namespace, "game", None))
+        return await self._cards.complete_card(interaction, current, getattr(interaction.namespace, "game", None))
 
     card.autocomplete("name")(_card)
     card.autocomplete("game")(_game)
@@ -295,17 +315,17 @@ class ModGroup(app_commands.Group):
     Manage Server (a server may grant them to a role in its Integrations settings);
     each command checks again itself, since those settings are the server's to change."""
 
-    def __init__(self, parley: Parley) -> None:
+    def __init__(self, *, play: Play, moderation: Moderation, ratings: Ratings) -> None:
         where, installs = contexts.servers_only()
         super().__init__(name=_("parley-mod"), allowed_contexts=where, allowed_installs=installs,
                          description=_("Parley moderators: undo, abort, replace, remove, settings"))
-        self.parley = parley
+        self._play, self._moderation, self._ratings = play, moderation, ratings  # play: which matches to complete
 
     def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
         return contexts.without_dm_permission(super().to_dict(tree))
 
     async def _match(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self.parley.play.complete_match(interaction, current)
+        return await self._play.complete_match(interaction, current)
 
     @app_commands.command(name=_("undo"), description=_("Moderator: undo moves"))
     @app_commands.describe(count=_("How many actions to undo"), to_event=_("Undo back to this event number instead"),
@@ -314,21 +334,21 @@ class ModGroup(app_commands.Group):
     async def undo(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 500] | None = None,
                    to_event: app_commands.Range[int, 1] | None = None, reason: str | None = None,
                    match: str | None = None) -> None:
-        await self.parley.moderation.undo(interaction, match, count, to_event, reason)
+        await self._moderation.undo(interaction, match, count, to_event, reason)
 
     @app_commands.command(name=_("redo"), description=_("Moderator: undo the last undo"))
     @app_commands.describe(reason=_("Why (shown publicly)"), match=MATCH)
     @app_commands.rename(reason=_("reason"), match=_("match"))
     async def redo(self, interaction: discord.Interaction, reason: str | None = None,
                    match: str | None = None) -> None:
-        await self.parley.moderation.undo(interaction, match, None, None, reason, redo=True)
+        await self._moderation.undo(interaction, match, None, None, reason, redo=True)
 
     @app_commands.command(name=_("abort"), description=_("Moderator: abort the match"))
     @app_commands.describe(reason=_("Why (shown publicly)"), match=MATCH)
     @app_commands.rename(reason=_("reason"), match=_("match"))
     async def abort(self, interaction: discord.Interaction, reason: str | None = None,
                     match: str | None = None) -> None:
-        await self.parley.moderation.abort(interaction, match, reason)
+        await self._moderation.abort(interaction, match, reason)
 
     @app_commands.command(name=_("replace"), description=_("Moderator: give a seat to another user"))
     @app_commands.describe(seat=_("Seat number (1 = first)"), user=_("The user who takes the seat"),
@@ -336,14 +356,14 @@ class ModGroup(app_commands.Group):
     @app_commands.rename(seat=_("seat"), user=_("user"), reason=_("reason"), match=_("match"))
     async def replace(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 16],
                       user: discord.User, reason: str | None = None, match: str | None = None) -> None:
-        await self.parley.moderation.replace(interaction, match, seat, user, reason)
+        await self._moderation.replace(interaction, match, seat, user, reason)
 
     @app_commands.command(name=_("remove"), description=_("Moderator: remove a player"))
     @app_commands.describe(seat=_("Seat number (1 = first)"), reason=_("Why (shown publicly)"), match=MATCH)
     @app_commands.rename(seat=_("seat"), reason=_("reason"), match=_("match"))
     async def remove(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 16],
                      reason: str | None = None, match: str | None = None) -> None:
-        await self.parley.moderation.remove(interaction, match, seat, reason)
+        await self._moderation.remove(interaction, match, seat, reason)
 
     @app_commands.command(name=_("settings"),
                           description=_("Server settings (Manage Server): moderator role, default deadline, language"))
@@ -374,7 +394,7 @@ class ModGroup(app_commands.Group):
                        window: app_commands.Range[int, 0, LONGEST] | None = None,
                        takeover: app_commands.Choice[str] | None = None, rated: bool | None = None,
                        lobby_days: app_commands.Range[int, 1, 90] | None = None) -> None:
-        await self.parley.moderation.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
+        await self._moderation.settings(interaction, role=moderator_role, clear_role=clear_moderator_role,
                                    deadline_hours=deadline_hours,
                                    deadline_action=deadline_action.value if deadline_action else None,
                                    language=language.value if language else None, clock=clock, window=window,
@@ -387,7 +407,7 @@ class ModGroup(app_commands.Group):
     @app_commands.choices(action=[app_commands.Choice(name=_("start"), value="start"),
                                   app_commands.Choice(name=_("end"), value="end")])
     async def season(self, interaction: discord.Interaction, action: app_commands.Choice[str]) -> None:
-        await self.parley.ratings.season(interaction, action.value)
+        await self._ratings.season(interaction, action.value)
 
     for _cmd in (undo, redo, abort, replace, remove):
         _cmd.autocomplete("match")(_match)

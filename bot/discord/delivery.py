@@ -29,14 +29,19 @@ no longer in a server with the bot) is remembered in `discord:dmfail` and
 told once per match, in the thread and without any private content, to use
 `/parley hand`.
 
-What each place should show (the lobby message, the board, the log lines, the
-ping, each seat's DM, the end of a match, a hall post's status tag) is computed by
-the pure projection (projection.py), and
+What each place should show (the lobby message and the thread to open, the
+board, the log lines, the ping, each seat's DM, a reminder, the server's
+looking-for-players post, the end of a match and its replay page, a hall
+post's status tag) is computed by the pure projection (projection.py), and
 what must be done for Discord to show it by the pure reconciler
 (reconciler.py), which compares it with the record; this module gathers the
 projection's inputs (views, clocks, the board picture, events not yet shown,
-the catch-up), applies the reconciler's operations through `ops`, notes each in
-the record as it lands and reconciles again until nothing is left.
+the catch-up, the summary, the drawn page, the open lobbies, the thread's last
+messages after a start), applies the reconciler's operations through `ops`,
+notes each in the record as it lands and reconciles again until nothing is
+left. Each step of a sync asks `reconciler.reconcile` for the places it
+gathered; the board, log, ping and DM steps still ask the reconciler's
+functions for their place directly.
 
 Every call to Discord goes through `ops` (which says whom each message may
 ping: a player's name or a moderator's reason that reads "@everyone" never
@@ -56,7 +61,6 @@ import asyncio
 import contextlib
 import io
 import logging
-import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -72,10 +76,8 @@ from events.replay import MatchState
 
 from . import catchup, drawing, hall, layout, projection, reconciler
 from .emoji import AppEmoji
-from .i18n import M
-from .names import named
 from .ops import Ops, Outcome, Result, Undelivered
-from .projection import clip, name, user_id, who
+from .projection import Surfaces, name, user_id
 from .summary import draw_page, post_page, post_summary, summary_text
 from .views import hand_view
 
@@ -92,9 +94,6 @@ DMS = "discord:dm"
 DMFAIL = "discord:dmfail"
 DMCHAN = "discord:dmchan"  # user id -> their DM channel's id (stable: Discord answers the same one)
 OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
-
-# A log message's footer: its event range, then (once there is a board) a link to it.
-_MARK = re.compile(r"-# #(\d+)(?:–(\d+))?(?: · [^\n]*)?\s*$")
 
 
 @dataclass
@@ -164,6 +163,7 @@ class Delivery:
         self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
         self._ending: dict[str, asyncio.Task[None]] = {}  # ends of matches to show after their last move's answer
         self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
+        self._start = datetime.now(UTC).isoformat()  # a repair reads each thread back once per start
 
     # -- remembered state ------------------------------------------------------------
 
@@ -267,80 +267,32 @@ class Delivery:
         return failed
 
     async def _open(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
-        """The lobby message in the channel and the match's thread hanging from it."""
-        channel = int(ms.place["channel"])
-        if not rec.get("lobby_msg") and repair:
-            # Posted just before a crash? Its buttons, or its title, name the match.
-            tag = f"p:l:{ms.match_id}:"
-            for m in (await self.ops.recent(channel, 50)).data:
-                title = m.get("content", "").split("\n", 1)[0]
-                if (title.startswith("## ") and title.endswith(f" {ms.match_id}")) or any(
-                        c.get("custom_id", "").startswith(tag) for row in m.get("components") or []
-                        for c in row.get("components") or []):
-                    rec.update(channel=str(channel), lobby_msg=str(m["id"]))
-                    break
-        if ms.place.get("forum"):  # the match hall: one forum post is the lobby and the thread
-            shown = projection.lobby(ms, locale)
-            await hall.open_post(self.ops, ms, rec, locale, shown.content, shown.view, repair)
-            rec["lobby_hash"] = shown.digest
-        else:
-            if not rec.get("lobby_msg"):
-                shown = projection.lobby(ms, locale)
-                posted = (await self.ops.post(channel, shown.content, view=shown.view,
-                                              kind=discord.ChannelType.text)).expect()
-                rec.update(channel=str(channel), lobby_msg=str(posted.id), lobby_hash=shown.digest)
-                await self.save_record(ms.match_id, rec)
-            name = clip(f"{ms.game.title(locale)} · {ms.match_id}", 100)
-            rec["thread"] = str((await self.ops.open_thread(channel, rec["lobby_msg"], name)).expect().id)
-        rec.setdefault("shown", 0)
-        await self.save_record(ms.match_id, rec)
-        await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
+        """The lobby message in the channel and the match's thread hanging from it (or its match-hall post)."""
+        await self._reconcile(ms, rec, Surfaces(opening=projection.opening(ms, locale)), repair)
 
     async def _recover(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """After a start: read back the thread's last bot messages, because a post may
-        have landed just before a crash lost the note that it had (the log range in a
-        log message's footer; the board message by its header)."""
-        mine = (await self.ops.recent(rec["thread"], 25)).data
-        for m in mine:
-            found = _MARK.search(m.get("content", ""))
-            if found:
-                last = int(found.group(2) or found.group(1))
-                rec["shown"] = max(int(rec.get("shown", 0)), last)
-        if not rec.get("board_msg"):
-            tag = f"`{ms.match_id}`"
-            boards = [m for m in mine if layout.text_of(m).startswith("**")
-                      and tag in layout.text_of(m).split("\n", 1)[0]]
-            if boards:
-                rec["board_msg"] = str(min(int(m["id"]) for m in boards))
-                rec["board_v2"] = any(layout.text_of(m) and not m.get("content") for m in boards)
-        if ms.takeback is not None and not rec.get("takeback"):
-            tag = f"p:t:{ms.match_id}:{ms.takeback[1]}:"
-            for m in mine:
-                if any(c.get("custom_id", "").startswith(tag) for row in m.get("components") or []
-                       for c in row.get("components") or []):
-                    rec["takeback"] = {"of": ms.takeback[1], "msg": str(m["id"])}
-                    break
-        await self.save_record(ms.match_id, rec)
+        have landed just before a crash lost the note that it had."""
+        await self._reconcile(ms, rec, Surfaces(recovery=projection.recovery(ms, self._start)), repair=True)
 
     async def _lobby(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        await self._converge(ms, rec, lambda: reconciler.lobby_ops(projection.lobby(ms, locale), rec))
+        await self._reconcile(ms, rec, Surfaces(lobby=projection.lobby(ms, locale)))
 
     async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
         """The server's looking-for-players post, while this match is a lobby and once as it leaves it."""
-        if ms.status == "lobby" or rec.get("listed"):
-            try:
-                await hall.refresh_listing(self.ops, self.store, self.record, ms, rec)
-            except Undelivered as exc:
-                if exc.result.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
-                    raise  # Discord trouble: tried again on the next sync
-                # Not this match's to fix (the forum's permissions): the list waits for the next change.
-                log.warning("match %s: the looking-for-players post could not be updated: %s", ms.match_id, exc)
-            if rec.get("listed") != (ms.status == "lobby"):
-                rec["listed"] = ms.status == "lobby"
-                await self.save_record(ms.match_id, rec)
+        if ms.status != "lobby" and not rec.get("listed"):
+            return
+        guild = ms.place.get("guild")
+        posted = dict(await self.store.get_kv(hall.HALL, str(guild)) or {}) if guild is not None else {}
+        listing = None
+        if guild is not None and (posted or rec.get("forum")):  # else a server without a match hall
+            locale = str(posted.get("locale") or ms.place.get("locale", "en"))
+            text = await hall.listing_text(self.store, self.record, str(guild), locale)
+            listing = projection.Listing(str(guild), text, locale, int(posted.get("forum") or rec["forum"]))
+        await self._reconcile(ms, rec, Surfaces(listing=listing, listed=ms.status == "lobby"), server=posted)
 
     async def _retag(self, ms: MatchState, rec: dict[str, Any]) -> None:
-        await self._converge(ms, rec, lambda: reconciler.retag_ops(hall.status_of(ms), rec))
+        await self._reconcile(ms, rec, Surfaces(status=projection.status_of(ms)))
 
     # -- public log lines ---------------------------------------------------------------
 
@@ -362,8 +314,16 @@ class Delivery:
 
     # -- applying what the reconciler says --------------------------------------------------
 
+    async def _reconcile(self, ms: MatchState, rec: dict[str, Any], surfaces: Surfaces, repair: bool = False,
+                         dms: dict[int, dict[str, Any]] | None = None, server: dict[str, Any] | None = None) -> None:
+        """Make the places `surfaces` holds show it (`dms`: the DM records of the seats whose menus
+        the end of the match may take off; `server`: the server's looking-for-players record)."""
+        await self._converge(ms, rec, lambda: reconciler.reconcile(surfaces, rec, repair, dms, server), dms=dms,
+                             server=server)
+
     async def _converge(self, ms: MatchState, rec: dict[str, Any], wanted: Callable[[], list[reconciler.Op]],
-                        board: projection.BoardSurface | None = None) -> None:
+                        board: projection.BoardSurface | None = None, *,
+                        dms: dict[int, dict[str, Any]] | None = None, server: dict[str, Any] | None = None) -> None:
         """Apply the operations `wanted` answers for the record, noting each as it lands, and ask
         again until nothing is left: some come only once others are noted (old board messages
         link to the new board once it is posted). An operation done in this call is not repeated
@@ -375,20 +335,33 @@ class Delivery:
                 return
             for op in ops:
                 done.add(op)
-                if not await self._apply(ms, rec, op, board):
+                if not await self._apply(ms, rec, op, board, dms, server):
                     break  # the record changed under the rest (a board message gone): asked again
 
     async def _apply(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
-                     board: projection.BoardSurface | None) -> bool:
+                     board: projection.BoardSurface | None, dms: dict[int, dict[str, Any]] | None = None,
+                     server: dict[str, Any] | None = None) -> bool:
         """Do one operation through `ops` and note it in the record; False when the message it
-        edited is gone, which makes the rest of its round moot (the board is posted afresh)."""
+        edited is gone, which makes the rest of its round moot (the board is posted afresh), or
+        when a lobby message is found that the round would have posted."""
         result = await self._call(ms, rec, op, board)
+        if isinstance(op, reconciler.EndDm) and dms is not None:  # a DM's own record
+            reconciler.note_dm(dms[op.seat], op)
+            await self.store.set_kv(DMS, f"{ms.match_id}:{op.seat}", dms[op.seat])
+            return True
+        if isinstance(op, reconciler.EditListing | reconciler.PostListing) and server is not None:  # its own record
+            gone = result.outcome is Outcome.GONE
+            reconciler.note_listing(server, op, str(result.id) if result.id else None, gone=gone)
+            if result.ok:
+                await self.store.set_kv(hall.HALL, op.listing.guild, server)
+            return not gone
         gone = result.outcome is Outcome.GONE
         if gone and isinstance(op, reconciler.EditLobby):
             log.info("match %s: the lobby message is gone", ms.match_id)
         if isinstance(op, reconciler.Pin) and not result.ok:
             log.info("match %s: cannot pin the board (%s); it stays linked from the log", ms.match_id, result.text)
-        reconciler.note(rec, op, str(result.id) if result.id else None, gone=gone, ok=result.ok)
+        read = result.data if isinstance(op, reconciler.FindLobby | reconciler.Recover) else ()
+        reconciler.note(rec, op, str(result.id) if result.id else None, gone=gone, ok=result.ok, read=read or ())
         if isinstance(op, reconciler.PostPing):
             rec["pinged_at"] = datetime.now(UTC).isoformat()
         if isinstance(op, reconciler.EditBoard):
@@ -396,7 +369,9 @@ class Delivery:
             # in one write, as it always was.
             return not gone
         await self.save_record(ms.match_id, rec)
-        return True
+        if isinstance(op, reconciler.OpenThread | reconciler.OpenPost):
+            await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
+        return not (isinstance(op, reconciler.FindLobby) and rec.get("lobby_msg"))
 
     async def _call(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
                     board: projection.BoardSurface | None) -> Result:
@@ -405,9 +380,22 @@ class Delivery:
         thread = str(rec.get("thread") or "")  # none yet for the lobby of a match that never started
         locale = projection.thread_locale(ms)
         match op:
+            case reconciler.FindLobby(channel):  # what the reads find is noted by the reconciler
+                return await self.ops.recent(channel, 50)
+            case reconciler.Recover():
+                return await self.ops.recent(thread, 25)
+            case reconciler.PostLobby(lobby, channel):
+                return (await self.ops.post(channel, lobby.content, view=lobby.view)).expect()
+            case reconciler.OpenThread(name):
+                return (await self.ops.open_thread(rec["channel"], rec["lobby_msg"], name)).expect()
+            case reconciler.OpenPost(lobby, repair):
+                await hall.open_post(self.ops, ms, rec, locale, lobby.content, lobby.view, repair)
+                return Result(Outcome.DELIVERED, id=int(rec["thread"]))
+            case reconciler.EditListing() | reconciler.PostListing():
+                return await self._listing(ms, op)
             case reconciler.EditLobby(lobby):
-                return (await self.ops.edit(rec["channel"], rec["lobby_msg"], content=lobby.content, view=lobby.view,
-                                            kind=discord.ChannelType.text)).expect(Outcome.GONE)
+                return (await self.ops.edit(rec["channel"], rec["lobby_msg"], content=lobby.content,
+                                            view=lobby.view)).expect(Outcome.GONE)
             case reconciler.EditBoard(index, msg) if board is not None:
                 files: dict[str, Any] = {"attachments": self._board_files(board)} if index == 0 else {}
                 return (await self.ops.edit(thread, msg, view=board.views()[index], **files)).expect(Outcome.GONE)
@@ -449,9 +437,29 @@ class Delivery:
                 return (await self.ops.set_archived(thread, True)).expect()
             case reconciler.TellDmClosed(_, text, user):
                 return (await self.ops.post(thread, text, view=hand_view(ms.match_id, locale), pings=[user])).expect()
+            case reconciler.PostReminder(reminder):
+                return (await self.ops.post(thread, reminder.text, view=hand_view(ms.match_id, locale),
+                                            pings=list(reminder.users))).expect()
+            case reconciler.PostPage(page, look):
+                return await post_page(self, ms, rec, locale, page.html, look)
+            case reconciler.EndDm(msg, text, seat):
+                return await self._end_dm(ms, seat, msg, text)
             case reconciler.Retag(status):
                 return await hall.retag(self.ops, ms, rec, status)
         return Result(Outcome.DELIVERED)  # only noted: nothing to show (a log range without lines)
+
+    async def _listing(self, ms: MatchState, op: reconciler.EditListing | reconciler.PostListing) -> Result:
+        """The server's looking-for-players post edited or made. Not this match's to fix when the
+        forum's permissions forbid it: the post waits for the next change (Discord trouble raises)."""
+        try:
+            if isinstance(op, reconciler.EditListing):
+                return (await self.ops.edit(op.thread, op.thread, content=op.listing.text)).expect(Outcome.GONE)
+            return await hall.post_listing(self.ops, op.listing)
+        except Undelivered as exc:
+            if exc.result.outcome not in (Outcome.FORBIDDEN, Outcome.REFUSED):
+                raise
+            log.warning("match %s: the looking-for-players post could not be updated: %s", ms.match_id, exc)
+            return exc.result
 
     @staticmethod
     def _board_files(board: projection.BoardSurface) -> list[discord.File]:
@@ -612,8 +620,7 @@ class Delivery:
                 return await self.ops.edit_dm(channel, msg, view=message.view(index, menu))
             case reconciler.SendDm(index, menu):
                 await self.store.set_kv(DMS, key, reconciler.sending(last, op))
-                posted = await self.ops.post_layout(channel, message.view(index, menu),
-                                                    kind=discord.ChannelType.private)
+                posted = await self.ops.post_layout(channel, message.view(index, menu))
                 if posted.ok:
                     self._dm_last[channel] = int(posted.id or 0)
                 return posted
@@ -653,9 +660,7 @@ class Delivery:
         await self._tell_dm_closed(ms, rec, player, uid)
 
     async def _tell_dm_closed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
-        tell = reconciler.TellDmClosed(player.id, M.dm_closed.format(who=who(player))(projection.thread_locale(ms)),
-                                       uid)
-        await self._converge(ms, rec, lambda: reconciler.dm_closed_ops(tell, rec))
+        await self._reconcile(ms, rec, Surfaces(dm_closed=(projection.dm_closed(ms, player, uid),)))
 
     async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
         """The end of a match (projection.End): the result and the summary, DM menus taken off,
@@ -665,28 +670,15 @@ class Delivery:
             return
         summary = summary_text(ms, await self.store.events(ms.match_id), locale) if ms.status == "finished" else None
         end = projection.end(ms, locale, summary)
-        await self._converge(ms, rec, lambda: reconciler.end_ops(end, rec))  # result and summary, posted once
-        # Decision menus left in DMs would only answer "no longer current": take them off.
-        for seat in range(len(ms.seats)):
-            await self._clear_dm_menu(ms, seat)
-        if not await self._page(ms, rec, locale):
-            return  # the page follows when drawn; the thread is archived after it
-        await self._converge(ms, rec, lambda: reconciler.archive_ops(end, rec))
-
-    async def _page(self, ms: MatchState, rec: dict[str, Any], locale: str) -> bool:
-        """The replay page below the summary: True once posted (or when there is none to post).
-        Drawn by a background task, which syncs the match again when the page is ready; until
-        then the match stays in the outbox, so a restart draws it again."""
-        if ms.status != "finished" or rec.get("page") is True:
-            return True
-        if ms.match_id not in self._pages:
-            if ms.match_id not in self._drawing:
-                self._drawing[ms.match_id] = asyncio.create_task(self._draw_page(ms.match_id, locale),
-                                                                 name=f"parley-page-{ms.match_id}")
-            return False
-        await post_page(self, ms, rec, locale, self._pages[ms.match_id])
-        del self._pages[ms.match_id]
-        return True
+        page = projection.Page(self._pages[ms.match_id]) if ms.match_id in self._pages else None
+        await self._reconcile(ms, rec, Surfaces(end=end, page=page), dms=await self._waiting_dms(ms))
+        if rec.get("page") is True:
+            self._pages.pop(ms.match_id, None)
+        elif end is not None and end.page and page is None and ms.match_id not in self._drawing:
+            # Drawn by a background task, which syncs the match again when the page is ready; until
+            # then the match stays in the outbox, so a restart draws it again.
+            self._drawing[ms.match_id] = asyncio.create_task(self._draw_page(ms.match_id, locale),
+                                                             name=f"parley-page-{ms.match_id}")
 
     async def _draw_page(self, match_id: str, locale: str) -> None:
         try:
@@ -711,35 +703,31 @@ class Delivery:
         except Exception:  # the outbox still holds the match: the scheduler tries again
             log.warning("match %s: %s failed; retried from the outbox", match_id, what, exc_info=True)
 
-    async def _clear_dm_menu(self, ms: MatchState, seat: int) -> None:
-        key = f"{ms.match_id}:{seat}"
-        last = dict(await self.store.get_kv(DMS, key) or {})
-        uid = user_id(ms.seats[seat])
-        ops = reconciler.ended_dm_ops(last)
-        if not ops or uid is None or await self.dm_blocked(uid):
-            return
-        opened = await self.dm_channel(uid)
-        for op in ops:
-            ended = projection.ended_dm(seat, op.text)
-            cleared = await self.ops.edit_dm(opened.id or 0, op.msg, view=ended) if opened.ok else opened
-            if not cleared.ok:  # not retried: a menu left there answers "no longer current"
-                log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)
-            reconciler.note_dm(last, op)
-        await self.store.set_kv(DMS, key, last)
+    async def _waiting_dms(self, ms: MatchState) -> dict[int, dict[str, Any]]:
+        """The DM records, by seat, of the DMs still waiting on a decision that the bot may edit."""
+        waiting = {}
+        for seat in range(len(ms.seats)):
+            last = dict(await self.store.get_kv(DMS, f"{ms.match_id}:{seat}") or {})
+            uid = user_id(ms.seats[seat])
+            if reconciler.ended_dm_ops(last) and uid is not None and not await self.dm_blocked(uid):
+                waiting[seat] = last
+        return waiting
 
-    async def remind(self, ms: MatchState, seats: list[int]) -> None:
-        rec = await self.record(ms.match_id)
-        if not rec.get("thread"):
-            return
-        locale = str(ms.place.get("locale", "en"))
-        pend = {p.seat: p for p in ms.game.pending(ms.state)}
-        lines, users = [], []
-        for s in seats:
-            player = ms.seats[s]
-            lines.append(M.reminder.format(who=who(player), prompt=named(pend[s].prompt(locale), ms, locale))(locale))
-            uid = user_id(player)
-            if uid:
-                users.append(uid)
-        if lines:
-            (await self.ops.post(rec["thread"], clip("\n".join(lines)), view=hand_view(ms.match_id, locale),
-                                 pings=users)).expect()
+    async def _end_dm(self, ms: MatchState, seat: int, msg: str, text: str) -> Result:
+        """A DM's menu taken off (reconciler.EndDm); not retried: a menu left there answers "no longer current"."""
+        opened = await self.dm_channel(user_id(ms.seats[seat]) or 0)
+        ended = projection.ended_dm(seat, text)
+        cleared = await self.ops.edit_dm(opened.id or 0, msg, view=ended) if opened.ok else opened
+        if not cleared.ok:
+            log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)
+        return Result(Outcome.DELIVERED)
+
+    async def remind(self, ms: MatchState, seats: list[int], key: str) -> None:
+        """The scheduler's reminder to `seats` (`key`: that finding, posted once) in the match's thread.
+        Raises when it could not be posted: the reminder stays due, and the scheduler's next pass sends it."""
+        async with self._locks.hold(ms.match_id):
+            rec = await self.record(ms.match_id)
+            if not rec.get("thread"):
+                return
+            shown = projection.reminder(ms, seats, projection.thread_locale(ms), key)
+            await self._reconcile(ms, rec, Surfaces(reminder=shown))

@@ -28,7 +28,7 @@ from engine.core import Text
 from events.model import Player
 from events.replay import MatchState
 
-from .delivery import clip, user_id
+from .projection import clip, user_id
 from .stats import waiting_lines
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ async def remind_due(room: Room, due: Due, now: datetime) -> None:
     for ms, seats in due:
         rest = [s for s in seats if ms.seats[s].id not in digested]
         if rest:
-            await room.delivery.remind(ms, rest)
+            await room.delivery.remind(ms, rest, f"{ms.seq}@{now.isoformat()}")  # posted once per pass
             await store.set_kv(REMIND, ms.match_id, {"seq": ms.seq, "at": now.isoformat()})
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine.core import RuleError, Text
 
 from . import settings as server_settings
-from .delivery import user_id
+from .projection import user_id
 
 if TYPE_CHECKING:
     from .base import Room

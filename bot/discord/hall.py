@@ -8,14 +8,15 @@ swapped as the match moves on. A forum that requires a tag on every post
 (flag REQUIRE_TAG) gets the tags or, if Parley may not create them, a clear
 refusal naming what to give it. One more post per server, "looking for
 players", lists the server's open lobbies (every channel's, not only the
-forum's) and is edited whenever one opens, fills, starts or closes.
+forum's) and is edited whenever one opens, fills, starts or closes (its text
+is a surface of each match, projection.Listing, that the reconciler compares
+with the server's record here, `HALL`).
 
 Every Discord call is in ops.py; this module decides what the forum should show.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -27,6 +28,7 @@ from engine.registry import available, get_game
 from events.replay import MatchState
 
 from .ops import Ops, Outcome, Result, Undelivered
+from .projection import Listing, status_of
 from .reconciler import post_tags
 
 log = logging.getLogger("parley.discord")
@@ -50,10 +52,6 @@ LISTING_NONE = Text("No open lobby right now: `/parley new` in this forum opens 
                     "いま募集中の対戦はありません。このフォーラムで `/parley new` を実行すると募集できます。")
 LISTING_FOOT = Text("-# Kept up to date by Parley. A lobby nobody joins closes after a while (`/parley-mod settings`).",
                     "-# Parley が自動で更新します。誰も参加しない募集はしばらくすると締め切られます（`/parley-mod settings`）。")
-
-
-def status_of(ms: MatchState) -> str:
-    return "lobby" if ms.status == "lobby" else "running" if ms.status == "running" else "over"
 
 
 def tag_names(game_id: str, locale: str) -> dict[str, str]:
@@ -149,10 +147,6 @@ async def retag(ops: Ops, ms: MatchState, rec: dict[str, Any], status: str) -> R
 
 # -- the looking-for-players post ----------------------------------------------------------------
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 Records = Callable[[str], Awaitable[dict[str, Any]]]  # a match's delivery record (delivery.Delivery.record)
 
 
@@ -171,33 +165,18 @@ async def listing_text(store: Any, records: Records, guild: str, locale: str) ->
     return "\n".join([*lines[:40], LISTING_FOOT(locale)])  # 40 lobbies fit in a message
 
 
-async def refresh_listing(ops: Ops, store: Any, records: Records, ms: MatchState, rec: Mapping[str, Any]) -> None:
-    """Bring the server's looking-for-players post up to date, after a lobby changed.
-    The first forum match of a server makes the post, in its forum."""
-    guild = ms.place.get("guild")
-    if guild is None:
-        return
-    hall = dict(await store.get_kv(HALL, str(guild)) or {})
-    if not hall and not rec.get("forum"):
-        return  # a server without a forum hall
-    locale = str(hall.get("locale") or ms.place.get("locale", "en"))
-    text = await listing_text(store, records, str(guild), locale)
-    if hall.get("hash") == _digest(text):
-        return
-    if hall.get("thread"):
-        edited = await ops.edit(hall["thread"], hall["thread"], content=text)
-        if edited.expect(Outcome.GONE).ok:
-            await store.set_kv(HALL, str(guild), {**hall, "hash": _digest(text)})
-            return
-    forum = int(hall.get("forum") or rec["forum"])
-    ids, flags = await ensure_tags(ops, forum, [STATUS["lobby"](locale)[:TAG_NAME]])
+async def post_listing(ops: Ops, listing: Listing) -> Result:
+    """The server's looking-for-players post made in its forum and pinned there (reconciler.PostListing);
+    `Result.id` is the post. Refused when the forum requires a tag Parley may not add."""
+    ids, flags = await ensure_tags(ops, listing.forum, [STATUS["lobby"](listing.locale)[:TAG_NAME]])
     if flags & REQUIRE_TAG and not ids:
-        log.info("server %s: no looking-for-players post (the forum requires tags I cannot add)", guild)
-        return
-    posted = (await ops.forum_post(forum, LISTING_TITLE(locale), text, view=None, tags=list(ids.values()))).expect()
+        log.info("server %s: no looking-for-players post (the forum requires tags I cannot add)", listing.guild)
+        return Result(Outcome.REFUSED, text="the forum requires tags")
+    posted = (await ops.forum_post(listing.forum, LISTING_TITLE(listing.locale), listing.text, view=None,
+                                   tags=list(ids.values()))).expect()
     # Pinned, it stays at the top of the forum; a forum pins one post, so another one pinned keeps its place.
     pinned = await ops.edit_channel(posted.id or 0, flags=PINNED)
     if not pinned.ok:
-        log.info("server %s: the looking-for-players post is not pinned (%s)", guild, pinned.text or pinned.outcome)
-    await store.set_kv(HALL, str(guild), {"forum": str(forum), "thread": str(posted.id), "locale": locale,
-                                          "hash": _digest(text)})
+        log.info("server %s: the looking-for-players post is not pinned (%s)", listing.guild,
+                 pinned.text or pinned.outcome)
+    return posted

@@ -282,12 +282,12 @@ class Leagues:
         locale = str(state.place.get("locale") or "en")
         text = await self._text(state, locale)
         if not posted.get("message"):
-            result = await self.ops.post(channel, text, kind=discord.ChannelType.text)
+            result = await self.ops.post(channel, text)
             if result.ok:
                 await store.set_kv(POSTS, league_id, {**posted, "channel": channel, "message": result.id,
                                                       "text": text})
         elif posted.get("text") != text:
-            result = await self.ops.edit(channel, posted["message"], content=text, kind=discord.ChannelType.text)
+            result = await self.ops.edit(channel, posted["message"], content=text)
             if result.ok:
                 await store.set_kv(POSTS, league_id, {**posted, "text": text})
         await self._announce(state, locale)

@@ -17,9 +17,9 @@ from events.window import describe as describe_window
 
 from . import settings as server_settings
 from .base import Reply, Room, parse_options
-from .delivery import who
 from .i18n import M
 from .permissions import is_manager
+from .projection import who
 from .settings import ServerSettings
 
 

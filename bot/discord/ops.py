@@ -156,8 +156,7 @@ class Ops:
     # -- messages ------------------------------------------------------------------------
 
     async def post(self, channel_id: int | str, content: str, *, view: discord.ui.View | None = None,
-                   files: Sequence[discord.File] = (), pings: Sequence[int] = (),
-                   kind: discord.ChannelType = discord.ChannelType.public_thread) -> Result:
+                   files: Sequence[discord.File] = (), pings: Sequence[int] = ()) -> Result:
         """Post a message; `Result.id` is its id."""
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         if files:
@@ -183,17 +182,16 @@ class Ops:
             return await self.client.http.edit_message(int(channel_id), int(message_id), params=params)
 
     async def dm(self, channel_id: int | str, content: str, *, view: discord.ui.View | None = None) -> Result:
-        return await self.post(channel_id, content, view=view, kind=discord.ChannelType.private)
+        return await self.post(channel_id, content, view=view)
 
-    async def edit(self, channel_id: int | str, message_id: int | str, *,
-                   kind: discord.ChannelType = discord.ChannelType.public_thread, **fields: Any) -> Result:
+    async def edit(self, channel_id: int | str, message_id: int | str, **fields: Any) -> Result:
         """Edit a message in place: any of content, view, attachments."""
         fields.setdefault("allowed_mentions", SAFE_MENTIONS)
         result, _ = await self._reopening(channel_id, lambda: self._edit(channel_id, message_id, **fields))
         return result
 
     async def edit_dm(self, channel_id: int | str, message_id: int | str, **fields: Any) -> Result:
-        return await self.edit(channel_id, message_id, kind=discord.ChannelType.private, **fields)
+        return await self.edit(channel_id, message_id, **fields)
 
     async def delete(self, channel_id: int | str, message_id: int | str,
                      kind: discord.ChannelType = discord.ChannelType.public_thread) -> Result:
@@ -364,8 +362,7 @@ class Ops:
     # -- layout messages (components v2) -------------------------------------------------------
 
     async def post_layout(self, channel_id: int | str, view: discord.ui.LayoutView, *,
-                          files: Sequence[discord.File] = (), pings: Sequence[int] = (),
-                          kind: discord.ChannelType = discord.ChannelType.public_thread) -> Result:
+                          files: Sequence[discord.File] = (), pings: Sequence[int] = ()) -> Result:
         """Post a layout message (its text is in its components: no content); `Result.id` is its id."""
         extra: dict[str, Any] = {"files": list(files)} if files else {}
         result, data = await self._reopening(channel_id, lambda: self._send(

@@ -17,12 +17,12 @@ from events.window import parse_window, window_place
 
 from . import hall, handlayout, projection
 from .base import PICKED, Reply, Room, match_id_for, parse_options
-from .delivery import clip, name
 from .i18n import M, guild_locale_of, status_text
 from .matchdecks import deck_offer, with_card_set
 from .menus import entry_for, unique_labels
 from .names import named, seat_names
 from .ops import Outcome, Undelivered
+from .projection import clip, name
 from .views import BACK, choice_view, group_rows, group_view
 
 log = logging.getLogger("parley.discord")

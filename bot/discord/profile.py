@@ -12,8 +12,8 @@ from events.profile import Part, profile
 
 from .base import Reply, Room
 from .contexts import lookup_scope
-from .delivery import clip
 from .names import server_label
+from .projection import clip
 
 
 class Profiles:

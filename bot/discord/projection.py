@@ -454,6 +454,109 @@ def dm_seats(ms: MatchState) -> list[int]:
     return [seat for seat, player in enumerate(ms.seats) if user_id(player) is not None and seat not in ms.forfeited]
 
 
+def status_of(ms: MatchState) -> str:
+    """The status tag a match-hall post wears (bot/discord/hall.py)."""
+    return "lobby" if ms.status == "lobby" else "running" if ms.status == "running" else "over"
+
+
+# -- the match's other places: where it opens, read back, reminders, tells, the replay page ----------
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Where a match shows itself first: the lobby message in its channel and the thread hanging
+    from it, or, in a match hall (`forum`), one forum post that is both."""
+
+    match_id: str
+    lobby: Lobby
+    channel: int
+    name: str  # the thread's
+    forum: int | None
+
+
+def opening(ms: MatchState, locale: str) -> Opening | None:
+    """None for a match that ended before it had a thread (its lobby message is only closed),
+    and for one played elsewhere than in a Discord channel."""
+    if ms.status in ("finished", "aborted") or not ms.place.get("channel"):
+        return None
+    forum = ms.place.get("forum")
+    return Opening(ms.match_id, lobby(ms, locale), int(ms.place["channel"]), clip(f"{ms.game.title(locale)} · {ms.match_id}", 100),
+                   int(forum) if forum else None)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A server's looking-for-players post (bot/discord/hall.py): its open lobbies in `text`, in the
+    language of the server's hall, posted in `forum` (the first match hall's) when it has none yet."""
+
+    guild: str
+    text: str
+    locale: str
+    forum: int
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """After a start, the thread's last messages read back, once per start (`start`): a post may
+    have landed just before a crash lost the note that it had."""
+
+    match_id: str
+    takeback_of: int | None  # the open takeback request's action, whose message may be there
+    start: str
+
+
+def recovery(ms: MatchState, start: str) -> Recovery:
+    return Recovery(ms.match_id, ms.takeback[1] if ms.takeback is not None else None, start)
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """The scheduler's reminder of the seats it found waiting too long (`key`: that finding,
+    posted once), mentioning them with the hand button."""
+
+    key: str
+    text: str
+    users: tuple[int, ...]
+
+
+def reminder(ms: MatchState, seats: Sequence[int], locale: str, key: str) -> Reminder | None:
+    pending = {p.seat: p for p in ms.game.pending(ms.state)}
+    lines, users = [], []
+    for s in seats:
+        player = ms.seats[s]
+        lines.append(M.reminder.format(who=who(player), prompt=named(pending[s].prompt(locale), ms, locale))(locale))
+        uid = user_id(player)
+        if uid:
+            users.append(uid)
+    return Reminder(key, clip("\n".join(lines)), tuple(users)) if lines else None
+
+
+@dataclass(frozen=True)
+class DmClosed:
+    """A player the bot cannot send a DM, told once in the thread (mentioned, with the hand
+    button, nothing private) to use `/parley hand`."""
+
+    player: str  # their Player.id
+    text: str
+    user: int
+
+
+def dm_closed(ms: MatchState, player: Player, uid: int) -> DmClosed:
+    return DmClosed(player.id, M.dm_closed.format(who=who(player))(thread_locale(ms)), uid)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A finished match's replay page, once drawn (`html` None: it could not be made, so the
+    summary stays without it)."""
+
+    html: bytes | None
+
+
 # -- everything at once ------------------------------------------------------------------------
 
 
@@ -469,20 +572,39 @@ class Inputs:
     image: bytes | None = None
     events: Sequence[Event] = ()
     marks: Mapping[str, str] = field(default_factory=dict)
+    summary: str | None = None  # a finished match's (summary.py)
 
 
 @dataclass(frozen=True)
-class Surfaces:
-    """What every place of a match should show (board, ping and DMs only once it has a state)."""
+class Thread:
+    """What the thread's own messages show (board and ping only once the match has a state)."""
 
-    lobby: Lobby
     board: BoardSurface | None
     log: tuple[LogChunk, ...]
     takeback: Takeback | None
     ping: Ping | None
-    dms: tuple[Dm, ...]
-    locale: str  # the thread's
-    guild: Any  # the server, for links to messages
+
+
+@dataclass(frozen=True)
+class Surfaces:
+    """What the places of a match should show. A pass of the delivery gathers some of them: a
+    place left None (or empty) is not looked at by the reconciler in that pass, so a pass that
+    only retags a post, reminds or ends the match touches nothing else."""
+
+    lobby: Lobby | None = None
+    thread: Thread | None = None
+    dms: tuple[Dm, ...] = ()
+    locale: str = "en"  # the thread's
+    guild: Any = None  # the server, for links to messages
+    opening: Opening | None = None  # while the match has no thread
+    listing: Listing | None = None  # the server's looking-for-players post, in a server with a match hall
+    listed: bool | None = None  # whether the match is among the open lobbies that post lists
+    recovery: Recovery | None = None  # after a start
+    reminder: Reminder | None = None
+    status: str | None = None  # the status tag of a match-hall post (hall.status_of)
+    dm_closed: tuple[DmClosed, ...] = ()
+    end: End | None = None  # once the match ended
+    page: Page | None = None  # once its replay page is drawn
 
 
 def project(ms: MatchState, inputs: Inputs, locale: str) -> Surfaces:
@@ -492,5 +614,7 @@ def project(ms: MatchState, inputs: Inputs, locale: str) -> Surfaces:
     pending = {p.seat for p in ms.game.pending(ms.state)} if started and ms.status == "running" else set()
     dms = tuple(dm(ms, seat, private_text(ms, inputs.private[seat], seat, ms.seats[seat].locale, inputs.marks),
                    seat in pending) for seat in dm_seats(ms) if seat in inputs.private)
-    return Surfaces(lobby(ms, locale), shown_board, tuple(log_chunks(ms, inputs.events, locale)),
-                    takeback(ms, locale), ping(ms, locale) if started else None, dms, locale, ms.place.get("guild"))
+    thread = Thread(shown_board, tuple(log_chunks(ms, inputs.events, locale)), takeback(ms, locale),
+                    ping(ms, locale) if started else None)
+    return Surfaces(lobby(ms, locale), thread, dms, locale, ms.place.get("guild"), opening(ms, locale),
+                    status=status_of(ms), end=end(ms, locale, inputs.summary))

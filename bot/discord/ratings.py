@@ -24,9 +24,9 @@ from events.ratings import Rating, cached_ladder, end_season, ladder, player_rat
 
 from .base import Reply, Room
 from .contexts import lookup_scope
-from .delivery import clip
 from .i18n import M
 from .names import game_name, mention, server_label
+from .projection import clip
 
 T_HERE = Text("this server", "このサーバー")
 T_NONE = Text("{who} has no rating here yet.", "{who}はここでまだレーティングがありません。")

@@ -12,10 +12,18 @@ become links to the new board once it is posted; the new board is pinned once
 it has an id): they come in the next round, when the record says the board is
 shown. The delivery reconciles again until no operation is left.
 
-A match that ended posts its result and summary (`end_ops`), and its thread is
-archived once they and the replay page are noted (`archive_ops`); a match-hall
-post's status tag is swapped as the match moves on (`retag_ops`); a player the
-bot cannot DM is told once in the thread where their hand is (`dm_closed_ops`).
+Before anything else a match gets its lobby message and thread, or its
+match-hall post (`opening_ops`); after a start the thread's last messages are
+read back once (`recover_ops`). A server with a match hall keeps one post
+listing its open lobbies, brought up to date by each lobby (`listing_ops`,
+against the server's record of it). A reminder the scheduler found due is posted
+once (`reminder_ops`). A match that ended posts its result and summary
+(`end_ops`), takes the menus off the DMs still waiting on a decision, posts
+its replay page once drawn (`page_ops`), and its thread is archived once they
+are noted (`archive_ops`); a match-hall post's status tag is swapped as the
+match moves on (`retag_ops`); a player the bot cannot DM is told once in the
+thread where their hand is (`dm_closed_ops`). `reconcile` answers all of them,
+for the places a pass of the delivery looks at.
 
 A seat's DM has a record of its own (`discord:dm`, one per seat) and a catch-up
 fixed when its decision arrives, so it is reconciled on its own (`dm_ops`);
@@ -24,21 +32,28 @@ once the match ended, a DM still waiting loses its menu (`ended_dm_ops`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import projection
+from . import layout, projection
 from .i18n import M
 from .projection import (
     MESSAGE_LIMIT,
     BoardSurface,
     Dm,
+    DmClosed,
     DmMessage,
     End,
+    Listing,
     Lobby,
     LogChunk,
+    Opening,
+    Page,
     Ping,
+    Recovery,
+    Reminder,
     Surfaces,
     Takeback,
     clip,
@@ -48,6 +63,70 @@ from .projection import (
 # Rounds of one step: the board posted, then its old messages retired and the board pinned,
 # then nothing (one more for a board message found deleted on the way).
 ROUNDS = 4
+
+# A log message's footer: its event range, then (once there is a board) a link to it.
+_MARK = re.compile(r"-# #(\d+)(?:–(\d+))?(?: · [^\n]*)?\s*$")
+
+
+@dataclass(frozen=True)
+class FindLobby:
+    """The channel's last messages read, after a start, for a lobby message posted just before
+    a crash lost its note (its buttons, or its title, name the match)."""
+
+    channel: int
+    match_id: str
+
+
+@dataclass(frozen=True)
+class PostLobby:
+    lobby: Lobby
+    channel: int
+
+
+@dataclass(frozen=True)
+class OpenThread:
+    """The match's thread, hanging from its lobby message."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class OpenPost:
+    """The match's forum post in a match hall, tagged: its lobby and its thread at once (bot/discord/hall.py;
+    `repair`: one made just before a crash is found, not made again)."""
+
+    lobby: Lobby
+    repair: bool
+
+
+@dataclass(frozen=True)
+class EditListing:
+    """The server's looking-for-players post (`thread`, whose first message has its id) shows `listing`."""
+
+    listing: Listing
+    thread: str
+
+
+@dataclass(frozen=True)
+class PostListing:
+    """The server's looking-for-players post made, in the listing's forum, and pinned there."""
+
+    listing: Listing
+
+
+@dataclass(frozen=True)
+class NoteListed:
+    """The match is (or no longer is) among the lobbies the post lists (no call to Discord)."""
+
+    listed: bool
+
+
+@dataclass(frozen=True)
+class Recover:
+    """The thread's last bot messages read back after a start: the log range in a log message's
+    footer, the board message by its header, an open takeback request by its buttons."""
+
+    recovery: Recovery
 
 
 @dataclass(frozen=True)
@@ -164,9 +243,77 @@ class TellDmClosed:
     user: int
 
 
-Op = (EditLobby | EditBoard | DeleteBoard | PostBoard | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback
-      | SettleTakeback | PostPing | Announce | PostSummary | Archive | Retag
-      | TellDmClosed)
+@dataclass(frozen=True)
+class PostReminder:
+    reminder: Reminder
+
+
+@dataclass(frozen=True)
+class PostPage:
+    """The replay page below the summary; `look`: noted "sending", so looked for first (as `PostSummary`)."""
+
+    page: Page
+    look: bool
+
+
+@dataclass(frozen=True)
+class EndDm:
+    """The decision menu taken off a DM whose match ended: its last message keeps `text` alone."""
+
+    msg: str
+    text: str
+    seat: int = 0
+
+
+Op = (FindLobby | PostLobby | OpenThread | OpenPost | Recover | EditListing | PostListing | NoteListed | EditLobby | EditBoard | DeleteBoard | PostBoard
+      | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback | SettleTakeback | PostPing | PostReminder | Announce
+      | PostSummary | PostPage | Archive | Retag | TellDmClosed | EndDm)
+
+
+def opening_ops(opening: Opening, rec: Mapping[str, Any], repair: bool = False) -> list[Op]:
+    """The lobby message and the thread, or the match-hall post, of a match that has none yet."""
+    if rec.get("thread"):
+        return []
+    ops: list[Op] = []
+    if repair and not rec.get("lobby_msg"):
+        ops.append(FindLobby(opening.channel, opening.match_id))
+    if opening.forum is not None:
+        return [*ops, OpenPost(opening.lobby, repair)]
+    if not rec.get("lobby_msg"):
+        ops.append(PostLobby(opening.lobby, opening.channel))
+    return [*ops, OpenThread(opening.name)]
+
+
+def listing_ops(listing: Listing | None, listed: bool | None, rec: Mapping[str, Any],
+                hall: Mapping[str, Any]) -> list[Op]:
+    """The server's looking-for-players post brought up to date (`hall`: its record), edited in
+    place or made when it has none (or its message is gone); the match noted as listed or not,
+    so that it leaving the lobbies updates the post once."""
+    ops: list[Op] = []
+    if listing is not None and hall.get("hash") != listing.digest:
+        ops.append(EditListing(listing, str(hall["thread"])) if hall.get("thread") else PostListing(listing))
+    if listed is not None and rec.get("listed") != listed:
+        ops.append(NoteListed(listed))
+    return ops
+
+
+def note_listing(hall: dict[str, Any], op: EditListing | PostListing, made: str | None = None, *,
+                 gone: bool = False) -> None:
+    """Note in the server's listing record what a listing operation did (`gone`: its message was deleted)."""
+    match op:
+        case EditListing() if gone:
+            hall.pop("thread", None)  # made anew in the next round
+        case EditListing(listing):
+            hall["hash"] = listing.digest
+        case PostListing(listing):
+            hall.clear()
+            hall.update(forum=str(listing.forum), thread=str(made), locale=listing.locale, hash=listing.digest)
+
+
+def recover_ops(recovery: Recovery | None, rec: Mapping[str, Any]) -> list[Op]:
+    if recovery is None or not rec.get("thread") or rec.get("recovered") == recovery.start:
+        return []
+    return [Recover(recovery)]
 
 
 def lobby_ops(lobby: Lobby, rec: Mapping[str, Any]) -> list[Op]:
@@ -279,8 +426,12 @@ def retag_ops(status: str, rec: Mapping[str, Any]) -> list[Op]:
     return [Retag(status)]
 
 
-def dm_closed_ops(tell: TellDmClosed, rec: Mapping[str, Any]) -> list[Op]:
-    return [] if tell.player in rec.get("dm_told", []) else [tell]
+def dm_closed_ops(tell: DmClosed, rec: Mapping[str, Any]) -> list[Op]:
+    return [] if tell.player in rec.get("dm_told", []) else [TellDmClosed(tell.player, tell.text, tell.user)]
+
+
+def reminder_ops(reminder: Reminder | None, rec: Mapping[str, Any]) -> list[Op]:
+    return [] if reminder is None or rec.get("reminded") == reminder.key else [PostReminder(reminder)]
 
 
 def end_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
@@ -295,6 +446,14 @@ def end_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
     return ops
 
 
+def page_ops(end: End | None, page: Page | None, rec: Mapping[str, Any]) -> list[Op]:
+    """The replay page, once drawn and once the end's posts are noted: it goes below the summary."""
+    if end is None or not end.page or page is None or rec.get("ended") or rec.get("page") is True \
+            or end_ops(end, rec):
+        return []
+    return [PostPage(page, rec.get("page") == "sending")]
+
+
 def archive_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
     """The thread archived last of all: once the end's posts, and its replay page, are noted."""
     if end is None or rec.get("ended") or end_ops(end, rec) or (end.page and rec.get("page") is not True):
@@ -302,19 +461,41 @@ def archive_ops(end: End | None, rec: Mapping[str, Any]) -> list[Op]:
     return [Archive()]
 
 
-def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False) -> list[Op]:
-    """Everything the thread and the lobby need, in the order the delivery applies it:
-    the lobby, the board (before the log, so log lines link to it), the log, the ping."""
-    ops = lobby_ops(surfaces.lobby, rec)
-    if surfaces.board is not None and rec.get("thread"):
-        ops += board_ops(surfaces.board, rec, surfaces.guild, repair)
-    if rec.get("thread"):
-        ops += log_ops(surfaces.log, surfaces.ping, rec, surfaces.locale)
-        ops += takeback_ops(surfaces.takeback, rec)
+def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False,
+              dms: Mapping[int, Mapping[str, Any]] | None = None, hall: Mapping[str, Any] | None = None) -> list[Op]:
+    """Everything the places `surfaces` holds need, in the order the delivery applies it: the
+    lobby message and thread first (nothing else before there is a thread), the thread read
+    back after a start, the lobby, the server's looking-for-players post (`hall`: its record),
+    the board (before the log, so log lines link to it), the log, the takeback request, the
+    ping, a reminder, the post's tags, players told where their hand is; once the match ended
+    its result and summary, the menus off the DMs (`dms`: each seat's DM record, by seat), the
+    replay page, and the thread archived last of all."""
+    if not rec.get("thread"):
+        if surfaces.opening is not None:
+            return opening_ops(surfaces.opening, rec, repair)
+        return lobby_ops(surfaces.lobby, rec) if surfaces.lobby is not None else []
+    ops = recover_ops(surfaces.recovery, rec)
+    if surfaces.lobby is not None:
+        ops += lobby_ops(surfaces.lobby, rec)
+    ops += listing_ops(surfaces.listing, surfaces.listed, rec, hall or {})
+    thread = surfaces.thread
+    if thread is not None:
+        if thread.board is not None:
+            ops += board_ops(thread.board, rec, surfaces.guild, repair)
+        ops += log_ops(thread.log, thread.ping, rec, surfaces.locale)
+        ops += takeback_ops(thread.takeback, rec)
         # The ping of a wait the log's last message does not mention.
         if not any(isinstance(op, PostLog) and op.ping for op in ops):
-            ops += ping_ops(surfaces.ping, rec)
-    return ops
+            ops += ping_ops(thread.ping, rec)
+    ops += reminder_ops(surfaces.reminder, rec)
+    if surfaces.status is not None:
+        ops += retag_ops(surfaces.status, rec)
+    for tell in surfaces.dm_closed:
+        ops += dm_closed_ops(tell, rec)
+    ops += end_ops(surfaces.end, rec)
+    if surfaces.end is not None and not rec.get("ended"):
+        ops += [op for seat, last in sorted((dms or {}).items()) for op in ended_dm_ops(last, seat)]
+    return ops + page_ops(surfaces.end, surfaces.page, rec) + archive_ops(surfaces.end, rec)
 
 # -- a seat's DM -----------------------------------------------------------------------------
 
@@ -354,23 +535,15 @@ class NoteDm:
     text: str  # the last message's, which it keeps once the match ends and the decision comes off
 
 
-@dataclass(frozen=True)
-class EndDm:
-    """The decision menu taken off a DM whose match ended: its last message keeps `text` alone."""
-
-    msg: str
-    text: str
-
-
 DmOp = EditDm | SendDm | DeleteDm | NoteDm | EndDm
 
 
-def ended_dm_ops(last: Mapping[str, Any]) -> list[EndDm]:
+def ended_dm_ops(last: Mapping[str, Any], seat: int = 0) -> list[EndDm]:
     """A DM left waiting on a decision when its match ended loses its menu, which would only
     answer "no longer current" (the menu is under the DM's last message)."""
     if not last.get("waiting"):
         return []
-    return [EndDm((last.get("more") or [last["msg"]])[-1], str(last.get("text") or ""))]
+    return [EndDm((last.get("more") or [last["msg"]])[-1], str(last.get("text") or ""), seat)]
 
 
 def dm_ops(dm: Dm, message: DmMessage, last: Mapping[str, Any], grows_below: bool = False,
@@ -400,11 +573,28 @@ def dm_ops(dm: Dm, message: DmMessage, last: Mapping[str, Any], grows_below: boo
     return [*ops, NoteDm(dm, message.keys, tuple(kept), since, message.parts[-1])]
 
 
-def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = False, ok: bool = True) -> None:
+def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = False, ok: bool = True,
+         read: Sequence[Mapping[str, Any]] = ()) -> None:
     """Note in the record what an operation did once Discord answered: `made` the id of
-    the message it posted, `gone` when the message it edited was deleted by someone,
-    `ok` False when a pin was refused. The next `reconcile` sees it done."""
+    the message (or thread) it made, `gone` when the message it edited was deleted by someone,
+    `ok` False when a pin was refused, `read` the messages a read answered (newest first). The
+    next `reconcile` sees it done."""
     match op:
+        case FindLobby(channel, match_id):
+            found = next((m for m in read if _is_lobby(m, match_id)), None)
+            if found is not None:
+                rec.update(channel=str(channel), lobby_msg=str(found["id"]))
+        case PostLobby(lobby, channel):
+            rec.update(channel=str(channel), lobby_msg=str(made), lobby_hash=lobby.digest)
+        case OpenThread():
+            rec["thread"] = str(made)
+            rec.setdefault("shown", 0)
+        case OpenPost(lobby):  # hall.open_post noted where the post is
+            rec["lobby_hash"] = lobby.digest
+            rec.setdefault("shown", 0)
+        case Recover(recovery):
+            _recovered(rec, recovery, read)
+            rec["recovered"] = recovery.start
         case EditLobby(lobby):
             if gone:  # the thread carries on without it
                 rec["lobby_msg"] = None
@@ -452,8 +642,44 @@ def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = F
             rec["ended"] = True
         case TellDmClosed(player):
             rec["dm_told"] = sorted({*rec.get("dm_told", []), player})
+        case PostReminder(reminder):
+            rec["reminded"] = reminder.key
+        case NoteListed(listed):
+            rec["listed"] = listed
+        case PostPage():
+            rec["page"] = True
         case Retag(status):  # refused too: tags never hold a match up, the next change tries again
             rec["applied"] = post_tags(rec, status)
+
+
+def _custom_ids(message: Mapping[str, Any]) -> list[str]:
+    return [str(c.get("custom_id", "")) for row in message.get("components") or [] for c in row.get("components") or []]
+
+
+def _is_lobby(message: Mapping[str, Any], match_id: str) -> bool:
+    title = str(message.get("content", "")).split("\n", 1)[0]
+    return (title.startswith("## ") and title.endswith(f" {match_id}")) \
+        or any(c.startswith(f"p:l:{match_id}:") for c in _custom_ids(message))
+
+
+def _recovered(rec: dict[str, Any], recovery: Recovery, mine: Sequence[Mapping[str, Any]]) -> None:
+    """What the thread's last bot messages say was posted, noted where the record lacks it."""
+    for m in mine:
+        found = _MARK.search(m.get("content", ""))
+        if found:
+            rec["shown"] = max(int(rec.get("shown", 0)), int(found.group(2) or found.group(1)))
+    if not rec.get("board_msg"):
+        tag = f"`{recovery.match_id}`"
+        boards = [m for m in mine if layout.text_of(dict(m)).startswith("**")
+                  and tag in layout.text_of(dict(m)).split("\n", 1)[0]]
+        if boards:
+            rec["board_msg"] = str(min(int(m["id"]) for m in boards))
+            rec["board_v2"] = any(layout.text_of(dict(m)) and not m.get("content") for m in boards)
+    if recovery.takeback_of is not None and not rec.get("takeback"):
+        tag = f"p:t:{recovery.match_id}:{recovery.takeback_of}:"
+        asked = next((m for m in mine if any(c.startswith(tag) for c in _custom_ids(m))), None)
+        if asked is not None:
+            rec["takeback"] = {"of": recovery.takeback_of, "msg": str(asked["id"])}
 
 
 def _replace_board(rec: dict[str, Any], first: str) -> None:

@@ -22,8 +22,9 @@ from events.stats import PlayerStats, ServerStats, player_stats, server_stats, w
 
 from .base import Reply, Room
 from .contexts import lookup_scope
-from .delivery import Delivery, clip
+from .delivery import Delivery
 from .names import game_name, mention
+from .projection import clip
 
 T_PLAYER = Text("Records of {who} on this server", "このサーバーでの{who}の記録")
 T_SERVER = Text("This server's records", "このサーバーの記録")

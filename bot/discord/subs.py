@@ -21,8 +21,8 @@ from events.errors import Refused
 from events.model import Player
 
 from .base import Reply, Room
-from .delivery import who
 from .i18n import M
+from .projection import who
 
 POOL = "discord:subs"
 

@@ -10,7 +10,7 @@ first looks for the summary among the bot's last messages in the thread, by
 the match id in its title, and posts only if it is not there.
 
 The replay page of the match (bot/replaypage) follows the summary as an
-attachment of its own message, once drawn (in the background: a long match's
+attachment of its own message (reconciler.PostPage), once drawn (in the background: a long match's
 page takes seconds, and the move that ended the match does not wait for it),
 so anyone in the thread can step through the match offline; a page larger
 than a server without boosts accepts is left out and the message says how to
@@ -118,33 +118,29 @@ async def post_summary(delivery: Posting, match_id: str, rec: dict[str, Any], te
     return (await delivery.ops.post(rec["thread"], text)).expect()
 
 
-async def post_page(delivery: Posting, ms: MatchState, rec: dict[str, Any], locale: str, page: bytes | None) -> None:
-    """The replay page, once drawn, in a message of its own below the summary (drawing a long
-    match's page takes seconds: the summary does not wait for it). Posted once, as the summary
-    is: noted `sending` before the post, looked for by its file name on a retry. Nothing
-    is posted when the page could not be made."""
-    if rec.get("page") is True:
-        return
+async def post_page(delivery: Posting, ms: MatchState, rec: dict[str, Any], locale: str, page: bytes | None,
+                    look: bool) -> Result:
+    """The replay page, once drawn, in a message of its own below the summary (reconciler.PostPage;
+    drawing a long match's page takes seconds: the summary does not wait for it). Posted once, as
+    the summary is: noted "sending" before the post; `look`: a post noted so before may have
+    landed, and is looked for by its file name first. Nothing is posted when the page could not be made."""
     name = f"parley-replay-{ms.match_id}.html"
-    if rec.get("page") == "sending":
+    if look:
         for m in (await delivery.ops.recent(rec["thread"], 10)).data or []:
             if any(a.get("filename") == name for a in m.get("attachments") or []) or \
                     f"`parley replay {ms.match_id} --html" in m.get("content", ""):
-                rec["page"] = True
-                await delivery.save_record(ms.match_id, rec)
-                return
-    if page is not None:
-        rec["page"] = "sending"
-        await delivery.save_record(ms.match_id, rec)
-        if len(page) <= PAGE_LIMIT:
-            posted = await delivery.ops.post(rec["thread"], PAGE(locale), files=[discord.File(io.BytesIO(page),
-                                                                                               filename=name)])
-        else:
-            size = f"{len(page) / 2**20:.1f}"
-            posted = await delivery.ops.post(rec["thread"], PAGE_TOO_BIG.format(match=ms.match_id, size=size)(locale))
-        posted.expect()
-    rec["page"] = True
+                return Result(Outcome.DELIVERED)
+    if page is None:
+        return Result(Outcome.DELIVERED)
+    rec["page"] = "sending"
     await delivery.save_record(ms.match_id, rec)
+    if len(page) <= PAGE_LIMIT:
+        posted = await delivery.ops.post(rec["thread"], PAGE(locale), files=[discord.File(io.BytesIO(page),
+                                                                                           filename=name)])
+    else:
+        size = f"{len(page) / 2**20:.1f}"
+        posted = await delivery.ops.post(rec["thread"], PAGE_TOO_BIG.format(match=ms.match_id, size=size)(locale))
+    return posted.expect()
 
 
 async def draw_page(delivery: Posting, match_id: str, locale: str) -> bytes | None:

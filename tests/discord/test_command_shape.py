@@ -104,3 +104,19 @@ def test_the_checks_see_the_old_shape() -> None:
     }
     assert mixins(old) == ["core.Parley(NewForm, Cards)"]
     assert crossings(old) == ["newform -> play"]
+
+
+def given_the_whole_parley(modules: dict[str, ast.Module]) -> list[str]:
+    """The modules, besides the application that assembles it (app.py), that import `core`
+    (the `Parley` holding every command class) instead of being given the classes they use."""
+    return sorted(name for name, tree in modules.items()
+                  if name not in ("app", "core") and "core" in _local_imports(tree, set(modules)))
+
+
+def test_each_command_group_is_given_only_the_classes_it_uses() -> None:
+    assert given_the_whole_parley(_modules()) == []
+    # The shape this replaced: the slash command groups were handed the whole Parley.
+    old = {"core": ast.parse("class Parley: ..."),
+           "cog": ast.parse("from .core import Parley\nclass ModGroup:\n"
+                            "    def __init__(self, parley: Parley) -> None:\n        self.parley = parley\n")}
+    assert given_the_whole_parley(old) == ["cog"]

@@ -3,7 +3,6 @@ through the real discord.py client over FakeDiscord."""
 
 from __future__ import annotations
 
-import discord
 import pytest
 
 from bot.discord.ops import Ops, Outcome, Undelivered
@@ -18,8 +17,7 @@ def ops(h: Harness) -> Ops:
 
 async def test_a_post_is_delivered_with_its_id_and_pings_only_whom_it_names(harness: Harness) -> None:
     h = harness
-    posted = await ops(h).post(h.fake.channel_id, f"@everyone {ALICE.mention} {BOB.mention}", pings=[ALICE.id],
-                               kind=discord.ChannelType.text)
+    posted = await ops(h).post(h.fake.channel_id, f"@everyone {ALICE.mention} {BOB.mention}", pings=[ALICE.id])
     assert posted.ok and posted.outcome is Outcome.DELIVERED
     msg = h.fake.messages[int(posted.id or 0)]
     assert msg["_pings"] == {"everyone": False, "users": [str(ALICE.id)], "roles": []}
@@ -79,7 +77,7 @@ async def test_an_archived_thread_is_reopened_and_the_call_tried_again(harness: 
 
 async def test_a_thread_made_before_a_crash_is_found_not_made_twice(harness: Harness) -> None:
     h = harness
-    lobby = await ops(h).post(h.fake.channel_id, "lobby", kind=discord.ChannelType.text)
+    lobby = await ops(h).post(h.fake.channel_id, "lobby")
     first = await ops(h).open_thread(h.fake.channel_id, lobby.id or 0, "a match")
     again = await ops(h).open_thread(h.fake.channel_id, lobby.id or 0, "a match")
     assert first.ok and again.ok and first.id == again.id

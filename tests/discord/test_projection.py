@@ -85,7 +85,7 @@ async def test_a_seats_dm_shows_its_own_hand_and_never_another_seats(service: Ma
     ms = await _running(service)
     surfaces = projection.project(ms, _inputs(service, ms), "en")
     assert [d.seat for d in surfaces.dms] == [0, 1]
-    board = "\n".join(surfaces.board.parts) if surfaces.board else ""
+    board = "\n".join(surfaces.thread.board.parts) if surfaces.thread and surfaces.thread.board else ""
     for shown in surfaces.dms:
         text = _dm_text(service, ms, shown)
         other = 1 - shown.seat
@@ -123,7 +123,9 @@ async def test_the_log_covers_every_new_event_once(service: MatchService) -> Non
     ms = await service.get(ms.match_id)
     events = await service.events(ms.match_id)
     for locale in ("en", "ja"):
-        chunks = projection.project(ms, _inputs(service, ms, events), locale).log
+        thread = projection.project(ms, _inputs(service, ms, events), locale).thread
+        assert thread is not None
+        chunks = thread.log
         assert chunks[0].first == events[0].seq and chunks[-1].last == events[-1].seq
         text = "\n".join(line for c in chunks for line in c.lines)
         assert "ann" in text and "ben" in text
@@ -147,8 +149,9 @@ async def test_a_long_log_is_cut_into_messages_that_fit(service: MatchService) -
 async def test_nothing_but_the_lobby_before_the_match_starts(service: MatchService) -> None:
     ms = await service.create("toy", ANN, {"goal": 50})
     surfaces = projection.project(ms, projection.Inputs(), "ja")
-    assert surfaces.board is None and surfaces.ping is None and surfaces.dms == () and surfaces.log == ()
-    assert surfaces.takeback is None
+    thread = surfaces.thread
+    assert thread is not None and thread.board is None and thread.ping is None and surfaces.dms == ()
+    assert thread.log == () and thread.takeback is None
     lobby = projection.lobby(ms, "ja")
     assert surfaces.lobby.content == lobby.content and surfaces.lobby.digest == lobby.digest
     assert surfaces.lobby.view is not None and lobby.view is not None
@@ -167,3 +170,24 @@ async def test_an_open_takeback_request_names_the_asker_with_its_buttons(service
         ids = [c["custom_id"] for row in request.view.to_components() for c in row["components"]]
         assert len(ids) == 2 and all(i.startswith(f"p:t:{ms.match_id}:{request.of}:") for i in ids)
     assert projection.takeback(ms, "en").text != projection.takeback(ms, "ja").text  # type: ignore[union-attr]
+
+
+async def test_a_match_opens_in_its_channel_until_it_ends_and_reminds_only_whom_it_names(
+        service: MatchService) -> None:
+    ms = await service.create("toy", ANN, {"goal": 50}, place={"via": "discord", "channel": "6", "locale": "ja"})
+    opening = projection.opening(ms, "ja")
+    assert opening is not None and opening.channel == 6 and opening.forum is None
+    assert opening.name == f"{ms.game.title('ja')} · {ms.match_id}" and opening.lobby.view is not None
+    await service.join(ms.match_id, BEN)
+    await service.start(ms.match_id, ANN.id)
+    ms = await service.get(ms.match_id)
+    reminded = {locale: projection.reminder(ms, [0], locale, "k") for locale in ("en", "ja")}
+    for shown in reminded.values():
+        assert shown is not None and shown.users == (101,) and "<@101>" in shown.text and "<@102>" not in shown.text
+    assert reminded["en"].text != reminded["ja"].text  # type: ignore[union-attr]
+    assert projection.reminder(ms, [], "en", "k") is None  # nobody due: nothing to post
+    told = projection.dm_closed(ms, BEN, 102)
+    assert told.user == 102 and "<@102>" in told.text and "/parley hand" in told.text
+    await service.abort(ms.match_id, None, "test")  # as the system does when it cannot open the thread
+    assert projection.opening(await service.get(ms.match_id), "ja") is None  # ended before a thread: none
+    assert projection.opening(await _running(service), "en") is None  # not a Discord match

@@ -23,7 +23,7 @@ def _board(body: str = "the board", seat: int | None = 0, image: bytes | None = 
 
 def _surfaces(board: BoardSurface, log: tuple[LogChunk, ...] = (), ping: Ping | None = None,
               takeback: projection.Takeback | None = None) -> projection.Surfaces:
-    return projection.Surfaces(LOBBY, board, log, takeback, ping, (), "en", 42)
+    return projection.Surfaces(LOBBY, projection.Thread(board, log, takeback, ping), (), "en", 42)
 
 
 def _record(**extra: Any) -> dict[str, Any]:
@@ -326,11 +326,12 @@ def test_a_hall_post_is_retagged_once_when_its_match_moves_on() -> None:
 
 
 def test_a_player_whose_dms_are_closed_is_told_once_in_the_thread() -> None:
+    closed = projection.DmClosed("discord:101", "<@101>, use /parley hand", 101)
     tell = reconciler.TellDmClosed("discord:101", "<@101>, use /parley hand", 101)
     rec = _record(dm_told=["discord:102"])
-    assert reconciler.dm_closed_ops(tell, rec) == [tell]
+    assert reconciler.dm_closed_ops(closed, rec) == [tell]
     reconciler.note(rec, tell)
-    assert rec["dm_told"] == ["discord:101", "discord:102"] and reconciler.dm_closed_ops(tell, rec) == []
+    assert rec["dm_told"] == ["discord:101", "discord:102"] and reconciler.dm_closed_ops(closed, rec) == []
 
 
 def test_a_dm_waiting_when_its_match_ends_loses_its_menu_once() -> None:
@@ -342,3 +343,152 @@ def test_a_dm_waiting_when_its_match_ends_loses_its_menu_once() -> None:
     assert end == reconciler.EndDm(last["more"][-1], message.parts[-1])  # the menu is under the last message
     reconciler.note_dm(last, end)
     assert reconciler.ended_dm_ops(last) == []
+
+
+# -- the match's other places, all through `reconcile` -----------------------------------------
+
+OPENING = projection.Opening("m1", LOBBY, 6, "Toy · m1", None)
+
+
+def _through(surfaces: projection.Surfaces, rec: dict[str, Any], *, repair: bool = False,
+             dms: dict[int, dict[str, Any]] | None = None,
+             read: list[dict[str, Any]] | None = None) -> list[reconciler.Op]:
+    """Reconcile and apply until nothing is left, as the delivery does (a read answering
+    `read`, a message or thread made getting an id); every operation, in order."""
+    done: list[reconciler.Op] = []
+    for _ in range(reconciler.ROUNDS):
+        ops = reconciler.reconcile(surfaces, rec, repair, dms)
+        if not ops:
+            return done
+        for op in ops:
+            done.append(op)
+            if isinstance(op, reconciler.EndDm):
+                reconciler.note_dm((dms or {})[op.seat], op)
+                continue
+            made = str(next(ids)) if isinstance(op, reconciler.PostLobby | reconciler.OpenThread) else None
+            reconciler.note(rec, op, made, read=read or [])
+            if isinstance(op, reconciler.FindLobby) and rec.get("lobby_msg"):
+                break  # found: the round's post is moot, asked again
+    raise AssertionError(f"still reconciling after {done}")
+
+
+def test_a_match_opens_its_lobby_message_and_thread_once_and_nothing_else_before() -> None:
+    rec: dict[str, Any] = {}
+    thread = projection.Thread(_board(), (LogChunk(("ann joins",), 1, 1, None),), None, PING)
+    surfaces = projection.Surfaces(LOBBY, thread, opening=OPENING)
+    assert reconciler.reconcile(surfaces, rec) == [reconciler.PostLobby(LOBBY, 6), reconciler.OpenThread("Toy · m1")]
+    opened = projection.Surfaces(opening=OPENING)
+    assert _through(opened, rec) == [reconciler.PostLobby(LOBBY, 6), reconciler.OpenThread("Toy · m1")]
+    assert rec["channel"] == "6" and rec["lobby_msg"] and rec["thread"] and rec["lobby_hash"] == LOBBY.digest
+    assert reconciler.reconcile(opened, rec) == [] and reconciler.reconcile(opened, rec, repair=True) == []
+    # A lobby posted whose thread could not be opened: only the thread is asked for again.
+    again = {"channel": "6", "lobby_msg": "9", "lobby_hash": LOBBY.digest}
+    assert reconciler.reconcile(opened, again) == [reconciler.OpenThread("Toy · m1")]
+
+
+def test_after_a_start_a_lobby_posted_before_a_crash_is_found_not_posted_again() -> None:
+    rec: dict[str, Any] = {}
+    opened = projection.Surfaces(opening=OPENING)
+    lobby = {"id": "77", "content": "## Toy · match m1"}
+    assert _through(opened, rec, repair=True, read=[{"id": "76", "content": "other"}, lobby]) == [
+        reconciler.FindLobby(6, "m1"), reconciler.OpenThread("Toy · m1")]
+    assert rec["lobby_msg"] == "77" and rec["thread"] and reconciler.reconcile(opened, rec, repair=True) == []
+    # Nothing found: the lobby is posted.
+    rec = {}
+    assert _through(opened, rec, repair=True) == [reconciler.FindLobby(6, "m1"), reconciler.PostLobby(LOBBY, 6),
+                                                  reconciler.OpenThread("Toy · m1")]
+
+
+def test_a_match_hall_post_is_opened_once_as_its_lobby_and_thread() -> None:
+    hall = replace(OPENING, forum=5)
+    rec: dict[str, Any] = {}
+    (post,) = reconciler.reconcile(projection.Surfaces(opening=hall), rec)
+    assert post == reconciler.OpenPost(LOBBY, False)
+    rec.update(channel="8", lobby_msg="8", thread="8", forum="5")  # what hall.open_post notes
+    reconciler.note(rec, post)
+    assert rec["lobby_hash"] == LOBBY.digest and rec["shown"] == 0
+    assert reconciler.reconcile(projection.Surfaces(opening=hall), rec) == []
+
+
+def test_the_thread_is_read_back_once_per_start() -> None:
+    rec = _record(takeback=None)
+    recovery = projection.Recovery("m1", 4, "start-1")
+    read = [{"id": "30", "content": "ben › draws\n-# #5–7 · [board](<x>)"},
+            {"id": "21", "components": [{"type": 10, "content": "**Toy · match `m1`** running"}]},
+            {"id": "25", "content": "ann asks", "components": [{"type": 1, "components": [
+                {"type": 2, "custom_id": "p:t:m1:4:yes"}]}]}]
+    surfaces = projection.Surfaces(recovery=recovery)
+    assert _through(surfaces, rec, repair=True, read=read) == [reconciler.Recover(recovery)]
+    assert rec["shown"] == 7 and rec["board_msg"] == "21" and rec["board_v2"]
+    assert rec["takeback"] == {"of": 4, "msg": "25"}
+    assert reconciler.reconcile(surfaces, rec, repair=True) == []
+    # The next start reads it back again.
+    assert reconciler.reconcile(projection.Surfaces(recovery=replace(recovery, start="start-2")), rec, True) == [
+        reconciler.Recover(replace(recovery, start="start-2"))]
+
+
+def test_a_reminder_is_posted_once_per_finding() -> None:
+    rec = _record()
+    reminder = projection.Reminder("9@t1", "Reminder — <@101>", (101,))
+    surfaces = projection.Surfaces(reminder=reminder)
+    assert _through(surfaces, rec) == [reconciler.PostReminder(reminder)]
+    assert reconciler.reconcile(surfaces, rec) == []
+    later = replace(reminder, key="9@t2")  # still waiting a day later: reminded again
+    assert reconciler.reconcile(projection.Surfaces(reminder=later), rec) == [reconciler.PostReminder(later)]
+    assert reconciler.reconcile(projection.Surfaces(reminder=reminder), {}) == []  # no thread: nowhere to post
+
+
+def test_the_end_of_a_match_comes_from_one_reconcile_with_its_page_and_the_archive_last() -> None:
+    end = projection.End("**ann** won", "summary", True)
+    rec = _record(forum="5", tags={"game": "g", "running": "r", "over": "o"}, applied=["g", "r"])
+    dms = {0: {"msg": "40", "more": ["41"], "waiting": True, "text": "hand"}, 1: {"msg": "50", "waiting": False}}
+    closed = projection.DmClosed("discord:102", "<@102>, use /parley hand", 102)
+    surfaces = projection.Surfaces(status="over", dm_closed=(closed,), end=end)
+    assert _through(surfaces, rec, dms=dms) == [
+        reconciler.Retag("over"), reconciler.TellDmClosed("discord:102", closed.text, 102),
+        reconciler.Announce("**ann** won"), reconciler.PostSummary("summary", False), reconciler.EndDm("41", "hand", 0)]
+    assert not dms[0]["waiting"] and not rec.get("ended")  # the page is not drawn yet: no archive
+    assert reconciler.reconcile(surfaces, rec, dms=dms) == []
+    drawn = replace(surfaces, page=projection.Page(b"<html>"))
+    assert _through(drawn, rec, dms=dms) == [reconciler.PostPage(projection.Page(b"<html>"), False),
+                                             reconciler.Archive()]
+    assert rec["page"] is True and rec["ended"] and reconciler.reconcile(drawn, rec, dms=dms) == []
+
+
+def test_a_page_noted_sending_is_looked_for_and_waits_for_the_summary() -> None:
+    end = projection.End(None, "summary", True)
+    page = projection.Page(None)  # could not be made: nothing is posted, the thread is archived all the same
+    rec = _record(page="sending")
+    assert reconciler.reconcile(projection.Surfaces(end=end, page=page), rec) == [
+        reconciler.PostSummary("summary", False)]  # the page only below the summary
+    assert _through(projection.Surfaces(end=end, page=page), rec) == [
+        reconciler.PostSummary("summary", False), reconciler.PostPage(page, True), reconciler.Archive()]
+
+
+def test_the_looking_for_players_post_is_made_once_then_edited_only_when_the_lobbies_change() -> None:
+    listing = projection.Listing("42", "## Looking for players\n- Toy `m1` · 1/4", "en", 5)
+    rec, server = _record(), {}
+    surfaces = projection.Surfaces(listing=listing, listed=True)
+    (post, listed) = reconciler.reconcile(surfaces, rec, hall=server)
+    assert (post, listed) == (reconciler.PostListing(listing), reconciler.NoteListed(True))
+    reconciler.note_listing(server, post, "90")
+    reconciler.note(rec, listed)
+    assert server == {"forum": "5", "thread": "90", "locale": "en", "hash": listing.digest} and rec["listed"]
+    assert reconciler.reconcile(surfaces, rec, hall=server) == []
+    # The match started: the list changes, once, and the match is no longer in it.
+    changed = replace(listing, text="## Looking for players\nnone")
+    left = projection.Surfaces(listing=changed, listed=False)
+    (edit, unlisted) = reconciler.reconcile(left, rec, hall=server)
+    assert (edit, unlisted) == (reconciler.EditListing(changed, "90"), reconciler.NoteListed(False))
+    reconciler.note_listing(server, edit, gone=True)  # someone deleted the post: made anew
+    (again, _) = reconciler.reconcile(left, rec, hall=server)
+    assert again == reconciler.PostListing(changed)
+    reconciler.note_listing(server, again, "91")
+    reconciler.note(rec, unlisted)
+    assert server["thread"] == "91" and reconciler.reconcile(left, rec, hall=server) == []
+    # Another lobby opens: the post is edited in place, once.
+    more = projection.Surfaces(listing=replace(listing, text="## Looking for players\n- Toy `m2` · 1/4"))
+    (edited,) = reconciler.reconcile(more, rec, hall=server)
+    assert isinstance(edited, reconciler.EditListing) and edited.thread == "91"
+    reconciler.note_listing(server, edited)
+    assert reconciler.reconcile(more, rec, hall=server) == []
