@@ -84,7 +84,7 @@ def hand_size(revenue: int) -> int:
     return h.base + extra
 
 
-def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Text]) -> None:
+def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Text] | None) -> None:
     p = s.players[seat]
     revenue = 0
     if castle != "none":
@@ -97,9 +97,10 @@ def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Te
         p.stacks.append(Stack(hero))
     p.deck = rng.shuffled(p.deck)
     n = hand_size(revenue)
-    where = (Text("the castle ", "城砦「") + cdef(s, castle).text + Text(f" (revenue {revenue})", f"」（収益{revenue}）")
-             if castle != "none" else Text("no castle", "城砦なし"))
-    who = Text("the hero ", "英雄「") + cdef(s, hero).text + Text("", "」") if hero != "none" else Text("no hero", "英雄なし")
-    log.append(seat_ref(seat) + Text(" sets up ", "は") + where + Text(" and ", "と") + who
-               + Text(f", and draws {n} cards.", f"を配置し、カードを{n}枚引いた。"))
+    if log is not None:
+        where = (Text("the castle ", "城砦「") + cdef(s, castle).text + Text(f" (revenue {revenue})", f"」（収益{revenue}）")
+                 if castle != "none" else Text("no castle", "城砦なし"))
+        who = Text("the hero ", "英雄「") + cdef(s, hero).text + Text("", "」") if hero != "none" else Text("no hero", "英雄なし")
+        log.append(seat_ref(seat) + Text(" sets up ", "は") + where + Text(" and ", "と") + who
+                   + Text(f", and draws {n} cards.", f"を配置し、カードを{n}枚引いた。"))
     draw_to_hand(s, seat, n, rng, log)
