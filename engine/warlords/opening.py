@@ -31,8 +31,8 @@ def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -
         cards[iid] = cid
         owner[iid] = seat
         piles[seat].append(iid)
-    players = [Player(deck=rng.shuffled(sorted(p, key=lambda x: int(x[1:]))), deck_name=names[i] if i < len(names) else "")
-               for i, p in enumerate(piles)]
+    # Each pile is already in id order (ids were handed out in the order k): no sort needed.
+    players = [Player(deck=rng.shuffled(p), deck_name=names[i] if i < len(names) else "") for i, p in enumerate(piles)]
     s = WState(seats=seats, cards=cards, owner=owner, players=players, card_set=card_set)
     choose_first(s)
     return s

@@ -44,6 +44,15 @@ def finished(s: WState, log: list[Text] | None) -> bool:
         return True
     if s.phase != "play":
         return False
+    # Checked after every action: count first, and list the players only when the game ends.
+    left, all_passed = 0, True
+    for p in s.players:
+        if not p.eliminated:
+            left += 1
+            if not p.time_passes:
+                all_passed = False
+    if left > 1 and not all_passed:
+        return False
     live = alive(s)
     if len(live) <= 1:
         s.winners = live
