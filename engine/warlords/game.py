@@ -35,7 +35,7 @@ from .catalog import card_catalog
 from .combat import assign, battle, side_values
 from .decks import deck_errors, import_deck, starter, starter_ids
 from .labels import read_typed
-from .opening import deal, do_pick, options_decks, pickable
+from .opening import deal, do_pick, options_decks, pick_ok
 from .removal import legal_assignment, strip_for_terrain
 from .stacks import castle_combat, glory, stack_combat, stack_state
 from .state import (
@@ -306,10 +306,7 @@ class Warlords(Game[WState]):
                                  "セットアップは手番順に行います。まだあなたの番ではありません。"),
                             Text(f"Wait for {seat_label(s.pick_queue[0]).en}.", f"{seat_label(s.pick_queue[0]).ja}を待ってください。"))
         for key, kind in (("castle", "castle"), ("hero", "hero")):
-            options = pickable(s, seat, kind)
-            value = a.get(key)
-            ok = value in options or (value == "none" and not options)
-            if not ok:
+            if not pick_ok(s, seat, kind, a.get(key)):
                 raise RuleError(Text(f"Pick a {kind} from your deck that is not in play.",
                                      f"場に出ていない{'城砦' if kind == 'castle' else '英雄'}カードをデッキから選んでください。"),
                                 Text("See your list of choices.", "選択肢の一覧を見てください。"))

@@ -12,7 +12,7 @@ from engine.core import Rng, Text, first_of_each, seat_ref
 from .cards import rules
 from .decks import starter, starter_ids
 from .stacks import castle_revenue
-from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play_card_ids
+from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play, in_play_card_ids
 
 
 def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -> WState:
@@ -76,6 +76,19 @@ def pickable(s: WState, seat: int, kind: str) -> list[str]:
     used = in_play_card_ids(s)
     fresh = [iid for iid in s.players[seat].deck if cdef(s, iid).type == kind and s.cards[iid] not in used]
     return first_of_each(sorted(fresh, key=lambda x: int(x[1:])), lambda iid: s.cards[iid])
+
+
+def pick_ok(s: WState, seat: int, kind: str, value: object) -> bool:
+    """`value in pickable(s, seat, kind)`, or "none" when that is empty, checked
+    directly: every pick of a replay is checked, and listing them sorts the deck."""
+    deck = s.players[seat].deck
+    if value == "none":
+        return not any(cdef(s, i).type == kind and not in_play(s, s.cards[i]) for i in deck)
+    if not isinstance(value, str) or value not in deck or cdef(s, value).type != kind or in_play(s, s.cards[value]):
+        return False
+    # pickable offers the copy with the lowest id of each card.
+    card_id, n = s.cards[value], int(value[1:])
+    return all(int(i[1:]) >= n for i in deck if s.cards[i] == card_id)
 
 
 def hand_size(revenue: int) -> int:

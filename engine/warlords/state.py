@@ -3,7 +3,7 @@ and move cards. Every physical card is an instance id ("c17") mapped to its card
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engine.core import Rng, Text, seat_ref
@@ -166,51 +166,37 @@ def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
     return None
 
 
-def table_places(s: WState) -> Iterator[Sequence[str | None]]:
-    """The instance ids of every card on the table (castles, stacks, treasures, ruins),
-    place by place: a list as the state holds it, so a search tests each place at C speed."""
+def on_table(s: WState) -> Iterator[str]:
+    """The instance ids of every card on the table (castles, stacks, treasures, ruins)."""
     for p in s.players:
         for c in p.castles:
-            yield (c.card, *c.garrison, *c.improvements, *c.calamities)
+            yield c.card
+            yield from c.garrison
+            yield from c.improvements
+            yield from c.calamities
         for st in p.stacks:
-            yield st.members
-            yield st.march
-            yield st.calamities
-            yield (st.hero, st.fleet, st.terrain, st.weather)  # the last three may be None
-        yield p.treasures
-        yield p.ruins
+            yield st.hero
+            yield from st.members
+            yield from st.march
+            yield from st.calamities
+            for x in (st.fleet, st.terrain, st.weather):
+                if x:
+                    yield x
+        yield from p.treasures
+        yield from p.ruins
 
 
 def in_play_card_ids(s: WState) -> set[str]:
     """Card ids (names) on the table, for uniqueness (先出し生存)."""
     cards = s.cards
-    return {cards[i] for place in table_places(s) for i in place if i is not None}
-
-
-# Each card id's instance ids, per match: keyed by its `cards` map (kept here, so its id
-# stays its own), which never changes after set-up.
-_COPIES: dict[int, tuple[dict[str, str], dict[str, frozenset[str]]]] = {}
-
-
-def copies(s: WState, card_id: str) -> frozenset[str]:
-    """The instance ids of the cards of `card_id` in this match."""
-    cards = s.cards
-    hit = _COPIES.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        index: dict[str, set[str]] = {}
-        for iid, cid in cards.items():
-            index.setdefault(cid, set()).add(iid)
-        if len(_COPIES) > 256:  # matches replayed one after another hold no memory
-            _COPIES.clear()
-        hit = _COPIES[id(cards)] = (cards, {cid: frozenset(iids) for cid, iids in index.items()})
-    return hit[1].get(card_id, frozenset())
+    return {cards[i] for i in on_table(s)}
 
 
 def in_play(s: WState, card_id: str) -> bool:
-    """Is a card of this id on the table? `card_id in in_play_card_ids(s)`, stopping
-    at the first place that holds one of its copies (checked at every deploy)."""
-    mine = copies(s, card_id)
-    return any(not mine.isdisjoint(place) for place in table_places(s))
+    """Is a card of this id on the table? `card_id in in_play_card_ids(s)`,
+    stopping at the first one and building no set (checked at every deploy)."""
+    cards = s.cards
+    return any(cards[i] == card_id for i in on_table(s))
 
 
 def to_discard(s: WState, iid: str) -> None:
