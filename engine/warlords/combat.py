@@ -9,7 +9,6 @@ from .cards import rules
 from .removal import (
     apply_garrison_losses,
     apply_stack_losses,
-    assign_stack_losses,
     assignments,
     capture,
     covering,
@@ -93,16 +92,19 @@ def battle(s: WState, rng: Rng, attacker: int, stack_id: str, target: str, bonus
     else:
         if log is not None:
             log.append(Text(f"Losses: attacker {a_loss}, defender {d_loss}.", f"損失：攻撃側{a_loss}、防御側{d_loss}。"))
+    # A side with one legal assignment takes it at once: the automatic choice, listed first.
     waiting: list[int] = []
-    if len(assignments(s, stack_values(s, ast), a_loss)) > 1:
+    a_options = assignments(s, stack_values(s, ast), a_loss)
+    if len(a_options) > 1:
         waiting.append(attacker)
     else:
-        assign_stack_losses(s, attacker, ast, a_loss, log)
+        apply_stack_losses(s, attacker, ast, a_loss, a_options[0], log)
         a_loss = 0
-    if d_loss > 0 and len(assignments(s, d_values, d_loss)) > 1:
+    d_options = assignments(s, d_values, d_loss) if d_loss > 0 else None
+    if d_options is not None and len(d_options) > 1:
         waiting.append(dseat)
     elif d_loss > 0 or not d_sudden:
-        _apply_defender(s, dseat, target, d_loss, None, log)
+        _apply_defender(s, dseat, target, d_loss, d_options[0] if d_options else None, log)
         d_loss = 0
     if waiting:
         s.decision = Decision("losses", waiting, attacker, stack=stack_id, target=target, bonus=bonus,

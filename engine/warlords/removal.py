@@ -200,11 +200,6 @@ def _stack_loss_line(s: WState, seat: int, st: Stack, loss: int, chosen: list[st
     return head + what + rest
 
 
-def assign_stack_losses(s: WState, seat: int, st: Stack, loss: int, log: list[Text] | None) -> bool:
-    """The automatic assignment (used where the owner has no real choice)."""
-    return apply_stack_losses(s, seat, st, loss, covering(stack_values(s, st), loss), log)
-
-
 def apply_garrison_losses(s: WState, c: Castle, chosen: list[str], log: list[Text] | None, loss: int | None = None) -> None:
     """Remove the chosen garrison armies: a battle's `loss`, or the whole garrison to
     sudden death (`loss` None). The log line says what was lost and what remains."""
