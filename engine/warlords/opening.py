@@ -22,16 +22,14 @@ def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -
     flat = [(seat, cid) for seat in range(seats) for cid, n in sorted(decks[seat].items()) for _ in range(n)]
     # Instance ids are handed out in random order, so an id says nothing about the card.
     order = rng.shuffled(list(range(len(flat))))
-    cards: dict[str, str] = {}
-    owner: dict[str, int] = {}
+    dealt = [flat[idx] for idx in order]  # the k-th card dealt is "c<k+1>"
+    ids = [f"c{k}" for k in range(1, len(dealt) + 1)]
+    cards = dict(zip(ids, [cid for _, cid in dealt], strict=True))
+    owner = dict(zip(ids, [seat for seat, _ in dealt], strict=True))
     piles: list[list[str]] = [[] for _ in range(seats)]
-    for k, idx in enumerate(order):
-        seat, cid = flat[idx]
-        iid = f"c{k + 1}"
-        cards[iid] = cid
-        owner[iid] = seat
+    for iid, (seat, _) in zip(ids, dealt, strict=True):
         piles[seat].append(iid)
-    # Each pile is already in id order (ids were handed out in the order k): no sort needed.
+    # Each pile is already in id order (ids were handed out in that order): no sort needed.
     players = [Player(deck=rng.shuffled(p), deck_name=names[i] if i < len(names) else "") for i, p in enumerate(piles)]
     s = WState(seats=seats, cards=cards, owner=owner, players=players, card_set=card_set)
     choose_first(s)
