@@ -53,7 +53,7 @@ def exists(s: WState, target: str) -> bool:
     return find_stack(s, target) is not None or find_castle(s, target) is not None
 
 
-def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[Text], checks: int = 0) -> None:
+def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[Text] | None, checks: int = 0) -> None:
     """Check (by the victim) until the card settles: attached, discarded, or waiting
     for the victim to choose where it switches to. The card is not on any target now."""
     spec = cdef(s, iid).calamity
@@ -62,15 +62,17 @@ def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[T
     while True:
         if checks >= cap:
             s.cap_hits += 1
-            log.append(name(s, iid) + Text(f" burns out after {cap} checks.", f"は{cap}回の判定で収まった。"))
+            if log is not None:
+                log.append(name(s, iid) + Text(f" burns out after {cap} checks.", f"は{cap}回の判定で収まった。"))
             to_discard(s, iid)
             return
         checks += 1
         value, _ = check(s, victim, rng, log, name(s, iid))
         lo, hi = spec.effect_range
         if lo <= value <= hi:
-            log.append(name(s, iid) + Text(" strikes ", "が") + piece(s, target)
-                       + Text(f" (a check of {lo}-{hi}).", f"を襲った（判定{lo}～{hi}）。"))
+            if log is not None:
+                log.append(name(s, iid) + Text(" strikes ", "が") + piece(s, target)
+                           + Text(f" (a check of {lo}-{hi}).", f"を襲った（判定{lo}～{hi}）。"))
             apply_effects(s, rng, spec.effects, victim, target, log)
             if not exists(s, target) and spec.kind == "transient" and targets_of(s, victim, spec.target):
                 s.decision = Decision("redirect", [victim], victim, target="", calamity=iid, checks=checks)
@@ -89,15 +91,17 @@ def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[T
         if (spec.switch_range is not None and spec.switch_range[0] <= value <= spec.switch_range[1]
                 and switch_targets(s, iid, victim)):
             s.decision = Decision("switch", [victim], victim, calamity=iid, checks=checks)
-            log.append(name(s, iid) + Text(" switches: ", "は交代：") + seat_ref(victim)
-                       + Text(" chooses another player's target for it.", "が他のプレイヤーの移し先を選ぶ。"))
+            if log is not None:
+                log.append(name(s, iid) + Text(" switches: ", "は交代：") + seat_ref(victim)
+                           + Text(" chooses another player's target for it.", "が他のプレイヤーの移し先を選ぶ。"))
             return
-        log.append(name(s, iid) + Text(" ends.", "は終わった。"))
+        if log is not None:
+            log.append(name(s, iid) + Text(" ends.", "は終わった。"))
         to_discard(s, iid)
         return
 
 
-def advance_check(s: WState, rng: Rng, iid: str, log: list[Text]) -> None:
+def advance_check(s: WState, rng: Rng, iid: str, log: list[Text] | None) -> None:
     """A persistent calamity's check in its victim's stack advance."""
     target = detach(s, iid)
     if target is None:

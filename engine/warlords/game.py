@@ -35,7 +35,7 @@ from .catalog import card_catalog
 from .combat import assign, battle, side_values
 from .decks import deck_errors, import_deck, starter, starter_ids
 from .labels import read_typed
-from .opening import deal, do_pick, options_decks, pickable
+from .opening import deal, do_pick, options_decks, pick_ok
 from .removal import legal_assignment, strip_for_terrain
 from .stacks import castle_combat, glory, stack_combat, stack_state
 from .state import (
@@ -257,10 +257,10 @@ class Warlords(Game[WState]):
         return Transition(s, tuple(log), reveals=_revealed(state, s))
 
     def apply_owned(self, state: WState, seat: int, action: Action, rng: Rng) -> WState:
-        self._play(state, seat, action, rng, [])
+        self._play(state, seat, action, rng, None)  # no log lines: nobody reads them
         return state
 
-    def _play(self, s: WState, seat: int, action: Action, rng: Rng, log: list[Text]) -> None:
+    def _play(self, s: WState, seat: int, action: Action, rng: Rng, log: list[Text] | None) -> None:
         kind = action.get("kind")
         if s.phase == "over":
             raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
@@ -275,7 +275,8 @@ class Warlords(Game[WState]):
             if seat != s.active:
                 raise RuleError(Text("It is not your turn.", "あなたの手番ではありません。"))
             if kind == "end":
-                log.append(seat_ref(seat) + Text(" ends their turn.", "は手番を終えた。"))
+                if log is not None:
+                    log.append(seat_ref(seat) + Text(" ends their turn.", "は手番を終えた。"))
                 end_turn(s, rng, log)
             elif kind in legal.CHECKS:
                 legal.CHECKS[kind](s, seat, action)
@@ -287,16 +288,17 @@ class Warlords(Game[WState]):
                 raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
             settle(s, rng, log)
 
-    def _direction(self, s: WState, seat: int, a: Action, log: list[Text]) -> None:
+    def _direction(self, s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
         if a.get("kind") != "direction" or a.get("dir") not in ("cw", "ccw"):
             raise _unknown(a.get("kind"), ["direction dir=cw", "direction dir=ccw"])
         s.direction = 1 if a["dir"] == "cw" else -1
         s.phase = "pick"
         s.pick_queue = order_from(s, s.first)
-        log.append(seat_ref(seat) + Text(" goes first and plays " + ("clockwise." if s.direction == 1 else "counter-clockwise."),
-                                         "が最初のプレイヤーで、" + ("時計回り" if s.direction == 1 else "反時計回り") + "に進める。"))
+        if log is not None:
+            log.append(seat_ref(seat) + Text(" goes first and plays " + ("clockwise." if s.direction == 1 else "counter-clockwise."),
+                                             "が最初のプレイヤーで、" + ("時計回り" if s.direction == 1 else "反時計回り") + "に進める。"))
 
-    def _pick(self, s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+    def _pick(self, s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -> None:
         if a.get("kind") != "pick":
             raise _unknown(a.get("kind"), ["pick castle=<id> hero=<id>"])
         if seat != s.pick_queue[0]:
@@ -304,10 +306,7 @@ class Warlords(Game[WState]):
                                  "セットアップは手番順に行います。まだあなたの番ではありません。"),
                             Text(f"Wait for {seat_label(s.pick_queue[0]).en}.", f"{seat_label(s.pick_queue[0]).ja}を待ってください。"))
         for key, kind in (("castle", "castle"), ("hero", "hero")):
-            options = pickable(s, seat, kind)
-            value = a.get(key)
-            ok = value in options or (value == "none" and not options)
-            if not ok:
+            if not pick_ok(s, seat, kind, a.get(key)):
                 raise RuleError(Text(f"Pick a {kind} from your deck that is not in play.",
                                      f"場に出ていない{'城砦' if kind == 'castle' else '英雄'}カードをデッキから選んでください。"),
                                 Text("See your list of choices.", "選択肢の一覧を見てください。"))
@@ -320,7 +319,7 @@ class Warlords(Game[WState]):
             start_turn(s, rng, log)
             settle(s, rng, log)
 
-    def _respond(self, s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+    def _respond(self, s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -> None:
         d = s.decision
         assert d is not None
         early_pass = d.kind == "obstruct" and a.get("kind") == "pass" and seat in d.seats
@@ -342,12 +341,14 @@ class Warlords(Game[WState]):
                                                                                              "、".join(eligible) or "なし"))
             s.decision = None
             if not chosen:
-                log.append(seat_ref(seat) + Text(" does not intercept.", "は迎撃しない。"))
+                if log is not None:
+                    log.append(seat_ref(seat) + Text(" does not intercept.", "は迎撃しない。"))
                 battle(s, rng, d.actor, d.stack, d.target, d.bonus, log)
                 return
-            log.append(seat_ref(seat) + Text(" intercepts with ", "は") + names_and([their(s, sid) for sid in chosen])
-                       + Text(", which fight instead of the target" + (", one after another." if len(chosen) > 1 else "."),
-                              "で迎撃する（目標の代わりに" + ("順に" if len(chosen) > 1 else "") + "戦う）。"))
+            if log is not None:
+                log.append(seat_ref(seat) + Text(" intercepts with ", "は") + names_and([their(s, sid) for sid in chosen])
+                           + Text(", which fight instead of the target" + (", one after another." if len(chosen) > 1 else "."),
+                                  "で迎撃する（目標の代わりに" + ("順に" if len(chosen) > 1 else "") + "戦う）。"))
             battle(s, rng, d.actor, d.stack, chosen[0], d.bonus, log, chosen[1:])
         elif d.kind == "losses":
             if kind != "assign":
@@ -379,9 +380,10 @@ class Warlords(Game[WState]):
                 hit = find_stack(s, d.stack)
                 if hit is not None and hit[1].terrain == d.target:
                     strip_for_terrain(s, hit[1])
-                    log.append(seat_ref(seat) + Text(" lets ", "は") + name(s, d.target) + Text(" stand on ", "を")
-                               + their(s, d.stack) + Text(": its March and fleet cards are removed.",
-                                                          "で受け入れた：行軍・艦隊カードは外れた。"))
+                    if log is not None:
+                        log.append(seat_ref(seat) + Text(" lets ", "は") + name(s, d.target) + Text(" stand on ", "を")
+                                   + their(s, d.stack) + Text(": its March and fleet cards are removed.",
+                                                              "で受け入れた：行軍・艦隊カードは外れた。"))
             elif kind == "cancel":
                 iid = a.get("card")
                 if iid not in s.players[seat].hand or not cdef(s, iid).march:
@@ -394,8 +396,9 @@ class Warlords(Game[WState]):
                 if found is not None and found[1].terrain == d.target:
                     found[1].terrain = None
                     to_discard(s, d.target)
-                log.append(seat_ref(seat) + Text(" cancels ", "は") + name(s, d.target)
-                           + Text(" at once with a March card: it has no effect.", "を即座に行軍カードで打ち消した（効果なし）。"))
+                if log is not None:
+                    log.append(seat_ref(seat) + Text(" cancels ", "は") + name(s, d.target)
+                               + Text(" at once with a March card: it has no effect.", "を即座に行軍カードで打ち消した（効果なし）。"))
             else:
                 raise _unknown(kind, ["pass", "cancel card=<id>"])
         elif d.kind == "redirect":
@@ -405,8 +408,9 @@ class Warlords(Game[WState]):
             if kind != "redirect" or target not in calamities.targets_of(s, seat, spec.target):
                 raise RuleError(Text("Move the calamity to one of your own targets.", "災害を自分の対象のいずれかに移してください。"))
             s.decision = None
-            log.append(seat_ref(seat) + Text(" turns ", "は") + name(s, d.calamity) + Text(" onto ", "を")
-                       + their(s, target) + Text(" for its next check.", "に向けた（次の判定）。"))
+            if log is not None:
+                log.append(seat_ref(seat) + Text(" turns ", "は") + name(s, d.calamity) + Text(" onto ", "を")
+                           + their(s, target) + Text(" for its next check.", "に向けた（次の判定）。"))
             calamities.resolve(s, rng, d.calamity, seat, target, log, checks=d.checks)
         elif d.kind == "switch":
             target = str(a.get("target"))
@@ -416,8 +420,9 @@ class Warlords(Game[WState]):
             s.decision = None
             found = find_stack(s, target)
             victim = found[0] if found is not None else self._castle_owner(s, target)
-            log.append(seat_ref(seat) + Text(" switches ", "は") + name(s, d.calamity) + Text(" to ", "を")
-                       + piece(s, target) + Text(".", "に移した。"))
+            if log is not None:
+                log.append(seat_ref(seat) + Text(" switches ", "は") + name(s, d.calamity) + Text(" to ", "を")
+                           + piece(s, target) + Text(".", "に移した。"))
             calamities.resolve(s, rng, d.calamity, victim, target, log, checks=d.checks)
 
     @staticmethod

@@ -186,7 +186,7 @@ def check_deploy(s: WState, seat: int, a: Action) -> None:
             raise _err("A fleet needs a port castle of yours that is not besieged.", "艦隊には包囲されていない港湾城が必要です。")
 
 
-def do_deploy(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+def do_deploy(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     iid = a["card"]
     d = cdef(s, iid)
     p = s.players[seat]
@@ -213,7 +213,9 @@ def do_deploy(s: WState, seat: int, a: Action, log: list[Text]) -> None:
             st.fleet = iid
         else:
             st.members.append(iid)
-    paid = Text(f" (paying {d.cost})", f"（コスト{d.cost}）") if d.cost else Text("", "")
+    if log is None:
+        return
+    paid = _paid(d.cost)
     if to == "none":
         log.append(seat_ref(seat) + Text(f" deploys the {d.type} ", "は") + d.text + paid
                    + Text(".", f"を{'城砦' if d.type == 'castle' else '英雄' if d.type == 'hero' else '遺跡'}として配置した。"))
@@ -223,6 +225,11 @@ def do_deploy(s: WState, seat: int, a: Action, log: list[Text]) -> None:
         on = " on " if d.type == "improvement" else " to "
         log.append(seat_ref(seat) + Text(" deploys ", "は") + d.text + paid + Text(on, "を") + where
                    + Text(".", "に配置した。"))
+
+
+def _paid(cost: int) -> Text:
+    """What a log line says a card cost (nothing when it was free)."""
+    return Text(f" (paying {cost})", f"（コスト{cost}）") if cost else Text("", "")
 
 
 # --- march, recall, clear -----------------------------------------------
@@ -260,13 +267,15 @@ def check_march(s: WState, seat: int, a: Action) -> None:
                    "Recall it, or attack.", "帰還させるか、攻撃してください。")
 
 
-def do_march(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+def do_march(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     st = _own_stack(s, seat, a["stack"])
     s.players[seat].hand.remove(a["card"])
     st.march.append(a["card"])
     st.marched += 1
     if stack_state(st) == "campaign":
         st.target = a["target"]
+    if log is None:
+        return
     state = STATE_TEXT[stack_state(st)]
     if st.target is not None:
         ref = seat_ref(st.target)
@@ -282,12 +291,13 @@ def check_recall(s: WState, seat: int, a: Action) -> None:
         raise _err("That stack has no March cards to give up.", "そのスタックには行軍カードがありません。")
 
 
-def do_recall(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+def do_recall(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     st = _own_stack(s, seat, a["stack"])
     discard_march(s, st)
-    log.append(seat_ref(seat) + Text(" recalls ", "は") + their(s, st.hero)
-               + Text(": its March cards are discarded and it is ", "を帰還させた：行軍カードは捨て札になり、")
-               + STATE_TEXT[stack_state(st)] + Text(".", "になった。"))
+    if log is not None:
+        log.append(seat_ref(seat) + Text(" recalls ", "は") + their(s, st.hero)
+                   + Text(": its March cards are discarded and it is ", "を帰還させた：行軍カードは捨て札になり、")
+                   + STATE_TEXT[stack_state(st)] + Text(".", "になった。"))
 
 
 def clearable(s: WState, seat: int) -> list[str]:
@@ -308,24 +318,26 @@ def check_clear(s: WState, seat: int, a: Action) -> None:
                    "Name terrain, weather or a calamity on your stack or castle.", "自分のスタックか城砦の地形・天候・災害を指定してください。")
 
 
-def do_clear(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+def do_clear(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     on = a["on"]
     s.players[seat].hand.remove(a["card"])
     to_discard(s, a["card"])
-    where = Text("", "")
+    holder: str | None = None  # what it was on, for the log line
     for st in s.players[seat].stacks:
         if on in (st.terrain, st.weather):
-            where = their(s, st.hero)
+            holder = st.hero
         if st.terrain == on:
             st.terrain = None
         if st.weather == on:
             st.weather = None
     held = calamities.detach(s, on)
     if held is not None:
-        where = their(s, held)
+        holder = held
     to_discard(s, on)
-    log.append(seat_ref(seat) + Text(" removes ", "は行軍カードで") + name(s, on) + Text(" from ", "を") + where
-               + Text(" with a March card.", "から取り除いた。"))
+    if log is not None:
+        where = their(s, holder) if holder is not None else Text("", "")
+        log.append(seat_ref(seat) + Text(" removes ", "は行軍カードで") + name(s, on) + Text(" from ", "を") + where
+                   + Text(" with a March card.", "から取り除いた。"))
 
 
 # --- attack ---------------------------------------------------------------
@@ -388,7 +400,7 @@ def interceptors(s: WState, attacker_stack: str, target: str) -> list[str]:
     return out
 
 
-def do_attack(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+def do_attack(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -> None:
     p = s.players[seat]
     bonus = 0
     for iid in a["cards"]:
@@ -396,18 +408,20 @@ def do_attack(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> Non
         to_discard(s, iid)
         bonus += cdef(s, iid).battle or 0
     target = a["target"]
-    cards = " and ".join(cdef(s, i).name.en for i in a["cards"])
-    cards_ja = "と".join(cdef(s, i).name.ja for i in a["cards"])
-    log.append(seat_ref(seat) + Text(" attacks ", "は") + Text("", name(s, a["stack"]).ja + "のスタックで") + piece(s, target)
-               + Text(" with their stack of " + name(s, a["stack"]).en, "を攻撃する")
-               + Text(f", playing {cards}: total ", f"（{cards_ja}を使用）：合計") + stack_total(s, a["stack"], bonus)
-               + Text(".", "。"))
+    if log is not None:
+        cards = " and ".join(cdef(s, i).name.en for i in a["cards"])
+        cards_ja = "と".join(cdef(s, i).name.ja for i in a["cards"])
+        log.append(seat_ref(seat) + Text(" attacks ", "は") + Text("", name(s, a["stack"]).ja + "のスタックで") + piece(s, target)
+                   + Text(" with their stack of " + name(s, a["stack"]).en, "を攻撃する")
+                   + Text(f", playing {cards}: total ", f"（{cards_ja}を使用）：合計") + stack_total(s, a["stack"], bonus)
+                   + Text(".", "。"))
     owner = find_stack(s, target) or find_castle(s, target)
     assert owner is not None
     _own_stack(s, seat, a["stack"]).battles += 1
     if interceptors(s, a["stack"], target):
         s.decision = Decision("intercept", [owner[0]], seat, stack=a["stack"], target=target, bonus=bonus)
-        log.append(seat_ref(owner[0]) + Text(" may intercept with patrolling stacks.", "は哨戒中のスタックで迎撃できる。"))
+        if log is not None:
+            log.append(seat_ref(owner[0]) + Text(" may intercept with patrolling stacks.", "は哨戒中のスタックで迎撃できる。"))
         return
     battle(s, rng, seat, a["stack"], target, bonus, log)
 
@@ -436,7 +450,7 @@ def check_explore(s: WState, seat: int, a: Action) -> None:
         raise _err("That stack has no room for the reward.", "そのスタックには報酬を加える余裕がありません。")
 
 
-def do_explore(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+def do_explore(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     ruins.start(s, seat, a["stack"], a["ruin"], a["reward"], log)
 
 
@@ -455,7 +469,7 @@ def check_play(s: WState, seat: int, a: Action) -> None:
         raise _err("That card takes no target.", "そのカードに対象はありません。")
 
 
-def do_play(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+def do_play(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -> None:
     iid = a["card"]
     d = cdef(s, iid)
     p = s.players[seat]
@@ -463,9 +477,9 @@ def do_play(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
     p.revenue -= d.cost
     to_discard(s, iid)
     target = a.get("target", "") if d.target != "none" else ""
-    paid = Text(f" (paying {d.cost})", f"（コスト{d.cost}）") if d.cost else Text("", "")
-    aim = Text(" on ", "を") + piece(s, str(target)) if target else Text("", "")
-    log.append(seat_ref(seat) + Text(" plays ", "は") + d.text + paid + aim + Text(".", "に使った。" if target else "を使った。"))
+    if log is not None:
+        aim = Text(" on ", "を") + piece(s, str(target)) if target else Text("", "")
+        log.append(seat_ref(seat) + Text(" plays ", "は") + d.text + _paid(d.cost) + aim + Text(".", "に使った。" if target else "を使った。"))
     apply_effects(s, rng, d.effects, seat, str(target), log)
 
 
@@ -479,15 +493,16 @@ def check_calamity(s: WState, seat: int, a: Action) -> None:
     _opponent_target(s, seat, a.get("target"), d.calamity.target)
 
 
-def do_calamity(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+def do_calamity(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -> None:
     iid, target = a["card"], a["target"]
     p = s.players[seat]
     p.hand.remove(iid)
     p.calamities_played += 1
     owner = find_stack(s, target) or find_castle(s, target)
     assert owner is not None
-    log.append(seat_ref(seat) + Text(" brings ", "は") + name(s, iid) + Text(" upon ", "を") + piece(s, target)
-               + Text("; ", "にもたらした。") + seat_ref(owner[0]) + Text(" checks.", "が判定する。"))
+    if log is not None:
+        log.append(seat_ref(seat) + Text(" brings ", "は") + name(s, iid) + Text(" upon ", "を") + piece(s, target)
+                   + Text("; ", "にもたらした。") + seat_ref(owner[0]) + Text(" checks.", "が判定する。"))
     calamities.resolve(s, rng, iid, owner[0], target, log)
 
 
@@ -505,7 +520,7 @@ def check_cast(s: WState, seat: int, a: Action) -> None:
     _opponent_target(s, seat, a.get("target"), d.target)
 
 
-def do_cast(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
+def do_cast(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -> None:
     iid, target = a["card"], a["target"]
     st = _own_stack(s, seat, a["stack"])
     s.players[seat].hand.remove(iid)
@@ -513,21 +528,25 @@ def do_cast(s: WState, seat: int, a: Action, rng: Rng, log: list[Text]) -> None:
     st.spell_used = True
     victim = target_seat(s, target)
     assert victim is not None
-    log.append(seat_ref(seat) + Text("'s hero ", "の英雄") + name(s, st.hero) + Text(" casts ", "は") + name(s, iid)
-               + Text(" at ", "を") + piece(s, target) + Text("; ", "に唱えた。") + seat_ref(victim)
-               + Text(" checks.", "が判定する。"))
+    if log is not None:
+        log.append(seat_ref(seat) + Text("'s hero ", "の英雄") + name(s, st.hero) + Text(" casts ", "は") + name(s, iid)
+                   + Text(" at ", "を") + piece(s, target) + Text("; ", "に唱えた。") + seat_ref(victim)
+                   + Text(" checks.", "が判定する。"))
     value, _ = check(s, victim, rng, log, name(s, iid))
     for out in cdef(s, iid).spell:
         if out.lo <= value <= out.hi:
             if out.on == "target":
-                log.append(name(s, iid) + Text(f" takes effect ({out.lo}-{out.hi}).", f"は効果を発揮した（{out.lo}～{out.hi}）。"))
+                if log is not None:
+                    log.append(name(s, iid) + Text(f" takes effect ({out.lo}-{out.hi}).", f"は効果を発揮した（{out.lo}～{out.hi}）。"))
                 apply_effects(s, rng, out.effects, seat, target, log)
             else:
-                log.append(name(s, iid) + Text(f" fumbles ({out.lo}-{out.hi}) on the caster's stack!",
-                                               f"は失敗した（{out.lo}～{out.hi}）：術者のスタックに返る！"))
+                if log is not None:
+                    log.append(name(s, iid) + Text(f" fumbles ({out.lo}-{out.hi}) on the caster's stack!",
+                                                   f"は失敗した（{out.lo}～{out.hi}）：術者のスタックに返る！"))
                 apply_effects(s, rng, out.effects, seat, st.hero, log)
             return
-    log.append(name(s, iid) + Text(f" has no effect (a check of {value}).", f"は効果がなかった（判定{value}）。"))
+    if log is not None:
+        log.append(name(s, iid) + Text(f" has no effect (a check of {value}).", f"は効果がなかった（判定{value}）。"))
 
 
 # --- terrain and weather -------------------------------------------------------
@@ -552,7 +571,7 @@ def check_terrain(s: WState, seat: int, a: Action) -> None:
         raise _err("That stack already received terrain this turn.", "そのスタックにはこの手番に既に地形が付きました。")
 
 
-def do_terrain(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+def do_terrain(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     iid = a["card"]
     owner, st = find_stack(s, a["stack"])  # type: ignore[misc]
     s.players[seat].hand.remove(iid)
@@ -563,14 +582,16 @@ def do_terrain(s: WState, seat: int, a: Action, log: list[Text]) -> None:
     if owner != seat:
         # The owner may cancel it at once (打ち消す): then it has no effect at all, so the March
         # and fleet cards are taken only when the owner lets it stand.
-        log.append(seat_ref(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on ", "を") + stack_of(s, st.hero, owner)
-                   + Text("; ", "に付けた。") + seat_ref(owner)
-                   + Text(" may cancel it at once with a March card.", "は行軍カードで即座に打ち消せる。"))
+        if log is not None:
+            log.append(seat_ref(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on ", "を") + stack_of(s, st.hero, owner)
+                       + Text("; ", "に付けた。") + seat_ref(owner)
+                       + Text(" may cancel it at once with a March card.", "は行軍カードで即座に打ち消せる。"))
         s.decision = Decision("terrain_response", [owner], seat, stack=st.hero, target=iid)
         return
     strip_for_terrain(s, st)
-    log.append(seat_ref(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on ", "を") + their(s, st.hero)
-               + Text(": its March and fleet cards are removed.", "に付けた：行軍・艦隊カードは外れる。"))
+    if log is not None:
+        log.append(seat_ref(seat) + Text(" puts ", "は") + name(s, iid) + Text(" on ", "を") + their(s, st.hero)
+                   + Text(": its March and fleet cards are removed.", "に付けた：行軍・艦隊カードは外れる。"))
 
 
 def check_weather(s: WState, seat: int, a: Action) -> None:
@@ -586,7 +607,7 @@ def check_weather(s: WState, seat: int, a: Action) -> None:
         raise _err("That stack already received weather this turn.", "そのスタックにはこの手番に既に天候が付きました。")
 
 
-def do_weather(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+def do_weather(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     iid = a["card"]
     _, st = find_stack(s, a["stack"])  # type: ignore[misc]
     s.players[seat].hand.remove(iid)
@@ -594,9 +615,10 @@ def do_weather(s: WState, seat: int, a: Action, log: list[Text]) -> None:
         to_discard(s, st.weather)
     st.weather = iid
     st.weather_turn = s.turn
-    log.append(seat_ref(seat) + Text(" brings ", "は") + name(s, iid) + Text(" upon ", "を") + stack_of(s, st.hero)
-               + Text(": it cannot act until its owner removes the weather with a March card.",
-                      "にもたらした：持ち主が行軍カードで取り除くまで、そのスタックは行動できない。"))
+    if log is not None:
+        log.append(seat_ref(seat) + Text(" brings ", "は") + name(s, iid) + Text(" upon ", "を") + stack_of(s, st.hero)
+                   + Text(": it cannot act until its owner removes the weather with a March card.",
+                          "にもたらした：持ち主が行軍カードで取り除くまで、そのスタックは行動できない。"))
 
 
 # --- treasure -------------------------------------------------------------------
@@ -606,11 +628,12 @@ def check_sell(s: WState, seat: int, a: Action) -> None:
         raise _err("That is not one of your treasures.", "それはあなたの財宝ではありません。")
 
 
-def do_sell(s: WState, seat: int, a: Action, log: list[Text]) -> None:
+def do_sell(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     iid = a["card"]
     p = s.players[seat]
     p.treasures.remove(iid)
     to_discard(s, iid)
     p.revenue += cdef(s, iid).revenue
-    log.append(seat_ref(seat) + Text(" sells ", "は") + name(s, iid)
-               + Text(f" for {cdef(s, iid).revenue} revenue this turn.", f"を売却し、この手番の収益を{cdef(s, iid).revenue}得た。"))
+    if log is not None:
+        log.append(seat_ref(seat) + Text(" sells ", "は") + name(s, iid)
+                   + Text(f" for {cdef(s, iid).revenue} revenue this turn.", f"を売却し、この手番の収益を{cdef(s, iid).revenue}得た。"))

@@ -12,7 +12,7 @@ from engine.core import Rng, Text, first_of_each, seat_ref
 from .cards import rules
 from .decks import starter, starter_ids
 from .stacks import castle_revenue
-from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play_card_ids
+from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play, in_play_card_ids
 
 
 def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -> WState:
@@ -22,17 +22,15 @@ def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -
     flat = [(seat, cid) for seat in range(seats) for cid, n in sorted(decks[seat].items()) for _ in range(n)]
     # Instance ids are handed out in random order, so an id says nothing about the card.
     order = rng.shuffled(list(range(len(flat))))
-    cards: dict[str, str] = {}
-    owner: dict[str, int] = {}
+    dealt = [flat[idx] for idx in order]  # the k-th card dealt is "c<k+1>"
+    ids = [f"c{k}" for k in range(1, len(dealt) + 1)]
+    cards = dict(zip(ids, [cid for _, cid in dealt], strict=True))
+    owner = dict(zip(ids, [seat for seat, _ in dealt], strict=True))
     piles: list[list[str]] = [[] for _ in range(seats)]
-    for k, idx in enumerate(order):
-        seat, cid = flat[idx]
-        iid = f"c{k + 1}"
-        cards[iid] = cid
-        owner[iid] = seat
+    for iid, (seat, _) in zip(ids, dealt, strict=True):
         piles[seat].append(iid)
-    players = [Player(deck=rng.shuffled(sorted(p, key=lambda x: int(x[1:]))), deck_name=names[i] if i < len(names) else "")
-               for i, p in enumerate(piles)]
+    # Each pile is already in id order (ids were handed out in that order): no sort needed.
+    players = [Player(deck=rng.shuffled(p), deck_name=names[i] if i < len(names) else "") for i, p in enumerate(piles)]
     s = WState(seats=seats, cards=cards, owner=owner, players=players, card_set=card_set)
     choose_first(s)
     return s
@@ -78,13 +76,26 @@ def pickable(s: WState, seat: int, kind: str) -> list[str]:
     return first_of_each(sorted(fresh, key=lambda x: int(x[1:])), lambda iid: s.cards[iid])
 
 
+def pick_ok(s: WState, seat: int, kind: str, value: object) -> bool:
+    """`value in pickable(s, seat, kind)`, or "none" when that is empty, checked
+    directly: every pick of a replay is checked, and listing them sorts the deck."""
+    deck = s.players[seat].deck
+    if value == "none":
+        return not any(cdef(s, i).type == kind and not in_play(s, s.cards[i]) for i in deck)
+    if not isinstance(value, str) or value not in deck or cdef(s, value).type != kind or in_play(s, s.cards[value]):
+        return False
+    # pickable offers the copy with the lowest id of each card.
+    card_id, n = s.cards[value], int(value[1:])
+    return all(int(i[1:]) >= n for i in deck if s.cards[i] == card_id)
+
+
 def hand_size(revenue: int) -> int:
     h = rules().hand
     extra = math.ceil((revenue - h.revenue_threshold) / h.per) if revenue > h.revenue_threshold else 0
     return h.base + extra
 
 
-def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Text]) -> None:
+def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Text] | None) -> None:
     p = s.players[seat]
     revenue = 0
     if castle != "none":
@@ -97,9 +108,10 @@ def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Te
         p.stacks.append(Stack(hero))
     p.deck = rng.shuffled(p.deck)
     n = hand_size(revenue)
-    where = (Text("the castle ", "城砦「") + cdef(s, castle).text + Text(f" (revenue {revenue})", f"」（収益{revenue}）")
-             if castle != "none" else Text("no castle", "城砦なし"))
-    who = Text("the hero ", "英雄「") + cdef(s, hero).text + Text("", "」") if hero != "none" else Text("no hero", "英雄なし")
-    log.append(seat_ref(seat) + Text(" sets up ", "は") + where + Text(" and ", "と") + who
-               + Text(f", and draws {n} cards.", f"を配置し、カードを{n}枚引いた。"))
+    if log is not None:
+        where = (Text("the castle ", "城砦「") + cdef(s, castle).text + Text(f" (revenue {revenue})", f"」（収益{revenue}）")
+                 if castle != "none" else Text("no castle", "城砦なし"))
+        who = Text("the hero ", "英雄「") + cdef(s, hero).text + Text("", "」") if hero != "none" else Text("no hero", "英雄なし")
+        log.append(seat_ref(seat) + Text(" sets up ", "は") + where + Text(" and ", "と") + who
+                   + Text(f", and draws {n} cards.", f"を配置し、カードを{n}枚引いた。"))
     draw_to_hand(s, seat, n, rng, log)

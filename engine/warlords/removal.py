@@ -35,36 +35,39 @@ def lift_siege(s: WState, st: Stack) -> None:
         st.besieging = None
 
 
-def destroy_stack(s: WState, seat: int, st: Stack, log: list[Text]) -> None:
+def destroy_stack(s: WState, seat: int, st: Stack, log: list[Text] | None) -> None:
     lift_siege(s, st)
     for iid in [st.hero, *st.members, *st.march, *st.calamities]:
         to_discard(s, iid)
     for extra in (st.fleet, st.terrain, st.weather):
         if extra is not None:
             to_discard(s, extra)
-    log.append(stack_of(s, st.hero, seat) + Text(" is destroyed.", "は全滅した。"))
+    if log is not None:
+        log.append(stack_of(s, st.hero, seat) + Text(" is destroyed.", "は全滅した。"))
     s.players[seat].stacks.remove(st)
 
 
-def remove_weakest_unit(s: WState, st: Stack, log: list[Text]) -> bool:
+def remove_weakest_unit(s: WState, st: Stack, log: list[Text] | None) -> bool:
     us = units(s, st)
     if not us:
         return False
     fac = stack_faction(s, st)
     victim = min(us, key=lambda u: (unit_value(s, u, fac), u))
-    log.append(stack_of(s, st.hero) + Text(" loses ", "は") + name(s, victim)
-               + Text(" (its weakest unit).", "を失った（最も弱いユニット）。"))
+    if log is not None:
+        log.append(stack_of(s, st.hero) + Text(" loses ", "は") + name(s, victim)
+                   + Text(" (its weakest unit).", "を失った（最も弱いユニット）。"))
     st.members.remove(victim)
     to_discard(s, victim)
     return True
 
 
-def remove_weakest_garrison(s: WState, c: Castle, log: list[Text]) -> bool:
+def remove_weakest_garrison(s: WState, c: Castle, log: list[Text] | None) -> bool:
     if not c.garrison:
         return False
     victim = min(c.garrison, key=lambda u: (unit_value(s, u, None), u))
-    log.append(castle_of(s, c.card) + Text(" loses ", "は守備隊の") + name(s, victim)
-               + Text(" from its garrison.", "を失った。"))
+    if log is not None:
+        log.append(castle_of(s, c.card) + Text(" loses ", "は守備隊の") + name(s, victim)
+                   + Text(" from its garrison.", "を失った。"))
     c.garrison.remove(victim)
     to_discard(s, victim)
     return True
@@ -150,20 +153,35 @@ def _lost(s: WState, values: dict[str, int], chosen: list[str]) -> Text:
     return names_and([name(s, v) + Text(f" ({values[v]})", f"（{values[v]}）") for v in chosen])
 
 
-def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[str], log: list[Text]) -> bool:
+def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[str], log: list[Text] | None) -> bool:
     """Remove the chosen units; what they do not absorb falls on the hero, who is removed
     (and the stack destroyed with all its cards) when it covers the hero's combat value.
     Returns True when the stack survives. The log line says what each unit absorbed
     and whether the stack survived."""
-    values = stack_values(s, st)
-    who = stack_of(s, st.hero, seat)
     if loss <= 0 and not chosen:
-        log.append(who + Text(" takes no loss.", "に損失はない。"))
+        if log is not None:
+            log.append(stack_of(s, st.hero, seat) + Text(" takes no loss.", "に損失はない。"))
         return True
+    values = stack_values(s, st)
     hero = cdef(s, st.hero).combat
     left = loss - sum(values[v] for v in chosen)
     falls = left > 0 and left >= hero
-    head = who + Text(f" takes a loss of {loss}: ", f"は損失{loss}を受けた：")
+    if log is not None:
+        log.append(_stack_loss_line(s, seat, st, loss, chosen, values, left, falls))
+    for victim in chosen:
+        st.members.remove(victim)
+        to_discard(s, victim)
+    if falls:
+        destroy_stack(s, seat, st, log)
+        return False
+    return True
+
+
+def _stack_loss_line(s: WState, seat: int, st: Stack, loss: int, chosen: list[str], values: dict[str, int],
+                     left: int, falls: bool) -> Text:
+    """'<stack> takes a loss of N: <units> are lost, and ...' (before the units leave)."""
+    hero = cdef(s, st.hero).combat
+    head = stack_of(s, st.hero, seat) + Text(f" takes a loss of {loss}: ", f"は損失{loss}を受けた：")
     if chosen:
         verb = " is lost" if len(chosen) == 1 else " are lost"
         what = _lost(s, values, chosen) + Text(verb, "を失い")
@@ -179,48 +197,40 @@ def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[
         rest = (Text(f", and {loss} reaches the hero's combat {hero}.", f"、{loss}が英雄の戦力{hero}に達した。") if falls
                 else Text(f", and {loss} is below the hero's combat {hero}; the stack survives.",
                           f"、{loss}は英雄の戦力{hero}に満たないため、スタックは残った。"))
-    log.append(head + what + rest)
-    for victim in chosen:
-        st.members.remove(victim)
-        to_discard(s, victim)
-    if falls:
-        destroy_stack(s, seat, st, log)
-        return False
-    return True
+    return head + what + rest
 
 
-def assign_stack_losses(s: WState, seat: int, st: Stack, loss: int, log: list[Text]) -> bool:
-    """The automatic assignment (used where the owner has no real choice)."""
-    return apply_stack_losses(s, seat, st, loss, covering(stack_values(s, st), loss), log)
-
-
-def apply_garrison_losses(s: WState, c: Castle, chosen: list[str], log: list[Text], loss: int | None = None) -> None:
+def apply_garrison_losses(s: WState, c: Castle, chosen: list[str], log: list[Text] | None, loss: int | None = None) -> None:
     """Remove the chosen garrison armies: a battle's `loss`, or the whole garrison to
     sudden death (`loss` None). The log line says what was lost and what remains."""
-    values = garrison_values(s, c)
-    where = castle_of(s, c.card)
-    if loss is None:
-        log.append(where + Text(" loses its whole garrison: ", "は守備隊をすべて失った：") + _lost(s, values, chosen)
-                   + Text(".", "。"))
-    elif not chosen:
-        log.append(where + Text(" takes no loss.", "に損失はない。"))
-    else:
-        remain = len(c.garrison) - len(chosen)
-        verb = " is lost" if len(chosen) == 1 else " are lost"
-        rest = (Text("; its garrison is wiped out.", "、守備隊は全滅した。") if remain == 0 else
-                Text(f"; {remain} {'army remains' if remain == 1 else 'armies remain'}.", f"、軍隊{remain}体が残った。"))
-        log.append(where + Text(f" takes a loss of {loss}: ", f"は損失{loss}を受けた：守備隊の") + _lost(s, values, chosen)
-                   + Text(verb + " from its garrison", "を失い") + rest)
+    if log is not None:
+        log.append(_garrison_loss_line(s, c, chosen, loss))
     for victim in chosen:
         c.garrison.remove(victim)
         to_discard(s, victim)
 
 
-def assign_garrison_losses(s: WState, c: Castle, loss: int, log: list[Text]) -> None:
+def _garrison_loss_line(s: WState, c: Castle, chosen: list[str], loss: int | None) -> Text:
+    """What a castle loses from its garrison (before the armies leave)."""
+    where = castle_of(s, c.card)
+    if loss is None:
+        return (where + Text(" loses its whole garrison: ", "は守備隊をすべて失った：")
+                + _lost(s, garrison_values(s, c), chosen) + Text(".", "。"))
+    if not chosen:
+        return where + Text(" takes no loss.", "に損失はない。")
+    remain = len(c.garrison) - len(chosen)
+    verb = " is lost" if len(chosen) == 1 else " are lost"
+    rest = (Text("; its garrison is wiped out.", "、守備隊は全滅した。") if remain == 0 else
+            Text(f"; {remain} {'army remains' if remain == 1 else 'armies remain'}.", f"、軍隊{remain}体が残った。"))
+    return (where + Text(f" takes a loss of {loss}: ", f"は損失{loss}を受けた：守備隊の") + _lost(s, garrison_values(s, c), chosen)
+            + Text(verb + " from its garrison", "を失い") + rest)
+
+
+def assign_garrison_losses(s: WState, c: Castle, loss: int, log: list[Text] | None) -> None:
     apply_garrison_losses(s, c, covering(garrison_values(s, c), loss), log, loss)
 
 
-def capture(s: WState, castle_id: str, by_seat: int, log: list[Text]) -> None:
+def capture(s: WState, castle_id: str, by_seat: int, log: list[Text] | None) -> None:
     """A castle whose garrison is gone passes to the victor with its improvements."""
     found = find_castle(s, castle_id)
     if found is None:
@@ -231,19 +241,21 @@ def capture(s: WState, castle_id: str, by_seat: int, log: list[Text]) -> None:
         if b is not None:
             b[1].besieging = None
     c.besieged_by = None
-    log.append(seat_ref(by_seat) + Text(" captures ", "は") + castle_of(s, c.card, old) + Text(".", "を攻略した。"))
+    if log is not None:
+        log.append(seat_ref(by_seat) + Text(" captures ", "は") + castle_of(s, c.card, old) + Text(".", "を攻略した。"))
     s.players[old].castles.remove(c)
     s.players[by_seat].castles.append(c)
 
 
-def check_eliminations(s: WState, log: list[Text]) -> None:
+def check_eliminations(s: WState, log: list[Text] | None) -> None:
     for seat, p in enumerate(s.players):
         if p.eliminated or p.castles or p.stacks:
             continue
         p.eliminated = True
         p.revenue = 0
-        log.append(seat_ref(seat) + Text(" has no castle and no stack left, and is out of the game.",
-                                         "は城砦もスタックも失い、脱落した。"))
+        if log is not None:
+            log.append(seat_ref(seat) + Text(" has no castle and no stack left, and is out of the game.",
+                                             "は城砦もスタックも失い、脱落した。"))
         # Stacks marching against a player who is gone come home (ruling).
         for q in s.players:
             for st in q.stacks:

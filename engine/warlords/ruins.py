@@ -13,51 +13,55 @@ from .words import stack_of
 OBSTRUCTION_TYPES = ("terrain", "weather", "calamity", "spell")
 
 
-def start(s: WState, seat: int, stack_id: str, ruin: str, reward: str, log: list[Text]) -> None:
+def start(s: WState, seat: int, stack_id: str, ruin: str, reward: str, log: list[Text] | None) -> None:
     p = s.players[seat]
     p.hand.remove(reward)
     found = find_stack(s, stack_id)
     assert found is not None
     found[1].explored = True
     risk = cdef(s, reward).search_risk
-    log.append(stack_of(s, stack_id, seat) + Text(" explores ", "が") + name(s, ruin) + Text(", seeking ", "を探索する（報酬：")
-               + name(s, reward) + Text(f" (search risk {risk}); each other player may obstruct.",
-                                        f"、捜索リスク{risk}）。他のプレイヤーは妨害できる。"))
+    if log is not None:
+        log.append(stack_of(s, stack_id, seat) + Text(" explores ", "が") + name(s, ruin) + Text(", seeking ", "を探索する（報酬：")
+                   + name(s, reward) + Text(f" (search risk {risk}); each other player may obstruct.",
+                                            f"、捜索リスク{risk}）。他のプレイヤーは妨害できる。"))
     others = [o for o in order_from(s, seat, include_start=False) if not s.players[o].eliminated]
     s.decision = Decision("obstruct", others, seat, stack=stack_id, ruin=ruin, reward=reward)
     if not others:
         succeed(s, log)
 
 
-def obstruct(s: WState, rng: Rng, seat: int, iid: str, log: list[Text]) -> None:
+def obstruct(s: WState, rng: Rng, seat: int, iid: str, log: list[Text] | None) -> None:
     d = s.decision
     assert d is not None
     s.players[seat].hand.remove(iid)
     to_discard(s, iid)
     risk = cdef(s, d.reward).search_risk
-    log.append(seat_ref(seat) + Text(" obstructs with ", "は") + name(s, iid)
-               + Text(f": a check of {risk} or less loses the expedition.", f"で妨害する：判定が{risk}以下なら探索は失敗する。"))
+    if log is not None:
+        log.append(seat_ref(seat) + Text(" obstructs with ", "は") + name(s, iid)
+                   + Text(f": a check of {risk} or less loses the expedition.", f"で妨害する：判定が{risk}以下なら探索は失敗する。"))
     value, _ = check(s, seat, rng, log, Text("the obstruction", "妨害"))
     d.seats.remove(seat)
     if value <= risk:
         fail(s, log)
     else:
-        log.append(Text(f"The check {value} is above the search risk {risk}: the expedition goes on.",
-                        f"判定{value}は捜索リスク{risk}を上回った：探索は続く。"))
+        if log is not None:
+            log.append(Text(f"The check {value} is above the search risk {risk}: the expedition goes on.",
+                            f"判定{value}は捜索リスク{risk}を上回った：探索は続く。"))
         if not d.seats:
             succeed(s, log)
 
 
-def decline(s: WState, seat: int, log: list[Text]) -> None:
+def decline(s: WState, seat: int, log: list[Text] | None) -> None:
     d = s.decision
     assert d is not None
     d.seats.remove(seat)
-    log.append(seat_ref(seat) + Text(" does not obstruct.", "は妨害しない。"))
+    if log is not None:
+        log.append(seat_ref(seat) + Text(" does not obstruct.", "は妨害しない。"))
     if not d.seats:
         succeed(s, log)
 
 
-def succeed(s: WState, log: list[Text]) -> None:
+def succeed(s: WState, log: list[Text] | None) -> None:
     d = s.decision
     assert d is not None
     s.decision = None
@@ -67,25 +71,31 @@ def succeed(s: WState, log: list[Text]) -> None:
     to_discard(s, d.ruin)
     found = find_stack(s, d.stack)
     kind = cdef(s, d.reward).type
-    head = seat_ref(d.actor) + Text(" explores ", "は") + name(s, d.ruin) + Text(": ", "の探索に成功した：")
     if kind == "treasure":
         p.treasures.append(d.reward)
-        log.append(head + name(s, d.reward) + Text(" goes to their treasury.", "を財宝として得た。"))
     elif found is not None:
         found[1].members.append(d.reward)
-        log.append(head + name(s, d.reward) + Text(" joins ", "が") + stack_of(s, d.stack, d.actor) + Text(".", "に加わった。"))
     else:
         to_discard(s, d.reward)
-        log.append(head + name(s, d.reward) + Text(" is discarded: the stack is gone.", "は捨て札になった（スタックがない）。"))
+    if log is None:
+        return
+    head = seat_ref(d.actor) + Text(" explores ", "は") + name(s, d.ruin) + Text(": ", "の探索に成功した：") + name(s, d.reward)
+    if kind == "treasure":
+        log.append(head + Text(" goes to their treasury.", "を財宝として得た。"))
+    elif found is not None:
+        log.append(head + Text(" joins ", "が") + stack_of(s, d.stack, d.actor) + Text(".", "に加わった。"))
+    else:
+        log.append(head + Text(" is discarded: the stack is gone.", "は捨て札になった（スタックがない）。"))
 
 
-def fail(s: WState, log: list[Text]) -> None:
+def fail(s: WState, log: list[Text] | None) -> None:
     d = s.decision
     assert d is not None
     s.decision = None
-    log.append(Text("The expedition into ", "") + name(s, d.ruin)
-               + Text(f" is lost: {cdef(s, d.reward).name.en} is discarded with the stack.",
-                      f"の探索は失敗し、遭難した：{cdef(s, d.reward).name.ja}はスタックとともに捨て札になる。"))
+    if log is not None:
+        log.append(Text("The expedition into ", "") + name(s, d.ruin)
+                   + Text(f" is lost: {cdef(s, d.reward).name.en} is discarded with the stack.",
+                          f"の探索は失敗し、遭難した：{cdef(s, d.reward).name.ja}はスタックとともに捨て札になる。"))
     to_discard(s, d.reward)
     found = find_stack(s, d.stack)
     if found is not None:

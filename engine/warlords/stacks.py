@@ -138,7 +138,10 @@ def castle_capacity(s: WState, c: Castle) -> int:
 
 
 def castle_revenue(s: WState, c: Castle) -> int:
-    return cdef(s, c.card).revenue + sum(cdef(s, i).static("revenue") for i in c.improvements)
+    total = cdef(s, c.card).revenue
+    for i in c.improvements:  # a loop, not sum(): most castles have none, and this runs every turn
+        total += cdef(s, i).static("revenue")
+    return total
 
 
 def is_port(s: WState, c: Castle) -> bool:
@@ -151,7 +154,10 @@ def improvable(s: WState, c: Castle) -> bool:
 
 def glory(s: WState, p: Player) -> int:
     """Revenue from castles and permanent cards; treasure is excluded (Glory Road score)."""
-    return sum(castle_revenue(s, c) for c in p.castles)
+    total = 0
+    for c in p.castles:
+        total += castle_revenue(s, c)
+    return total
 
 
 def is_home(s: WState, c: Castle) -> bool:

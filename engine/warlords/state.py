@@ -204,7 +204,7 @@ def to_discard(s: WState, iid: str) -> None:
     s.players[s.owner[iid]].discard.append(iid)
 
 
-def draw(s: WState, seat: int, rng: Rng, log: list[Text]) -> str | None:
+def draw(s: WState, seat: int, rng: Rng, log: list[Text] | None) -> str | None:
     """Draw one card for `seat`: reshuffle the discard pile when the deck is empty;
     a Time Passes card is announced, set aside and replaced."""
     p = s.players[seat]
@@ -214,16 +214,18 @@ def draw(s: WState, seat: int, rng: Rng, log: list[Text]) -> str | None:
                 return None
             p.deck = rng.shuffled(p.discard)
             p.discard = []
-            log.append(seat_ref(seat) + Text(" shuffles their discard pile into a new deck.", "は捨て札を切り直して山札にした。"))
+            if log is not None:
+                log.append(seat_ref(seat) + Text(" shuffles their discard pile into a new deck.", "は捨て札を切り直して山札にした。"))
         iid = p.deck.pop()
         if cdef(s, iid).type == "time_passes":
             p.time_passes.append(iid)
-            log.append(seat_ref(seat) + Text(" draws their Time Passes card!", "はゲーム終了カードを引いた！"))
+            if log is not None:
+                log.append(seat_ref(seat) + Text(" draws their Time Passes card!", "はゲーム終了カードを引いた！"))
             continue
         return iid
 
 
-def draw_to_hand(s: WState, seat: int, n: int, rng: Rng, log: list[Text]) -> int:
+def draw_to_hand(s: WState, seat: int, n: int, rng: Rng, log: list[Text] | None) -> int:
     got = 0
     for _ in range(n):
         iid = draw(s, seat, rng, log)
@@ -234,22 +236,27 @@ def draw_to_hand(s: WState, seat: int, n: int, rng: Rng, log: list[Text]) -> int
     return got
 
 
-def check(s: WState, seat: int, rng: Rng, log: list[Text], why: Text | None = None) -> tuple[int, bool]:
+def check(s: WState, seat: int, rng: Rng, log: list[Text] | None, why: Text | None = None) -> tuple[int, bool]:
     """A card check (カード判定): `seat` draws one card, reads its check value and
     discards it. With no card left at all the check reads 10 (ruling). `why` says
     what the check is for in the log line."""
-    for_what = Text(f" for {why.en}", f"（{why.ja}）") if why is not None else Text("", "")
     iid = draw(s, seat, rng, log)
     if iid is None:
-        log.append(seat_ref(seat) + Text(" checks", "の判定") + for_what
-                   + Text(": no card is left, so it reads 10.", "：カードが残っていないため10とする。"))
+        if log is not None:
+            log.append(_checks(seat, why) + Text(": no card is left, so it reads 10.", "：カードが残っていないため10とする。"))
         return 10, False
     s.players[seat].discard.append(iid)
     d = cdef(s, iid)
-    log.append(seat_ref(seat) + Text(" checks", "の判定") + for_what
-               + Text(f": {d.name.en} ({d.range}{', sudden death' if d.sudden_death else ''}).",
-                      f"：{d.name.ja}（{d.range}{'、サドンデス' if d.sudden_death else ''}）。"))
+    if log is not None:
+        log.append(_checks(seat, why) + Text(f": {d.name.en} ({d.range}{', sudden death' if d.sudden_death else ''}).",
+                                             f"：{d.name.ja}（{d.range}{'、サドンデス' if d.sudden_death else ''}）。"))
     return d.range, d.sudden_death
+
+
+def _checks(seat: int, why: Text | None) -> Text:
+    """The head of a check's log line: who checks, and for what."""
+    for_what = Text(f" for {why.en}", f"（{why.ja}）") if why is not None else Text("", "")
+    return seat_ref(seat) + Text(" checks", "の判定") + for_what
 
 
 def all_zones(s: WState) -> list[str]:

@@ -14,22 +14,23 @@ from .state import WState, alive, draw_to_hand, order_from
 from .words import seats_and
 
 
-def start_turn(s: WState, rng: Rng, log: list[Text]) -> None:
+def start_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
     s.turn += 1
     p = s.players[s.active]
     p.castles_placed = p.heroes_placed = p.calamities_played = 0
     for st in p.stacks:
         st.battles, st.marched, st.explored, st.spell_used = 0, 0, False, False
     p.revenue = glory(s, p)
-    log.append(Text(f"Turn {s.turn}: ", f"第{s.turn}手番：") + seat_ref(s.active)
-               + Text(f" receives {p.revenue} revenue.", f"は収益{p.revenue}を得た。"))
+    if log is not None:
+        log.append(Text(f"Turn {s.turn}: ", f"第{s.turn}手番：") + seat_ref(s.active)
+                   + Text(f" receives {p.revenue} revenue.", f"は収益{p.revenue}を得た。"))
     draw_to_hand(s, s.active, rules().draws_per_turn, rng, log)
     starve(s, s.active, log)
     check_eliminations(s, log)
     s.advance = [c for st in p.stacks for c in st.calamities] + [c for cs in p.castles for c in cs.calamities]
 
 
-def end_turn(s: WState, rng: Rng, log: list[Text]) -> None:
+def end_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
     s.players[s.active].revenue = 0
     nxt = [o for o in order_from(s, s.active, include_start=False) if not s.players[o].eliminated]
     if not nxt:
@@ -38,18 +39,28 @@ def end_turn(s: WState, rng: Rng, log: list[Text]) -> None:
     start_turn(s, rng, log)
 
 
-def finished(s: WState, log: list[Text]) -> bool:
+def finished(s: WState, log: list[Text] | None) -> bool:
     if s.phase == "over":
         return True
     if s.phase != "play":
+        return False
+    # Checked after every action: count first, and list the players only when the game ends.
+    left, all_passed = 0, True
+    for p in s.players:
+        if not p.eliminated:
+            left += 1
+            if not p.time_passes:
+                all_passed = False
+    if left > 1 and not all_passed:
         return False
     live = alive(s)
     if len(live) <= 1:
         s.winners = live
         s.end_reason = "last"
         s.phase = "over"
-        log.append(Text("Only ", "残るプレイヤーは") + seats_and(live)
-                   + Text(" remains: the game is over.", "だけ。ゲーム終了。"))
+        if log is not None:
+            log.append(Text("Only ", "残るプレイヤーは") + seats_and(live)
+                       + Text(" remains: the game is over.", "だけ。ゲーム終了。"))
         return True
     if all(s.players[i].time_passes for i in live):
         scores = {i: glory(s, s.players[i]) for i in live}
@@ -57,17 +68,18 @@ def finished(s: WState, log: list[Text]) -> bool:
         s.winners = [i for i in live if scores[i] == best]
         s.end_reason = "glory"
         s.phase = "over"
-        ranks = sorted(live, key=lambda i: (-scores[i], i))
-        board = [seat_ref(i) + Text(f" {scores[i]}", f" {scores[i]}") for i in ranks]
-        log.append(Text("Everyone still in the game has drawn Time Passes: the game is over. Glory (revenue, treasure "
-                        "excluded): ", "残っている全員がゲーム終了カードを引いた。ゲーム終了。勝利点（財宝を除く収益）：")
-                   + Text(", ".join(b.en for b in board), "、".join(b.ja for b in board))
-                   + Text("; the winner: ", "。勝者：") + seats_and(s.winners) + Text(".", "。"))
+        if log is not None:
+            ranks = sorted(live, key=lambda i: (-scores[i], i))
+            board = [seat_ref(i) + Text(f" {scores[i]}", f" {scores[i]}") for i in ranks]
+            log.append(Text("Everyone still in the game has drawn Time Passes: the game is over. Glory (revenue, treasure "
+                            "excluded): ", "残っている全員がゲーム終了カードを引いた。ゲーム終了。勝利点（財宝を除く収益）：")
+                       + Text(", ".join(b.en for b in board), "、".join(b.ja for b in board))
+                       + Text("; the winner: ", "。勝者：") + seats_and(s.winners) + Text(".", "。"))
         return True
     return False
 
 
-def settle(s: WState, rng: Rng, log: list[Text]) -> None:
+def settle(s: WState, rng: Rng, log: list[Text] | None) -> None:
     """After every action: eliminate, end the game, or carry the turn on."""
     for _ in range(10 * s.seats + 10):
         check_eliminations(s, log)
