@@ -9,15 +9,34 @@ from engine.core import RuleError, Text, seat_ref
 from engine.core.text import join
 
 from .losses import damage, lose_troops
-from .state import SQUARES, Attack, Log, MusouState, Slot, card_text, cdef, find, generals, owned, role, square_text
+from .state import (
+    SQUARES,
+    Attack,
+    Log,
+    MusouState,
+    Slot,
+    card_text,
+    cdef,
+    find,
+    generals,
+    mdef,
+    owned,
+    role,
+    square_text,
+)
 from .stats import power, strike, ward
 from .timing import square_arg
 
 
 def can_attack(s: MusouState, seat: int, sq: int, slot: Slot) -> bool:
     """Ready, face-up, on an attack square, not placed this turn, not attacked yet."""
-    return (not slot.face_down and not slot.exhausted and not slot.attacked and slot.placed_turn != s.turn
-            and cdef(s, slot.card).type == "general" and role(s, seat, sq) == "A")
+    return (not slot.face_down and _ready(s, slot) and cdef(s, slot.card).type == "general"
+            and role(s, seat, sq) == "A")
+
+
+def _ready(s: MusouState, slot: Slot) -> bool:
+    """Not exhausted, not placed this turn, not attacked yet: a general that may attack from an attack square."""
+    return not slot.exhausted and not slot.attacked and slot.placed_turn != s.turn
 
 
 def attackable(s: MusouState, seat: int) -> list[str]:
@@ -27,7 +46,9 @@ def attackable(s: MusouState, seat: int) -> list[str]:
 
 
 def attackers(s: MusouState, seat: int) -> list[int]:
-    return [sq for sq, slot in generals(s, seat) if can_attack(s, seat, sq, slot)]
+    """The squares `can_attack` allows, the commander's layout read once (the turn asks after every attack)."""
+    roles = mdef(s, seat).roles()
+    return [sq for sq, slot in generals(s, seat) if roles[sq] == "A" and _ready(s, slot)]
 
 
 def check_attack(s: MusouState, seat: int, a: dict[str, Any]) -> None:

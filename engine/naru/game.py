@@ -35,7 +35,7 @@ from .battle import settled
 from .board import parse_square, square_name
 from .cards import CARD_FILES, CardDef, CardSet, sample_cards
 from .catalog import catalog
-from .decks import Starter, deck_from_option, sample_starters
+from .decks import Starter, deck_counts, deck_from_option, sample_starters
 from .effects import battle_tool, keep_effect, use_card
 from .inventory import inventory
 from .movement import move
@@ -164,7 +164,7 @@ class NaruGame(Game[NaruState]):
                 chosen.append(rng.choice(free or pool))
             else:
                 chosen.append(deck)
-        return [deck_from_option(d, cards, self.starters)[0] for d in chosen]
+        return [deck_counts(d, cards, self.starters) for d in chosen]
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> NaruState:
         text = str(options.get(cardfile.OPTION, ""))
