@@ -39,13 +39,13 @@ KINDS = ("pass", "endbattle", "commander", "first", "keep", "mulligan", *PLAIN)
 
 def check(s: MusouState, seat: int, a: Action) -> None:
     kind = a.get("kind")
-    if kind in PLAIN:
-        PLAIN[kind][0](s, seat, a)
-    elif kind == "pass":
+    if kind == "pass":  # first: most of a log's actions are passes
         if not (in_main(s, seat) or in_response(s, seat)):
             raise RuleError(Text("You cannot pass now.", "今はパスできません。"),
                             Text("Pass is for main phases and for responding to an attack.",
                                  "パスはメインフェイズと攻撃への対応時に行えます。"))
+    elif kind in PLAIN:
+        PLAIN[kind][0](s, seat, a)
     elif kind == "endbattle":
         if s.stage != "battle" or s.active != seat:
             raise RuleError(Text("It is not your battle phase.", "あなたの戦功フェイズではありません。"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Text, seat_ref
 
-from .state import SQUARES, Log, MusouState, Slot, card_text, cdef, owned, square_text
+from .state import Log, MusouState, Slot, card_text, cdef, generals, owned, square_text
 from .stats import power
 
 
@@ -103,16 +103,12 @@ def lose_troops(s: MusouState, seat: int, amount: int, log: Log) -> None:
 
 def same_name(s: MusouState, log: Log) -> None:
     """Same-name generals on both sides are both destroyed."""
-    mine = {cdef(s, slot.card).key: sq for sq in SQUARES
-            if (slot := s.field[0][sq]) is not None and not slot.face_down and cdef(s, slot.card).type == "general"}
+    mine = {cdef(s, slot.card).key: sq for sq, slot in generals(s, 0)}
     if not mine:
         return
-    for sq in SQUARES:
-        slot = s.field[1][sq]
-        if slot is None or slot.face_down:
-            continue
+    for sq, slot in generals(s, 1):
         key = cdef(s, slot.card).key
-        if key in mine and cdef(s, slot.card).type == "general":
+        if key in mine:
             if log is not None:
                 name = card_text(s, slot.card)
                 log.append(Text(f"{seat_ref(0).en} and {seat_ref(1).en} both field {name.en}: both are destroyed.",

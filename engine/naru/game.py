@@ -201,7 +201,7 @@ class NaruGame(Game[NaruState]):
         return legal.pending(state, self.defs_of(state))
 
     def waiting(self, state: NaruState) -> list[int]:
-        return [seat for seat, _ in choices.waiting(state)]
+        return choices.waiting_seats(state)
 
     def legal_actions(self, state: NaruState, seat: int) -> list[Choice]:
         return legal.legal_actions(state, seat, self.defs_of(state))
@@ -224,7 +224,7 @@ class NaruGame(Game[NaruState]):
     def _play(self, s: NaruState, seat: int, action: Action, rng: Rng, log: list[Text]) -> None:
         """Check whose and what kind of action it is, and carry it out on `s`."""
         kind = self._kind(s, action)
-        if all(waiter != seat for waiter, _ in choices.waiting(s)):
+        if seat not in choices.waiting_seats(s):
             raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"),
                             Text("Wait for the seat the game is waiting on.", "相手の判断を待ってください。"))
         self._dispatch(s, seat, kind, action, rng, log)

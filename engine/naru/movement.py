@@ -26,13 +26,13 @@ def destinations(s: NaruState, seat: int, origin: int) -> list[int]:
     if not movable(s, seat, s.units[origin]):
         return []
     reserved = return_squares(s, seat)
-    out = []
-    for sq in neighbours(origin):
-        other = s.units[sq]
-        if s.lands[sq] is None or (other is not None and other.owner == seat) or sq in reserved:
-            continue
-        out.append(sq)
-    return out
+    return [sq for sq in neighbours(origin) if _open(s, seat, sq, reserved)]
+
+
+def _open(s: NaruState, seat: int, sq: int, reserved: set[int]) -> bool:
+    """May a unit of `seat` step onto `sq` (a neighbour of where it stands)?"""
+    other = s.units[sq]
+    return s.lands[sq] is not None and (other is None or other.owner != seat) and sq not in reserved
 
 
 def move(s: NaruState, seat: int, origin: int | None, target: int | None, defs: Defs, log: Log) -> None:
@@ -42,7 +42,7 @@ def move(s: NaruState, seat: int, origin: int | None, target: int | None, defs: 
                              "このターンまだ移動できる自分のユニットを選んでください（from=マス）。"),
                         Text(f"Units placed this turn, or that have moved, cannot move. Movable now: {ready.en}.",
                              f"配置したターンのユニットや移動済みのユニットは移動できません。今動かせるユニット：{ready.ja}。"))
-    if target is None or target not in destinations(s, seat, origin):
+    if target is None or target not in neighbours(origin) or not _open(s, seat, target, return_squares(s, seat)):
         options = listing([square_name(q) for q in destinations(s, seat, origin)], Text("nowhere", "なし"))
         raise RuleError(Text("Units move one square up, down, left or right, onto a land without your unit.",
                              "ユニットは縦横に1マス、自分のユニットのいない土地へ移動します。"),
