@@ -223,7 +223,7 @@ class MusouGame(Game[MusouState]):
 
     def apply_owned(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> MusouState:
         actions.check(state, seat, action)
-        # Nobody reads the log lines, so none is built.
+        # Nobody reads the log lines, so none is built (a game's end, once a game, still makes its own).
         actions.perform(state, seat, action, rng, None)
         if state.game_winner is not None:
             finish_game(state, self.keeps_final_board)
