@@ -10,7 +10,7 @@ from engine.core import RuleError, Text, seat_ref
 from .effects import check_target, resolve
 from .placing import hand_card
 from .provisions import check_payment, pay_cost
-from .state import MusouState, cdef, mdef, owned, role, square_text
+from .state import Log, MusouState, cdef, mdef, owned, role, square_text
 from .terms import check_terms
 from .timing import in_main, in_response, opt_str, require_main_or_response, require_turn_main, square_arg
 
@@ -35,16 +35,16 @@ def check_stratagem(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     check_target(s, seat, card.effects, a.get("target"))
 
 
-def do_stratagem(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_stratagem(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     cid = a["card"]
     card = cdef(s, cid)
-    log = pay_cost(s, seat, card.cost, opt_str(a, "pay"))
+    pay_cost(s, seat, card.cost, opt_str(a, "pay"), log)
     s.hands[seat].remove(cid)
-    log.append(Text(f"{seat_ref(seat).en} uses the stratagem {card.name.en}.",
-                    f"{seat_ref(seat).ja}は計略「{card.name.ja}」を使った。"))
-    log += resolve(s, seat, card.effects, opt_str(a, "target"))
+    if log is not None:
+        log.append(Text(f"{seat_ref(seat).en} uses the stratagem {card.name.en}.",
+                        f"{seat_ref(seat).ja}は計略「{card.name.ja}」を使った。"))
+    resolve(s, seat, card.effects, opt_str(a, "target"), log)
     s.discard[seat].append(cid)
-    return log
 
 
 def check_support(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -65,16 +65,17 @@ def check_support(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     check_target(s, seat, cdef(s, slot.card).support, a.get("target"))
 
 
-def do_support(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_support(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     sq = a["square"] - 1
     slot = s.field[seat][sq]
     assert slot is not None
     slot.exhausted = True
     card = cdef(s, slot.card)
-    name = owned(s, seat, slot.card)
-    log = [Text(f"{name.en} ({square_text(sq).en}) uses its support ability and is exhausted.",
-                f"{name.ja}（{square_text(sq).ja}）は行動不能になって支援能力を使った。")]
-    return log + resolve(s, seat, card.support, opt_str(a, "target"))
+    if log is not None:
+        name = owned(s, seat, slot.card)
+        log.append(Text(f"{name.en} ({square_text(sq).en}) uses its support ability and is exhausted.",
+                        f"{name.ja}（{square_text(sq).ja}）は行動不能になって支援能力を使った。"))
+    resolve(s, seat, card.support, opt_str(a, "target"), log)
 
 
 def check_musou(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -89,9 +90,11 @@ def check_musou(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     check_target(s, seat, musou.effects, a.get("target"))
 
 
-def do_musou(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_musou(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     musou = mdef(s, seat).musou
     assert musou is not None
     s.musou_used[seat] = True
-    log = [Text(f"{seat_ref(seat).en} unleashes 無双: {musou.name.en}!", f"{seat_ref(seat).ja}の無双「{musou.name.ja}」！")]
-    return log + resolve(s, seat, musou.effects, opt_str(a, "target"))
+    if log is not None:
+        log.append(Text(f"{seat_ref(seat).en} unleashes 無双: {musou.name.en}!",
+                        f"{seat_ref(seat).ja}の無双「{musou.name.ja}」！"))
+    resolve(s, seat, musou.effects, opt_str(a, "target"), log)

@@ -14,12 +14,12 @@ from . import abilities, battle, match, phases, placing
 from .cards import Effect
 from .effects import has_effect, valid_targets
 from .placing import FACE_DOWN_COST, FACE_DOWN_REPLACE_COST, REPLACE_EXTRA
-from .state import SQUARES, MusouState, cdef, mdef
+from .state import SQUARES, Log, MusouState, cdef, mdef
 from .timing import in_main, in_response
 
 Action = dict[str, Any]
 Check = Callable[[MusouState, int, Action], None]
-Do = Callable[[MusouState, int, Action], list[Text]]
+Do = Callable[[MusouState, int, Action, Log], None]
 
 # kind -> (check, perform); kinds needing the rng are handled in `perform`.
 PLAIN: dict[str, tuple[Check, Do]] = {
@@ -39,13 +39,13 @@ KINDS = ("pass", "endbattle", "commander", "first", "keep", "mulligan", *PLAIN)
 
 def check(s: MusouState, seat: int, a: Action) -> None:
     kind = a.get("kind")
-    if kind in PLAIN:
-        PLAIN[kind][0](s, seat, a)
-    elif kind == "pass":
+    if kind == "pass":  # first: most of a log's actions are passes
         if not (in_main(s, seat) or in_response(s, seat)):
             raise RuleError(Text("You cannot pass now.", "今はパスできません。"),
                             Text("Pass is for main phases and for responding to an attack.",
                                  "パスはメインフェイズと攻撃への対応時に行えます。"))
+    elif kind in PLAIN:
+        PLAIN[kind][0](s, seat, a)
     elif kind == "endbattle":
         if s.stage != "battle" or s.active != seat:
             raise RuleError(Text("It is not your battle phase.", "あなたの戦功フェイズではありません。"),
@@ -63,32 +63,36 @@ def check(s: MusouState, seat: int, a: Action) -> None:
                             Text("Allowed: " + ", ".join(KINDS), "可能：" + "、".join(KINDS)))
 
 
-def perform(s: MusouState, seat: int, a: Action, rng: Rng) -> list[Text]:
-    """Apply a checked action to the (cloned) state."""
+def perform(s: MusouState, seat: int, a: Action, rng: Rng, log: Log) -> None:
+    """Apply a checked action to the state (the caller's own or a clone),
+    writing its log lines to `log` (None: build none)."""
     kind = a["kind"]
-    if kind == "pass" and s.stage == "respond":
-        log = [Text(f"{seat_ref(seat).en} does not respond.", f"{seat_ref(seat).ja}は対応しない。"),
-               *battle.resolve_attack(s)]
-        return log + phases.after_attack(s)
     if kind == "pass":
-        return phases.main_pass(s, seat)
-    if kind == "endbattle":
-        return phases.end_battle(s)
-    if kind == "commander":
-        return match.do_commander(s, seat, a, rng)
-    if kind == "first":
-        return match.do_first(s, seat, a, rng)
-    if kind == "keep" and s.stage == "side":
-        return match.do_ready(s, seat, a)
-    if kind in ("keep", "mulligan"):
-        return match.do_mulligan(s, seat, a, rng)
-    was_main = in_main(s, seat)
-    log = PLAIN[kind][1](s, seat, a)
-    if was_main:
-        phases.acted(s, seat)
-    elif s.stage == "respond" and s.attack is not None and s.attack.cancelled:
-        log += battle.resolve_attack(s) + phases.after_attack(s)
-    return log
+        if s.stage != "respond":
+            phases.main_pass(s, seat, log)
+            return
+        if log is not None:
+            log.append(Text(f"{seat_ref(seat).en} does not respond.", f"{seat_ref(seat).ja}は対応しない。"))
+        battle.resolve_attack(s, log)
+        phases.after_attack(s, log)
+    elif kind == "endbattle":
+        phases.end_battle(s, log)
+    elif kind == "commander":
+        match.do_commander(s, seat, a, rng, log)
+    elif kind == "first":
+        match.do_first(s, seat, a, rng, log)
+    elif kind == "keep" and s.stage == "side":
+        match.do_ready(s, seat, a, log)
+    elif kind in ("keep", "mulligan"):
+        match.do_mulligan(s, seat, a, rng, log)
+    else:
+        was_main = in_main(s, seat)
+        PLAIN[kind][1](s, seat, a, log)
+        if was_main:
+            phases.acted(s, seat)
+        elif s.stage == "respond" and s.attack is not None and s.attack.cancelled:
+            battle.resolve_attack(s, log)
+            phases.after_attack(s, log)
 
 
 # ---- enumeration -----------------------------------------------------------

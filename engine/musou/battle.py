@@ -9,15 +9,34 @@ from engine.core import RuleError, Text, seat_ref
 from engine.core.text import join
 
 from .losses import damage, lose_troops
-from .state import SQUARES, Attack, MusouState, Slot, card_text, cdef, find, generals, owned, role, square_text
+from .state import (
+    SQUARES,
+    Attack,
+    Log,
+    MusouState,
+    Slot,
+    card_text,
+    cdef,
+    find,
+    generals,
+    mdef,
+    owned,
+    role,
+    square_text,
+)
 from .stats import power, strike, ward
 from .timing import square_arg
 
 
 def can_attack(s: MusouState, seat: int, sq: int, slot: Slot) -> bool:
     """Ready, face-up, on an attack square, not placed this turn, not attacked yet."""
-    return (not slot.face_down and not slot.exhausted and not slot.attacked and slot.placed_turn != s.turn
-            and cdef(s, slot.card).type == "general" and role(s, seat, sq) == "A")
+    return (not slot.face_down and _ready(s, slot) and cdef(s, slot.card).type == "general"
+            and role(s, seat, sq) == "A")
+
+
+def _ready(s: MusouState, slot: Slot) -> bool:
+    """Not exhausted, not placed this turn, not attacked yet: a general that may attack from an attack square."""
+    return not slot.exhausted and not slot.attacked and slot.placed_turn != s.turn
 
 
 def attackable(s: MusouState, seat: int) -> list[str]:
@@ -27,7 +46,9 @@ def attackable(s: MusouState, seat: int) -> list[str]:
 
 
 def attackers(s: MusouState, seat: int) -> list[int]:
-    return [sq for sq, slot in generals(s, seat) if can_attack(s, seat, sq, slot)]
+    """The squares `can_attack` allows, the commander's layout read once (the turn asks after every attack)."""
+    roles = mdef(s, seat).roles()
+    return [sq for sq, slot in generals(s, seat) if roles[sq] == "A" and _ready(s, slot)]
 
 
 def check_attack(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -89,18 +110,19 @@ def attack_text(s: MusouState, at: Attack) -> Text:
                 f"武力{power(s, foe, target)}）を攻撃：互いに武力分のダメージ")
 
 
-def do_attack(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_attack(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     sq = a["from"] - 1
     slot = s.field[seat][sq]
     assert slot is not None
     slot.attacked = True
     s.attack = Attack(seat, sq, slot.card, a["target"])
     s.stage = "respond"
-    text = attack_text(s, s.attack)
-    return [Text(f"{text.en}.", f"{text.ja}。")]
+    if log is not None:
+        text = attack_text(s, s.attack)
+        log.append(Text(f"{text.en}.", f"{text.ja}。"))
 
 
-def resolve_attack(s: MusouState) -> list[Text]:
+def resolve_attack(s: MusouState, log: Log) -> None:
     """After the defender passes. An attack whose attacker is gone or exhausted,
     or whose target general is gone or now on a supply square, does nothing."""
     at = s.attack
@@ -108,33 +130,40 @@ def resolve_attack(s: MusouState) -> list[Text]:
     s.attack = None
     s.stage = "battle"
     if at.cancelled:
-        return []
+        return
     spot = find(s, at.attacker)
     slot = s.field[at.seat][at.square]
-    who = seat_ref(at.seat)
     if spot != (at.seat, at.square) or slot is None or slot.exhausted:
-        return [Text(f"{who.en}'s attack comes to nothing: the attacker is gone or exhausted.",
-                     f"{who.ja}の攻撃は不成立：攻撃した武将がいないか、行動不能。")]
+        if log is not None:
+            who = seat_ref(at.seat)
+            log.append(Text(f"{who.en}'s attack comes to nothing: the attacker is gone or exhausted.",
+                            f"{who.ja}の攻撃は不成立：攻撃した武将がいないか、行動不能。"))
+        return
     foe = 1 - at.seat
-    name = owned(s, at.seat, slot.card)
     if at.target == "player":
         hit, wards = strike(s, at.seat, slot), ward(s, foe)
         total = max(0, hit - wards)
-        absorbed = (Text(f", {min(hit, wards)} absorbed by {ward_names(s, foe).en}",
-                         f"、{ward_names(s, foe).ja}が{min(hit, wards)}を防いだ") if wards else Text("", ""))
-        log = [Text(f"{name.en} hits {seat_ref(foe).en}: strike {hit}{absorbed.en}, total {total}.",
-                    f"{name.ja}の攻撃が{seat_ref(foe).ja}に命中：戦攻{hit}{absorbed.ja}、合計{total}。")]
-        return log + lose_troops(s, foe, total)
+        if log is not None:
+            name = owned(s, at.seat, slot.card)
+            absorbed = (Text(f", {min(hit, wards)} absorbed by {ward_names(s, foe).en}",
+                             f"、{ward_names(s, foe).ja}が{min(hit, wards)}を防いだ") if wards else Text("", ""))
+            log.append(Text(f"{name.en} hits {seat_ref(foe).en}: strike {hit}{absorbed.en}, total {total}.",
+                            f"{name.ja}の攻撃が{seat_ref(foe).ja}に命中：戦攻{hit}{absorbed.ja}、合計{total}。"))
+        lose_troops(s, foe, total, log)
+        return
     tspot = find(s, at.target)
     if tspot is None or tspot[0] != foe or role(s, foe, tspot[1]) == "S":
-        return [Text(f"{who.en}'s attack comes to nothing: its target is gone or on a supply square.",
-                     f"{who.ja}の攻撃は不成立：攻撃対象がいないか、補給マスにいる。")]
+        if log is not None:
+            who = seat_ref(at.seat)
+            log.append(Text(f"{who.en}'s attack comes to nothing: its target is gone or on a supply square.",
+                            f"{who.ja}の攻撃は不成立：攻撃対象がいないか、補給マスにいる。"))
+        return
     target = s.field[foe][tspot[1]]
     assert target is not None
-    them = owned(s, foe, target.card)
     mine, theirs = power(s, at.seat, slot), power(s, foe, target)
-    log = [Text(f"Clash: {name.en} (power {mine}) against {them.en} (power {theirs}).",
-                f"激突：{name.ja}（武力{mine}）対 {them.ja}（武力{theirs}）。")]
-    log += damage(s, foe, tspot[1], mine)
-    log += damage(s, at.seat, at.square, theirs)
-    return log
+    if log is not None:
+        name, them = owned(s, at.seat, slot.card), owned(s, foe, target.card)
+        log.append(Text(f"Clash: {name.en} (power {mine}) against {them.en} (power {theirs}).",
+                        f"激突：{name.ja}（武力{mine}）対 {them.ja}（武力{theirs}）。"))
+    damage(s, foe, tspot[1], mine, log)
+    damage(s, at.seat, at.square, theirs, log)

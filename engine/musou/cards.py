@@ -5,6 +5,7 @@ is adding data."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import islice
 from typing import Annotated, Literal
 
@@ -122,10 +123,16 @@ class CommanderDef(BaseModel):
     musou: Musou | None = None
 
     def roles(self) -> str:
-        return self.layout.replace("/", "")
+        return _roles(self.layout)
 
     def title(self) -> Text:
         return self.name.text()
+
+
+@lru_cache(maxsize=256)
+def _roles(layout: str) -> str:
+    """A layout's role per square (0-8): the rules ask for it several times per action."""
+    return layout.replace("/", "")
 
 
 class CardSet(BaseModel):

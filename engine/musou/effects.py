@@ -7,7 +7,7 @@ from engine.core import RuleError, Text, seat_ref
 from .cards import CHOSEN, Effect, needs_attack
 from .losses import damage, destroy, exhaust, lose_troops
 from .provisions import draw, take_provisions
-from .state import MusouState, card_text, find, generals, owned
+from .state import Log, MusouState, card_text, find, generals, owned
 from .stats import power
 
 
@@ -81,8 +81,7 @@ NO_TARGET = Text("There is no general to target: that step does nothing.",
                  "対象の武将がいないため、その効果は何も起こらない。")
 
 
-def resolve(s: MusouState, seat: int, effects: list[Effect], target: str | None) -> list[Text]:
-    log: list[Text] = []
+def resolve(s: MusouState, seat: int, effects: list[Effect], target: str | None, log: Log) -> None:
     foe = 1 - seat
     for e in effects:
         if s.game_winner is not None:
@@ -98,22 +97,22 @@ def resolve(s: MusouState, seat: int, effects: list[Effect], target: str | None)
             spots = [(seat, sq) for sq, _ in generals(s, seat)]
         else:
             spots = []
-        if e.target != "none" and not spots:
+        if e.target != "none" and not spots and log is not None:
             log.append(NO_TARGET)
         if e.op == "damage":
             for side, sq in spots:
-                log += damage(s, side, sq, e.amount)
+                damage(s, side, sq, e.amount, log)
         elif e.op == "exhaust":
             for side, sq in spots:
-                log += exhaust(s, side, sq)
+                exhaust(s, side, sq, log)
         elif e.op == "destroy":
             for side, sq in spots:
                 slot = s.field[side][sq]
                 if slot is None:
                     continue
                 if power(s, side, slot) <= e.amount:
-                    log += destroy(s, side, sq)
-                else:
+                    destroy(s, side, sq, log)
+                elif log is not None:
                     name = owned(s, side, slot.card)
                     log.append(Text(f"{name.en} survives: its power {power(s, side, slot)} is over {e.amount}.",
                                     f"{name.ja}は武力{power(s, side, slot)}で{e.amount}を超えるため、破壊されない。"))
@@ -122,31 +121,34 @@ def resolve(s: MusouState, seat: int, effects: list[Effect], target: str | None)
                 slot = s.field[side][sq]
                 if slot is not None:
                     slot.boost += e.amount
-                    name = owned(s, side, slot.card)
-                    log.append(Text(f"{name.en} gains {e.amount} power this turn ({power(s, side, slot)}).",
-                                    f"{name.ja}の武力+{e.amount}（このターン、武力{power(s, side, slot)}）。"))
+                    if log is not None:
+                        name = owned(s, side, slot.card)
+                        log.append(Text(f"{name.en} gains {e.amount} power this turn ({power(s, side, slot)}).",
+                                        f"{name.ja}の武力+{e.amount}（このターン、武力{power(s, side, slot)}）。"))
         elif e.op == "ready":
             for side, sq in spots:
                 slot = s.field[side][sq]
                 if slot is not None and slot.exhausted:
                     slot.exhausted = False
-                    name = owned(s, side, slot.card)
-                    log.append(Text(f"{name.en} becomes ready.", f"{name.ja}は臨戦状態になった。"))
-                elif slot is not None:
+                    if log is not None:
+                        name = owned(s, side, slot.card)
+                        log.append(Text(f"{name.en} becomes ready.", f"{name.ja}は臨戦状態になった。"))
+                elif slot is not None and log is not None:
                     name = owned(s, side, slot.card)
                     log.append(Text(f"{name.en} is ready already.", f"{name.ja}は既に臨戦状態。"))
         elif e.op == "troops":
-            log += lose_troops(s, foe, e.amount)
+            lose_troops(s, foe, e.amount, log)
         elif e.op == "heal":
             s.troops[seat] += e.amount
-            log.append(Text(f"{seat_ref(seat).en} gains {e.amount} {'troop' if e.amount == 1 else 'troops'} "
-                            f"({s.troops[seat]}).", f"{seat_ref(seat).ja}の兵数+{e.amount}（{s.troops[seat]}）。"))
+            if log is not None:
+                log.append(Text(f"{seat_ref(seat).en} gains {e.amount} {'troop' if e.amount == 1 else 'troops'} "
+                                f"({s.troops[seat]}).", f"{seat_ref(seat).ja}の兵数+{e.amount}（{s.troops[seat]}）。"))
         elif e.op == "draw":
-            log += draw(s, seat, e.amount)
+            draw(s, seat, e.amount, log)
         elif e.op == "provision":
-            log += take_provisions(s, seat, e.amount)
+            take_provisions(s, seat, e.amount, log)
         elif e.op == "cancel" and s.attack is not None:
             s.attack.cancelled = True
-            log.append(Text(f"{seat_ref(s.attack.seat).en}'s attack is cancelled.",
-                            f"{seat_ref(s.attack.seat).ja}の攻撃は無効になった。"))
-    return log
+            if log is not None:
+                log.append(Text(f"{seat_ref(s.attack.seat).en}'s attack is cancelled.",
+                                f"{seat_ref(s.attack.seat).ja}の攻撃は無効になった。"))

@@ -214,7 +214,8 @@ class MusouGame(Game[MusouState]):
         actions.check(state, seat, action)
         s = clone(state)
         decks_before = [len(d) for d in s.decks]
-        log = actions.perform(s, seat, action, rng)
+        log: list[Text] = []
+        actions.perform(s, seat, action, rng, log)
         if s.game_winner is not None:
             log += finish_game(s, self.keeps_final_board)
         reveals = (action["kind"] in ("reveal", "commander", "mulligan", "keep", "first", "ready")
@@ -224,7 +225,8 @@ class MusouGame(Game[MusouState]):
 
     def apply_owned(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> MusouState:
         actions.check(state, seat, action)
-        actions.perform(state, seat, action, rng)
+        # Nobody reads the log lines, so none is built (a game's end, once a game, still makes its own).
+        actions.perform(state, seat, action, rng, None)
         if state.game_winner is not None:
             finish_game(state, self.keeps_final_board)
         return state

@@ -13,7 +13,7 @@ from engine.core import Rng, RuleError, Text, seat_ref
 from .decks import MAX_COPIES, DeckList
 from .phases import start_turn
 from .provisions import draw, take_provisions
-from .state import SQUARES, MusouState, Names, mdef
+from .state import SQUARES, Log, MusouState, Names, mdef
 
 
 def new_match(card_set: str, decks: list[DeckList]) -> MusouState:
@@ -59,22 +59,25 @@ def check_commander(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                         Text("Each game needs a different commander.", "ゲームごとに別の指揮官を使います。"))
 
 
-def do_commander(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
+def do_commander(s: MusouState, seat: int, a: dict[str, Any], rng: Rng, log: Log) -> None:
     s.commander[seat] = a["card"]
     s.waiting[seat] = False
-    log = [Text(f"{seat_ref(seat).en} chooses a commander face down.", f"{seat_ref(seat).ja}は指揮官を裏向きで選んだ。")]
+    if log is not None:
+        log.append(Text(f"{seat_ref(seat).en} chooses a commander face down.",
+                        f"{seat_ref(seat).ja}は指揮官を裏向きで選んだ。"))
     if any(s.waiting):
-        return log
+        return
     for side in (0, 1):
         cid = s.commander[side]
         assert cid is not None
         s.pool[side].remove(cid)
     if s.chooser is None:
         s.first = rng.below(2)
-        log.append(Text(f"{seat_ref(s.first).en} goes first (at random).", f"先攻は{seat_ref(s.first).ja}（無作為）。"))
-        return log + start_game(s, rng)
+        if log is not None:
+            log.append(Text(f"{seat_ref(s.first).en} goes first (at random).", f"先攻は{seat_ref(s.first).ja}（無作為）。"))
+        start_game(s, rng, log)
+        return
     s.stage = "first"
-    return log
 
 
 def check_first(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -87,31 +90,31 @@ def check_first(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                              "席は1から数えます：first seat=1 か first seat=2。"))
 
 
-def do_first(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
+def do_first(s: MusouState, seat: int, a: dict[str, Any], rng: Rng, log: Log) -> None:
     s.first = a["seat"] - 1
-    log = [Text(f"{seat_ref(seat).en} chooses: {seat_ref(s.first).en} goes first.",
-                f"{seat_ref(seat).ja}の選択：先攻は{seat_ref(s.first).ja}。")]
-    return log + start_game(s, rng)
+    if log is not None:
+        log.append(Text(f"{seat_ref(seat).en} chooses: {seat_ref(s.first).en} goes first.",
+                        f"{seat_ref(seat).ja}の選択：先攻は{seat_ref(s.first).ja}。"))
+    start_game(s, rng, log)
 
 
-def start_game(s: MusouState, rng: Rng) -> list[Text]:
+def start_game(s: MusouState, rng: Rng, log: Log) -> None:
     deal_ids(s, rng)
-    log = []
     for seat in (0, 1):
         m = mdef(s, seat)
         s.troops[seat] = m.troops
         cid = s.commander[seat]
         assert cid is not None
-        log.append(Text(f"{seat_ref(seat).en}'s commander: {m.name.en} ({m.troops} troops, hand {m.hand}, "
-                        f"formation {m.layout}).",
-                        f"{seat_ref(seat).ja}の指揮官：{m.name.ja}（兵数{m.troops}、手札{m.hand}枚、陣営{m.layout}）。"))
-        draw(s, seat, m.hand)
+        if log is not None:
+            log.append(Text(f"{seat_ref(seat).en}'s commander: {m.name.en} ({m.troops} troops, hand {m.hand}, "
+                            f"formation {m.layout}).",
+                            f"{seat_ref(seat).ja}の指揮官：{m.name.ja}（兵数{m.troops}、手札{m.hand}枚、陣営{m.layout}）。"))
+        draw(s, seat, m.hand, None)  # the commander's line says the hand size
     s.musou_used = [False, False]
     s.tribute_used = [False, False]
     s.turn += 1
     s.game_turn = 0
     s.stage, s.waiting = "mulligan", [True, True]
-    return log
 
 
 def check_mulligan(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -121,21 +124,22 @@ def check_mulligan(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                              "マリガンか確定は各ゲームの最初の手札で1回です。"))
 
 
-def do_mulligan(s: MusouState, seat: int, a: dict[str, Any], rng: Rng) -> list[Text]:
+def do_mulligan(s: MusouState, seat: int, a: dict[str, Any], rng: Rng, log: Log) -> None:
     s.waiting[seat] = False
     if a["kind"] == "mulligan":
         n = len(s.hands[seat])
         s.decks[seat] = rng.shuffled(s.decks[seat] + s.hands[seat])
         s.hands[seat] = []
-        draw(s, seat, n)
-        log = [Text(f"{seat_ref(seat).en} mulligans ({n} cards).", f"{seat_ref(seat).ja}はマリガンした（{n}枚）。")]
-    else:
-        log = [Text(f"{seat_ref(seat).en} keeps the hand.", f"{seat_ref(seat).ja}は手札を確定した。")]
+        draw(s, seat, n, None)  # the mulligan's line says how many
+        if log is not None:
+            log.append(Text(f"{seat_ref(seat).en} mulligans ({n} cards).", f"{seat_ref(seat).ja}はマリガンした（{n}枚）。"))
+    elif log is not None:
+        log.append(Text(f"{seat_ref(seat).en} keeps the hand.", f"{seat_ref(seat).ja}は手札を確定した。"))
     if any(s.waiting):
-        return log
+        return
     for side in (0, 1):
-        log += take_provisions(s, side, 1)
-    return log + start_turn(s, s.first)
+        take_provisions(s, side, 1, log)
+    start_turn(s, s.first, log)
 
 
 def finish_game(s: MusouState, keep_final_board: bool = True) -> list[Text]:
@@ -206,12 +210,14 @@ def check_swap(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                              f"サイドデッキも同名カードは{MAX_COPIES}枚までです。"))
 
 
-def do_swap(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_swap(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     s.decks[seat].remove(a["out"])
     s.side[seat].remove(a["in"])
     s.decks[seat] = sorted([*s.decks[seat], a["in"]])
     s.side[seat] = sorted([*s.side[seat], a["out"]])
-    return [Text(f"{seat_ref(seat).en} swaps a card with the side deck.", f"{seat_ref(seat).ja}はサイドデッキと1枚交換した。")]
+    if log is not None:
+        log.append(Text(f"{seat_ref(seat).en} swaps a card with the side deck.",
+                        f"{seat_ref(seat).ja}はサイドデッキと1枚交換した。"))
 
 
 def check_ready(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -221,12 +227,15 @@ def check_ready(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                              "keep はゲーム間のデッキか最初の手札を確定します。"))
 
 
-def do_ready(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_ready(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     s.waiting[seat] = False
-    log = [Text(f"{seat_ref(seat).en} is ready for game {s.game_no}.", f"{seat_ref(seat).ja}は第{s.game_no}ゲームの準備を終えた。")]
+    if log is not None:
+        log.append(Text(f"{seat_ref(seat).en} is ready for game {s.game_no}.",
+                        f"{seat_ref(seat).ja}は第{s.game_no}ゲームの準備を終えた。"))
     if not any(s.waiting):
         s.stage, s.waiting = "commander", [True, True]
-        log.append(Text(f"Game {s.game_no}: {seat_ref(0).en} and {seat_ref(1).en} each choose a commander not used yet.",
-                        f"第{s.game_no}ゲーム：{seat_ref(0).ja}と{seat_ref(1).ja}は未使用の指揮官を選ぶ。"))
-    return log
+        if log is not None:
+            log.append(Text(f"Game {s.game_no}: {seat_ref(0).en} and {seat_ref(1).en} each choose a commander "
+                            "not used yet.",
+                            f"第{s.game_no}ゲーム：{seat_ref(0).ja}と{seat_ref(1).ja}は未使用の指揮官を選ぶ。"))
 

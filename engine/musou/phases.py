@@ -8,7 +8,7 @@ from engine.core import Text, seat_ref
 
 from .battle import attackers
 from .provisions import draw, take_provisions
-from .state import SQUARES, MusouState
+from .state import Log, MusouState
 from .stats import extra_provisions
 from .terms import supply_count
 
@@ -20,66 +20,68 @@ def acted(s: MusouState, seat: int) -> None:
         s.priority = 1 - seat
 
 
-def main_pass(s: MusouState, seat: int) -> list[Text]:
+def main_pass(s: MusouState, seat: int, log: Log) -> None:
     s.passes += 1
-    log = [Text(f"{seat_ref(seat).en} passes.", f"{seat_ref(seat).ja}はパスした。")]
+    if log is not None:
+        log.append(Text(f"{seat_ref(seat).en} passes.", f"{seat_ref(seat).ja}はパスした。"))
     if s.passes < 2:
         s.priority = 1 - seat
-        return log
-    if s.stage == "main1":
-        return log + enter_battle(s)
-    return log + end_turn(s)
+    elif s.stage == "main1":
+        enter_battle(s, log)
+    else:
+        end_turn(s, log)
 
 
 def open_main(s: MusouState, stage: str) -> None:
     s.stage, s.priority, s.passes = stage, s.active, 0
 
 
-def enter_battle(s: MusouState) -> list[Text]:
+def enter_battle(s: MusouState, log: Log) -> None:
     s.stage = "battle"
     if s.game_winner is None and not attackers(s, s.active):
-        who = seat_ref(s.active)
         open_main(s, "main2")
-        return [Text(f"{who.en} has no general able to attack: {who.en}'s main phase 2.",
-                     f"{who.ja}には攻撃できる武将がいない：{who.ja}のメインフェイズ2。")]
-    return [Text(f"{seat_ref(s.active).en}'s battle phase.", f"{seat_ref(s.active).ja}の戦功フェイズ。")]
+        if log is not None:
+            who = seat_ref(s.active)
+            log.append(Text(f"{who.en} has no general able to attack: {who.en}'s main phase 2.",
+                            f"{who.ja}には攻撃できる武将がいない：{who.ja}のメインフェイズ2。"))
+        return
+    if log is not None:
+        log.append(Text(f"{seat_ref(s.active).en}'s battle phase.", f"{seat_ref(s.active).ja}の戦功フェイズ。"))
 
 
-def after_attack(s: MusouState) -> list[Text]:
+def after_attack(s: MusouState, log: Log) -> None:
     """With nobody left able to attack, the battle phase ends by itself."""
     if s.game_winner is None and not attackers(s, s.active):
-        return end_battle(s)
-    return []
+        end_battle(s, log)
 
 
-def end_battle(s: MusouState) -> list[Text]:
+def end_battle(s: MusouState, log: Log) -> None:
     open_main(s, "main2")
-    return [Text(f"{seat_ref(s.active).en}'s main phase 2.", f"{seat_ref(s.active).ja}のメインフェイズ2。")]
+    if log is not None:
+        log.append(Text(f"{seat_ref(s.active).en}'s main phase 2.", f"{seat_ref(s.active).ja}のメインフェイズ2。"))
 
 
-def end_turn(s: MusouState) -> list[Text]:
-    for side in (0, 1):
-        for sq in SQUARES:
-            slot = s.field[side][sq]
+def end_turn(s: MusouState, log: Log) -> None:
+    for row in s.field:
+        for slot in row:
             if slot is not None:
                 slot.damage = slot.boost = 0
                 slot.attacked = slot.moved = False
     s.tribute_used = [False, False]
-    return start_turn(s, 1 - s.active)
+    start_turn(s, 1 - s.active, log)
 
 
-def start_turn(s: MusouState, seat: int) -> list[Text]:
+def start_turn(s: MusouState, seat: int, log: Log) -> None:
     s.active = seat
     s.turn += 1
     s.game_turn += 1
-    log = [Text(f"Turn {s.game_turn}: {seat_ref(seat).en}.", f"第{s.game_turn}ターン：{seat_ref(seat).ja}。")]
+    if log is not None:
+        log.append(Text(f"Turn {s.game_turn}: {seat_ref(seat).en}.", f"第{s.game_turn}ターン：{seat_ref(seat).ja}。"))
     if s.game_turn > 1:  # the first player takes no provisions on the first turn
-        log += take_provisions(s, seat, 1 + supply_count(s, seat) + extra_provisions(s, seat))
-    for sq in SQUARES:
-        slot = s.field[seat][sq]
+        take_provisions(s, seat, 1 + supply_count(s, seat) + extra_provisions(s, seat), log)
+    for slot in s.field[seat]:
         if slot is not None:
             slot.exhausted = False
     if s.game_winner is None:
-        log += draw(s, seat, 1)
+        draw(s, seat, 1, log)
     open_main(s, "main1")
-    return log

@@ -11,7 +11,7 @@ from .cards import CardDef
 from .effects import check_target, resolve
 from .losses import destroy, same_name
 from .provisions import check_payment, pay_cost
-from .state import MusouState, Slot, card_text, cdef, generals, owned, role_square, square_text
+from .state import Log, MusouState, Slot, card_text, cdef, generals, owned, role_square, square_text
 from .terms import check_formation, check_terms
 from .timing import in_response, opt_str, require_main_or_response, require_turn_main, square_arg
 
@@ -64,19 +64,21 @@ def check_place(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     check_target(s, seat, card.on_place, a.get("target"))
 
 
-def do_place(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_place(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     cid, sq = a["card"], a["square"] - 1
     card = cdef(s, cid)
-    log = pay_cost(s, seat, card.cost + (REPLACE_EXTRA if s.field[seat][sq] is not None else 0), opt_str(a, "pay"))
+    pay_cost(s, seat, card.cost + (REPLACE_EXTRA if s.field[seat][sq] is not None else 0), opt_str(a, "pay"), log)
     s.hands[seat].remove(cid)
-    where, old = role_square(s, seat, sq), replacing(s, seat, sq)
-    destroy(s, seat, sq)
+    # The line below names what the card replaces, so the destroy writes none of its own.
+    old = replacing(s, seat, sq) if log is not None else None
+    destroy(s, seat, sq, None)
     s.field[seat][sq] = Slot(cid, placed_turn=s.turn)
-    log.append(Text(f"{seat_ref(seat).en} places {card.name.en} on {where.en}{old.en}.",
-                    f"{seat_ref(seat).ja}は{card.name.ja}を{where.ja}に配置した{old.ja}。"))
-    log += same_name(s)
-    log += resolve(s, seat, card.on_place, opt_str(a, "target"))
-    return log
+    if log is not None and old is not None:
+        where = role_square(s, seat, sq)
+        log.append(Text(f"{seat_ref(seat).en} places {card.name.en} on {where.en}{old.en}.",
+                        f"{seat_ref(seat).ja}は{card.name.ja}を{where.ja}に配置した{old.ja}。"))
+    same_name(s, log)
+    resolve(s, seat, card.on_place, opt_str(a, "target"), log)
 
 
 def check_facedown(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -87,17 +89,19 @@ def check_facedown(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     check_payment(s, seat, cost, a.get("pay"), cid)
 
 
-def do_facedown(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_facedown(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     cid, sq = a["card"], a["square"] - 1
     cost = FACE_DOWN_REPLACE_COST if s.field[seat][sq] is not None else FACE_DOWN_COST
-    log = pay_cost(s, seat, cost, opt_str(a, "pay"))
+    pay_cost(s, seat, cost, opt_str(a, "pay"), log)
     s.hands[seat].remove(cid)
-    where, old = role_square(s, seat, sq), replacing(s, seat, sq)
-    destroy(s, seat, sq)
+    # The line below names what the card replaces, so the destroy writes none of its own.
+    old = replacing(s, seat, sq) if log is not None else None
+    destroy(s, seat, sq, None)
     s.field[seat][sq] = Slot(cid, face_down=True, placed_turn=s.turn)
-    log.append(Text(f"{seat_ref(seat).en} sets a face-down card on {where.en}{old.en}.",
-                    f"{seat_ref(seat).ja}は{where.ja}に伏せ札を置いた{old.ja}。"))
-    return log
+    if log is not None and old is not None:
+        where = role_square(s, seat, sq)
+        log.append(Text(f"{seat_ref(seat).en} sets a face-down card on {where.en}{old.en}.",
+                        f"{seat_ref(seat).ja}は{where.ja}に伏せ札を置いた{old.ja}。"))
 
 
 def facedown_at(s: MusouState, seat: int, a: dict[str, Any]) -> tuple[int, Slot, CardDef]:
@@ -134,26 +138,26 @@ def check_reveal(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     check_target(s, seat, effects, a.get("target"))
 
 
-def do_reveal(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_reveal(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     sq = a["square"] - 1
     slot = s.field[seat][sq]
     assert slot is not None
     card = cdef(s, slot.card)
-    log = pay_cost(s, seat, card.cost, opt_str(a, "pay"))
+    pay_cost(s, seat, card.cost, opt_str(a, "pay"), log)
     slot.face_down = False
-    log.append(Text(f"{seat_ref(seat).en} reveals {card.name.en} on {square_text(sq).en}.",
-                    f"{seat_ref(seat).ja}は{square_text(sq).ja}の伏せ札を表向きにした：{card.name.ja}。"))
+    if log is not None:
+        log.append(Text(f"{seat_ref(seat).en} reveals {card.name.en} on {square_text(sq).en}.",
+                        f"{seat_ref(seat).ja}は{square_text(sq).ja}の伏せ札を表向きにした：{card.name.ja}。"))
     if card.type == "general":
-        log += same_name(s)
+        same_name(s, log)
         effects = card.on_reveal if s.stage == "respond" else [
             e for e in card.on_reveal if e.target != "attacker" and e.op != "cancel"]
-        log += resolve(s, seat, effects, opt_str(a, "target"))
+        resolve(s, seat, effects, opt_str(a, "target"), log)
     else:
-        log += resolve(s, seat, card.effects, opt_str(a, "target"))
+        resolve(s, seat, card.effects, opt_str(a, "target"), log)
         if s.field[seat][sq] is slot:  # a used trap is discarded
             s.field[seat][sq] = None
             s.discard[seat].append(slot.card)
-    return log
 
 
 def check_move(s: MusouState, seat: int, a: dict[str, Any]) -> None:
@@ -172,13 +176,14 @@ def check_move(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                         Text("Move to an empty square of your formation.", "自陣の空いているマスへ移動してください。"))
 
 
-def do_move(s: MusouState, seat: int, a: dict[str, Any]) -> list[Text]:
+def do_move(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:
     src, dst = a["from"] - 1, a["to"] - 1
     slot = s.field[seat][src]
     assert slot is not None
     slot.moved = True
     s.field[seat][dst], s.field[seat][src] = slot, None
-    name, where = owned(s, seat, slot.card), role_square(s, seat, dst)
-    return [Text(f"{name.en} moves from {square_text(src).en} to {where.en}.",
-                 f"{name.ja}は{square_text(src).ja}から{where.ja}へ移動した。")]
+    if log is not None:
+        name, where = owned(s, seat, slot.card), role_square(s, seat, dst)
+        log.append(Text(f"{name.en} moves from {square_text(src).en} to {where.en}.",
+                        f"{name.ja}は{square_text(src).ja}から{where.ja}へ移動した。"))
 

@@ -7,34 +7,33 @@ from __future__ import annotations
 from engine.core import RuleError, Text, seat_ref
 
 from .losses import lose_game
-from .state import MusouState, card_text
+from .state import Log, MusouState, card_text
 
 
-def draw(s: MusouState, seat: int, n: int) -> list[Text]:
-    got = 0
-    for _ in range(n):
-        if not s.decks[seat]:
-            break
-        s.hands[seat].append(s.decks[seat].pop())
-        got += 1
-    if not s.decks[seat]:
+def _deal(s: MusouState, seat: int, n: int, into: list[str]) -> int:
+    """Up to `n` cards from the top of `seat`'s deck onto `into`; emptying the deck loses the game."""
+    deck = s.decks[seat]
+    got = max(0, min(n, len(deck)))
+    for _ in range(got):
+        into.append(deck.pop())
+    if not deck:
         lose_game(s, seat, "deck")
-    return [Text(f"{seat_ref(seat).en} draws {got} ({len(s.decks[seat])} left in the deck).",
-                 f"{seat_ref(seat).ja}は{got}枚引いた（デッキ残り{len(s.decks[seat])}枚）。")] if got else []
+    return got
 
 
-def take_provisions(s: MusouState, seat: int, n: int) -> list[Text]:
-    got = 0
-    for _ in range(n):
-        if not s.decks[seat]:
-            break
-        s.provisions[seat].append(s.decks[seat].pop())
-        got += 1
-    if not s.decks[seat]:
-        lose_game(s, seat, "deck")
-    return [Text(f"{seat_ref(seat).en} takes {got} {'provision' if got == 1 else 'provisions'} "
-                 f"(now {len(s.provisions[seat])}).",
-                 f"{seat_ref(seat).ja}は兵糧を{got}枚得た（計{len(s.provisions[seat])}枚）。")] if got else []
+def draw(s: MusouState, seat: int, n: int, log: Log) -> None:
+    got = _deal(s, seat, n, s.hands[seat])
+    if got and log is not None:
+        log.append(Text(f"{seat_ref(seat).en} draws {got} ({len(s.decks[seat])} left in the deck).",
+                        f"{seat_ref(seat).ja}は{got}枚引いた（デッキ残り{len(s.decks[seat])}枚）。"))
+
+
+def take_provisions(s: MusouState, seat: int, n: int, log: Log) -> None:
+    got = _deal(s, seat, n, s.provisions[seat])
+    if got and log is not None:
+        log.append(Text(f"{seat_ref(seat).en} takes {got} {'provision' if got == 1 else 'provisions'} "
+                        f"(now {len(s.provisions[seat])}).",
+                        f"{seat_ref(seat).ja}は兵糧を{got}枚得た（計{len(s.provisions[seat])}枚）。"))
 
 
 def check_payment(s: MusouState, seat: int, cost: int, pay: object, playing: str | None = None) -> None:
@@ -64,20 +63,19 @@ def check_payment(s: MusouState, seat: int, cost: int, pay: object, playing: str
                              f"兵糧が足りません：コスト{cost}、兵糧{have}枚。"), allowed)
 
 
-def pay_cost(s: MusouState, seat: int, cost: int, pay: str | None) -> list[Text]:
-    log: list[Text] = []
+def pay_cost(s: MusouState, seat: int, cost: int, pay: str | None, log: Log) -> None:
     if pay is not None:
         s.hands[seat].remove(pay)
         s.discard[seat].append(pay)
         s.tribute_used[seat] = True
         cost -= 1
-        name = card_text(s, pay)  # it goes to the discard pile, face up
-        log.append(Text(f"{seat_ref(seat).en} discards {name.en} from hand to pay 1.",
-                        f"{seat_ref(seat).ja}は手札の{name.ja}を捨ててコスト1を支払った。"))
+        if log is not None:
+            name = card_text(s, pay)  # it goes to the discard pile, face up
+            log.append(Text(f"{seat_ref(seat).en} discards {name.en} from hand to pay 1.",
+                            f"{seat_ref(seat).ja}は手札の{name.ja}を捨ててコスト1を支払った。"))
     for _ in range(cost):
         s.decks[seat].append(s.provisions[seat].pop())
-    if cost:
+    if cost and log is not None:
         log.append(Text(f"{seat_ref(seat).en} spends {cost} {'provision' if cost == 1 else 'provisions'} "
                         f"({len(s.provisions[seat])} left).",
                         f"{seat_ref(seat).ja}は兵糧を{cost}枚消費した（残り{len(s.provisions[seat])}枚）。"))
-    return log

@@ -12,6 +12,11 @@ from engine.core.statecodec import Custom
 
 from .cards import LOADED, ROLE_TEXT, CardDef, Catalog, CommanderDef, catalog
 
+# Where a rule writes its log lines: a list it appends to, or None when nobody
+# reads them (a replay folding its log through Game.apply_owned), so that none
+# is built. Every line is written under `if log is not None`.
+Log = list[Text] | None
+
 CENTRE = 4
 SQUARES = tuple(i for i in range(9) if i != CENTRE)
 

@@ -29,6 +29,8 @@ def supply_count(s: MusouState, seat: int) -> int:
 
 
 def terms_met(s: MusouState, seat: int, card: CardDef) -> bool:
+    if not card.terms:
+        return True
     have = supply_elements(s, seat)
     return all(have[el] >= n for el, n in card.terms.items())
 

@@ -38,7 +38,11 @@ def row_of(sq: int) -> int:
     return sq // COLS
 
 
-def neighbours(sq: int) -> list[int]:
+def neighbours(sq: int) -> tuple[int, ...]:
+    return _NEIGHBOURS[sq]
+
+
+def _around(sq: int) -> tuple[int, ...]:
     row, col = divmod(sq, COLS)
     out = []
     if row > 0:
@@ -49,7 +53,11 @@ def neighbours(sq: int) -> list[int]:
         out.append(sq - 1)
     if col < COLS - 1:
         out.append(sq + 1)
-    return out
+    return tuple(out)
+
+
+# Made once: the rules ask for a square's neighbours on every move and land.
+_NEIGHBOURS = tuple(_around(sq) for sq in range(SQUARES))
 
 
 def territory_rows(is_first: bool) -> tuple[int, int]:

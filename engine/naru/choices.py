@@ -45,21 +45,34 @@ def mode(s: NaruState) -> str:
 
 def waiting(s: NaruState) -> list[tuple[int, str]]:
     """(seat, kind of decision) for every seat the game waits on; empty when over."""
+    seats = waiting_seats(s)
+    if not seats:
+        return []
+    m = mode(s)
+    if m == "battle":
+        assert s.battle is not None
+        kind = "battle_tool" if s.battle.stage == "attacker" else "respond"
+    else:
+        kind = "place_keep" if m == "keep" else m
+    return [(seat, kind) for seat in seats]
+
+
+def waiting_seats(s: NaruState) -> list[int]:
+    """The seats `waiting` names, without their kinds: what the framework asks before every action."""
     m = mode(s)
     if m == "over":
         return []
     if m == "mulligan":
-        return [(i, "mulligan") for i, p in enumerate(s.players) if not p.hand_kept]
+        return [i for i, p in enumerate(s.players) if not p.hand_kept]
     if m == "keep":
-        return [(i, "place_keep") for i, p in enumerate(s.players) if p.keep_sq is None]
+        return [i for i, p in enumerate(s.players) if p.keep_sq is None]
     if m == "battle":
-        assert s.battle is not None
-        return [(battle_seat(s), "battle_tool" if s.battle.stage == "attacker" else "respond")]
-    return [(s.active, m)]
+        return [battle_seat(s)]
+    return [s.active]
 
 
 def actions(s: NaruState, seat: int, defs: Defs) -> list[Action]:
-    if all(waiter != seat for waiter, _ in waiting(s)):
+    if seat not in waiting_seats(s):
         return []
     m = mode(s)
     player = s.players[seat]

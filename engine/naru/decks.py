@@ -99,3 +99,11 @@ def deck_from_option(raw: str, cards: CardSet, starters: dict[str, Starter]) -> 
         return {}, [Text(f"Unknown starter deck '{echo(raw)}'. Starters: {', '.join(ids)}; or give a deck list.",
                          f"スターターデッキ「{echo(raw)}」はありません。候補：{'、'.join(ids)}。またはデッキリストを渡してください。")]
     return counts, problems + deck_problems(counts, cards)
+
+
+def deck_counts(raw: str, cards: CardSet, starters: dict[str, Starter]) -> dict[str, int]:
+    """The counts `deck_from_option` reads, for a deal from options already checked: a
+    starter's are taken as they are (every match's set-up deals two, and a replay sets up each match)."""
+    if raw in starters:
+        return dict(starters[raw].cards)
+    return deck_from_option(raw, cards, starters)[0]

@@ -9,7 +9,7 @@ from .battle import resolve_battle
 from .board import square_name
 from .cards import CardDef
 from .catalog import ability
-from .names import listing, plural, says, whose
+from .names import Log, listing, plural, says, whose
 from .state import NaruState
 from .summon import hand_card, pay
 from .turn import draw
@@ -90,59 +90,70 @@ def _check_target(s: NaruState, seat: int, card: CardDef, sq: int | None) -> Non
                         _target_hint(s, seat, card))
 
 
-def run_effects(s: NaruState, seat: int, card: CardDef, sq: int | None, defs: Defs, rng: Rng) -> list[Text]:
-    logs: list[Text] = []
+def run_effects(s: NaruState, seat: int, card: CardDef, sq: int | None, defs: Defs, rng: Rng, log: Log) -> None:
     if sq is not None and card.target != "none":
-        logs += reveal(s, defs, sq)
+        reveal(s, defs, sq, log)
     player = s.players[seat]
     for effect in card.effects:
         if s.phase == "over":
             break
         unit = s.units[sq] if sq is not None else None
         if effect.op == "draw":
-            logs += draw(s, seat, effect.n)
+            draw(s, seat, effect.n, log)
         elif effect.op == "gain":
             player.resources += effect.n
-            logs.append(says(seat, f"gains {plural(effect.n, 'resource', 'resources')} (now {player.resources}).",
-                             f"リソースを{effect.n}得た（計{player.resources}）。"))
+            if log is not None:
+                log.append(says(seat, f"gains {plural(effect.n, 'resource', 'resources')} (now {player.resources}).",
+                                f"リソースを{effect.n}得た（計{player.resources}）。"))
         elif effect.op == "heal":
             player.life += effect.n
-            logs.append(says(seat, f"gains {effect.n} life (now {player.life}).", f"ライフを{effect.n}得た（計{player.life}）。"))
+            if log is not None:
+                log.append(says(seat, f"gains {effect.n} life (now {player.life}).", f"ライフを{effect.n}得た（計{player.life}）。"))
         elif effect.op == "pump" and unit is not None:
             unit.buff_attack += effect.attack
             unit.buff_defense += effect.defense
+            if log is None:
+                continue
             it = _unit_at(s, defs, sq)
             now = Text(f"attack {attack_of(s, defs, unit)}, defense {defense_of(s, defs, unit)}",
                        f"こうげき{attack_of(s, defs, unit)}・ぼうぎょ{defense_of(s, defs, unit)}")
-            logs.append(Text(f"{it.en} gets {effect.attack:+d} attack and {effect.defense:+d} defense this turn "
-                             f"(now {now.en}).",
-                             f"{it.ja}はこのターン、こうげき{effect.attack:+d}・ぼうぎょ{effect.defense:+d}（{now.ja}）。"))
+            log.append(Text(f"{it.en} gets {effect.attack:+d} attack and {effect.defense:+d} defense this turn "
+                            f"(now {now.en}).",
+                            f"{it.ja}はこのターン、こうげき{effect.attack:+d}・ぼうぎょ{effect.defense:+d}（{now.ja}）。"))
         elif effect.op == "ready" and unit is not None:
             unit.moved = False
-            it = _unit_at(s, defs, sq)
-            logs.append(Text(f"{it.en} may move again.", f"{it.ja}はもう一度移動できる。"))
+            if log is not None:
+                it = _unit_at(s, defs, sq)
+                log.append(Text(f"{it.en} may move again.", f"{it.ja}はもう一度移動できる。"))
         elif effect.op == "jail" and unit is not None and sq is not None:
-            it = _unit_at(s, defs, sq)
+            # Named while it is still on the board.
+            named = _unit_at(s, defs, sq) if log is not None else None
             defense = defense_of(s, defs, unit)
-            if defense <= effect.max_defense:
+            jailed = defense <= effect.max_defense
+            if jailed:
                 remove_unit(s, sq)
-                logs.append(Text(f"{it.en} has defense {defense}, at most {effect.max_defense}: it goes to jail.",
-                                 f"{it.ja}はぼうぎょ{defense}（{effect.max_defense}以下）のため牢屋に送られた。"))
+            if log is None or named is None:
+                continue
+            if jailed:
+                log.append(Text(f"{named.en} has defense {defense}, at most {effect.max_defense}: it goes to jail.",
+                                f"{named.ja}はぼうぎょ{defense}（{effect.max_defense}以下）のため牢屋に送られた。"))
             else:
-                logs.append(Text(f"{it.en} has defense {defense}, more than {effect.max_defense}: no effect.",
-                                 f"{it.ja}はぼうぎょ{defense}で{effect.max_defense}を超えるため、効果なし。"))
+                log.append(Text(f"{named.en} has defense {defense}, more than {effect.max_defense}: no effect.",
+                                f"{named.ja}はぼうぎょ{defense}で{effect.max_defense}を超えるため、効果なし。"))
         elif effect.op == "search_land":
             found = next((c for c in player.deck if card_of(s, defs, c).kind == "land"), None)
             if found is not None:
                 player.deck.remove(found)
                 player.hand.append(found)
-                logs.append(says(seat, f"takes {card_of(s, defs, found).name.en} from the deck; the deck is shuffled.",
-                                 f"デッキから{card_of(s, defs, found).name.ja}を手札に加え、デッキをシャッフルした。"))
-            else:
-                logs.append(says(seat, "finds no land in the deck; the deck is shuffled.",
-                                 "デッキに土地がなかった。デッキをシャッフルした。"))
             player.deck = rng.shuffled(player.deck)
-    return logs
+            if log is None:
+                continue
+            if found is not None:
+                log.append(says(seat, f"takes {card_of(s, defs, found).name.en} from the deck; the deck is shuffled.",
+                                f"デッキから{card_of(s, defs, found).name.ja}を手札に加え、デッキをシャッフルした。"))
+            else:
+                log.append(says(seat, "finds no land in the deck; the deck is shuffled.",
+                                "デッキに土地がなかった。デッキをシャッフルした。"))
 
 
 def _chanter(s: NaruState, seat: int, by: int | None, defs: Defs) -> int | None:
@@ -165,7 +176,7 @@ def _chanter(s: NaruState, seat: int, by: int | None, defs: Defs) -> int | None:
 
 
 def use_card(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, rng: Rng,
-             by: int | None = None) -> list[Text]:
+             by: int | None, log: Log) -> None:
     """A tool or ritual from hand on your own turn."""
     card = hand_card(s, seat, cid, defs, ("tool", "ritual"))
     chanter = _chanter(s, seat, by, defs) if card.kind == "ritual" else None
@@ -177,16 +188,18 @@ def use_card(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, r
     s.players[seat].hand.remove(cid)
     # Used tools go to jail, used rituals to exile: two distinct zones.
     (s.players[seat].exile if card.kind == "ritual" else s.players[seat].jail).append(cid)
-    logs = reveal(s, defs, chanter) if chanter is not None else []
-    where = f" on {square_name(sq)}" if sq is not None else ""
-    where_ja = f"{square_name(sq)}に" if sq is not None else ""
     if chanter is not None:
-        voice = _unit_at(s, defs, chanter)
-        logs.append(Text(f"{voice.en} chants the ritual {card.name.en}{where}.",
-                         f"{voice.ja}が{where_ja}儀式「{card.name.ja}」を唱えた。"))
-    else:
-        logs.append(says(seat, f"uses {card.name.en}{where}.", f"{where_ja}{card.name.ja}を使った。"))
-    return logs + run_effects(s, seat, card, sq, defs, rng)
+        reveal(s, defs, chanter, log)
+    if log is not None:
+        where = f" on {square_name(sq)}" if sq is not None else ""
+        where_ja = f"{square_name(sq)}に" if sq is not None else ""
+        if chanter is not None:
+            voice = _unit_at(s, defs, chanter)
+            log.append(Text(f"{voice.en} chants the ritual {card.name.en}{where}.",
+                            f"{voice.ja}が{where_ja}儀式「{card.name.ja}」を唱えた。"))
+        else:
+            log.append(says(seat, f"uses {card.name.en}{where}.", f"{where_ja}{card.name.ja}を使った。"))
+    run_effects(s, seat, card, sq, defs, rng, log)
 
 
 def keep_available(s: NaruState, seat: int) -> bool:
@@ -196,7 +209,7 @@ def keep_available(s: NaruState, seat: int) -> bool:
     return any(u is not None and u.owner != seat and s.territory(seat, sq) for sq, u in enumerate(s.units))
 
 
-def keep_effect(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng) -> list[Text]:
+def keep_effect(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng, log: Log) -> None:
     if not keep_available(s, seat):
         raise RuleError(Text("Your keep effect works once per turn, while an enemy unit is in your territory.",
                              "天守効果は、相手ユニットが自分の領地内にいる間、自ターンに1回だけ使えます。"),
@@ -207,8 +220,9 @@ def keep_effect(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng) -
     if card.target == "none":
         sq = None
     s.players[seat].keep_used = True
-    logs = [says(seat, f"uses the keep effect of {card.name.en}.", f"{card.name.ja}の天守効果を使った。")]
-    return logs + run_effects(s, seat, card, sq, defs, rng)
+    if log is not None:
+        log.append(says(seat, f"uses the keep effect of {card.name.en}.", f"{card.name.ja}の天守効果を使った。"))
+    run_effects(s, seat, card, sq, defs, rng, log)
 
 
 def battle_seat(s: NaruState) -> int:
@@ -219,11 +233,10 @@ def battle_seat(s: NaruState) -> int:
     return attacker.owner if battle.stage == "attacker" else 1 - attacker.owner
 
 
-def battle_tool(s: NaruState, seat: int, cid: object | None, defs: Defs) -> list[Text]:
+def battle_tool(s: NaruState, seat: int, cid: object | None, defs: Defs, log: Log) -> None:
     """One battle tool per side per battle, attacker first; None passes."""
     battle = s.battle
     assert battle is not None
-    logs: list[Text] = []
     if cid is not None:
         card = hand_card(s, seat, cid, defs, ("battle_tool",))
         pay(s, seat, card.cost)
@@ -234,10 +247,11 @@ def battle_tool(s: NaruState, seat: int, cid: object | None, defs: Defs) -> list
             battle.attacker_tool = cid
         else:
             battle.defender_tool = cid
-        logs.append(says(seat, f"uses the battle tool {card.name.en}.", f"戦闘どうぐ「{card.name.ja}」を使った。"))
-    else:
-        logs.append(says(seat, "adds no battle tool.", "戦闘どうぐを使わなかった。"))
+        if log is not None:
+            log.append(says(seat, f"uses the battle tool {card.name.en}.", f"戦闘どうぐ「{card.name.ja}」を使った。"))
+    elif log is not None:
+        log.append(says(seat, "adds no battle tool.", "戦闘どうぐを使わなかった。"))
     if battle.stage == "attacker":
         battle.stage = "defender"
-        return logs
-    return logs + resolve_battle(s, defs)
+        return
+    resolve_battle(s, defs, log)

@@ -35,11 +35,11 @@ from .battle import settled
 from .board import parse_square, square_name
 from .cards import CARD_FILES, CardDef, CardSet, sample_cards
 from .catalog import catalog
-from .decks import Starter, deck_from_option, sample_starters
+from .decks import Starter, deck_counts, deck_from_option, sample_starters
 from .effects import battle_tool, keep_effect, use_card
 from .inventory import inventory
 from .movement import move
-from .names import says
+from .names import Log, says
 from .state import HAND_SIZE, STATE_TYPES, NaruState, Player
 from .turn import end_turn, finish_turn
 from .units import Defs, card_of, to_jail
@@ -164,7 +164,7 @@ class NaruGame(Game[NaruState]):
                 chosen.append(rng.choice(free or pool))
             else:
                 chosen.append(deck)
-        return [deck_from_option(d, cards, self.starters)[0] for d in chosen]
+        return [deck_counts(d, cards, self.starters) for d in chosen]
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> NaruState:
         text = str(options.get(cardfile.OPTION, ""))
@@ -201,7 +201,7 @@ class NaruGame(Game[NaruState]):
         return legal.pending(state, self.defs_of(state))
 
     def waiting(self, state: NaruState) -> list[int]:
-        return [seat for seat, _ in choices.waiting(state)]
+        return choices.waiting_seats(state)
 
     def legal_actions(self, state: NaruState, seat: int) -> list[Choice]:
         return legal.legal_actions(state, seat, self.defs_of(state))
@@ -209,23 +209,25 @@ class NaruGame(Game[NaruState]):
     def apply(self, state: NaruState, seat: int, action: Action, rng: Rng) -> Transition[NaruState]:
         s = state.copy()
         kind = action.get("kind")
-        logs = self._play(s, seat, action, rng)
+        logs: list[Text] = []
+        self._play(s, seat, action, rng, logs)
         reveals = kind in ("mulligan", "land_swap", "promote_deck", "tool", "ritual", "keep_effect", "move",
                            "equip", "promote", "battle_tool", "end_turn", "discard", "place_keep")
         return Transition(s, tuple(logs), reveals=reveals)
 
     def apply_owned(self, state: NaruState, seat: int, action: Action, rng: Rng) -> NaruState:
         # Its caller (engine.core.play.step_owned) has checked that the game waits on `seat`.
-        self._dispatch(state, seat, self._kind(state, action), action, rng)
+        # Nobody reads the log lines, so none is built.
+        self._dispatch(state, seat, self._kind(state, action), action, rng, None)
         return state
 
-    def _play(self, s: NaruState, seat: int, action: Action, rng: Rng) -> list[Text]:
+    def _play(self, s: NaruState, seat: int, action: Action, rng: Rng, log: list[Text]) -> None:
         """Check whose and what kind of action it is, and carry it out on `s`."""
         kind = self._kind(s, action)
-        if all(waiter != seat for waiter, _ in choices.waiting(s)):
+        if seat not in choices.waiting_seats(s):
             raise RuleError(Text("It is not your decision now.", "今はあなたの判断ではありません。"),
                             Text("Wait for the seat the game is waiting on.", "相手の判断を待ってください。"))
-        return self._dispatch(s, seat, kind, action, rng)
+        self._dispatch(s, seat, kind, action, rng, log)
 
     @staticmethod
     def _kind(s: NaruState, action: Action) -> str:
@@ -239,40 +241,48 @@ class NaruGame(Game[NaruState]):
                                 Text("Allowed now: " + ", ".join(allowed) + ".", "今できること：" + "、".join(allowed) + "。"))
         return str(kind)
 
-    def _dispatch(self, s: NaruState, seat: int, kind: str, action: Action, rng: Rng) -> list[Text]:
+    def _dispatch(self, s: NaruState, seat: int, kind: str, action: Action, rng: Rng, log: Log) -> None:
+        """Carry out an action of `kind` on `s`, writing its log lines to `log` (None: build none).
+        The commonest kinds come first: a replay dispatches every action of a log here."""
         defs = self.defs_of(s)
-        at = parse_square(action.get("at"))
         card = action.get("card")
-        if kind == "keep_hand":
-            return opening.keep_hand(s, seat)
-        if kind == "mulligan":
-            return opening.mulligan(s, seat, rng)
-        if kind == "place_keep":
-            return opening.place_keep(s, seat, at, defs, rng)
-        if kind == "no_swap":
-            return opening.no_swap(s, seat)
-        if kind == "land_swap":
-            return opening.land_swap(s, seat, action.get("give"), action.get("take"), defs, rng)
         if kind == "no_tool":
-            return battle_tool(s, seat, None, defs)
-        if kind == "battle_tool":
-            return battle_tool(s, seat, card if card is not None else "", defs)
-        if kind == "decline":
-            return promotion.decline(s, seat)
-        if kind == "promote":
-            return promotion.promote_from_hand(s, seat, card, defs)
-        if kind == "promote_deck":
-            return promotion.promote_from_deck(s, seat, defs, rng)
-        if kind == "end_summon":
+            battle_tool(s, seat, None, defs, log)
+        elif kind == "move":
+            move(s, seat, parse_square(action.get("from")), parse_square(action.get("to")), defs, log)
+        elif kind == "end_summon":
             s.phase = "action"
-            return [says(seat, "ends the summon phase.", "召喚フェイズを終えた。")]
-        if kind == "land":
-            return summon.play_land(s, seat, card, at, defs)
-        if kind == "summon":
-            return summon.summon(s, seat, card, at, defs)
-        if kind == "equip":
-            return summon.equip(s, seat, card, at, defs)
-        if kind in ("tool", "ritual"):
+            if log is not None:
+                log.append(says(seat, "ends the summon phase.", "召喚フェイズを終えた。"))
+        elif kind == "end_turn":
+            end_turn(s, defs, log)
+        elif kind == "summon":
+            summon.summon(s, seat, card, parse_square(action.get("at")), defs, log)
+        elif kind == "land":
+            summon.play_land(s, seat, card, parse_square(action.get("at")), defs, log)
+        elif kind == "keep_effect":
+            keep_effect(s, seat, parse_square(action.get("at")), defs, rng, log)
+        elif kind == "battle_tool":
+            battle_tool(s, seat, card if card is not None else "", defs, log)
+        elif kind == "keep_hand":
+            opening.keep_hand(s, seat, log)
+        elif kind == "mulligan":
+            opening.mulligan(s, seat, rng, log)
+        elif kind == "place_keep":
+            opening.place_keep(s, seat, parse_square(action.get("at")), defs, rng, log)
+        elif kind == "no_swap":
+            opening.no_swap(s, seat, log)
+        elif kind == "land_swap":
+            opening.land_swap(s, seat, action.get("give"), action.get("take"), defs, rng, log)
+        elif kind == "decline":
+            promotion.decline(s, seat, log)
+        elif kind == "promote":
+            promotion.promote_from_hand(s, seat, card, defs, log)
+        elif kind == "promote_deck":
+            promotion.promote_from_deck(s, seat, defs, rng, log)
+        elif kind == "equip":
+            summon.equip(s, seat, card, parse_square(action.get("at")), defs, log)
+        elif kind in ("tool", "ritual"):
             if isinstance(card, str) and card in s.players[seat].hand and card_of(s, defs, card).kind != kind:
                 raise RuleError(Text(f"That card cannot be played with '{kind}'.", f"そのカードは「{kind}」では使えません。"),
                                 summon.PLAY_HINT)
@@ -282,27 +292,26 @@ class NaruGame(Game[NaruState]):
                                      "by には儀式を唱えるユニットのマスを書きます（例：by=B2）。"),
                                 Text("Leave it out to let a face-up faith unit chant.",
                                      "表向きの神職ユニットが唱える場合は省略できます。"))
-            return use_card(s, seat, card, at, defs, rng, by)
-        if kind == "move":
-            return move(s, seat, parse_square(action.get("from")), parse_square(action.get("to")), defs)
-        if kind == "keep_effect":
-            return keep_effect(s, seat, at, defs, rng)
-        if kind == "end_turn":
-            return end_turn(s, defs)
-        if kind == "discard":
-            hand = s.players[seat].hand
-            if not isinstance(card, str) or card not in hand:
-                raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"),
-                                Text(f"Discard one of your hand cards (card=<id>) until you hold {HAND_SIZE}.",
-                                     f"手札が{HAND_SIZE}枚になるまで手札のカードを捨ててください（card=ID）。"))
-            hand.remove(card)
-            to_jail(s, card)
+            use_card(s, seat, card, parse_square(action.get("at")), defs, rng, by, log)
+        elif kind == "discard":
+            self._discard(s, seat, card, defs, log)
+        else:
+            raise UnknownAction(Text(f"Unknown action '{kind}'.", f"不明な行動「{kind}」。"))
+
+    @staticmethod
+    def _discard(s: NaruState, seat: int, card: object, defs: Defs, log: Log) -> None:
+        hand = s.players[seat].hand
+        if not isinstance(card, str) or card not in hand:
+            raise RuleError(Text("That card is not in your hand.", "そのカードは手札にありません。"),
+                            Text(f"Discard one of your hand cards (card=<id>) until you hold {HAND_SIZE}.",
+                                 f"手札が{HAND_SIZE}枚になるまで手札のカードを捨ててください（card=ID）。"))
+        hand.remove(card)
+        to_jail(s, card)
+        if log is not None:
             name = card_of(s, defs, card).name
-            logs = [says(seat, f"discards {name.en} (to jail).", f"{name.ja}を捨てた（牢屋へ）。")]
-            if len(hand) <= HAND_SIZE:
-                logs += finish_turn(s, defs)
-            return logs
-        raise UnknownAction(Text(f"Unknown action '{kind}'.", f"不明な行動「{kind}」。"))
+            log.append(says(seat, f"discards {name.en} (to jail).", f"{name.ja}を捨てた（牢屋へ）。"))
+        if len(hand) <= HAND_SIZE:
+            finish_turn(s, defs, log)
 
     # -- views and results -------------------------------------------------
 

@@ -8,7 +8,7 @@ from engine.core import RuleError, Text
 
 from .battle import advance
 from .board import neighbours, square_name
-from .names import listing, says, whose
+from .names import Log, listing, says, whose
 from .state import Battle, NaruState, Unit
 from .units import Defs, can_act, reveal, unit_name
 
@@ -26,23 +26,23 @@ def destinations(s: NaruState, seat: int, origin: int) -> list[int]:
     if not movable(s, seat, s.units[origin]):
         return []
     reserved = return_squares(s, seat)
-    out = []
-    for sq in neighbours(origin):
-        other = s.units[sq]
-        if s.lands[sq] is None or (other is not None and other.owner == seat) or sq in reserved:
-            continue
-        out.append(sq)
-    return out
+    return [sq for sq in neighbours(origin) if _open(s, seat, sq, reserved)]
 
 
-def move(s: NaruState, seat: int, origin: int | None, target: int | None, defs: Defs) -> list[Text]:
+def _open(s: NaruState, seat: int, sq: int, reserved: set[int]) -> bool:
+    """May a unit of `seat` step onto `sq` (a neighbour of where it stands)?"""
+    other = s.units[sq]
+    return s.lands[sq] is not None and (other is None or other.owner != seat) and sq not in reserved
+
+
+def move(s: NaruState, seat: int, origin: int | None, target: int | None, defs: Defs, log: Log) -> None:
     if origin is None or not movable(s, seat, s.units[origin]):
         ready = listing([square_name(q) for q in range(len(s.units)) if destinations(s, seat, q)])
         raise RuleError(Text("Choose one of your units that can still move this turn (from=<square>).",
                              "このターンまだ移動できる自分のユニットを選んでください（from=マス）。"),
                         Text(f"Units placed this turn, or that have moved, cannot move. Movable now: {ready.en}.",
                              f"配置したターンのユニットや移動済みのユニットは移動できません。今動かせるユニット：{ready.ja}。"))
-    if target is None or target not in destinations(s, seat, origin):
+    if target is None or target not in neighbours(origin) or not _open(s, seat, target, return_squares(s, seat)):
         options = listing([square_name(q) for q in destinations(s, seat, origin)], Text("nowhere", "なし"))
         raise RuleError(Text("Units move one square up, down, left or right, onto a land without your unit.",
                              "ユニットは縦横に1マス、自分のユニットのいない土地へ移動します。"),
@@ -51,31 +51,41 @@ def move(s: NaruState, seat: int, origin: int | None, target: int | None, defs: 
     unit = s.units[origin]
     assert unit is not None
     unit.moved = True
-    logs = reveal(s, defs, origin)
-    mover = unit_name(s, defs, unit)
-    here, there = square_name(origin), square_name(target)
+    reveal(s, defs, origin, log)
     defender = s.units[target]
     keep = target == s.enemy_keep(seat)
     if defender is not None:
-        logs += reveal(s, defs, target)
+        reveal(s, defs, target, log)
         s.battle = Battle(origin, target, "attacker")
-        them = whose(defender.owner, unit_name(s, defs, defender))
-        attacker = whose(seat, mover)
+        if log is not None:
+            _attack_line(s, defs, seat, unit, defender, origin, target, keep, log)
+        return
+    if log is not None:
+        mover = unit_name(s, defs, unit)
+        here, there = square_name(origin), square_name(target)
         if keep:
-            logs.append(Text(f"{attacker.en} attacks {them.en}, defending {owns_keep(defender.owner).en} on {there}, "
-                             f"from {here}.",
-                             f"{attacker.ja}が{here}から、{owns_keep(defender.owner).ja}（{there}）を守る{them.ja}に攻撃した。"))
+            enemy = owns_keep(1 - seat)
+            log.append(Text(f"{whose(seat, mover).en} attacks {enemy.en} on {there} from {here}: it is undefended.",
+                            f"{whose(seat, mover).ja}が{here}から守りのない{enemy.ja}（{there}）に攻撃した。"))
         else:
-            logs.append(Text(f"{attacker.en} attacks {them.en} on {there} from {here}.",
-                             f"{attacker.ja}が{here}から{them.ja}（{there}）に攻撃した。"))
-        return logs
+            log.append(says(seat, f"moves {mover.en} from {here} to {there}.", f"{mover.ja}を{here}から{there}へ移動した。"))
+    advance(s, defs, origin, target, log)
+
+
+def _attack_line(s: NaruState, defs: Defs, seat: int, unit: Unit, defender: Unit, origin: int, target: int,
+                 keep: bool, log: list[Text]) -> None:
+    """The log line of a move onto an enemy unit, which starts a battle."""
+    mover = unit_name(s, defs, unit)
+    here, there = square_name(origin), square_name(target)
+    them = whose(defender.owner, unit_name(s, defs, defender))
+    attacker = whose(seat, mover)
     if keep:
-        enemy = owns_keep(1 - seat)
-        logs.append(Text(f"{whose(seat, mover).en} attacks {enemy.en} on {there} from {here}: it is undefended.",
-                         f"{whose(seat, mover).ja}が{here}から守りのない{enemy.ja}（{there}）に攻撃した。"))
+        log.append(Text(f"{attacker.en} attacks {them.en}, defending {owns_keep(defender.owner).en} on {there}, "
+                        f"from {here}.",
+                        f"{attacker.ja}が{here}から、{owns_keep(defender.owner).ja}（{there}）を守る{them.ja}に攻撃した。"))
     else:
-        logs.append(says(seat, f"moves {mover.en} from {here} to {there}.", f"{mover.ja}を{here}から{there}へ移動した。"))
-    return logs + advance(s, defs, origin, target)
+        log.append(Text(f"{attacker.en} attacks {them.en} on {there} from {here}.",
+                        f"{attacker.ja}が{here}から{them.ja}（{there}）に攻撃した。"))
 
 
 def owns_keep(seat: int) -> Text:

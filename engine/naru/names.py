@@ -7,6 +7,11 @@ from __future__ import annotations
 
 from engine.core import Text, seat_ref
 
+# Where a rule writes its log lines: a list it appends to, or None when nobody
+# reads them (a replay folding its log through Game.apply_owned), so that none
+# is built. Every line is written under `if log is not None`.
+Log = list[Text] | None
+
 
 def seat_name(seat: int) -> Text:
     return seat_ref(seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Rng, RuleError, Text
 
 from .board import COL_LETTERS, COLS, ROWS, row_of, square_name
-from .names import listing, owns, says
+from .names import Log, listing, owns, says
 from .state import FREE_MULLIGANS, HAND_SIZE, Land, NaruState
 from .turn import begin_turn
 from .units import Defs
@@ -16,7 +16,7 @@ def mulligan_cost(s: NaruState, seat: int) -> int:
     return 0 if s.players[seat].mulligans < FREE_MULLIGANS else 1
 
 
-def mulligan(s: NaruState, seat: int, rng: Rng) -> list[Text]:
+def mulligan(s: NaruState, seat: int, rng: Rng, log: Log) -> None:
     player = s.players[seat]
     cost = mulligan_cost(s, seat)
     if player.resources < cost:
@@ -29,18 +29,19 @@ def mulligan(s: NaruState, seat: int, rng: Rng) -> list[Text]:
     player.deck = rng.shuffled(player.deck + player.hand)
     player.hand = player.deck[:count]
     player.deck = player.deck[count:]
-    paid = f", paying {cost} resource" if cost else ", free"
-    paid_ja = f"、リソース{cost}を支払った" if cost else "、無料"
-    return [says(seat, f"mulligans (mulligan {player.mulligans}{paid}) and draws a new hand of {count}.",
-                 f"マリガンした（{player.mulligans}回目{paid_ja}）。手札{count}枚を引き直した。")]
+    if log is not None:
+        paid = f", paying {cost} resource" if cost else ", free"
+        paid_ja = f"、リソース{cost}を支払った" if cost else "、無料"
+        log.append(says(seat, f"mulligans (mulligan {player.mulligans}{paid}) and draws a new hand of {count}.",
+                        f"マリガンした（{player.mulligans}回目{paid_ja}）。手札{count}枚を引き直した。"))
 
 
-def keep_hand(s: NaruState, seat: int) -> list[Text]:
+def keep_hand(s: NaruState, seat: int, log: Log) -> None:
     s.players[seat].hand_kept = True
-    logs = [says(seat, f"keeps their hand of {HAND_SIZE}.", "手札を確定した。")]
+    if log is not None:
+        log.append(says(seat, f"keeps their hand of {HAND_SIZE}.", "手札を確定した。"))
     if all(p.hand_kept for p in s.players):
         s.phase = "keep"
-    return logs
 
 
 def keep_squares(s: NaruState, seat: int) -> list[int]:
@@ -64,7 +65,7 @@ def _flip(sq: int) -> int:
     return (ROWS - 1 - row_of(sq)) * COLS + sq % COLS
 
 
-def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng) -> list[Text]:
+def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng, log: Log) -> None:
     player = s.players[seat]
     if player.keep_sq is not None:
         raise RuleError(Text("Your keep is already placed.", "天守閣はすでに配置済みです。"),
@@ -76,7 +77,8 @@ def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng) ->
                              "天守閣は自分の領地内のマスに配置します（at=B1 はB列の本陣ライン、at=B2 はその一つ前の行）。"),
                         Text(f"Choose one of: {names.en}.", f"候補：{names.ja}。"))
     player.keep_sq = sq
-    logs = [says(seat, "places their keep (hidden until both are placed).", "天守閣を配置した（両者がそろうまで非公開）。")]
+    if log is not None:
+        log.append(says(seat, "places their keep (hidden until both are placed).", "天守閣を配置した（両者がそろうまで非公開）。"))
     if all(p.keep_sq is not None for p in s.players) and not s.order_known:
         # Then the turn order, last as in the seed (ruling): a fair coin. The
         # first player's rows are 1-2, so the second player's choice is turned round.
@@ -85,21 +87,22 @@ def place_keep(s: NaruState, seat: int, sq: int | None, defs: Defs, rng: Rng) ->
         second = s.players[1 - s.first]
         assert second.keep_sq is not None
         second.keep_sq = _flip(second.keep_sq)
-        logs.append(says(s.first, "goes first (chosen at random); rows 1-2 are their territory, rows 3-4 the other's.",
-                         "先攻になった（ランダムに決定）。1-2行目が先攻、3-4行目が後攻の領地。"))
+        if log is not None:
+            log.append(says(s.first, "goes first (chosen at random); rows 1-2 are their territory, rows 3-4 the other's.",
+                            "先攻になった（ランダムに決定）。1-2行目が先攻、3-4行目が後攻の領地。"))
     if all(p.keep_sq is not None for p in s.players):
         # Both choices are made blind, then turned up together.
         for owner, p in enumerate(s.players):
             assert p.keep_sq is not None
             s.lands[p.keep_sq] = Land(p.keep_card, owner, keep=True)
-            name = defs[s.cards[p.keep_card]].name
-            logs.append(owns(owner, f"keep {name.en} stands on {square_name(p.keep_sq)}.",
-                             f"天守閣「{name.ja}」は{square_name(p.keep_sq)}にある。"))
-        logs += begin_turn(s, s.first, defs)
-    return logs
+            if log is not None:
+                name = defs[s.cards[p.keep_card]].name
+                log.append(owns(owner, f"keep {name.en} stands on {square_name(p.keep_sq)}.",
+                                f"天守閣「{name.ja}」は{square_name(p.keep_sq)}にある。"))
+        begin_turn(s, s.first, defs, log)
 
 
-def land_swap(s: NaruState, seat: int, give: object, take: object, defs: Defs, rng: Rng) -> list[Text]:
+def land_swap(s: NaruState, seat: int, give: object, take: object, defs: Defs, rng: Rng, log: Log) -> None:
     """Turn 1 only: pay 1 resource, put a hand card into the deck and take a land from it."""
     player = s.players[seat]
     if give not in player.hand:
@@ -119,11 +122,13 @@ def land_swap(s: NaruState, seat: int, give: object, take: object, defs: Defs, r
     player.hand.append(found)
     player.deck = rng.shuffled([*player.deck, give])
     s.phase = "summon"
-    name = defs[s.cards[found]].name
-    return [says(seat, f"pays 1 to swap a hand card for {name.en} from the deck; the deck is shuffled.",
-                 f"リソース1を払い、手札1枚とデッキの{name.ja}を入れ替えた。デッキをシャッフルした。")]
+    if log is not None:
+        name = defs[s.cards[found]].name
+        log.append(says(seat, f"pays 1 to swap a hand card for {name.en} from the deck; the deck is shuffled.",
+                        f"リソース1を払い、手札1枚とデッキの{name.ja}を入れ替えた。デッキをシャッフルした。"))
 
 
-def no_swap(s: NaruState, seat: int) -> list[Text]:
+def no_swap(s: NaruState, seat: int, log: Log) -> None:
     s.phase = "summon"
-    return [says(seat, "swaps no land.", "土地を入れ替えなかった。")]
+    if log is not None:
+        log.append(says(seat, "swaps no land.", "土地を入れ替えなかった。"))

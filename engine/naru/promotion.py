@@ -6,23 +6,23 @@ from __future__ import annotations
 from engine.core import Rng, RuleError, Text
 
 from .board import row_of, square_name
-from .names import owns, plural, says, tally
+from .names import Log, owns, plural, says, tally
 from .state import NaruState
 from .units import Defs, card_of, is_commoner
 
 
-def offer_promotion(s: NaruState, defs: Defs, sq: int, damaged_keep: bool) -> list[Text]:
+def offer_promotion(s: NaruState, defs: Defs, sq: int, damaged_keep: bool, log: Log) -> None:
     unit = s.units[sq]
     if unit is None or not is_commoner(s, defs, unit):
-        return []
+        return
     if damaged_keep or row_of(sq) == s.enemy_home(unit.owner):
         s.promotion = sq
-        return [owns(unit.owner, f"commoner on {square_name(sq)} may promote (成る!).",
-                     f"{square_name(sq)}の平民は「成る!」ことができる。")]
-    return []
+        if log is not None:
+            log.append(owns(unit.owner, f"commoner on {square_name(sq)} may promote (成る!).",
+                            f"{square_name(sq)}の平民は「成る!」ことができる。"))
 
 
-def promote_from_hand(s: NaruState, seat: int, cid: object, defs: Defs) -> list[Text]:
+def promote_from_hand(s: NaruState, seat: int, cid: object, defs: Defs, log: Log) -> None:
     player = s.players[seat]
     if not isinstance(cid, str) or cid not in player.hand or card_of(s, defs, cid).kind != "general":
         raise RuleError(Text("Promotion from hand needs a general card in your hand.",
@@ -37,12 +37,13 @@ def promote_from_hand(s: NaruState, seat: int, cid: object, defs: Defs) -> list[
     unit.cards.append(cid)
     unit.facedown = False
     s.promotion = None
-    name = card_of(s, defs, cid).name
-    return [says(seat, f"promotes the commoner on {square_name(sq)} to {name.en} from hand (成る!).",
-                 f"{square_name(sq)}の平民を手札の{name.ja}に成らせた（成る!）。")]
+    if log is not None:
+        name = card_of(s, defs, cid).name
+        log.append(says(seat, f"promotes the commoner on {square_name(sq)} to {name.en} from hand (成る!).",
+                        f"{square_name(sq)}の平民を手札の{name.ja}に成らせた（成る!）。"))
 
 
-def promote_from_deck(s: NaruState, seat: int, defs: Defs, rng: Rng) -> list[Text]:
+def promote_from_deck(s: NaruState, seat: int, defs: Defs, rng: Rng, log: Log) -> None:
     player = s.players[seat]
     sq = s.promotion
     assert sq is not None
@@ -57,6 +58,8 @@ def promote_from_deck(s: NaruState, seat: int, defs: Defs, rng: Rng) -> list[Tex
             player.deck = rng.shuffled(revealed + rest)
             unit.cards.append(cid)
             unit.facedown = False
+            if log is None:
+                return
             name = card_of(s, defs, cid).name
             # Revealed cards are seen by both players, so the log names them.
             shown = [card_of(s, defs, c).name for c in revealed]
@@ -66,22 +69,27 @@ def promote_from_deck(s: NaruState, seat: int, defs: Defs, rng: Rng) -> list[Tex
             back = Text(" The other revealed cards go back and the deck is shuffled." if shown else
                         " The deck is shuffled.",
                         "ほかのめくったカードはデッキに戻してシャッフルした。" if shown else "デッキをシャッフルした。")
-            return [says(seat, f"reveals {plural(i + 1, 'card', 'cards')} from the deck{also.en}: {name.en} "
-                               f"promotes the commoner on {square_name(sq)} (成る!).{back.en}",
-                         f"デッキから{i + 1}枚めくり{also.ja}、{square_name(sq)}の平民は{name.ja}に成った"
-                         f"（成る!）。{back.ja}")]
+            log.append(says(seat, f"reveals {plural(i + 1, 'card', 'cards')} from the deck{also.en}: {name.en} "
+                                  f"promotes the commoner on {square_name(sq)} (成る!).{back.en}",
+                            f"デッキから{i + 1}枚めくり{also.ja}、{square_name(sq)}の平民は{name.ja}に成った"
+                            f"（成る!）。{back.ja}"))
+            return
     # Nothing is hidden here any more: every card of the deck was turned up.
-    turned = tally([card_of(s, defs, c).name for c in player.deck])
-    count = len(player.deck)
-    player.deck = rng.shuffled(player.deck)
-    if not count:
-        return [says(seat, "has no cards in the deck: no general, so no promotion.",
-                     "デッキにカードがなく、成れなかった。")]
-    return [says(seat, f"reveals the whole deck ({plural(count, 'card', 'cards')}: {turned.en}): no general, so no "
-                       "promotion. The deck is shuffled.",
-                 f"デッキをすべてめくった（{count}枚：{turned.ja}）が武将がなく、成れなかった。デッキをシャッフルした。")]
+    deck = player.deck
+    player.deck = rng.shuffled(deck)
+    if log is None:
+        return
+    if not deck:
+        log.append(says(seat, "has no cards in the deck: no general, so no promotion.",
+                        "デッキにカードがなく、成れなかった。"))
+        return
+    turned = tally([card_of(s, defs, c).name for c in deck])
+    log.append(says(seat, f"reveals the whole deck ({plural(len(deck), 'card', 'cards')}: {turned.en}): no general, "
+                          "so no promotion. The deck is shuffled.",
+                    f"デッキをすべてめくった（{len(deck)}枚：{turned.ja}）が武将がなく、成れなかった。デッキをシャッフルした。"))
 
 
-def decline(s: NaruState, seat: int) -> list[Text]:
+def decline(s: NaruState, seat: int, log: Log) -> None:
     s.promotion = None
-    return [says(seat, "does not promote.", "成らなかった。")]
+    if log is not None:
+        log.append(says(seat, "does not promote.", "成らなかった。"))

@@ -6,7 +6,7 @@ from engine.core import RuleError, Text
 
 from .board import SQUARES, neighbours, square_name
 from .cards import CardDef
-from .names import listing, says
+from .names import Log, listing, says
 from .state import Land, NaruState, Unit
 from .units import Defs, attack_of, defense_of, reveal, unit_name
 
@@ -53,24 +53,25 @@ def pay(s: NaruState, seat: int, cost: int) -> None:
 
 def land_squares(s: NaruState, seat: int) -> list[int]:
     """Empty squares next to a land you own (keep included), plus your own lands to swap."""
-    out = []
-    for sq in range(SQUARES):
-        land = s.lands[sq]
-        if land is None:
-            if any((n_land := s.lands[n]) is not None and n_land.owner == seat for n in neighbours(sq)):
-                out.append(sq)
-        elif land.owner == seat and not land.keep:
-            out.append(sq)
-    return out
+    return [sq for sq in range(SQUARES) if takes_land(s, seat, sq)]
 
 
-def play_land(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> list[Text]:
+def takes_land(s: NaruState, seat: int, sq: int) -> bool:
+    """May `seat` place a land on `sq` (one of `land_squares`)?"""
+    lands = s.lands
+    land = lands[sq]
+    if land is None:
+        return any((n_land := lands[n]) is not None and n_land.owner == seat for n in neighbours(sq))
+    return land.owner == seat and not land.keep
+
+
+def play_land(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, log: Log) -> None:
     card = hand_card(s, seat, cid, defs, ("land",))
     player = s.players[seat]
     if player.land_played:
         raise RuleError(Text("You have already placed a land this turn.", "このターンはすでに土地を配置しました。"),
                         Text("At most one land per turn.", "土地は1ターンに1枚までです。"))
-    if sq is None or sq not in land_squares(s, seat):
+    if sq is None or not takes_land(s, seat, sq):
         raise RuleError(Text("A land goes on an empty square next to one of your lands, or replaces one of your lands.",
                              "土地は自分の土地に縦横で隣接する空きマスに置くか、自分の土地と入れ替えます。"),
                         _squares_hint(land_squares(s, seat), Text("The keep cannot be replaced.", "天守閣は入れ替えられません。")))
@@ -81,21 +82,29 @@ def play_land(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) 
     s.lands[sq] = Land(cid, seat)
     if old is not None:
         s.players[old.owner].exile.append(old.card)
+    if log is None:
+        return
+    if old is not None:
         old_name = defs[s.cards[old.card]].name
-        return [says(seat, f"replaces {old_name.en} on {square_name(sq)} with {card.name.en} (old land exiled).",
-                     f"{square_name(sq)}の{old_name.ja}を{card.name.ja}に入れ替えた（元の土地は除外）。")]
-    return [says(seat, f"places {card.name.en} on {square_name(sq)}.", f"{square_name(sq)}に{card.name.ja}を配置した。")]
+        log.append(says(seat, f"replaces {old_name.en} on {square_name(sq)} with {card.name.en} (old land exiled).",
+                        f"{square_name(sq)}の{old_name.ja}を{card.name.ja}に入れ替えた（元の土地は除外）。"))
+        return
+    log.append(says(seat, f"places {card.name.en} on {square_name(sq)}.", f"{square_name(sq)}に{card.name.ja}を配置した。"))
 
 
 def summon_squares(s: NaruState, seat: int) -> list[int]:
     """Lands (the keep included) in your territory with no unit on them."""
-    return [sq for sq in range(SQUARES)
-            if s.lands[sq] is not None and s.units[sq] is None and s.territory(seat, sq)]
+    return [sq for sq in range(SQUARES) if takes_unit(s, seat, sq)]
 
 
-def summon(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> list[Text]:
+def takes_unit(s: NaruState, seat: int, sq: int) -> bool:
+    """May `seat` place a unit on `sq` (one of `summon_squares`)?"""
+    return s.lands[sq] is not None and s.units[sq] is None and s.territory(seat, sq)
+
+
+def summon(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, log: Log) -> None:
     card = hand_card(s, seat, cid, defs, ("commoner", "general"))
-    if sq is None or sq not in summon_squares(s, seat):
+    if sq is None or not takes_unit(s, seat, sq):
         raise RuleError(Text("Units are placed on a land in your territory with no unit on it.",
                              "ユニットは自分の領地内の、ユニットのいない土地に配置します。"),
                         _squares_hint(summon_squares(s, seat), Text("Place a land in your territory first.",
@@ -105,17 +114,20 @@ def summon(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> 
     s.players[seat].hand.remove(cid)
     commoner = card.kind == "commoner"
     s.units[sq] = Unit(seat, [cid], facedown=commoner, summoned_turn=s.turn)
+    if log is None:
+        return
     if commoner:
-        return [says(seat, f"places a face-down commoner on {square_name(sq)}.",
-                     f"{square_name(sq)}に平民を裏向きで配置した。")]
-    return [says(seat, f"summons {card.name.en} on {square_name(sq)}.", f"{square_name(sq)}に{card.name.ja}を配置した。")]
+        log.append(says(seat, f"places a face-down commoner on {square_name(sq)}.",
+                        f"{square_name(sq)}に平民を裏向きで配置した。"))
+        return
+    log.append(says(seat, f"summons {card.name.en} on {square_name(sq)}.", f"{square_name(sq)}に{card.name.ja}を配置した。"))
 
 
 def equip_squares(s: NaruState, seat: int) -> list[int]:
     return [sq for sq, u in enumerate(s.units) if u is not None and u.owner == seat and u.equipment is None]
 
 
-def equip(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> list[Text]:
+def equip(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs, log: Log) -> None:
     card = hand_card(s, seat, cid, defs, ("equipment",))
     if sq is None or sq not in equip_squares(s, seat):
         raise RuleError(Text("Equipment goes on one of your units that has none yet.",
@@ -124,13 +136,14 @@ def equip(s: NaruState, seat: int, cid: object, sq: int | None, defs: Defs) -> l
     pay(s, seat, card.cost)
     assert isinstance(cid, str)
     s.players[seat].hand.remove(cid)
-    logs = reveal(s, defs, sq)
+    reveal(s, defs, sq, log)
     unit = s.units[sq]
     assert unit is not None
     unit.equipment = cid
+    if log is None:
+        return
     name = unit_name(s, defs, unit)
-    logs.append(says(seat, f"equips {name.en} on {square_name(sq)} with {card.name.en} (now attack "
-                           f"{attack_of(s, defs, unit)}, defense {defense_of(s, defs, unit)}).",
-                     f"{square_name(sq)}の{name.ja}に{card.name.ja}を装備した（こうげき{attack_of(s, defs, unit)}・"
-                     f"ぼうぎょ{defense_of(s, defs, unit)}）。"))
-    return logs
+    log.append(says(seat, f"equips {name.en} on {square_name(sq)} with {card.name.en} (now attack "
+                          f"{attack_of(s, defs, unit)}, defense {defense_of(s, defs, unit)}).",
+                    f"{square_name(sq)}の{name.ja}に{card.name.ja}を装備した（こうげき{attack_of(s, defs, unit)}・"
+                    f"ぼうぎょ{defense_of(s, defs, unit)}）。"))

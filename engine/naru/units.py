@@ -6,7 +6,7 @@ from engine.core import Text
 
 from .board import square_name
 from .cards import CardDef
-from .names import owns
+from .names import Log, owns
 from .state import NaruState, Unit
 
 Defs = dict[str, CardDef]
@@ -55,16 +55,17 @@ def unit_name(s: NaruState, defs: Defs, unit: Unit) -> Text:
     return printed(s, defs, unit).name
 
 
-def reveal(s: NaruState, defs: Defs, sq: int) -> list[Text]:
+def reveal(s: NaruState, defs: Defs, sq: int, log: Log) -> None:
     """A face-down commoner turns up the moment it acts or is targeted."""
     unit = s.units[sq]
     if unit is None or not unit.facedown:
-        return []
+        return
     unit.facedown = False
-    name = unit_name(s, defs, unit)
-    where = square_name(sq)
-    return [owns(unit.owner, f"face-down commoner on {where} turns face up: {name.en}.",
-                 f"{where}の裏向きの平民が表になった：{name.ja}。")]
+    if log is not None:
+        name = unit_name(s, defs, unit)
+        where = square_name(sq)
+        log.append(owns(unit.owner, f"face-down commoner on {where} turns face up: {name.en}.",
+                        f"{where}の裏向きの平民が表になった：{name.ja}。"))
 
 
 def to_jail(s: NaruState, cid: str) -> None:
