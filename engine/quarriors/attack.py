@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Rng, Text
 
-from .common import note
+from .common import note, note_texts, telling
 from .destroy import destroy
 from .names import TOK, dice_text, die_text
 from .state import ATTACK, CAPTURE, QState, card_of, creatures, face_of
@@ -25,7 +25,7 @@ def begin(s: QState) -> None:
     cs = creatures(s, p)
     if not cs:
         s.step, s.attack_done = CAPTURE, True
-        s.notes = (*s.notes, _NO_ATTACK[p])
+        note_texts(s, _NO_ATTACK[p])
         return
     s.step = ATTACK
     # Totals are fixed when the attack begins (creatures that score or die later still count).
@@ -98,7 +98,7 @@ def _quake(s: QState, d: int, rng: Rng) -> int:
     if not quakes:
         return 0
     victims = [x for x in creatures(s, d) if level(s, x) == 1]
-    if victims:
+    if victims and telling(s):
         dragon = die_text(s, quakes[0], face=False)
         note(s, f"{dragon.en} quakes: every level 1 creature of {TOK[d]} is destroyed first.",
              f"{dragon.ja}の地震：{TOK[d]}のレベル1のモンスターは全て、防御の前に打倒される。")
@@ -117,6 +117,7 @@ def _mdd_bonus(s: QState, d: int) -> int:
     bonus = sum(attack_vs(s, x, a, lvl, d) for x, a, lvl in s.snap if x in dealers)
     if bonus:
         s.mdd_used = True
+    if bonus and telling(s):
         named = dice_text(s, dealers, face=False)
         w = TOK[s.active]
         note(s, f"{w}'s {named.en} adds {bonus} attack at the first kill.", f"{w}の{named.ja}の能力：最初の打倒で攻撃力+{bonus}。")
@@ -131,22 +132,28 @@ def absorb(s: QState, x: int, rng: Rng, *, forced: bool = False) -> None:
     d = s.defenders[0]
     s.hit = (*s.hit, x)
     df = defense(s, x, d, ignore_attached=warded(s))
-    dt = die_text(s, x)
-    w = TOK[d]
-    en = f"{'Forced, the only creature left: ' if forced else ''}{w}'s {dt.en} (defense {df})"
-    ja = f"{'強制（残る唯一のモンスター）：' if forced else ''}{w}の{dt.ja}（防御力{df}）"
     n = s.remaining
+    told = telling(s)
+    if told:
+        dt = die_text(s, x)
+        w = TOK[d]
+        en = f"{'Forced, the only creature left: ' if forced else ''}{w}'s {dt.en} (defense {df})"
+        ja = f"{'強制（残る唯一のモンスター）：' if forced else ''}{w}の{dt.ja}（防御力{df}）"
     if n >= df:  # ruling: equal attack destroys
         s.remaining = n - df
         if d not in s.hurt:
             s.hurt = (*s.hurt, d)
-        destroy(s, x, s.active, rng, Text(f"{en} absorbs {df} of the {n} attack: destroyed",
-                                          f"{ja}が攻撃{n}のうち{df}を受けて打倒された"),
-                Text(f"; {n - df} left", f"。残り{n - df}"))
+        if told:
+            destroy(s, x, s.active, rng, Text(f"{en} absorbs {df} of the {n} attack: destroyed",
+                                              f"{ja}が攻撃{n}のうち{df}を受けて打倒された"),
+                    Text(f"; {n - df} left", f"。残り{n - df}"))
+        else:
+            destroy(s, x, s.active, rng)
         s.remaining += _mdd_bonus(s, d)
     else:
-        note(s, f"{en} absorbs the {n} attack left and survives; the attack on {w} ends.",
-             f"{ja}が残りの攻撃{n}を受けて耐えた。{w}への攻撃は終わった。")
+        if told:
+            note(s, f"{en} absorbs the {n} attack left and survives; the attack on {w} ends.",
+                 f"{ja}が残りの攻撃{n}を受けて耐えた。{w}への攻撃は終わった。")
         s.remaining = 0  # the leftover attack is lost
 
 
@@ -159,7 +166,7 @@ def progress(s: QState, rng: Rng) -> None:
         d = s.defenders[0]
         if s.stage == 0:
             if not creatures(s, d):  # nothing to attack here
-                s.notes = (*s.notes, _NOT_ATTACKED[d])
+                note_texts(s, _NOT_ATTACKED[d])
                 s.defenders = s.defenders[1:]
                 continue
             s.stage, s.hit, s.mdd_used = 1, (), False
@@ -170,9 +177,10 @@ def progress(s: QState, rng: Rng) -> None:
             s.stage = 2
             kills = _quake(s, d, rng)
             s.remaining = total(s, d)
-            by = attackers(s, d)
-            note(s, f"{TOK[s.active]} attacks {TOK[d]} with a total of {s.remaining}: {by.en}.",
-                 f"{TOK[s.active]}が{TOK[d]}を総攻撃力{s.remaining}で攻撃：{by.ja}。")
+            if telling(s):
+                by = attackers(s, d)
+                note(s, f"{TOK[s.active]} attacks {TOK[d]} with a total of {s.remaining}: {by.en}.",
+                     f"{TOK[s.active]}が{TOK[d]}を総攻撃力{s.remaining}で攻撃：{by.ja}。")
             if kills:
                 s.remaining += _mdd_bonus(s, d)
             continue

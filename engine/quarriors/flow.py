@@ -8,7 +8,7 @@ from engine.core import Rng, Text
 
 from . import attack
 from .bag import draw, roll
-from .common import check_empty_cards, note
+from .common import check_empty_cards, note, telling
 from .destroy import destroy
 from .names import TOK, dice_text, die_text
 from .prompts import has_choice
@@ -22,7 +22,8 @@ SCORE = "score"
 def start_turn(s: QState, rng: Rng) -> None:
     reset_turn(s)
     s.step = SCORE
-    note(s, f"Turn {s.turn}: {TOK[s.active]}'s turn.", f"ターン{s.turn}：{TOK[s.active]}の手番。")
+    if telling(s):
+        note(s, f"Turn {s.turn}: {TOK[s.active]}'s turn.", f"ターン{s.turn}：{TOK[s.active]}の手番。")
     score(s, rng)
 
 
@@ -63,8 +64,9 @@ def roll_phase(s: QState, rng: Rng) -> None:
         for d in pool:
             x, s.face[d] = divmod(x, 6)
     s.step, s.imm = MAIN, True
-    rolled = dice_text(s, pool)
-    note(s, f"{TOK[p]} draws and rolls: {rolled.en}.", f"{TOK[p]}がダイスを取り出して振った：{rolled.ja}。")
+    if telling(s):
+        rolled = dice_text(s, pool)
+        note(s, f"{TOK[p]} draws and rolls: {rolled.en}.", f"{TOK[p]}がダイスを取り出して振った：{rolled.ja}。")
 
 
 def end_turn(s: QState, rng: Rng) -> None:
@@ -87,6 +89,9 @@ def _sweep(s: QState, rng: Rng) -> None:
         for d in [d for d in s.ready[p] if dcard[d] in s.ooze_slots or d in copies]:
             if (is_creature(s, d) and card_of(s, d).power("stats_basic_quiddity") is not None
                     and printed(s, d, p)[1] <= 0):
+                if not telling(s):
+                    destroy(s, d, -1, rng)
+                    continue
                 dt = die_text(s, d)
                 destroy(s, d, -1, rng, Text(f"{TOK[p]}'s {dt.en} counts no Basic Quiddity dice: destroyed",
                                             f"{TOK[p]}の{dt.ja}は魔力源ダイスが0個のため打倒された"))

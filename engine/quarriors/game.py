@@ -180,7 +180,7 @@ class Quarriors(Game[QState]):
         # scoring, the next turn's roll); the action's own line comes first. With
         # neither, the log is left empty and the match log records `describe`, the
         # same line, so replays build no text for most actions.
-        log = s.notes
+        log = s.notes or ()
         if log:
             s.notes = ()
         kind = action.get("kind")
@@ -192,7 +192,9 @@ class Quarriors(Game[QState]):
 
     def apply_owned(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> QState:
         # A refusal's hint is left out: the caller replays purely to report it.
+        # No log lines are written (QState.notes).
         self._check_seat(state, seat)
+        state.notes = None
         self._dispatch(state, seat, action, rng)
         advance(state, rng)
         state.notes = ()
