@@ -164,7 +164,8 @@ def progress(s: QState, rng: Rng) -> None:
             s.step, s.attack_done, s.snap = CAPTURE, True, ()
             return
         d = s.defenders[0]
-        if s.stage == 0:
+        stage = s.stage
+        if stage == 0:
             if not creatures(s, d):  # nothing to attack here
                 note_texts(s, _NOT_ATTACKED[d])
                 s.defenders = s.defenders[1:]
@@ -173,17 +174,18 @@ def progress(s: QState, rng: Rng) -> None:
             if guard_spells(s, d):
                 s.prompts = (*s.prompts, ("guard", d))
                 continue
-        if s.stage == 1:
+            stage = 1
+        if stage == 1:
             s.stage = 2
-            kills = _quake(s, d, rng)
+            kills = _quake(s, d, rng) if "quake" in s.fx else 0
             s.remaining = total(s, d)
             if telling(s):
                 by = attackers(s, d)
                 note(s, f"{TOK[s.active]} attacks {TOK[d]} with a total of {s.remaining}: {by.en}.",
                      f"{TOK[s.active]}が{TOK[d]}を総攻撃力{s.remaining}で攻撃：{by.ja}。")
-            if kills:
+            if kills:  # a destroyed creature may have asked its owner something, or ended the game
                 s.remaining += _mdd_bonus(s, d)
-            continue
+                continue
         cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
             if s.remaining > 0:

@@ -82,8 +82,43 @@ def end_turn(s: QState, rng: Rng) -> None:
     start_turn(s, rng)
 
 
+# id(the match's die -> slot table) -> (that table, the dice of its ooze cards):
+# fixed for a match, and `_sweep` looks for them after every step of the rules.
+# The table is kept and compared, so an id() reused by another object never answers.
+_OOZE_DICE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _ooze_dice(s: QState) -> tuple[int, ...]:
+    dcard = s.dcard
+    hit = _OOZE_DICE.get(id(dcard))
+    if hit is not None and hit[0] is dcard:
+        return hit[1]
+    dice = tuple(d for d, slot in enumerate(dcard) if slot in s.ooze_slots)
+    if len(_OOZE_DICE) > 4096:
+        _OOZE_DICE.clear()
+    _OOZE_DICE[id(dcard)] = (dcard, dice)
+    return dice
+
+
+def _ooze_in_play(s: QState) -> bool:
+    """Whether a die of an ooze card shows a creature in a ready area (or some
+    die copies: a copied ooze counts too): else `_sweep` has nothing to look at."""
+    if s.copies:
+        return True
+    face, dfaces, ready = s.face, s.dfaces, s.ready
+    for d in _ooze_dice(s):
+        f = face[d]
+        if f >= 0 and dfaces[d][f].creature:
+            for area in ready:
+                if d in area:
+                    return True
+    return False
+
+
 def _sweep(s: QState, rng: Rng) -> None:
     """Primordial Ooze dies when its count of Basic Quiddity dice is 0."""
+    if not _ooze_in_play(s):
+        return
     dcard, copies = s.dcard, s.copies
     for p in range(s.seats):
         for d in [d for d in s.ready[p] if dcard[d] in s.ooze_slots or d in copies]:
