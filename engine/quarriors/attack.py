@@ -44,6 +44,10 @@ def attackers(s: QState, defender: int) -> Text:
 
 
 def total(s: QState, defender: int) -> int:
+    fx = s.fx
+    if not s.zeroed and "shield_low_level" not in fx and "attack_cap" not in fx and "attack_vs_lone" not in fx:
+        # no card in play changes what an attacker brings: the plain sum (`guards` would say no shield, no cap)
+        return sum(a for _, a, lvl in s.snap if lvl > 0)
     guard = guards(s, defender)
     count, shield, cap = guard
     if not s.zeroed and not (count == 1 and "attack_vs_lone" in s.fx):
@@ -125,7 +129,8 @@ def _mdd_bonus(s: QState, d: int) -> int:
 
 
 def candidates(s: QState, d: int) -> list[int]:
-    return [x for x in creatures(s, d) if x not in s.hit]
+    df, fc, hit = s.dfaces, s.face, s.hit  # `creatures`, inline
+    return [x for x in s.ready[d] if df[x][fc[x]].creature and x not in hit]
 
 
 def absorb(s: QState, x: int, rng: Rng, *, forced: bool = False) -> None:

@@ -16,7 +16,11 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
     """Destroy creature `d`; `by` is the destroying seat, or -1. The log line
     says so (where the die goes when not to the used pile), in the caller's
     words when it tells more (`head` ... `tail`: an attack's numbers)."""
-    p = next((q for q in range(s.seats) if d in s.ready[q]), -1)
+    p = -1
+    for q, area in enumerate(s.ready):  # a loop: a generator costs twice as much
+        if d in area:
+            p = q
+            break
     if p < 0 or s.step == OVER:
         return
     card = card_of(s, d)
@@ -58,22 +62,24 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
 
 def on_kill(s: QState, by: int, rng: Rng) -> None:
     """Powers of the destroyer's creatures that fire on each kill."""
-    if not (s.aside[by] or "quiddity_per_kill" in s.fx or "score_on_kill" in s.fx):
-        return
-    for x in creatures(s, by):
-        card = card_of(s, x)
-        params = card.power("quiddity_per_kill")
-        if params is not None and by == s.active:
-            s.mana += int(params["amount"])
-            if not telling(s):
-                continue
-            hag = die_text(s, x, face=False)
-            note(s, f"{hag.en}: +{params['amount']} quiddity for {TOK[by]}.",
-                 f"{hag.ja}の能力：{TOK[by]}が魔力+{params['amount']}。")
-    for x in creatures(s, by):
-        if card_of(s, x).power("score_on_kill") is not None:
-            score_now(s, by, x)
+    fx = s.fx
+    if "quiddity_per_kill" in fx and by == s.active:
+        for x in creatures(s, by):
+            params = card_of(s, x).power("quiddity_per_kill")
+            if params is not None:
+                s.mana += int(params["amount"])
+                if not telling(s):
+                    continue
+                hag = die_text(s, x, face=False)
+                note(s, f"{hag.en}: +{params['amount']} quiddity for {TOK[by]}.",
+                     f"{hag.ja}の能力：{TOK[by]}が魔力+{params['amount']}。")
+    if "score_on_kill" in fx:
+        for x in creatures(s, by):
+            if card_of(s, x).power("score_on_kill") is not None:
+                score_now(s, by, x)
     waiting = s.aside[by]
+    if not waiting:
+        return
     s.aside = _with(s.aside, by, ())
     for x in waiting:
         pop_copy(s, x)

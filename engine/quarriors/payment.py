@@ -37,7 +37,9 @@ def pick(s: QState, p: int, cost: int) -> list[int] | None:
     if need <= 0:
         return None
     dice = quiddity_dice(s, p)
-    worth = sum(q for q, _ in dice)
+    worth = 0
+    for q, _ in dice:  # a loop: a generator costs twice as much, and every summon and capture pays
+        worth += q
     if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
         return [d for _, d in dice]
     if need <= 3:  # one die worth exactly what is needed is the search's own answer: no waste, one die

@@ -240,7 +240,8 @@ def do_proceed(s: QState, p: int, a: Action, rng: Rng) -> None:
 
 
 def capture_cost(s: QState, slot: int) -> int:
-    return max(0, s.cards[slot].cost - s.discount)
+    cost = s.cards[slot].cost - s.discount
+    return cost if cost > 0 else 0
 
 
 def _slot(s: QState, a: Action) -> int:
