@@ -61,8 +61,9 @@ def roll_phase(s: QState, rng: Rng) -> None:
             bag[i] = bag[-1]
             bag.pop()
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
+        face = s.face
         for d in pool:
-            x, s.face[d] = divmod(x, 6)
+            x, face[d] = divmod(x, 6)
     s.step, s.imm = MAIN, True
     if telling(s):
         rolled = dice_text(s, pool)
