@@ -72,8 +72,7 @@ def roll_phase(s: QState, rng: Rng) -> None:
 
 def end_turn(s: QState, rng: Rng) -> None:
     p = s.active
-    for d in s.pool[p]:
-        s.used[p].append(d)
+    s.used[p].extend(s.pool[p])
     s.pool[p] = []
     check_empty_cards(s)
     if s.step == OVER:
