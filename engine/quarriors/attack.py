@@ -29,7 +29,7 @@ def begin(s: QState) -> None:
         return
     s.step = ATTACK
     # Totals are fixed when the attack begins (creatures that score or die later still count).
-    s.snap = tuple((d, attack(s, d, p), level(s, d)) for d in cs)
+    s.snap = tuple([(d, attack(s, d, p), level(s, d)) for d in cs])
     s.defenders = tuple((p + i) % s.seats for i in range(1, s.seats))
     s.stage, s.hit, s.mdd_used = 0, (), False
 
@@ -50,9 +50,13 @@ def total(s: QState, defender: int) -> int:
         return sum(a for _, a, lvl in s.snap if lvl > 0)
     guard = guards(s, defender)
     count, shield, cap = guard
-    if not s.zeroed and not (count == 1 and "attack_vs_lone" in s.fx):
+    if not s.zeroed and not (count == 1 and "attack_vs_lone" in fx):
         # `attack_vs` without its per-die checks that cannot apply here
-        return sum(min(a, cap) for _, a, lvl in s.snap if lvl > shield)
+        n = 0
+        for _, a, lvl in s.snap:
+            if lvl > shield:
+                n += a if a < cap else cap
+        return n
     return sum(attack_vs(s, d, a, lvl, defender, guard) for d, a, lvl in s.snap)
 
 

@@ -11,10 +11,10 @@ def level(s: QState, d: int) -> int:
 
 
 def printed(s: QState, d: int, p: int) -> tuple[int, int]:
-    card = card_of(s, d)
     f = face_of(s, d)
     if f.attack is not None and f.defense is not None:
         return f.attack, f.defense
+    card = card_of(s, d)
     if card.power("stats_basic_quiddity") is not None:
         n = sum(1 for x in s.pool[p] + s.used[p] if s.cards[s.dcard[x]].id == "basic_quiddity")
         return n, n
