@@ -4,6 +4,8 @@ everything automatic until someone must decide."""
 
 from __future__ import annotations
 
+from math import perm
+
 from engine.core import Rng, Text
 
 from . import attack
@@ -44,9 +46,7 @@ def roll_phase(s: QState, rng: Rng) -> None:
         for d in bag:
             s.face[d] = -1
     k = min(want, len(bag))
-    span = 1
-    for i in range(k):
-        span *= len(bag) - i
+    span = perm(len(bag), k)  # the ordered draws of k dice
     total = span * 6 ** (len(pool) + k)
     if total >= 1 << 62:  # too much for one 64-bit draw: the general path
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
