@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Rng, Text
 
-from .common import note
+from .common import note, note_texts, telling
 from .destroy import destroy
 from .names import TOK, dice_text, die_text
 from .state import ATTACK, CAPTURE, QState, card_of, creatures, face_of
@@ -25,11 +25,11 @@ def begin(s: QState) -> None:
     cs = creatures(s, p)
     if not cs:
         s.step, s.attack_done = CAPTURE, True
-        s.notes = (*s.notes, _NO_ATTACK[p])
+        note_texts(s, _NO_ATTACK[p])
         return
     s.step = ATTACK
     # Totals are fixed when the attack begins (creatures that score or die later still count).
-    s.snap = tuple((d, attack(s, d, p), level(s, d)) for d in cs)
+    s.snap = tuple([(d, attack(s, d, p), level(s, d)) for d in cs])
     s.defenders = tuple((p + i) % s.seats for i in range(1, s.seats))
     s.stage, s.hit, s.mdd_used = 0, (), False
 
@@ -44,11 +44,19 @@ def attackers(s: QState, defender: int) -> Text:
 
 
 def total(s: QState, defender: int) -> int:
+    fx = s.fx
+    if not s.zeroed and "shield_low_level" not in fx and "attack_cap" not in fx and "attack_vs_lone" not in fx:
+        # no card in play changes what an attacker brings: the plain sum (`guards` would say no shield, no cap)
+        return sum(a for _, a, lvl in s.snap if lvl > 0)
     guard = guards(s, defender)
     count, shield, cap = guard
-    if not s.zeroed and not (count == 1 and "attack_vs_lone" in s.fx):
+    if not s.zeroed and not (count == 1 and "attack_vs_lone" in fx):
         # `attack_vs` without its per-die checks that cannot apply here
-        return sum(min(a, cap) for _, a, lvl in s.snap if lvl > shield)
+        n = 0
+        for _, a, lvl in s.snap:
+            if lvl > shield:
+                n += a if a < cap else cap
+        return n
     return sum(attack_vs(s, d, a, lvl, defender, guard) for d, a, lvl in s.snap)
 
 
@@ -98,7 +106,7 @@ def _quake(s: QState, d: int, rng: Rng) -> int:
     if not quakes:
         return 0
     victims = [x for x in creatures(s, d) if level(s, x) == 1]
-    if victims:
+    if victims and telling(s):
         dragon = die_text(s, quakes[0], face=False)
         note(s, f"{dragon.en} quakes: every level 1 creature of {TOK[d]} is destroyed first.",
              f"{dragon.ja}の地震：{TOK[d]}のレベル1のモンスターは全て、防御の前に打倒される。")
@@ -117,6 +125,7 @@ def _mdd_bonus(s: QState, d: int) -> int:
     bonus = sum(attack_vs(s, x, a, lvl, d) for x, a, lvl in s.snap if x in dealers)
     if bonus:
         s.mdd_used = True
+    if bonus and telling(s):
         named = dice_text(s, dealers, face=False)
         w = TOK[s.active]
         note(s, f"{w}'s {named.en} adds {bonus} attack at the first kill.", f"{w}の{named.ja}の能力：最初の打倒で攻撃力+{bonus}。")
@@ -124,29 +133,36 @@ def _mdd_bonus(s: QState, d: int) -> int:
 
 
 def candidates(s: QState, d: int) -> list[int]:
-    return [x for x in creatures(s, d) if x not in s.hit]
+    df, fc, hit = s.dfaces, s.face, s.hit  # `creatures`, inline
+    return [x for x in s.ready[d] if df[x][fc[x]].creature and x not in hit]
 
 
 def absorb(s: QState, x: int, rng: Rng, *, forced: bool = False) -> None:
     d = s.defenders[0]
     s.hit = (*s.hit, x)
     df = defense(s, x, d, ignore_attached=warded(s))
-    dt = die_text(s, x)
-    w = TOK[d]
-    en = f"{'Forced, the only creature left: ' if forced else ''}{w}'s {dt.en} (defense {df})"
-    ja = f"{'強制（残る唯一のモンスター）：' if forced else ''}{w}の{dt.ja}（防御力{df}）"
     n = s.remaining
+    told = telling(s)
+    if told:
+        dt = die_text(s, x)
+        w = TOK[d]
+        en = f"{'Forced, the only creature left: ' if forced else ''}{w}'s {dt.en} (defense {df})"
+        ja = f"{'強制（残る唯一のモンスター）：' if forced else ''}{w}の{dt.ja}（防御力{df}）"
     if n >= df:  # ruling: equal attack destroys
         s.remaining = n - df
         if d not in s.hurt:
             s.hurt = (*s.hurt, d)
-        destroy(s, x, s.active, rng, Text(f"{en} absorbs {df} of the {n} attack: destroyed",
-                                          f"{ja}が攻撃{n}のうち{df}を受けて打倒された"),
-                Text(f"; {n - df} left", f"。残り{n - df}"))
+        if told:
+            destroy(s, x, s.active, rng, Text(f"{en} absorbs {df} of the {n} attack: destroyed",
+                                              f"{ja}が攻撃{n}のうち{df}を受けて打倒された"),
+                    Text(f"; {n - df} left", f"。残り{n - df}"))
+        else:
+            destroy(s, x, s.active, rng)
         s.remaining += _mdd_bonus(s, d)
     else:
-        note(s, f"{en} absorbs the {n} attack left and survives; the attack on {w} ends.",
-             f"{ja}が残りの攻撃{n}を受けて耐えた。{w}への攻撃は終わった。")
+        if told:
+            note(s, f"{en} absorbs the {n} attack left and survives; the attack on {w} ends.",
+                 f"{ja}が残りの攻撃{n}を受けて耐えた。{w}への攻撃は終わった。")
         s.remaining = 0  # the leftover attack is lost
 
 
@@ -157,25 +173,28 @@ def progress(s: QState, rng: Rng) -> None:
             s.step, s.attack_done, s.snap = CAPTURE, True, ()
             return
         d = s.defenders[0]
-        if s.stage == 0:
+        stage = s.stage
+        if stage == 0:
             if not creatures(s, d):  # nothing to attack here
-                s.notes = (*s.notes, _NOT_ATTACKED[d])
+                note_texts(s, _NOT_ATTACKED[d])
                 s.defenders = s.defenders[1:]
                 continue
             s.stage, s.hit, s.mdd_used = 1, (), False
             if guard_spells(s, d):
                 s.prompts = (*s.prompts, ("guard", d))
                 continue
-        if s.stage == 1:
+            stage = 1
+        if stage == 1:
             s.stage = 2
-            kills = _quake(s, d, rng)
+            kills = _quake(s, d, rng) if "quake" in s.fx else 0
             s.remaining = total(s, d)
-            by = attackers(s, d)
-            note(s, f"{TOK[s.active]} attacks {TOK[d]} with a total of {s.remaining}: {by.en}.",
-                 f"{TOK[s.active]}が{TOK[d]}を総攻撃力{s.remaining}で攻撃：{by.ja}。")
-            if kills:
+            if telling(s):
+                by = attackers(s, d)
+                note(s, f"{TOK[s.active]} attacks {TOK[d]} with a total of {s.remaining}: {by.en}.",
+                     f"{TOK[s.active]}が{TOK[d]}を総攻撃力{s.remaining}で攻撃：{by.ja}。")
+            if kills:  # a destroyed creature may have asked its owner something, or ended the game
                 s.remaining += _mdd_bonus(s, d)
-            continue
+                continue
         cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
             if s.remaining > 0:

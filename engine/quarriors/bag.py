@@ -61,12 +61,16 @@ def draw_into_pool(s: QState, p: int, n: int, rng: Rng, *, rolled: bool) -> list
 def to_wild(s: QState, d: int) -> None:
     """Culling: the die goes back onto its card in the wilds."""
     s.face[d] = -1
+    wild = list(s.wild)
     slot = s.dcard[d]
-    s.wild = (*s.wild[:slot], (*s.wild[slot], d), *s.wild[slot + 1:])
+    wild[slot] = (*wild[slot], d)
+    s.wild = tuple(wild)
 
 
 def from_wild(s: QState, slot: int) -> int:
     """Take the top die off a card in the wilds."""
-    d = s.wild[slot][-1]
-    s.wild = (*s.wild[:slot], s.wild[slot][:-1], *s.wild[slot + 1:])
+    wild = list(s.wild)
+    d = wild[slot][-1]
+    wild[slot] = wild[slot][:-1]
+    s.wild = tuple(wild)
     return d

@@ -15,9 +15,22 @@ def refuse(en: str, ja: str, allowed_en: str = "", allowed_ja: str = "") -> NoRe
     raise RuleError(Text(en, ja), Text(allowed_en, allowed_ja) if allowed_en else None)
 
 
+def telling(s: QState) -> bool:
+    """Whether log lines are wanted: a replay folding its log (`apply_owned`)
+    throws them away, so callers skip building the text when not."""
+    return s.notes is not None
+
+
 def note(s: QState, en: str, ja: str) -> None:
     """A public log line about what the rules did (see QState.notes)."""
-    s.notes = (*s.notes, Text(en, ja))
+    if s.notes is not None:
+        s.notes = (*s.notes, Text(en, ja))
+
+
+def note_texts(s: QState, *lines: Text) -> None:
+    """Public log lines already built (see QState.notes)."""
+    if s.notes is not None:
+        s.notes = (*s.notes, *lines)
 
 
 def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
@@ -27,8 +40,9 @@ def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
         return
     s.glory[p] += n
     w = TOK[p]
-    head_en, head_ja = (why.en, why.ja) if why is not None else (f"{w} gains", f"{w}が")
-    note(s, f"{head_en} {n} glory ({s.glory[p]} in all).", f"{head_ja}勝利点{n}を得た（計{s.glory[p]}）。")
+    if s.notes is not None:
+        head_en, head_ja = (why.en, why.ja) if why is not None else (f"{w} gains", f"{w}が")
+        note(s, f"{head_en} {n} glory ({s.glory[p]} in all).", f"{head_ja}勝利点{n}を得た（計{s.glory[p]}）。")
     if s.glory[p] >= s.goal:
         s.step = OVER
         s.winners = (p,)
@@ -39,14 +53,17 @@ def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
 
 def enter_ready(s: QState, p: int, d: int) -> None:
     s.ready[p].append(d)
-    if own_card(s, d).power("copy_creature") is not None and any(
+    if "copy_creature" in s.fx and own_card(s, d).power("copy_creature") is not None and any(
             creatures(s, q) for q in range(s.seats) if q != p):
         s.prompts = (*s.prompts, ("copy", p, d))
 
 
 def empty_creature_cards(s: QState) -> int:
-    wild = s.wild
-    return sum(1 for slot in s.cslots if not wild[slot])
+    wild, n = s.wild, 0
+    for slot in s.cslots:  # a loop: a generator costs twice as much, on every capture and every turn
+        if not wild[slot]:
+            n += 1
+    return n
 
 
 def check_empty_cards(s: QState) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Rng, Text
 
 from .bag import draw_into_pool, roll
-from .common import enter_ready, gain, note
+from .common import enter_ready, gain, note, telling
 from .names import NOTHING, TOK, die_text
 from .state import OVER, QState, card_of, creatures, face_of, own_card, pop_attached, pop_copy
 from .stats import glory
@@ -16,14 +16,19 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
     """Destroy creature `d`; `by` is the destroying seat, or -1. The log line
     says so (where the die goes when not to the used pile), in the caller's
     words when it tells more (`head` ... `tail`: an attack's numbers)."""
-    p = next((q for q in range(s.seats) if d in s.ready[q]), -1)
+    p = -1
+    for q, area in enumerate(s.ready):  # a loop: a generator costs twice as much
+        if d in area:
+            p = q
+            break
     if p < 0 or s.step == OVER:
         return
     card = card_of(s, d)
     f = face_of(s, d)
     slot = s.slots[card.id]
     fi = s.face[d]
-    if head is None:
+    told = telling(s)
+    if head is None and told:
         dt = die_text(s, d)
         head = Text(f"{TOK[p]}'s {dt.en} is destroyed", f"{TOK[p]}の{dt.ja}が打倒された")
     where_en = where_ja = ""
@@ -44,9 +49,10 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
         params = card.power("destroyed_draw")
         if params is not None and f.burst >= int(params["burst"]):
             drawn = draw_into_pool(s, p, int(params["count"]), rng, rolled=False)
-    tail = tail or NOTHING
-    note(s, f"{head.en}{where_en}{tail.en}.", f"{head.ja}{where_ja}{tail.ja}。")
-    if drawn:
+    if head is not None:  # None only when no line is wanted
+        tail = tail or NOTHING
+        note(s, f"{head.en}{where_en}{tail.en}.", f"{head.ja}{where_ja}{tail.ja}。")
+    if drawn and told:
         note(s, f"{card.name.en} puts {len(drawn)} dice from the bag into {TOK[p]}'s active pool.",
              f"{card.name.ja}の能力で、バッグからダイス{len(drawn)}個を{TOK[p]}の活動プールに置いた。")
     if by >= 0:
@@ -56,25 +62,29 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
 
 def on_kill(s: QState, by: int, rng: Rng) -> None:
     """Powers of the destroyer's creatures that fire on each kill."""
-    if not (s.aside[by] or "quiddity_per_kill" in s.fx or "score_on_kill" in s.fx):
-        return
-    for x in creatures(s, by):
-        card = card_of(s, x)
-        params = card.power("quiddity_per_kill")
-        if params is not None and by == s.active:
-            s.mana += int(params["amount"])
-            hag = die_text(s, x, face=False)
-            note(s, f"{hag.en}: +{params['amount']} quiddity for {TOK[by]}.",
-                 f"{hag.ja}の能力：{TOK[by]}が魔力+{params['amount']}。")
-    for x in creatures(s, by):
-        if card_of(s, x).power("score_on_kill") is not None:
-            score_now(s, by, x)
+    fx = s.fx
+    if "quiddity_per_kill" in fx and by == s.active:
+        for x in creatures(s, by):
+            params = card_of(s, x).power("quiddity_per_kill")
+            if params is not None:
+                s.mana += int(params["amount"])
+                if not telling(s):
+                    continue
+                hag = die_text(s, x, face=False)
+                note(s, f"{hag.en}: +{params['amount']} quiddity for {TOK[by]}.",
+                     f"{hag.ja}の能力：{TOK[by]}が魔力+{params['amount']}。")
+    if "score_on_kill" in fx:
+        for x in creatures(s, by):
+            if card_of(s, x).power("score_on_kill") is not None:
+                score_now(s, by, x)
     waiting = s.aside[by]
+    if not waiting:
+        return
     s.aside = _with(s.aside, by, ())
     for x in waiting:
         pop_copy(s, x)
         roll(s, [x], rng)
-        back = die_text(s, x)
+        back = die_text(s, x) if telling(s) else NOTHING
         if face_of(s, x).creature:
             enter_ready(s, by, x)
             note(s, f"{TOK[by]}'s {back.en} comes back from aside into the ready area.",
@@ -92,8 +102,10 @@ def _with(t: tuple[tuple[int, ...], ...], i: int, v: tuple[int, ...]) -> tuple[t
 def score_now(s: QState, p: int, x: int) -> None:
     """Strong Deathdealer: scores mid-turn (no cull, ruling)."""
     g = glory(s, x)
-    dt = die_text(s, x)
-    why = Text(f"{TOK[p]}'s {dt.en} scores at once:", f"{TOK[p]}の{dt.ja}が即座に得点化し、")
+    why = None
+    if telling(s):
+        dt = die_text(s, x)
+        why = Text(f"{TOK[p]}'s {dt.en} scores at once:", f"{TOK[p]}の{dt.ja}が即座に得点化し、")
     s.ready[p].remove(x)
     s.used[p].extend(pop_attached(s, x))
     pop_copy(s, x)
@@ -101,7 +113,7 @@ def score_now(s: QState, p: int, x: int) -> None:
     s.scored += 1
     if g > 0:
         gain(s, p, g, why)
-    else:
+    elif why is not None:
         note(s, f"{why.en} no glory.", f"{why.ja}勝利点はない。")
 
 

@@ -4,11 +4,13 @@ everything automatic until someone must decide."""
 
 from __future__ import annotations
 
+from math import perm
+
 from engine.core import Rng, Text
 
 from . import attack
 from .bag import draw, roll
-from .common import check_empty_cards, note
+from .common import check_empty_cards, note, telling
 from .destroy import destroy
 from .names import TOK, dice_text, die_text
 from .prompts import has_choice
@@ -22,7 +24,8 @@ SCORE = "score"
 def start_turn(s: QState, rng: Rng) -> None:
     reset_turn(s)
     s.step = SCORE
-    note(s, f"Turn {s.turn}: {TOK[s.active]}'s turn.", f"ターン{s.turn}：{TOK[s.active]}の手番。")
+    if telling(s):
+        note(s, f"Turn {s.turn}: {TOK[s.active]}'s turn.", f"ターン{s.turn}：{TOK[s.active]}の手番。")
     score(s, rng)
 
 
@@ -43,9 +46,7 @@ def roll_phase(s: QState, rng: Rng) -> None:
         for d in bag:
             s.face[d] = -1
     k = min(want, len(bag))
-    span = 1
-    for i in range(k):
-        span *= len(bag) - i
+    span = perm(len(bag), k)  # the ordered draws of k dice
     total = span * 6 ** (len(pool) + k)
     if total >= 1 << 62:  # too much for one 64-bit draw: the general path
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
@@ -60,17 +61,18 @@ def roll_phase(s: QState, rng: Rng) -> None:
             bag[i] = bag[-1]
             bag.pop()
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
+        face = s.face
         for d in pool:
-            x, s.face[d] = divmod(x, 6)
+            x, face[d] = divmod(x, 6)
     s.step, s.imm = MAIN, True
-    rolled = dice_text(s, pool)
-    note(s, f"{TOK[p]} draws and rolls: {rolled.en}.", f"{TOK[p]}がダイスを取り出して振った：{rolled.ja}。")
+    if telling(s):
+        rolled = dice_text(s, pool)
+        note(s, f"{TOK[p]} draws and rolls: {rolled.en}.", f"{TOK[p]}がダイスを取り出して振った：{rolled.ja}。")
 
 
 def end_turn(s: QState, rng: Rng) -> None:
     p = s.active
-    for d in s.pool[p]:
-        s.used[p].append(d)
+    s.used[p].extend(s.pool[p])
     s.pool[p] = []
     check_empty_cards(s)
     if s.step == OVER:
@@ -80,13 +82,51 @@ def end_turn(s: QState, rng: Rng) -> None:
     start_turn(s, rng)
 
 
+# id(the match's die -> slot table) -> (that table, the dice of its ooze cards):
+# fixed for a match, and `_sweep` looks for them after every step of the rules.
+# The table is kept and compared, so an id() reused by another object never answers.
+_OOZE_DICE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _ooze_dice(s: QState) -> tuple[int, ...]:
+    dcard = s.dcard
+    hit = _OOZE_DICE.get(id(dcard))
+    if hit is not None and hit[0] is dcard:
+        return hit[1]
+    dice = tuple(d for d, slot in enumerate(dcard) if slot in s.ooze_slots)
+    if len(_OOZE_DICE) > 4096:
+        _OOZE_DICE.clear()
+    _OOZE_DICE[id(dcard)] = (dcard, dice)
+    return dice
+
+
+def _ooze_in_play(s: QState) -> bool:
+    """Whether a die of an ooze card shows a creature in a ready area (or some
+    die copies: a copied ooze counts too): else `_sweep` has nothing to look at."""
+    if s.copies:
+        return True
+    face, dfaces, ready = s.face, s.dfaces, s.ready
+    for d in _ooze_dice(s):
+        f = face[d]
+        if f >= 0 and dfaces[d][f].creature:
+            for area in ready:
+                if d in area:
+                    return True
+    return False
+
+
 def _sweep(s: QState, rng: Rng) -> None:
     """Primordial Ooze dies when its count of Basic Quiddity dice is 0."""
+    if not _ooze_in_play(s):
+        return
     dcard, copies = s.dcard, s.copies
     for p in range(s.seats):
         for d in [d for d in s.ready[p] if dcard[d] in s.ooze_slots or d in copies]:
             if (is_creature(s, d) and card_of(s, d).power("stats_basic_quiddity") is not None
                     and printed(s, d, p)[1] <= 0):
+                if not telling(s):
+                    destroy(s, d, -1, rng)
+                    continue
                 dt = die_text(s, d)
                 destroy(s, d, -1, rng, Text(f"{TOK[p]}'s {dt.en} counts no Basic Quiddity dice: destroyed",
                                             f"{TOK[p]}の{dt.ja}は魔力源ダイスが0個のため打倒された"))

@@ -125,7 +125,13 @@ class Quarriors(Game[QState]):
         return ()  # over
 
     def waiting(self, state: QState) -> tuple[int, ...]:
-        return (self._seat(state),) if state.prompts or state.step != OVER else ()
+        # `_seat`, inline: the framework asks before every action
+        if state.prompts:
+            return (int(state.prompts[0][1]),)
+        step = state.step
+        if step == ATTACK:
+            return (state.defenders[0],)
+        return (state.active,) if step != OVER else ()
 
     def _seat(self, s: QState) -> int:
         if s.prompts:
@@ -180,7 +186,7 @@ class Quarriors(Game[QState]):
         # scoring, the next turn's roll); the action's own line comes first. With
         # neither, the log is left empty and the match log records `describe`, the
         # same line, so replays build no text for most actions.
-        log = s.notes
+        log = s.notes or ()
         if log:
             s.notes = ()
         kind = action.get("kind")
@@ -192,7 +198,10 @@ class Quarriors(Game[QState]):
 
     def apply_owned(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> QState:
         # A refusal's hint is left out: the caller replays purely to report it.
-        self._check_seat(state, seat)
+        # No log lines are written (QState.notes).
+        if state.step == OVER or seat != self._seat(state):
+            self._check_seat(state, seat)
+        state.notes = None
         self._dispatch(state, seat, action, rng)
         advance(state, rng)
         state.notes = ()

@@ -15,7 +15,7 @@ from .state import QState
 def quiddity_dice(s: QState, p: int) -> list[tuple[int, int]]:
     """(quiddity, die) for each rolled quiddity face in the pool (only creatures copy, so faces are direct)."""
     df, fc = s.dfaces, s.face
-    return [(df[d][fc[d]].quiddity, d) for d in s.pool[p] if fc[d] >= 0 and df[d][fc[d]].quiddity > 0]
+    return [(q, d) for d in s.pool[p] if (f := fc[d]) >= 0 and (q := df[d][f].quiddity) > 0]
 
 
 def available(s: QState, p: int) -> int:
@@ -37,7 +37,9 @@ def pick(s: QState, p: int, cost: int) -> list[int] | None:
     if need <= 0:
         return None
     dice = quiddity_dice(s, p)
-    worth = sum(q for q, _ in dice)
+    worth = 0
+    for q, _ in dice:  # a loop: a generator costs twice as much, and every summon and capture pays
+        worth += q
     if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
         return [d for _, d in dice]
     if need <= 3:  # one die worth exactly what is needed is the search's own answer: no waste, one die
@@ -143,17 +145,26 @@ def check_choice(s: QState, p: int, cost: int, chosen: Any) -> None:
         refuse("`pay` must list dice of your active pool.", "`pay` には活動プールのダイスを並べてください。",
                "Example: pay=3,7 (or leave it out and the engine picks).",
                "例：pay=3,7（省略するとエンジンが選びます）。")
-    worth = dict((d, q) for q, d in quiddity_dice(s, p))
-    if len(set(chosen)) != len(chosen) or any(d not in worth for d in chosen):
+    worth = {d: q for q, d in quiddity_dice(s, p)}
+    # one pass for what the checks below need (every named payment of a replay comes here)
+    total, least, known = 0, 0, len(set(chosen)) == len(chosen)
+    for d in chosen:
+        q = worth.get(d)
+        if q is None:
+            known = False
+            break
+        total += q
+        if not least or q < least:
+            least = q
+    if not known:
         refuse("Pay only with dice of your active pool that show quiddity, each once.",
                "支払いには活動プールで魔力の目が出ているダイスを1回ずつ指定してください。",
                "Quiddity dice now: " + (", ".join(f"d{d}" for d in sorted(worth)) or "none") + ".",
                "魔力のダイス：" + ("、".join(f"d{d}" for d in sorted(worth)) or "なし") + "。")
-    total = sum(worth[d] for d in chosen)
     if total + s.mana < cost:
         refuse(f"Those dice give {total} quiddity (+{s.mana} banked); {cost} is needed.",
                f"そのダイスでは魔力{total}（蓄え{s.mana}）です。魔力{cost}が必要です。",
                "Name more quiddity dice.", "魔力のダイスを追加してください。")
-    if chosen and total - min(worth[d] for d in chosen) >= cost:
+    if chosen and total - least >= cost:
         refuse(f"Not every die named is needed to pay {cost}.", f"魔力{cost}の支払いに不要なダイスが含まれています。",
                "Name only the dice the payment needs.", "支払いに必要なダイスだけを指定してください。")

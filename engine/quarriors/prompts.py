@@ -12,7 +12,7 @@ from engine.core.text import Text
 
 from .attack import guard_spells
 from .bag import from_wild, to_wild
-from .common import check_empty_cards, enter_ready, gain, note, refuse, set_copy
+from .common import check_empty_cards, enter_ready, gain, note, refuse, set_copy, telling
 from .destroy import destroy, lost_choices
 from .names import TOK, die_text
 from .spells import cast, check_cast, kill_targets, targets
@@ -180,5 +180,6 @@ def _revive(s: QState, p: int, d: int, fi: int) -> None:
     s.face[d] = fi
     s.hit = (*s.hit, d)
     enter_ready(s, p, d)
-    dt = die_text(s, d)
-    note(s, f"{TOK[p]}'s {dt.en} comes back to the ready area.", f"{TOK[p]}の{dt.ja}が待機エリアに戻った。")
+    if telling(s):
+        dt = die_text(s, d)
+        note(s, f"{TOK[p]}'s {dt.en} comes back to the ready area.", f"{TOK[p]}の{dt.ja}が待機エリアに戻った。")

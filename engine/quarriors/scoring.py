@@ -6,8 +6,8 @@ from __future__ import annotations
 from engine.core import Rng, Text
 
 from .bag import draw_into_pool
-from .common import gain, note
-from .names import TOK, dice_text
+from .common import gain, note, note_texts, telling
+from .names import NOTHING, TOK, dice_text
 from .state import OVER, QState, card_of, creatures, face_of, pop_attached, pop_copy
 from .stats import glory
 
@@ -19,7 +19,9 @@ def score(s: QState, rng: Rng) -> None:
         return
     n = len(cs)
     s.scored = n
-    scorers = dice_text(s, cs)  # before they leave the ready area (a copy is named as what it copied)
+    told = telling(s)
+    # named before they leave the ready area (a copy is named as what it copied)
+    scorers = dice_text(s, cs) if told else NOTHING
     total = 0
     later: list[tuple[object, ...]] = []
     said: list[Text] = []  # the scoring powers' lines, after the glory line
@@ -39,15 +41,17 @@ def score(s: QState, rng: Rng) -> None:
         for effect, params in card.powers:
             if effect == "score_draw":
                 got = draw_into_pool(s, p, int(params["by_burst"][f.burst]), rng, rolled=False)
-                said.append(Text(f"{TOK[p]}'s {card.name.en} puts {len(got)} dice from the bag into the active pool.",
-                                 f"{TOK[p]}の{card.name.ja}の能力で、バッグからダイス{len(got)}個を活動プールに置いた。"))
+                if told:
+                    said.append(Text(f"{TOK[p]}'s {card.name.en} puts {len(got)} dice from the bag into the active pool.",
+                                     f"{TOK[p]}の{card.name.ja}の能力で、バッグからダイス{len(got)}個を活動プールに置いた。"))
             elif effect == "score_discount":
                 s.discount += int(params["discount"])
                 s.captures += int(params["captures"])
-                said.append(Text(f"{TOK[p]}'s {card.name.en}: captures cost {params['discount']} less this turn, "
-                                 f"and {params['captures']} more capture.",
-                                 f"{TOK[p]}の{card.name.ja}の能力：このターンの捕獲値-{params['discount']}、"
-                                 f"捕獲数+{params['captures']}。"))
+                if told:
+                    said.append(Text(f"{TOK[p]}'s {card.name.en}: captures cost {params['discount']} less this turn, "
+                                     f"and {params['captures']} more capture.",
+                                     f"{TOK[p]}の{card.name.ja}の能力：このターンの捕獲値-{params['discount']}、"
+                                     f"捕獲数+{params['captures']}。"))
             elif effect == "score_swap_used":
                 later.append(("swap", p, d))
             elif effect == "score_take_spell" and f.burst >= int(params["burst"]):
@@ -62,10 +66,10 @@ def score(s: QState, rng: Rng) -> None:
                 later.append(("trade", p, sp, int(params2["margin"])))
     w = TOK[p]
     if total > 0:
-        gain(s, p, total, Text(f"{w} scores {scorers.en}:", f"{w}が{scorers.ja}を得点化し、"))
-    else:
+        gain(s, p, total, Text(f"{w} scores {scorers.en}:", f"{w}が{scorers.ja}を得点化し、") if told else None)
+    elif told:
         note(s, f"{w} scores {scorers.en} for no glory.", f"{w}が{scorers.ja}を得点化した（勝利点なし）。")
-    s.notes = (*s.notes, *said)
+    note_texts(s, *said)
     if s.step == OVER:
         return
     s.prompts = (*s.prompts, *later, ("cull", p, n))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import Rng
 
 from .bag import draw_into_pool, roll
-from .common import gain, note, refuse
+from .common import gain, note, refuse, telling
 from .destroy import destroy
 from .names import TOK, dice_text, die_text
 from .state import QState, card_of, creatures, face_of, own_card, set_attached
@@ -84,6 +84,7 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
         s.pool[p].remove(sp)
     s.used[p].append(sp)
     w = TOK[p]
+    told = telling(s)
     for effect, params in card.powers:
         if effect == "cast_attack_bonus":
             s.atk_bonus += int(params["by_burst"][burst])
@@ -116,9 +117,10 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
                  f"{w}の打倒されたモンスターは、このターンの間、活動プールへ移る。")
         elif effect == "reaction_zero_attack" and target is not None:
             s.zeroed = (*s.zeroed, target)
-            dt = die_text(s, target, face=False)
-            a = TOK[s.active]
-            note(s, f"{a}'s {dt.en} has attack 0 for the rest of this turn.", f"{a}の{dt.ja}の攻撃力は、このターンの間0になる。")
+            if told:
+                dt = die_text(s, target, face=False)
+                a = TOK[s.active]
+                note(s, f"{a}'s {dt.en} has attack 0 for the rest of this turn.", f"{a}の{dt.ja}の攻撃力は、このターンの間0になる。")
         elif effect == "reaction_defense":
             s.lifespell = tuple(v + (int(params["amount"]) if q == p else 0) for q, v in enumerate(s.lifespell))
             note(s, f"{w}'s creatures get +{params['amount']} defense for the rest of this turn.",
@@ -126,16 +128,17 @@ def cast(s: QState, p: int, sp: int, target: int | None, others: list[int], rng:
         elif effect == "cast_level_up":
             _level_up(s, p)
             raised = [d for d in creatures(s, p) if d not in s.copies]
-            if raised:
+            if raised and told:
                 shown = dice_text(s, raised)
                 note(s, f"{w}'s creatures now show: {shown.en}.", f"{w}のモンスターの目：{shown.ja}。")
         elif effect == "cast_destroy_spell" and target is not None:
-            dt = die_text(s, target)
-            owner = next((q for q in range(s.seats) if target in s.ready[q]), -1)
-            if owner < 0:  # an attached spell: its creature's owner
-                owner = next(_creature_owner(s, c) for c, spells in s.attached.items() if target in spells)
-            o = TOK[owner]
-            note(s, f"{o}'s {dt.en} is destroyed (to the used pile).", f"{o}の{dt.ja}が破壊された（休眠パイルへ）。")
+            if told:
+                dt = die_text(s, target)
+                owner = next((q for q in range(s.seats) if target in s.ready[q]), -1)
+                if owner < 0:  # an attached spell: its creature's owner
+                    owner = next(_creature_owner(s, c) for c, spells in s.attached.items() if target in spells)
+                o = TOK[owner]
+                note(s, f"{o}'s {dt.en} is destroyed (to the used pile).", f"{o}の{dt.ja}が破壊された（休眠パイルへ）。")
             for q in range(s.seats):
                 if target in s.ready[q]:
                     s.ready[q].remove(target)

@@ -76,8 +76,9 @@ class QState:
     end_reason: str = ""
     # Public log lines of what the engine did by itself during one action (forced
     # choices, attack totals, losses, scoring); `apply` hands them to the match log
-    # and clears them, so a state between actions always has none.
-    notes: tuple[Text, ...] = ()
+    # and clears them, so a state between actions always has none. None while
+    # `apply_owned` runs: nobody reads them, so the rules write none (see `telling`).
+    notes: tuple[Text, ...] | None = ()
 
     def __getstate__(self) -> dict[str, Any]:
         # Pickles and snapshots carry no per-die face table: it is rebuilt from the cards.

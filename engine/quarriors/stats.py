@@ -11,10 +11,10 @@ def level(s: QState, d: int) -> int:
 
 
 def printed(s: QState, d: int, p: int) -> tuple[int, int]:
-    card = card_of(s, d)
     f = face_of(s, d)
     if f.attack is not None and f.defense is not None:
         return f.attack, f.defense
+    card = card_of(s, d)
     if card.power("stats_basic_quiddity") is not None:
         n = sum(1 for x in s.pool[p] + s.used[p] if s.cards[s.dcard[x]].id == "basic_quiddity")
         return n, n
@@ -53,7 +53,11 @@ def _attached(s: QState, d: int, key: str) -> int:
 
 def attack(s: QState, d: int, p: int) -> int:
     """Attack of `p`'s creature `d` with its own side's bonuses."""
-    a = printed(s, d, p)[0] + _ally_bonus(s, d, p, "attack") + _attached(s, d, "attack_by_burst")
+    a = printed(s, d, p)[0]
+    if "ally_bonus" in s.fx:  # the bonuses' own checks, first: most matches have neither
+        a += _ally_bonus(s, d, p, "attack")
+    if s.attached:
+        a += _attached(s, d, "attack_by_burst")
     if p == s.active:
         a += s.atk_bonus
     return max(a, 0)
@@ -95,7 +99,9 @@ def attack_vs(s: QState, d: int, a: int, lvl: int, defender: int,
 def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
     card = card_of(s, d)
     f = face_of(s, d)
-    v = printed(s, d, p)[1] + _ally_bonus(s, d, p, "defense")
+    v = printed(s, d, p)[1]
+    if "ally_bonus" in s.fx:
+        v += _ally_bonus(s, d, p, "defense")
     if "defense_bonus" in card.first:
         for params in card.powers_named("defense_bonus"):
             if f.burst >= int(params["burst"]):
@@ -103,7 +109,7 @@ def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
     per = card.power("defense_per_ally")
     if per is not None and f.burst >= int(per["burst"]):
         v += len(creatures(s, p)) - (1 if d in s.ready[p] else 0)
-    if not ignore_attached:
+    if not ignore_attached and s.attached:
         v += _attached(s, d, "defense_by_burst")
     if s.lifespell:
         v += s.lifespell[p]

@@ -148,7 +148,7 @@ def check_summon(s: QState, p: int, a: Action) -> None:
     _in_pool(s, p, d)
     if not face_of(s, d).creature:
         refuse("Only a creature face can be summoned.", "召喚できるのはモンスターの目だけです。")
-    if own_card(s, d).power("quay_purge") is not None and s.warrior_summoned:
+    if s.warrior_summoned and own_card(s, d).power("quay_purge") is not None:
         refuse("Only one Warrior of the Quay may be summoned each turn.", "波止場の戦士は1ターンに1体しか召喚できません。")
     cost = summon_cost(s, d, p)
     if available(s, p) < cost:
@@ -240,7 +240,8 @@ def do_proceed(s: QState, p: int, a: Action, rng: Rng) -> None:
 
 
 def capture_cost(s: QState, slot: int) -> int:
-    return max(0, s.cards[slot].cost - s.discount)
+    cost = s.cards[slot].cost - s.discount
+    return cost if cost > 0 else 0
 
 
 def _slot(s: QState, a: Action) -> int:
