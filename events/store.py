@@ -468,27 +468,32 @@ class Store:
     async def _flush(self) -> None:
         while self._queue:
             batch, self._queue = self._queue, []
+            outcomes: list[list[Event] | BaseException]
             async with self._tx:
                 try:
-                    written = await self._on_db_thread(_write_batch, batch, self.durable, self._heads)
+                    outcomes = await self._on_db_thread(_write_batch, batch, self.durable, self._heads)
                 except sqlite3.IntegrityError:
                     # Someone in the batch conflicts: redo each alone so only it fails.
-                    for item in batch:
-                        try:
-                            (events,) = await self._on_db_thread(_write_batch, [item], self.durable, self._heads)
-                        except sqlite3.IntegrityError as exc:
-                            item.done.set_exception(_refusal(exc, item.new) if isinstance(item, _Append) else exc)
-                        except BaseException as exc:  # the caller must hear of any failure
-                            item.done.set_exception(self._fault(exc))
-                        else:
-                            item.done.set_result(events)
-                except BaseException as exc:
-                    for item in batch:
-                        if not item.done.done():
-                            item.done.set_exception(self._fault(exc))
+                    outcomes = [await self._write_alone(item) for item in batch]
+                except BaseException as exc:  # every caller must hear of any failure
+                    outcomes = [self._fault(exc)] * len(batch)
+            for item, outcome in zip(batch, outcomes, strict=True):
+                if item.done.done():  # its caller stopped waiting (cancelled): the others are still owed theirs
+                    continue
+                if isinstance(outcome, BaseException):
+                    item.done.set_exception(outcome)
                 else:
-                    for item, events in zip(batch, written, strict=True):
-                        item.done.set_result(events)
+                    item.done.set_result(outcome)
+
+    async def _write_alone(self, item: _Append | _Put) -> list[Event] | BaseException:
+        try:
+            events: list[Event]
+            (events,) = await self._on_db_thread(_write_batch, [item], self.durable, self._heads)
+        except sqlite3.IntegrityError as exc:
+            return _refusal(exc, item.new) if isinstance(item, _Append) else exc
+        except BaseException as exc:  # the caller must hear of any failure
+            return self._fault(exc)
+        return events
 
     def _fault(self, exc: BaseException) -> BaseException:
         return errors.storage(exc, self.path) if isinstance(exc, sqlite3.Error) else exc
