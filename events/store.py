@@ -452,18 +452,27 @@ class Store:
         update = (after + len(new), at, _dumps(players) if players is not None else None,
                   _dumps(result) if result is not None else None, match_id)
         done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Append(match_id, after, new, at, update, status, done))
-        return await self._queued(done)
+        return await self._queued(_Append(match_id, after, new, at, update, status, done))
 
-    async def _queued(self, done: asyncio.Future[list[Event]]) -> list[Event]:
+    async def _queued(self, item: _Append | _Put) -> list[Event]:
+        if not self._tx.locked() and (self._flusher is None or self._flusher.done()):
+            # Nothing is being written: the caller writes it from here. Handing it
+            # to the flusher would cost a task and two more turns of the loop for
+            # the same one-item transaction; what arrives meanwhile queues for the
+            # flusher, which writes it next (the lock keeps the order).
+            async with self._tx:
+                outcome = await self._write_alone(item)
+            if isinstance(outcome, BaseException):
+                raise outcome
+            return outcome
+        self._queue.append(item)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
-        return await done
+        return await item.done
 
     async def _put(self, sql: str, args: tuple[Any, ...]) -> None:
         done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Put(sql, args, done))
-        await self._queued(done)
+        await self._queued(_Put(sql, args, done))
 
     async def _flush(self) -> None:
         while self._queue:
