@@ -13,7 +13,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +102,7 @@ class _Append:
     at: str
     update: tuple[Any, ...]
     status: str | None
-    done: asyncio.Future[list[Event]]
+    done: asyncio.Future[list[Event]] = field(init=False)  # its answer, once it waits in the queue
 
 
 def _chained(conn: sqlite3.Connection, match_id: str, after: int, new: Iterable[NewEvent], at: str,
@@ -165,7 +165,7 @@ class _Put:
 
     sql: str
     args: tuple[Any, ...]
-    done: asyncio.Future[list[Event]]
+    done: asyncio.Future[list[Event]] = field(init=False)  # its answer, once it waits in the queue
 
 
 def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], durable: bool,
@@ -451,8 +451,7 @@ class Store:
         when many matches are busy at once."""
         update = (after + len(new), at, _dumps(players) if players is not None else None,
                   _dumps(result) if result is not None else None, match_id)
-        done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        return await self._queued(_Append(match_id, after, new, at, update, status, done))
+        return await self._queued(_Append(match_id, after, new, at, update, status))
 
     async def _queued(self, item: _Append | _Put) -> list[Event]:
         if not self._tx.locked() and (self._flusher is None or self._flusher.done()):
@@ -465,14 +464,14 @@ class Store:
             if isinstance(outcome, BaseException):
                 raise outcome
             return outcome
+        item.done = asyncio.get_running_loop().create_future()
         self._queue.append(item)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         return await item.done
 
     async def _put(self, sql: str, args: tuple[Any, ...]) -> None:
-        done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        await self._queued(_Put(sql, args, done))
+        await self._queued(_Put(sql, args))
 
     async def _flush(self) -> None:
         while self._queue:
