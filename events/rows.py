@@ -26,9 +26,7 @@ def chained_rows(match_id: str, prev: str, after: int, new: Iterable[NewEvent], 
         text = canonical_payload(e.payload)
         prev = link(prev, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text)
         # NewEvent validated these fields already; no second validation on the hot path.
-        events.append(Event.model_construct(match_id=match_id, seq=seq, type=e.type, version=EVENT_VERSION,
-                                            actor=e.actor, command_id=e.command_id, at=at, payload=e.payload,
-                                            hash=prev))
+        events.append(stored_event(match_id, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, e.payload, prev))
         rows.append((match_id, seq, e.type, EVENT_VERSION, e.actor, e.command_id, at, text, prev))
     return events, rows
 

@@ -13,7 +13,7 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +69,12 @@ class MatchRow:
 _INSERT_EVENT = ("INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
                  "VALUES (?,?,?,?,?,?,?,?,?)")
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
-_UPDATE_MATCH = ("UPDATE matches SET last_seq = ?, updated_at = ?, status = COALESCE(?, status), "
-                 "players = COALESCE(?, players), result = COALESCE(?, result) WHERE id = ?")
+_UPDATE_MATCH = ("UPDATE matches SET last_seq = ?, updated_at = ?, players = COALESCE(?, players), "
+                 "result = COALESCE(?, result) WHERE id = ?")
+# The status only when it changes (most moves leave it as it was): assigning it,
+# even its own value, rewrites its entry in matches_by_status, a page more to
+# write and fsync with every move.
+_UPDATE_STATUS = "UPDATE matches SET status = ?1 WHERE id = ?2 AND status <> ?1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +101,8 @@ class _Append:
     new: Sequence[NewEvent]
     at: str
     update: tuple[Any, ...]
-    done: asyncio.Future[list[Event]]
+    status: str | None
+    done: asyncio.Future[list[Event]] = field(init=False)  # its answer, once it waits in the queue
 
 
 def _chained(conn: sqlite3.Connection, match_id: str, after: int, new: Iterable[NewEvent], at: str,
@@ -160,7 +165,7 @@ class _Put:
 
     sql: str
     args: tuple[Any, ...]
-    done: asyncio.Future[list[Event]]
+    done: asyncio.Future[list[Event]] = field(init=False)  # its answer, once it waits in the queue
 
 
 def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], durable: bool,
@@ -189,6 +194,8 @@ def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], dura
             else:
                 conn.executemany(_INSERT_EVENT, rows)
             conn.execute(_UPDATE_MATCH, item.update)
+            if item.status is not None:
+                conn.execute(_UPDATE_STATUS, (item.status, item.match_id))
             out.append(events)
         conn.execute("COMMIT")
     except BaseException:
@@ -442,46 +449,59 @@ class Store:
         Appends that arrive while a commit is in flight are committed together
         (group commit): one fsync for many matches, so latency stays flat
         when many matches are busy at once."""
-        update = (after + len(new), at, status, _dumps(players) if players is not None else None,
+        update = (after + len(new), at, _dumps(players) if players is not None else None,
                   _dumps(result) if result is not None else None, match_id)
-        done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Append(match_id, after, new, at, update, done))
-        return await self._queued(done)
+        return await self._queued(_Append(match_id, after, new, at, update, status))
 
-    async def _queued(self, done: asyncio.Future[list[Event]]) -> list[Event]:
+    async def _queued(self, item: _Append | _Put) -> list[Event]:
+        if not self._tx.locked() and (self._flusher is None or self._flusher.done()):
+            # Nothing is being written: the caller writes it from here. Handing it
+            # to the flusher would cost a task and two more turns of the loop for
+            # the same one-item transaction; what arrives meanwhile queues for the
+            # flusher, which writes it next (the lock keeps the order).
+            async with self._tx:
+                outcome = await self._write_alone(item)
+            if isinstance(outcome, BaseException):
+                raise outcome
+            return outcome
+        item.done = asyncio.get_running_loop().create_future()
+        self._queue.append(item)
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
-        return await done
+        return await item.done
 
     async def _put(self, sql: str, args: tuple[Any, ...]) -> None:
-        done: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
-        self._queue.append(_Put(sql, args, done))
-        await self._queued(done)
+        await self._queued(_Put(sql, args))
 
     async def _flush(self) -> None:
         while self._queue:
             batch, self._queue = self._queue, []
+            outcomes: list[list[Event] | BaseException]
             async with self._tx:
                 try:
-                    written = await self._on_db_thread(_write_batch, batch, self.durable, self._heads)
+                    outcomes = await self._on_db_thread(_write_batch, batch, self.durable, self._heads)
                 except sqlite3.IntegrityError:
                     # Someone in the batch conflicts: redo each alone so only it fails.
-                    for item in batch:
-                        try:
-                            (events,) = await self._on_db_thread(_write_batch, [item], self.durable, self._heads)
-                        except sqlite3.IntegrityError as exc:
-                            item.done.set_exception(_refusal(exc, item.new) if isinstance(item, _Append) else exc)
-                        except BaseException as exc:  # the caller must hear of any failure
-                            item.done.set_exception(self._fault(exc))
-                        else:
-                            item.done.set_result(events)
-                except BaseException as exc:
-                    for item in batch:
-                        if not item.done.done():
-                            item.done.set_exception(self._fault(exc))
+                    outcomes = [await self._write_alone(item) for item in batch]
+                except BaseException as exc:  # every caller must hear of any failure
+                    outcomes = [self._fault(exc)] * len(batch)
+            for item, outcome in zip(batch, outcomes, strict=True):
+                if item.done.done():  # its caller stopped waiting (cancelled): the others are still owed theirs
+                    continue
+                if isinstance(outcome, BaseException):
+                    item.done.set_exception(outcome)
                 else:
-                    for item, events in zip(batch, written, strict=True):
-                        item.done.set_result(events)
+                    item.done.set_result(outcome)
+
+    async def _write_alone(self, item: _Append | _Put) -> list[Event] | BaseException:
+        try:
+            events: list[Event]
+            (events,) = await self._on_db_thread(_write_batch, [item], self.durable, self._heads)
+        except sqlite3.IntegrityError as exc:
+            return _refusal(exc, item.new) if isinstance(item, _Append) else exc
+        except BaseException as exc:  # the caller must hear of any failure
+            return self._fault(exc)
+        return events
 
     def _fault(self, exc: BaseException) -> BaseException:
         return errors.storage(exc, self.path) if isinstance(exc, sqlite3.Error) else exc

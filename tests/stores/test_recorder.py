@@ -181,6 +181,23 @@ async def test_a_duplicate_in_a_group_commit_fails_alone(service):
     assert [r[0].seq for r in (results[0], results[2])] == [seqs[0] + 1, seqs[2] + 1]
 
 
+async def test_a_caller_who_stops_waiting_leaves_the_others_in_its_group_commit_answered(service):
+    """A caller cancelled while its append commits with others (a command that
+    timed out) must not take the others' answers with it: theirs are committed."""
+    ids = [await started(service, ANN, BEN) for _ in range(4)]
+    seqs = [(await service.get(m)).seq for m in ids]
+    # The first is written at once; the other three wait for it and commit together.
+    calls = [asyncio.create_task(service.store.append(m, s, [NOTE], "t")) for m, s in zip(ids, seqs, strict=True)]
+    await asyncio.sleep(0)
+    calls[1].cancel()
+    answered = await asyncio.wait_for(asyncio.gather(calls[0], *calls[2:]), 10)
+    assert [r[0].seq for r in answered] == [seqs[0] + 1, seqs[2] + 1, seqs[3] + 1]
+    assert calls[1].cancelled()
+    # The cancelled append was committed with the others, and the store goes on.
+    assert (await service.store.last_seq(ids[1])) == seqs[1] + 1
+    assert (await service.store.append(ids[1], seqs[1] + 1, [NOTE], "t"))[0].seq == seqs[1] + 2
+
+
 async def test_several_appends_to_one_match_in_one_batch_chain_in_order(service):
     match_id = await started(service, ANN, BEN)
     seq = (await service.get(match_id)).seq
