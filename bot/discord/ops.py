@@ -304,13 +304,13 @@ class Ops:
         fields.setdefault("allowed_mentions", SAFE_MENTIONS)
 
         async def edit() -> Any:
-            http = interaction.client.http
+            hook = interaction.followup  # the interaction's webhook: the session and proxy its calls use
             with handle_message_parameters(previous_allowed_mentions=interaction.client.allowed_mentions,
                                            **fields) as params:
                 return await async_context.get().edit_original_interaction_response(
-                    interaction.application_id, interaction.token, session=interaction._session,
-                    proxy=http.proxy, proxy_auth=http.proxy_auth, payload=params.payload,
-                    multipart=params.multipart, files=params.files)
+                    interaction.application_id, interaction.token, session=hook.session, proxy=hook.proxy,
+                    proxy_auth=hook.proxy_auth, payload=params.payload, multipart=params.multipart,
+                    files=params.files)
         result, _ = await attempt(edit)
         return result
 
