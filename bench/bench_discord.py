@@ -1,6 +1,6 @@
 """Discord calls per move, and the process ceiling of the service with delivery.
 
-    python3 bench/bench_discord.py [--quick] [--moves N] [--games naru,musou]
+    python3 bench/bench_discord.py [--quick] [--moves N] [--games naru,musou] [--profile N]
 
 Plays real two-player matches of each of the four games through the test
 harness: the real bot and discord.py client over FakeDiscord (which records
@@ -26,7 +26,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
+import io
 import os
+import pstats
 import random
 import statistics
 import sys
@@ -107,7 +110,8 @@ def verdict(ok: bool) -> str:
     return "meets target" if ok else "MISSES target"
 
 
-async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object]:
+async def run(game: str, moves: int, seed: int, slash: bool,
+              profiler: cProfile.Profile | None = None) -> dict[str, object]:
     rng = random.Random(seed)
     per_move: list[int] = []
     long: list[int] = []
@@ -135,12 +139,16 @@ async def run(game: str, moves: int, seed: int, slash: bool) -> dict[str, object
                     split = await split_over_messages(h, match_id, 2)
                     since = len(h.fake.calls)
                     w0, c0, d0, f0 = time.perf_counter(), time.process_time(), drawing_cpu(), harness_cpu.seconds
+                    if profiler is not None:
+                        profiler.enable()
                     if slash:
                         await h.slash(user, "act", channel=thread, action=f"#{ms.seq}:{idx}")
                     else:
                         await move(h, user, thread, match_id, ms.seq, pending.seat, idx, choices)
                     # The move, not what follows a match's end in the background.
                     await h.settle()
+                    if profiler is not None:
+                        profiler.disable()
                     wall += time.perf_counter() - w0
                     cpu += time.process_time() - c0
                     fake_cpu += harness_cpu.seconds - f0
@@ -211,20 +219,35 @@ def report(game: str, dm: dict[str, object], slash: dict[str, object]) -> None:
         print("  the move that ends a match: none in this run (more --moves)")
 
 
+def print_profile(game: str, profiler: cProfile.Profile, top: int) -> None:
+    """The functions a game's moves spent their time in, under cProfile (which slows
+    everything it times, small calls most: the shares matter, not the figures)."""
+    for order in ("tottime", "cumulative"):
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).strip_dirs().sort_stats(order).print_stats(top)
+        print(f"  profile of {game}'s moves by {order}:")
+        print("\n".join("    " + line for line in out.getvalue().splitlines() if line.strip()))
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="60 moves per game instead of 300")
     parser.add_argument("--moves", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default=",".join(GAMES), help="which games, comma-separated (default: all four)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="profile the moves and print the N costliest functions per game (own, then cumulative)")
     args = parser.parse_args()
     moves = args.moves or (60 if args.quick else 300)
     print(f"python {sys.version.split()[0]}; {moves} moves per game, seed {args.seed}; two players (alice en, bob ja)")
     worst = 0
     for game in args.games.split(","):
-        dm = await run(game, moves, args.seed, slash=False)
+        profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, as the bench counts it
+        dm = await run(game, moves, args.seed, slash=False, profiler=profiler)
         slash = await run(game, max(20, moves // 3), args.seed, slash=True)
         report(game, dm, slash)
+        if profiler is not None:
+            print_profile(game, profiler, args.profile)
         per = dm["per_move"]
         assert isinstance(per, list)
         worst = max(worst, max(per))

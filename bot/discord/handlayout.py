@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import discord
@@ -51,6 +52,25 @@ class Decision:
     choices: tuple[Choice, ...]
     locale: str
     names: tuple[str, ...]  # the seats' players, for seat tokens in labels
+
+    # Made once per decision, though the prompt (whether it is all listed) and each view of it ask:
+    # the items carry all they need in their custom ids, so a view made again may show them again.
+    @cached_property
+    def menu(self) -> Rows | None:
+        """The whole decision's menu (views.choice_rows); None when even a staged one cannot list it."""
+        return choice_rows(self.match_id, self.seq, self.seat, self.choices, self.locale, self.names)
+
+    @cached_property
+    def groups(self) -> tuple[dict[Text, list[int]], list[int]]:
+        """The choices' positions by card, and those tied to none (menus.grouped)."""
+        return grouped(self.choices)
+
+    @cached_property
+    def loose(self) -> Rows | None:
+        """The rows of the choices tied to no card: none when there are none, None when they do not fit."""
+        loose = self.groups[1]
+        return pick_rows(self.match_id, self.seq, self.seat, self.choices, loose, self.locale, self.names) \
+            if loose else []
 
 
 @dataclass(frozen=True)
@@ -97,18 +117,13 @@ def view(hand: Hand, part: str, last: bool, note: str = "") -> ui.LayoutView:
 def menu_rows(decision: Decision, sectioned: bool) -> Rows:
     """The rows under the container: the choices tied to no card when the cards have sections,
     else the whole decision's menu (none when even a staged one cannot list it)."""
-    d = decision
-    if sectioned:
-        loose = grouped(d.choices)[1]
-        return (pick_rows(d.match_id, d.seq, d.seat, d.choices, loose, d.locale, d.names) or []) if loose else []
-    return choice_rows(d.match_id, d.seq, d.seat, d.choices, d.locale, d.names) or []
+    return (decision.loose if sectioned else decision.menu) or []
 
 
 def listed(decision: Decision) -> bool:
     """Whether the DM offers every choice (else the player is pointed to `/parley act`). The menu
     decides: cards that fit as sections always fit a staged menu too (at most ten, each one entry)."""
-    d = decision
-    return choice_rows(d.match_id, d.seq, d.seat, d.choices, d.locale, d.names) is not None
+    return decision.menu is not None
 
 
 def reopened(message: discord.Message, rows: Rows) -> ui.LayoutView:
@@ -136,10 +151,7 @@ def sectioned(message: discord.Message) -> bool:
 def _cards(decision: Decision) -> list[Entry]:
     """The cards, when they and the loose choices can all be offered; else none."""
     found = cards(decision.choices)
-    groups, loose = grouped(decision.choices)
-    d = decision
-    if len(found) != len(groups) or (loose and pick_rows(d.match_id, d.seq, d.seat, d.choices, loose, d.locale,
-                                                         d.names) is None):
+    if len(found) != len(decision.groups[0]) or decision.loose is None:
         return []
     return found
 

@@ -25,6 +25,7 @@ from typing import Any
 import aiohttp
 import discord
 from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 ARCHIVED = 50083  # "Operation was attempted on an archived thread"
 CANNOT_DM = 50007  # "Cannot send messages to this user"
@@ -295,9 +296,20 @@ class Ops:
 
     @staticmethod
     async def edit_response(interaction: discord.Interaction, **fields: Any) -> Result:
-        """Edit the deferred response (for a click: the clicked message)."""
+        """Edit the deferred response (for a click: the clicked message): discord.py's
+        edit_original_response without the message object it would build of the answer
+        (nor the view it would keep listening: every item dispatches by its custom id)."""
         fields.setdefault("allowed_mentions", SAFE_MENTIONS)
-        result, _ = await attempt(lambda: interaction.edit_original_response(**fields))
+
+        async def edit() -> Any:
+            hook = interaction.followup  # the interaction's webhook: the session and proxy its calls use
+            with handle_message_parameters(previous_allowed_mentions=interaction.client.allowed_mentions,
+                                           **fields) as params:
+                return await async_context.get().edit_original_interaction_response(
+                    interaction.application_id, interaction.token, session=hook.session, proxy=hook.proxy,
+                    proxy_auth=hook.proxy_auth, payload=params.payload, multipart=params.multipart,
+                    files=params.files)
+        result, _ = await attempt(edit)
         return result
 
     @staticmethod

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import discord
@@ -92,7 +93,7 @@ class Lobby:
     content: str
     view: discord.ui.View | None  # the lobby's buttons, while it is open
 
-    @property
+    @cached_property  # a surface is frozen: its digest is taken once, however often it is compared
     def digest(self) -> str:
         return digest(self.content, self.view is None)
 
@@ -157,11 +158,13 @@ class BoardSurface:
     def __post_init__(self) -> None:
         object.__setattr__(self, "parts", tuple(layout.parts(self.board)))
 
-    @property
+    # Frozen, so each is made once: the reconciler asks for the digest and the keys every round
+    # (each hashing the picture), and each message's call for the views.
+    @cached_property
     def digest(self) -> str:
         return digest(list(self.parts), self.image or b"", self.board.seat, self.board.hand_button)
 
-    @property
+    @cached_property
     def keys(self) -> list[str]:
         """What each message shows: its text, the image on the first, the button on the last, the colour."""
         last = len(self.parts) - 1
@@ -169,6 +172,10 @@ class BoardSurface:
                        self.board.seat) for i, part in enumerate(self.parts)]
 
     def views(self) -> list[discord.ui.LayoutView]:
+        return self._views
+
+    @cached_property
+    def _views(self) -> list[discord.ui.LayoutView]:
         return [layout.view(self.board, part, i, len(self.parts), self.image is not None)
                 for i, part in enumerate(self.parts)]
 
@@ -361,7 +368,7 @@ class Dm:
     text: str  # the seat's private view
     public_seq: int
 
-    @property
+    @cached_property
     def digest(self) -> str:
         return digest(self.player.id, self.text, self.public_seq if self.waiting else None)
 

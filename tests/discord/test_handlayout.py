@@ -101,3 +101,20 @@ def test_a_decision_listed_by_no_menu_is_said_so() -> None:
     assert not [c for c in walk(sent(hand(crowded))) if "custom_id" in c]
     few = [*loose[:20], *(choice(n, f"Card {n % 4}") for n in range(20, 40))]
     assert handlayout.listed(decision(few))
+
+
+def test_a_decision_shown_again_shows_the_same_cards_and_menu() -> None:
+    """A decision makes its menu once (the prompt asks whether it lists everything, then each view
+    shows it): a DM shown again, with a move's note or by a REST edit after its click's answer
+    failed, carries the same cards and menu as the first time."""
+    for choices in ([choice(0), choice(1, "Knight"), choice(2, "Dragon"), choice(3, "Dragon"), choice(4)],
+                    [choice(n, f"Card {n // 2}") for n in range(24)],  # no sections: the menu alone
+                    [choice(n) for n in range(3)]):
+        h = hand(choices)
+        assert h.decision is not None and handlayout.listed(h.decision)
+        first = sent(h)
+        ids = [c["custom_id"] for c in walk(first) if "custom_id" in c]
+        assert ids and sent(h) == first
+        again = sent(h, "Done: you played.")
+        assert [c["custom_id"] for c in walk(again) if "custom_id" in c] == ids
+        assert text(again).startswith("Done: you played.\n")
