@@ -34,7 +34,8 @@ def chained_rows(match_id: str, prev: str, after: int, new: Iterable[NewEvent], 
 
 
 def event_from_row(match_id: str, row: Sequence[Any]) -> Event:
-    """A stored row (seq, type, version, actor, command_id, at, payload, hash) as an Event."""
+    """A stored row (seq, type, version, actor, command_id, at, payload, hash) as an Event; the
+    payload as its text or, cheaper to read, its UTF-8 bytes."""
     seq, etype, version, actor, command_id, at, payload, chain = row
     if version == EVENT_VERSION:
         data = loads(payload)
@@ -68,9 +69,9 @@ def peek_from_row(row: Sequence[Any]) -> Peek:
     return Peek(etype, at, upcast(etype, version, loads(payload))[1])
 
 
-def loads(text: str) -> Any:
-    """A payload's JSON, read by orjson (a rebuild's reading is mostly this, at
-    about half json's cost); what orjson refuses and json reads, NaN or an
+def loads(text: str | bytes) -> Any:
+    """A payload's JSON (text or UTF-8 bytes), read by orjson (a rebuild's reading is mostly
+    this, at about half json's cost); what orjson refuses and json reads, NaN or an
     integer past 64 bits, is read by json as it always was."""
     try:
         return orjson.loads(text)
