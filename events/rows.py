@@ -69,11 +69,22 @@ def peek_from_row(row: Sequence[Any]) -> Peek:
     return Peek(etype, at, upcast(etype, version, loads(payload))[1])
 
 
+# orjson reads an integer past 64 bits as a float, silently (ijl/orjson#53): such a payload must be
+# read by json. That integer has 19 digits or more after a separator or a minus sign; mapped so,
+# a payload is searched in one pass. A digit run inside a string (a Discord id) only costs that
+# payload json's slower read.
+_DIGIT_RUNS = bytes.maketrans(b"0123456789:,[- \t\n\r", b"0000000000" + b"!" * 8)
+_LONG_INTEGER = b"!" + b"0" * 19
+
+
 def loads(text: str | bytes) -> Any:
     """A payload's JSON (text or UTF-8 bytes), read by orjson (a rebuild's reading is mostly
-    this, at about half json's cost); what orjson refuses and json reads, NaN or an
-    integer past 64 bits, is read by json as it always was."""
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return json.loads(text)
+    this, at about half json's cost); what orjson refuses or would read otherwise than json
+    (NaN, an integer past 64 bits) is read by json as it always was."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if _LONG_INTEGER not in data.translate(_DIGIT_RUNS):
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
