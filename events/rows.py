@@ -11,6 +11,7 @@ import orjson
 
 from . import errors
 from .chain import canonical_payload, link
+from .gcpause import gc_paused
 from .model import EVENT_VERSION, Event, NewEvent, stored_event
 from .upcast import upcast
 
@@ -46,6 +47,16 @@ def event_from_row(match_id: str, row: Sequence[Any]) -> Event:
     # Rows were validated on the way in and the schema constrains them; skipping
     # validation here makes reading a long log several times faster.
     return stored_event(match_id, seq, etype, version, actor, command_id, at, data, chain)
+
+
+def events_by_match(rows: Iterable[Any]) -> dict[str, list[Event]]:
+    """Stored rows (match_id, then what `event_from_row` reads; sqlite3 tuples or asyncpg Records) as
+    each match's events, in the rows' order."""
+    out: dict[str, list[Event]] = {}
+    with gc_paused():
+        for row in rows:
+            out.setdefault(row[0], []).append(event_from_row(row[0], row[1:]))
+    return out
 
 
 class Peek(NamedTuple):

@@ -25,7 +25,7 @@ from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields
-from .rows import Peek, chained_rows, event_from_row, loads, peek_from_row
+from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, peek_from_row
 from .schema import migrate
 
 
@@ -302,12 +302,7 @@ def _events(conn: sqlite3.Connection, match_id: str, sql: str, args: Sequence[An
 
 def _logs(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> dict[str, list[Event]]:
     """The events `sql` selects (match_id, then `_EVENT_READ`) by match, decoded like `_events`."""
-    rows = conn.execute(sql, args).fetchall()
-    out: dict[str, list[Event]] = {}
-    with gc_paused():
-        for row in rows:
-            out.setdefault(row[0], []).append(event_from_row(row[0], row[1:]))
-    return out
+    return events_by_match(conn.execute(sql, args).fetchall())
 
 
 def _opening(conn: sqlite3.Connection, match_ids: Sequence[str]) -> dict[str, Opened]:
