@@ -54,7 +54,7 @@ from .model import Event, NewEvent
 from .pgschema import migrate
 from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
-from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, peek_from_row
+from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peek_from_row
 from .store import LEAGUE, Conflict, DuplicateCommand, Heads, MatchRow, Opened
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
@@ -689,8 +689,7 @@ class PgStore:
         else:
             rows = await self._read("fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 "
                                              "AND seq <= $3 ORDER BY seq", match_id, after, upto)
-        with gc_paused():
-            return [event_from_row(match_id, r) for r in rows]
+        return match_events(match_id, rows)
 
     async def last_seq(self, match_id: str) -> int | None:
         """The match's newest seq, by one indexed read: how a process learns

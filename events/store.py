@@ -25,7 +25,7 @@ from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields
-from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, peek_from_row
+from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peek_from_row
 from .schema import migrate
 
 
@@ -295,9 +295,7 @@ def _events(conn: sqlite3.Connection, match_id: str, sql: str, args: Sequence[An
     """The events `sql` selects (`_EVENT_READ`) of one match, decoded on the database thread
     that fetched their rows: handed to the event loop, the rows' text would be read on
     another core than the one that made it (a tenth of a long log's reading, measured)."""
-    rows = conn.execute(sql, args).fetchall()
-    with gc_paused():
-        return [event_from_row(match_id, r) for r in rows]
+    return match_events(match_id, conn.execute(sql, args).fetchall())
 
 
 def _logs(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> dict[str, list[Event]]:

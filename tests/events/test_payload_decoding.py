@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from events.chain import canonical_payload
-from events.rows import loads
+from events.rows import events_by_match, loads, match_events
 
 scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text()
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
@@ -40,3 +40,14 @@ def test_what_orjson_refuses_is_still_read_as_json_reads_it():
     assert math.isnan(loads('{"x": NaN}')["x"]) and math.isnan(loads(b'{"x":NaN}')["x"])
     assert loads('{"x": Infinity}') == {"x": math.inf}
     assert loads('{"a": 1, "a": 2}') == json.loads('{"a": 1, "a": 2}')
+
+
+def test_a_log_holding_one_long_integer_reads_every_payload_as_json_does():
+    # The stores check a whole log for long integers in one pass, then read each payload that may hold one by json.
+    texts = [canonical_payload(p) for p in ({"seat": 0, "a": [1, 2]}, {"n": -(2**63) - 1, "t": "確認"},
+                                            {"id": "discord:1234567890123456789012"}, {"n": [3, 2**64 + 3]})]
+    rows = [(seq, "note", 1, "system", None, "2026-01-01T00:00:00+00:00", t.encode(), None)
+            for seq, t in enumerate(texts, start=1)]
+    for events in (match_events("m", rows), events_by_match([("m", *r) for r in rows])["m"]):
+        assert [canonical_payload(e.payload) for e in events] == texts
+    assert [e.payload for e in match_events("m", rows[:1] + rows[2:3])] == [json.loads(t) for t in texts[:1] + texts[2:3]]
