@@ -10,6 +10,8 @@ same process and alternating in rounds (the machine is shared: CPU time of
 the process, the medians are printed):
   floor    plain sqlite3: SELECT each match's events + json.loads of each payload;
   rebuild  Store.events (read, decode, upcast) + events.replay.rebuild of each match;
+  reading  Store.events of each match in a row, as the floor reads them (no replay between,
+           whose garbage and cold caches the rebuild's reading pays for);
   cold     MatchService.get of each match from its newest snapshot (the service's cold path).
 """
 
@@ -105,6 +107,13 @@ def engine_ms(events: dict[str, list[Event]], secrets: dict[str, bytes]) -> floa
     return total * 1000
 
 
+async def reading_ms(store: Store, ids: list[str]) -> float:
+    began = clock()
+    for match_id in ids:
+        await store.events(match_id)
+    return (clock() - began) * 1000
+
+
 async def cold_ms(store: Store, ids: list[str]) -> float:
     service = MatchService(store)
     began = clock()
@@ -133,21 +142,25 @@ async def bench(game_id: str, args: argparse.Namespace) -> float:
         # The logs hold no revert or takeback, so every action is played once, in order.
         logs = {m: await store.events(m) for m in ids}
         assert not any(e.type == "revert" for log in logs.values() for e in log)
-        floors, totals, replays, colds, engines = [], [], [], [], []
+        floors, totals, replays, colds, engines, readings = [], [], [], [], [], []
         for _ in range(args.rounds):
             floors.append(floor_ms(path, ids))
             total, replaying = await rebuild_ms(store, ids, secrets)
             totals.append(total)
             replays.append(replaying)
             colds.append(await cold_ms(store, ids))
+            readings.append(await reading_ms(store, ids))
             engines.append(engine_ms(logs, secrets))
         floor, total = statistics.median(floors), statistics.median(totals)
         replay, cold, engine = statistics.median(replays), statistics.median(colds), statistics.median(engines)
+        reading = statistics.median(readings)
         ratio = total / floor
         print(f"  raw floor (sqlite3 SELECT + json.loads): {floor:.1f} ms")
         print(f"  rebuild (Store.events + replay.rebuild): {total:.1f} ms ({total - replay:.1f} ms reading, "
               f"{replay:.1f} ms replaying) = {ratio:.2f}x the floor  "
               f"[target < {TARGET:.0f}x: {'meets target' if ratio < TARGET else 'MISSES target'}]")
+        print(f"  reading alone (Store.events of each match in a row, as the floor reads): {reading:.1f} ms "
+              f"= {reading / floor:.2f}x the floor")
         print(f"  the engine's pure steps alone (play.step over the same actions): {engine:.1f} ms")
         print(f"  cold load by the service (newest snapshot + events after it, all {len(ids)} matches): {cold:.1f} ms")
         if args.profile:

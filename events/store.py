@@ -25,7 +25,7 @@ from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields
-from .rows import Peek, chained_rows, event_from_row, loads, peek_from_row
+from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peek_from_row
 from .schema import migrate
 
 
@@ -69,6 +69,10 @@ class MatchRow:
 _INSERT_EVENT = ("INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
                  "VALUES (?,?,?,?,?,?,?,?,?)")
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
+# What a reader that decodes the payload selects: its UTF-8 bytes as stored, which orjson
+# reads directly, instead of a str that sqlite3 decodes and orjson encodes back (payloads
+# hold Japanese text): about a quarter of a long log's reading. The chain hashes the text.
+_EVENT_READ = "seq, type, version, actor, command_id, at, CAST(payload AS BLOB), hash"
 _UPDATE_MATCH = ("UPDATE matches SET last_seq = ?, updated_at = ?, players = COALESCE(?, players), "
                  "result = COALESCE(?, result) WHERE id = ?")
 # The status only when it changes (most moves leave it as it was): assigning it,
@@ -294,6 +298,18 @@ def _import_match(conn: sqlite3.Connection, row: MatchRow, secret: bytes, events
         raise
 
 
+def _events(conn: sqlite3.Connection, match_id: str, sql: str, args: Sequence[Any]) -> list[Event]:
+    """The events `sql` selects (`_EVENT_READ`) of one match, decoded on the database thread
+    that fetched their rows: handed to the event loop, the rows' text would be read on
+    another core than the one that made it (a tenth of a long log's reading, measured)."""
+    return match_events(match_id, conn.execute(sql, args).fetchall())
+
+
+def _logs(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> dict[str, list[Event]]:
+    """The events `sql` selects (match_id, then `_EVENT_READ`) by match, decoded like `_events`."""
+    return events_by_match(conn.execute(sql, args).fetchall())
+
+
 def _opening(conn: sqlite3.Connection, match_ids: Sequence[str]) -> dict[str, Opened]:
     """Opened for each match that exists, in one read transaction (so the row,
     the snapshots and the events agree) and one thread hand-off."""
@@ -313,10 +329,8 @@ def _opening(conn: sqlite3.Connection, match_ids: Sequence[str]) -> dict[str, Op
         out: dict[str, Opened] = {}
         for mid, row in rows.items():
             opened = Opened(row, bytes(secrets[mid]), snaps[mid], [])
-            found = conn.execute(f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND seq > ? ORDER BY seq",
-                                 (mid, opened.after)).fetchall()
-            with gc_paused():
-                opened.events.extend(event_from_row(mid, r) for r in found)
+            opened.events.extend(_events(conn, mid, f"SELECT {_EVENT_READ} FROM events WHERE match_id = ? AND seq > ? "
+                                                    "ORDER BY seq", (mid, opened.after)))
             out[mid] = opened
     finally:
         conn.execute("COMMIT")
@@ -551,14 +565,13 @@ class Store:
     # -- reading -----------------------------------------------------------------
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
-        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND seq > ?"
+        sql = f"SELECT {_EVENT_READ} FROM events WHERE match_id = ? AND seq > ?"
         args: list[Any] = [match_id, after]
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        rows = await self._on_db_thread(_all, sql + " ORDER BY seq", args)
-        with gc_paused():
-            return [event_from_row(match_id, r) for r in rows]
+        events: list[Event] = await self._on_db_thread(_events, match_id, sql + " ORDER BY seq", args)
+        return events
 
     async def last_seq(self, match_id: str) -> int | None:
         """The match's newest seq, by one indexed read: how a process learns
@@ -580,7 +593,7 @@ class Store:
         return first_break(rows), (rows[-1][7] if rows else GENESIS)
 
     async def find_command(self, match_id: str, command_id: str) -> Event | None:
-        row = await self._on_db_thread(_one, f"SELECT {_EVENT_COLUMNS} FROM events WHERE match_id = ? AND command_id = ?",
+        row = await self._on_db_thread(_one, f"SELECT {_EVENT_READ} FROM events WHERE match_id = ? AND command_id = ?",
                                        (match_id, command_id))
         return event_from_row(match_id, row) if row else None
 
@@ -617,11 +630,10 @@ class Store:
                                         chunk) as cur:
                 for mid, secret in await cur.fetchall():
                     out[mid] = (bytes(secret), [], {})
-            async with self._db.execute(
-                    f"SELECT match_id, {_EVENT_COLUMNS} FROM events "
-                    f"WHERE match_id IN ({marks}) ORDER BY match_id, seq", chunk) as cur:
-                for row in await cur.fetchall():
-                    out[row[0]][1].append(event_from_row(row[0], row[1:]))
+            logs = await self._on_db_thread(_logs, f"SELECT match_id, {_EVENT_READ} FROM events "
+                                            f"WHERE match_id IN ({marks}) ORDER BY match_id, seq", chunk)
+            for mid, events in logs.items():
+                out[mid][1].extend(events)
             async with self._db.execute(
                     f"SELECT match_id, ruleset, seq, state FROM snapshots WHERE match_id IN ({marks}) ORDER BY seq",
                     chunk) as cur:
@@ -656,12 +668,8 @@ class Store:
         out: dict[str, list[Event]] = {mid: [] for mid in match_ids}
         for chunk in (match_ids[i:i + 500] for i in range(0, len(match_ids), 500)):
             marks = ",".join("?" * len(chunk))
-            async with self._db.execute(f"SELECT match_id, {_EVENT_COLUMNS} FROM events WHERE match_id IN ({marks}) "
-                                        "ORDER BY match_id, seq", chunk) as cur:
-                rows = await cur.fetchall()
-            with gc_paused():
-                for row in rows:
-                    out[row[0]].append(event_from_row(row[0], row[1:]))
+            out.update(await self._on_db_thread(_logs, f"SELECT match_id, {_EVENT_READ} FROM events "
+                                                f"WHERE match_id IN ({marks}) ORDER BY match_id, seq", chunk))
         return {mid: events for mid, events in out.items() if events}
 
     async def peeks(self, match_ids: Sequence[str], types: Sequence[str]) -> dict[str, list[Peek]]:
@@ -672,7 +680,7 @@ class Store:
         kinds = ",".join("?" * len(types))
         for chunk in (match_ids[i:i + 500] for i in range(0, len(match_ids), 500)):
             marks = ",".join("?" * len(chunk))
-            sql = (f"SELECT match_id, seq, type, version, at, CASE WHEN type IN ({kinds}) THEN payload END "
+            sql = (f"SELECT match_id, seq, type, version, at, CASE WHEN type IN ({kinds}) THEN CAST(payload AS BLOB) END "
                    f"FROM events WHERE match_id IN ({marks}) AND (type IN ({kinds}) OR (match_id, seq) IN ("
                    f"SELECT match_id, MAX(seq) FROM events WHERE match_id IN ({marks}) AND type != 'note' "
                    "GROUP BY match_id)) ORDER BY match_id, seq")
