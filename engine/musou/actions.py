@@ -168,8 +168,9 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
                                       for o in sorted(set(s.decks[seat])) for i in side if o != i]
     if stage == "battle":
         out: list[Action] = [{"kind": "endbattle"}]
+        aims = ["player", *battle.attackable(s, seat)]
         for sq in battle.attackers(s, seat):
-            for t in ["player", *battle.attackable(s, seat)]:
+            for t in aims:
                 out.append({"kind": "attack", "from": sq + 1, "target": t})
         return out
     out = [{"kind": "pass"}]

@@ -8,10 +8,10 @@ from typing import Any
 
 from engine.core import Choice, Text, seat_ref
 
+from . import stats
 from .cards import ROLE_TEXT
 from .placing import FACE_DOWN_COST, FACE_DOWN_REPLACE_COST, REPLACE_EXTRA
 from .state import MusouState, card_text, cards_of, cdef, mdef, square_text
-from .stats import power, strike
 
 Action = dict[str, Any]
 
@@ -28,7 +28,7 @@ class Menu:
     discard), so each name, square and stage is worked out once per menu,
     not once per choice: the texts are the same, only shared."""
 
-    __slots__ = ("_names", "_ontos", "_stages", "_wheres", "s", "seat")
+    __slots__ = ("_names", "_ontos", "_powers", "_stages", "_wheres", "s", "seat")
 
     def __init__(self, s: MusouState, seat: int) -> None:
         self.s, self.seat = s, seat
@@ -36,6 +36,7 @@ class Menu:
         self._wheres: dict[int, Text] = {}
         self._ontos: dict[int, Text] = {}
         self._stages: dict[tuple[str, object], Text] = {}
+        self._powers: dict[tuple[int, str], int] = {}
 
     def name(self, cid: str) -> Text:
         name = self._names.get(cid)
@@ -58,8 +59,24 @@ class Menu:
                                       else Text(f"{where.en[:-1]}, replacing)", f"{where.ja[:-1]}・入れ替え）"))
         return onto
 
+    def power(self, side: int, cid: str) -> int:
+        """The 武力 of `side`'s card `cid` on the field (0 if it is not there):
+        each attacker meets each target, and each power sums the side's items."""
+        power = self._powers.get((side, cid))
+        if power is None:
+            power = self._powers[side, cid] = next(
+                (stats.power(self.s, side, t) for t in self.s.field[side] if t is not None and t.card == cid), 0)
+        return power
+
     def details(self, a: Action, cost: int | None) -> Text:
         """The parts that tell two choices of one card apart: target, discard, cost."""
+        if "pay" not in a and ("target" not in a or a["target"] == "player"):
+            # Most choices name only their cost, and a menu has few costs.
+            only = self._stages.get(("cost", cost))
+            if only is None:
+                only = self._stages["cost", cost] = (Text("", "") if cost is None
+                                                     else Text(f", cost {cost}", f"（コスト{cost}）"))
+            return only
         en: list[str] = []
         ja: list[str] = []
         if "target" in a and a["target"] != "player":
@@ -80,6 +97,18 @@ class Menu:
         """For the acting seat's own menu (may name its hand and face-down cards)."""
         s, seat = self.s, self.seat
         kind = a["kind"]
+        if kind in ("place", "facedown"):  # first: most of a main phase's menu
+            name = self.name(a["card"])
+            sq = a["square"] - 1
+            old = s.field[seat][sq]
+            where = self.onto(sq)
+            if kind == "place":
+                cost = cdef(s, a["card"]).cost + (REPLACE_EXTRA if old is not None else 0)
+                head = Text(f"Place {name.en} on {where.en}", f"{name.ja}を{where.ja}に配置")
+            else:
+                cost = FACE_DOWN_REPLACE_COST if old is not None else FACE_DOWN_COST
+                head = Text(f"Face down {name.en} on {where.en}", f"{name.ja}を{where.ja}に伏せる")
+            return head + self.details(a, cost)
         if kind == "pass":
             if s.stage == "respond":
                 return Text("Pass (let the attack resolve)", "パス（攻撃をそのまま受ける）")
@@ -116,18 +145,6 @@ class Menu:
         if kind == "stratagem":
             name = self.name(a["card"])
             return Text(f"Use {name.en}", f"{name.ja}を使う") + self.details(a, cdef(s, a["card"]).cost)
-        if kind in ("place", "facedown"):
-            name = self.name(a["card"])
-            sq = a["square"] - 1
-            old = s.field[seat][sq]
-            where = self.onto(sq)
-            if kind == "place":
-                cost = cdef(s, a["card"]).cost + (REPLACE_EXTRA if old is not None else 0)
-                head = Text(f"Place {name.en} on {where.en}", f"{name.ja}を{where.ja}に配置")
-            else:
-                cost = FACE_DOWN_REPLACE_COST if old is not None else FACE_DOWN_COST
-                head = Text(f"Face down {name.en} on {where.en}", f"{name.ja}を{where.ja}に伏せる")
-            return head + self.details(a, cost)
         if kind in ("reveal", "support"):
             sq = a["square"] - 1
             slot = s.field[seat][sq]
@@ -148,14 +165,13 @@ class Menu:
             assert slot is not None
             name = self.name(slot.card)
             if a["target"] == "player":
-                hit = strike(s, seat, slot)
+                hit = stats.strike(s, seat, slot)
                 return Text(f"{name.en} ({sq + 1}) attacks your opponent: strike {hit}",
                             f"{name.ja}（{sq + 1}番）で相手を攻撃（戦攻{hit}）")
-            foe = 1 - seat
             target = self.name(a["target"])
-            theirs = next((power(s, foe, t) for t in s.field[foe] if t is not None and t.card == a["target"]), 0)
-            return Text(f"{name.en} ({sq + 1}, power {power(s, seat, slot)}) attacks {target.en} (power {theirs})",
-                        f"{name.ja}（{sq + 1}番・武力{power(s, seat, slot)}）で{target.ja}（武力{theirs}）を攻撃")
+            mine, theirs = self.power(seat, slot.card), self.power(1 - seat, a["target"])
+            return Text(f"{name.en} ({sq + 1}, power {mine}) attacks {target.en} (power {theirs})",
+                        f"{name.ja}（{sq + 1}番・武力{mine}）で{target.ja}（武力{theirs}）を攻撃")
         return Text(kind, kind)
 
     def group(self, a: Action) -> Text | None:
