@@ -194,8 +194,8 @@ class Menu:
         if kind == "swap":
             group = self._stages.get(("out", a["out"]))
             if group is None:
-                name = cards_of(self.s).cards[a["out"]].name
-                group = self._stages["out", a["out"]] = Text(f"Swap out {name.en}", f"{name.ja}を抜く")
+                out = cards_of(self.s).cards[a["out"]].name
+                group = self._stages["out", a["out"]] = Text(f"Swap out {out.en}", f"{out.ja}を抜く")
             return group
         return None
 
