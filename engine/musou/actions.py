@@ -205,14 +205,15 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
             if slot is not None and not slot.face_down and cdef(s, slot.card).move:
                 out += [{"kind": "move", "from": src + 1, "to": dst + 1} for dst in onto_empty
                         if roles[dst] != roles[src]]
-        fielded = [cid for cid in hand if cdef(s, cid).type in ("general", "item")]
+        # Each card's targets once: they do not depend on the square.
+        fielded = [(cid, card.cost, targets(s, seat, card.on_place))
+                   for cid in hand if (card := cdef(s, cid)).type in ("general", "item")]
         for group in (onto_empty, onto_full):
-            for cid in fielded:
-                card = cdef(s, cid)
+            extra = REPLACE_EXTRA if group is onto_full else 0
+            for cid, cost, aims in fielded:
+                pay_opts = pays(s, seat, cost + extra, cid, hand)
                 for sq in group:
-                    extra = REPLACE_EXTRA if own[sq] is not None else 0
-                    out += variants({"kind": "place", "card": cid, "square": sq + 1},
-                                    pays(s, seat, card.cost + extra, cid, hand), targets(s, seat, card.on_place))
+                    out += variants({"kind": "place", "card": cid, "square": sq + 1}, pay_opts, aims)
         for group in (onto_empty, onto_full):
             cost = FACE_DOWN_REPLACE_COST if group is onto_full else FACE_DOWN_COST
             for cid in hand:
