@@ -4,7 +4,6 @@ the menu and the referee never disagree)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -97,14 +96,18 @@ def perform(s: MusouState, seat: int, a: Action, rng: Rng, log: Log) -> None:
 
 # ---- enumeration -----------------------------------------------------------
 
-def pays(s: MusouState, seat: int, cost: int, playing: str | None) -> list[str | None]:
+def pays(s: MusouState, seat: int, cost: int, playing: str | None,
+         hand: list[str] | None = None) -> list[str | None]:
     """`pay=` variants are listed only when provisions alone fall short (the
-    referee accepts pay= whenever it is legal)."""
+    referee accepts pay= whenever it is legal). `hand`: the hand's first card
+    of each name, when the caller has it already."""
     if len(s.provisions[seat]) >= cost:
         return [None]
     if s.tribute_used[seat] or cost < 1 or len(s.provisions[seat]) < cost - 1:
         return []
-    return [c for c in first_of_each(s.hands[seat], s.names.__getitem__) if c != playing]
+    if hand is None:
+        hand = first_of_each(s.hands[seat], s.names.__getitem__)
+    return [c for c in hand if c != playing]
 
 
 def targets(s: MusouState, seat: int, effects: list[Effect]) -> list[str | None]:
@@ -160,13 +163,14 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
     if stage == "mulligan":
         return [{"kind": "keep"}, {"kind": "mulligan"}]
     if stage == "side":
-        counts = Counter(s.decks[seat])
+        side = sorted(set(s.side[seat]))
         return [{"kind": "keep"}] + [{"kind": "swap", "out": o, "in": i}
-                                      for o in sorted(counts) for i in sorted(set(s.side[seat])) if o != i]
+                                      for o in sorted(set(s.decks[seat])) for i in side if o != i]
     if stage == "battle":
         out: list[Action] = [{"kind": "endbattle"}]
+        aims = ["player", *battle.attackable(s, seat)]
         for sq in battle.attackers(s, seat):
-            for t in ["player", *battle.attackable(s, seat)]:
+            for t in aims:
                 out.append({"kind": "attack", "from": sq + 1, "target": t})
         return out
     out = [{"kind": "pass"}]
@@ -175,7 +179,7 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
     for cid in hand:
         card = cdef(s, cid)
         if card.type == "stratagem":
-            out += variants({"kind": "stratagem", "card": cid}, pays(s, seat, card.cost, cid),
+            out += variants({"kind": "stratagem", "card": cid}, pays(s, seat, card.cost, cid, hand),
                             useful(s, seat, card.effects))
     for sq in SQUARES:
         slot = own[sq]
@@ -184,7 +188,7 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
         card = cdef(s, slot.card)
         if slot.face_down and card.type in ("general", "trap"):
             effects = card.on_reveal if card.type == "general" else card.effects
-            out += variants({"kind": "reveal", "square": sq + 1}, pays(s, seat, card.cost, None),
+            out += variants({"kind": "reveal", "square": sq + 1}, pays(s, seat, card.cost, None, hand),
                             targets(s, seat, effects))
         elif not slot.face_down and card.support:
             out += variants({"kind": "support", "square": sq + 1}, [None], useful(s, seat, card.support))
@@ -201,20 +205,21 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
             if slot is not None and not slot.face_down and cdef(s, slot.card).move:
                 out += [{"kind": "move", "from": src + 1, "to": dst + 1} for dst in onto_empty
                         if roles[dst] != roles[src]]
-        fielded = [cid for cid in hand if cdef(s, cid).type in ("general", "item")]
+        # Each card's targets once: they do not depend on the square.
+        fielded = [(cid, card.cost, targets(s, seat, card.on_place))
+                   for cid in hand if (card := cdef(s, cid)).type in ("general", "item")]
         for group in (onto_empty, onto_full):
-            for cid in fielded:
-                card = cdef(s, cid)
+            extra = REPLACE_EXTRA if group is onto_full else 0
+            for cid, cost, aims in fielded:
+                pay_opts = pays(s, seat, cost + extra, cid, hand)
                 for sq in group:
-                    extra = REPLACE_EXTRA if own[sq] is not None else 0
-                    out += variants({"kind": "place", "card": cid, "square": sq + 1},
-                                    pays(s, seat, card.cost + extra, cid), targets(s, seat, card.on_place))
+                    out += variants({"kind": "place", "card": cid, "square": sq + 1}, pay_opts, aims)
         for group in (onto_empty, onto_full):
             cost = FACE_DOWN_REPLACE_COST if group is onto_full else FACE_DOWN_COST
             for cid in hand:
+                pay_opts = pays(s, seat, cost, cid, hand)
                 for sq in group:
-                    out += variants({"kind": "facedown", "card": cid, "square": sq + 1},
-                                    pays(s, seat, cost, cid), [None])
+                    out += variants({"kind": "facedown", "card": cid, "square": sq + 1}, pay_opts, [None])
     return out
 
 

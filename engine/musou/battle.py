@@ -42,7 +42,8 @@ def _ready(s: MusouState, slot: Slot) -> bool:
 def attackable(s: MusouState, seat: int) -> list[str]:
     """Enemy generals `seat` may attack: face up and not on a supply square."""
     foe = 1 - seat
-    return [slot.card for sq, slot in generals(s, foe) if role(s, foe, sq) != "S"]
+    roles = mdef(s, foe).roles()
+    return [slot.card for sq, slot in generals(s, foe) if roles[sq] != "S"]
 
 
 def attackers(s: MusouState, seat: int) -> list[int]:

@@ -206,9 +206,10 @@ class MusouGame(Game[MusouState]):
         return (s.priority,)
 
     def legal_actions(self, state: MusouState, seat: int) -> list[Choice]:
-        if all(p.seat != seat for p in self.pending(state)):
+        # `waiting` names the same seats as `pending` without building the prompts.
+        if seat not in self.waiting(state):
             return []
-        return [menu.choice(state, seat, a) for a in actions.legal(state, seat)]
+        return menu.choices(state, seat, actions.legal(state, seat))
 
     def apply(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[MusouState]:
         actions.check(state, seat, action)

@@ -5,7 +5,6 @@ swaps. The match ends when someone has won two games."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from engine.core import Rng, RuleError, Text, seat_ref
@@ -199,11 +198,11 @@ def check_swap(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                              "デッキのカード（out=）とサイドデッキのカード（in=）を指定してください。"),
                         Text("Cards are named by card key, e.g. out=guan_ping in=huang_gai.",
                              "カードキーで指定します（例：out=guan_ping in=huang_gai）。"))
-    if out != into and Counter(s.decks[seat])[into] >= MAX_COPIES:
+    if out != into and s.decks[seat].count(into) >= MAX_COPIES:
         raise RuleError(Text(f"The deck would hold more than {MAX_COPIES} copies of that card.",
                              f"デッキの同名カードが{MAX_COPIES}枚を超えます。"),
                         Text(f"Keep at most {MAX_COPIES} of a name in the deck.", f"デッキの同名カードは{MAX_COPIES}枚までです。"))
-    if out != into and Counter(s.side[seat])[out] >= MAX_COPIES:
+    if out != into and s.side[seat].count(out) >= MAX_COPIES:
         raise RuleError(Text(f"The side deck would hold more than {MAX_COPIES} copies of that card.",
                              f"サイドデッキの同名カードが{MAX_COPIES}枚を超えます。"),
                         Text(f"Keep at most {MAX_COPIES} of a name in the side deck too.",

@@ -117,11 +117,6 @@ def facedown_at(s: MusouState, seat: int, a: dict[str, Any]) -> tuple[int, Slot,
 def check_reveal(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     require_main_or_response(s, seat)
     sq, _slot, card = facedown_at(s, seat, a)
-    not_revealable = RuleError(Text("That face-down card cannot be turned face up now.",
-                                    "その伏せ札は今は表向きにできません。"),
-                               Text("Generals with 伏兵 (ambush) may be revealed in main phases or against an attack; "
-                                    "traps only against an attack on you.",
-                                    "伏兵を持つ武将はメインフェイズか攻撃への対応時、罠は攻撃を受けた時のみ表向きにできます。"))
     if card.type == "general" and card.ambush:
         check_unique(s, seat, card, sq)
         check_formation(s, seat, card, sq)
@@ -129,7 +124,10 @@ def check_reveal(s: MusouState, seat: int, a: dict[str, Any]) -> None:
     elif card.type == "trap" and in_response(s, seat):
         effects = card.effects
     else:
-        raise not_revealable
+        raise RuleError(Text("That face-down card cannot be turned face up now.", "その伏せ札は今は表向きにできません。"),
+                        Text("Generals with 伏兵 (ambush) may be revealed in main phases or against an attack; "
+                             "traps only against an attack on you.",
+                             "伏兵を持つ武将はメインフェイズか攻撃への対応時、罠は攻撃を受けた時のみ表向きにできます。"))
     check_terms(s, seat, card)
     check_payment(s, seat, card.cost, a.get("pay"))
     if card.type == "general" and not in_response(s, seat):
