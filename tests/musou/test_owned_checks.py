@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 from engine.core import Rng, RuleError, clone
 from engine.core.play import step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core.selfplay import play_bots
 from engine.musou.actions import candidates
 from engine.musou.battle import attackers, can_attack
 from engine.musou.game import GAME
 from engine.musou.state import SQUARES, MusouState
+from tests.contract.matches import start
 
 seeds = st.integers(min_value=0, max_value=10**9)
 EVERY = 7  # states between two checked ones: a state's candidates cost a few hundred actions
@@ -28,10 +29,7 @@ EVERY = 7  # states between two checked ones: a state's candidates cost a few hu
 def positions(seed: int) -> Iterator[tuple[MusouState, int, bytes, int]]:
     """Each state of a bot match with the seat it waits on, its secret and its Rng counter."""
     played = play_bots(GAME, 2, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(2, GAME.options({}, 2), rng)
-    counter = rng.counter
+    secret, state, counter = start(GAME, 2, seed)
     for seat, action in played.moves:
         yield state, seat, secret, counter
         result = step(GAME, state, seat, action, secret, counter)

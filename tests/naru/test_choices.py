@@ -8,19 +8,17 @@ from collections.abc import Iterator
 
 from engine.core import Rng
 from engine.core.play import step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core.selfplay import play_bots
 from engine.naru.choices import MODE_KINDS, actions, mode, waiting
 from engine.naru.game import GAME
 from engine.naru.legal import LABELS
 from engine.naru.state import NaruState
+from tests.contract.matches import start
 
 
 def states(seed: int) -> Iterator[NaruState]:
     played = play_bots(GAME, 2, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(2, GAME.options({}, 2), rng)
-    counter = rng.counter
+    secret, state, counter = start(GAME, 2, seed)
     for seat, action in played.moves:
         yield state
         result = step(GAME, state, seat, action, secret, counter)

@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 from engine.core import Rng, RuleError
 from engine.core.play import step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core.selfplay import play_bots
 from engine.naru.board import COLS, SQUARES, square_name
 from engine.naru.game import GAME
 from engine.naru.state import NaruState
+from tests.contract.matches import start
 
 seeds = st.integers(min_value=0, max_value=10**9)
 PLACED = {"land": ("land",), "summon": ("commoner", "general"), "equip": ("equipment",)}
@@ -27,10 +28,7 @@ PLACED = {"land": ("land",), "summon": ("commoner", "general"), "equip": ("equip
 def positions(seed: int) -> Iterator[tuple[NaruState, bytes, int]]:
     """Each state of a bot match in a summon or action phase, with the secret and Rng counter."""
     played = play_bots(GAME, 2, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(2, GAME.options({}, 2), rng)
-    counter = rng.counter
+    secret, state, counter = start(GAME, 2, seed)
     for seat, action in played.moves:
         if state.phase in ("summon", "action") and state.battle is None and state.promotion is None:
             yield state, secret, counter
