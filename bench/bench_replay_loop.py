@@ -1,0 +1,159 @@
+"""The replay loop's own cost per action, apart from the games' rules (issue 25).
+
+    python3 bench/bench_replay_loop.py [--events N] [--rounds R] [--against DIR] [--profile]
+
+Bots play each game's matches through the real service until the logs hold at
+least N events; the logs are saved once, then timed in fresh processes, so the
+tree under test and the one in --against (another checkout, e.g. main's) replay
+the very same events, alternating round by round (the machine is shared: CPU
+time of the process, medians printed). Per game:
+  rebuild  events.replay.rebuild of every match (the events already decoded);
+  rules    the game's apply_owned alone over the same actions, with one Rng;
+  loop     rebuild - rules: what the framework adds around the rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pickle
+import pstats
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+GAMES = ("quarriors", "naru", "musou", "warlords")
+clock = time.process_time
+
+
+def _root() -> Path:
+    """The tree whose code is timed: --root when given, else this file's."""
+    if "--root" in sys.argv:
+        return Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
+    return HERE
+
+
+sys.path.insert(0, str(_root()))
+
+from engine.core import Rng  # noqa: E402
+from engine.core.contract import clone  # noqa: E402
+from engine.registry import get_game  # noqa: E402
+from events.gcpause import gc_paused  # noqa: E402
+from events.model import Event  # noqa: E402
+from events.replay import all_seeing_digest, rebuild  # noqa: E402
+
+Logs = dict[str, list[tuple[list[Event], bytes]]]
+
+
+async def build(events: int) -> Logs:
+    from events.selfplay import selfplay
+    from events.store import Store
+    logs: Logs = {}
+    with tempfile.TemporaryDirectory() as d:
+        for game_id in GAMES:
+            store = await Store.open(Path(d) / f"{game_id}.sqlite", durable=False)
+            seats = min(4, get_game(game_id).max_seats)
+            logs[game_id], total, seed = [], 0, 0
+            while total < events:
+                for result in await selfplay(store, game_id, seats, 1, seed):
+                    logs[game_id].append((await store.events(result.match_id), await store.secret(result.match_id)))
+                    total += result.events
+                seed += 1
+            await store.close()
+    return logs
+
+
+def rebuild_ms(matches: list[tuple[list[Event], bytes]]) -> float:
+    began = clock()
+    for events, secret in matches:
+        rebuild(events, secret)
+    return (clock() - began) * 1000
+
+
+def rules_ms(matches: list[tuple[list[Event], bytes]]) -> float:
+    """The rules alone: each match's actions through apply_owned from its start, one Rng per match
+    (between actions the counter only carries on), no checks, no envelopes."""
+    total = 0.0
+    for events, secret in matches:
+        first = next(i for i, e in enumerate(events) if e.type == "action")
+        ms, _ = rebuild(events[:first], secret)
+        game, state = ms.game, clone(ms.state)
+        actions = [(e.payload["seat"], e.payload["action"]) for e in events[first:] if e.type == "action"]
+        rng = Rng(secret, ms.counter)
+        with gc_paused():
+            began = clock()
+            for seat, action in actions:
+                state = game.apply_owned(state, seat, dict(action), rng)
+            total += clock() - began
+    return total * 1000
+
+
+def timed(path: Path, profile: bool) -> None:
+    """One round in this process: a line per game, `game rebuild rules digest`."""
+    logs: Logs = pickle.loads(path.read_bytes())
+    for game_id, matches in logs.items():
+        digest = all_seeing_digest(rebuild(*matches[-1])[0])[:12]
+        print(game_id, f"{rebuild_ms(matches):.2f}", f"{rules_ms(matches):.2f}", digest, flush=True)
+    if profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for matches in logs.values():
+            rebuild_ms(matches)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
+
+
+def round_of(root: Path, path: Path) -> dict[str, tuple[float, float, str]]:
+    out = subprocess.run([sys.executable, __file__, "--root", str(root), "--time", str(path)],
+                         check=True, capture_output=True, text=True).stdout
+    return {g: (float(a), float(b), d) for g, a, b, d in (line.split() for line in out.splitlines())}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--events", type=int, default=10_000, help="events per game (at least)")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--against", type=Path, help="another checkout to time alternately with this one")
+    parser.add_argument("--profile", action="store_true", help="print where this tree's rebuild time goes")
+    parser.add_argument("--logs", type=Path, help="keep the logs in this file and reuse them when it exists")
+    parser.add_argument("--root", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--time", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.time:
+        timed(args.time, args.profile)
+        return
+    with tempfile.TemporaryDirectory() as d:
+        path = args.logs or Path(d) / "logs.pickle"
+        if path.exists():
+            logs = pickle.loads(path.read_bytes())
+        else:
+            logs = asyncio.run(build(args.events))
+            path.write_bytes(pickle.dumps(logs))
+        for game_id, matches in logs.items():
+            print(f"{game_id}: {len(matches)} matches, {sum(len(e) for e, _ in matches):,} events")
+        trees = {"this": HERE, **({"against": args.against.resolve()} if args.against else {})}
+        runs: dict[str, list[dict[str, tuple[float, float, str]]]] = {name: [] for name in trees}
+        for _ in range(args.rounds):
+            for name, root in trees.items():
+                runs[name].append(round_of(root, path))
+        print(f"CPU ms, medians of {args.rounds} alternating rounds (loop = rebuild - rules)")
+        for game_id in logs:
+            for name, root in trees.items():
+                rebuilt = statistics.median(r[game_id][0] for r in runs[name])
+                rules = statistics.median(r[game_id][1] for r in runs[name])
+                loop = statistics.median(r[game_id][0] - r[game_id][1] for r in runs[name])
+                digests = {r[game_id][2] for r in runs[name]}
+                print(f"  {game_id:9} {name:7} rebuild {rebuilt:7.1f}  rules {rules:7.1f}  loop {loop:6.1f}  "
+                      f"({root}; final digest {','.join(digests)})")
+        if args.profile:
+            subprocess.run([sys.executable, __file__, "--root", str(HERE), "--time", str(path), "--profile"],
+                           check=True)
+
+
+if __name__ == "__main__":
+    main()
