@@ -41,7 +41,6 @@ def _root() -> Path:
 sys.path.insert(0, str(_root()))
 
 from engine.core import Rng  # noqa: E402
-from engine.core.contract import clone  # noqa: E402
 from engine.registry import get_game  # noqa: E402
 from events.gcpause import gc_paused  # noqa: E402
 from events.model import Event  # noqa: E402
@@ -76,19 +75,19 @@ def rebuild_ms(matches: list[tuple[list[Event], bytes]]) -> float:
 
 
 def rules_ms(matches: list[tuple[list[Event], bytes]]) -> float:
-    """The rules alone: each match's actions through apply_owned from its start, one Rng per match
-    (between actions the counter only carries on), no checks, no envelopes."""
+    """The rules alone: each match's set-up, then its actions through apply_owned on the state set up,
+    one Rng per match (between actions the counter only carries on), no checks, no envelopes."""
     total = 0.0
     for events, secret in matches:
-        first = next(i for i, e in enumerate(events) if e.type == "action")
-        ms, _ = rebuild(events[:first], secret)
-        game, state = ms.game, clone(ms.state)
-        actions = [(e.payload["seat"], e.payload["action"]) for e in events[first:] if e.type == "action"]
-        rng = Rng(secret, ms.counter)
+        started = next(e.payload for e in events if e.type == "match_started")
+        game, options = get_game(events[0].payload["game"]), {**started["options"], **started.get("decks", {})}
+        actions = [(e.payload["seat"], e.payload["action"]) for e in events if e.type == "action"]
         with gc_paused():
             began = clock()
+            rng = Rng(secret, 0)
+            state = game.setup(len(started["seats"]), options, rng)
             for seat, action in actions:
-                state = game.apply_owned(state, seat, dict(action), rng)
+                state = game.apply_owned(state, seat, action, rng)
             total += clock() - began
     return total * 1000
 
