@@ -9,7 +9,11 @@ the very same events, alternating round by round (the machine is shared: CPU
 time of the process, medians printed). Per game:
   rebuild  events.replay.rebuild of every match (the events already decoded);
   rules    the game's apply_owned alone over the same actions, with one Rng;
-  loop     rebuild - rules: what the framework adds around the rules.
+  loop     rebuild - rules: what the framework adds around the rules;
+  snapshot + second half  each match's middle state read back from a snapshot (engine.core.statecodec)
+           and the rest of its log rebuilt on it: a cold load's replay, whose speed hangs on the
+           layout decoding gives the state's objects (CPython 3.11 reads attributes of an instance
+           whose __dict__ was filled in whole markedly slower).
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from engine.core import Rng  # noqa: E402
 from engine.registry import get_game  # noqa: E402
 from events.gcpause import gc_paused  # noqa: E402
 from events.model import Event  # noqa: E402
-from events.replay import all_seeing_digest, rebuild  # noqa: E402
+from events.replay import all_seeing_digest, rebuild, replace  # noqa: E402
 
 Logs = dict[str, list[tuple[list[Event], bytes]]]
 
@@ -92,12 +96,27 @@ def rules_ms(matches: list[tuple[list[Event], bytes]]) -> float:
     return total * 1000
 
 
+def resumed_ms(matches: list[tuple[list[Event], bytes]]) -> float:
+    """A cold load's replay: each match's state at its middle written as a snapshot (untimed),
+    then read back and the second half of its log rebuilt on it."""
+    halves = []
+    for events, secret in matches:
+        middle = len(events) // 2
+        ms, _ = rebuild(events[:middle], secret)
+        halves.append((ms, ms.game.state_codec().dumps(ms.state), events[middle:], secret))
+    began = clock()
+    for ms, blob, rest, secret in halves:
+        rebuild(rest, secret, start=replace(ms, state=ms.game.state_codec().loads(blob)))
+    return (clock() - began) * 1000
+
+
 def timed(path: Path, profile: bool) -> None:
-    """One round in this process: a line per game, `game rebuild rules digest`."""
+    """One round in this process: a line per game, `game rebuild rules resumed digest`."""
     logs: Logs = pickle.loads(path.read_bytes())
     for game_id, matches in logs.items():
         digest = all_seeing_digest(rebuild(*matches[-1])[0])[:12]
-        print(game_id, f"{rebuild_ms(matches):.2f}", f"{rules_ms(matches):.2f}", digest, flush=True)
+        print(game_id, f"{rebuild_ms(matches):.2f}", f"{rules_ms(matches):.2f}", f"{resumed_ms(matches):.2f}",
+              digest, flush=True)
     if profile:
         profiler = cProfile.Profile()
         profiler.enable()
@@ -107,10 +126,10 @@ def timed(path: Path, profile: bool) -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
 
 
-def round_of(root: Path, path: Path) -> dict[str, tuple[float, float, str]]:
+def round_of(root: Path, path: Path) -> dict[str, tuple[float, float, float, str]]:
     out = subprocess.run([sys.executable, __file__, "--root", str(root), "--time", str(path)],
                          check=True, capture_output=True, text=True).stdout
-    return {g: (float(a), float(b), d) for g, a, b, d in (line.split() for line in out.splitlines())}
+    return {g: (float(a), float(b), float(c), d) for g, a, b, c, d in (line.split() for line in out.splitlines())}
 
 
 def main() -> None:
@@ -136,7 +155,7 @@ def main() -> None:
         for game_id, matches in logs.items():
             print(f"{game_id}: {len(matches)} matches, {sum(len(e) for e, _ in matches):,} events")
         trees = {"this": HERE, **({"against": args.against.resolve()} if args.against else {})}
-        runs: dict[str, list[dict[str, tuple[float, float, str]]]] = {name: [] for name in trees}
+        runs: dict[str, list[dict[str, tuple[float, float, float, str]]]] = {name: [] for name in trees}
         for _ in range(args.rounds):
             for name, root in trees.items():
                 runs[name].append(round_of(root, path))
@@ -146,9 +165,10 @@ def main() -> None:
                 rebuilt = statistics.median(r[game_id][0] for r in runs[name])
                 rules = statistics.median(r[game_id][1] for r in runs[name])
                 loop = statistics.median(r[game_id][0] - r[game_id][1] for r in runs[name])
-                digests = {r[game_id][2] for r in runs[name]}
+                resumed = statistics.median(r[game_id][2] for r in runs[name])
+                digests = {r[game_id][3] for r in runs[name]}
                 print(f"  {game_id:9} {name:7} rebuild {rebuilt:7.1f}  rules {rules:7.1f}  loop {loop:6.1f}  "
-                      f"({root}; final digest {','.join(digests)})")
+                      f"snapshot + second half {resumed:6.1f}  ({root}; final digest {','.join(digests)})")
         if args.profile:
             subprocess.run([sys.executable, __file__, "--root", str(HERE), "--time", str(path), "--profile"],
                            check=True)

@@ -368,7 +368,7 @@ def _actions(ms: MatchState, events: Sequence[Event], i: int, secret: bytes,
             if event.seq != seq + 1:
                 raise ReplayError(f"{ms.match_id}: expected event {seq + 1}, got {event.seq}")
             p = event.payload
-            seat = p.get("seat")
+            seat: Any = p.get("seat")  # an int when checked below
             if seat.__class__ is not int or (seat, event.actor) not in plain:
                 check_action(ms, event, state)
             if owned is not None:
