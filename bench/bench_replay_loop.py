@@ -6,7 +6,10 @@ Bots play each game's matches through the real service until the logs hold at
 least N events; the logs are saved once, then timed in fresh processes, so the
 tree under test and the one in --against (another checkout, e.g. main's) replay
 the very same events, alternating round by round (the machine is shared: CPU
-time of the process, medians printed). Per game:
+time of the process, medians printed). First a game with next to no rules (two seats taking
+turns, one draw per action), whose 10,000-action rebuild less its rules is the loop's cost alone
+(the best of five in each process);
+then per game:
   rebuild  events.replay.rebuild of every match (the events already decoded);
   rules    the game's apply_owned alone over the same actions, with one Rng;
   loop     rebuild - rules: what the framework adds around the rules;
@@ -28,7 +31,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Collection, Mapping
 from pathlib import Path
+from typing import Any, ClassVar
 
 HERE = Path(__file__).resolve().parents[1]
 GAMES = ("quarriors", "naru", "musou", "warlords")
@@ -44,8 +49,10 @@ def _root() -> Path:
 
 sys.path.insert(0, str(_root()))
 
-from engine.core import Rng  # noqa: E402
-from engine.registry import get_game  # noqa: E402
+from engine.core import Action, Choice, Game, Outcome, Pending, Rng, Text, Transition, Viewer  # noqa: E402
+from engine.core.rng import commitment  # noqa: E402
+from engine.core.selfplay import derive_secret  # noqa: E402
+from engine.registry import get_game, register  # noqa: E402
 from events.gcpause import gc_paused  # noqa: E402
 from events.model import Event  # noqa: E402
 from events.replay import all_seeing_digest, rebuild, replace  # noqa: E402
@@ -96,6 +103,68 @@ def rules_ms(matches: list[tuple[list[Event], bytes]]) -> float:
     return total * 1000
 
 
+class Idle(Game[list[int]]):
+    """A game with no rules to speak of, so a rebuild of its log is the loop alone: two seats
+    take turns, each action one draw (as many real actions make) and a count."""
+
+    id: ClassVar[str] = "bench-idle"
+    title: ClassVar[Text] = Text("Idle", "Idle")
+    ruleset: ClassVar[str] = "bench-idle-1"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[int]:
+        return [0]
+
+    def apply(self, state: list[int], seat: int, action: Action, rng: Rng) -> Transition[list[int]]:
+        return Transition(self.apply_owned(list(state), seat, action, rng))
+
+    def apply_owned(self, state: list[int], seat: int, action: Action, rng: Rng) -> list[int]:
+        rng.below(6)
+        state[0] += 1
+        return state
+
+    def waiting(self, state: list[int]) -> Collection[int]:
+        return (state[0] % 2,)
+
+    def pending(self, state: list[int]) -> tuple[Pending, ...]:
+        return (Pending(state[0] % 2, "turn", Text("Your turn.", "あなたの番です。")),)
+
+    def legal_actions(self, state: list[int], seat: int) -> list[Choice]:
+        return [Choice({"kind": "go"}, Text("Go", "進む"))]
+
+    def view(self, state: list[int], viewer: Viewer) -> dict[str, Any]:
+        return {"count": state[0]}
+
+    def outcome(self, state: list[int]) -> Outcome | None:
+        return None
+
+
+def idle_log(actions: int) -> list[Event]:
+    secret = derive_secret("bench-idle")
+    made = [("match_created", "a", {"game": Idle.id, "ruleset": Idle.ruleset, "options": {},
+                                     "commitment": commitment(secret)}),
+            *[("player_joined", pid, {"player": {"id": pid, "name": pid}}) for pid in ("a", "b")],
+            ("match_started", "a", {"seats": ["a", "b"], "options": {}}),
+            *[("action", "ab"[n % 2], {"seat": n % 2, "action": {"kind": "go", "to": n}}) for n in range(actions)]]
+    return [Event(match_id="idle", seq=seq, type=kind, actor=actor, at="2026-01-01T00:00:00+00:00", payload=p)
+            for seq, (kind, actor, p) in enumerate(made, 1)]
+
+
+def idle_ms(events: list[Event]) -> float:
+    """A rebuild of the idle game's log, less its rules (one draw and a count per action)."""
+    secret = derive_secret("bench-idle")
+    game, rng, actions = Idle(), Rng(secret, 0), [e.payload["action"] for e in events if e.type == "action"]
+    with gc_paused():
+        began = clock()
+        rebuild(events, secret)
+        middle = clock()
+        state = [0]
+        for n, action in enumerate(actions):
+            state = game.apply_owned(state, n % 2, action, rng)
+        return ((middle - began) - (clock() - middle)) * 1000
+
+
 def resumed_ms(matches: list[tuple[list[Event], bytes]]) -> float:
     """A cold load's replay: each match's state at its middle written as a snapshot (untimed),
     then read back and the second half of its log rebuilt on it."""
@@ -113,6 +182,9 @@ def resumed_ms(matches: list[tuple[list[Event], bytes]]) -> float:
 def timed(path: Path, profile: bool) -> None:
     """One round in this process: a line per game, `game rebuild rules resumed digest`."""
     logs: Logs = pickle.loads(path.read_bytes())
+    register(Idle())
+    idle = idle_log(10_000)
+    print("idle", f"{min(idle_ms(idle) for _ in range(5)):.2f}", "0", "0", all_seeing_digest(rebuild(idle, derive_secret("bench-idle"))[0])[:12])
     for game_id, matches in logs.items():
         digest = all_seeing_digest(rebuild(*matches[-1])[0])[:12]
         print(game_id, f"{rebuild_ms(matches):.2f}", f"{rules_ms(matches):.2f}", f"{resumed_ms(matches):.2f}",
@@ -160,6 +232,9 @@ def main() -> None:
             for name, root in trees.items():
                 runs[name].append(round_of(root, path))
         print(f"CPU ms, medians of {args.rounds} alternating rounds (loop = rebuild - rules)")
+        for name, root in trees.items():
+            idle = statistics.median(r["idle"][0] for r in runs[name])
+            print(f"  idle game (10,000 actions, rules subtracted) {name:7} loop {idle:6.1f}  ({root})")
         for game_id in logs:
             for name, root in trees.items():
                 rebuilt = statistics.median(r[game_id][0] for r in runs[name])
