@@ -1,5 +1,5 @@
 """The framework's pure step around a game: check whose decision it is, apply
-with a fresh Rng cursor, and report the counter to carry forward."""
+with an Rng cursor at the carried counter, and report the counter to carry forward."""
 
 from __future__ import annotations
 
@@ -58,7 +58,6 @@ def step(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
     if rng.counter != counter and not transition.reveals:
         transition = Transition(transition.state, transition.log, True)
     return Step(transition, rng.counter)
-
 
 
 def step_owned(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
