@@ -181,10 +181,13 @@ def resumed_ms(matches: list[tuple[list[Event], bytes]]) -> float:
 
 def timed(path: Path, profile: bool) -> None:
     """One round in this process: a line per game, `game rebuild rules resumed digest`."""
-    logs: Logs = pickle.loads(path.read_bytes())
+    # Before the logs are loaded: with their objects in memory, every figure here comes out higher
+    # (the idle one about 2.5x), which would drown the loop's own cost.
     register(Idle())
     idle = idle_log(10_000)
-    print("idle", f"{min(idle_ms(idle) for _ in range(5)):.2f}", "0", "0", all_seeing_digest(rebuild(idle, derive_secret("bench-idle"))[0])[:12])
+    print("idle", f"{min(idle_ms(idle) for _ in range(5)):.2f}", "0", "0",
+          all_seeing_digest(rebuild(idle, derive_secret("bench-idle"))[0])[:12])
+    logs: Logs = pickle.loads(path.read_bytes())
     for game_id, matches in logs.items():
         digest = all_seeing_digest(rebuild(*matches[-1])[0])[:12]
         print(game_id, f"{rebuild_ms(matches):.2f}", f"{rules_ms(matches):.2f}", f"{resumed_ms(matches):.2f}",
