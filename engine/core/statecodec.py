@@ -178,7 +178,7 @@ def _builder(cls: type[Any], names: tuple[str, ...]) -> Callable[[Any], Any]:
     """Builds `cls` by setting its fields one by one, as its constructor would, never
     by filling its `__dict__` in whole: in CPython 3.11 an instance whose `__dict__`
     was fetched keeps a real dict, and a replay reading its attributes ever after
-    runs markedly slower (bench/bench_replay_loop.py, "snapshot layout")."""
+    runs markedly slower (bench/bench_replay_loop.py, "snapshot + second half")."""
     n = len(names)
     new = object.__new__
     setattr_ = object.__setattr__
