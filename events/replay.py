@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, RuleError, Text
 from engine.core.orders import Order, standing
-from engine.core.play import Step, step, step_owned
+from engine.core.play import Step, owned_steps, step
 from engine.core.premoves import judged
 from engine.registry import get_game
 
@@ -355,30 +355,39 @@ def _actions(ms: MatchState, events: Sequence[Event], i: int, secret: bytes,
     spoilt by a refused action is never seen: the run is played again purely,
     which raises what a pure replay raises."""
     game, state, counter, seq = ms.game, ms.state, ms.counter, ms.seq
-    start, n, owned = i, len(events), False
+    start, n = i, len(events)
     plain = plain_authors(ms)
+    # Once the first action is applied: the owned step, and the Rng cursor its run shares.
+    owned: Callable[[Any, int, Mapping[str, Any]], Any] | None = None
+    rng: Rng | None = None
     try:
-        while i < n and events[i].type == "action":
+        while i < n:
             event = events[i]
+            if event.type != "action":
+                break
             if event.seq != seq + 1:
                 raise ReplayError(f"{ms.match_id}: expected event {seq + 1}, got {event.seq}")
             p = event.payload
-            seat = p.get("seat")
+            seat: Any = p.get("seat")  # an int when checked below
             if seat.__class__ is not int or (seat, event.actor) not in plain:
                 check_action(ms, event, state)
-            if owned:
-                state, counter = step_owned(game, state, p["seat"], p["action"], secret, counter)
+            if owned is not None:
+                state = owned(state, seat, p["action"])
             else:
-                result = step(game, state, p["seat"], p["action"], secret, counter)
-                state, counter, owned = result.transition.state, result.counter, owning
+                result = step(game, state, seat, p["action"], secret, counter)
+                state, counter = result.transition.state, result.counter
+                if owning:
+                    owned, rng = owned_steps(game, secret, counter)
             seq = event.seq
             i += 1
             if seq in wanted:
                 break
     except Exception:
-        if not owned:
+        if owned is None:
             raise
         return _actions(ms, events, start, secret, wanted, owning=False)
+    if rng is not None:
+        counter = rng.counter
     outcome = final_outcome(game, state, ms.forfeited, len(ms.seats))
     return replace(ms, seq=seq, state=state, counter=counter, outcome=outcome,
                    status="finished" if outcome else ms.status, takeback=None, takeback_yes=frozenset()), i

@@ -1,9 +1,9 @@
 """The framework's pure step around a game: check whose decision it is, apply
-with a fresh Rng cursor, and report the counter to carry forward."""
+with an Rng cursor at the carried counter, and report the counter to carry forward."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -60,12 +60,33 @@ def step(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
     return Step(transition, rng.counter)
 
 
-
 def step_owned(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
                secret: bytes, counter: int) -> tuple[S, int]:
     """`step`'s new state and counter through `Game.apply_owned`, for a caller
     that owns `state` and never reads it again (a replay): it may be edited in
     place, and is spoilt when this raises."""
-    _checked(game, state, seat, action)
-    rng = Rng(secret, counter)
-    return game.apply_owned(state, seat, normalise(action), rng), rng.counter
+    owned, rng = owned_steps(game, secret, counter)
+    return owned(state, seat, action), rng.counter
+
+
+def owned_steps(game: Game[S], secret: bytes, counter: int) -> tuple[Callable[[S, int, Mapping[str, Any]], S], Rng]:
+    """`step_owned` for a run of actions from `counter`, each on the state the
+    one before made: (the step, the Rng cursor they share). One cursor serves the
+    whole run, since each action's draws begin where the last one's ended (as a
+    fresh cursor at the carried counter would); its counter after the last action
+    is the run's. A replay steps thousands of actions: the game's methods are
+    looked up once, and an action with no tuple in it (one read from JSON) is
+    handed over as it is, since no game method edits its arguments (the contract)."""
+    apply_owned, rng = game.apply_owned, Rng(secret, counter)
+
+    def owned(state: S, seat: int, action: Mapping[str, Any]) -> S:
+        _checked(game, state, seat, action)
+        if isinstance(action, dict):
+            for value in action.values():
+                if value.__class__ is tuple:
+                    break
+            else:
+                return apply_owned(state, seat, action, rng)
+        return apply_owned(state, seat, normalise(action), rng)
+
+    return owned, rng

@@ -46,12 +46,14 @@ class _Hmac:
             mac = cls._cache[secret] = cls(secret)
         return mac
 
-    def block(self, counter: int) -> bytes:
+    def word(self, counter: int) -> int:
+        """The first 64 bits of HMAC(secret, counter as 8 big-endian bytes),
+        as the unsigned big-endian number a draw is made of."""
         inner = self._inner.copy()
         inner.update(counter.to_bytes(8, "big"))
         outer = self._outer.copy()
         outer.update(inner.digest())
-        return outer.digest()
+        return int.from_bytes(outer.digest()[:8], "big")
 
 
 class Rng:
@@ -72,15 +74,16 @@ class Rng:
         if n <= 0:
             raise ValueError("bound must be positive")
         limit = _SPACE - (_SPACE % n)
-        while True:
-            at = self.counter
-            x = int.from_bytes(self._mac.block(at)[:8], "big")
-            self.counter += 1
-            if x < limit:
-                result = x % n
-                if self.trace is not None:
-                    self.trace.append((at, n, result))
-                return result
+        word, at = self._mac.word, self.counter
+        x = word(at)
+        while x >= limit:  # rejected (odds below n / 2**64): the next counter's word
+            at += 1
+            x = word(at)
+        self.counter = at + 1
+        result = x % n
+        if self.trace is not None:
+            self.trace.append((at, n, result))
+        return result
 
     def roll(self, sides: int) -> int:
         """A die roll, 0-based face index."""
@@ -100,9 +103,9 @@ class Rng:
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """Fisher-Yates; returns a new list and leaves `items` alone."""
-        out = list(items)
+        out, below = list(items), self.below
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
 

@@ -175,26 +175,22 @@ def _pairs(v: Any) -> dict[Any, Any]:
 
 
 def _builder(cls: type[Any], names: tuple[str, ...]) -> Callable[[Any], Any]:
+    """Builds `cls` by setting its fields one by one, as its constructor would, never
+    by filling its `__dict__` in whole: in CPython 3.11 an instance whose `__dict__`
+    was fetched keeps a real dict, and a replay reading its attributes ever after
+    runs markedly slower (bench/bench_replay_loop.py, "snapshot + second half")."""
     n = len(names)
     new = object.__new__
-    if "__slots__" not in cls.__dict__:
-        def build(v: Any) -> Any:
-            if type(v) is not list or len(v) != n:
-                raise ValueError(f"{cls.__qualname__} has {n} fields")
-            obj = new(cls)
-            obj.__dict__.update(zip(names, v, strict=True))
-            return obj
-        return build
     setattr_ = object.__setattr__
 
-    def build_slots(v: Any) -> Any:
+    def build(v: Any) -> Any:
         if type(v) is not list or len(v) != n:
             raise ValueError(f"{cls.__qualname__} has {n} fields")
         obj = new(cls)
         for name, x in zip(names, v, strict=True):
             setattr_(obj, name, x)
         return obj
-    return build_slots
+    return build
 
 
 @cache

@@ -58,6 +58,31 @@ def test_rejection_sampling_discards_the_biased_tail():
     assert rng.counter > 20
 
 
+def reference_below(secret: bytes, counter: int, n: int) -> tuple[int, int, int]:
+    """The stream as specified, written plainly: (result, counter of the accepted draw, counter after)."""
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        x = int.from_bytes(hmac.new(secret, counter.to_bytes(8, "big"), hashlib.sha256).digest()[:8], "big")
+        counter += 1
+        if x < limit:
+            return x % n, counter - 1, counter
+
+
+def test_every_draw_and_counter_is_the_plainly_written_streams_rejections_included():
+    # Bounds just above 2**63 reject almost half the words: the counter after a draw must
+    # count every rejected word, and the trace name the accepted one.
+    bounds = [1, 2, 6, 52, 1000, (1 << 32) + 7, (1 << 63) + 1, (1 << 63) + 12345, (1 << 64) - 1]
+    rng, counter = Rng(SECRET, 5, trace=True), 5
+    rejected = 0
+    for n in bounds * 8:
+        result, at, counter_after = reference_below(SECRET, counter, n)
+        rejected += counter_after - counter - 1
+        assert rng.below(n) == result and rng.counter == counter_after, n
+        assert rng.trace is not None and rng.trace[-1] == (at, n, result)
+        counter = counter_after
+    assert rejected > 10
+
+
 @given(st.lists(st.integers(), max_size=30), st.integers(min_value=0, max_value=10_000))
 def test_shuffle_is_a_permutation_and_leaves_input_alone(items, counter):
     before = list(items)

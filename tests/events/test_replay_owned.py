@@ -5,6 +5,7 @@ holds (the envelope it starts from, a snapshot or the service's cache)."""
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import pytest
@@ -103,3 +104,13 @@ async def test_an_action_under_another_name_in_a_run_fares_as_in_the_pure_fold(s
         assert folded_or_refused(rebuild, tampered, secret) == expected, wrong
         refused += expected.startswith(f"event {event.seq} (action by ")
     assert refused == 3
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_rebuild_leaves_every_recorded_action_as_it_was(store, game_id):
+    """A run hands each action read from the log to the game as it is, not a copy
+    (`engine.core.play.owned_steps`): no game may edit one, or the stored event would change."""
+    events, secret = await bot_log(store, game_id)
+    before = json.dumps([e.payload for e in events], sort_keys=True)
+    rebuild(events, secret)
+    assert json.dumps([e.payload for e in events], sort_keys=True) == before
