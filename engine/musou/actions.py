@@ -210,10 +210,10 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
                    for cid in hand if (card := cdef(s, cid)).type in ("general", "item")]
         for group in (onto_empty, onto_full):
             extra = REPLACE_EXTRA if group is onto_full else 0
-            for cid, cost, aims in fielded:
+            for cid, cost, takes in fielded:
                 pay_opts = pays(s, seat, cost + extra, cid, hand)
                 for sq in group:
-                    out += variants({"kind": "place", "card": cid, "square": sq + 1}, pay_opts, aims)
+                    out += variants({"kind": "place", "card": cid, "square": sq + 1}, pay_opts, takes)
         for group in (onto_empty, onto_full):
             cost = FACE_DOWN_REPLACE_COST if group is onto_full else FACE_DOWN_COST
             for cid in hand:
