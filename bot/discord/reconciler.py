@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import layout, projection
@@ -265,9 +265,49 @@ class EndDm:
     seat: int = 0
 
 
+@dataclass(frozen=True)
+class EditDm:
+    """DM message `index` shows something new (`menu`: the decision's cards and menu under it)."""
+
+    index: int
+    msg: str
+    key: str
+    menu: bool
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class SendDm:
+    """DM message `index` sent anew, below `kept` (the messages the DM keeps above it)."""
+
+    index: int
+    menu: bool
+    kept: tuple[str, ...]
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class DeleteDm:
+    msg: str  # a DM message the view no longer needs
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class NoteDm:
+    """The DM shows `dm` now, in `kept` and the messages sent below it (no call to Discord)."""
+
+    dm: Dm
+    keys: tuple[str, ...]
+    kept: tuple[str, ...]
+    since: tuple[int, int] | None  # what its catch-up covers
+    text: str  # the last message's, which it keeps once the match ends and the decision comes off
+    seat: int = 0
+
+
 Op = (FindLobby | PostLobby | OpenThread | OpenPost | Recover | EditListing | PostListing | NoteListed | EditLobby | EditBoard | DeleteBoard | PostBoard
       | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback | SettleTakeback | PostPing | PostReminder | Announce
-      | PostSummary | PostPage | Archive | Retag | TellDmClosed | EndDm)
+      | PostSummary | PostPage | Archive | Retag | TellDmClosed | EndDm | EditDm | SendDm | DeleteDm | NoteDm)
+DmOp = EditDm | SendDm | DeleteDm | NoteDm | EndDm
 
 
 def opening_ops(opening: Opening, rec: Mapping[str, Any], repair: bool = False) -> list[Op]:
@@ -465,77 +505,92 @@ def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False,
               dms: Mapping[int, Mapping[str, Any]] | None = None, hall: Mapping[str, Any] | None = None) -> list[Op]:
     """Everything the places `surfaces` holds need, in the order the delivery applies it: the
     lobby message and thread first (nothing else before there is a thread), the thread read
-    back after a start, the lobby, the server's looking-for-players post (`hall`: its record),
-    the board (before the log, so log lines link to it), the log, the takeback request, the
-    ping, a reminder, the post's tags, players told where their hand is; once the match ended
-    its result and summary, the menus off the DMs (`dms`: each seat's DM record, by seat), the
-    replay page, and the thread archived last of all."""
+    back after a start (alone: the rest waits for what it finds), the lobby, the server's
+    looking-for-players post (`hall`: its record), the board (a board posted afresh alone with
+    what came before it, so that the log lines of the next round link to it), the log, the
+    takeback request, the ping, each seat's DM (`dms`: each seat's DM record, by seat), players
+    told where their hand is, a reminder, the post's tags; once the match ended its result and
+    summary, the menus off the DMs still waiting, the replay page, and the thread archived last
+    of all."""
     if not rec.get("thread"):
         if surfaces.opening is not None:
             return opening_ops(surfaces.opening, rec, repair)
         return lobby_ops(surfaces.lobby, rec) if surfaces.lobby is not None else []
     ops = recover_ops(surfaces.recovery, rec)
+    if ops:
+        return ops
     if surfaces.lobby is not None:
         ops += lobby_ops(surfaces.lobby, rec)
     ops += listing_ops(surfaces.listing, surfaces.listed, rec, hall or {})
     thread = surfaces.thread
     if thread is not None:
         if thread.board is not None:
-            ops += board_ops(thread.board, rec, surfaces.guild, repair)
+            board = board_ops(thread.board, rec, surfaces.guild, repair)
+            ops += board
+            if any(isinstance(op, PostBoard) for op in board):
+                return ops
         ops += log_ops(thread.log, thread.ping, rec, surfaces.locale)
         ops += takeback_ops(thread.takeback, rec)
         # The ping of a wait the log's last message does not mention.
         if not any(isinstance(op, PostLog) and op.ping for op in ops):
             ops += ping_ops(thread.ping, rec)
+    for seat_dm in surfaces.seat_dms:
+        ops += dm_ops(seat_dm.dm, seat_dm.message, (dms or {}).get(seat_dm.dm.seat) or {}, seat_dm.grows_below,
+                      seat_dm.since)
+    for tell in surfaces.dm_closed:
+        ops += dm_closed_ops(tell, rec)
     ops += reminder_ops(surfaces.reminder, rec)
     if surfaces.status is not None:
         ops += retag_ops(surfaces.status, rec)
-    for tell in surfaces.dm_closed:
-        ops += dm_closed_ops(tell, rec)
     ops += end_ops(surfaces.end, rec)
     if surfaces.end is not None and not rec.get("ended"):
         ops += [op for seat, last in sorted((dms or {}).items()) for op in ended_dm_ops(last, seat)]
     return ops + page_ops(surfaces.end, surfaces.page, rec) + archive_ops(surfaces.end, rec)
 
+
+# The place of a match an operation is for: one failing, the rest of a pass goes on without that place.
+_PLACES: dict[type, str] = {
+    Recover: "recover", EditLobby: "lobby", EditListing: "hall", PostListing: "hall", NoteListed: "hall",
+    EditBoard: "board", PostBoard: "board", DeleteBoard: "board", NoteBoard: "board", RetireBoard: "board",
+    Pin: "board", PostLog: "log", PostTakeback: "log", SettleTakeback: "log", PostPing: "ping", EditDm: "dms",
+    SendDm: "dms", DeleteDm: "dms", NoteDm: "dms", TellDmClosed: "dms", PostReminder: "reminder", Retag: "tags",
+}
+
+
+def place(op: Op) -> str:
+    return _PLACES.get(type(op), "finish")
+
+
+def without(surfaces: Surfaces, op: Op) -> Surfaces:
+    """`surfaces` less the place `op` is for (a seat's DM: that seat's alone), so that a pass
+    that saw it fail reconciles the other places without asking for it again."""
+    thread = surfaces.thread
+    match place(op):
+        case "recover":
+            return replace(surfaces, recovery=None)
+        case "lobby":
+            return replace(surfaces, lobby=None)
+        case "hall":
+            return replace(surfaces, listing=None, listed=None)
+        case "board" if thread is not None:
+            return replace(surfaces, thread=replace(thread, board=None))
+        case "log" if thread is not None:
+            return replace(surfaces, thread=replace(thread, log=(), takeback=None))
+        case "ping" if thread is not None:
+            return replace(surfaces, thread=replace(thread, ping=None))
+        case "dms" if isinstance(op, TellDmClosed):
+            return replace(surfaces, dm_closed=tuple(t for t in surfaces.dm_closed if t.player != op.player))
+        case "dms":
+            seat = getattr(op, "seat", None)
+            return replace(surfaces, seat_dms=tuple(d for d in surfaces.seat_dms if d.dm.seat != seat))
+        case "reminder":
+            return replace(surfaces, reminder=None)
+        case "tags":
+            return replace(surfaces, status=None)
+    return replace(surfaces, end=None, page=None)
+
+
 # -- a seat's DM -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EditDm:
-    """DM message `index` shows something new (`menu`: the decision's cards and menu under it)."""
-
-    index: int
-    msg: str
-    key: str
-    menu: bool
-
-
-@dataclass(frozen=True)
-class SendDm:
-    """DM message `index` sent anew, below `kept` (the messages the DM keeps above it)."""
-
-    index: int
-    menu: bool
-    kept: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class DeleteDm:
-    msg: str  # a DM message the view no longer needs
-
-
-@dataclass(frozen=True)
-class NoteDm:
-    """The DM shows `dm` now, in `kept` and the messages sent below it (no call to Discord)."""
-
-    dm: Dm
-    keys: tuple[str, ...]
-    kept: tuple[str, ...]
-    since: tuple[int, int] | None  # what its catch-up covers
-    text: str  # the last message's, which it keeps once the match ends and the decision comes off
-
-
-DmOp = EditDm | SendDm | DeleteDm | NoteDm | EndDm
 
 
 def ended_dm_ops(last: Mapping[str, Any], seat: int = 0) -> list[EndDm]:
@@ -564,13 +619,13 @@ def dm_ops(dm: Dm, message: DmMessage, last: Mapping[str, Any], grows_below: boo
     if not fresh and not last.get("gone") and (count <= len(ids) or grows_below):
         kept = ids[:count]
         before = last.get("keys") or []
-        ops += [EditDm(i, msg, message.keys[i], len(kept) == count and i == count - 1) for i, msg in enumerate(kept)
-                if i >= len(before) or before[i] != message.keys[i]]
-        ops += [DeleteDm(extra) for extra in ids[count:]]
-    ops += [SendDm(i, i == count - 1, tuple(kept)) for i in range(len(kept), count)]
+        ops += [EditDm(i, msg, message.keys[i], len(kept) == count and i == count - 1, dm.seat)
+                for i, msg in enumerate(kept) if i >= len(before) or before[i] != message.keys[i]]
+        ops += [DeleteDm(extra, dm.seat) for extra in ids[count:]]
+    ops += [SendDm(i, i == count - 1, tuple(kept), dm.seat) for i in range(len(kept), count)]
     if not fresh and not kept:  # the same view sent anew in more messages: the old ones go
-        ops += [DeleteDm(old) for old in ids]
-    return [*ops, NoteDm(dm, message.keys, tuple(kept), since, message.parts[-1])]
+        ops += [DeleteDm(old, dm.seat) for old in ids]
+    return [*ops, NoteDm(dm, message.keys, tuple(kept), since, message.parts[-1], dm.seat)]
 
 
 def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = False, ok: bool = True,

@@ -445,7 +445,7 @@ def test_the_end_of_a_match_comes_from_one_reconcile_with_its_page_and_the_archi
     closed = projection.DmClosed("discord:102", "<@102>, use /parley hand", 102)
     surfaces = projection.Surfaces(status="over", dm_closed=(closed,), end=end)
     assert _through(surfaces, rec, dms=dms) == [
-        reconciler.Retag("over"), reconciler.TellDmClosed("discord:102", closed.text, 102),
+        reconciler.TellDmClosed("discord:102", closed.text, 102), reconciler.Retag("over"),
         reconciler.Announce("**ann** won"), reconciler.PostSummary("summary", False), reconciler.EndDm("41", "hand", 0)]
     assert not dms[0]["waiting"] and not rec.get("ended")  # the page is not drawn yet: no archive
     assert reconciler.reconcile(surfaces, rec, dms=dms) == []
