@@ -15,11 +15,12 @@ more messages than it has, it is posted afresh and the old first message
 becomes a link to the new one (old log lines link there). Every text from the
 engine names players where the rules wrote seat tokens (`names.named`).
 
-Each step of `sync` (lobby message, board, log lines, pings, DMs, the end)
-is isolated: one failing (a thread post refused, Discord down) does not stop
-the others, and the match is noted in the outbox (`discord:outbox`) so the
-scheduler retries it on its next pass, even once the match is over. A match
-that ended has its thread archived, last of all.
+Each place a sync shows (the thread read back, the lobby message, the
+looking-for-players post, the board, the log lines, the ping, each seat's DM,
+the post's tag, the end) is isolated: one failing (a thread post refused,
+Discord down) does not stop the others, and the match is noted in the outbox
+(`discord:outbox`) so the scheduler retries it on its next pass, even once the
+match is over. A match that ended has its thread archived, last of all.
 
 Private views go by DM as layout messages (bot/discord/handlayout.py; scope
 `discord:dm` remembers the last one per seat, in as many messages as it takes,
@@ -39,9 +40,10 @@ projection's inputs (views, clocks, the board picture, events not yet shown,
 the catch-up, the summary, the drawn page, the open lobbies, the thread's last
 messages after a start), applies the reconciler's operations through `ops`,
 notes each in the record as it lands and reconciles again until nothing is
-left. Each step of a sync asks `reconciler.reconcile` for the places it
-gathered; the board, log, ping and DM steps still ask the reconciler's
-functions for their place directly.
+left. `reconciler.reconcile` is the one entry point and `_converge` the one
+apply loop: a match opened, everything a sync shows for a move (one pass: its
+places gathered once, then reconciled round after round), a reminder, and the
+end of a match are each a pass of theirs; no other code changes Discord.
 
 Every call to Discord goes through `ops` (which says whom each message may
 ping: a player's name or a moderator's reason that reads "@everyone" never
@@ -770,7 +772,9 @@ class Delivery:
 
     async def remind(self, ms: MatchState, seats: list[int], key: str) -> None:
         """The scheduler's reminder to `seats` (`key`: that finding, posted once) in the match's thread.
-        Raises when it could not be posted: the reminder stays due, and the scheduler's next pass sends it."""
+        Raises when it could not be posted: the reminder stays due, and the scheduler's next pass sends it.
+        A pass of its own, outside the outbox: a retry from the outbox calls `sync`, which cannot rebuild
+        a reminder from the match state (which seats were found late, and when, is the scheduler's)."""
         async with self._locks.hold(ms.match_id):
             rec = await self.record(ms.match_id)
             if not rec.get("thread"):

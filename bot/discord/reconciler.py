@@ -7,27 +7,37 @@ ops.py and notes each in the record as it lands. Reconciling again after
 applying them yields nothing, so a sync that is repeated, or retried from the
 outbox after an operation failed, does only what is still missing.
 
-Some operations only make sense once others are noted (old board messages
-become links to the new board once it is posted; the new board is pinned once
-it has an id): they come in the next round, when the record says the board is
-shown. The delivery reconciles again until no operation is left.
+`reconcile` is the delivery's one entry point: each of its passes (a match
+opened, a sync's pass over everything a move shows, a reminder, the end of a
+match) gathers the surfaces of the places it looks at and asks `reconcile`
+alone, round after round; the per-place functions below are its parts.
+
+Some operations only make sense once others are noted: they come in the next
+round, when the record says so. After a start, the thread read back comes
+alone, so that the rest is asked of what it found; a board posted afresh comes
+with what precedes it only, so that the log lines of the next round link to it
+(and there its old messages are retired and it is pinned); the end of a match
+comes in its own pass, once all else is shown. The delivery reconciles again
+until no operation is left.
 
 Before anything else a match gets its lobby message and thread, or its
 match-hall post (`opening_ops`); after a start the thread's last messages are
 read back once (`recover_ops`). A server with a match hall keeps one post
 listing its open lobbies, brought up to date by each lobby (`listing_ops`,
-against the server's record of it). A reminder the scheduler found due is posted
-once (`reminder_ops`). A match that ended posts its result and summary
-(`end_ops`), takes the menus off the DMs still waiting on a decision, posts
-its replay page once drawn (`page_ops`), and its thread is archived once they
-are noted (`archive_ops`); a match-hall post's status tag is swapped as the
-match moves on (`retag_ops`); a player the bot cannot DM is told once in the
-thread where their hand is (`dm_closed_ops`). `reconcile` answers all of them,
-for the places a pass of the delivery looks at.
+against the server's record of it). The board is edited or posted afresh
+(`board_ops`), the log lines not yet shown posted, the last carrying the ping
+(`log_ops`, `takeback_ops`, `ping_ops`), and each seat's DM (`seat_dms`, with
+its own record, one per seat in `discord:dm`, and a catch-up fixed when its
+decision arrives) edited or sent anew (`dm_ops`). A reminder the scheduler
+found due is posted once (`reminder_ops`). A match that ended posts its result
+and summary (`end_ops`), takes the menus off the DMs still waiting on a
+decision (`ended_dm_ops`), posts its replay page once drawn (`page_ops`), and
+its thread is archived once they are noted (`archive_ops`); a match-hall
+post's status tag is swapped as the match moves on (`retag_ops`); a player the
+bot cannot DM is told once in the thread where their hand is (`dm_closed_ops`).
 
-A seat's DM has a record of its own (`discord:dm`, one per seat) and a catch-up
-fixed when its decision arrives, so it is reconciled on its own (`dm_ops`);
-once the match ended, a DM still waiting loses its menu (`ended_dm_ops`).
+Each operation is for one place (`place`): a pass that sees one fail goes on
+`without` that place, so one failing does not hold up the others.
 """
 
 from __future__ import annotations
@@ -60,9 +70,10 @@ from .projection import (
     message_link,
 )
 
-# Rounds of one step: the board posted, then its old messages retired and the board pinned,
-# then nothing (one more for a board message found deleted on the way).
-ROUNDS = 4
+# Rounds of a pass: the board posted, then its old messages retired and the board pinned with
+# the log, the ping and the DMs, then nothing; one more for the thread read back after a start,
+# one for a board message found deleted on the way, one for a DM message found deleted.
+ROUNDS = 6
 
 # A log message's footer: its event range, then (once there is a board) a link to it.
 _MARK = re.compile(r"-# #(\d+)(?:–(\d+))?(?: · [^\n]*)?\s*$")
