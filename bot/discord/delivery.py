@@ -15,11 +15,12 @@ more messages than it has, it is posted afresh and the old first message
 becomes a link to the new one (old log lines link there). Every text from the
 engine names players where the rules wrote seat tokens (`names.named`).
 
-Each step of `sync` (lobby message, board, log lines, pings, DMs, the end)
-is isolated: one failing (a thread post refused, Discord down) does not stop
-the others, and the match is noted in the outbox (`discord:outbox`) so the
-scheduler retries it on its next pass, even once the match is over. A match
-that ended has its thread archived, last of all.
+Each place a sync shows (the thread read back, the lobby message, the
+looking-for-players post, the board, the log lines, the ping, each seat's DM,
+the post's tag, the end) is isolated: one failing (a thread post refused,
+Discord down) does not stop the others, and the match is noted in the outbox
+(`discord:outbox`) so the scheduler retries it on its next pass, even once the
+match is over. A match that ended has its thread archived, last of all.
 
 Private views go by DM as layout messages (bot/discord/handlayout.py; scope
 `discord:dm` remembers the last one per seat, in as many messages as it takes,
@@ -39,9 +40,10 @@ projection's inputs (views, clocks, the board picture, events not yet shown,
 the catch-up, the summary, the drawn page, the open lobbies, the thread's last
 messages after a start), applies the reconciler's operations through `ops`,
 notes each in the record as it lands and reconciles again until nothing is
-left. Each step of a sync asks `reconciler.reconcile` for the places it
-gathered; the board, log, ping and DM steps still ask the reconciler's
-functions for their place directly.
+left. `reconciler.reconcile` is the one entry point and `_converge` the one
+apply loop: a match opened, everything a sync shows for a move (one pass: its
+places gathered once, then reconciled round after round), a reminder, and the
+end of a match are each a pass of theirs; no other code changes Discord.
 
 Every call to Discord goes through `ops` (which says whom each message may
 ping: a player's name or a moderator's reason that reads "@everyone" never
@@ -61,17 +63,17 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Awaitable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 from bot.clocktext import clock_lines, discord_time, window_lines
 from engine.core import SPECTATOR, Text, Viewer
 from events.clockfeed import ClockFeed
-from events.model import Player
+from events.model import Event, Player
 from events.replay import MatchState
 
 from . import catchup, drawing, hall, layout, projection, reconciler
@@ -94,6 +96,8 @@ DMS = "discord:dm"
 DMFAIL = "discord:dmfail"
 DMCHAN = "discord:dmchan"  # user id -> their DM channel's id (stable: Discord answers the same one)
 OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -139,6 +143,34 @@ class Click:
     interaction: discord.Interaction
     note: str = ""
     used: bool = False
+
+
+@dataclass
+class _Seat:
+    """What a seat's DM operations need besides the record they note in: its player, the key of
+    that record, the messages they show, the click that made the move, its DM channel once known."""
+
+    player: Player
+    uid: int
+    key: str
+    message: projection.DmMessage
+    clicked: Click | None
+    channel: int | None
+
+
+@dataclass
+class _Pass:
+    """One pass of a match's places through the reconciler (`Delivery._converge`): their surfaces,
+    the records beside the match's own that operations note in (`dms`: DM records by seat,
+    `server`: the server's looking-for-players post's), the seats whose DMs it shows, and, when
+    its places are isolated (a sync's), the places that failed, left out of the rest of it."""
+
+    surfaces: Surfaces
+    repair: bool = False
+    dms: dict[int, dict[str, Any]] = field(default_factory=dict)
+    server: dict[str, Any] | None = None
+    seats: dict[int, _Seat] = field(default_factory=dict)
+    failed: list[str] | None = None
 
 
 def is_discord_match(ms: MatchState) -> bool:
@@ -229,131 +261,158 @@ class Delivery:
         locale = str(ms.place.get("locale", "en"))
         if not rec.get("thread"):
             if ms.status in ("finished", "aborted"):
-                await self._lobby(ms, rec, locale)  # never got a thread: just close the lobby
+                # Never got a thread: just close the lobby.
+                await self._reconcile(ms, rec, Surfaces(lobby=projection.lobby(ms, locale)))
                 return []
             await self._open(ms, rec, locale, repair)
         failed: list[str] = []
-
-        async def step(name: str, work: Callable[[], Awaitable[None]]) -> None:
-            # Each step compares the record with the log and does only what is
-            # missing, so a failed one is simply tried again on the next sync.
-            try:
-                await work()
-            except Exception:
-                log.warning("match %s: %s failed; retried on the next sync", match_id, name, exc_info=True)
-                failed.append(name)
-
-        if repair:
-            await step("recover", lambda: self._recover(ms, rec))
-        await step("lobby", lambda: self._lobby(ms, rec, locale))
-        await step("hall", lambda: self._hall(ms, rec))
-        # The board before the log, so the log lines can link to it.
-        if ms.state is not None:
-            await step("board", lambda: self._board(ms, rec, locale, repair))
-        await step("log", lambda: self._log(ms, rec, locale))
-        seen = ms.seq
-        ms = await self.service.get(match_id)
-        if ms.state is not None:
-            if ms.seq != seen:  # moves landed meanwhile
-                await step("board", lambda: self._board(ms, rec, locale, repair))
-            await step("ping", lambda: self._ping(ms, rec, locale))
-            await step("dms", lambda: self._dms(ms, rec, clicked))
-        await step("tags", lambda: self._retag(ms, rec))  # before the finish archives the post
+        ms = await self._show(ms, rec, locale, repair, clicked, failed)
         if not failed and answering and ms.status in ("finished", "aborted") and not rec.get("ended"):
             self._follow(match_id)
         elif not failed:
             # Last, and only when all else is shown: archiving comes after the final posts.
-            await step("finish", lambda: self._finish(ms, rec, locale))
+            try:
+                await self._finish(ms, rec, locale)
+            except Exception:
+                log.warning("match %s: finish failed; retried on the next sync", match_id, exc_info=True)
+                failed.append("finish")
         return failed
 
     async def _open(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
         """The lobby message in the channel and the match's thread hanging from it (or its match-hall post)."""
         await self._reconcile(ms, rec, Surfaces(opening=projection.opening(ms, locale)), repair)
 
-    async def _recover(self, ms: MatchState, rec: dict[str, Any]) -> None:
-        """After a start: read back the thread's last bot messages, because a post may
-        have landed just before a crash lost the note that it had."""
-        await self._reconcile(ms, rec, Surfaces(recovery=projection.recovery(ms, self._start)), repair=True)
+    async def _show(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool, clicked: Click | None,
+                    failed: list[str]) -> MatchState:
+        """One pass over the places a sync shows: their surfaces gathered (after a start, the thread to
+        read back; the lobby, the looking-for-players post, the board, the log lines not yet shown,
+        the takeback request, the ping, each seat's DM, the post's tag), then what `reconcile` answers
+        for them applied. Each place is isolated: one whose gathering or operation fails (`failed`
+        names it) is left out of the rest of the pass. Answers the match state it showed: the one
+        read after the log's events, so that no event is shown before the state that has it."""
 
-    async def _lobby(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        await self._reconcile(ms, rec, Surfaces(lobby=projection.lobby(ms, locale)))
+        async def gathered(name: str, work: Awaitable[_T]) -> _T | None:
+            try:
+                return await work
+            except Exception:
+                log.warning("match %s: %s failed; retried on the next sync", ms.match_id, name, exc_info=True)
+                failed.append(name)
+                return None
 
-    async def _hall(self, ms: MatchState, rec: dict[str, Any]) -> None:
-        """The server's looking-for-players post, while this match is a lobby and once as it leaves it."""
+        shows = _Pass(Surfaces(), repair, failed=failed)
+        listing = await gathered("hall", self._listing_of(ms, rec, shows))
+        rec.setdefault("guild", ms.place.get("guild"))
+        events = await gathered("log", self._unshown(ms, rec))
+        ms = await self.service.get(ms.match_id)
+        started = ms.state is not None
+        board = await gathered("board", self._board_surface(ms, locale)) if started else None
+        thread = projection.Thread(board, tuple(projection.log_chunks(ms, events, locale)) if events else (),
+                                   projection.takeback(ms, locale), projection.ping(ms, locale) if started else None)
+        seat_dms: list[projection.SeatDm] = []
+        closed: list[projection.DmClosed] = []
+        if started and ms.status == "running":
+            pending = {p.seat for p in ms.game.pending(ms.state)}
+            for seat, player in enumerate(ms.seats):
+                uid = user_id(player)
+                if uid is None or seat in ms.forfeited:
+                    continue
+                mine = clicked if clicked is not None and clicked.interaction.user.id == uid else None
+                shown = await gathered("dms", self._seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows))
+                if isinstance(shown, projection.SeatDm):
+                    seat_dms.append(shown)
+                elif isinstance(shown, projection.DmClosed):
+                    closed.append(shown)
+        shows.surfaces = Surfaces(
+            lobby=projection.lobby(ms, locale), thread=thread, locale=locale, guild=ms.place.get("guild"),
+            listing=listing[0] if listing else None, listed=listing[1] if listing else None,
+            recovery=projection.recovery(ms, self._start) if repair else None, status=projection.status_of(ms),
+            dm_closed=tuple(closed), seat_dms=tuple(seat_dms))
+        await self._converge(ms, rec, shows)
+        return ms
+
+    async def _listing_of(self, ms: MatchState, rec: dict[str, Any],
+                          shows: _Pass) -> tuple[projection.Listing | None, bool | None]:
+        """The server's looking-for-players post, while this match is a lobby and once as it leaves it
+        (its record goes in `shows`), and whether the match is among the lobbies it lists."""
         if ms.status != "lobby" and not rec.get("listed"):
-            return
+            return None, None
         guild = ms.place.get("guild")
         posted = dict(await self.store.get_kv(hall.HALL, str(guild)) or {}) if guild is not None else {}
+        shows.server = posted
         listing = None
         if guild is not None and (posted or rec.get("forum")):  # else a server without a match hall
             locale = str(posted.get("locale") or ms.place.get("locale", "en"))
             text = await hall.listing_text(self.store, self.record, str(guild), locale)
             listing = projection.Listing(str(guild), text, locale, int(posted.get("forum") or rec["forum"]))
-        await self._reconcile(ms, rec, Surfaces(listing=listing, listed=ms.status == "lobby"), server=posted)
+        return listing, ms.status == "lobby"
 
-    async def _retag(self, ms: MatchState, rec: dict[str, Any]) -> None:
-        await self._reconcile(ms, rec, Surfaces(status=projection.status_of(ms)))
-
-    # -- public log lines ---------------------------------------------------------------
-
-    async def _log(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        rec.setdefault("guild", ms.place.get("guild"))
+    async def _unshown(self, ms: MatchState, rec: dict[str, Any]) -> list[Event]:
+        """The events after the last one the log shows."""
         events = await self.store.events(ms.match_id, after=int(rec.get("shown", 0)))
-        if not events:
-            return
-        state = await self.service.get(ms.match_id)
-        if "sealed" not in rec:
+        if events and "sealed" not in rec:
             # Only a sealed chain's head may be posted while a match runs: an older
             # chain's hashes cover hidden actions whole and can be tested against guesses.
             created = await self.store.events(ms.match_id, upto=1)
             rec["sealed"] = bool(created and created[0].payload.get("seals"))
-        chunks = projection.log_chunks(state, events, locale)
-        ping = projection.ping(state, locale) if state.state is not None else None
-        await self._converge(state, rec, lambda: reconciler.log_ops(chunks, ping, rec, locale))
-        await self._converge(state, rec, lambda: reconciler.takeback_ops(projection.takeback(state, locale), rec))
+        return events
 
     # -- applying what the reconciler says --------------------------------------------------
 
     async def _reconcile(self, ms: MatchState, rec: dict[str, Any], surfaces: Surfaces, repair: bool = False,
-                         dms: dict[int, dict[str, Any]] | None = None, server: dict[str, Any] | None = None) -> None:
+                         dms: dict[int, dict[str, Any]] | None = None) -> None:
         """Make the places `surfaces` holds show it (`dms`: the DM records of the seats whose menus
-        the end of the match may take off; `server`: the server's looking-for-players record)."""
-        await self._converge(ms, rec, lambda: reconciler.reconcile(surfaces, rec, repair, dms, server), dms=dms,
-                             server=server)
+        the end of the match may take off); an operation that fails raises."""
+        await self._converge(ms, rec, _Pass(surfaces, repair, dms or {}))
 
-    async def _converge(self, ms: MatchState, rec: dict[str, Any], wanted: Callable[[], list[reconciler.Op]],
-                        board: projection.BoardSurface | None = None, *,
-                        dms: dict[int, dict[str, Any]] | None = None, server: dict[str, Any] | None = None) -> None:
-        """Apply the operations `wanted` answers for the record, noting each as it lands, and ask
+    async def _converge(self, ms: MatchState, rec: dict[str, Any], shows: _Pass) -> None:
+        """Apply the operations `reconcile` answers for the pass, noting each as it lands, and ask
         again until nothing is left: some come only once others are noted (old board messages
         link to the new board once it is posted). An operation done in this call is not repeated
-        (a pin the bot may not make); one that fails raises, and the next sync tries it again."""
+        (a pin the bot may not make). One that fails raises, or, in a pass whose places are
+        isolated, leaves its place out of the rest of the pass; the next sync tries it again."""
         done: set[reconciler.Op] = set()
-        for _ in range(reconciler.ROUNDS):
-            ops = [op for op in wanted() if op not in done]
+        rounds = 0
+        while rounds < reconciler.ROUNDS:
+            ops = [op for op in reconciler.reconcile(shows.surfaces, rec, shows.repair, shows.dms, shows.server)
+                   if op not in done]
             if not ops:
                 return
+            surfaces = shows.surfaces
             for op in ops:
                 done.add(op)
-                if not await self._apply(ms, rec, op, board, dms, server):
-                    break  # the record changed under the rest (a board message gone): asked again
+                try:
+                    if not await self._apply(ms, rec, op, shows):
+                        break  # the record changed under the rest (a board message gone): asked again
+                except Exception:
+                    if shows.failed is None:
+                        raise
+                    log.warning("match %s: %s failed; retried on the next sync", ms.match_id, reconciler.place(op),
+                                exc_info=True)
+                    shows.failed.append(reconciler.place(op))
+                    shows.surfaces = reconciler.without(shows.surfaces, op)
+                    break
+                if shows.surfaces is not surfaces:
+                    break  # a place left out (a DM that did not go): the rest is asked again
+            # A round that left a place out does not count: each leaves one place fewer, so this ends.
+            rounds += shows.surfaces is surfaces
 
-    async def _apply(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
-                     board: projection.BoardSurface | None, dms: dict[int, dict[str, Any]] | None = None,
-                     server: dict[str, Any] | None = None) -> bool:
+    async def _apply(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op, shows: _Pass) -> bool:
         """Do one operation through `ops` and note it in the record; False when the message it
         edited is gone, which makes the rest of its round moot (the board is posted afresh), or
         when a lobby message is found that the round would have posted."""
+        if isinstance(op, reconciler.EditDm | reconciler.SendDm | reconciler.DeleteDm | reconciler.NoteDm):
+            return await self._apply_dm(ms, op, shows)
+        board = shows.surfaces.thread.board if shows.surfaces.thread is not None else None
         result = await self._call(ms, rec, op, board)
-        if isinstance(op, reconciler.EndDm) and dms is not None:  # a DM's own record
-            reconciler.note_dm(dms[op.seat], op)
-            await self.store.set_kv(DMS, f"{ms.match_id}:{op.seat}", dms[op.seat])
+        if isinstance(op, reconciler.EndDm):  # a DM's own record
+            reconciler.note_dm(shows.dms[op.seat], op)
+            await self.store.set_kv(DMS, f"{ms.match_id}:{op.seat}", shows.dms[op.seat])
             return True
-        if isinstance(op, reconciler.EditListing | reconciler.PostListing) and server is not None:  # its own record
-            gone = result.outcome is Outcome.GONE
-            reconciler.note_listing(server, op, str(result.id) if result.id else None, gone=gone)
+        if isinstance(op, reconciler.EditListing | reconciler.PostListing) and shows.server is not None:
+            gone = result.outcome is Outcome.GONE  # its own record
+            reconciler.note_listing(shows.server, op, str(result.id) if result.id else None, gone=gone)
             if result.ok:
-                await self.store.set_kv(hall.HALL, op.listing.guild, server)
+                await self.store.set_kv(hall.HALL, op.listing.guild, shows.server)
             return not gone
         gone = result.outcome is Outcome.GONE
         if gone and isinstance(op, reconciler.EditLobby):
@@ -372,6 +431,33 @@ class Delivery:
         if isinstance(op, reconciler.OpenThread | reconciler.OpenPost):
             await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
         return not (isinstance(op, reconciler.FindLobby) and rec.get("lobby_msg"))
+
+    async def _apply_dm(self, ms: MatchState, op: reconciler.EditDm | reconciler.SendDm | reconciler.DeleteDm
+                        | reconciler.NoteDm, shows: _Pass) -> bool:
+        """A seat's DM operation, noted in its own record, which is written once the DM is noted
+        shown. Its channel is asked for at its first call. A DM that does not go leaves its seat
+        out of the pass (a player who cannot be sent one is told in the thread, in the next round)."""
+        seat, last = shows.seats[op.seat], shows.dms[op.seat]
+        result = Result(Outcome.DELIVERED)
+        if not isinstance(op, reconciler.NoteDm):
+            if seat.channel is None:
+                opened = await self.dm_channel(seat.uid)
+                seat.channel = int(opened.id or 0) if opened.ok else None
+                result = opened
+            if seat.channel is not None:
+                result = await self._dm_call(seat.channel, seat.message, op, last, seat.key, seat.clicked)
+        gone = result.outcome is Outcome.GONE and isinstance(op, reconciler.EditDm)
+        if not result.ok and not gone:
+            told = await self._dm_refused(ms, seat.player, seat.uid, seat.key, last, result)
+            left = reconciler.without(shows.surfaces, op)
+            shows.surfaces = replace(left, dm_closed=(*left.dm_closed, told)) if told is not None else left
+            if result.outcome in (Outcome.TRANSIENT, Outcome.RATE_LIMITED) and shows.failed is not None:
+                shows.failed.append("dms")  # Discord down for now: the scheduler retries it
+            return False
+        reconciler.note_dm(last, op, str(result.id) if result.id else None, gone=gone)
+        if isinstance(op, reconciler.NoteDm):
+            await self.store.set_kv(DMS, seat.key, last)
+        return not gone
 
     async def _call(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
                     board: projection.BoardSurface | None) -> Result:
@@ -490,43 +576,17 @@ class Delivery:
         pieces as the application's emoji, where it has them)."""
         return projection.board(ms, self.service.view_of(ms, SPECTATOR), locale, clock, self.emoji.marks)
 
-    async def _board(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool = False) -> None:
-        """The board as layout messages (bot/discord/layout.py): edited in place while
-        it keeps its number of messages, else posted afresh below the log."""
+    async def _board_surface(self, ms: MatchState, locale: str) -> projection.BoardSurface:
+        """The board as layout messages (bot/discord/layout.py), with its picture."""
         board = self.board_of(ms, locale, await self.clock_lines(ms))
         # In the drawing process (tens of ms that would hold the bot's interpreter), cached by the view's digest.
         image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats],
                                           locale)
-        shown = projection.BoardSurface(board, image)
-        guild = ms.place.get("guild")
-        await self._converge(ms, rec, lambda: reconciler.board_ops(shown, rec, guild, repair), shown)
-
-    async def _ping(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        await self._converge(ms, rec, lambda: reconciler.ping_ops(projection.ping(ms, locale), rec))
+        return projection.BoardSurface(board, image)
 
     def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
         view = self.service.view_of(ms, Viewer.of(seat))  # the service's copy: computed once per seq
         return projection.private_text(ms, view, seat, locale, self.emoji.marks)
-
-    async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None) -> None:
-        if ms.status != "running":
-            return
-        pending = {p.seat: p for p in ms.game.pending(ms.state)}
-        retry: Result | None = None
-        for seat, player in enumerate(ms.seats):
-            uid = user_id(player)
-            if uid is None or seat in ms.forfeited:
-                continue
-            # One user's DM trouble must not stop the others; it is logged, and the
-            # digest left as it was, so the next sync tries again.
-            result = await self._dm_seat(ms, rec, seat, player, uid, pending.get(seat) is not None,
-                                         clicked if clicked is not None and clicked.interaction.user.id == uid else None)
-            if not result.ok:
-                log.warning("match %s: DM to seat %d failed: %s", ms.match_id, seat, result.outcome)
-                if result.outcome in (Outcome.TRANSIENT, Outcome.RATE_LIMITED):
-                    retry = retry or result
-        if retry is not None:
-            retry.expect()  # Discord down for now: the step fails, so the scheduler retries it
 
     async def dm_blocked(self, uid: int) -> bool:
         # A failure noted by another process after this read is met again here by a DM
@@ -552,30 +612,36 @@ class Delivery:
             self._dm_channels[uid] = int(opened.id or 0)
         return opened
 
-    async def _dm_seat(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
-                       waiting: bool, clicked: Click | None) -> Result:
-        """Show the seat's private view in its DM: edited in place, or sent anew when a
-        decision arrives (a new message notifies). `clicked`: the player's click on
-        their DM menu, whose answer can edit that very message without a call of its own."""
+    async def _seat_dm(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
+                       waiting: bool, clicked: Click | None,
+                       shows: _Pass) -> projection.SeatDm | projection.DmClosed | None:
+        """The seat's private view for its DM, when it shows something new (its record and what its
+        operations need go in `shows`): edited in place, or sent anew when a decision arrives (a new
+        message notifies). `clicked`: the player's click on their DM menu, whose answer can edit
+        that very message without a call of its own. A player the bot cannot DM is told in the
+        thread instead (the DmClosed answered)."""
         locale = player.locale
         key = f"{ms.match_id}:{seat}"
         last = dict(await self.store.get_kv(DMS, key) or {})
         shown = projection.dm(ms, seat, self.private_text(ms, seat, locale), waiting)
         if last.get("hash") == shown.digest:
-            return Result(Outcome.DELIVERED)
+            return None
         since, found = await self._since(ms, seat, player, last) if waiting else (None, [])
         if await self.dm_blocked(uid):
             # Not retried yet, but each match's thread still says once where the hand is.
-            await self._tell_dm_closed(ms, rec, player, uid)
-            return Result(Outcome.DELIVERED)
+            return projection.dm_closed(ms, player, uid)
         choices = self.service.choices_of(ms, seat) if waiting else []
         message = projection.dm_message(ms, shown, rec["thread"], found, choices)
-        opened = await self.dm_channel(uid)
-        if not opened.ok:
-            return await self._dm_refused(ms, rec, player, uid, key, last, opened)
-        channel = int(opened.id or 0)
+        channel = self._dm_channels.get(uid)
         if last.get("sending"):
             # A crash came between sending and noting the ids: adopt what was sent.
+            opened = await self.dm_channel(uid)
+            if not opened.ok:
+                told = await self._dm_refused(ms, player, uid, key, last, opened)
+                if opened.outcome in (Outcome.TRANSIENT, Outcome.RATE_LIMITED):
+                    opened.expect()  # Discord down for now: the scheduler retries it
+                return told
+            channel = int(opened.id or 0)
             ids = [str(m) for m in last.pop("sent", [])]
             last.pop("sending")
             adopted = (await self.ops.recent(channel, 5)).data
@@ -585,22 +651,10 @@ class Delivery:
                 last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting, keys=[], v2=True)
         shown_ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
         # Kept in place when fewer: the last messages of the channel, so more appended stay together.
-        grows_below = bool(shown_ids) and self._dm_last.get(channel) == int(shown_ids[-1])
-        span = (int(since[0]), int(since[1])) if since else None
-        for _ in range(reconciler.ROUNDS):
-            ops = reconciler.dm_ops(shown, message, last, grows_below, span)
-            if not ops:
-                break
-            for op in ops:
-                result = await self._dm_call(channel, message, op, last, key, clicked)
-                gone = result.outcome is Outcome.GONE and isinstance(op, reconciler.EditDm)
-                if not result.ok and not gone:
-                    return await self._dm_refused(ms, rec, player, uid, key, last, result)
-                reconciler.note_dm(last, op, str(result.id) if result.id else None, gone=gone)
-                if gone:
-                    break  # the player deleted one: the view is sent anew
-        await self.store.set_kv(DMS, key, last)
-        return Result(Outcome.DELIVERED)
+        grows_below = bool(shown_ids) and channel is not None and self._dm_last.get(channel) == int(shown_ids[-1])
+        shows.dms[seat] = last
+        shows.seats[seat] = _Seat(player, uid, key, message, clicked, channel)
+        return projection.SeatDm(shown, message, grows_below, (int(since[0]), int(since[1])) if since else None)
 
     async def _dm_call(self, channel: int, message: projection.DmMessage, op: reconciler.DmOp,
                        last: dict[str, Any], key: str, clicked: Click | None) -> Result:
@@ -644,23 +698,17 @@ class Delivery:
         shown = [e for e in events if span[0] < e.seq <= span[1]]
         return span, catchup.groups(ms, shown, player.locale, lambda e: projection.line(ms, e, player.locale))
 
-    async def _dm_refused(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int, key: str,
-                          last: dict[str, Any], result: Result) -> Result:
-        """A DM that did not go: a user who cannot be sent one is remembered and told
-        once in the thread; anything else is left for the next sync."""
-        if result.cannot_dm:
-            await self.store.set_kv(DMS, key, {k: v for k, v in last.items() if k not in ("sending", "sent")})
-            await self._dm_failed(ms, rec, player, uid)
-            return Result(Outcome.DELIVERED)
-        return result
-
-    async def _dm_failed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
+    async def _dm_refused(self, ms: MatchState, player: Player, uid: int, key: str, last: dict[str, Any],
+                          result: Result) -> projection.DmClosed | None:
+        """A DM that did not go: a user who cannot be sent one is remembered, and told once in the
+        thread (the DmClosed answered); anything else is logged and left for the next sync."""
+        if not result.cannot_dm:
+            log.warning("match %s: DM to seat %d failed: %s", ms.match_id, ms.seats.index(player), result.outcome)
+            return None
+        await self.store.set_kv(DMS, key, {k: v for k, v in last.items() if k not in ("sending", "sent")})
         self._dm_open.discard(uid)
         await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
-        await self._tell_dm_closed(ms, rec, player, uid)
-
-    async def _tell_dm_closed(self, ms: MatchState, rec: dict[str, Any], player: Player, uid: int) -> None:
-        await self._reconcile(ms, rec, Surfaces(dm_closed=(projection.dm_closed(ms, player, uid),)))
+        return projection.dm_closed(ms, player, uid)
 
     async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
         """The end of a match (projection.End): the result and the summary, DM menus taken off,
@@ -724,7 +772,9 @@ class Delivery:
 
     async def remind(self, ms: MatchState, seats: list[int], key: str) -> None:
         """The scheduler's reminder to `seats` (`key`: that finding, posted once) in the match's thread.
-        Raises when it could not be posted: the reminder stays due, and the scheduler's next pass sends it."""
+        Raises when it could not be posted: the reminder stays due, and the scheduler's next pass sends it.
+        A pass of its own, outside the outbox: a retry from the outbox calls `sync`, which cannot rebuild
+        a reminder from the match state (which seats were found late, and when, is the scheduler's)."""
         async with self._locks.hold(ms.match_id):
             rec = await self.record(ms.match_id)
             if not rec.get("thread"):

@@ -388,6 +388,17 @@ class DmMessage:
         return handlayout.view(self.hand, self.parts[index], menu, note)
 
 
+@dataclass(frozen=True)
+class SeatDm:
+    """A seat's DM as a pass of the delivery shows it: `grows_below` when its messages are the
+    last of the channel (more appended stay together), `since` what its catch-up covers."""
+
+    dm: Dm
+    message: DmMessage
+    grows_below: bool = False
+    since: tuple[int, int] | None = None
+
+
 def dm(ms: MatchState, seat: int, text: str, waiting: bool) -> Dm:
     player = ms.seats[seat]
     return Dm(seat, player, user_id(player) or 0, waiting, text, ms.public_seq)
@@ -612,6 +623,7 @@ class Surfaces:
     dm_closed: tuple[DmClosed, ...] = ()
     end: End | None = None  # once the match ended
     page: Page | None = None  # once its replay page is drawn
+    seat_dms: tuple[SeatDm, ...] = ()  # the DMs a pass shows, with their messages
 
 
 def project(ms: MatchState, inputs: Inputs, locale: str) -> Surfaces:

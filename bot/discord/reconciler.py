@@ -7,34 +7,44 @@ ops.py and notes each in the record as it lands. Reconciling again after
 applying them yields nothing, so a sync that is repeated, or retried from the
 outbox after an operation failed, does only what is still missing.
 
-Some operations only make sense once others are noted (old board messages
-become links to the new board once it is posted; the new board is pinned once
-it has an id): they come in the next round, when the record says the board is
-shown. The delivery reconciles again until no operation is left.
+`reconcile` is the delivery's one entry point: each of its passes (a match
+opened, a sync's pass over everything a move shows, a reminder, the end of a
+match) gathers the surfaces of the places it looks at and asks `reconcile`
+alone, round after round; the per-place functions below are its parts.
+
+Some operations only make sense once others are noted: they come in the next
+round, when the record says so. After a start, the thread read back comes
+alone, so that the rest is asked of what it found; a board posted afresh comes
+with what precedes it only, so that the log lines of the next round link to it
+(and there its old messages are retired and it is pinned); the end of a match
+comes in its own pass, once all else is shown. The delivery reconciles again
+until no operation is left.
 
 Before anything else a match gets its lobby message and thread, or its
 match-hall post (`opening_ops`); after a start the thread's last messages are
 read back once (`recover_ops`). A server with a match hall keeps one post
 listing its open lobbies, brought up to date by each lobby (`listing_ops`,
-against the server's record of it). A reminder the scheduler found due is posted
-once (`reminder_ops`). A match that ended posts its result and summary
-(`end_ops`), takes the menus off the DMs still waiting on a decision, posts
-its replay page once drawn (`page_ops`), and its thread is archived once they
-are noted (`archive_ops`); a match-hall post's status tag is swapped as the
-match moves on (`retag_ops`); a player the bot cannot DM is told once in the
-thread where their hand is (`dm_closed_ops`). `reconcile` answers all of them,
-for the places a pass of the delivery looks at.
+against the server's record of it). The board is edited or posted afresh
+(`board_ops`), the log lines not yet shown posted, the last carrying the ping
+(`log_ops`, `takeback_ops`, `ping_ops`), and each seat's DM (`seat_dms`, with
+its own record, one per seat in `discord:dm`, and a catch-up fixed when its
+decision arrives) edited or sent anew (`dm_ops`). A reminder the scheduler
+found due is posted once (`reminder_ops`). A match that ended posts its result
+and summary (`end_ops`), takes the menus off the DMs still waiting on a
+decision (`ended_dm_ops`), posts its replay page once drawn (`page_ops`), and
+its thread is archived once they are noted (`archive_ops`); a match-hall
+post's status tag is swapped as the match moves on (`retag_ops`); a player the
+bot cannot DM is told once in the thread where their hand is (`dm_closed_ops`).
 
-A seat's DM has a record of its own (`discord:dm`, one per seat) and a catch-up
-fixed when its decision arrives, so it is reconciled on its own (`dm_ops`);
-once the match ended, a DM still waiting loses its menu (`ended_dm_ops`).
+Each operation is for one place (`place`): a pass that sees one fail goes on
+`without` that place, so one failing does not hold up the others.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import layout, projection
@@ -60,9 +70,10 @@ from .projection import (
     message_link,
 )
 
-# Rounds of one step: the board posted, then its old messages retired and the board pinned,
-# then nothing (one more for a board message found deleted on the way).
-ROUNDS = 4
+# Rounds of a pass: the board posted, then its old messages retired and the board pinned with
+# the log, the ping and the DMs, then nothing; one more for the thread read back after a start,
+# one for a board message found deleted on the way, one for a DM message found deleted.
+ROUNDS = 6
 
 # A log message's footer: its event range, then (once there is a board) a link to it.
 _MARK = re.compile(r"-# #(\d+)(?:–(\d+))?(?: · [^\n]*)?\s*$")
@@ -265,9 +276,49 @@ class EndDm:
     seat: int = 0
 
 
+@dataclass(frozen=True)
+class EditDm:
+    """DM message `index` shows something new (`menu`: the decision's cards and menu under it)."""
+
+    index: int
+    msg: str
+    key: str
+    menu: bool
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class SendDm:
+    """DM message `index` sent anew, below `kept` (the messages the DM keeps above it)."""
+
+    index: int
+    menu: bool
+    kept: tuple[str, ...]
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class DeleteDm:
+    msg: str  # a DM message the view no longer needs
+    seat: int = 0
+
+
+@dataclass(frozen=True)
+class NoteDm:
+    """The DM shows `dm` now, in `kept` and the messages sent below it (no call to Discord)."""
+
+    dm: Dm
+    keys: tuple[str, ...]
+    kept: tuple[str, ...]
+    since: tuple[int, int] | None  # what its catch-up covers
+    text: str  # the last message's, which it keeps once the match ends and the decision comes off
+    seat: int = 0
+
+
 Op = (FindLobby | PostLobby | OpenThread | OpenPost | Recover | EditListing | PostListing | NoteListed | EditLobby | EditBoard | DeleteBoard | PostBoard
       | NoteBoard | RetireBoard | Pin | PostLog | PostTakeback | SettleTakeback | PostPing | PostReminder | Announce
-      | PostSummary | PostPage | Archive | Retag | TellDmClosed | EndDm)
+      | PostSummary | PostPage | Archive | Retag | TellDmClosed | EndDm | EditDm | SendDm | DeleteDm | NoteDm)
+DmOp = EditDm | SendDm | DeleteDm | NoteDm | EndDm
 
 
 def opening_ops(opening: Opening, rec: Mapping[str, Any], repair: bool = False) -> list[Op]:
@@ -465,77 +516,92 @@ def reconcile(surfaces: Surfaces, rec: Mapping[str, Any], repair: bool = False,
               dms: Mapping[int, Mapping[str, Any]] | None = None, hall: Mapping[str, Any] | None = None) -> list[Op]:
     """Everything the places `surfaces` holds need, in the order the delivery applies it: the
     lobby message and thread first (nothing else before there is a thread), the thread read
-    back after a start, the lobby, the server's looking-for-players post (`hall`: its record),
-    the board (before the log, so log lines link to it), the log, the takeback request, the
-    ping, a reminder, the post's tags, players told where their hand is; once the match ended
-    its result and summary, the menus off the DMs (`dms`: each seat's DM record, by seat), the
-    replay page, and the thread archived last of all."""
+    back after a start (alone: the rest waits for what it finds), the lobby, the server's
+    looking-for-players post (`hall`: its record), the board (a board posted afresh alone with
+    what came before it, so that the log lines of the next round link to it), the log, the
+    takeback request, the ping, each seat's DM (`dms`: each seat's DM record, by seat), players
+    told where their hand is, a reminder, the post's tags; once the match ended its result and
+    summary, the menus off the DMs still waiting, the replay page, and the thread archived last
+    of all."""
     if not rec.get("thread"):
         if surfaces.opening is not None:
             return opening_ops(surfaces.opening, rec, repair)
         return lobby_ops(surfaces.lobby, rec) if surfaces.lobby is not None else []
     ops = recover_ops(surfaces.recovery, rec)
+    if ops:
+        return ops
     if surfaces.lobby is not None:
         ops += lobby_ops(surfaces.lobby, rec)
     ops += listing_ops(surfaces.listing, surfaces.listed, rec, hall or {})
     thread = surfaces.thread
     if thread is not None:
         if thread.board is not None:
-            ops += board_ops(thread.board, rec, surfaces.guild, repair)
+            board = board_ops(thread.board, rec, surfaces.guild, repair)
+            ops += board
+            if any(isinstance(op, PostBoard) for op in board):
+                return ops
         ops += log_ops(thread.log, thread.ping, rec, surfaces.locale)
         ops += takeback_ops(thread.takeback, rec)
         # The ping of a wait the log's last message does not mention.
         if not any(isinstance(op, PostLog) and op.ping for op in ops):
             ops += ping_ops(thread.ping, rec)
+    for seat_dm in surfaces.seat_dms:
+        ops += dm_ops(seat_dm.dm, seat_dm.message, (dms or {}).get(seat_dm.dm.seat) or {}, seat_dm.grows_below,
+                      seat_dm.since)
+    for tell in surfaces.dm_closed:
+        ops += dm_closed_ops(tell, rec)
     ops += reminder_ops(surfaces.reminder, rec)
     if surfaces.status is not None:
         ops += retag_ops(surfaces.status, rec)
-    for tell in surfaces.dm_closed:
-        ops += dm_closed_ops(tell, rec)
     ops += end_ops(surfaces.end, rec)
     if surfaces.end is not None and not rec.get("ended"):
         ops += [op for seat, last in sorted((dms or {}).items()) for op in ended_dm_ops(last, seat)]
     return ops + page_ops(surfaces.end, surfaces.page, rec) + archive_ops(surfaces.end, rec)
 
+
+# The place of a match an operation is for: one failing, the rest of a pass goes on without that place.
+_PLACES: dict[type, str] = {
+    Recover: "recover", EditLobby: "lobby", EditListing: "hall", PostListing: "hall", NoteListed: "hall",
+    EditBoard: "board", PostBoard: "board", DeleteBoard: "board", NoteBoard: "board", RetireBoard: "board",
+    Pin: "board", PostLog: "log", PostTakeback: "log", SettleTakeback: "log", PostPing: "ping", EditDm: "dms",
+    SendDm: "dms", DeleteDm: "dms", NoteDm: "dms", TellDmClosed: "dms", PostReminder: "reminder", Retag: "tags",
+}
+
+
+def place(op: Op) -> str:
+    return _PLACES.get(type(op), "finish")
+
+
+def without(surfaces: Surfaces, op: Op) -> Surfaces:
+    """`surfaces` less the place `op` is for (a seat's DM: that seat's alone), so that a pass
+    that saw it fail reconciles the other places without asking for it again."""
+    thread = surfaces.thread
+    match place(op):
+        case "recover":
+            return replace(surfaces, recovery=None)
+        case "lobby":
+            return replace(surfaces, lobby=None)
+        case "hall":
+            return replace(surfaces, listing=None, listed=None)
+        case "board" if thread is not None:
+            return replace(surfaces, thread=replace(thread, board=None))
+        case "log" if thread is not None:
+            return replace(surfaces, thread=replace(thread, log=(), takeback=None))
+        case "ping" if thread is not None:
+            return replace(surfaces, thread=replace(thread, ping=None))
+        case "dms" if isinstance(op, TellDmClosed):
+            return replace(surfaces, dm_closed=tuple(t for t in surfaces.dm_closed if t.player != op.player))
+        case "dms":
+            seat = getattr(op, "seat", None)
+            return replace(surfaces, seat_dms=tuple(d for d in surfaces.seat_dms if d.dm.seat != seat))
+        case "reminder":
+            return replace(surfaces, reminder=None)
+        case "tags":
+            return replace(surfaces, status=None)
+    return replace(surfaces, end=None, page=None)
+
+
 # -- a seat's DM -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EditDm:
-    """DM message `index` shows something new (`menu`: the decision's cards and menu under it)."""
-
-    index: int
-    msg: str
-    key: str
-    menu: bool
-
-
-@dataclass(frozen=True)
-class SendDm:
-    """DM message `index` sent anew, below `kept` (the messages the DM keeps above it)."""
-
-    index: int
-    menu: bool
-    kept: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class DeleteDm:
-    msg: str  # a DM message the view no longer needs
-
-
-@dataclass(frozen=True)
-class NoteDm:
-    """The DM shows `dm` now, in `kept` and the messages sent below it (no call to Discord)."""
-
-    dm: Dm
-    keys: tuple[str, ...]
-    kept: tuple[str, ...]
-    since: tuple[int, int] | None  # what its catch-up covers
-    text: str  # the last message's, which it keeps once the match ends and the decision comes off
-
-
-DmOp = EditDm | SendDm | DeleteDm | NoteDm | EndDm
 
 
 def ended_dm_ops(last: Mapping[str, Any], seat: int = 0) -> list[EndDm]:
@@ -564,13 +630,13 @@ def dm_ops(dm: Dm, message: DmMessage, last: Mapping[str, Any], grows_below: boo
     if not fresh and not last.get("gone") and (count <= len(ids) or grows_below):
         kept = ids[:count]
         before = last.get("keys") or []
-        ops += [EditDm(i, msg, message.keys[i], len(kept) == count and i == count - 1) for i, msg in enumerate(kept)
-                if i >= len(before) or before[i] != message.keys[i]]
-        ops += [DeleteDm(extra) for extra in ids[count:]]
-    ops += [SendDm(i, i == count - 1, tuple(kept)) for i in range(len(kept), count)]
+        ops += [EditDm(i, msg, message.keys[i], len(kept) == count and i == count - 1, dm.seat)
+                for i, msg in enumerate(kept) if i >= len(before) or before[i] != message.keys[i]]
+        ops += [DeleteDm(extra, dm.seat) for extra in ids[count:]]
+    ops += [SendDm(i, i == count - 1, tuple(kept), dm.seat) for i in range(len(kept), count)]
     if not fresh and not kept:  # the same view sent anew in more messages: the old ones go
-        ops += [DeleteDm(old) for old in ids]
-    return [*ops, NoteDm(dm, message.keys, tuple(kept), since, message.parts[-1])]
+        ops += [DeleteDm(old, dm.seat) for old in ids]
+    return [*ops, NoteDm(dm, message.keys, tuple(kept), since, message.parts[-1], dm.seat)]
 
 
 def note(rec: dict[str, Any], op: Op, made: str | None = None, *, gone: bool = False, ok: bool = True,

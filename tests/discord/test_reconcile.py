@@ -445,7 +445,7 @@ def test_the_end_of_a_match_comes_from_one_reconcile_with_its_page_and_the_archi
     closed = projection.DmClosed("discord:102", "<@102>, use /parley hand", 102)
     surfaces = projection.Surfaces(status="over", dm_closed=(closed,), end=end)
     assert _through(surfaces, rec, dms=dms) == [
-        reconciler.Retag("over"), reconciler.TellDmClosed("discord:102", closed.text, 102),
+        reconciler.TellDmClosed("discord:102", closed.text, 102), reconciler.Retag("over"),
         reconciler.Announce("**ann** won"), reconciler.PostSummary("summary", False), reconciler.EndDm("41", "hand", 0)]
     assert not dms[0]["waiting"] and not rec.get("ended")  # the page is not drawn yet: no archive
     assert reconciler.reconcile(surfaces, rec, dms=dms) == []
@@ -492,3 +492,59 @@ def test_the_looking_for_players_post_is_made_once_then_edited_only_when_the_lob
     assert isinstance(edited, reconciler.EditListing) and edited.thread == "91"
     reconciler.note_listing(server, edited)
     assert reconciler.reconcile(more, rec, hall=server) == []
+
+
+def test_log_lines_wait_for_a_board_posted_afresh_so_that_they_link_to_it() -> None:
+    rec = _record()
+    _settle(_surfaces(_board()), rec)
+    old = rec["board_msg"]
+    log = (LogChunk(("ann › draws",), 1, 1, None),)
+    first, second = _settle(_surfaces(_board("x\n" * 3000), log, PING), rec)
+    assert [type(op) for op in first] == [reconciler.PostBoard, reconciler.PostBoard, reconciler.NoteBoard]
+    assert rec["board_msg"] != old
+    posted = [op for op in second if isinstance(op, reconciler.PostLog)]
+    assert [type(op) for op in second] == [reconciler.RetireBoard, reconciler.Pin, reconciler.PostLog]
+    assert projection.message_link(42, "7", rec["board_msg"]) in posted[0].content and posted[0].ping == PING.key
+
+
+def test_the_thread_read_back_comes_alone_and_the_rest_is_asked_of_what_it_found() -> None:
+    rec = _record(shown=3)
+    recovery = projection.Recovery("m1", None, "start-1")
+    log = (LogChunk(("ann › draws",), 4, 5, None), LogChunk(("ben › banks",), 6, 7, None))
+    surfaces = replace(_surfaces(_board(), log), recovery=recovery)
+    assert reconciler.reconcile(surfaces, rec, True) == [reconciler.Recover(recovery)]
+    read = [{"id": "30", "content": "ann › draws\n-# #4–5"}]  # posted just before a crash lost its note
+    ops = _through(surfaces, rec, repair=True, read=read)
+    assert [op.last for op in ops if isinstance(op, reconciler.PostLog)] == [7]
+
+
+def test_each_seats_dm_comes_from_reconcile_with_its_seat_and_then_nothing() -> None:
+    rec = _record()
+    _settle(_surfaces(_board()), rec)
+    ann, ann_message = _dm("hand: A")
+    ben, ben_message = _dm("hand: B", waiting=False)
+    ben = replace(ben, seat=1)
+    dms: dict[int, dict[str, Any]] = {0: {}, 1: {}}
+    surfaces = replace(_surfaces(_board()), seat_dms=(projection.SeatDm(ann, ann_message),
+                                                      projection.SeatDm(ben, ben_message, since=(2, 5))))
+    ops = reconciler.reconcile(surfaces, rec, dms=dms)
+    assert [(type(op), op.seat) for op in ops] == [(reconciler.SendDm, 0), (reconciler.NoteDm, 0),  # type: ignore[union-attr]
+                                                    (reconciler.SendDm, 1), (reconciler.NoteDm, 1)]
+    for op in ops:
+        assert isinstance(op, reconciler.SendDm | reconciler.NoteDm)
+        reconciler.note_dm(dms[op.seat], op, str(next(ids)) if isinstance(op, reconciler.SendDm) else None)
+    assert dms[1]["since"] == [2, 5] and reconciler.reconcile(surfaces, rec, dms=dms) == []
+
+
+def test_a_place_that_failed_is_left_out_and_the_others_are_still_asked_for() -> None:
+    rec = _record()
+    _settle(_surfaces(_board()), rec)
+    log = (LogChunk(("ann › draws",), 1, 1, None),)
+    surfaces = _surfaces(_board("another board"), log, PING)
+    edit, *rest = reconciler.reconcile(surfaces, rec)
+    assert isinstance(edit, reconciler.EditBoard) and any(isinstance(op, reconciler.PostLog) for op in rest)
+    left = reconciler.without(surfaces, edit)
+    assert [type(op) for op in reconciler.reconcile(left, rec)] == [reconciler.PostLog]
+    # The log failing too: its ping goes on its own.
+    (post,) = reconciler.reconcile(left, rec)
+    assert reconciler.reconcile(reconciler.without(left, post), rec) == [reconciler.PostPing(PING)]
