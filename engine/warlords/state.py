@@ -3,7 +3,6 @@ and move cards. Every physical card is an instance id ("c17") mapped to its card
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engine.core import Rng, Text, seat_ref
@@ -166,37 +165,39 @@ def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
     return None
 
 
-def on_table(s: WState) -> Iterator[str]:
-    """The instance ids of every card on the table (castles, stacks, treasures, ruins)."""
+def on_table(s: WState) -> list[str]:
+    """The instance ids of every card on the table (castles, stacks, treasures, ruins).
+    A list built by whole-list extends, not a generator: every deploy of a unique card
+    scans it, and a generator pays a resumption per card."""
+    out: list[str] = []
     for p in s.players:
         for c in p.castles:
-            yield c.card
-            yield from c.garrison
-            yield from c.improvements
-            yield from c.calamities
+            out.append(c.card)
+            out += c.garrison
+            out += c.improvements
+            out += c.calamities
         for st in p.stacks:
-            yield st.hero
-            yield from st.members
-            yield from st.march
-            yield from st.calamities
+            out.append(st.hero)
+            out += st.members
+            out += st.march
+            out += st.calamities
             for x in (st.fleet, st.terrain, st.weather):
                 if x:
-                    yield x
-        yield from p.treasures
-        yield from p.ruins
+                    out.append(x)
+        out += p.treasures
+        out += p.ruins
+    return out
 
 
 def in_play_card_ids(s: WState) -> set[str]:
     """Card ids (names) on the table, for uniqueness (先出し生存)."""
-    cards = s.cards
-    return {cards[i] for i in on_table(s)}
+    return set(map(s.cards.__getitem__, on_table(s)))
 
 
 def in_play(s: WState, card_id: str) -> bool:
     """Is a card of this id on the table? `card_id in in_play_card_ids(s)`,
     stopping at the first one and building no set (checked at every deploy)."""
-    cards = s.cards
-    return any(cards[i] == card_id for i in on_table(s))
+    return card_id in map(s.cards.__getitem__, on_table(s))
 
 
 def to_discard(s: WState, iid: str) -> None:
