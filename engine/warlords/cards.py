@@ -128,6 +128,8 @@ class CardDef(Strict):
         return self.name.text()
 
     def static(self, op: str) -> int:
+        if not self.effects:  # most cards: no generator to build (castle revenue asks this every turn)
+            return 0
         return sum(e.n for e in self.effects if e.op == op)
 
 

@@ -111,10 +111,11 @@ def cdef(s: WState, iid: str) -> CardDef:
     key = s.cards[iid]
     if s.card_set:
         return CARD_FILES.load(s.card_set).defs[key]
-    found = _DEFS.get(key)
-    if found is None:
+    try:
+        return _DEFS[key]
+    except KeyError:
         found = _DEFS[key] = card(key)
-    return found
+        return found
 
 
 def set_defs(s: WState) -> dict[str, CardDef]:
