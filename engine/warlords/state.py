@@ -151,6 +151,13 @@ def alive(s: WState) -> list[int]:
 
 
 def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
+    # A stack stays with the player whose hero leads it: look there first (several
+    # look-ups an action), then everywhere, so any table finds what it did before.
+    seat = s.owner.get(sid)
+    if seat is not None and seat < len(s.players):
+        for st in s.players[seat].stacks:
+            if st.hero == sid:
+                return seat, st
     for seat, p in enumerate(s.players):
         for st in p.stacks:
             if st.hero == sid:
