@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -127,10 +127,17 @@ class CardDef(Strict):
     def text(self) -> Text:
         return self.name.text()
 
+    @cached_property
+    def static_totals(self) -> dict[str, int]:
+        """Each op's total over the card's effects, summed once per definition: castle
+        revenue, capacity, combat and ports ask for them at nearly every action."""
+        totals: dict[str, int] = {}
+        for e in self.effects:
+            totals[e.op] = totals.get(e.op, 0) + e.n
+        return totals
+
     def static(self, op: str) -> int:
-        if not self.effects:  # most cards: no generator to build (castle revenue asks this every turn)
-            return 0
-        return sum(e.n for e in self.effects if e.op == op)
+        return self.static_totals.get(op, 0)
 
 
 class FactionDef(Strict):
