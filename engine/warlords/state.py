@@ -166,6 +166,12 @@ def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
 
 
 def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
+    # Most castles are still their owner's (capture moves some): look there first.
+    seat = s.owner.get(cid)
+    if seat is not None and seat < len(s.players):
+        for c in s.players[seat].castles:
+            if c.card == cid:
+                return seat, c
     for seat, p in enumerate(s.players):
         for c in p.castles:
             if c.card == cid:
