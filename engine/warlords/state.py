@@ -209,9 +209,39 @@ def in_play_card_ids(s: WState) -> set[str]:
 
 
 def in_play(s: WState, card_id: str) -> bool:
-    """Is a card of this id on the table? `card_id in in_play_card_ids(s)`,
-    stopping at the first one and building no set (checked at every deploy)."""
-    return card_id in map(s.cards.__getitem__, on_table(s))
+    """Is a card of this id on the table? `card_id in in_play_card_ids(s)`, asked at
+    every deploy of a unique card, so asked of its few copies instead of walking the
+    table: every card lies in exactly one place (tests/warlords/test_properties.py), and
+    one off the table lies with its owner (deck, hand, discard, Time Passes) or in the
+    pending decision, which are searched in C."""
+    for iid in copies(s).get(card_id, ()):
+        p = s.players[s.owner[iid]]
+        if iid in p.hand or iid in p.deck or iid in p.discard or iid in p.time_passes:
+            continue
+        d = s.decision
+        if d is None or (iid != d.reward and iid != d.calamity):
+            return True
+    return False
+
+
+# The card map of a match never changes after set-up, and a state's copy shares it;
+# only a test's table grows it, so a map is known by its identity and its size.
+_COPIES: dict[int, tuple[dict[str, str], int, dict[str, list[str]]]] = {}
+
+
+def copies(s: WState) -> dict[str, list[str]]:
+    """The instance ids of each card id in the match."""
+    cards = s.cards
+    hit = _COPIES.get(id(cards))
+    if hit is not None and hit[0] is cards and hit[1] == len(cards):
+        return hit[2]
+    out: dict[str, list[str]] = {}
+    for iid, card_id in cards.items():
+        out.setdefault(card_id, []).append(iid)
+    if len(_COPIES) > 256:  # searches deal new maps again and again: hold no memory
+        _COPIES.clear()
+    _COPIES[id(cards)] = (cards, len(cards), out)
+    return out
 
 
 def to_discard(s: WState, iid: str) -> None:
