@@ -27,7 +27,13 @@ def start_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
     draw_to_hand(s, s.active, rules().draws_per_turn, rng, log)
     starve(s, s.active, log)
     check_eliminations(s, log)
-    s.advance = [c for st in p.stacks for c in st.calamities] + [c for cs in p.castles for c in cs.calamities]
+    # Persistent calamities to check, stacks' then castles' (a loop: most hold none).
+    advance: list[str] = []
+    for st in p.stacks:
+        advance += st.calamities
+    for c in p.castles:
+        advance += c.calamities
+    s.advance = advance
 
 
 def end_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
