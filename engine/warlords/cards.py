@@ -210,8 +210,13 @@ class Rules(Strict):
                 raise broken_rule(Text("oracle rows must be contiguous", "oracle の各行は範囲が途切れずに続くようにしてください"))
         return self
 
+    @cached_property
+    def oracle_rows(self) -> list[OracleRow]:
+        """The oracle's rows in order, sorted once (every battle reads them)."""
+        return sorted(self.oracle, key=lambda r: r.min)
+
     def oracle_row(self, diff: int) -> OracleRow:
-        rows = sorted(self.oracle, key=lambda r: r.min)
+        rows = self.oracle_rows
         for row in rows:
             if row.min <= diff <= row.max:
                 return row
