@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -127,8 +127,17 @@ class CardDef(Strict):
     def text(self) -> Text:
         return self.name.text()
 
+    @cached_property
+    def static_totals(self) -> dict[str, int]:
+        """Each op's total over the card's effects, summed once per definition: castle
+        revenue, capacity, combat and ports ask for them at nearly every action."""
+        totals: dict[str, int] = {}
+        for e in self.effects:
+            totals[e.op] = totals.get(e.op, 0) + e.n
+        return totals
+
     def static(self, op: str) -> int:
-        return sum(e.n for e in self.effects if e.op == op)
+        return self.static_totals.get(op, 0)
 
 
 class FactionDef(Strict):
@@ -201,8 +210,13 @@ class Rules(Strict):
                 raise broken_rule(Text("oracle rows must be contiguous", "oracle の各行は範囲が途切れずに続くようにしてください"))
         return self
 
+    @cached_property
+    def oracle_rows(self) -> list[OracleRow]:
+        """The oracle's rows in order, sorted once (every battle reads them)."""
+        return sorted(self.oracle, key=lambda r: r.min)
+
     def oracle_row(self, diff: int) -> OracleRow:
-        rows = sorted(self.oracle, key=lambda r: r.min)
+        rows = self.oracle_rows
         for row in rows:
             if row.min <= diff <= row.max:
                 return row

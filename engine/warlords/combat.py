@@ -45,7 +45,7 @@ def battle(s: WState, rng: Rng, attacker: int, stack_id: str, target: str, bonus
         return
     _, ast = a
     castle = find_castle(s, target)
-    dstack = find_stack(s, target)
+    dstack = find_stack(s, target) if castle is None else None  # read only when the target is no castle
     a_total = stack_combat(s, ast) + bonus
     if castle is not None:
         dseat, c = castle

@@ -204,8 +204,8 @@ def do_deploy(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
         p.ruin_turn[iid] = s.turn
     elif d.type == "improvement":
         _own_castle(s, seat, to).improvements.append(iid)
-    elif d.type == "army" and find_castle(s, to) is not None:
-        _own_castle(s, seat, to).garrison.append(iid)
+    elif d.type == "army" and (castle := find_castle(s, to)) is not None:
+        castle[1].garrison.append(iid)  # checked to be the player's own
     else:
         st = _own_stack(s, seat, to)
         if d.type == "fleet":
@@ -386,10 +386,11 @@ def interceptors(s: WState, attacker_stack: str, target: str) -> list[str]:
     """The defender's stacks that may intercept: patrolling stacks free of weather; only
     flying ones against a flying attack on a stack (castle assaults are on the ground)."""
     found = find_stack(s, attacker_stack)
-    owner = find_stack(s, target) or find_castle(s, target)
+    castle = find_castle(s, target)
+    owner = find_stack(s, target) or castle
     if found is None or owner is None:
         return []
-    air = flying(s, found[1]) and find_castle(s, target) is None
+    air = flying(s, found[1]) and castle is None
     out = []
     for st in s.players[owner[0]].stacks:
         if st.hero == target or stack_state(st) != "patrolling" or immobile(s, st):

@@ -84,8 +84,10 @@ def pick_ok(s: WState, seat: int, kind: str, value: object) -> bool:
         return not any(cdef(s, i).type == kind and not in_play(s, s.cards[i]) for i in deck)
     if not isinstance(value, str) or value not in deck or cdef(s, value).type != kind or in_play(s, s.cards[value]):
         return False
-    # pickable offers the copy with the lowest id of each card.
+    # pickable offers the copy with the lowest id of each card; most decks hold one copy.
     card_id, n = s.cards[value], int(value[1:])
+    if list(map(s.cards.__getitem__, deck)).count(card_id) == 1:
+        return True
     return all(int(i[1:]) >= n for i in deck if s.cards[i] == card_id)
 
 

@@ -3,7 +3,6 @@ and move cards. Every physical card is an instance id ("c17") mapped to its card
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from engine.core import Rng, Text, seat_ref
@@ -112,10 +111,11 @@ def cdef(s: WState, iid: str) -> CardDef:
     key = s.cards[iid]
     if s.card_set:
         return CARD_FILES.load(s.card_set).defs[key]
-    found = _DEFS.get(key)
-    if found is None:
+    try:
+        return _DEFS[key]
+    except KeyError:
         found = _DEFS[key] = card(key)
-    return found
+        return found
 
 
 def set_defs(s: WState) -> dict[str, CardDef]:
@@ -151,6 +151,13 @@ def alive(s: WState) -> list[int]:
 
 
 def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
+    # A stack stays with the player whose hero leads it: look there first (several
+    # look-ups an action), then everywhere, so any table finds what it did before.
+    seat = s.owner.get(sid)
+    if seat is not None and seat < len(s.players):
+        for st in s.players[seat].stacks:
+            if st.hero == sid:
+                return seat, st
     for seat, p in enumerate(s.players):
         for st in p.stacks:
             if st.hero == sid:
@@ -159,6 +166,12 @@ def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
 
 
 def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
+    # Most castles are still their owner's (capture moves some): look there first.
+    seat = s.owner.get(cid)
+    if seat is not None and seat < len(s.players):
+        for c in s.players[seat].castles:
+            if c.card == cid:
+                return seat, c
     for seat, p in enumerate(s.players):
         for c in p.castles:
             if c.card == cid:
@@ -166,37 +179,69 @@ def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
     return None
 
 
-def on_table(s: WState) -> Iterator[str]:
-    """The instance ids of every card on the table (castles, stacks, treasures, ruins)."""
+def on_table(s: WState) -> list[str]:
+    """The instance ids of every card on the table (castles, stacks, treasures, ruins).
+    A list built by whole-list extends, not a generator: every deploy of a unique card
+    scans it, and a generator pays a resumption per card."""
+    out: list[str] = []
     for p in s.players:
         for c in p.castles:
-            yield c.card
-            yield from c.garrison
-            yield from c.improvements
-            yield from c.calamities
+            out.append(c.card)
+            out += c.garrison
+            out += c.improvements
+            out += c.calamities
         for st in p.stacks:
-            yield st.hero
-            yield from st.members
-            yield from st.march
-            yield from st.calamities
+            out.append(st.hero)
+            out += st.members
+            out += st.march
+            out += st.calamities
             for x in (st.fleet, st.terrain, st.weather):
                 if x:
-                    yield x
-        yield from p.treasures
-        yield from p.ruins
+                    out.append(x)
+        out += p.treasures
+        out += p.ruins
+    return out
 
 
 def in_play_card_ids(s: WState) -> set[str]:
     """Card ids (names) on the table, for uniqueness (先出し生存)."""
-    cards = s.cards
-    return {cards[i] for i in on_table(s)}
+    return set(map(s.cards.__getitem__, on_table(s)))
 
 
 def in_play(s: WState, card_id: str) -> bool:
-    """Is a card of this id on the table? `card_id in in_play_card_ids(s)`,
-    stopping at the first one and building no set (checked at every deploy)."""
+    """Is a card of this id on the table? `card_id in in_play_card_ids(s)`, asked at
+    every deploy of a unique card, so asked of its few copies instead of walking the
+    table: every card lies in exactly one place (tests/warlords/test_properties.py), and
+    one off the table lies with its owner (deck, hand, discard, Time Passes) or in the
+    pending decision, which are searched in C."""
+    for iid in copies(s).get(card_id, ()):
+        p = s.players[s.owner[iid]]
+        if iid in p.hand or iid in p.deck or iid in p.discard or iid in p.time_passes:
+            continue
+        d = s.decision
+        if d is None or (iid != d.reward and iid != d.calamity):
+            return True
+    return False
+
+
+# The card map of a match never changes after set-up, and a state's copy shares it;
+# only a test's table grows it, so a map is known by its identity and its size.
+_COPIES: dict[int, tuple[dict[str, str], int, dict[str, list[str]]]] = {}
+
+
+def copies(s: WState) -> dict[str, list[str]]:
+    """The instance ids of each card id in the match."""
     cards = s.cards
-    return any(cards[i] == card_id for i in on_table(s))
+    hit = _COPIES.get(id(cards))
+    if hit is not None and hit[0] is cards and hit[1] == len(cards):
+        return hit[2]
+    out: dict[str, list[str]] = {}
+    for iid, card_id in cards.items():
+        out.setdefault(card_id, []).append(iid)
+    if len(_COPIES) > 256:  # searches deal new maps again and again: hold no memory
+        _COPIES.clear()
+    _COPIES[id(cards)] = (cards, len(cards), out)
+    return out
 
 
 def to_discard(s: WState, iid: str) -> None:

@@ -27,16 +27,23 @@ def start_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
     draw_to_hand(s, s.active, rules().draws_per_turn, rng, log)
     starve(s, s.active, log)
     check_eliminations(s, log)
-    s.advance = [c for st in p.stacks for c in st.calamities] + [c for cs in p.castles for c in cs.calamities]
+    # Persistent calamities to check, stacks' then castles' (a loop: most hold none).
+    advance: list[str] = []
+    for st in p.stacks:
+        advance += st.calamities
+    for c in p.castles:
+        advance += c.calamities
+    s.advance = advance
 
 
 def end_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
     s.players[s.active].revenue = 0
-    nxt = [o for o in order_from(s, s.active, include_start=False) if not s.players[o].eliminated]
-    if not nxt:
-        return
-    s.active = nxt[0]
-    start_turn(s, rng, log)
+    # The first seat after the active one still in the game, without listing them all.
+    for seat in order_from(s, s.active, include_start=False):
+        if not s.players[seat].eliminated:
+            s.active = seat
+            start_turn(s, rng, log)
+            return
 
 
 def finished(s: WState, log: list[Text] | None) -> bool:
@@ -81,6 +88,8 @@ def finished(s: WState, log: list[Text] | None) -> bool:
 
 def settle(s: WState, rng: Rng, log: list[Text] | None) -> None:
     """After every action: eliminate, end the game, or carry the turn on."""
+    if s.phase == "play" and _calm(s):
+        return
     for _ in range(10 * s.seats + 10):
         check_eliminations(s, log)
         if finished(s, log) or s.decision is not None:
@@ -92,3 +101,21 @@ def settle(s: WState, rng: Rng, log: list[Text] | None) -> None:
             end_turn(s, rng, log)
             continue
         return
+
+
+def _calm(s: WState) -> bool:
+    """Would `settle` do nothing at all? One pass over the players instead of the
+    elimination check and the end check each walking them (true after most actions):
+    nobody to eliminate, two or more left who have not all drawn Time Passes, and
+    either a decision pending or the turn going on as it is."""
+    left, all_passed = 0, True
+    for p in s.players:
+        if not p.eliminated:
+            if not p.castles and not p.stacks:
+                return False
+            left += 1
+            if not p.time_passes:
+                all_passed = False
+    if left <= 1 or all_passed:
+        return False
+    return s.decision is not None or (not s.advance and not s.players[s.active].eliminated)

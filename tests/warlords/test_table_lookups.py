@@ -1,0 +1,67 @@
+"""The table look-ups a replay makes at nearly every action take short cuts (a card's
+copies, a castle's or stack's owner first): over whole bot matches they answer
+exactly what a walk of the whole table answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Rng, RuleError
+from engine.core.play import step
+from engine.core.selfplay import derive_secret
+from engine.warlords.game import GAME
+from engine.warlords.state import Castle, Stack, WState, find_castle, find_stack, in_play, on_table
+
+from .helpers import Table, act
+
+
+def _match(seats: int, seed: int) -> list[WState]:
+    """Every state a bot match passes through."""
+    secret = derive_secret(seed)
+    rng = Rng(secret, 0)
+    state = GAME.setup(seats, GAME.options({}, seats), rng)
+    counter = rng.counter
+    bots = Rng(derive_secret(seed, "bots"))
+    seen = [state]
+    while pending := GAME.pending(state):
+        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
+        result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
+        state, counter = result.transition.state, result.counter
+        seen.append(state)
+    return seen
+
+
+def _walked_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
+    return next(((seat, c) for seat, p in enumerate(s.players) for c in p.castles if c.card == cid), None)
+
+
+def _walked_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
+    return next(((seat, st) for seat, p in enumerate(s.players) for st in p.stacks if st.hero == sid), None)
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 11), (4, 12), (6, 13)])
+def test_table_look_ups_answer_what_walking_the_table_answers(seats: int, seed: int) -> None:
+    captured = in_transit = 0
+    for s in _match(seats, seed):
+        table = {s.cards[i] for i in on_table(s)}
+        for card_id in {*s.cards.values(), "no_such_card"}:
+            assert in_play(s, card_id) == (card_id in table), card_id
+        for iid in [*s.cards, "none", ""]:
+            assert find_castle(s, iid) == _walked_castle(s, iid), iid
+            assert find_stack(s, iid) == _walked_stack(s, iid), iid
+        captured += any(s.owner[c.card] != seat for seat, p in enumerate(s.players) for c in p.castles)
+        in_transit += s.decision is not None and bool(s.decision.reward or s.decision.calamity)
+    assert captured and in_transit  # the short cuts' hard cases were met
+
+
+def test_a_card_added_to_the_table_after_a_look_up_is_seen() -> None:
+    # A test's table grows the card map after play starts: the copies found
+    # before must not hide the card added since.
+    t = Table(2)
+    t.castle(0, "castle_oakvale")
+    assert in_play(t.s, "castle_oakvale") and not in_play(t.s, "castle_dunmoor")
+    t.castle(1, "castle_dunmoor")
+    assert in_play(t.s, "castle_dunmoor")
+    (dup,) = t.hand(0, "castle_dunmoor")
+    with pytest.raises(RuleError, match="already in play"):
+        act(t.s, 0, kind="deploy", card=dup)
