@@ -46,8 +46,13 @@ def attackers(s: QState, defender: int) -> Text:
 def total(s: QState, defender: int) -> int:
     fx = s.fx
     if not s.zeroed and "shield_low_level" not in fx and "attack_cap" not in fx and "attack_vs_lone" not in fx:
-        # no card in play changes what an attacker brings: the plain sum (`guards` would say no shield, no cap)
-        return sum(a for _, a, lvl in s.snap if lvl > 0)
+        # no card in play changes what an attacker brings: the plain sum (`guards` would say no shield, no cap),
+        # in a loop: a generator costs twice as much, for every defender of every attack
+        n = 0
+        for _, a, lvl in s.snap:
+            if lvl > 0:
+                n += a
+        return n
     guard = guards(s, defender)
     count, shield, cap = guard
     if not s.zeroed and not (count == 1 and "attack_vs_lone" in fx):
@@ -174,8 +179,10 @@ def progress(s: QState, rng: Rng) -> None:
             return
         d = s.defenders[0]
         stage = s.stage
+        cands: list[int] | None = None
         if stage == 0:
-            if not creatures(s, d):  # nothing to attack here
+            cands = creatures(s, d)
+            if not cands:  # nothing to attack here
                 note_texts(s, _NOT_ATTACKED[d])
                 s.defenders = s.defenders[1:]
                 continue
@@ -195,7 +202,8 @@ def progress(s: QState, rng: Rng) -> None:
             if kills:  # a destroyed creature may have asked its owner something, or ended the game
                 s.remaining += _mdd_bonus(s, d)
                 continue
-        cands = candidates(s, d)
+        if cands is None:  # else nothing has absorbed or died since `creatures` listed them (`hit` is empty)
+            cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
             if s.remaining > 0:
                 note(s, f"{TOK[d]} has no creature left to absorb the other {s.remaining}.",
