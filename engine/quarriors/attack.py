@@ -18,6 +18,9 @@ _NO_ATTACK = tuple(Text(f"{w} has no creatures: no attack.", f"{w}にはモン�
 _NOT_ATTACKED = tuple(Text(f"{w} has no creatures to attack.", f"{w}には攻撃を受けるモンスターがいない。")
                       for w in TOK)
 
+# seats -> attacker -> the other seats from the attacker's left, in the order they defend
+_DEFENDERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n)) for n in range(2, len(TOK) + 1)}
+
 
 def begin(s: QState) -> None:
     p = s.active
@@ -29,8 +32,8 @@ def begin(s: QState) -> None:
         return
     s.step = ATTACK
     # Totals are fixed when the attack begins (creatures that score or die later still count).
-    s.snap = tuple([(d, attack(s, d, p), level(s, d)) for d in cs])
-    s.defenders = tuple((p + i) % s.seats for i in range(1, s.seats))
+    s.snap = tuple([(d, attack(s, d, p), face_of(s, d).level) for d in cs])  # `level`, inline
+    s.defenders = _DEFENDERS[s.seats][p]
     s.stage, s.hit, s.mdd_used = 0, (), False
 
 

@@ -199,7 +199,10 @@ class Quarriors(Game[QState]):
     def apply_owned(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> QState:
         # A refusal's hint is left out: the caller replays purely to report it.
         # No log lines are written (QState.notes).
-        if state.step == OVER or seat != self._seat(state):
+        # `_seat`, inline (a replay comes here for every action)
+        prompts, step = state.prompts, state.step
+        if seat != (prompts[0][1] if prompts else state.defenders[0] if step == ATTACK else state.active) \
+                or step == OVER:
             self._check_seat(state, seat)
         state.notes = None
         self._dispatch(state, seat, action, rng)
