@@ -18,6 +18,9 @@ _NO_ATTACK = tuple(Text(f"{w} has no creatures: no attack.", f"{w}にはモン�
 _NOT_ATTACKED = tuple(Text(f"{w} has no creatures to attack.", f"{w}には攻撃を受けるモンスターがいない。")
                       for w in TOK)
 
+# seats -> attacker -> the other seats from the attacker's left, in the order they defend
+_DEFENDERS = {n: tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n)) for n in range(2, len(TOK) + 1)}
+
 
 def begin(s: QState) -> None:
     p = s.active
@@ -29,8 +32,8 @@ def begin(s: QState) -> None:
         return
     s.step = ATTACK
     # Totals are fixed when the attack begins (creatures that score or die later still count).
-    s.snap = tuple([(d, attack(s, d, p), level(s, d)) for d in cs])
-    s.defenders = tuple((p + i) % s.seats for i in range(1, s.seats))
+    s.snap = tuple([(d, attack(s, d, p), face_of(s, d).level) for d in cs])  # `level`, inline
+    s.defenders = _DEFENDERS[s.seats][p]
     s.stage, s.hit, s.mdd_used = 0, (), False
 
 
@@ -46,8 +49,13 @@ def attackers(s: QState, defender: int) -> Text:
 def total(s: QState, defender: int) -> int:
     fx = s.fx
     if not s.zeroed and "shield_low_level" not in fx and "attack_cap" not in fx and "attack_vs_lone" not in fx:
-        # no card in play changes what an attacker brings: the plain sum (`guards` would say no shield, no cap)
-        return sum(a for _, a, lvl in s.snap if lvl > 0)
+        # no card in play changes what an attacker brings: the plain sum (`guards` would say no shield, no cap),
+        # in a loop: a generator costs twice as much, for every defender of every attack
+        n = 0
+        for _, a, lvl in s.snap:
+            if lvl > 0:
+                n += a
+        return n
     guard = guards(s, defender)
     count, shield, cap = guard
     if not s.zeroed and not (count == 1 and "attack_vs_lone" in fx):
@@ -174,8 +182,10 @@ def progress(s: QState, rng: Rng) -> None:
             return
         d = s.defenders[0]
         stage = s.stage
+        cands: list[int] | None = None
         if stage == 0:
-            if not creatures(s, d):  # nothing to attack here
+            cands = creatures(s, d)
+            if not cands:  # nothing to attack here
                 note_texts(s, _NOT_ATTACKED[d])
                 s.defenders = s.defenders[1:]
                 continue
@@ -195,7 +205,8 @@ def progress(s: QState, rng: Rng) -> None:
             if kills:  # a destroyed creature may have asked its owner something, or ended the game
                 s.remaining += _mdd_bonus(s, d)
                 continue
-        cands = candidates(s, d)
+        if cands is None:  # else nothing has absorbed or died since `creatures` listed them (`hit` is empty)
+            cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
             if s.remaining > 0:
                 note(s, f"{TOK[d]} has no creature left to absorb the other {s.remaining}.",

@@ -117,9 +117,14 @@ def score_now(s: QState, p: int, x: int) -> None:
         note(s, f"{why.en} no glory.", f"{why.ja}勝利点はない。")
 
 
+_LOST_POWERS = frozenset({"reaction_revive", "reaction_to_pool", "destroyed_cull_return"})
+
+
 def lost_choices(s: QState, p: int, d: int, slot: int) -> list[tuple[str, int]]:
     """What `p` may do right after losing `d`: ('revive'|'pool', spell) or ('ghost', quiddity die)."""
     out: list[tuple[str, int]] = []
+    if s.fx.isdisjoint(_LOST_POWERS):  # asked after every death: most matches have none of these cards
+        return out
     gone = d in s.used[p] or d in s.pool[p]
     if not gone:
         return out

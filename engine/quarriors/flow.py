@@ -100,24 +100,28 @@ def _ooze_dice(s: QState) -> tuple[int, ...]:
     return dice
 
 
-def _ooze_in_play(s: QState) -> bool:
-    """Whether a die of an ooze card shows a creature in a ready area (or some
-    die copies: a copied ooze counts too): else `_sweep` has nothing to look at."""
+def _ooze_dying(s: QState) -> bool:
+    """Whether `_sweep` may have an ooze to destroy: a die of an ooze card shows a
+    creature in a ready area and counts no Basic Quiddity (or some die copies: a
+    copied ooze counts too, and `_sweep` looks itself). Else it has nothing to do:
+    it is asked after every step of the rules, and an ooze seldom dies."""
     if s.copies:
         return True
     face, dfaces, ready = s.face, s.dfaces, s.ready
     for d in _ooze_dice(s):
         f = face[d]
         if f >= 0 and dfaces[d][f].creature:
-            for area in ready:
+            for p, area in enumerate(ready):
                 if d in area:
-                    return True
+                    if printed(s, d, p)[1] <= 0:
+                        return True
+                    break
     return False
 
 
 def _sweep(s: QState, rng: Rng) -> None:
     """Primordial Ooze dies when its count of Basic Quiddity dice is 0."""
-    if not _ooze_in_play(s):
+    if not _ooze_dying(s):
         return
     dcard, copies = s.dcard, s.copies
     for p in range(s.seats):

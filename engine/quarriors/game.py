@@ -56,6 +56,7 @@ _SEATS = range(4)  # Quarriors.max_seats
 _BY_PROMPT = {(seat, what): (Pending(seat, "choose", text),) for seat in _SEATS for what, text in STATIC.items()}
 _TURN = tuple((Pending(seat, "turn", TURN_PROMPT),) for seat in _SEATS)
 _CAPTURE = tuple((Pending(seat, "turn", CAPTURE_PROMPT),) for seat in _SEATS)
+_ONE = tuple((seat,) for seat in _SEATS)
 
 
 OPTIONS = {"cards": Text("the card ids of 7 creatures and 3 spells, as a list or comma-separated",
@@ -125,13 +126,13 @@ class Quarriors(Game[QState]):
         return ()  # over
 
     def waiting(self, state: QState) -> tuple[int, ...]:
-        # `_seat`, inline: the framework asks before every action
+        # `_seat`, inline, answered with a shared tuple: the framework asks before every action
         if state.prompts:
-            return (int(state.prompts[0][1]),)
+            return _ONE[state.prompts[0][1]]
         step = state.step
         if step == ATTACK:
-            return (state.defenders[0],)
-        return (state.active,) if step != OVER else ()
+            return _ONE[state.defenders[0]]
+        return _ONE[state.active] if step != OVER else ()
 
     def _seat(self, s: QState) -> int:
         if s.prompts:
@@ -199,7 +200,10 @@ class Quarriors(Game[QState]):
     def apply_owned(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> QState:
         # A refusal's hint is left out: the caller replays purely to report it.
         # No log lines are written (QState.notes).
-        if state.step == OVER or seat != self._seat(state):
+        # `_seat`, inline (a replay comes here for every action)
+        prompts, step = state.prompts, state.step
+        if seat != (prompts[0][1] if prompts else state.defenders[0] if step == ATTACK else state.active) \
+                or step == OVER:
             self._check_seat(state, seat)
         state.notes = None
         self._dispatch(state, seat, action, rng)

@@ -14,8 +14,7 @@ from .state import QState
 
 def quiddity_dice(s: QState, p: int) -> list[tuple[int, int]]:
     """(quiddity, die) for each rolled quiddity face in the pool (only creatures copy, so faces are direct)."""
-    df, fc = s.dfaces, s.face
-    return [(q, d) for d in s.pool[p] if (f := fc[d]) >= 0 and (q := df[d][f].quiddity) > 0]
+    return purse(s, p)[1]
 
 
 def available(s: QState, p: int) -> int:
@@ -29,31 +28,48 @@ def available(s: QState, p: int) -> int:
     return total
 
 
-def pick(s: QState, p: int, cost: int) -> list[int] | None:
+def purse(s: QState, p: int) -> tuple[int, list[tuple[int, int]]]:
+    """`available` and `quiddity_dice` in one pass: a summon's or capture's check
+    works both out and hands the dice on to its payment."""
+    df, fc = s.dfaces, s.face
+    total = s.mana
+    dice: list[tuple[int, int]] = []
+    for d in s.pool[p]:
+        f = fc[d]
+        if f >= 0:
+            q = df[d][f].quiddity
+            if q > 0:
+                total += q
+                dice.append((q, d))
+    return total, dice
+
+
+def pick(s: QState, p: int, cost: int, dice: list[tuple[int, int]] | None = None) -> list[int] | None:
     """The dice the engine spends for `cost` (the caller has checked it is
     affordable): the dice that waste the least, then the fewest; None when
-    banked quiddity alone pays."""
+    banked quiddity alone pays. `dice` are `quiddity_dice`, when the caller has them."""
     need = cost - s.mana
     if need <= 0:
         return None
-    dice = quiddity_dice(s, p)
-    worth = 0
-    for q, _ in dice:  # a loop: a generator costs twice as much, and every summon and capture pays
+    if dice is None:
+        dice = quiddity_dice(s, p)
+    # one loop for the worth, the first die worth exactly what is needed and the count of each value
+    worth = n1 = n2 = n3 = 0
+    exact = -1
+    for q, d in dice:
         worth += q
-    if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
-        return [d for _, d in dice]
-    if need <= 3:  # one die worth exactly what is needed is the search's own answer: no waste, one die
-        for q, d in dice:
-            if q == need:
-                return [d]
-    n1 = n2 = n3 = 0
-    for q, _ in dice:
         if q == 1:
             n1 += 1
         elif q == 2:
             n2 += 1
         elif q == 3:
             n3 += 1
+        if q == need and exact < 0:
+            exact = d
+    if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
+        return [d for _, d in dice]
+    if exact >= 0 and need <= 3:  # one die worth exactly what is needed is the search's own answer: no waste, one die
+        return [exact]
     best: tuple[int, int, int, int, int] | None = None  # (waste, dice, c3, c2, c1)
     for c3 in range(n3 + 1):
         for c2 in range(n2 + 1):
@@ -85,11 +101,13 @@ def pick(s: QState, p: int, cost: int) -> list[int] | None:
     return chosen
 
 
-def pay(s: QState, p: int, cost: int, chosen: list[int] | None = None) -> None:
+def pay(s: QState, p: int, cost: int, chosen: list[int] | None = None,
+        dice: list[tuple[int, int]] | None = None) -> None:
     """Spend `cost`: the named dice (checked by `check_choice`) or the engine's
-    pick, and banked quiddity for what the dice do not cover."""
+    pick (from `dice`, the pool's `quiddity_dice` if the caller has them), and
+    banked quiddity for what the dice do not cover."""
     if chosen is None:
-        chosen = pick(s, p, cost)
+        chosen = pick(s, p, cost, dice)
         if chosen is None:
             s.mana -= max(cost, 0)
             return
@@ -135,17 +153,17 @@ def alternatives(s: QState, p: int, cost: int, limit: int = 3) -> list[list[int]
     return out
 
 
-def check_choice(s: QState, p: int, cost: int, chosen: Any) -> None:
+def check_choice(s: QState, p: int, cost: int, chosen: Any, dice: list[tuple[int, int]] | None = None) -> None:
     """Refuse a payment the payer named that is not one: dice of your active pool
     showing quiddity, each needed (dropping the smallest would no longer cover the
-    cost), banked quiddity covering what they do not."""
+    cost), banked quiddity covering what they do not. `dice` as for `pick`."""
     if chosen is None:
         return
     if not isinstance(chosen, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in chosen):
         refuse("`pay` must list dice of your active pool.", "`pay` には活動プールのダイスを並べてください。",
                "Example: pay=3,7 (or leave it out and the engine picks).",
                "例：pay=3,7（省略するとエンジンが選びます）。")
-    worth = {d: q for q, d in quiddity_dice(s, p)}
+    worth = {d: q for q, d in (quiddity_dice(s, p) if dice is None else dice)}
     # one pass for what the checks below need (every named payment of a replay comes here)
     total, least, known = 0, 0, len(set(chosen)) == len(chosen)
     for d in chosen:

@@ -16,7 +16,12 @@ def printed(s: QState, d: int, p: int) -> tuple[int, int]:
         return f.attack, f.defense
     card = card_of(s, d)
     if card.power("stats_basic_quiddity") is not None:
-        n = sum(1 for x in s.pool[p] + s.used[p] if s.cards[s.dcard[x]].id == "basic_quiddity")
+        # a loop over the slot numbers: the ooze's check runs after every step of a replay it is in
+        basic, dcard, n = s.slots.get("basic_quiddity"), s.dcard, 0
+        for zone in (s.pool[p], s.used[p]):
+            for x in zone:
+                if dcard[x] == basic:
+                    n += 1
         return n, n
     if card.power("stats_all_creatures") is not None:
         n = sum(len(creatures(s, q)) for q in range(s.seats))

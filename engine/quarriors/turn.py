@@ -15,12 +15,13 @@ from .bag import draw_into_pool, from_wild, roll
 from .common import check_empty_cards, enter_ready, refuse, set_copy
 from .destroy import destroy
 from .flow import end_turn
-from .payment import alternatives, available, check_choice, pay
+from .payment import alternatives, available, check_choice, pay, purse
 from .spells import cast, check_cast, targets
 from .state import CAPTURE, MAIN, QState, card_of, creatures, face_of, own_card, set_attached
 from .stats import summon_cost
 
 Action = dict[str, Any]
+Paying = tuple[int, list[tuple[int, int]]]  # a cost and the pool's quiddity dice (`purse`)
 
 
 def _die(s: QState, a: Action, key: str = "die") -> int:
@@ -59,7 +60,7 @@ def check_use(s: QState, p: int, a: Action) -> None:
         refuse("That face has no draw effect to use.", "その目に使える取り出し効果はありません。")
 
 
-def do_use(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_use(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     d = a["die"]
     f = face_of(s, d)
     if f.draw > 0:
@@ -100,7 +101,7 @@ def check_settle(s: QState, p: int, a: Action) -> None:
                "Use `use die=N`.", "use die=N を使ってください。")
 
 
-def do_settle(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_settle(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     d = a["die"]
     faces = own_card(s, d).faces
     s.face[d] = next(i for i, f in enumerate(faces) if f.quiddity > 0 and not f.draw and not f.reroll)
@@ -120,7 +121,7 @@ def check_reroll(s: QState, p: int, a: Action) -> None:
         _in_pool(s, p, o)
 
 
-def do_reroll(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_reroll(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     roll(s, [a["die"]] + ([a["other"]] if "other" in a else []), rng)
 
 
@@ -136,13 +137,13 @@ def check_ready(s: QState, p: int, a: Action) -> None:
                "Use `cast`.", "cast を使ってください。")
 
 
-def do_ready(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_ready(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     s.imm = False
     s.pool[p].remove(a["die"])
     s.ready[p].append(a["die"])
 
 
-def check_summon(s: QState, p: int, a: Action) -> None:
+def check_summon(s: QState, p: int, a: Action) -> Paying:
     _main(s)
     d = _die(s, a)
     _in_pool(s, p, d)
@@ -151,17 +152,19 @@ def check_summon(s: QState, p: int, a: Action) -> None:
     if s.warrior_summoned and own_card(s, d).power("quay_purge") is not None:
         refuse("Only one Warrior of the Quay may be summoned each turn.", "波止場の戦士は1ターンに1体しか召喚できません。")
     cost = summon_cost(s, d, p)
-    if available(s, p) < cost:
-        refuse(f"Summoning needs {cost} quiddity; you have {available(s, p)}.",
-               f"召喚には魔力{cost}が必要です（あなたの魔力は{available(s, p)}）。",
+    have, dice = purse(s, p)
+    if have < cost:
+        refuse(f"Summoning needs {cost} quiddity; you have {have}.",
+               f"召喚には魔力{cost}が必要です（あなたの魔力は{have}）。",
                "Summon a cheaper creature, or proceed to the attack.", "もっと安いモンスターを召喚するか、proceed で攻撃へ。")
-    check_choice(s, p, cost, a.get("pay"))
+    check_choice(s, p, cost, a.get("pay"), dice)
+    return cost, dice
 
 
-def do_summon(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_summon(s: QState, p: int, a: Action, rng: Rng, found: Paying) -> None:
     d = a["die"]
     s.imm = False
-    pay(s, p, summon_cost(s, d, p), a.get("pay"))
+    pay(s, p, found[0], a.get("pay"), found[1])
     s.pool[p].remove(d)
     card, f = own_card(s, d), face_of(s, d)
     enter_ready(s, p, d)
@@ -191,7 +194,7 @@ def check_cast_own(s: QState, p: int, a: Action) -> None:
     check_cast(s, p, d, _opt_int(s, a, "target"), others, reaction=False)
 
 
-def do_cast_own(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_cast_own(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     if own_card(s, a["die"]).timing != "immediate":
         s.imm = False
     cast(s, p, a["die"], a.get("target"), list(a.get("others", [])), rng)
@@ -208,7 +211,7 @@ def check_attach(s: QState, p: int, a: Action) -> None:
         refuse("Attach it to a creature in your ready area.", "自分の待機エリアのモンスターに付加してください。")
 
 
-def do_attach(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_attach(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     s.imm = False
     s.ready[p].remove(a["die"])
     set_attached(s, a["to"], (*s.attached.get(a["to"], ()), a["die"]))
@@ -225,7 +228,7 @@ def check_switch(s: QState, p: int, a: Action) -> None:
         refuse("Copy a creature in an opponent's ready area.", "対戦相手の待機エリアのモンスターを選んでください。")
 
 
-def do_switch(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_switch(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     s.imm = False
     s.switched = (*s.switched, a["die"])
     set_copy(s, a["die"], a["target"])
@@ -235,7 +238,7 @@ def check_proceed(s: QState, p: int, a: Action) -> None:
     _main(s)
 
 
-def do_proceed(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_proceed(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     attack.begin(s)
 
 
@@ -252,7 +255,7 @@ def _slot(s: QState, a: Action) -> int:
     refuse("That card is not in the wilds.", "そのカードは狩場にありません。")
 
 
-def check_capture(s: QState, p: int, a: Action) -> None:
+def check_capture(s: QState, p: int, a: Action) -> Paying:
     if s.step != CAPTURE:
         refuse("Captures come after the attack.", "捕獲は攻撃の後です。", "Use `proceed` first.", "先に proceed で攻撃してください。")
     slot = _slot(s, a)
@@ -261,16 +264,18 @@ def check_capture(s: QState, p: int, a: Action) -> None:
     if not s.wild[slot]:
         refuse("No dice are left on that card.", "そのカードにダイスは残っていません。")
     cost = capture_cost(s, slot)
-    if available(s, p) < cost:
-        refuse(f"That capture costs {cost} quiddity; you have {available(s, p)}.",
-               f"その捕獲には魔力{cost}が必要です（あなたの魔力は{available(s, p)}）。",
+    have, dice = purse(s, p)
+    if have < cost:
+        refuse(f"That capture costs {cost} quiddity; you have {have}.",
+               f"その捕獲には魔力{cost}が必要です（あなたの魔力は{have}）。",
                "Capture a cheaper die, or end_turn.", "もっと安いダイスを捕獲するか、end_turn。")
-    check_choice(s, p, cost, a.get("pay"))
+    check_choice(s, p, cost, a.get("pay"), dice)
+    return cost, dice
 
 
-def do_capture(s: QState, p: int, a: Action, rng: Rng) -> None:
-    slot = _slot(s, a)
-    pay(s, p, capture_cost(s, slot), a.get("pay"))
+def do_capture(s: QState, p: int, a: Action, rng: Rng, found: Paying) -> None:
+    slot = s.slots[a["card"]]  # the check found it
+    pay(s, p, found[0], a.get("pay"), found[1])
     s.captures -= 1
     s.used[p].append(from_wild(s, slot))
     check_empty_cards(s)
@@ -284,7 +289,7 @@ def check_discard(s: QState, p: int, a: Action) -> None:
         refuse("Discard a spell from your ready area.", "待機エリアの魔法を選んでください。")
 
 
-def do_discard(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_discard(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     s.ready[p].remove(a["die"])
     s.used[p].append(a["die"])
 
@@ -294,11 +299,13 @@ def check_end(s: QState, p: int, a: Action) -> None:
         refuse("Attack first (`proceed`).", "先に攻撃してください（proceed）。")
 
 
-def do_end(s: QState, p: int, a: Action, rng: Rng) -> None:
+def do_end(s: QState, p: int, a: Action, rng: Rng, found: None) -> None:
     end_turn(s, rng)
 
 
-Rule = tuple[Callable[[QState, int, Action], None], Callable[[QState, int, Action, Rng], None]]
+# A rule's check returns what it worked out on the way (a cost and the dice that
+# may pay it), and its effect takes that instead of working it out again.
+Rule = tuple[Callable[[QState, int, Action], Any], Callable[[QState, int, Action, Rng, Any], None]]
 RULES: dict[str, Rule] = {
     "proceed": (check_proceed, do_proceed),
     "use": (check_use, do_use),
@@ -320,8 +327,7 @@ def apply_turn(s: QState, p: int, a: Action, rng: Rng) -> None:
     if rule is None:
         raise UnknownAction(Text(f"Unknown action '{a['kind']}'.", f"不明な行動「{a['kind']}」。"),
                             Text("Type `help` to list your actions.", "`help` で行動の一覧を表示します。"))
-    rule[0](s, p, a)
-    rule[1](s, p, a, rng)
+    rule[1](s, p, a, rng, rule[0](s, p, a))
 
 
 def candidates(s: QState, p: int, ways: bool = True) -> list[Action]:

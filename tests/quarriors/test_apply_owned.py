@@ -8,14 +8,14 @@ import sys
 from types import FrameType
 from typing import Any
 
-from engine.core import Rng, Text
+from engine.core import Rng, RuleError, Text
 from engine.core.play import step, step_owned
 from engine.core.selfplay import derive_secret, play_bots
 from engine.quarriors import names
 from engine.quarriors.game import GAME
-from engine.quarriors.state import QState, copy_state
+from engine.quarriors.state import CAPTURE, MAIN, QState, copy_state
 
-from .helpers import act, make, place, rng
+from .helpers import act, make, place, refused, rng
 
 # The code that builds log text: none of it runs on the replay path.
 TEXT_CODE = {Text.__init__.__code__, Text.__add__.__code__, Text.format.__code__,
@@ -89,3 +89,47 @@ def test_an_ooze_that_counts_basic_quiddity_lives_on_the_replay_path_too() -> No
     pure = act(s, 0, kind="summon", die=o)
     assert o in pure.ready[0]
     assert owned(s, 0, kind="summon", die=o) == pure
+
+
+def owned_refusal(s: QState, seat: int, **action: Any) -> RuleError:
+    try:
+        owned(s, seat, **action)
+    except RuleError as e:
+        return e
+    raise AssertionError(f"{action} was allowed on the replay path")
+
+
+def test_a_summon_and_a_capture_pay_what_their_check_found_on_both_paths() -> None:
+    """A summon's or capture's check works out the cost and the pool's quiddity
+    dice, and the payment uses them: the same dice pay on both paths, and a
+    refusal names the quiddity there is (banked and in the pool) in the same words."""
+    s = make()
+    s.mana = 1
+    ones = [place(s, "pool", 0, "basic_quiddity", quiddity=1) for _ in range(2)]
+    two = place(s, "pool", 0, "basic_quiddity", quiddity=2)
+    w = place(s, "pool", 0, "warrior_of_the_quay", level=2)
+    pure = act(s, 0, kind="summon", die=w)  # the bank and one die pay 2: no waste, fewest dice
+    assert pure.mana == 0 and w in pure.ready[0] and sum(d in pure.used[0] for d in [*ones, two]) == 1
+    assert owned(s, 0, kind="summon", die=w) == pure
+    named = act(s, 0, kind="summon", die=w, pay=[two])
+    assert two in named.used[0] and named.mana == 1 and owned(s, 0, kind="summon", die=w, pay=[two]) == named
+
+    s.step = CAPTURE
+    card = next(c for c in s.cards if c.cost == 5 and s.wild[s.slots[c.id]])  # 1 banked + 1 + 1 + 2 = 5
+    pure = act(s, 0, kind="capture", card=card.id)
+    assert pure.mana == 0 and all(d in pure.used[0] for d in [*ones, two]) and pure.captures == 0
+    assert owned(s, 0, kind="capture", card=card.id) == pure
+
+    dear = next(c for c in s.cards if c.cost > 5 and s.wild[s.slots[c.id]])
+    for action in ({"kind": "capture", "card": dear.id}, {"kind": "capture", "card": card.id, "pay": ones}):
+        err = refused(s, 0, **action)
+        assert owned_refusal(s, 0, **action).what == err.what
+    assert "you have 5" in refused(s, 0, kind="capture", card=dear.id).what.en
+    s.step = MAIN
+    s.mana = 0
+    s.pool[0].remove(two)
+    err = refused(s, 0, kind="summon", die=w, pay=[ones[0]])
+    assert "needed" in err.what.en and owned_refusal(s, 0, kind="summon", die=w, pay=[ones[0]]).what == err.what
+    s.pool[0].remove(ones[0])
+    err = refused(s, 0, kind="summon", die=w)
+    assert "you have 1" in err.what.en and owned_refusal(s, 0, kind="summon", die=w).what == err.what
