@@ -225,7 +225,10 @@ class Delivery:
         ms = await self.service.get(match_id)
         if not is_discord_match(ms):
             return []
-        rec = await self.record(match_id)
+        # The match's record and its seats' DM records in one read: nothing before the DMs' step writes those.
+        dm_keys = [(DMS, f"{match_id}:{seat}") for seat in range(len(ms.seats))]
+        found = await self.store.get_kvs([(BOARD, match_id), *dm_keys])
+        rec = dict(found.get((BOARD, match_id)) or {})
         locale = str(ms.place.get("locale", "en"))
         if not rec.get("thread"):
             if ms.status in ("finished", "aborted"):
@@ -257,7 +260,7 @@ class Delivery:
             if ms.seq != seen:  # moves landed meanwhile
                 await step("board", lambda: self._board(ms, rec, locale, repair))
             await step("ping", lambda: self._ping(ms, rec, locale))
-            await step("dms", lambda: self._dms(ms, rec, clicked))
+            await step("dms", lambda: self._dms(ms, rec, clicked, {key: found.get((DMS, key)) for _, key in dm_keys}))
         await step("tags", lambda: self._retag(ms, rec))  # before the finish archives the post
         if not failed and answering and ms.status in ("finished", "aborted") and not rec.get("ended"):
             self._follow(match_id)
@@ -508,7 +511,9 @@ class Delivery:
         view = self.service.view_of(ms, Viewer.of(seat))  # the service's copy: computed once per seq
         return projection.private_text(ms, view, seat, locale, self.emoji.marks)
 
-    async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None) -> None:
+    async def _dms(self, ms: MatchState, rec: dict[str, Any], clicked: Click | None = None,
+                   known: dict[str, Any] | None = None) -> None:
+        """`known`: the seats' DM records as read with the match's record (by key), else each is read here."""
         if ms.status != "running":
             return
         pending = {p.seat: p for p in ms.game.pending(ms.state)}
@@ -519,8 +524,11 @@ class Delivery:
                 continue
             # One user's DM trouble must not stop the others; it is logged, and the
             # digest left as it was, so the next sync tries again.
+            key = f"{ms.match_id}:{seat}"
+            last = known[key] if known is not None and key in known else await self.store.get_kv(DMS, key)
             result = await self._dm_seat(ms, rec, seat, player, uid, pending.get(seat) is not None,
-                                         clicked if clicked is not None and clicked.interaction.user.id == uid else None)
+                                         clicked if clicked is not None and clicked.interaction.user.id == uid else None,
+                                         dict(last or {}))
             if not result.ok:
                 log.warning("match %s: DM to seat %d failed: %s", ms.match_id, seat, result.outcome)
                 if result.outcome in (Outcome.TRANSIENT, Outcome.RATE_LIMITED):
@@ -553,13 +561,13 @@ class Delivery:
         return opened
 
     async def _dm_seat(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
-                       waiting: bool, clicked: Click | None) -> Result:
+                       waiting: bool, clicked: Click | None, last: dict[str, Any]) -> Result:
         """Show the seat's private view in its DM: edited in place, or sent anew when a
         decision arrives (a new message notifies). `clicked`: the player's click on
-        their DM menu, whose answer can edit that very message without a call of its own."""
+        their DM menu, whose answer can edit that very message without a call of its own.
+        `last`: the seat's DM record as stored."""
         locale = player.locale
         key = f"{ms.match_id}:{seat}"
-        last = dict(await self.store.get_kv(DMS, key) or {})
         shown = projection.dm(ms, seat, self.private_text(ms, seat, locale), waiting)
         if last.get("hash") == shown.digest:
             return Result(Outcome.DELIVERED)
