@@ -16,8 +16,10 @@ beside the target of 3; the interaction responses answering the clicks
 apart; the same moves made with `/parley act` in the thread instead; and
 the ceiling of one process: moves per second and CPU per move of the whole
 path (interaction parsed, move decided and appended, board, log line and DMs
-rendered and sent to the fake), beside the target of 5 ms, with the fake
-Discord's own share of it apart (the rest is the bot's); and the move that
+rendered and sent to the fake), beside the target of 5 ms, with the share of
+the harness and the fake Discord apart (HarnessCPU says what it counts; the
+rest is the bot's, the database's and the drawing pool's threads included);
+and the move that
 ends a match, measured until that move is answered (the match's end, its
 summary and replay page, follow in the background)."""
 
