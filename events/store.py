@@ -723,8 +723,9 @@ class Store:
         reads before it shows a move, one hand-off instead of one per record."""
         if not wanted:
             return {}
-        pairs = ",".join("(?,?)" for _ in wanted)
-        rows = await self._on_db_thread(_all, f"SELECT scope, key, value FROM kv WHERE (scope, key) IN (VALUES {pairs})",
+        # ORed pairs, each a search of the primary key (a row-value IN over VALUES would scan the table).
+        pairs = " OR ".join("(scope = ? AND key = ?)" for _ in wanted)
+        rows = await self._on_db_thread(_all, f"SELECT scope, key, value FROM kv WHERE {pairs}",
                                         [part for pair in wanted for part in pair])
         return {(scope, key): loads(value) for scope, key, value in rows}
 
