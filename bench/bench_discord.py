@@ -16,8 +16,10 @@ beside the target of 3; the interaction responses answering the clicks
 apart; the same moves made with `/parley act` in the thread instead; and
 the ceiling of one process: moves per second and CPU per move of the whole
 path (interaction parsed, move decided and appended, board, log line and DMs
-rendered and sent to the fake), beside the target of 5 ms, with the fake
-Discord's own share of it apart (the rest is the bot's); and the move that
+rendered and sent to the fake), beside the target of 5 ms, with the share of
+the harness and the fake Discord apart (HarnessCPU says what it counts; the
+rest is the bot's, the database's and the drawing pool's threads included);
+and the move that
 ends a match, measured until that move is answered (the match's end, its
 summary and replay page, follow in the background)."""
 
@@ -36,13 +38,16 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Coroutine, Generator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tests.discord import moves as playing
 from tests.discord.harness import Harness, User
 from tests.discord.helpers import open_match, state
-from tests.discord.moves import is_interaction, kind, move, seed_secrets, split_over_messages
+from tests.discord.moves import is_interaction, kind, seed_secrets, split_over_messages
 
 GAMES = ("quarriors", "naru", "musou", "warlords")
 TARGET = 3
@@ -68,37 +73,99 @@ def drawing_cpu() -> float:
 
 
 class HarnessCPU:
-    """CPU the fake Discord itself spends in this process (answering REST and webhook calls,
-    building the clicks' payloads, finding the menu to click): the harness's share of a
-    move's CPU, not the bot's. Its functions are wrapped while a run lasts; nested calls
-    count once."""
+    """CPU the test harness and the fake Discord spend in this process: the harness's
+    share of a move's CPU, not the bot's. Counted as the harness's: the fake's answers
+    to REST and webhook calls (and the stand-ins for discord.py's HTTP requests that
+    hand them over), the click or command the player makes (finding the menu, building
+    the interaction's payload) and `Harness.settle` waiting for the bot's tasks. Of
+    those coroutines only their own steps count: what the bot runs while they wait is
+    the bot's. Counted as the bot's, even when the harness calls it: discord.py parsing
+    the interaction (`parse_interaction_create`), as the gateway would have it do.
+    Functions are wrapped while a run lasts; nested calls count once."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
-        self._depth = 0
+        self._depth = 0  # harness frames open on this thread
+        self._start = 0.0
         self._undo: list[tuple[object, str, object]] = []
 
-    def _wrap(self, owner: object, name: str) -> None:
-        real = getattr(owner, name)
+    def _enter(self) -> None:
+        self._depth += 1
+        if self._depth == 1:
+            self._start = time.thread_time()
 
+    def _leave(self) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            self.seconds += time.thread_time() - self._start
+
+    def _bot(self, real: Callable[..., object]) -> Callable[..., object]:
+        """`real` is the bot's work even inside a harness frame: the harness's clock stops."""
         def timed(*args: object, **kwargs: object) -> object:
-            self._depth += 1
-            start = time.thread_time() if self._depth == 1 else 0.0
+            held, self._depth = self._depth, 0
+            if held:
+                self.seconds += time.thread_time() - self._start
             try:
                 return real(*args, **kwargs)
             finally:
-                self._depth -= 1
-                if self._depth == 0:
-                    self.seconds += time.thread_time() - start
+                self._depth = held
+                if held:
+                    self._start = time.thread_time()
+        return timed
+
+    def _harness(self, real: Callable[..., object]) -> Callable[..., object]:
+        def timed(*args: object, **kwargs: object) -> object:
+            self._enter()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                self._leave()
+        return timed
+
+    def _steps(self, real: Callable[..., Coroutine[Any, Any, Any]]) -> Callable[..., object]:
+        """A coroutine function whose own steps count, not what runs while it waits."""
+        meter = self
+
+        class Stepped:
+            def __init__(self, coro: Coroutine[Any, Any, Any]) -> None:
+                self.coro = coro
+
+            def __await__(self) -> Generator[Any, Any, Any]:
+                sent: Any = None
+                thrown: BaseException | None = None
+                while True:
+                    meter._enter()
+                    try:
+                        waits = self.coro.throw(thrown) if thrown is not None else self.coro.send(sent)
+                    except StopIteration as done:
+                        return done.value
+                    finally:
+                        meter._leave()
+                    try:
+                        sent, thrown = (yield waits), None
+                    except BaseException as exc:  # handed on to the coroutine, as an await would
+                        sent, thrown = None, exc
+
+        def stepped(*args: object, **kwargs: object) -> object:
+            return Stepped(real(*args, **kwargs))
+        return stepped
+
+    def _wrap(self, owner: object, name: str, how: Callable[[Any], Callable[..., object]]) -> None:
+        real = getattr(owner, name)
         self._undo.append((owner, name, real))
-        setattr(owner, name, timed)
+        setattr(owner, name, how(real))
 
     def __enter__(self) -> HarnessCPU:
+        from discord.state import ConnectionState
+
         from tests.discord import harness, moves
         for owner, name in ((harness.FakeDiscord, "rest"), (harness.FakeDiscord, "webhook"),
-                            (harness, "_file_parts"), (harness.Harness, "_base"), (harness, "custom_ids"),
-                            (moves, "_menu"), (moves, "custom_ids")):
-            self._wrap(owner, name)
+                            (harness, "_file_parts"), (harness, "custom_ids"), (moves, "custom_ids")):
+            self._wrap(owner, name, self._harness)
+        for owner, name in ((harness.Harness, "settle"), (harness.Harness, "click"), (harness.Harness, "slash"),
+                            (moves, "move")):
+            self._wrap(owner, name, self._steps)
+        self._wrap(ConnectionState, "parse_interaction_create", self._bot)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -144,7 +211,7 @@ async def run(game: str, moves: int, seed: int, slash: bool,
                     if slash:
                         await h.slash(user, "act", channel=thread, action=f"#{ms.seq}:{idx}")
                     else:
-                        await move(h, user, thread, match_id, ms.seq, pending.seat, idx, choices)
+                        await playing.move(h, user, thread, match_id, ms.seq, pending.seat, idx, choices)
                     # The move, not what follows a match's end in the background.
                     await h.settle()
                     if profiler is not None:
@@ -203,7 +270,7 @@ def report(game: str, dm: dict[str, object], slash: dict[str, object]) -> None:
           f"{verdict(cpu / made * 1000 <= CPU_TARGET_MS)}], wall {wall / made * 1000:.2f} ms")
     fake = dm["fake_cpu"]
     assert isinstance(fake, float)
-    print(f"  of that CPU, the fake Discord's own (answering calls, building clicks): {fake / made * 1000:.2f} ms; "
+    print(f"  of that CPU, the harness's and fake Discord's own (answering calls, making the clicks, settling; HarnessCPU): {fake / made * 1000:.2f} ms; "
           f"the bot's share: {(cpu - fake) / made * 1000:.2f} ms per move")
     drawn = dm["drawn"]
     assert isinstance(drawn, float)

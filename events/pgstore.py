@@ -838,6 +838,15 @@ class PgStore:
         value = await self._read("fetchval", "SELECT value FROM kv WHERE scope = $1 AND key = $2", scope, key)
         return loads(value) if value is not None else None
 
+    async def get_kvs(self, wanted: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Any]:
+        """Several kv records, by (scope, key), in one read (a missing one is absent)."""
+        if not wanted:
+            return {}
+        rows = await self._read("fetch", "SELECT scope, key, value FROM kv WHERE (scope, key) IN "
+                                         "(SELECT * FROM unnest($1::text[], $2::text[]))",
+                                [scope for scope, _ in wanted], [key for _, key in wanted])
+        return {(r[0], r[1]): loads(r[2]) for r in rows}
+
     async def backup(self, target: str | Path) -> None:
         """A consistent copy into a new SQLite file (what `migrate-db` can load
         back). For the server as a whole, use pg_dump (docs/scaling.md)."""

@@ -183,6 +183,14 @@ def _write_batch(conn: sqlite3.Connection, batch: Sequence[_Append | _Put], dura
     quiet = durable and not any(isinstance(item, _Append) for item in batch)
     if quiet:
         conn.execute("PRAGMA synchronous=NORMAL")
+    if len(batch) == 1 and isinstance(batch[0], _Put):
+        # One statement is its own transaction: BEGIN and COMMIT around it would add nothing.
+        try:
+            conn.execute(batch[0].sql, batch[0].args)
+        finally:
+            if quiet:
+                conn.execute("PRAGMA synchronous=FULL")
+        return [[]]
     conn.execute("BEGIN IMMEDIATE")
     try:
         heads: dict[tuple[str, int], str] = {}
@@ -717,6 +725,17 @@ class Store:
     async def get_kv(self, scope: str, key: str) -> Any:
         row = await self._on_db_thread(_one, "SELECT value FROM kv WHERE scope = ? AND key = ?", (scope, key))
         return loads(row[0]) if row else None
+
+    async def get_kvs(self, wanted: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Any]:
+        """Several kv records, by (scope, key), in one read (a missing one is absent): what a sync
+        reads before it shows a move, one hand-off instead of one per record."""
+        if not wanted:
+            return {}
+        # ORed pairs, each a search of the primary key (a row-value IN over VALUES would scan the table).
+        pairs = " OR ".join("(scope = ? AND key = ?)" for _ in wanted)
+        rows = await self._on_db_thread(_all, f"SELECT scope, key, value FROM kv WHERE {pairs}",
+                                        [part for pair in wanted for part in pair])
+        return {(scope, key): loads(value) for scope, key, value in rows}
 
     async def backup(self, target: str | Path) -> None:
         """An online, consistent copy through SQLite's backup API."""

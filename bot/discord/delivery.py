@@ -257,7 +257,12 @@ class Delivery:
         ms = await self.service.get(match_id)
         if not is_discord_match(ms):
             return []
-        rec = await self.record(match_id)
+        # The match's record and its seats' DM records in one read: nothing a sync does
+        # before it gathers the DMs writes those.
+        dm_keys = [f"{match_id}:{seat}" for seat in range(len(ms.seats))]
+        found = await self.store.get_kvs([(BOARD, match_id), *((DMS, key) for key in dm_keys)])
+        rec = dict(found.get((BOARD, match_id)) or {})
+        dm_records = {key: found.get((DMS, key)) for key in dm_keys}
         locale = str(ms.place.get("locale", "en"))
         if not rec.get("thread"):
             if ms.status in ("finished", "aborted"):
@@ -266,7 +271,7 @@ class Delivery:
                 return []
             await self._open(ms, rec, locale, repair)
         failed: list[str] = []
-        ms = await self._show(ms, rec, locale, repair, clicked, failed)
+        ms = await self._show(ms, rec, locale, repair, clicked, failed, dm_records)
         if not failed and answering and ms.status in ("finished", "aborted") and not rec.get("ended"):
             self._follow(match_id)
         elif not failed:
@@ -283,13 +288,14 @@ class Delivery:
         await self._reconcile(ms, rec, Surfaces(opening=projection.opening(ms, locale)), repair)
 
     async def _show(self, ms: MatchState, rec: dict[str, Any], locale: str, repair: bool, clicked: Click | None,
-                    failed: list[str]) -> MatchState:
+                    failed: list[str], dm_records: dict[str, Any]) -> MatchState:
         """One pass over the places a sync shows: their surfaces gathered (after a start, the thread to
         read back; the lobby, the looking-for-players post, the board, the log lines not yet shown,
         the takeback request, the ping, each seat's DM, the post's tag), then what `reconcile` answers
         for them applied. Each place is isolated: one whose gathering or operation fails (`failed`
         names it) is left out of the rest of the pass. Answers the match state it showed: the one
-        read after the log's events, so that no event is shown before the state that has it."""
+        read after the log's events, so that no event is shown before the state that has it.
+        `dm_records`: each seat's DM record as stored, by key, read with the match's record."""
 
         async def gathered(name: str, work: Awaitable[_T]) -> _T | None:
             try:
@@ -317,7 +323,8 @@ class Delivery:
                 if uid is None or seat in ms.forfeited:
                     continue
                 mine = clicked if clicked is not None and clicked.interaction.user.id == uid else None
-                shown = await gathered("dms", self._seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows))
+                shown = await gathered("dms", self._seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows,
+                                                                   dict(dm_records.get(f"{ms.match_id}:{seat}") or {})))
                 if isinstance(shown, projection.SeatDm):
                     seat_dms.append(shown)
                 elif isinstance(shown, projection.DmClosed):
@@ -613,16 +620,15 @@ class Delivery:
         return opened
 
     async def _seat_dm(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
-                       waiting: bool, clicked: Click | None,
-                       shows: _Pass) -> projection.SeatDm | projection.DmClosed | None:
+                       waiting: bool, clicked: Click | None, shows: _Pass,
+                       last: dict[str, Any]) -> projection.SeatDm | projection.DmClosed | None:
         """The seat's private view for its DM, when it shows something new (its record and what its
         operations need go in `shows`): edited in place, or sent anew when a decision arrives (a new
         message notifies). `clicked`: the player's click on their DM menu, whose answer can edit
         that very message without a call of its own. A player the bot cannot DM is told in the
-        thread instead (the DmClosed answered)."""
+        thread instead (the DmClosed answered). `last`: the seat's DM record as stored."""
         locale = player.locale
         key = f"{ms.match_id}:{seat}"
-        last = dict(await self.store.get_kv(DMS, key) or {})
         shown = projection.dm(ms, seat, self.private_text(ms, seat, locale), waiting)
         if last.get("hash") == shown.digest:
             return None

@@ -4,6 +4,7 @@ Each game may provide `bot/render/<game_id>.py` with:
     board(view: dict, locale: str) -> str          # public board
     private(view: dict, seat: int, locale: str) -> str   # that seat's hand etc.
     image(view: dict) -> bytes | None              # optional PNG for grid games
+    picture_view(view) -> Any                      # optional: what of the view image() draws
     svg(view, names=None, locale="en") -> str      # the board picture (image() is it rasterised); board_svg here
     describe(view, names=None, locale="en") -> str # that picture in words, its alt text (<= 1,024 chars)
 A game without a module falls back to a compact generic text.
@@ -74,6 +75,13 @@ def image(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None
         if len(_IMAGES) > _IMAGE_CACHE:
             del _IMAGES[next(iter(_IMAGES))]
     return _IMAGES[key]
+
+
+def picture_view(game_id: str, view: dict[str, Any]) -> Any | None:
+    """What the game's picture draws of `view`, where its module says (None where it does not):
+    two views with the same picture view have the same picture."""
+    mod = _module(game_id)
+    return mod.picture_view(view) if mod is not None and hasattr(mod, "picture_view") else None
 
 
 # Not `svg`: that is the drawing kit's submodule, and importing it would replace a function of that name here.

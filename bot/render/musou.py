@@ -383,6 +383,14 @@ def _square(role: str, sq: int, texts: tuple[str, ...], exhausted: bool, x: floa
     return "".join(out)
 
 
+def picture_view(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """What of a view `svg` draws (its title aside, which the PNG leaves out): a move that changes
+    only the stage, priority or passes leaves the picture as it was."""
+    return [{"commander": p.get("commander"), "troops": p["troops"], "musou_used": p["musou_used"],
+             "field": p["field"], "counts": [_count(p[pile]) for pile in ("hand", "deck", "provisions")]}
+            for p in view["players"][:2]]
+
+
 def image(view: dict[str, Any], names: Sequence[str] | None = None, locale: str | None = None) -> bytes:
     """The board as a PNG for Discord: Japanese and English names when resvg has
     a Japanese font, English otherwise (`locale` "en" forces English)."""

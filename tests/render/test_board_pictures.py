@@ -117,3 +117,21 @@ def test_the_png_is_the_drawing_at_its_own_size(game_id: str) -> None:
         assert picture.size == (int(root.get("width") or 0), int(root.get("height") or 0))
         # Not blank: the board's colours are drawn.
         assert len(picture.convert("RGB").getcolors(1 << 16) or []) > 10
+
+
+def test_musou_views_that_share_a_picture_key_draw_the_same_picture() -> None:
+    """The bot reuses a picture for a view that draws the same (render.picture_view), so views
+    that differ only elsewhere (the stage, priority, passes) must draw byte for byte the same PNG."""
+    names = ["Ann", "花子"]
+    by_key: dict[str, list[dict[str, Any]]] = {}
+    for public, _ in views("musou", 5, 1):
+        group = by_key.setdefault(repr(render.picture_view("musou", public)), [])
+        if public not in group:
+            group.append(public)
+    shared = [group for group in by_key.values() if len(group) > 1]
+    assert len(shared) >= 3  # not vacuous: moves that leave the picture as it was
+    module = render._module("musou")
+    assert module is not None
+    for group in shared[:12]:  # at most three views of twelve keys: a picture is tens of ms to draw
+        pictures = {module.image(view, names=names, locale="ja") for view in group[:3]}
+        assert len(pictures) == 1, f"{len(group)} views of one key draw {len(pictures)} pictures"

@@ -230,6 +230,17 @@ async def test_bookkeeping_is_forgotten_by_key_or_by_scope(service):
     assert await store.get_kv("board", "b") == ["board", "b"]  # another scope's record stays
 
 
+async def test_several_records_read_at_once_are_those_asked_for(service):
+    store = service.store
+    for scope, key in [("board", "a"), ("board", "b"), ("dm", "a"), ("dm", "a:1")]:
+        await store.set_kv(scope, key, {"of": [scope, key]})
+    # Scope and key go together: ("dm", "b") is not ("board", "b") nor ("dm", "a"), and a missing one is absent.
+    found = await store.get_kvs([("board", "a"), ("dm", "a:1"), ("dm", "b"), ("elsewhere", "a")])
+    assert found == {("board", "a"): {"of": ["board", "a"]}, ("dm", "a:1"): {"of": ["dm", "a:1"]}}
+    assert found == {k: await store.get_kv(*k) for k in found}
+    assert await store.get_kvs([]) == {}
+
+
 async def test_snapshots_are_kept_per_ruleset_and_read_up_to_a_seq(service):
     match_id = await started(service, ANN, BEN)
     store = service.store
