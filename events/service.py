@@ -16,9 +16,10 @@ import uuid
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
-from engine.core import ALL_SEEING, SPECTATOR, Choice, Pending, Rng, RuleError, Text, Viewer, commitment
+from engine.core import ALL_SEEING, SPECTATOR, Choice, Game, Pending, Rng, RuleError, Text, Viewer, commitment
 from engine.core.actions import typed_number
 from engine.core.arguments import check_arguments
 from engine.core.forced import forced_action
@@ -853,6 +854,11 @@ class MatchService:
         share it. The view is shared: callers must not change it."""
         if ms.state is None:
             return {}
+        together = [SPECTATOR, *(Viewer.of(seat) for seat in range(len(ms.seats)))]
+        if type(ms.game).views is not Game.views and viewer in together:
+            # A game whose views share their work (Warlords' table) builds the board's and every
+            # seat's at once: a move shows all of them (its digest and board, then each seat's DM).
+            self._derive_all(ms, together, lambda: ms.game.views(ms.state, together))
         view: dict[str, Any] = self._derive(ms, viewer, lambda: ms.game.view(ms.state, viewer))
         return view
 
@@ -861,6 +867,14 @@ class MatchService:
         a DM shows and the click made on it share them. Shared: callers must not change it."""
         choices: list[Choice] = self._derive(ms, seat, lambda: ms.game.legal_actions(ms.state, seat))
         return choices
+
+    def _derive_all(self, ms: MatchState, viewers: list[Viewer], compute: Callable[[], list[Any]]) -> None:
+        """`_derive` for several viewers at once: computed together unless every one is already kept."""
+        if all((hit := self._derived.get((ms.match_id, ms.seq, v))) is not None and hit[0] is ms.state
+               for v in viewers):
+            return
+        for v, value in zip(viewers, compute(), strict=True):
+            self._derive(ms, v, partial(_given, value))
 
     def _derive(self, ms: MatchState, what: Viewer | int, compute: Callable[[], Any]) -> Any:
         key = (ms.match_id, ms.seq, what)
@@ -965,3 +979,8 @@ def _str(value: Any) -> str | None:
 
 
 __all__ = ["CommandResult", "MatchService", "ReplayError", "utc_now"]
+
+
+def _given(value: Any) -> Any:
+    """A computation whose result is already known (views computed together, kept one by one)."""
+    return value
