@@ -1,0 +1,43 @@
+"""The service builds a move's views together where the game shares their work
+(events/service.py `view_of`): each viewer still gets exactly its own view."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.core import SPECTATOR, Viewer
+from events.model import Player
+from events.service import MatchService
+from events.store import Store
+
+ANN = Player(id="local:ann", name="Ann")
+BEN = Player(id="local:ben", name="Ben", locale="ja")
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(tmp_path / "views.sqlite")
+    yield MatchService(store, new_secret=lambda: bytes(range(32)))
+    await store.close()
+
+
+@pytest.mark.parametrize("game", ["quarriors", "naru", "musou", "warlords"])
+async def test_each_viewer_gets_the_view_the_game_builds_for_it_alone(service, game):
+    ms = await service.create(game, ANN)
+    await service.join(ms.match_id, BEN)
+    await service.start(ms.match_id, ANN.id)
+    rnd = random.Random(7)
+    for _ in range(40):
+        ms = await service.get(ms.match_id)
+        if ms.status != "running":
+            break
+        # The spectator's view first, as a move does (its digest), then each seat's (their DMs).
+        for viewer in (SPECTATOR, Viewer.of(0), Viewer.of(1)):
+            alone = ms.game.view(ms.state, viewer)
+            assert json.dumps(service.view_of(ms, viewer), default=str) == json.dumps(alone, default=str), viewer
+        pending, player = (await service.waiting(ms.match_id))[0]
+        choices = await service.choices(ms.match_id, player.id, pending.seat)
+        await service.act(ms.match_id, player.id, rnd.choice(choices).action, seat=pending.seat)
