@@ -4,7 +4,7 @@ the views, the outcome and the bots."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.core import (
@@ -44,7 +44,7 @@ from .spells import cast, check_cast
 from .state import ATTACK, CAPTURE, MAIN, OVER, STATE_FORM, QState, copy_state, zones
 from .turn import RULES, apply_turn
 from .turn import candidates as turn_candidates
-from .view import view
+from .view import view, views
 
 Action = dict[str, Any]
 
@@ -268,6 +268,9 @@ class Quarriors(Game[QState]):
 
     def view(self, state: QState, viewer: Viewer) -> dict[str, Any]:
         return view(state, viewer, self.pending(state))
+
+    def views(self, state: QState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
+        return views(state, viewers, self.pending(state))
 
     def inventory(self, state: QState) -> Counter[str]:
         return Counter(str(d) for d in zones(state))

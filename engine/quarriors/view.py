@@ -3,6 +3,7 @@ rolled face is public; nothing about future draws exists in the state."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Pending, Viewer
@@ -92,37 +93,49 @@ def _attack(s: QState, secret: set[int]) -> dict[str, Any] | None:
 
 
 def view(s: QState, viewer: Viewer, pending: tuple[Pending, ...]) -> dict[str, Any]:
-    secret = _secret(s, viewer)
-    players = []
-    for p in range(s.seats):
-        bag: Any = ([_die(s, d, rolled=False) for d in sorted(s.bag[p])] if viewer.sees_seat(p)
-                    else {"hidden": len(s.bag[p])})
-        players.append({
-            "seat": p,
-            "glory": s.glory[p],
-            "bag": bag,
-            "bag_count": len(s.bag[p]),
-            "pool": [_die(s, d, pool=p) for d in s.pool[p]],
-            "ready": [_die(s, d, owner=p) for d in s.ready[p]],
-            "used": [_die(s, d, rolled=False) for d in s.used[p]],
-            "aside": [_die(s, d, rolled=False) for d in s.aside[p]],
+    return views(s, [viewer], pending)[0]
+
+
+def views(s: QState, viewers: Sequence[Viewer], pending: tuple[Pending, ...]) -> list[dict[str, Any]]:
+    """`view` for each of `viewers`: only the bags a viewer may look into, and the dice its
+    hidden bags keep it from naming, differ between them, so the rest (every rolled die,
+    the wilds) is built once and shared (views are read, never changed)."""
+    zones = [{"pool": [_die(s, d, pool=p) for d in s.pool[p]],
+              "ready": [_die(s, d, owner=p) for d in s.ready[p]],
+              "used": [_die(s, d, rolled=False) for d in s.used[p]],
+              "aside": [_die(s, d, rolled=False) for d in s.aside[p]]} for p in range(s.seats)]
+    wilds = [{"card": c.id, "kind": c.kind, "name": c.name.to_json(), "cost": c.cost, "glory": c.glory,
+              "timing": c.timing, "text": c.text.to_json(), "dice": [f"d{d}" for d in s.wild[slot]]}
+             for slot, c in enumerate(s.cards)]
+    available_now = available(s, s.active) if s.step != "over" else 0
+    waiting = [{"seat": w.seat, "kind": w.kind, "prompt": w.prompt.to_json()} for w in pending]
+    bags: dict[int, list[dict[str, Any]]] = {}
+    out = []
+    for viewer in viewers:
+        secret = _secret(s, viewer)
+        players = []
+        for p in range(s.seats):
+            bag: Any = {"hidden": len(s.bag[p])}
+            if viewer.sees_seat(p):
+                if p not in bags:
+                    bags[p] = [_die(s, d, rolled=False) for d in sorted(s.bag[p])]
+                bag = bags[p]
+            players.append({"seat": p, "glory": s.glory[p], "bag": bag, "bag_count": len(s.bag[p]), **zones[p]})
+        out.append({
+            "game": "quarriors",
+            "turn": s.turn,
+            "active": s.active,
+            "step": s.step,
+            "goal": s.goal,
+            "wilds": wilds,
+            "players": players,
+            "this_turn": {"quiddity": s.mana, "available": available_now,
+                          "captures_left": s.captures, "discount": s.discount,
+                          "attack_bonus": s.atk_bonus, "scored": s.scored, "immediate_open": s.imm,
+                          "life_charm": s.lifecharm, "zeroed": _refs(s.zeroed, secret)},
+            "attack": _attack(s, secret),
+            "waiting": waiting,
+            "question": _question(s, secret),
+            "winners": s.winners,
         })
-    return {
-        "game": "quarriors",
-        "turn": s.turn,
-        "active": s.active,
-        "step": s.step,
-        "goal": s.goal,
-        "wilds": [{"card": c.id, "kind": c.kind, "name": c.name.to_json(), "cost": c.cost, "glory": c.glory,
-                   "timing": c.timing, "text": c.text.to_json(), "dice": [f"d{d}" for d in s.wild[slot]]}
-                  for slot, c in enumerate(s.cards)],
-        "players": players,
-        "this_turn": {"quiddity": s.mana, "available": available(s, s.active) if s.step != "over" else 0,
-                      "captures_left": s.captures, "discount": s.discount,
-                      "attack_bonus": s.atk_bonus, "scored": s.scored, "immediate_open": s.imm,
-                      "life_charm": s.lifecharm, "zeroed": _refs(s.zeroed, secret)},
-        "attack": _attack(s, secret),
-        "waiting": [{"seat": w.seat, "kind": w.kind, "prompt": w.prompt.to_json()} for w in pending],
-        "question": _question(s, secret),
-        "winners": s.winners,
-    }
+    return out
