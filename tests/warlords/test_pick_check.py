@@ -5,36 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Rng
-from engine.core.play import step
-from engine.core.selfplay import derive_secret
-from engine.warlords.game import GAME
 from engine.warlords.opening import pick_ok, pickable
-from engine.warlords.state import WState, cdef, on_table
+from engine.warlords.state import cdef, on_table
 
-
-def _states(seats: int, seed: int, steps: int) -> list[WState]:
-    """The states a bot match passes through in its first `steps` actions."""
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(seats, GAME.options({}, seats), rng)
-    counter = rng.counter
-    bots = Rng(derive_secret(seed, "bots"))
-    seen = [state]
-    for _ in range(steps):
-        pending = GAME.pending(state)
-        if not pending:
-            break
-        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-        result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
-        state, counter = result.transition.state, result.counter
-        seen.append(state)
-    return seen
+from .helpers import bot_states
 
 
 @pytest.mark.parametrize("seats,seed", [(2, 1), (4, 2), (8, 3)])
 def test_a_pick_is_accepted_exactly_when_it_is_listed(seats: int, seed: int) -> None:
-    picks = [s for s in _states(seats, seed, seats + 1) if s.phase == "pick"]
+    picks = [s for s in bot_states(seats, seed, seats + 1) if s.phase == "pick"]
     assert len(picks) == seats  # every picker's turn, with the earlier picks on the table
     tried = accepted = 0
     for s in picks:
@@ -50,7 +29,7 @@ def test_a_pick_is_accepted_exactly_when_it_is_listed(seats: int, seed: int) -> 
 
 
 def test_a_pick_with_nothing_left_of_its_kind_is_none() -> None:
-    s = _states(2, 5, 1)[-1]
+    s = bot_states(2, 5, 1)[-1]
     seat = s.pick_queue[0]
     p = s.players[seat]
     p.deck = [i for i in p.deck if cdef(s, i).type != "castle"]
@@ -60,7 +39,7 @@ def test_a_pick_with_nothing_left_of_its_kind_is_none() -> None:
 
 
 def test_of_two_copies_of_a_card_only_the_one_listed_is_accepted() -> None:
-    s = _states(2, 5, 1)[-1]
+    s = bot_states(2, 5, 1)[-1]
     seat = s.pick_queue[0]
     castle = pickable(s, seat, "castle")[0]
     twin = f"c{len(s.cards) + 1}"  # a second copy, with a higher id

@@ -6,29 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Rng, RuleError
-from engine.core.play import step
-from engine.core.selfplay import derive_secret
-from engine.warlords.game import GAME
+from engine.core import RuleError
 from engine.warlords.state import Castle, Stack, WState, find_castle, find_stack, in_play, on_table
 
-from .helpers import Table, act
-
-
-def _match(seats: int, seed: int) -> list[WState]:
-    """Every state a bot match passes through."""
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(seats, GAME.options({}, seats), rng)
-    counter = rng.counter
-    bots = Rng(derive_secret(seed, "bots"))
-    seen = [state]
-    while pending := GAME.pending(state):
-        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-        result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
-        state, counter = result.transition.state, result.counter
-        seen.append(state)
-    return seen
+from .helpers import Table, act, bot_states
 
 
 def _walked_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
@@ -42,7 +23,7 @@ def _walked_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
 @pytest.mark.parametrize("seats,seed", [(2, 11), (4, 12), (6, 13)])
 def test_table_look_ups_answer_what_walking_the_table_answers(seats: int, seed: int) -> None:
     captured = in_transit = 0
-    for s in _match(seats, seed):
+    for s in bot_states(seats, seed):
         table = {s.cards[i] for i in on_table(s)}
         for card_id in {*s.cards.values(), "no_such_card"}:
             assert in_play(s, card_id) == (card_id in table), card_id
