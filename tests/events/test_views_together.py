@@ -9,19 +9,14 @@ import random
 import pytest
 
 from engine.core import SPECTATOR, Viewer
-from events.model import Player
 from events.service import MatchService
-from events.store import Store
-
-ANN = Player(id="local:ann", name="Ann")
-BEN = Player(id="local:ben", name="Ben", locale="ja")
+from tests.events.conftest import ANN, BEN
 
 
 @pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "views.sqlite")
-    yield MatchService(store, new_secret=lambda: bytes(range(32)))
-    await store.close()
+def service(store):
+    # A fixed secret: the same deals and draws on every run.
+    return MatchService(store, new_secret=lambda: bytes(range(32)))
 
 
 @pytest.mark.parametrize("game", ["quarriors", "naru", "musou", "warlords"])
