@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core import Text
 from engine.core.cardfile import MAX_CARD_FILE, OPTION, is_card_text
+from engine.deckgames import CARD_SET_GAMES
 from engine.musou.cards import SAMPLE
 
 UNREADABLE = Text("The card file cannot be read: it must be a .json file of at most 2 MB.",
@@ -34,11 +35,14 @@ def read_card_file(path: str | Path) -> str:
         raise UnreadableCardFile(str(p)) from exc
 
 
-def with_card_file_read(options: dict[str, Any]) -> dict[str, Any]:
-    """`options` with a `cards` path replaced by its file's text; JSON text, a
-    set the game names itself (Musou's sample) and anything not a string are
-    the game's to judge."""
+def with_card_file_read(options: dict[str, Any], game_id: str | None = None) -> dict[str, Any]:
+    """`options` with a `cards` path replaced by its file's text, for a game whose
+    `cards` option is a card set (`game_id` None: any such game). JSON text, a set
+    the game names itself (Musou's sample), anything not a string, and another
+    game's own `cards` option (Quarriors': a list of card ids) are the game's to judge."""
     value = options.get(OPTION)
+    if game_id is not None and game_id not in CARD_SET_GAMES:
+        return options
     if not isinstance(value, str) or not value or value == SAMPLE or is_card_text(value):
         return options
     return {**options, OPTION: read_card_file(value)}

@@ -113,7 +113,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         raise CliError(Text("--options must be a JSON object ({...}).", "--options は JSON のオブジェクト（{...}）です。"),
                        hint)
     try:
-        return with_card_file_read(options)
+        return with_card_file_read(options, getattr(args, "game", None))
     except UnreadableCardFile as err:
         raise CliError(err.what) from None
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.cardfile import UNREADABLE, UnreadableCardFile, read_card_file, with_card_file_read
 from engine.core.cardfile import MAX_CARD_FILE
+from engine.registry import get_game
 from tests.test_cli import one_line_error, run
 
 
@@ -53,3 +54,13 @@ def test_the_terminal_plays_a_card_file_by_its_path(capsys: pytest.CaptureFixtur
     code, _, err = run(capsys, "--lang", "ja", "card", "naru", "Our", "Hero", "--options",
                        json.dumps({"cards": str(tmp_path)}))
     one_line_error(code, err, UNREADABLE.ja)
+
+
+def test_a_game_whose_cards_option_is_not_a_card_set_keeps_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Quarriors' `cards` names the match's cards by id: no file to read."""
+    chosen = dict(get_game("quarriors").options_example)
+    assert with_card_file_read(chosen, "quarriors") == chosen
+    with pytest.raises(UnreadableCardFile):
+        with_card_file_read(chosen, "naru")
+    code, out, _ = run(capsys, "card", "quarriors", "deathdealer", "--options", json.dumps(chosen))
+    assert code == 0 and "Deathdealer" in out
