@@ -465,7 +465,7 @@ class MatchService:
     def parse(self, ms: MatchState, seat: int, text: str) -> dict[str, Any]:
         """Text to an action: a listed choice's number or code, or the generic form."""
         text = text.strip()
-        choices = ms.game.legal_actions(ms.state, seat)
+        choices = self.choices_of(ms, seat)
         number = typed_number(text, signed=False)
         if number is not None:
             if 1 <= number <= len(choices):
@@ -903,7 +903,7 @@ class MatchService:
             s = self.resolve_seat(ms, player_id, seat)
         except RuleError:
             return []
-        return ms.game.legal_actions(ms.state, s)
+        return self.choices_of(ms, s)
 
     async def events(self, match_id: str) -> list[Event]:
         await self._load(match_id)
