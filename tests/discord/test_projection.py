@@ -85,7 +85,8 @@ async def test_a_seats_dm_shows_its_own_hand_and_never_another_seats(service: Ma
     ms = await _running(service)
     surfaces = projection.project(ms, _inputs(service, ms), "en")
     assert [d.seat for d in surfaces.dms] == [0, 1]
-    board = "\n".join(surfaces.thread.board.parts) if surfaces.thread and surfaces.thread.board else ""
+    assert surfaces.thread and surfaces.thread.board, "a running match's board, to look for the hands in"
+    board = "\n".join(surfaces.thread.board.parts)
     for shown in surfaces.dms:
         text = _dm_text(service, ms, shown)
         other = 1 - shown.seat

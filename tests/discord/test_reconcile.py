@@ -131,6 +131,7 @@ def test_a_ping_too_long_for_the_log_message_goes_on_its_own() -> None:
     log = (LogChunk(("z" * 1800,), 1, 1, None),)
     ops = reconciler.reconcile(_surfaces(board, log, long_ping), rec)
     assert ops == [reconciler.PostLog(ops[0].content, 1), reconciler.PostPing(long_ping)]  # type: ignore[union-attr]
+    assert "z" * 1800 in ops[0].content and "y" not in ops[0].content  # type: ignore[union-attr]
     _apply(ops, rec)
     assert reconciler.reconcile(_surfaces(board, log, long_ping), rec) == []
 
