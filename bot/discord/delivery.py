@@ -263,7 +263,7 @@ class Delivery:
         found = await self.store.get_kvs([(BOARD, match_id), *((DMS, key) for key in dm_keys)])
         rec = dict(found.get((BOARD, match_id)) or {})
         dm_records = {key: found.get((DMS, key)) for key in dm_keys}
-        locale = str(ms.place.get("locale", "en"))
+        locale = projection.thread_locale(ms)
         if not rec.get("thread"):
             if ms.status in ("finished", "aborted"):
                 # Never got a thread: just close the lobby.
@@ -760,8 +760,9 @@ class Delivery:
     async def _waiting_dms(self, ms: MatchState) -> dict[int, dict[str, Any]]:
         """The DM records, by seat, of the DMs still waiting on a decision that the bot may edit."""
         waiting = {}
+        records = await self.store.get_kvs([(DMS, f"{ms.match_id}:{seat}") for seat in range(len(ms.seats))])
         for seat in range(len(ms.seats)):
-            last = dict(await self.store.get_kv(DMS, f"{ms.match_id}:{seat}") or {})
+            last = dict(records.get((DMS, f"{ms.match_id}:{seat}")) or {})
             uid = user_id(ms.seats[seat])
             if reconciler.ended_dm_ops(last) and uid is not None and not await self.dm_blocked(uid):
                 waiting[seat] = last

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from engine.core import RuleError, Text
 
 from . import settings as server_settings
-from .projection import user_id
+from .projection import thread_locale, user_id
 
 if TYPE_CHECKING:
     from .base import Room
@@ -69,6 +69,6 @@ async def _notice(room: Room, match_id: str, closes: datetime) -> None:
     creator = next((p for p in ms.lobby if p.id == ms.creator), None)
     uid = user_id(creator) if creator is not None else None
     text = NOTICE.format(who=f"<@{uid}>" if uid else "", when=f"<t:{int(closes.timestamp())}:R>")
-    locale = str(ms.place.get("locale", "en"))
+    locale = thread_locale(ms)
     (await room.delivery.ops.post(rec["thread"], text(locale).strip(), pings=[uid] if uid else [])).expect()
     await room.service.store.set_kv(NOTICED, match_id, closes.isoformat())

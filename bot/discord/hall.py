@@ -28,7 +28,7 @@ from engine.registry import available, get_game
 from events.replay import MatchState
 
 from .ops import Ops, Outcome, Result, Undelivered
-from .projection import Listing, status_of
+from .projection import Listing, status_of, thread_locale
 from .reconciler import post_tags
 
 log = logging.getLogger("parley.discord")
@@ -135,7 +135,7 @@ async def retag(ops: Ops, ms: MatchState, rec: dict[str, Any], status: str) -> R
     (a permission taken away), the post keeps its tags and the match goes on: tags never hold a match up."""
     done = await ops.edit_channel(rec["thread"], applied_tags=post_tags(rec, status))
     if done.outcome is Outcome.REFUSED:
-        names = tag_names(ms.game_id, str(ms.place.get("locale", "en")))
+        names = tag_names(ms.game_id, thread_locale(ms))
         ids, _ = await ensure_tags(ops, int(rec["forum"]), list(names.values()))
         rec["tags"] = {role: ids[name] for role, name in names.items() if name in ids}
         done = await ops.edit_channel(rec["thread"], applied_tags=post_tags(rec, status))
