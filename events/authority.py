@@ -177,21 +177,25 @@ def _ordered(ms: MatchState, state: Any, seat: int) -> tuple[Order, dict[str, An
     return ordering(ms.game, state, pending, mine) if mine and pending is not None else None
 
 
+def _author_passes(ms: MatchState, seat: int, actor: str) -> bool:
+    """Whether `check_action` passes `actor`'s action for `seat` on who they are alone:
+    the seat's own player while in the game, or the system for a bot's seat or one a
+    bot took over. One rule, so that replay's shortcut and the full check agree."""
+    player = ms.seats[seat]
+    if actor == player.id:
+        return seat not in ms.forfeited
+    return actor == "system" and ((player.is_bot and seat not in ms.forfeited) or seat in ms.taken)
+
+
 def plain_authors(ms: MatchState) -> frozenset[tuple[int, str]]:
     """The (seat, actor) pairs whose actions `check_action` passes on who they
-    are alone, in a match as it stands: the seat's own player while in the
-    game, and the system for a bot's seat or one a bot took over. A replay's
-    run of actions leaves these unchanged, so it asks once per run and checks
-    only the rest (a deadline's default, a forced move, an order) action by action."""
+    are alone, in a match as it stands (`_author_passes`). A replay's run of
+    actions leaves these unchanged, so it asks once per run and checks only the
+    rest (a deadline's default, a forced move, an order) action by action."""
     if ms.status != "running":
         return frozenset()
-    out: set[tuple[int, str]] = set()
-    for seat, player in enumerate(ms.seats):
-        if seat not in ms.forfeited:
-            out.add((seat, player.id))
-        if player.id != "system" and ((player.is_bot and seat not in ms.forfeited) or seat in ms.taken):
-            out.add((seat, "system"))
-    return frozenset(out)
+    return frozenset((seat, actor) for seat, player in enumerate(ms.seats) for actor in (player.id, "system")
+                     if _author_passes(ms, seat, actor))
 
 
 def check_action(ms: MatchState, event: Event, state: Any) -> None:
@@ -209,14 +213,12 @@ def check_action(ms: MatchState, event: Event, state: Any) -> None:
     if not isinstance(seat, int) or not 0 <= seat < len(ms.seats):
         raise _refuse(event, f"there is no seat {seat}")
     actor = event.actor
-    if actor == ms.seats[seat].id:
-        if seat in ms.forfeited:
-            raise _refuse(event, "that seat has left the game")
+    if _author_passes(ms, seat, actor):
         return
+    if actor == ms.seats[seat].id:
+        raise _refuse(event, "that seat has left the game")
     if actor != "system":
         raise _refuse(event, f"seat {seat + 1} is not this actor's")
-    if (ms.seats[seat].is_bot and seat not in ms.forfeited) or seat in ms.taken:
-        return
     played = canonical_payload(dict(event.payload["action"]))
     if event.payload.get("auto") in ("order", "premove"):
         ordered = _ordered(ms, state, seat)
