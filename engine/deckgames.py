@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import Any
 
 from engine.core import Text
-from engine.core.cardfile import problems
+from engine.core.cardfile import OPTION, problems
 from engine.core.contract import Game
 from engine.core.decklist import DeckListError
 from engine.registry import get_game
@@ -113,7 +113,7 @@ def with_decks(game: Game[Any], options: Mapping[str, Any], seats: int,
 
 # -- card sets a group brings for a whole server --------------------------------------------------
 
-CARD_SET_OPTION = "cards"  # the option naming a match's card set, in the games below
+CARD_SET_OPTION = OPTION  # the option naming a match's card set, in the games below
 
 
 def _musou_card_set(text: str) -> list[Text]:

@@ -23,7 +23,7 @@ def telling(s: QState) -> bool:
 
 def note(s: QState, en: str, ja: str) -> None:
     """A public log line about what the rules did (see QState.notes)."""
-    if s.notes is not None:
+    if s.notes is not None:  # `telling`, spelt so that the type checker sees notes is a tuple
         s.notes = (*s.notes, Text(en, ja))
 
 
@@ -40,7 +40,7 @@ def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
         return
     s.glory[p] += n
     w = TOK[p]
-    if s.notes is not None:
+    if telling(s):
         head_en, head_ja = (why.en, why.ja) if why is not None else (f"{w} gains", f"{w}が")
         note(s, f"{head_en} {n} glory ({s.glory[p]} in all).", f"{head_ja}勝利点{n}を得た（計{s.glory[p]}）。")
     if s.glory[p] >= s.goal:

@@ -226,10 +226,6 @@ def _garrison_loss_line(s: WState, c: Castle, chosen: list[str], loss: int | Non
             + Text(verb + " from its garrison", "を失い") + rest)
 
 
-def assign_garrison_losses(s: WState, c: Castle, loss: int, log: list[Text] | None) -> None:
-    apply_garrison_losses(s, c, covering(garrison_values(s, c), loss), log, loss)
-
-
 def capture(s: WState, castle_id: str, by_seat: int, log: list[Text] | None) -> None:
     """A castle whose garrison is gone passes to the victor with its improvements."""
     found = find_castle(s, castle_id)
