@@ -11,22 +11,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import NotYourDecision, Rng, RuleError
+from engine.core import NotYourDecision, RuleError
 from engine.core.play import owned_steps, step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core.selfplay import play_bots
+from tests.contract.matches import start
 from tests.toygame import GAME, ToyGame
-
-
-def set_up(seed: int, seats: int = 3):
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    return secret, GAME.setup(seats, GAME.options({}, seats), rng), rng.counter
 
 
 @given(st.integers(0, 10_000))
 def test_a_run_folds_to_the_states_and_counters_of_step(seed):
     played = play_bots(GAME, 3, seed)
-    secret, state, counter = set_up(seed)
+    secret, state, counter = start(GAME, 3, seed)
     owned, rng = owned_steps(GAME, secret, counter)
     mine = pickle.loads(pickle.dumps(state))
     for seat, action in played.moves:
@@ -45,7 +40,7 @@ def refusal(run, *args):
 
 
 def test_a_run_refuses_what_step_refuses_with_the_same_error():
-    secret, state, counter = set_up(1)
+    secret, state, counter = start(GAME, 3, 1)
     waiting = {p.seat for p in GAME.pending(state)}
     idle = next(s for s in range(3) if s not in waiting)
     seat = min(waiting)
@@ -71,7 +66,7 @@ class Recording(ToyGame):
 
 def test_an_action_with_tuples_reaches_the_game_as_lists_in_a_dict_of_its_own():
     game = Recording()
-    secret, state, counter = set_up(2)
+    secret, state, counter = start(GAME, 3, 2)
     seat = min(p.seat for p in game.pending(state))
     action = {"kind": "mark", "marks": (1, 2)}
     owned, _ = owned_steps(game, secret, counter)
