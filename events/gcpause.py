@@ -2,7 +2,12 @@
 
 Reading or replaying a long log allocates many short-lived, acyclic objects;
 the collector only rescans them (measured: about 40% of a 10,000-event
-rebuild). The work inside never awaits, so pausing touches no other task.
+rebuild). The work inside never awaits, so on the event loop pausing
+touches no other task; the stores also pause while decoding on their
+database thread, and the collector is process-wide, so the loop may then run
+a few milliseconds with it off (harmless: it only defers finding cycles). Two
+pauses overlapping across threads still leave it on: each re-enables only
+what it found on.
 A long-running service also settles the collector once warmed up (`settle`)."""
 
 from __future__ import annotations
