@@ -318,10 +318,10 @@ class Delivery:
         closed: list[projection.DmClosed] = []
         if started and ms.status == "running":
             pending = {p.seat for p in ms.game.pending(ms.state)}
-            for seat, player in enumerate(ms.seats):
+            for seat in projection.dm_seats(ms):
+                player = ms.seats[seat]
                 uid = user_id(player)
-                if uid is None or seat in ms.forfeited:
-                    continue
+                assert uid is not None  # dm_seats: Discord users only
                 mine = clicked if clicked is not None and clicked.interaction.user.id == uid else None
                 shown = await gathered("dms", self._seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows,
                                                                    dict(dm_records.get(f"{ms.match_id}:{seat}") or {})))
