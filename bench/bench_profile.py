@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_ratings import PLAYERS, Timer, arguments, clear_caches, filled
+from bench_ratings import GUILD, PLAYERS, Timer, arguments, clear_caches, filled
 
 from events.profile import profile
 
@@ -35,7 +35,7 @@ async def main() -> None:
             await clear_caches(store)
             for label in ("card, nothing cached yet", "card, caches built"):
                 with Timer(label):
-                    card = await profile(store, PLAYERS[0].id, "g")
+                    card = await profile(store, PLAYERS[0].id, GUILD)
                 print(f"    {card.reliability.ended} of the card's matches ended")
         finally:
             await store.close()

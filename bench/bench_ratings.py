@@ -39,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine.registry import register
 from events.model import Player
-from events.ratings import Ladder, cached_ladder, fold, ladder, rated_matches
+from events.profile import HELD
+from events.ratings import CACHE, FACTS, Ladder, cached_ladder, fold, ladder, rated_matches
 from events.recorder import Recorder
 from events.service import MatchService
 from events.store import Store
@@ -47,13 +48,14 @@ from events.stores import migrate_db, open_store
 from tests.toygame import GAME
 
 register(GAME)
+GUILD = "g"  # the one server every match is played on
 PLAYERS = [Player(id=f"discord:{i}", name=f"P{i}") for i in range(20)]
 
 
 async def fill(service: MatchService, n: int, seats: int, rng: random.Random) -> None:
     for _ in range(n):
         people = rng.sample(PLAYERS, seats)
-        ms = await service.create("toy", people[0], {"goal": 12}, place={"guild": "g", "takeover": "off"})
+        ms = await service.create("toy", people[0], {"goal": 12}, place={"guild": GUILD, "takeover": "off"})
         for p in people[1:]:
             await service.join(ms.match_id, p)
         await service.start(ms.match_id, people[0].id)
@@ -95,13 +97,15 @@ async def filled(path: Path | None, tmp: str, n: int, seats: int) -> Store:
     return store
 
 
-CACHES = ("ratings", "ratings:facts", "profile:held")  # the kv scopes of the ratings' and cards' caches
+# The ratings' and cards' cache records of this bench's one server and game; a record
+# written as null is one their readers find missing.
+CACHES = ((CACHE, f"{GUILD}|toy"), (FACTS, GUILD), (HELD, GUILD), (HELD, "*"))
 
 
 async def clear_caches(store: Recorder) -> None:
     """Forget the ratings' and cards' caches, so the next read rebuilds from the log."""
-    for scope in CACHES:
-        await store.delete_kv(scope)
+    for scope, key in CACHES:
+        await store.set_kv(scope, key, None)
 
 
 def arguments() -> argparse.Namespace:
@@ -118,19 +122,19 @@ def arguments() -> argparse.Namespace:
 async def timings(store: Recorder, matches: int) -> None:
     await clear_caches(store)
     with Timer("read every row and log (rated_matches)", None):
-        found = await rated_matches(store, "g", "toy")
+        found = await rated_matches(store, GUILD, "toy")
     assert len(found) == matches, len(found)
     with Timer("fold alone", None):
-        fold(found, Ladder("g", "toy"))
+        fold(found, Ladder(GUILD, "toy"))
     with Timer("rebuild from the log (ladder)"):
-        await ladder(store, "g", "toy")
+        await ladder(store, GUILD, "toy")
     with Timer("cached ladder, cold (no cache yet)"):
-        await cached_ladder(store, "g", "toy")
+        await cached_ladder(store, GUILD, "toy")
     with Timer("cached ladder, nothing new"):
-        await cached_ladder(store, "g", "toy")
-    await store.delete_kv("ratings")  # the ladder's cache lost, the facts kept
+        await cached_ladder(store, GUILD, "toy")
+    await store.set_kv(CACHE, f"{GUILD}|toy", None)  # the ladder's cache lost, the facts kept
     with Timer("ladder rebuilt from the cached facts"):
-        await cached_ladder(store, "g", "toy")
+        await cached_ladder(store, GUILD, "toy")
 
 
 async def on_postgres(source: Path, admin: str, matches: int) -> None:

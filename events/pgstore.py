@@ -658,13 +658,6 @@ class PgStore:
         """Front ends' bookkeeping: group-committed with events, never a flush of its own."""
         await self._put(_PUT_KV, scope, key, _dumps(value))
 
-    async def delete_kv(self, scope: str, key: str | None = None) -> None:
-        """Forget a kv record, or without `key` every record of `scope` (a cache then rebuilt from the log)."""
-        if key is None:
-            await self._put("DELETE FROM kv WHERE scope = $1", scope, keyed=1)
-        else:
-            await self._put("DELETE FROM kv WHERE scope = $1 AND key = $2", scope, key)
-
     # -- reading -----------------------------------------------------------------
 
     async def _read(self, how: str, sql: str, *args: Any) -> Any:

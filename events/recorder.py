@@ -55,10 +55,6 @@ class Recorder(Protocol):
 
     async def set_kv(self, scope: str, key: str, value: Any) -> None: ...
 
-    async def delete_kv(self, scope: str, key: str | None = None) -> None:
-        """Forget a kv record, or without `key` every record of `scope`."""
-        ...
-
     async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
         """Write `fields` of `prefs` (all by default), leaving the player's other settings as they are."""
         ...

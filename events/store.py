@@ -563,13 +563,6 @@ class Store:
         """Front ends' bookkeeping: group-committed with events, never an fsync of its own."""
         await self._put("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
 
-    async def delete_kv(self, scope: str, key: str | None = None) -> None:
-        """Forget a kv record, or without `key` every record of `scope` (a cache then rebuilt from the log)."""
-        if key is None:
-            await self._put("DELETE FROM kv WHERE scope = ?", (scope,))
-        else:
-            await self._put("DELETE FROM kv WHERE scope = ? AND key = ?", (scope, key))
-
     # -- reading -----------------------------------------------------------------
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:

@@ -219,17 +219,6 @@ async def test_bookkeeping_rides_with_appends_and_reads_back(service):
     assert await service.store.get_kv("elsewhere", match_id) is None
 
 
-async def test_bookkeeping_is_forgotten_by_key_or_by_scope(service):
-    store = service.store
-    for scope, key in [("board", "a"), ("board", "b"), ("cache", "a"), ("cache", "b")]:
-        await store.set_kv(scope, key, [scope, key])
-    await store.delete_kv("board", "a")
-    assert [await store.get_kv("board", k) for k in "ab"] == [None, ["board", "b"]]
-    await store.delete_kv("cache")
-    assert [await store.get_kv("cache", k) for k in "ab"] == [None, None]
-    assert await store.get_kv("board", "b") == ["board", "b"]  # another scope's record stays
-
-
 async def test_several_records_read_at_once_are_those_asked_for(service):
     store = service.store
     for scope, key in [("board", "a"), ("board", "b"), ("dm", "a"), ("dm", "a:1")]:
