@@ -97,6 +97,11 @@ DMFAIL = "discord:dmfail"
 DMCHAN = "discord:dmchan"  # user id -> their DM channel's id (stable: Discord answers the same one)
 OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
 
+
+def dm_key(match_id: str, seat: int) -> str:
+    """A seat's DM record's key under DMS: one record for each seat of each match."""
+    return f"{match_id}:{seat}"
+
 _T = TypeVar("_T")
 
 
@@ -259,7 +264,7 @@ class Delivery:
             return []
         # The match's record and its seats' DM records in one read: nothing a sync does
         # before it gathers the DMs writes those.
-        dm_keys = [f"{match_id}:{seat}" for seat in range(len(ms.seats))]
+        dm_keys = [dm_key(match_id, seat) for seat in range(len(ms.seats))]
         found = await self.store.get_kvs([(BOARD, match_id), *((DMS, key) for key in dm_keys)])
         rec = dict(found.get((BOARD, match_id)) or {})
         dm_records = {key: found.get((DMS, key)) for key in dm_keys}
@@ -324,7 +329,7 @@ class Delivery:
                 assert uid is not None  # dm_seats: Discord users only
                 mine = clicked if clicked is not None and clicked.interaction.user.id == uid else None
                 shown = await gathered("dms", self._seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows,
-                                                                   dict(dm_records.get(f"{ms.match_id}:{seat}") or {})))
+                                                                   dict(dm_records.get(dm_key(ms.match_id, seat)) or {})))
                 if isinstance(shown, projection.SeatDm):
                     seat_dms.append(shown)
                 elif isinstance(shown, projection.DmClosed):
@@ -413,7 +418,7 @@ class Delivery:
         result = await self._call(ms, rec, op, board)
         if isinstance(op, reconciler.EndDm):  # a DM's own record
             reconciler.note_dm(shows.dms[op.seat], op)
-            await self.store.set_kv(DMS, f"{ms.match_id}:{op.seat}", shows.dms[op.seat])
+            await self.store.set_kv(DMS, dm_key(ms.match_id, op.seat), shows.dms[op.seat])
             return True
         if isinstance(op, reconciler.EditListing | reconciler.PostListing) and shows.server is not None:
             gone = result.outcome is Outcome.GONE  # its own record
@@ -628,7 +633,7 @@ class Delivery:
         that very message without a call of its own. A player the bot cannot DM is told in the
         thread instead (the DmClosed answered). `last`: the seat's DM record as stored."""
         locale = player.locale
-        key = f"{ms.match_id}:{seat}"
+        key = dm_key(ms.match_id, seat)
         shown = projection.dm(ms, seat, self.private_text(ms, seat, locale), waiting)
         if last.get("hash") == shown.digest:
             return None
@@ -760,9 +765,9 @@ class Delivery:
     async def _waiting_dms(self, ms: MatchState) -> dict[int, dict[str, Any]]:
         """The DM records, by seat, of the DMs still waiting on a decision that the bot may edit."""
         waiting = {}
-        records = await self.store.get_kvs([(DMS, f"{ms.match_id}:{seat}") for seat in range(len(ms.seats))])
+        records = await self.store.get_kvs([(DMS, dm_key(ms.match_id, seat)) for seat in range(len(ms.seats))])
         for seat in range(len(ms.seats)):
-            last = dict(records.get((DMS, f"{ms.match_id}:{seat}")) or {})
+            last = dict(records.get((DMS, dm_key(ms.match_id, seat))) or {})
             uid = user_id(ms.seats[seat])
             if reconciler.ended_dm_ops(last) and uid is not None and not await self.dm_blocked(uid):
                 waiting[seat] = last

@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.discord.delivery import DMS
+from bot.discord.delivery import DMS, dm_key
 from bot.discord.menus import Entry, cards, stages, substages
 from tests.discord.harness import Call, FakeDiscord, Harness, User, custom_ids, walk
 from tests.discord.helpers import open_match, state
@@ -143,7 +143,7 @@ async def split_over_messages(h: Harness, match_id: str, seats: int) -> bool:
     if (await h.parley.delivery.record(match_id)).get("board_more"):
         return True
     for seat in range(seats):
-        if ((await h.parley.service.store.get_kv(DMS, f"{match_id}:{seat}")) or {}).get("more"):
+        if ((await h.parley.service.store.get_kv(DMS, dm_key(match_id, seat))) or {}).get("more"):
             return True
     return False
 

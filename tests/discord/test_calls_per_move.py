@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord.delivery import DMS, dm_key
 from bot.discord.layout import text_of
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, custom_ids
@@ -129,13 +130,13 @@ async def test_a_dm_sent_before_layouts_is_sent_anew_as_one(harness: Harness) ->
     match_id, thread = await open_match(h, ALICE, BOB)
     ms = await state(h, match_id)
     who = [ALICE, BOB][ms.state.active]
-    key = f"{match_id}:{ms.state.active}"
+    key = dm_key(match_id, ms.state.active)
     old = h.fake.dms(who.id)[-1]
     old.update(flags=0, content=text_of(old))  # as the older version sent it, its menu kept
-    last = await h.parley.service.store.get_kv("discord:dm", key)
-    await h.parley.service.store.set_kv("discord:dm", key, {k: v for k, v in last.items() if k not in ("v2", "text")})
+    last = await h.parley.service.store.get_kv(DMS, key)
+    await h.parley.service.store.set_kv(DMS, key, {k: v for k, v in last.items() if k not in ("v2", "text")})
     await h.slash(who, "act", channel=thread, action="mark")  # keeps the turn: the DM would be edited in place
     new = h.fake.dms(who.id)[-1]
     assert new["id"] != old["id"] and new["flags"] & (1 << 15) and not new["content"]
     assert not [c for c in h.fake.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{old['id']}")]
-    assert (await h.parley.service.store.get_kv("discord:dm", key))["v2"]
+    assert (await h.parley.service.store.get_kv(DMS, key))["v2"]

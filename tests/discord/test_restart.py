@@ -3,6 +3,7 @@ from __future__ import annotations
 import copy
 
 from bot.discord import layout
+from bot.discord.delivery import DMS, dm_key
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import board_message, board_text, open_match, state, thread_text
@@ -120,8 +121,8 @@ async def test_crash_after_posting_board_lobby_or_dm_posts_none_twice(harness: H
         rec.pop(key)
     await store.set_kv("discord:board", match_id, rec)
     for seat in (0, 1):
-        dm = await store.get_kv("discord:dm", f"{match_id}:{seat}")
-        await store.set_kv("discord:dm", f"{match_id}:{seat}", {"sending": True, "hash": "old"})
+        dm = await store.get_kv(DMS, dm_key(match_id, seat))
+        await store.set_kv(DMS, dm_key(match_id, seat), {"sending": True, "hash": "old"})
     before = {k: len(v) for k, v in {"dm_a": h.fake.dms(ALICE.id), "dm_b": h.fake.dms(BOB.id)}.items()}
     await h.restart()
     boards = [m for m in h.fake.thread_messages(thread) if f"`{match_id}`" in layout.text_of(m).split("\n")[0]]

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.discord import reconciler
-from bot.discord.delivery import DMS
+from bot.discord.delivery import DMS, dm_key
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Call, Harness
 from tests.discord.helpers import open_match, state
@@ -87,6 +87,6 @@ async def test_a_moves_calls_all_come_from_one_reconcile_and_a_second_one_answer
         # Once applied, what the delivery remembers leaves nothing to do for those surfaces.
         args = watch.asked[-1][0]
         rec = await h.parley.delivery.record(match_id)
-        dms = {seat: await h.parley.service.store.get_kv(DMS, f"{match_id}:{seat}") for seat in args[3]}
+        dms = {seat: await h.parley.service.store.get_kv(DMS, dm_key(match_id, seat)) for seat in args[3]}
         assert dms and reconciler.reconcile(surfaces, rec, args[2], dms, args[4]) == []
         assert watch.asked[-1][1] == []  # and the pass itself stopped on that answer
