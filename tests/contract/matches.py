@@ -1,14 +1,18 @@
-"""The bot matches the contract tests check, shared by them: which games, how
-many seats, and a match's set-up and its fold through `step`, action by action."""
+"""The bot matches tests check, shared by them: which games, how many seats, a
+match's set-up and its fold through `step`, and a bot match played action by
+action for tests that look at each state on the way."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
-from engine.core import Game, Rng
+from engine.core import Game, Pending, Rng
+from engine.core.actions import Action
 from engine.core.play import Step, step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core.selfplay import derive_secret
 from engine.registry import get_game, installed
 
 # The shipped games and the toy template; never what other test modules happened to
@@ -38,10 +42,43 @@ def fold(game: Game[Any], state: Any, counter: int, secret: bytes,
         state, counter = result.transition.state, result.counter
 
 
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One action of a bot match: the state it was taken in and the seats that
+    state waits on, who took it, the match's secret and the Rng counter before
+    it, and what `step` made of it."""
+    state: Any
+    pending: tuple[Pending, ...]
+    seat: int
+    action: Action
+    secret: bytes
+    counter: int
+    step: Step[Any]
+
+    @property
+    def after(self) -> Any:
+        return self.step.transition.state
+
+
+def bot_turns(game: Game[Any], seats: int, seed: int, limit: int | None = None) -> Iterator[Turn]:
+    """The match `play_bots(game, seats, seed)` plays, action by action, as far as
+    `limit` actions: a test looking at each state on the way plays it once, not
+    once to learn the moves and again to see the states."""
+    secret, state, counter = start(game, seats, seed)
+    bots = Rng(derive_secret(seed, "bots"))
+    for _ in count() if limit is None else range(limit):
+        pending = game.pending(state)
+        if not pending:
+            return
+        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
+        action = game.bot_action(state, seat, bots)
+        result = step(game, state, seat, action, secret, counter)
+        yield Turn(state, pending, seat, action, secret, counter, result)
+        state, counter = result.transition.state, result.counter
+
+
 def walk(game_id: str, seed: int, limit: int = 250) -> Iterator[tuple[Any, int, Mapping[str, Any], Step[Any]]]:
     """Replay a bot match step by step: (state before, seat, action, step)."""
     game = get_game(game_id)
-    n = seats_of(game_id)
-    played = play_bots(game, n, seed)
-    secret, state, counter = start(game, n, seed)
-    yield from fold(game, state, counter, secret, played.moves[:limit])
+    for turn in bot_turns(game, seats_of(game_id), seed, limit):
+        yield turn.state, turn.seat, turn.action, turn.step
