@@ -8,49 +8,26 @@ exactly where the rules say (an oracle written from the rulebook, not the code).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import Rng, RuleError
-from engine.core.play import step
-from engine.core.selfplay import play_bots
 from engine.naru.board import COLS, SQUARES, square_name
 from engine.naru.game import GAME
 from engine.naru.state import NaruState
-from tests.contract.matches import start
+from tests.contract.matches import Turn, bot_turns
+from tests.contract.owned import both_paths
 
 seeds = st.integers(min_value=0, max_value=10**9)
 PLACED = {"land": ("land",), "summon": ("commoner", "general"), "equip": ("equipment",)}
 
 
-def positions(seed: int) -> Iterator[tuple[NaruState, bytes, int]]:
-    """Each state of a bot match in a summon or action phase, with the secret and Rng counter."""
-    played = play_bots(GAME, 2, seed)
-    secret, state, counter = start(GAME, 2, seed)
-    for seat, action in played.moves:
+def positions(seed: int) -> Iterator[Turn]:
+    """Each turn of a bot match taken in a summon or action phase."""
+    for turn in bot_turns(GAME, 2, seed):
+        state = turn.state
         if state.phase in ("summon", "action") and state.battle is None and state.promotion is None:
-            yield state, secret, counter
-        result = step(GAME, state, seat, action, secret, counter)
-        state, counter = result.transition.state, result.counter
-
-
-def both_paths(state: NaruState, action: dict[str, Any], secret: bytes, counter: int) -> object:
-    """What `apply` and `apply_owned` make of `action`; fails when they differ."""
-    seat = state.active
-    try:
-        pure = GAME.apply(state, seat, action, Rng(secret, counter)).state
-    except RuleError as exc:
-        try:
-            GAME.apply_owned(state.copy(), seat, action, Rng(secret, counter))
-        except RuleError as owned_exc:
-            assert (type(owned_exc), owned_exc.what, owned_exc.allowed) == (type(exc), exc.what, exc.allowed), action
-            return None
-        raise AssertionError(f"apply refuses {action} but apply_owned accepts it") from exc
-    owned = GAME.apply_owned(state.copy(), seat, action, Rng(secret, counter))
-    assert owned == pure, action
-    return pure
+            yield turn
 
 
 def adjacent(a: int, b: int) -> bool:
@@ -86,7 +63,8 @@ def may_move(s: NaruState, origin: int, target: int) -> bool:
 @given(seeds)
 def test_placements_are_refused_alike_by_both_paths_and_where_the_rules_refuse_them(seed: int) -> None:
     checked = 0
-    for state, secret, counter in positions(seed):
+    for turn in positions(seed):
+        state = turn.state
         if state.phase != "summon":
             continue
         player = state.players[state.active]
@@ -97,7 +75,8 @@ def test_placements_are_refused_alike_by_both_paths_and_where_the_rules_refuse_t
                     or (kind == "land" and player.land_played):
                 continue
             for sq in range(SQUARES):
-                done = both_paths(state, {"kind": kind, "card": card, "at": square_name(sq)}, secret, counter)
+                action = {"kind": kind, "card": card, "at": square_name(sq)}
+                done = both_paths(GAME, state, state.active, action, turn.secret, turn.counter, NaruState.copy)
                 assert (done is not None) == may_place(state, kind, sq), (kind, square_name(sq))
                 checked += 1
     assert checked
@@ -106,13 +85,14 @@ def test_placements_are_refused_alike_by_both_paths_and_where_the_rules_refuse_t
 @given(seeds)
 def test_moves_are_refused_alike_by_both_paths_and_where_the_rules_refuse_them(seed: int) -> None:
     checked = 0
-    for state, secret, counter in positions(seed):
+    for turn in positions(seed):
+        state = turn.state
         if state.phase != "action":
             continue
         for origin in range(SQUARES):
             for target in range(SQUARES):
                 action = {"kind": "move", "from": square_name(origin), "to": square_name(target)}
-                done = both_paths(state, action, secret, counter)
+                done = both_paths(GAME, state, state.active, action, turn.secret, turn.counter, NaruState.copy)
                 assert (done is not None) == may_move(state, origin, target), action
                 checked += 1
     assert checked
