@@ -22,10 +22,10 @@ import pytest
 from bot.render import quarriors, warlords
 from bot.render import svg as svgkit
 from engine.core import SPECTATOR, Rng, Viewer
-from engine.core.play import step
 from engine.core.search import determinizer
 from engine.core.selfplay import derive_secret
 from engine.registry import get_game
+from tests.contract.matches import bot_turns
 
 MODULES = {"quarriors": quarriors, "warlords": warlords}
 SEATS = {"quarriors": 3, "warlords": 3}
@@ -34,20 +34,12 @@ EVERY = 5  # states looked at: every fifth of a match (a whole match is hundreds
 
 
 def states(game_id: str, seed: int, limit: int = 240) -> Iterator[Any]:
-    """Every state of a random bot match, as far as `limit` actions."""
-    game = get_game(game_id)
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = game.setup(SEATS[game_id], game.options({}, SEATS[game_id]), rng)
-    counter = rng.counter
-    for _ in range(limit):
-        yield state
-        pending = game.pending(state)
-        if not pending:
-            return
-        p = min(pending, key=lambda p: (p.order, p.seat))
-        result = step(game, state, p.seat, game.bot_action(state, p.seat, rng), secret, counter)
-        state, counter = result.transition.state, result.counter
+    """Every state of a bot match, as far as `limit` actions."""
+    game, turn = get_game(game_id), None
+    for turn in bot_turns(game, SEATS[game_id], seed, limit):
+        yield turn.state
+    if turn is not None and not game.pending(turn.after):  # the match ended within the limit: its end too
+        yield turn.after
 
 
 def view(game_id: str, state: Any, viewer: Viewer = SPECTATOR) -> dict[str, Any]:

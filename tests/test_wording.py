@@ -5,10 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import Rng
-from engine.core.play import step
-from engine.core.selfplay import derive_secret
 from engine.registry import get_game
+from tests.contract.matches import bot_turns
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY = "秘密" + "鍵"  # spelt in two parts so this file does not find itself
@@ -49,18 +47,8 @@ def test_issue_21_one_register_log_lines_plain_and_prompts_polite(game_id: str) 
     polite_logs: set[str] = set()
     plain_prompts: set[str] = set()
     for seed in range(3):
-        secret = derive_secret(seed)
-        rng = Rng(secret, 0)
-        state = game.setup(seats, game.options({}, seats), rng)
-        counter, bots = rng.counter, Rng(derive_secret(seed, "bots"))
-        for _ in range(600):
-            pending = game.pending(state)
-            if not pending:
-                break
-            plain_prompts |= {x for p in pending for x in sentences(p.prompt.ja) if PLAIN.search(x)
+        for turn in bot_turns(game, seats, seed, limit=600):
+            plain_prompts |= {x for p in turn.pending for x in sentences(p.prompt.ja) if PLAIN.search(x)
                               and not POLITE.search(x)}
-            seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-            result = step(game, state, seat, game.bot_action(state, seat, bots), secret, counter)
-            state, counter = result.transition.state, result.counter
-            polite_logs |= {x for line in result.transition.log for x in sentences(line.ja) if POLITE.search(x)}
+            polite_logs |= {x for line in turn.step.transition.log for x in sentences(line.ja) if POLITE.search(x)}
     assert (sorted(polite_logs), sorted(plain_prompts)) == ([], [])

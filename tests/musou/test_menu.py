@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Rng
-from engine.core.play import step
-from engine.core.selfplay import derive_secret
 from engine.musou.actions import legal
 from engine.musou.game import GAME
 from engine.musou.state import Attack
+from tests.contract.matches import bot_turns
 
 from .helpers import Position, act
 
@@ -56,21 +54,14 @@ def test_menu_labels_are_distinct_and_fit_discord() -> None:
     """Random matches: within every menu, labels differ in both languages and
     stay within Discord's 100 characters; the passive choice comes first."""
     for seed in range(2):
-        secret = derive_secret(seed)
-        rng = Rng(secret, 0)
-        state = GAME.setup(2, GAME.options({}, 2), rng)
-        counter, bots = rng.counter, Rng(derive_secret(seed, "bots"))
-        while pending := GAME.pending(state):
-            for p in pending:
-                choices = GAME.legal_actions(state, p.seat)
+        for turn in bot_turns(GAME, 2, seed):
+            for p in turn.pending:
+                choices = GAME.legal_actions(turn.state, p.seat)
                 for locale in ("en", "ja"):
                     labels = [c.label(locale) for c in choices]
                     assert len(set(labels)) == len(labels), labels
                     assert max(len(x) for x in labels) <= 100
                 assert choices[0].action["kind"] in ("pass", "endbattle", "keep", "commander", "first")
-            seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-            result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
-            state, counter = result.transition.state, result.counter
 
 
 def test_issue_21_a_general_is_staged_card_then_square_then_discard() -> None:

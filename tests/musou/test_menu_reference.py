@@ -5,37 +5,20 @@ the seat not deciding, whose list the bots' search also asks for)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from engine.core import Rng
-from engine.core.play import step
-from engine.core.selfplay import derive_secret
 from engine.musou import actions
 from engine.musou.game import GAME
-from engine.musou.state import MusouState
+from tests.contract.matches import bot_turns
 
 from . import reference_menu
-
-
-def positions(seed: int) -> Iterator[tuple[MusouState, tuple[int, ...]]]:
-    """Every state of one bot match, with the seats it waits for."""
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(2, GAME.options({}, 2), rng)
-    counter, bots = rng.counter, Rng(derive_secret(seed, "bots"))
-    while pending := GAME.pending(state):
-        yield state, tuple(p.seat for p in pending)
-        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-        result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
-        state, counter = result.transition.state, result.counter
 
 
 def compare(seeds: range) -> int:
     seen = 0
     for seed in seeds:
-        for state, waiting in positions(seed):
+        for turn in bot_turns(GAME, 2, seed):
+            state, waiting = turn.state, {p.seat for p in turn.pending}
             for seat in (0, 1):
                 assert actions.legal(state, seat) == reference_menu.legal(state, seat), (seed, state.turn, seat)
                 if seat in waiting:

@@ -23,6 +23,7 @@ from engine.musou.cards import catalog
 from engine.musou.game import GAME
 from engine.musou.match import finish_game
 from engine.musou.state import MusouState
+from tests.contract.matches import bot_turns
 
 from .helpers import Position, act, rng
 
@@ -345,22 +346,6 @@ def test_typed_seats_are_one_based() -> None:
 SEAT_WORDS = re.compile(r"Seat \d|\d番席|seat \d")
 
 
-def walk(seed: int, limit: int = 400) -> Any:
-    """A bot match as (state, seat, transition), limited to its first moves."""
-    secret = derive_secret(seed)
-    r = Rng(secret, 0)
-    state = GAME.setup(2, GAME.options({}, 2), r)
-    counter, bots = r.counter, Rng(derive_secret(seed, "bots"))
-    for _ in range(limit):
-        pending = GAME.pending(state)
-        if not pending:
-            return
-        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-        result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
-        yield state, seat, result.transition
-        state, counter = result.transition.state, result.counter
-
-
 def japanese_reads_as_japanese(text: str) -> bool:
     return "。 " not in text and ", " not in text and "、 " not in text
 
@@ -371,8 +356,9 @@ def test_property_menus_logs_and_prompts_read_well(seed: int) -> None:
     """Random play: no menu shows a label twice in either language;
     every log line names seats by token (never "Seat N"), each move's lines name
     someone, and the Japanese has no English separators."""
-    for state, _seat, transition in walk(seed):
-        for p in GAME.pending(state):
+    for turn in bot_turns(GAME, 2, seed, limit=400):
+        state = turn.state
+        for p in turn.pending:
             assert not SEAT_WORDS.search(p.prompt.en + p.prompt.ja)
             assert japanese_reads_as_japanese(p.prompt.ja), p.prompt.ja
             choices = GAME.legal_actions(state, p.seat)
@@ -380,7 +366,7 @@ def test_property_menus_logs_and_prompts_read_well(seed: int) -> None:
                 labels = [c.label(locale) for c in choices]
                 assert len(set(labels)) == len(labels), labels
                 assert max(len(label) for label in labels) <= 100
-        lines = transition.log
+        lines = turn.step.transition.log
         assert any("⟦" in line.en and "⟦" in line.ja for line in lines), lines
         for line in lines:
             assert not SEAT_WORDS.search(line.en + line.ja), line

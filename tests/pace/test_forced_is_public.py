@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 
 from engine.core import Game, Rng
 from engine.core.forced import forced_action
-from engine.core.play import step
 from engine.core.search import determinizer
 from engine.core.selfplay import derive_secret
 from engine.registry import get_game
+from tests.contract.matches import bot_turns
 
 GAMES = {"quarriors": 3, "naru": 2, "musou": 2, "warlords": 3}
 REDEALS = 6
@@ -31,20 +31,10 @@ seeds = st.integers(min_value=0, max_value=10**9)
 
 
 def decisions(game: Game[Any], seats: int, seed: int, limit: int = 400) -> Iterator[tuple[Any, int]]:
-    """Every (state, seat) a random match asks to decide, as far as `limit` actions."""
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = game.setup(seats, game.options({}, seats), rng)
-    counter = rng.counter
-    for _ in range(limit):
-        pending = game.pending(state)
-        if not pending:
-            return
-        for p in pending:
-            yield state, p.seat
-        p = min(pending, key=lambda p: (p.order, p.seat))
-        result = step(game, state, p.seat, game.bot_action(state, p.seat, rng), secret, counter)
-        state, counter = result.transition.state, result.counter
+    """Every (state, seat) a bot match asks to decide, as far as `limit` actions."""
+    for turn in bot_turns(game, seats, seed, limit):
+        for p in turn.pending:
+            yield turn.state, p.seat
 
 
 def counterexamples(game: Game[Any], seats: int, seed: int) -> list[str]:

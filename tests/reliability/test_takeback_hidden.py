@@ -16,8 +16,8 @@ from engine.core import SPECTATOR, Choice, Game, Outcome, Pending, Rng, Text, Tr
 from engine.core.play import Step, step
 from engine.core.redaction import strings_in
 from engine.core.reveal import gains_hidden, hidden_gains
-from engine.core.selfplay import derive_secret
 from engine.registry import get_game
+from tests.contract.matches import bot_turns
 
 SECRET = b"x" * 32
 GAMES = ["quarriors", "naru", "musou", "warlords"]
@@ -235,26 +235,15 @@ def test_property_after_a_takeback_eligible_action_no_seat_sees_a_new_secret(gam
     seats = data.draw(st.integers(game.min_seats, game.max_seats), label="seats")
     seed = data.draw(st.integers(0, 10**9), label="seed")
     skip = data.draw(st.integers(0, 300), label="skip")
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    state = game.setup(seats, game.options({}, seats), rng)
-    counter = rng.counter
-    bots = Rng(derive_secret(seed, "bots"))
-    seen: list[set[str]] | None = None  # the seats' view strings of `state`, when already built
-    for n in range(skip + WINDOW):
-        pending = game.pending(state)
-        if not pending:
-            break
-        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-        action = game.bot_action(state, seat, bots)
-        result = step(game, state, seat, action, secret, counter)
-        after = result.transition.state
+    seen: list[set[str]] | None = None  # the seats' view strings of the turn's state, when already built
+    for n, turn in enumerate(bot_turns(game, seats, seed, limit=skip + WINDOW)):
+        state, seat, after = turn.state, turn.seat, turn.after
         now = None
-        if n >= skip and not result.reveals and not gains_hidden(game, state, after, seats, seat):
+        if n >= skip and not turn.step.reveals and not gains_hidden(game, state, after, seats, seat):
             before = seen if seen is not None else seat_strings(game, state, seats)
             now = seat_strings(game, after, seats)
             secrets = set(game.hidden_ids(state, SPECTATOR)) - before[seat]
             for s in range(seats):
                 shown = {i for i in secrets if i in now[s] and i not in before[s]}
-                assert not shown, (game_id, seed, n, seat, action, s, shown)
-        state, counter, seen = after, result.counter, now
+                assert not shown, (game_id, seed, n, seat, turn.action, s, shown)
+        seen = now

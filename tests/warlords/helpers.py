@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Rng, Transition
-from engine.core.play import step
-from engine.core.selfplay import derive_secret
 from engine.warlords.game import GAME
 from engine.warlords.state import Castle, Player, Stack, WState
+from tests.contract.matches import bot_turns, start
 
 RNG_SEED = b"x" * 32
 
@@ -68,15 +67,4 @@ def texts(t: Transition[WState]) -> str:
 
 def bot_states(seats: int, seed: int, steps: int | None = None) -> list[WState]:
     """The states a bot match passes through (in its first `steps` actions, or to its end)."""
-    secret = derive_secret(seed)
-    dealt = Rng(secret, 0)
-    state = GAME.setup(seats, GAME.options({}, seats), dealt)
-    counter = dealt.counter
-    bots = Rng(derive_secret(seed, "bots"))
-    seen = [state]
-    while (steps is None or len(seen) <= steps) and (pending := GAME.pending(state)):
-        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-        result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
-        state, counter = result.transition.state, result.counter
-        seen.append(state)
-    return seen
+    return [start(GAME, seats, seed)[1], *(turn.after for turn in bot_turns(GAME, seats, seed, steps))]

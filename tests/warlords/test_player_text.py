@@ -14,13 +14,12 @@ from hypothesis import strategies as st
 from bot.render import warlords as render
 from engine.core import SPECTATOR, Rng, RuleError, UnknownAction, Viewer, find_cards
 from engine.core.arguments import check_arguments
-from engine.core.play import step
-from engine.core.selfplay import derive_secret
 from engine.warlords.cards import sample
 from engine.warlords.game import GAME
 from engine.warlords.state import WState, find_castle
 from events.replay import MatchState
 from events.service import MatchService
+from tests.contract.matches import bot_turns
 
 from .helpers import Table, act, texts
 from .test_rules_battle import _duel, _garrison_choice
@@ -310,33 +309,22 @@ def test_long_menus_are_grouped_by_the_card_chosen_first() -> None:
 @pytest.mark.slow
 @given(seats=st.integers(2, 6), seed=st.integers(0, 10_000))
 def test_property_menus_never_repeat_a_label_and_text_names_seats_by_token(seats: int, seed: int) -> None:
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(seats, GAME.options({}, seats), rng)
-    counter = rng.counter
-    bots = Rng(derive_secret(seed, "bots"))
     literal = re.compile(r"\bSeat \d|\d番席")
     tokens = 0
-    for _ in range(250):
-        pending = GAME.pending(state)
-        if not pending:
-            break
-        for p in pending:
+    for turn in bot_turns(GAME, seats, seed, limit=250):
+        for p in turn.pending:
             assert not literal.search(p.prompt.en) and not literal.search(p.prompt.ja)
-            choices = GAME.legal_actions(state, p.seat)
+            choices = GAME.legal_actions(turn.state, p.seat)
             for lang in ("en", "ja"):
                 labels = [c.label(lang) for c in choices]
                 assert len(labels) == len(set(labels)), labels
             for c in choices:
                 assert GAME.parse_action(c.code) == c.action
                 assert "。 " not in c.label.ja and ", " not in c.label.ja
-        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
-        result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
-        for line in result.transition.log:
+        for line in turn.step.transition.log:
             assert not literal.search(line.en) and not literal.search(line.ja), line
             assert "。 " not in line.ja and ", " not in line.ja, line.ja
             tokens += "⟦" in line.en
-        state, counter = result.transition.state, result.counter
     assert tokens > 0
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from engine.core import Rng
-from engine.core.play import step
-from engine.core.selfplay import derive_secret
 from engine.warlords.cards import card
 from engine.warlords.game import GAME
 from engine.warlords.stacks import stack_state
+from tests.contract.matches import bot_turns
 
 from .helpers import act
 
@@ -32,29 +31,20 @@ def test_scenario_setup_and_a_first_turn() -> None:
 
 
 def test_every_listed_action_is_accepted_and_the_first_is_passive() -> None:
-    secret = derive_secret(11)
-    rng = Rng(secret, 0)
-    state = GAME.setup(4, GAME.options({}, 4), rng)
-    counter = rng.counter
-    bots = Rng(derive_secret(11, "bots"))
     checked = 0
-    for i in range(400):
-        pending = GAME.pending(state)
-        if not pending:
-            break
-        seat = min(pending, key=lambda p: (p.order, p.seat)).seat
+    for i, turn in enumerate(bot_turns(GAME, 4, 11, limit=400)):
+        if i % 7:
+            continue
+        state, seat = turn.state, turn.seat
         choices = GAME.legal_actions(state, seat)
-        if i % 7 == 0:
-            for c in choices:
-                GAME.apply(state, seat, c.action, Rng(secret, counter))  # must not raise
-                assert GAME.parse_action(c.code) == c.action  # the text form round-trips
-                assert c.label.en and c.label.ja
-                checked += 1
-            if state.phase == "play" and state.decision is None:
-                assert choices[0].action == {"kind": "end"}
-            if state.decision is not None and state.decision.kind in ("intercept", "obstruct", "terrain_response"):
-                assert choices[0].action["kind"] in ("pass", "intercept")
-                assert choices[0].action.get("stack", "none") == "none"
-        result = step(GAME, state, seat, GAME.bot_action(state, seat, bots), secret, counter)
-        state, counter = result.transition.state, result.counter
+        for c in choices:
+            GAME.apply(state, seat, c.action, Rng(turn.secret, turn.counter))  # must not raise
+            assert GAME.parse_action(c.code) == c.action  # the text form round-trips
+            assert c.label.en and c.label.ja
+            checked += 1
+        if state.phase == "play" and state.decision is None:
+            assert choices[0].action == {"kind": "end"}
+        if state.decision is not None and state.decision.kind in ("intercept", "obstruct", "terrain_response"):
+            assert choices[0].action["kind"] in ("pass", "intercept")
+            assert choices[0].action.get("stack", "none") == "none"
     assert checked > 100
