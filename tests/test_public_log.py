@@ -5,10 +5,9 @@ import importlib
 
 import pytest
 
-from engine.core import SPECTATOR, Rng
-from engine.core.play import step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core import SPECTATOR
 from engine.registry import get_game
+from tests.contract.matches import bot_turns
 
 CASES = [("quarriors", 3), ("naru", 2), ("musou", 2), ("warlords", 4)]
 
@@ -30,20 +29,12 @@ def hidden_ids_of(game_id):
 def test_public_log_lines_never_name_a_hidden_card(game_id, seats, seed):
     game = get_game(game_id)
     hidden_ids = hidden_ids_of(game_id)
-    played = play_bots(game, seats, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    state = game.setup(seats, game.options({}, seats), rng)
-    counter = rng.counter
-    for seat, action in played.moves:
-        label = game.describe(state, seat, action)
-        result = step(game, state, seat, action, secret, counter)
-        after = result.transition.state
-        lines = list(result.transition.log) or [label]
+    for turn in bot_turns(game, seats, seed):
+        state, after = turn.state, turn.after
+        lines = list(turn.step.transition.log) or [game.describe(state, turn.seat, turn.action)]
         # Hidden before and still hidden after: it must not have been named.
         secret_ids = hidden_ids(state, SPECTATOR) & hidden_ids(after, SPECTATOR)
         for line in lines:
             for text in (line.en, line.ja):
                 named = {i for i in secret_ids if i in text.replace(",", " ").replace("(", " ").replace(")", " ").split()}
                 assert not named, (game_id, text, named)
-        state, counter = after, result.counter

@@ -26,7 +26,7 @@ def seats_of(game_id: str) -> int:
     return max(game.min_seats, min(SEATS.get(game_id, 2), game.max_seats))
 
 
-def start(game: Game[Any], n: int, seed: int) -> tuple[bytes, Any, int]:
+def start(game: Game[Any], n: int, seed: int | str) -> tuple[bytes, Any, int]:
     """A match's secret, its state once set up with the default options, and the Rng counter then."""
     secret = derive_secret(seed)
     rng = Rng(secret, 0)
@@ -60,7 +60,7 @@ class Turn:
         return self.step.transition.state
 
 
-def bot_turns(game: Game[Any], seats: int, seed: int, limit: int | None = None) -> Iterator[Turn]:
+def bot_turns(game: Game[Any], seats: int, seed: int | str, limit: int | None = None) -> Iterator[Turn]:
     """The match `play_bots(game, seats, seed)` plays, action by action, as far as
     `limit` actions: a test looking at each state on the way plays it once, not
     once to learn the moves and again to see the states."""

@@ -7,22 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.core import Rng
-from engine.core.play import step
-from engine.core.selfplay import play_bots
 from engine.naru.choices import MODE_KINDS, actions, mode, waiting
 from engine.naru.game import GAME
 from engine.naru.legal import LABELS
 from engine.naru.state import NaruState
-from tests.contract.matches import start
+from tests.contract.matches import bot_turns
 
 
 def states(seed: int) -> Iterator[NaruState]:
-    played = play_bots(GAME, 2, seed)
-    secret, state, counter = start(GAME, 2, seed)
-    for seat, action in played.moves:
-        yield state
-        result = step(GAME, state, seat, action, secret, counter)
-        state, counter = result.transition.state, result.counter
+    """Each state of a bot match a seat decides in."""
+    return (turn.state for turn in bot_turns(GAME, 2, seed))
 
 
 def test_every_kind_a_mode_allows_has_a_label() -> None:

@@ -15,10 +15,10 @@ from bot.render import naru as render
 from engine.core import SPECTATOR, Rng, Text, Viewer, find_cards, with_names
 from engine.core.arguments import check_arguments
 from engine.core.errors import UnknownAction
-from engine.core.play import step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core.selfplay import play_bots
 from engine.naru.game import GAME
 from engine.naru.state import NaruState
+from tests.contract.matches import bot_turns
 from tests.naru.builder import Board, act, sq
 
 SEED = 238  # a bot match whose 41st move is a keep attack won with a tool and a doubling
@@ -26,18 +26,8 @@ SEED = 238  # a bot match whose 41st move is a keep attack won with a tool and a
 
 def position(moves: int, seed: int = SEED) -> tuple[NaruState, list[Text]]:
     """The state after `moves` bot moves, and the log lines of the last five."""
-    played = play_bots(GAME, 2, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    state = GAME.setup(2, GAME.options({}, 2), rng)
-    counter = rng.counter
-    logs: list[Text] = []
-    for i, (seat, action) in enumerate(played.moves[:moves]):
-        result = step(GAME, state, seat, action, secret, counter)
-        if i >= moves - 5:
-            logs += result.transition.log
-        state, counter = result.transition.state, result.counter
-    return state, logs
+    turns = list(bot_turns(GAME, 2, seed, limit=moves))
+    return turns[-1].after, [line for turn in turns[-5:] for line in turn.step.transition.log]
 
 
 # -- golden texts -------------------------------------------------------------------
@@ -296,16 +286,9 @@ def test_a_promotion_that_finds_no_general_names_the_cards_revealed() -> None:
 
 def menus(seed: int):  # type: ignore[no-untyped-def]
     """Every menu offered in a bot match: (state, seat, choices)."""
-    played = play_bots(GAME, 2, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    state = GAME.setup(2, GAME.options({}, 2), rng)
-    counter = rng.counter
-    for seat, action in played.moves:
-        for pending in GAME.pending(state):
-            yield state, pending.seat, GAME.legal_actions(state, pending.seat)
-        result = step(GAME, state, seat, action, secret, counter)
-        state, counter = result.transition.state, result.counter
+    for turn in bot_turns(GAME, 2, seed):
+        for pending in turn.pending:
+            yield turn.state, pending.seat, GAME.legal_actions(turn.state, pending.seat)
 
 
 @given(st.integers(min_value=0, max_value=10**9))
@@ -375,20 +358,13 @@ def test_long_menus_are_grouped_by_card_or_unit() -> None:
 
 @pytest.mark.parametrize("seed", [3, 8])
 def test_every_log_line_names_a_player_by_token_never_by_seat_number(seed: int) -> None:
-    played = play_bots(GAME, 2, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    state = GAME.setup(2, GAME.options({}, 2), rng)
-    counter = rng.counter
     lines = 0
-    for seat, action in played.moves:
-        result = step(GAME, state, seat, action, secret, counter)
-        assert result.transition.log, action  # no action goes unlogged
-        for line in result.transition.log:
+    for turn in bot_turns(GAME, 2, seed):
+        assert turn.step.transition.log, turn.action  # no action goes unlogged
+        for line in turn.step.transition.log:
             lines += 1
             assert "⟦" in line.en and "⟦" in line.ja, line
             assert not re.search(r"Seat \d|\d番席", line.en + line.ja), line
-        state, counter = result.transition.state, result.counter
     assert lines > 50
 
 
@@ -396,23 +372,17 @@ def test_every_log_line_names_a_player_by_token_never_by_seat_number(seed: int) 
 def test_japanese_reads_as_japanese(seed: int) -> None:
     """No English list comma, no space after 。, no ASCII colon after Japanese,
     in log lines, prompts, menus, boards and hands."""
-    played = play_bots(GAME, 2, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    state = GAME.setup(2, GAME.options({}, 2), rng)
-    counter = rng.counter
-    for seat, action in played.moves:
+    for turn in bot_turns(GAME, 2, seed):
+        state = turn.state
         texts = [render.board(GAME.view(state, SPECTATOR), "ja")]
-        for pending in GAME.pending(state):
+        for pending in turn.pending:
             texts.append(pending.prompt.ja)
             texts += [c.label.ja for c in GAME.legal_actions(state, pending.seat)]
             texts.append(render.private(GAME.view(state, Viewer.of(pending.seat)), pending.seat, "ja"))
-        result = step(GAME, state, seat, action, secret, counter)
-        texts += [line.ja for line in result.transition.log]
+        texts += [line.ja for line in turn.step.transition.log]
         for text in texts:
             assert ", " not in text and "。 " not in text, text
             assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]: ", text), text
-        state, counter = result.transition.state, result.counter
     for info in GAME.card_catalog():
         assert ", " not in info.text.ja and "。 " not in info.text.ja
 

@@ -23,6 +23,7 @@ from engine.quarriors.cards import base_set
 from engine.quarriors.faces import face_text
 from engine.quarriors.game import GAME
 from engine.quarriors.state import QState
+from tests.contract.matches import bot_turns
 from tests.quarriors.helpers import act, make, place, rng
 
 NAMES = ["Ann", "Ben"]
@@ -419,16 +420,9 @@ SEAT_WORDS = re.compile(r"[Ss]eat \d|\d番席|player \d")
 
 def _walk(seed: int, seats: int):  # type: ignore[no-untyped-def]
     """Every (state, seat, action, log lines) of a bot match."""
-    played = play_bots(GAME, seats, seed)
-    secret = derive_secret(seed)
-    r = Rng(secret)
-    s = GAME.setup(seats, GAME.options({}, seats), r)
-    counter = r.counter
-    for seat, action in played.moves:
-        r = Rng(secret, counter)
-        t = GAME.apply(s, seat, action, r)
-        yield s, seat, action, list(t.log) or [GAME.describe(s, seat, action)]
-        s, counter = t.state, r.counter
+    for turn in bot_turns(GAME, seats, seed):
+        lines = list(turn.step.transition.log) or [GAME.describe(turn.state, turn.seat, turn.action)]
+        yield turn.state, turn.seat, turn.action, lines
 
 
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 4))

@@ -14,6 +14,7 @@ from engine.core.redaction import leaked
 from engine.core.selfplay import derive_secret, play_bots, replay_moves
 from engine.quarriors.game import GAME, hidden_ids
 from engine.quarriors.state import zones
+from tests.contract.matches import bot_turns
 
 seeds = st.integers(min_value=0, max_value=10**6)
 seat_counts = st.integers(min_value=2, max_value=4)
@@ -68,17 +69,10 @@ def test_property_no_view_leaks_bag_contents(seed: int, seats: int) -> None:
 
 @given(seed=seeds)
 def test_property_legal_actions_all_apply(seed: int) -> None:
-    played = play_bots(GAME, 3, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    state = GAME.setup(3, {}, rng)
-    counter = rng.counter
-    for i, (seat, action) in enumerate(played.moves):
+    for i, turn in enumerate(bot_turns(GAME, 3, seed)):
         if i % 5 == 0:
-            for choice in GAME.legal_actions(state, seat)[:12]:
-                GAME.apply(state, seat, choice.action, Rng(secret, counter))
-        r = Rng(secret, counter)
-        state, counter = GAME.apply(state, seat, action, r).state, r.counter
+            for choice in GAME.legal_actions(turn.state, turn.seat)[:12]:
+                GAME.apply(turn.state, turn.seat, choice.action, Rng(turn.secret, turn.counter))
 
 
 KINDS = ["proceed", "use", "settle", "reroll", "ready", "summon", "cast", "attach", "switch", "capture", "discard",
@@ -91,20 +85,13 @@ KINDS = ["proceed", "use", "settle", "reroll", "ready", "summon", "cast", "attac
 def test_property_any_action_is_applied_or_refused_cleanly(seed: int, junk: list[tuple[str, int, int, str]]) -> None:
     from engine.core import RuleError
 
-    played = play_bots(GAME, 3, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret)
-    state = GAME.setup(3, {}, rng)
-    counter = rng.counter
-    cards = [c.id for c in state.cards] + ["nothing"]
-    for i, (seat, action) in enumerate(played.moves):
-        if i % 7 == 0:
-            for kind, x, y, key in junk:
-                value: object = [x, y] if key == "others" else (cards[x % len(cards)] if key == "card" else y)
-                attempt = {"kind": kind, "die": x, key: value}
-                before = pickle.dumps(state)
-                with contextlib.suppress(RuleError):
-                    GAME.apply(state, seat, attempt, Rng(secret, counter))
-                assert pickle.dumps(state) == before
-        r = Rng(secret, counter)
-        state, counter = GAME.apply(state, seat, action, r).state, r.counter
+    turns = list(bot_turns(GAME, 3, seed))
+    cards = [c.id for c in turns[0].state.cards] + ["nothing"]
+    for turn in turns[::7]:
+        for kind, x, y, key in junk:
+            value: object = [x, y] if key == "others" else (cards[x % len(cards)] if key == "card" else y)
+            attempt = {"kind": kind, "die": x, key: value}
+            before = pickle.dumps(turn.state)
+            with contextlib.suppress(RuleError):
+                GAME.apply(turn.state, turn.seat, attempt, Rng(turn.secret, turn.counter))
+            assert pickle.dumps(turn.state) == before

@@ -12,11 +12,10 @@ import pytest
 from PIL import Image
 
 from bot import render
-from engine.core import ALL_SEEING, SPECTATOR, Rng
-from engine.core.play import step
+from engine.core import ALL_SEEING, SPECTATOR
 from engine.core.redaction import strings_in
-from engine.core.selfplay import derive_secret, play_bots
 from engine.registry import get_game
+from tests.contract.matches import bot_turns
 
 NS = "{http://www.w3.org/2000/svg}"
 GAMES = ["naru", "musou"]
@@ -25,18 +24,9 @@ GAMES = ["naru", "musou"]
 def views(game_id: str, seed: int, every: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """(spectator view, all-seeing view) at every `every`-th move of a bots' match."""
     game = get_game(game_id)
-    played = play_bots(game, 2, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = game.setup(2, game.options({}, 2), rng)
-    counter, out = rng.counter, []
-    for n, (seat, action) in enumerate([*played.moves, (0, None)]):
-        if n % every == 0:
-            out.append((game.view(state, SPECTATOR), game.view(state, ALL_SEEING)))
-        if action is not None:
-            result = step(game, state, seat, action, secret, counter)
-            state, counter = result.transition.state, result.counter
-    return out
+    turns = list(bot_turns(game, 2, seed))
+    states = [*(turn.state for turn in turns), turns[-1].after]
+    return [(game.view(state, SPECTATOR), game.view(state, ALL_SEEING)) for state in states[::every]]
 
 
 def names_in(view: Any) -> set[str]:

@@ -9,13 +9,13 @@ from functools import cache
 from typing import Any
 
 from engine.core import Game, Rng, clone
-from engine.core.play import step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core.selfplay import derive_secret
 from engine.musou.state import SQUARES, MusouState, in_game
 from engine.naru.state import NaruState
 from engine.quarriors.state import QState, zones
 from engine.registry import get_game
 from engine.warlords.state import WState, all_zones
+from tests.contract.matches import bot_turns
 
 GAMES = ("quarriors", "naru", "musou", "warlords")
 # Quarriors hides nothing from a seat in two-player games but the order of a
@@ -26,20 +26,8 @@ SEATS = {"quarriors": 3, "naru": 2, "musou": 2, "warlords": 2}
 @cache
 def match_states(game_id: str, seed: int = 1, every: int = 9) -> tuple[Any, ...]:
     """Every `every`-th state of a random-bot match (the last one excluded)."""
-    game = get_game(game_id)
-    seats = SEATS[game_id]
-    played = play_bots(game, seats, f"search-{seed}")
-    secret = derive_secret(f"search-{seed}")
-    rng = Rng(secret, 0)
-    state = game.setup(seats, game.options({}, seats), rng)
-    counter = rng.counter
-    out = []
-    for n, (seat, action) in enumerate(played.moves):
-        if n % every == 0:
-            out.append(state)
-        result = step(game, state, seat, action, secret, counter)
-        state, counter = result.transition.state, result.counter
-    return tuple(out)
+    turns = bot_turns(get_game(game_id), SEATS[game_id], f"search-{seed}")
+    return tuple(turn.state for n, turn in enumerate(turns) if n % every == 0)
 
 
 def waiting_seat(game: Game[Any], state: Any) -> int:
