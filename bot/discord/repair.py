@@ -1,13 +1,14 @@
 """After a start, before any command: the thread of every match that may be behind its log
 brought up to date. A match that ended, and was shown to its end, before the last start's
-repair began is never read again, so a start touches running matches only (and those that
-ended since, and those whose last sync failed); those already shown to their last event are
-left unloaded (a start stays lazy)."""
+repair began is never read again, so a start touches open lobbies and running matches only
+(and those that ended since, and those whose last sync failed); those already shown to their
+last event are left unloaded (a start stays lazy)."""
 
 from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from events.service import MatchService
 from events.store import LEAGUE, MatchRow
@@ -33,11 +34,8 @@ async def repair(service: MatchService, delivery: Delivery) -> int:
         rec = await delivery.record(row.id)
         if row.status in ("finished", "aborted") and rec.get("ended"):
             continue
-        # Shown up to its last event with its board posted: nothing to repair,
-        # and the match is not loaded (a start stays lazy).
-        settled = (rec.get("pin") or {}).get("ok") and rec.get("board_msg")
-        if row.status == "running" and int(rec.get("shown", 0)) >= row.last_seq and settled \
-                and row.id not in pending:
+        if row.status in ("lobby", "running") and int(rec.get("shown", 0)) >= row.last_seq \
+                and _settled(row, rec) and row.id not in pending:
             continue
         try:
             await delivery.sync(row.id, repair=True)
@@ -46,6 +44,15 @@ async def repair(service: MatchService, delivery: Delivery) -> int:
             log.exception("match %s: repair failed", row.id)
     await service.store.set_kv(REPAIRED, delivery.config.process_key, began)
     return n
+
+
+def _settled(row: MatchRow, rec: dict[str, Any]) -> bool:
+    """Whether a match shown up to its last event needs nothing more: a lobby its thread (its
+    lobby message and listing come before the log in a sync), a running match its board posted
+    and pinned. Then nothing is repaired and the match is not loaded (a start stays lazy)."""
+    if row.status == "lobby":
+        return bool(rec.get("thread"))
+    return bool((rec.get("pin") or {}).get("ok") and rec.get("board_msg"))
 
 
 async def _maybe_behind(service: MatchService, delivery: Delivery) -> tuple[list[MatchRow], set[str]]:

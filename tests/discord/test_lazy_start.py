@@ -1,6 +1,7 @@
-"""A start is lazy: running matches are not rebuilt until something touches
-them (an interaction, or a reminder or deadline that may be due), so a bot
-with thousands of matches serves at once, with memory for what is used."""
+"""A start is lazy: running matches and open lobbies are not rebuilt until
+something touches them (an interaction, or a reminder or deadline that may be
+due), so a bot with thousands of matches serves at once, with memory for what
+is used."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.discord.repair import repair
-from events.model import NewEvent
+from events.model import NewEvent, Player
 from events.store import LEAGUE, MatchRow
 from tests.discord.conftest import ALICE, BOB, CAROL
 from tests.discord.harness import Harness
-from tests.discord.helpers import open_match, state
+from tests.discord.helpers import lobby_message, open_match, state
 
 
 async def test_a_restart_loads_no_match_until_one_is_touched(harness: Harness) -> None:
@@ -81,3 +82,25 @@ async def test_a_repair_reads_only_matches_that_may_be_behind(harness: Harness) 
     repaired, read = await _repair_noting_reads(h, 6)
     assert set(read) == {running, ended_since} and repaired == 1  # (the sync reads it again)
     assert (await h.parley.delivery.record(ended_since)).get("ended")
+
+
+async def test_a_restart_loads_no_lobby_shown_to_its_last_event(harness: Harness) -> None:
+    h = harness
+    lobby, _ = await open_match(h, ALICE, BOB, start=False)
+    thread = (await h.parley.delivery.record(lobby))["thread"]
+    before = len(h.fake.calls)
+    await h.restart()
+    assert h.parley.service._live == {}
+    assert not [c for c in h.fake.calls[before:] if thread in c.path]  # its thread not read back either
+    await h.click(CAROL, lobby_message(h, lobby), f"p:l:{lobby}:join")  # touched: loaded and shown
+    assert set(h.parley.service._live) == {lobby} and CAROL.mention in lobby_message(h, lobby)["content"]
+
+
+async def test_a_restart_shows_a_lobby_whose_last_event_it_never_showed(harness: Harness) -> None:
+    h = harness
+    lobby, _ = await open_match(h, ALICE, start=False)
+    # Carol's join is appended, then the process dies before Discord hears of it.
+    await h.parley.service.join(lobby, Player(id=f"discord:{CAROL.id}", name=CAROL.name))
+    assert CAROL.mention not in lobby_message(h, lobby)["content"]
+    await h.restart()
+    assert CAROL.mention in lobby_message(h, lobby)["content"]
