@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Rng, Transition
+import pytest
+
+from engine.core import Rng, RuleError, Transition, clone
 from engine.naru.board import parse_square
 from engine.naru.game import GAME
 from engine.naru.state import Land, NaruState, Player, Unit
@@ -72,6 +74,14 @@ class Board:
 
 def act(state: NaruState, seat: int, kind: str, **args: Any) -> Transition[NaruState]:
     return GAME.apply(state, seat, {"kind": kind, **args}, rng())
+
+
+def refused(state: NaruState, seat: int, kind: str, **args: object) -> None:
+    """`act` is refused, and leaves `state` as it was."""
+    before = clone(state)
+    with pytest.raises(RuleError):
+        act(state, seat, kind, **args)
+    assert state == before
 
 
 def run(state: NaruState, *steps: tuple[int, str, dict[str, Any]]) -> NaruState:

@@ -2,21 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core import RuleError
-from engine.core.contract import clone
 from engine.naru.game import GAME
-from engine.naru.state import NaruState
 from engine.naru.turn import income
-from tests.naru.builder import Board, act, sq
-
-
-def refused(state: NaruState, seat: int, kind: str, **args: object) -> None:
-    before = clone(state)
-    with pytest.raises(RuleError):
-        act(state, seat, kind, **args)
-    assert state == before
+from tests.naru.builder import Board, act, refused, sq
 
 
 def test_rule_land_goes_next_to_own_land() -> None:

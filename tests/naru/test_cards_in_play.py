@@ -2,20 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.core import ALL_SEEING, RuleError
-from engine.core.contract import clone
+from engine.core import ALL_SEEING
 from engine.naru.game import GAME
-from engine.naru.state import NaruState
-from tests.naru.builder import Board, act, sq
-
-
-def refused(state: NaruState, seat: int, kind: str, **args: object) -> None:
-    before = clone(state)
-    with pytest.raises(RuleError):
-        act(state, seat, kind, **args)
-    assert state == before
+from tests.naru.builder import Board, act, refused, sq
 
 
 def test_rule_equipment_one_per_unit_and_adds_values() -> None:
