@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import count
 from typing import Any
 
 from engine.core import Game, Pending, Rng
@@ -19,6 +18,7 @@ from engine.registry import get_game, installed
 # register before this one was imported (which would make the suite depend on order).
 GAMES = [*installed(), "toy"]
 SEATS = {"quarriors": 3, "warlords": 3}  # more than two where the game allows: more hidden hands
+MAX_ACTIONS = 100_000  # actions after which a bot match is taken never to end, as play_bots takes it
 
 
 def seats_of(game_id: str) -> int:
@@ -66,7 +66,7 @@ def bot_turns(game: Game[Any], seats: int, seed: int | str, limit: int | None = 
     once to learn the moves and again to see the states."""
     secret, state, counter = start(game, seats, seed)
     bots = Rng(derive_secret(seed, "bots"))
-    for _ in count() if limit is None else range(limit):
+    for _ in range(MAX_ACTIONS if limit is None else limit):
         pending = game.pending(state)
         if not pending:
             return
@@ -75,6 +75,8 @@ def bot_turns(game: Game[Any], seats: int, seed: int | str, limit: int | None = 
         result = step(game, state, seat, action, secret, counter)
         yield Turn(state, pending, seat, action, secret, counter, result)
         state, counter = result.transition.state, result.counter
+    if limit is None:  # a match that never ends fails its test rather than hang the suite
+        raise RuntimeError(f"{game.id}: no result after {MAX_ACTIONS} actions")
 
 
 def walk(game_id: str, seed: int, limit: int = 250) -> Iterator[tuple[Any, int, Mapping[str, Any], Step[Any]]]:
