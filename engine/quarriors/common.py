@@ -40,7 +40,7 @@ def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
         return
     s.glory[p] += n
     w = TOK[p]
-    if telling(s):
+    if s.notes is not None:  # `telling`
         head_en, head_ja = (why.en, why.ja) if why is not None else (f"{w} gains", f"{w}が")
         note(s, f"{head_en} {n} glory ({s.glory[p]} in all).", f"{head_ja}勝利点{n}を得た（計{s.glory[p]}）。")
     if s.glory[p] >= s.goal:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Rng, Text
 
 from .bag import draw_into_pool
-from .common import gain, note, note_texts, telling
+from .common import gain, note, note_texts
 from .names import NOTHING, TOK, dice_text
 from .state import OVER, QState, card_of, creatures, face_of, pop_attached, pop_copy
 from .stats import glory
@@ -19,7 +19,7 @@ def score(s: QState, rng: Rng) -> None:
         return
     n = len(cs)
     s.scored = n
-    told = telling(s)
+    told = s.notes is not None  # `telling`
     # named before they leave the ready area (a copy is named as what it copied)
     scorers = dice_text(s, cs) if told else NOTHING
     total = 0
@@ -69,7 +69,8 @@ def score(s: QState, rng: Rng) -> None:
         gain(s, p, total, Text(f"{w} scores {scorers.en}:", f"{w}が{scorers.ja}を得点化し、") if told else None)
     elif told:
         note(s, f"{w} scores {scorers.en} for no glory.", f"{w}が{scorers.ja}を得点化した（勝利点なし）。")
-    note_texts(s, *said)
+    if said:
+        note_texts(s, *said)
     if s.step == OVER:
         return
     s.prompts = (*s.prompts, *later, ("cull", p, n))

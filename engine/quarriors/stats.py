@@ -58,7 +58,10 @@ def _attached(s: QState, d: int, key: str) -> int:
 
 def attack(s: QState, d: int, p: int) -> int:
     """Attack of `p`'s creature `d` with its own side's bonuses."""
-    a = printed(s, d, p)[0]
+    f = face_of(s, d)
+    a = f.attack
+    if a is None or f.defense is None:  # `printed`, whose first answer is the face's
+        a = printed(s, d, p)[0]
     if "ally_bonus" in s.fx:  # the bonuses' own checks, first: most matches have neither
         a += _ally_bonus(s, d, p, "attack")
     if s.attached:
@@ -102,18 +105,22 @@ def attack_vs(s: QState, d: int, a: int, lvl: int, defender: int,
 
 
 def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
-    card = card_of(s, d)
     f = face_of(s, d)
-    v = printed(s, d, p)[1]
-    if "ally_bonus" in s.fx:
+    v = f.defense
+    if v is None or f.attack is None:  # `printed`, whose first answer is the face's
+        v = printed(s, d, p)[1]
+    fx = s.fx
+    if "ally_bonus" in fx:
         v += _ally_bonus(s, d, p, "defense")
-    if "defense_bonus" in card.first:
-        for params in card.powers_named("defense_bonus"):
-            if f.burst >= int(params["burst"]):
-                v += int(params["amount"])
-    per = card.power("defense_per_ally")
-    if per is not None and f.burst >= int(per["burst"]):
-        v += len(creatures(s, p)) - (1 if d in s.ready[p] else 0)
+    if "defense_bonus" in fx or "defense_per_ally" in fx:  # the card's own powers: most matches have neither
+        card = card_of(s, d)
+        if "defense_bonus" in card.first:
+            for params in card.powers_named("defense_bonus"):
+                if f.burst >= int(params["burst"]):
+                    v += int(params["amount"])
+        per = card.power("defense_per_ally")
+        if per is not None and f.burst >= int(per["burst"]):
+            v += len(creatures(s, p)) - (1 if d in s.ready[p] else 0)
     if not ignore_attached and s.attached:
         v += _attached(s, d, "defense_by_burst")
     if s.lifespell:
