@@ -34,7 +34,7 @@ def roll_phase(s: QState, rng: Rng) -> None:
     and the rest is drawn from it) and roll the whole pool. One random number
     picks the dice and their faces together whenever it fits in one draw, so
     replays compute few HMACs."""
-    p = s.active
+    p, face = s.active, s.face
     pool = s.pool[p]
     bag = list(s.bag[p])
     want = 6
@@ -44,9 +44,10 @@ def roll_phase(s: QState, rng: Rng) -> None:
         bag = s.used[p]
         s.used[p] = []
         for d in bag:
-            s.face[d] = -1
-    k = min(want, len(bag))
-    span = perm(len(bag), k)  # the ordered draws of k dice
+            face[d] = -1
+    n = len(bag)
+    k = want if want < n else n
+    span = perm(n, k)  # the ordered draws of k dice
     total = span * 6 ** (len(pool) + k)
     if total >= 1 << 62:  # too much for one 64-bit draw: the general path
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
@@ -56,12 +57,12 @@ def roll_phase(s: QState, rng: Rng) -> None:
         x = rng.below(total)
         x, rest = divmod(x, span)
         for _ in range(k):
-            rest, i = divmod(rest, len(bag))
+            rest, i = divmod(rest, n)
             pool.append(bag[i])
             bag[i] = bag[-1]
             bag.pop()
+            n -= 1
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
-        face = s.face
         for d in pool:
             x, face[d] = divmod(x, 6)
     s.step, s.imm = MAIN, True

@@ -155,9 +155,12 @@ _FRESH_TURN: dict[str, Any] = {
 }
 
 
+_NO_LIFESPELL = tuple((0,) * n for n in range(5))  # by seat count
+
+
 def reset_turn(s: QState) -> None:
     s.__dict__.update(_FRESH_TURN)
-    s.lifespell = (0,) * s.seats
+    s.lifespell = _NO_LIFESPELL[s.seats]
 
 
 def card_of(s: QState, d: int) -> Card:

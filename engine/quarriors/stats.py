@@ -78,12 +78,12 @@ def guards(s: QState, defender: int) -> tuple[int, int, int]:
     shield, cap = 0, 1 << 30
     if "shield_low_level" not in s.fx and "attack_cap" not in s.fx:
         return len(cs), shield, cap
-    for x in cs:
-        c = card_of(s, x)
-        params = c.power("shield_low_level")
+    for x in cs:  # `power` spelt out: every defender of every attack comes here
+        first = card_of(s, x).first
+        params = first.get("shield_low_level")
         if params is not None:
             shield = max(shield, int(params["max_level"]))
-        params = c.power("attack_cap")
+        params = first.get("attack_cap")
         if params is not None:
             cap = min(cap, int(params["cap"]))
     return len(cs), shield, cap
@@ -114,11 +114,12 @@ def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
         v += _ally_bonus(s, d, p, "defense")
     if "defense_bonus" in fx or "defense_per_ally" in fx:  # the card's own powers: most matches have neither
         card = card_of(s, d)
-        if "defense_bonus" in card.first:
+        first = card.first
+        if "defense_bonus" in first:
             for params in card.powers_named("defense_bonus"):
                 if f.burst >= int(params["burst"]):
                     v += int(params["amount"])
-        per = card.power("defense_per_ally")
+        per = first.get("defense_per_ally")
         if per is not None and f.burst >= int(per["burst"]):
             v += len(creatures(s, p)) - (1 if d in s.ready[p] else 0)
     if not ignore_attached and s.attached:

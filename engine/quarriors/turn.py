@@ -158,7 +158,9 @@ def check_summon(s: QState, p: int, a: Action) -> Paying:
         refuse(f"Summoning needs {cost} quiddity; you have {have}.",
                f"召喚には魔力{cost}が必要です（あなたの魔力は{have}）。",
                "Summon a cheaper creature, or proceed to the attack.", "もっと安いモンスターを召喚するか、proceed で攻撃へ。")
-    check_choice(s, p, cost, a.get("pay"), dice)
+    named = a.get("pay")
+    if named is not None:  # most actions let the engine pick
+        check_choice(s, p, cost, named, dice)
     return cost, have, dice
 
 
@@ -273,7 +275,9 @@ def check_capture(s: QState, p: int, a: Action) -> Paying:
         refuse(f"That capture costs {cost} quiddity; you have {have}.",
                f"その捕獲には魔力{cost}が必要です（あなたの魔力は{have}）。",
                "Capture a cheaper die, or end_turn.", "もっと安いダイスを捕獲するか、end_turn。")
-    check_choice(s, p, cost, a.get("pay"), dice)
+    named = a.get("pay")
+    if named is not None:  # most actions let the engine pick
+        check_choice(s, p, cost, named, dice)
     return cost, have, dice
 
 
