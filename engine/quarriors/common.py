@@ -58,18 +58,16 @@ def enter_ready(s: QState, p: int, d: int) -> None:
         s.prompts = (*s.prompts, ("copy", p, d))
 
 
-def empty_creature_cards(s: QState) -> int:
+def check_empty_cards(s: QState) -> None:
+    """End condition 2: four creature cards without dice. Most glory wins,
+    then most dice in the ready area, else a shared win (ruling)."""
+    if s.step == OVER:
+        return
     wild, n = s.wild, 0
     for slot in s.cslots:  # a loop: a generator costs twice as much, on every capture and every turn
         if not wild[slot]:
             n += 1
-    return n
-
-
-def check_empty_cards(s: QState) -> None:
-    """End condition 2: four creature cards without dice. Most glory wins,
-    then most dice in the ready area, else a shared win (ruling)."""
-    if s.step == OVER or empty_creature_cards(s) < 4:
+    if n < 4:
         return
     def key(p: int) -> tuple[int, int]:
         attached = sum(len(s.attached.get(d, ())) for d in s.ready[p])
