@@ -217,7 +217,7 @@ def progress(s: QState, rng: Rng) -> None:
         if cands is None:  # else nothing has absorbed or died since `creatures` listed them (`hit` is empty)
             cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
-            if s.remaining > 0:
+            if s.remaining > 0 and s.notes is not None:  # `telling`
                 note(s, f"{TOK[d]} has no creature left to absorb the other {s.remaining}.",
                      f"{TOK[d]}には残りの攻撃{s.remaining}を受けるモンスターがいない。")
             s.defenders = s.defenders[1:]
