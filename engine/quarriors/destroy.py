@@ -56,7 +56,7 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
     if drawn and told:
         note(s, f"{card.name.en} puts {len(drawn)} dice from the bag into {TOK[p]}'s active pool.",
              f"{card.name.ja}の能力で、バッグからダイス{len(drawn)}個を{TOK[p]}の活動プールに置いた。")
-    if by >= 0:
+    if by >= 0 and ("quiddity_per_kill" in s.fx or "score_on_kill" in s.fx or s.aside[by]):  # `on_kill`'s checks
         on_kill(s, by, rng)
     s.prompts = (*s.prompts, ("lost", p, d, fi, slot))
 

@@ -25,17 +25,19 @@ def score(s: QState, rng: Rng) -> None:
     total = 0
     later: list[tuple[object, ...]] = []
     said: list[Text] = []  # the scoring powers' lines, after the glory line
+    per_scorer = "score_glory_per_scorer" in s.fx  # one card's power: most matches lack it
     for d in cs:
-        card, f = card_of(s, d), face_of(s, d)
         total += glory(s, d)
-        params = card.power("score_glory_per_scorer")
-        if params is not None and f.burst >= int(params["burst"]):
-            total += n - 1
+        if per_scorer:
+            params = card_of(s, d).power("score_glory_per_scorer")
+            if params is not None and face_of(s, d).burst >= int(params["burst"]):
+                total += n - 1
     for d in cs:
-        card, f = card_of(s, d), face_of(s, d)
-        spells = pop_attached(s, d)
+        card, f = card_of(s, d), face_of(s, d)  # before the copy ends
+        spells = pop_attached(s, d) if s.attached else ()
         s.ready[p].remove(d)
-        pop_copy(s, d)
+        if s.copies:
+            pop_copy(s, d)
         s.used[p].append(d)
         s.used[p].extend(spells)
         for effect, params in card.powers:

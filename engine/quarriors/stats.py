@@ -68,7 +68,7 @@ def attack(s: QState, d: int, p: int) -> int:
         a += _attached(s, d, "attack_by_burst")
     if p == s.active:
         a += s.atk_bonus
-    return max(a, 0)
+    return a if a > 0 else 0
 
 
 def guards(s: QState, defender: int) -> tuple[int, int, int]:
