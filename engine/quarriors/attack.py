@@ -32,7 +32,10 @@ def begin(s: QState) -> None:
         return
     s.step = ATTACK
     # Totals are fixed when the attack begins (creatures that score or die later still count).
-    s.snap = tuple([(d, attack(s, d, p), face_of(s, d).level) for d in cs])  # `level`, inline
+    snap = []
+    for d in cs:  # a loop: a comprehension costs a call more
+        snap.append((d, attack(s, d, p), face_of(s, d).level))  # `level`, inline
+    s.snap = tuple(snap)
     s.defenders = _DEFENDERS[s.seats][p]
     s.stage, s.hit, s.mdd_used = 0, (), False
 
@@ -142,15 +145,19 @@ def _mdd_bonus(s: QState, d: int) -> int:
 
 def candidates(s: QState, d: int) -> list[int]:
     df, fc, hit = s.dfaces, s.face, s.hit  # `creatures`, inline
-    return [x for x in s.ready[d] if df[x][fc[x]].creature and x not in hit]
+    out = []
+    for x in s.ready[d]:
+        if df[x][fc[x]].creature and x not in hit:
+            out.append(x)
+    return out
 
 
 def absorb(s: QState, x: int, rng: Rng, *, forced: bool = False) -> None:
     d = s.defenders[0]
     s.hit = (*s.hit, x)
-    df = defense(s, x, d, ignore_attached=warded(s))
+    df = defense(s, x, d, ignore_attached="warded" in s.fx and warded(s))  # `warded`'s first check, inline
     n = s.remaining
-    told = telling(s)
+    told = s.notes is not None  # `telling`
     if told:
         dt = die_text(s, x)
         w = TOK[d]
@@ -166,7 +173,8 @@ def absorb(s: QState, x: int, rng: Rng, *, forced: bool = False) -> None:
                     Text(f"; {n - df} left", f"。残り{n - df}"))
         else:
             destroy(s, x, s.active, rng)
-        s.remaining += _mdd_bonus(s, d)
+        if "kill_bonus_attack" in s.fx:  # `_mdd_bonus`'s own check, inline: most kills have no bonus
+            s.remaining += _mdd_bonus(s, d)
     else:
         if told:
             note(s, f"{en} absorbs the {n} attack left and survives; the attack on {w} ends.",
@@ -186,11 +194,12 @@ def progress(s: QState, rng: Rng) -> None:
         if stage == 0:
             cands = creatures(s, d)
             if not cands:  # nothing to attack here
-                note_texts(s, _NOT_ATTACKED[d])
+                if s.notes is not None:  # `telling`
+                    note_texts(s, _NOT_ATTACKED[d])
                 s.defenders = s.defenders[1:]
                 continue
             s.stage, s.hit, s.mdd_used = 1, (), False
-            if guard_spells(s, d):
+            if not s.fx.isdisjoint(_GUARDS) and guard_spells(s, d):  # its own first check, inline
                 s.prompts = (*s.prompts, ("guard", d))
                 continue
             stage = 1
@@ -198,7 +207,7 @@ def progress(s: QState, rng: Rng) -> None:
             s.stage = 2
             kills = _quake(s, d, rng) if "quake" in s.fx else 0
             s.remaining = total(s, d)
-            if telling(s):
+            if s.notes is not None:  # `telling`
                 by = attackers(s, d)
                 note(s, f"{TOK[s.active]} attacks {TOK[d]} with a total of {s.remaining}: {by.en}.",
                      f"{TOK[s.active]}が{TOK[d]}を総攻撃力{s.remaining}で攻撃：{by.ja}。")
@@ -208,13 +217,13 @@ def progress(s: QState, rng: Rng) -> None:
         if cands is None:  # else nothing has absorbed or died since `creatures` listed them (`hit` is empty)
             cands = candidates(s, d)
         if s.remaining <= 0 or not cands:
-            if s.remaining > 0:
+            if s.remaining > 0 and s.notes is not None:  # `telling`
                 note(s, f"{TOK[d]} has no creature left to absorb the other {s.remaining}.",
                      f"{TOK[d]}には残りの攻撃{s.remaining}を受けるモンスターがいない。")
             s.defenders = s.defenders[1:]
             s.stage, s.hit = 0, ()
             continue
-        if len(cands) == 1 and (not guard_spells(s, d, mid=True)
+        if len(cands) == 1 and (s.fx.isdisjoint(_GUARDS) or not guard_spells(s, d, mid=True)
                                 or s.remaining < defense(s, cands[0], d, ignore_attached=warded(s))):
             # a forced choice is made for the defender (who has no reaction left to cast, or whose
             # creature survives anyway), and the log says so

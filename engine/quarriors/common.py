@@ -40,7 +40,7 @@ def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
         return
     s.glory[p] += n
     w = TOK[p]
-    if telling(s):
+    if s.notes is not None:  # `telling`
         head_en, head_ja = (why.en, why.ja) if why is not None else (f"{w} gains", f"{w}が")
         note(s, f"{head_en} {n} glory ({s.glory[p]} in all).", f"{head_ja}勝利点{n}を得た（計{s.glory[p]}）。")
     if s.glory[p] >= s.goal:
@@ -58,18 +58,16 @@ def enter_ready(s: QState, p: int, d: int) -> None:
         s.prompts = (*s.prompts, ("copy", p, d))
 
 
-def empty_creature_cards(s: QState) -> int:
+def check_empty_cards(s: QState) -> None:
+    """End condition 2: four creature cards without dice. Most glory wins,
+    then most dice in the ready area, else a shared win (ruling)."""
+    if s.step == OVER:
+        return
     wild, n = s.wild, 0
     for slot in s.cslots:  # a loop: a generator costs twice as much, on every capture and every turn
         if not wild[slot]:
             n += 1
-    return n
-
-
-def check_empty_cards(s: QState) -> None:
-    """End condition 2: four creature cards without dice. Most glory wins,
-    then most dice in the ready area, else a shared win (ruling)."""
-    if s.step == OVER or empty_creature_cards(s) < 4:
+    if n < 4:
         return
     def key(p: int) -> tuple[int, int]:
         attached = sum(len(s.attached.get(d, ())) for d in s.ready[p])

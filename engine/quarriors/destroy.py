@@ -24,10 +24,11 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
     if p < 0 or s.step == OVER:
         return
     card = card_of(s, d)
-    f = face_of(s, d)
+    first = card.first  # `card.power(...) is not None`, spelt out: every death of a replay asks three of them
+    burst = face_of(s, d).burst if "destroyed_draw" in first else 0  # read before the copy ends
     slot = s.slots[card.id]
     fi = s.face[d]
-    told = telling(s)
+    told = s.notes is not None  # `telling`
     if head is None and told:
         dt = die_text(s, d)
         head = Text(f"{TOK[p]}'s {dt.en} is destroyed", f"{TOK[p]}の{dt.ja}が打倒された")
@@ -35,19 +36,19 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
     s.ready[p].remove(d)
     s.used[p].extend(pop_attached(s, d))
     drawn: list[int] = []
-    if card.power("destroyed_set_aside") is not None:
+    if "destroyed_set_aside" in first:
         s.aside = _with(s.aside, p, (*s.aside[p], d))  # keeps a copied identity until its power has played out
         where_en, where_ja = " (set aside)", "（脇に置かれる）"
     else:
         pop_copy(s, d)
-        if card.power("destroyed_to_pool") is not None or p in s.lifecharm:
+        if "destroyed_to_pool" in first or p in s.lifecharm:
             s.face[d] = -1
             s.pool[p].append(d)
             where_en, where_ja = " (to the active pool)", "（活動プールへ）"
         else:
             s.used[p].append(d)
-        params = card.power("destroyed_draw")
-        if params is not None and f.burst >= int(params["burst"]):
+        params = first.get("destroyed_draw")
+        if params is not None and burst >= int(params["burst"]):
             drawn = draw_into_pool(s, p, int(params["count"]), rng, rolled=False)
     if head is not None:  # None only when no line is wanted
         tail = tail or NOTHING
@@ -55,7 +56,7 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
     if drawn and told:
         note(s, f"{card.name.en} puts {len(drawn)} dice from the bag into {TOK[p]}'s active pool.",
              f"{card.name.ja}の能力で、バッグからダイス{len(drawn)}個を{TOK[p]}の活動プールに置いた。")
-    if by >= 0:
+    if by >= 0 and ("quiddity_per_kill" in s.fx or "score_on_kill" in s.fx or s.aside[by]):  # `on_kill`'s checks
         on_kill(s, by, rng)
     s.prompts = (*s.prompts, ("lost", p, d, fi, slot))
 
@@ -117,13 +118,13 @@ def score_now(s: QState, p: int, x: int) -> None:
         note(s, f"{why.en} no glory.", f"{why.ja}勝利点はない。")
 
 
-_LOST_POWERS = frozenset({"reaction_revive", "reaction_to_pool", "destroyed_cull_return"})
+LOST_POWERS = frozenset({"reaction_revive", "reaction_to_pool", "destroyed_cull_return"})
 
 
 def lost_choices(s: QState, p: int, d: int, slot: int) -> list[tuple[str, int]]:
     """What `p` may do right after losing `d`: ('revive'|'pool', spell) or ('ghost', quiddity die)."""
     out: list[tuple[str, int]] = []
-    if s.fx.isdisjoint(_LOST_POWERS):  # asked after every death: most matches have none of these cards
+    if s.fx.isdisjoint(LOST_POWERS):  # asked after every death: most matches have none of these cards
         return out
     gone = d in s.used[p] or d in s.pool[p]
     if not gone:

@@ -24,7 +24,7 @@ SCORE = "score"
 def start_turn(s: QState, rng: Rng) -> None:
     reset_turn(s)
     s.step = SCORE
-    if telling(s):
+    if s.notes is not None:  # `telling`
         note(s, f"Turn {s.turn}: {TOK[s.active]}'s turn.", f"ターン{s.turn}：{TOK[s.active]}の手番。")
     score(s, rng)
 
@@ -34,7 +34,7 @@ def roll_phase(s: QState, rng: Rng) -> None:
     and the rest is drawn from it) and roll the whole pool. One random number
     picks the dice and their faces together whenever it fits in one draw, so
     replays compute few HMACs."""
-    p = s.active
+    p, face = s.active, s.face
     pool = s.pool[p]
     bag = list(s.bag[p])
     want = 6
@@ -44,9 +44,10 @@ def roll_phase(s: QState, rng: Rng) -> None:
         bag = s.used[p]
         s.used[p] = []
         for d in bag:
-            s.face[d] = -1
-    k = min(want, len(bag))
-    span = perm(len(bag), k)  # the ordered draws of k dice
+            face[d] = -1
+    n = len(bag)
+    k = want if want < n else n
+    span = perm(n, k)  # the ordered draws of k dice
     total = span * 6 ** (len(pool) + k)
     if total >= 1 << 62:  # too much for one 64-bit draw: the general path
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
@@ -56,16 +57,16 @@ def roll_phase(s: QState, rng: Rng) -> None:
         x = rng.below(total)
         x, rest = divmod(x, span)
         for _ in range(k):
-            rest, i = divmod(rest, len(bag))
+            rest, i = divmod(rest, n)
             pool.append(bag[i])
             bag[i] = bag[-1]
             bag.pop()
+            n -= 1
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
-        face = s.face
         for d in pool:
             x, face[d] = divmod(x, 6)
     s.step, s.imm = MAIN, True
-    if telling(s):
+    if s.notes is not None:  # `telling`
         rolled = dice_text(s, pool)
         note(s, f"{TOK[p]} draws and rolls: {rolled.en}.", f"{TOK[p]}がダイスを取り出して振った：{rolled.ja}。")
 
@@ -82,47 +83,27 @@ def end_turn(s: QState, rng: Rng) -> None:
     start_turn(s, rng)
 
 
-# id(the match's die -> slot table) -> (that table, the dice of its ooze cards):
-# fixed for a match, and `_sweep` looks for them after every step of the rules.
-# The table is kept and compared, so an id() reused by another object never answers.
-_OOZE_DICE: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-
-def _ooze_dice(s: QState) -> tuple[int, ...]:
-    dcard = s.dcard
-    hit = _OOZE_DICE.get(id(dcard))
-    if hit is not None and hit[0] is dcard:
-        return hit[1]
-    dice = tuple(d for d, slot in enumerate(dcard) if slot in s.ooze_slots)
-    if len(_OOZE_DICE) > 4096:
-        _OOZE_DICE.clear()
-    _OOZE_DICE[id(dcard)] = (dcard, dice)
-    return dice
-
-
 def _ooze_dying(s: QState) -> bool:
     """Whether `_sweep` may have an ooze to destroy: a die of an ooze card shows a
     creature in a ready area and counts no Basic Quiddity (or some die copies: a
     copied ooze counts too, and `_sweep` looks itself). Else it has nothing to do:
-    it is asked after every step of the rules, and an ooze seldom dies."""
+    it is asked after every step of the rules, and an ooze seldom dies. The ready
+    areas hold a handful of dice, so they are walked rather than the ooze cards' dice."""
     if s.copies:
         return True
-    face, dfaces, ready = s.face, s.dfaces, s.ready
-    for d in _ooze_dice(s):
-        f = face[d]
-        if f >= 0 and dfaces[d][f].creature:
-            for p, area in enumerate(ready):
-                if d in area:
-                    if printed(s, d, p)[1] <= 0:
-                        return True
-                    break
+    face, dfaces, dcard, oozes = s.face, s.dfaces, s.dcard, s.ooze_slots
+    for p, area in enumerate(s.ready):
+        for d in area:
+            if dcard[d] in oozes:
+                f = face[d]
+                if f >= 0 and dfaces[d][f].creature and printed(s, d, p)[1] <= 0:
+                    return True
     return False
 
 
 def _sweep(s: QState, rng: Rng) -> None:
-    """Primordial Ooze dies when its count of Basic Quiddity dice is 0."""
-    if not _ooze_dying(s):
-        return
+    """Primordial Ooze dies when its count of Basic Quiddity dice is 0
+    (asked only when `_ooze_dying` says one may)."""
     dcard, copies = s.dcard, s.copies
     for p in range(s.seats):
         for d in [d for d in s.ready[p] if dcard[d] in s.ooze_slots or d in copies]:
@@ -141,7 +122,7 @@ def advance(s: QState, rng: Rng) -> None:
         if s.step == OVER:
             s.prompts = ()
             return
-        if s.has_ooze:
+        if s.has_ooze and _ooze_dying(s):
             _sweep(s, rng)
         if s.prompts:
             if not has_choice(s, s.prompts[0]):

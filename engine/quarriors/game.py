@@ -206,7 +206,14 @@ class Quarriors(Game[QState]):
                 or step == OVER:
             self._check_seat(state, seat)
         state.notes = None
-        self._dispatch(state, seat, action, rng)
+        if prompts or step == ATTACK:
+            self._dispatch(state, seat, action, rng)
+        else:  # `_dispatch` and `apply_turn`, inline: most actions of a replay are the turn's own
+            rule = RULES.get(action["kind"])
+            if rule is None:
+                apply_turn(state, seat, action, rng)  # which refuses it
+            else:
+                rule[1](state, seat, action, rng, rule[0](state, seat, action))
         advance(state, rng)
         state.notes = ()
         return state

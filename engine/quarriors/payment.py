@@ -44,32 +44,36 @@ def purse(s: QState, p: int) -> tuple[int, list[tuple[int, int]]]:
     return total, dice
 
 
-def pick(s: QState, p: int, cost: int, dice: list[tuple[int, int]] | None = None) -> list[int] | None:
+def pick(s: QState, p: int, cost: int, dice: list[tuple[int, int]] | None = None,
+         worth: int = -1) -> list[int] | None:
     """The dice the engine spends for `cost` (the caller has checked it is
     affordable): the dice that waste the least, then the fewest; None when
-    banked quiddity alone pays. `dice` are `quiddity_dice`, when the caller has them."""
+    banked quiddity alone pays. `dice` are `quiddity_dice` and `worth` what
+    they pay, when the caller has them (`purse`)."""
     need = cost - s.mana
     if need <= 0:
         return None
     if dice is None:
-        dice = quiddity_dice(s, p)
-    # one loop for the worth, the first die worth exactly what is needed and the count of each value
-    worth = n1 = n2 = n3 = 0
-    exact = -1
-    for q, d in dice:
-        worth += q
+        worth, dice = purse(s, p)
+        worth -= s.mana
+    elif worth < 0:
+        worth = 0
+        for q, _ in dice:
+            worth += q
+    if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
+        return [d for _, d in dice]
+    if need <= 3:  # the first die worth exactly what is needed is the search's own answer: no waste, one die
+        for q, d in dice:
+            if q == need:
+                return [d]
+    n1 = n2 = n3 = 0
+    for q, _ in dice:
         if q == 1:
             n1 += 1
         elif q == 2:
             n2 += 1
         elif q == 3:
             n3 += 1
-        if q == need and exact < 0:
-            exact = d
-    if worth <= cost:  # everything is needed (or at least nothing is wasted): spend it all
-        return [d for _, d in dice]
-    if exact >= 0 and need <= 3:  # one die worth exactly what is needed is the search's own answer: no waste, one die
-        return [exact]
     best: tuple[int, int, int, int, int] | None = None  # (waste, dice, c3, c2, c1)
     for c3 in range(n3 + 1):
         for c2 in range(n2 + 1):
@@ -102,14 +106,15 @@ def pick(s: QState, p: int, cost: int, dice: list[tuple[int, int]] | None = None
 
 
 def pay(s: QState, p: int, cost: int, chosen: list[int] | None = None,
-        dice: list[tuple[int, int]] | None = None) -> None:
+        dice: list[tuple[int, int]] | None = None, have: int = -1) -> None:
     """Spend `cost`: the named dice (checked by `check_choice`) or the engine's
-    pick (from `dice`, the pool's `quiddity_dice` if the caller has them), and
+    pick (from `dice` and `have`, the pool's `purse`, if the caller has them), and
     banked quiddity for what the dice do not cover."""
     if chosen is None:
-        chosen = pick(s, p, cost, dice)
+        chosen = pick(s, p, cost, dice, have - s.mana if have >= 0 else -1)
         if chosen is None:
-            s.mana -= max(cost, 0)
+            if cost > 0:
+                s.mana -= cost
             return
     spent = 0
     pool, used, df, fc = s.pool[p], s.used[p], s.dfaces, s.face
@@ -117,7 +122,8 @@ def pay(s: QState, p: int, cost: int, chosen: list[int] | None = None,
         spent += df[d][fc[d]].quiddity
         pool.remove(d)
         used.append(d)
-    s.mana -= max(0, cost - spent)
+    if cost > spent:
+        s.mana -= cost - spent
 
 
 def alternatives(s: QState, p: int, cost: int, limit: int = 3) -> list[list[int]]:

@@ -13,7 +13,7 @@ from engine.core.text import Text
 from .attack import guard_spells
 from .bag import from_wild, to_wild
 from .common import check_empty_cards, enter_ready, gain, note, refuse, set_copy, telling
-from .destroy import destroy, lost_choices
+from .destroy import LOST_POWERS, destroy, lost_choices
 from .names import TOK, die_text
 from .spells import cast, check_cast, kill_targets, targets
 from .state import Prompt, QState, creatures, face_of, own_card
@@ -71,8 +71,8 @@ def has_choice(s: QState, pr: Prompt) -> bool:
     kind, p = pr[0], pr[1]
     if kind == "cull":  # the common case, asked after every cull: answer without building the menu
         return bool(s.used[p])
-    if kind == "lost":
-        return bool(lost_choices(s, p, pr[2], pr[4]))
+    if kind == "lost":  # after every death: most matches have no card that answers one (`lost_choices`' own check)
+        return not s.fx.isdisjoint(LOST_POWERS) and bool(lost_choices(s, p, pr[2], pr[4]))
     if kind == "guard":
         return bool(guard_spells(s, p, mid=len(pr) > 2))
     n = len(candidates(s, pr))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Rng, Text
 
 from .bag import draw_into_pool
-from .common import gain, note, note_texts, telling
+from .common import gain, note, note_texts
 from .names import NOTHING, TOK, dice_text
 from .state import OVER, QState, card_of, creatures, face_of, pop_attached, pop_copy
 from .stats import glory
@@ -19,23 +19,25 @@ def score(s: QState, rng: Rng) -> None:
         return
     n = len(cs)
     s.scored = n
-    told = telling(s)
+    told = s.notes is not None  # `telling`
     # named before they leave the ready area (a copy is named as what it copied)
     scorers = dice_text(s, cs) if told else NOTHING
     total = 0
     later: list[tuple[object, ...]] = []
     said: list[Text] = []  # the scoring powers' lines, after the glory line
+    per_scorer = "score_glory_per_scorer" in s.fx  # one card's power: most matches lack it
     for d in cs:
-        card, f = card_of(s, d), face_of(s, d)
         total += glory(s, d)
-        params = card.power("score_glory_per_scorer")
-        if params is not None and f.burst >= int(params["burst"]):
-            total += n - 1
+        if per_scorer:
+            params = card_of(s, d).power("score_glory_per_scorer")
+            if params is not None and face_of(s, d).burst >= int(params["burst"]):
+                total += n - 1
     for d in cs:
-        card, f = card_of(s, d), face_of(s, d)
-        spells = pop_attached(s, d)
+        card, f = card_of(s, d), face_of(s, d)  # before the copy ends
+        spells = pop_attached(s, d) if s.attached else ()
         s.ready[p].remove(d)
-        pop_copy(s, d)
+        if s.copies:
+            pop_copy(s, d)
         s.used[p].append(d)
         s.used[p].extend(spells)
         for effect, params in card.powers:
@@ -69,7 +71,8 @@ def score(s: QState, rng: Rng) -> None:
         gain(s, p, total, Text(f"{w} scores {scorers.en}:", f"{w}が{scorers.ja}を得点化し、") if told else None)
     elif told:
         note(s, f"{w} scores {scorers.en} for no glory.", f"{w}が{scorers.ja}を得点化した（勝利点なし）。")
-    note_texts(s, *said)
+    if said:
+        note_texts(s, *said)
     if s.step == OVER:
         return
     s.prompts = (*s.prompts, *later, ("cull", p, n))

@@ -155,9 +155,12 @@ _FRESH_TURN: dict[str, Any] = {
 }
 
 
+_NO_LIFESPELL = tuple((0,) * n for n in range(5))  # by seat count
+
+
 def reset_turn(s: QState) -> None:
     s.__dict__.update(_FRESH_TURN)
-    s.lifespell = (0,) * s.seats
+    s.lifespell = _NO_LIFESPELL[s.seats]
 
 
 def card_of(s: QState, d: int) -> Card:
@@ -188,7 +191,11 @@ def is_creature(s: QState, d: int) -> bool:
 def creatures(s: QState, p: int) -> list[int]:
     """Creatures in `p`'s ready area (a copying ooze shows a creature face of its own too)."""
     df, fc = s.dfaces, s.face
-    return [d for d in s.ready[p] if df[d][fc[d]].creature]
+    out = []
+    for d in s.ready[p]:  # a loop: a comprehension costs a call more, and this runs several times an action
+        if df[d][fc[d]].creature:
+            out.append(d)
+    return out
 
 
 

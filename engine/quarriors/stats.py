@@ -58,14 +58,17 @@ def _attached(s: QState, d: int, key: str) -> int:
 
 def attack(s: QState, d: int, p: int) -> int:
     """Attack of `p`'s creature `d` with its own side's bonuses."""
-    a = printed(s, d, p)[0]
+    f = face_of(s, d)
+    a = f.attack
+    if a is None or f.defense is None:  # `printed`, whose first answer is the face's
+        a = printed(s, d, p)[0]
     if "ally_bonus" in s.fx:  # the bonuses' own checks, first: most matches have neither
         a += _ally_bonus(s, d, p, "attack")
     if s.attached:
         a += _attached(s, d, "attack_by_burst")
     if p == s.active:
         a += s.atk_bonus
-    return max(a, 0)
+    return a if a > 0 else 0
 
 
 def guards(s: QState, defender: int) -> tuple[int, int, int]:
@@ -75,12 +78,12 @@ def guards(s: QState, defender: int) -> tuple[int, int, int]:
     shield, cap = 0, 1 << 30
     if "shield_low_level" not in s.fx and "attack_cap" not in s.fx:
         return len(cs), shield, cap
-    for x in cs:
-        c = card_of(s, x)
-        params = c.power("shield_low_level")
+    for x in cs:  # `power` spelt out: every defender of every attack comes here
+        first = card_of(s, x).first
+        params = first.get("shield_low_level")
         if params is not None:
             shield = max(shield, int(params["max_level"]))
-        params = c.power("attack_cap")
+        params = first.get("attack_cap")
         if params is not None:
             cap = min(cap, int(params["cap"]))
     return len(cs), shield, cap
@@ -102,18 +105,23 @@ def attack_vs(s: QState, d: int, a: int, lvl: int, defender: int,
 
 
 def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
-    card = card_of(s, d)
     f = face_of(s, d)
-    v = printed(s, d, p)[1]
-    if "ally_bonus" in s.fx:
+    v = f.defense
+    if v is None or f.attack is None:  # `printed`, whose first answer is the face's
+        v = printed(s, d, p)[1]
+    fx = s.fx
+    if "ally_bonus" in fx:
         v += _ally_bonus(s, d, p, "defense")
-    if "defense_bonus" in card.first:
-        for params in card.powers_named("defense_bonus"):
-            if f.burst >= int(params["burst"]):
-                v += int(params["amount"])
-    per = card.power("defense_per_ally")
-    if per is not None and f.burst >= int(per["burst"]):
-        v += len(creatures(s, p)) - (1 if d in s.ready[p] else 0)
+    if "defense_bonus" in fx or "defense_per_ally" in fx:  # the card's own powers: most matches have neither
+        card = card_of(s, d)
+        first = card.first
+        if "defense_bonus" in first:
+            for params in card.powers_named("defense_bonus"):
+                if f.burst >= int(params["burst"]):
+                    v += int(params["amount"])
+        per = first.get("defense_per_ally")
+        if per is not None and f.burst >= int(per["burst"]):
+            v += len(creatures(s, p)) - (1 if d in s.ready[p] else 0)
     if not ignore_attached and s.attached:
         v += _attached(s, d, "defense_by_burst")
     if s.lifespell:

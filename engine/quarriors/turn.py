@@ -21,7 +21,7 @@ from .state import CAPTURE, MAIN, QState, card_of, creatures, face_of, own_card,
 from .stats import summon_cost
 
 Action = dict[str, Any]
-Paying = tuple[int, list[tuple[int, int]]]  # a cost and the pool's quiddity dice (`purse`)
+Paying = tuple[int, int, list[tuple[int, int]]]  # a cost, and what the pool pays and its quiddity dice (`purse`)
 
 
 def _die(s: QState, a: Action, key: str = "die") -> int:
@@ -147,27 +147,33 @@ def check_summon(s: QState, p: int, a: Action) -> Paying:
     _main(s)
     d = _die(s, a)
     _in_pool(s, p, d)
-    if not face_of(s, d).creature:
+    f = face_of(s, d)
+    if not f.creature:
         refuse("Only a creature face can be summoned.", "召喚できるのはモンスターの目だけです。")
     if s.warrior_summoned and own_card(s, d).power("quay_purge") is not None:
         refuse("Only one Warrior of the Quay may be summoned each turn.", "波止場の戦士は1ターンに1体しか召喚できません。")
-    cost = summon_cost(s, d, p)
+    cost = summon_cost(s, d, p) if "summon_surcharge" in s.fx else f.level  # the cost's own first check, inline
     have, dice = purse(s, p)
     if have < cost:
         refuse(f"Summoning needs {cost} quiddity; you have {have}.",
                f"召喚には魔力{cost}が必要です（あなたの魔力は{have}）。",
                "Summon a cheaper creature, or proceed to the attack.", "もっと安いモンスターを召喚するか、proceed で攻撃へ。")
-    check_choice(s, p, cost, a.get("pay"), dice)
-    return cost, dice
+    named = a.get("pay")
+    if named is not None:  # most actions let the engine pick
+        check_choice(s, p, cost, named, dice)
+    return cost, have, dice
 
 
 def do_summon(s: QState, p: int, a: Action, rng: Rng, found: Paying) -> None:
     d = a["die"]
     s.imm = False
-    pay(s, p, found[0], a.get("pay"), found[1])
+    pay(s, p, found[0], a.get("pay"), found[2], found[1])
     s.pool[p].remove(d)
-    card, f = own_card(s, d), face_of(s, d)
     enter_ready(s, p, d)
+    fx = s.fx
+    if "summon_quiddity" not in fx and "quay_purge" not in fx:  # what follows is two cards' powers
+        return
+    card, f = own_card(s, d), face_of(s, d)
     params = card.power("summon_quiddity")
     if params is not None and f.burst >= int(params["burst"]):
         s.mana += int(params["amount"])
@@ -269,13 +275,15 @@ def check_capture(s: QState, p: int, a: Action) -> Paying:
         refuse(f"That capture costs {cost} quiddity; you have {have}.",
                f"その捕獲には魔力{cost}が必要です（あなたの魔力は{have}）。",
                "Capture a cheaper die, or end_turn.", "もっと安いダイスを捕獲するか、end_turn。")
-    check_choice(s, p, cost, a.get("pay"), dice)
-    return cost, dice
+    named = a.get("pay")
+    if named is not None:  # most actions let the engine pick
+        check_choice(s, p, cost, named, dice)
+    return cost, have, dice
 
 
 def do_capture(s: QState, p: int, a: Action, rng: Rng, found: Paying) -> None:
     slot = s.slots[a["card"]]  # the check found it
-    pay(s, p, found[0], a.get("pay"), found[1])
+    pay(s, p, found[0], a.get("pay"), found[2], found[1])
     s.captures -= 1
     s.used[p].append(from_wild(s, slot))
     check_empty_cards(s)
