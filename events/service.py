@@ -592,8 +592,8 @@ class MatchService:
                 act, why = await bot_move(ms.game, ms.state, auto.seat, level, self.bot_rng), "bot"
             else:
                 # A person's decision that every seat can see has one answer never waits for them.
-                forced = next(((p, a) for p in due if (a := forced_action(ms.game, ms.state, p.seat)) is not None),
-                              None)
+                forced = next(((p, a) for p in due if (a := forced_action(
+                    ms.game, ms.state, p.seat, partial(self.choices_of, ms, p.seat))) is not None), None)
                 # Then what the seat's own standing orders answer for it (a bounded number
                 # per command: orders on every seat could otherwise play a match out in one).
                 ordered = None if forced else next(
