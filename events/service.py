@@ -863,22 +863,22 @@ class MatchService:
         if type(ms.game).views is not Game.views and viewer in together:
             # A game whose views share their work (Warlords' table) builds the board's and every
             # seat's at once: a move shows all of them (its digest and board, then each seat's DM).
-            self._derive_all(ms, together, lambda: ms.game.views(ms.state, together))
-        view: dict[str, Any] = self._derive(ms, viewer, lambda: ms.game.view(ms.state, viewer))
+            self._derive_all(ms, together)
+        view: dict[str, Any] = self._derive(ms, viewer, partial(ms.game.view, ms.state, viewer))
         return view
 
     def choices_of(self, ms: MatchState, seat: int) -> list[Choice]:
         """The seat's legal choices at `ms`, computed once per (match, seq, seat): the menu
         a DM shows and the click made on it share them. Shared: callers must not change it."""
-        choices: list[Choice] = self._derive(ms, seat, lambda: ms.game.legal_actions(ms.state, seat))
+        choices: list[Choice] = self._derive(ms, seat, partial(ms.game.legal_actions, ms.state, seat))
         return choices
 
-    def _derive_all(self, ms: MatchState, viewers: list[Viewer], compute: Callable[[], list[Any]]) -> None:
-        """`_derive` for several viewers at once: computed together unless every one is already kept."""
+    def _derive_all(self, ms: MatchState, viewers: list[Viewer]) -> None:
+        """`_derive` of several viewers' views at once: built together unless every one is already kept."""
         if all((hit := self._derived.get((ms.match_id, ms.seq, v))) is not None and hit[0] is ms.state
                for v in viewers):
             return
-        for v, value in zip(viewers, compute(), strict=True):
+        for v, value in zip(viewers, ms.game.views(ms.state, viewers), strict=True):
             self._derive(ms, v, partial(_given, value))
 
     def _derive(self, ms: MatchState, what: Viewer | int, compute: Callable[[], Any]) -> Any:
