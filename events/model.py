@@ -73,11 +73,11 @@ class Event(BaseModel):
     hash: str | None = None  # the chain: SHA-256 over the previous hash and this event (events/chain.py)
 
 
-_EVENT_FIELDS = frozenset(Event.model_fields)
 # Every stored event has all its fields set: they share one set, which nothing
 # edits (the model is frozen, and model_copy updates a copy of it). One object
-# fewer per event to allocate, free and have the collector scan.
-_ALL_SET = set(_EVENT_FIELDS)
+# fewer per event to allocate, free and have the collector scan. A set, not a
+# frozenset: model_copy copies it and adds the names it updates to the copy.
+_ALL_SET = set(Event.model_fields)
 # BaseModel's own slots, set through their descriptors: object.__setattr__ looks
 # each name up first, and a long log's rebuild makes one Event per row.
 _new = object.__new__

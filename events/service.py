@@ -17,14 +17,14 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core import ALL_SEEING, SPECTATOR, Choice, Game, Pending, Rng, RuleError, Text, Viewer, commitment
 from engine.core.actions import typed_number
 from engine.core.arguments import check_arguments
 from engine.core.forced import forced_action
 from engine.core.orders import Order, ordering
-from engine.core.play import check_pending
+from engine.core.play import Step, check_pending
 from engine.core.premoves import typed as typed_order
 from engine.registry import get_game
 
@@ -548,15 +548,17 @@ class MatchService:
         payload = sealed(secret, ms.seq + 1, "standing_orders", {"seat": seat, "orders": [o.to_json() for o in orders]})
         return NewEvent(type="standing_orders", actor=player_id, payload=payload)
 
-    def _action_event(self, ms: MatchState, secret: bytes, actor: str, seat: int, act: dict[str, Any],
-                      auto: str | None) -> tuple[NewEvent, MatchState]:
-        after, result = apply_action(ms, seat, act, secret, ms.seq + 1, actor)
-        spectator = self.view_of(after, SPECTATOR)
-        payload = action_record(ms, after, result, seat, act, spectator, auto)
-        if auto:
-            payload["auto"] = auto
+    def _action_event(self, played: _Played, secret: bytes, shown: bool) -> NewEvent:
+        """The event of an action played. `shown`: its state is the one the command
+        rests on, whose board and DMs follow, so its views are built together (`view_of`);
+        a state the command only passes through needs its spectator view's digest alone."""
+        ms, after = played.before, played.after
+        spectator = self.view_of(after, SPECTATOR) if shown else after.game.view(after.state, SPECTATOR)
+        payload = action_record(ms, after, played.step, played.seat, played.action, spectator, played.auto)
+        if played.auto:
+            payload["auto"] = played.auto
         # Sealed with the seq the event will have: _run appends it after `ms` or not at all.
-        return NewEvent(type="action", actor=actor, payload=sealed(secret, ms.seq + 1, "action", payload)), after
+        return NewEvent(type="action", actor=played.actor, payload=sealed(secret, ms.seq + 1, "action", payload))
 
     async def _with_auto(self, ms: MatchState, secret: bytes, head: list[NewEvent],
                          first: tuple[str, int, dict[str, Any]] | None = None,
@@ -570,10 +572,12 @@ class MatchService:
             ms = apply_event(ms, _stamp(ms, e), secret)
             new.append(e)
             states.append(ms)
+        # Actions are recorded once the command's last state is known (`_action_event`).
+        played: list[_Played] = []
         if first is not None:
             actor, seat, act = first
-            e, ms = self._action_event(ms, secret, actor, seat, act, note)
-            new.append(e)
+            played.append(_play(ms, secret, actor, seat, act, note))
+            ms = played[-1].after
             states.append(ms)
         for _ in range(AUTO_LIMIT):
             if ms.status != "running":
@@ -592,12 +596,12 @@ class MatchService:
                 act, why = await bot_move(ms.game, ms.state, auto.seat, level, self.bot_rng), "bot"
             else:
                 # A person's decision that every seat can see has one answer never waits for them.
-                forced = next(((p, a) for p in due if (a := forced_action(ms.game, ms.state, p.seat)) is not None),
-                              None)
+                forced = next(((p, a) for p in due if (a := forced_action(
+                    ms.game, ms.state, p.seat, partial(self.choices_of, ms, p.seat))) is not None), None)
                 # Then what the seat's own standing orders answer for it (a bounded number
                 # per command: orders on every seat could otherwise play a match out in one).
                 ordered = None if forced else next(
-                    ((p, o) for p in due if p.seat in ms.orders and len(new) < ORDERED_LIMIT
+                    ((p, o) for p in due if p.seat in ms.orders and len(states) < ORDERED_LIMIT
                      and (o := ordering(ms.game, ms.state, p, ms.orders[p.seat])) is not None), None)
                 if forced is not None:
                     auto, act, why = forced[0], forced[1], "forced"
@@ -605,9 +609,10 @@ class MatchService:
                     auto, act, why = ordered[0], ordered[1][1], ordered[1][0].auto
                 else:
                     break
-            e, ms = self._action_event(ms, secret, "system", auto.seat, act, why)
-            new.append(e)
+            played.append(_play(ms, secret, "system", auto.seat, act, why))
+            ms = played[-1].after
             states.append(ms)
+        new.extend(self._action_event(p, secret, p.after is ms) for p in played)
         return new, states
 
     def _single(self, ms: MatchState, secret: bytes, e: NewEvent) -> tuple[list[NewEvent], list[MatchState]]:
@@ -858,22 +863,22 @@ class MatchService:
         if type(ms.game).views is not Game.views and viewer in together:
             # A game whose views share their work (Warlords' table) builds the board's and every
             # seat's at once: a move shows all of them (its digest and board, then each seat's DM).
-            self._derive_all(ms, together, lambda: ms.game.views(ms.state, together))
-        view: dict[str, Any] = self._derive(ms, viewer, lambda: ms.game.view(ms.state, viewer))
+            self._derive_all(ms, together)
+        view: dict[str, Any] = self._derive(ms, viewer, partial(ms.game.view, ms.state, viewer))
         return view
 
     def choices_of(self, ms: MatchState, seat: int) -> list[Choice]:
         """The seat's legal choices at `ms`, computed once per (match, seq, seat): the menu
         a DM shows and the click made on it share them. Shared: callers must not change it."""
-        choices: list[Choice] = self._derive(ms, seat, lambda: ms.game.legal_actions(ms.state, seat))
+        choices: list[Choice] = self._derive(ms, seat, partial(ms.game.legal_actions, ms.state, seat))
         return choices
 
-    def _derive_all(self, ms: MatchState, viewers: list[Viewer], compute: Callable[[], list[Any]]) -> None:
-        """`_derive` for several viewers at once: computed together unless every one is already kept."""
+    def _derive_all(self, ms: MatchState, viewers: list[Viewer]) -> None:
+        """`_derive` of several viewers' views at once: built together unless every one is already kept."""
         if all((hit := self._derived.get((ms.match_id, ms.seq, v))) is not None and hit[0] is ms.state
                for v in viewers):
             return
-        for v, value in zip(viewers, compute(), strict=True):
+        for v, value in zip(viewers, ms.game.views(ms.state, viewers), strict=True):
             self._derive(ms, v, partial(_given, value))
 
     def _derive(self, ms: MatchState, what: Viewer | int, compute: Callable[[], Any]) -> Any:
@@ -968,6 +973,23 @@ def _current(ms: MatchState, expected_seq: int | None) -> None:
 def _need(ms: MatchState, status: str) -> None:
     if ms.status != status:
         raise errors.wrong_status(ms.status, status)
+
+
+class _Played(NamedTuple):
+    """An action applied, waiting to be recorded (`MatchService._action_event`)."""
+
+    before: MatchState
+    after: MatchState
+    step: Step[Any]
+    actor: str
+    seat: int
+    action: dict[str, Any]
+    auto: str | None
+
+
+def _play(ms: MatchState, secret: bytes, actor: str, seat: int, act: dict[str, Any], auto: str | None) -> _Played:
+    after, step = apply_action(ms, seat, act, secret, ms.seq + 1, actor)
+    return _Played(ms, after, step, actor, seat, act, auto)
 
 
 def _stamp(ms: MatchState, e: NewEvent) -> Event:

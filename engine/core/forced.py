@@ -11,15 +11,19 @@ facts alone, so the timing of the automatic move reveals nothing either.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .actions import Action
-from .contract import Game
+from .contract import Choice, Game
 
 
-def forced_action(game: Game[Any], state: Any, seat: int) -> Action | None:
-    """The action `seat` has no choice but to take, known to every seat; else None."""
+def forced_action(game: Game[Any], state: Any, seat: int,
+                  legal_actions: Callable[[], Sequence[Choice]] | None = None) -> Action | None:
+    """The action `seat` has no choice but to take, known to every seat; else None.
+    `legal_actions`: the seat's legal actions where the caller keeps them already (the
+    service, whose menu of the same decision would otherwise enumerate them again)."""
     if game.decides_in_secret(state, seat):
         return None
-    legal = game.legal_actions(state, seat)
+    legal = legal_actions() if legal_actions is not None else game.legal_actions(state, seat)
     return dict(legal[0].action) if len(legal) == 1 else None

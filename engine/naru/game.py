@@ -44,7 +44,7 @@ from .state import HAND_SIZE, STATE_TYPES, NaruState, Player
 from .turn import end_turn, finish_turn
 from .units import Defs, card_of, to_jail
 from .views import hidden_ids as _hidden_ids
-from .views import view as _view
+from .views import views as _views
 
 RANDOM = "random"
 # The tag of a defender's decision that no battle tool could change (public).
@@ -316,9 +316,12 @@ class NaruGame(Game[NaruState]):
     # -- views and results -------------------------------------------------
 
     def view(self, state: NaruState, viewer: Viewer) -> dict[str, Any]:
+        return self.views(state, [viewer])[0]
+
+    def views(self, state: NaruState, viewers: Sequence[Viewer]) -> list[dict[str, Any]]:
         own = self.loaded(state.card_set)
         title = {"en": own.cards.name_en, "ja": own.cards.name_ja, "sample": "yes" if own.cards.sample else "no"}
-        return _view(state, own.defs, viewer, title)
+        return _views(state, own.defs, viewers, title)
 
     def inventory(self, state: NaruState) -> Counter[str]:
         return inventory(state)

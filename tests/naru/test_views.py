@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from bot.render import naru as render
@@ -11,6 +12,7 @@ from engine.core.selfplay import play_bots, replay_moves
 from engine.naru.cards import sample_cards
 from engine.naru.decks import parse_deck_list
 from engine.naru.game import GAME, hidden_ids
+from tests.contract.matches import walk
 from tests.naru.builder import Board, sq
 
 
@@ -101,3 +103,19 @@ def test_describe_land_swap_names_only_the_land_taken() -> None:
     secret = b.hand(0, "gen-strategist")
     text = GAME.describe(b.s, 0, {"kind": "land_swap", "give": secret, "take": "land-paddy"})
     assert "Strategist" not in text.en and "軍師" not in text.ja and "Rice Paddy" in text.en
+
+
+def test_every_viewers_view_through_bot_matches_is_byte_for_byte_what_it_was() -> None:
+    """Views are built together, sharing cards, lands and units between viewers: each view
+    is still exactly what naru's views were before (their JSON, key order included, through
+    three bot matches hashes as it did), and a view built with others is the one built alone."""
+    digest = hashlib.sha256()
+    for seed in (1, 2, 3):
+        for _, _, _, step in walk("naru", seed):
+            state = step.transition.state
+            viewers = [SPECTATOR, Viewer.of(0), Viewer.of(1), ALL_SEEING]
+            alone = [json.dumps(GAME.view(state, viewer), ensure_ascii=False) for viewer in viewers]
+            assert [json.dumps(v, ensure_ascii=False) for v in GAME.views(state, viewers)] == alone
+            for text in alone:
+                digest.update(text.encode())
+    assert digest.hexdigest() == "16ed7f0f19a524342bf3fc0f9046daba7e02e046fc27ba9a6ba7e816f75506d7"
