@@ -5,19 +5,19 @@ carried in the match's options; anything else is one bilingual line."""
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from bot.cardfile import UNREADABLE, UnreadableCardFile, read_card_file, with_card_file_read
+from engine.core.bundled import bundled_text
 from engine.core.cardfile import MAX_CARD_FILE
 from engine.registry import get_game
 from tests.test_cli import one_line_error, run
 
 
 def house_set() -> str:
-    data = json.loads(resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.naru", "data/sample_cards.json"))
     data["cards"].append({"key": "gen-ours", "name_en": "Our Hero", "name_ja": "我らの英雄", "kind": "general",
                           "cost": 6, "attribute": "force", "attack": 6, "defense": 6})
     return json.dumps(data, ensure_ascii=False, indent=1)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from bot.render import naru as naru_render
 from bot.render import warlords as warlords_render
 from engine.core import Viewer
+from engine.core.bundled import bundled_text
 from engine.musou.cards import LOADED, catalog
 from engine.musou.decks import DeckList, export_text, starters
 from engine.musou.state import cards_of
@@ -48,7 +48,7 @@ class House:
 
 
 def _naru() -> House:
-    data = json.loads(resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.naru", "data/sample_cards.json"))
     keep = next(c for c in data["cards"] if c["key"] == "keep-autumn")
     data["cards"].append({**keep, "key": "keep-house", "name_en": "House Keep", "name_ja": "屋敷の天守"})
     data.update(set_id="house", name_en="House set", name_ja="屋敷セット", sample=False)
@@ -68,7 +68,7 @@ def _naru() -> House:
 
 
 def _warlords() -> House:
-    data = json.loads(resources.files("engine.warlords").joinpath("data/cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.warlords", "data/cards.json"))
     for card in data["cards"]:
         card["name"] = {"en": "House " + card["name"]["en"], "ja": "屋敷" + card["name"]["ja"]}
     castle = next(c for c in data["cards"] if c["id"] == "castle_greenhaven")
@@ -169,7 +169,7 @@ async def test_a_server_set_is_checked_kept_played_and_replayed(service, game_id
 
 def _musou_house() -> str:
     """Musou's sample set with one general of its own."""
-    data = json.loads(resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.musou", "data/sample_cards.json"))
     guard = next(c for c in data["cards"] if c["key"] == "zhang_fei")
     data["cards"].append({**guard, "key": "house_guard", "name": {"en": "House Guard", "ja": "屋敷の衛兵"}})
     data.update(sample=False)
