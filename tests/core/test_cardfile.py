@@ -76,7 +76,7 @@ def test_json_that_does_not_parse_says_where() -> None:
 
 
 def test_each_text_is_read_once_and_a_bad_one_raises_every_problem() -> None:
-    files: CardFiles[NaruSet, object] = CardFiles(NaruSet, NaruSet.by_key)
+    files: CardFiles[NaruSet, dict[str, object]] = CardFiles(NaruSet, NaruSet.by_key)
     text = naru_sample()
     first = files.load(text)
     assert files.load(str(text)) is first and "land-paddy" in first.defs

@@ -72,7 +72,7 @@ async def test_a_naru_card_set_is_uploaded_chosen_and_played(harness: Harness) -
     assert name.ja in h.reply_text(hand) and "House" not in h.reply_text(hand)
     assert "屋敷" in "\n".join(FakeDiscord.text(m) for m in h.fake.dms(BOB.id))
 
-    CARD_FILES.loaded.clear()  # as a process that never read the set would be
+    CARD_FILES.clear()  # as a process that never read the set would be
     again = await MatchService(service.store).get(match_id)
     assert again.state == ms.state
     assert (await verify_match(service, match_id)).ok

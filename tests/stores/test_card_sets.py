@@ -155,11 +155,11 @@ async def test_a_server_set_is_checked_kept_played_and_replayed(service, game_id
     assert house.card in played.state.cards.values()
 
     house_files = NARU_FILES if game_id == "naru" else WARLORDS_FILES
-    house_files.loaded.clear()  # as a process that never read the set would be
+    house_files.clear()  # as a process that never read the set would be
     again = await MatchService(store).get(ms.match_id)
     assert again.state == played.state and again.seq == played.seq
     blob = snapshot.dump(played)
-    house_files.loaded.clear()
+    house_files.clear()
     thawed = snapshot.load(blob, played.seq, played.ruleset)
     assert thawed is not None and thawed.state == played.state
     assert house.name in house.shows(thawed.game.view(thawed.state, Viewer.of(0)), "en")
