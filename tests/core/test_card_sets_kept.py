@@ -16,13 +16,16 @@ from engine.core.cardfile import OBJECTS_PER_SET, CardFileError, CardFiles
 from engine.core.play import step
 from engine.core.rng import Rng
 from engine.core.selfplay import derive_secret, play_bots
+from engine.musou.cards import CARD_FILES as MUSOU_FILES
+from engine.musou.state import copied
 from engine.naru.cards import CARD_FILES as NARU_FILES
 from engine.naru.cards import CardSet as NaruSet
 from engine.registry import get_game
 from engine.warlords.cards import CARD_FILES as WARLORDS_FILES
 
-SAMPLES = {"naru": ("engine.naru", "data/sample_cards.json"), "warlords": ("engine.warlords", "data/cards.json")}
-FILES: dict[str, CardFiles[Any, Any]] = {"naru": NARU_FILES, "warlords": WARLORDS_FILES}
+SAMPLES = {"naru": ("engine.naru", "data/sample_cards.json"), "musou": ("engine.musou", "data/sample_cards.json"),
+           "warlords": ("engine.warlords", "data/cards.json")}
+FILES: dict[str, CardFiles[Any, Any]] = {"naru": NARU_FILES, "musou": MUSOU_FILES, "warlords": WARLORDS_FILES}
 
 
 def naru_set(set_id: str) -> str:
@@ -96,6 +99,16 @@ def test_a_copied_state_finds_its_set_unread(game_id: str) -> None:
     for copy in (_thawed(game, state), clone(state)):
         assert copy.card_set == state.card_set and copy.card_set is not state.card_set
         assert files.load(copy.card_set) is kept
+
+
+def test_a_musou_action_keeps_the_text_object_a_clone_would_copy() -> None:
+    game = get_game("musou")
+    text = copy_of(bundled_text(*SAMPLES["musou"]))
+    state = game.setup(2, game.options({"cards": text}, 2), Rng(derive_secret(2), 0))
+    assert copied(state) == clone(state) and copied(state).card_set is state.card_set
+    seat = game.pending(state)[0].seat
+    after = game.apply(state, seat, game.legal_actions(state, seat)[0].action, Rng(derive_secret(2), 0)).state
+    assert after.card_set is state.card_set
 
 
 def _played(game: Game[Any], options: dict[str, Any], moves: list[tuple[int, Any]], other: str) -> list[Any]:

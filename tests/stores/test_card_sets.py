@@ -18,7 +18,8 @@ from bot.render import naru as naru_render
 from bot.render import warlords as warlords_render
 from engine.core import Viewer
 from engine.core.bundled import bundled_text
-from engine.musou.cards import LOADED, catalog
+from engine.musou.cards import CARD_FILES as MUSOU_FILES
+from engine.musou.cards import catalog
 from engine.musou.decks import DeckList, export_text, starters
 from engine.musou.state import cards_of
 from engine.naru.cards import CARD_FILES as NARU_FILES
@@ -215,7 +216,7 @@ async def test_a_musou_set_is_refused_by_line_then_kept_dealt_and_replayed(servi
         await service.act(ms.match_id, player.id, choice.action, seat=pending.seat)
     played = await service.get(ms.match_id)
     assert "house_guard" in played.state.names.values()
-    LOADED.clear()  # as a process that never read the set would be
+    MUSOU_FILES.clear()  # as a process that never read the set would be
     again = await MatchService(store).get(ms.match_id)
     assert again.state == played.state and cards_of(again.state).cards["house_guard"].name.en == "House Guard"
     report = await verify_match(service, ms.match_id)
