@@ -12,6 +12,8 @@ import pytest
 from bot.cardfile import UNREADABLE, UnreadableCardFile, read_card_file, with_card_file_read
 from engine.core.bundled import bundled_text
 from engine.core.cardfile import MAX_CARD_FILE
+from engine.deckgames import SET_NAMES
+from engine.musou.cards import SAMPLE as MUSOU_SAMPLE
 from engine.registry import get_game
 from tests.test_cli import one_line_error, run
 
@@ -30,6 +32,14 @@ def test_a_json_file_is_read_into_the_options_and_text_is_left_alone(tmp_path: P
     assert with_card_file_read({"cards": str(path), "decks": ["spring"]}) == {"cards": house_set(), "decks": ["spring"]}
     for kept in ({}, {"cards": house_set()}, {"cards": "sample"}, {"cards": 3}, {"cards": ""}):
         assert with_card_file_read(kept) == kept
+
+
+def test_a_set_a_game_names_itself_is_handed_on_unread() -> None:
+    """Musou's options name its sample set (the engine's SET_NAMES, not a front end's
+    own list): the game judges the name, whichever game the options are for."""
+    assert frozenset({MUSOU_SAMPLE}) == SET_NAMES
+    for game_id in (None, "musou", "naru", "warlords"):
+        assert with_card_file_read({"cards": MUSOU_SAMPLE}, game_id) == {"cards": MUSOU_SAMPLE}
 
 
 def test_anything_but_a_small_utf8_json_file_is_refused(tmp_path: Path) -> None:
