@@ -10,8 +10,7 @@ from typing import Any
 
 from engine.core import Text
 from engine.core.cardfile import MAX_CARD_FILE, OPTION, is_card_text
-from engine.deckgames import CARD_SET_GAMES
-from engine.musou.cards import SAMPLE
+from engine.deckgames import CARD_SET_GAMES, SET_NAMES
 
 UNREADABLE = Text("The card file cannot be read: it must be a .json file of at most 2 MB.",
                   "カードファイルを読み込めません（2 MB までの .json ファイルにしてください）。")
@@ -38,12 +37,12 @@ def read_card_file(path: str | Path) -> str:
 def with_card_file_read(options: dict[str, Any], game_id: str | None = None) -> dict[str, Any]:
     """`options` with a `cards` path replaced by its file's text, for a game whose
     `cards` option is a card set (`game_id` None: any such game). JSON text, a set
-    the game names itself (Musou's sample), anything not a string, and another
+    the game names itself (deckgames.SET_NAMES), anything not a string, and another
     game's own `cards` option (Quarriors': a list of card ids) are the game's to judge."""
     value = options.get(OPTION)
     if game_id is not None and game_id not in CARD_SET_GAMES:
         return options
-    if not isinstance(value, str) or not value or value == SAMPLE or is_card_text(value):
+    if not isinstance(value, str) or not value or value in SET_NAMES or is_card_text(value):
         return options
     return {**options, OPTION: read_card_file(value)}
 

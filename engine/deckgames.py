@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import Any
 
 from engine.core import Text
-from engine.core.cardfile import OPTION, problems
+from engine.core.cardfile import OPTION, CardFiles
 from engine.core.contract import Game
 from engine.core.decklist import DeckListError
 from engine.registry import get_game
@@ -116,28 +116,27 @@ def with_decks(game: Game[Any], options: Mapping[str, Any], seats: int,
 CARD_SET_OPTION = OPTION  # the option naming a match's card set, in the games below
 
 
-def _musou_card_set(text: str) -> list[Text]:
-    from engine.musou.cards import card_set_problems
+@dataclass(frozen=True)
+class CardSetGame:
+    package: str  # its cards module keeps its CardFiles as CARD_FILES
+    # What its `cards` option calls a set of its own (Musou's SAMPLE): a name, never a card file's path.
+    names: frozenset[str] = frozenset()
 
-    # Musou reads its set by its models too, then checks the rules they leave to it, each by its line.
-    return card_set_problems(text)
-
-
-def _read_by(package: str) -> Callable[[str], list[Text]]:
-    """A card file's problems as the game in `package` reads it (its cards.CardSet model)."""
-    def check(text: str) -> list[Text]:
-        return problems(text, import_module(f"{package}.cards").CardSet)
-    return check
+    def card_files(self) -> CardFiles[Any, Any]:
+        found: CardFiles[Any, Any] = import_module(f"{self.package}.cards").CARD_FILES
+        return found
 
 
-CARD_SET_GAMES: dict[str, Callable[[str], list[Text]]] = {
-    "musou": _musou_card_set, "naru": _read_by("engine.naru"), "warlords": _read_by("engine.warlords")}
+CARD_SET_GAMES: dict[str, CardSetGame] = {
+    "musou": CardSetGame("engine.musou", frozenset({"sample"})), "naru": CardSetGame("engine.naru"),
+    "warlords": CardSetGame("engine.warlords")}
+SET_NAMES: frozenset[str] = frozenset().union(*(g.names for g in CARD_SET_GAMES.values()))
 
 
 def card_set_problems(game_id: str, text: str) -> list[Text]:
-    """A card file's problems, read by the game's own models (empty: usable)."""
-    return CARD_SET_GAMES[game_id](text)
+    """A card file's problems, read as the game reads a match's set (empty: usable)."""
+    return CARD_SET_GAMES[game_id].card_files().problems(text)
 
 
-__all__ = ["CARD_SET_GAMES", "CARD_SET_OPTION", "DECK_GAMES", "card_set_problems", "deck_problems",
-           "takes_decks", "with_decks"]
+__all__ = ["CARD_SET_GAMES", "CARD_SET_OPTION", "DECK_GAMES", "SET_NAMES", "CardSetGame", "card_set_problems",
+           "deck_problems", "takes_decks", "with_decks"]

@@ -5,19 +5,21 @@ carried in the match's options; anything else is one bilingual line."""
 from __future__ import annotations
 
 import json
-from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from bot.cardfile import UNREADABLE, UnreadableCardFile, read_card_file, with_card_file_read
+from engine.core.bundled import bundled_text
 from engine.core.cardfile import MAX_CARD_FILE
+from engine.deckgames import SET_NAMES
+from engine.musou.cards import SAMPLE as MUSOU_SAMPLE
 from engine.registry import get_game
 from tests.test_cli import one_line_error, run
 
 
 def house_set() -> str:
-    data = json.loads(resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.naru", "data/sample_cards.json"))
     data["cards"].append({"key": "gen-ours", "name_en": "Our Hero", "name_ja": "我らの英雄", "kind": "general",
                           "cost": 6, "attribute": "force", "attack": 6, "defense": 6})
     return json.dumps(data, ensure_ascii=False, indent=1)
@@ -30,6 +32,14 @@ def test_a_json_file_is_read_into_the_options_and_text_is_left_alone(tmp_path: P
     assert with_card_file_read({"cards": str(path), "decks": ["spring"]}) == {"cards": house_set(), "decks": ["spring"]}
     for kept in ({}, {"cards": house_set()}, {"cards": "sample"}, {"cards": 3}, {"cards": ""}):
         assert with_card_file_read(kept) == kept
+
+
+def test_a_set_a_game_names_itself_is_handed_on_unread() -> None:
+    """Musou's options name its sample set (the engine's SET_NAMES, not a front end's
+    own list): the game judges the name, whichever game the options are for."""
+    assert frozenset({MUSOU_SAMPLE}) == SET_NAMES
+    for game_id in (None, "musou", "naru", "warlords"):
+        assert with_card_file_read({"cards": MUSOU_SAMPLE}, game_id) == {"cards": MUSOU_SAMPLE}
 
 
 def test_anything_but_a_small_utf8_json_file_is_refused(tmp_path: Path) -> None:

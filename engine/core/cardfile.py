@@ -1,18 +1,23 @@
 """A card file a group brings (a server's card set), read by the game's own
 pydantic model: every problem is named by the line it is on and the field it
 is about, in both languages, since whoever uploads a file fixes it in an
-editor; each text is parsed once, and a match's state refers to its set by
-that text (as the options carry it), so any process rebuilds the same set.
+editor; a text is parsed once while its set is kept (the few dozen used
+last), and a match's state refers to its set by that text (as the options
+carry it), so any process rebuilds the same set.
 
 Messages never echo a value from the file, only where it is and what kind of
 value is wanted (the file may reach players through match options)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -24,8 +29,10 @@ from .userjson import BadJson, load_json
 
 MAX_CARD_FILE = 2_000_000  # characters
 MAX_PROBLEMS = 5  # enough to fix a file in a few rounds, few enough to read
+MAX_SETS = 32  # custom sets kept read per game: a few dozen groups' at once, each up to MAX_CARD_FILE
+OBJECTS_PER_SET = 4
 M = TypeVar("M", bound=BaseModel)
-D = TypeVar("D")
+D = TypeVar("D")  # what a set is indexed into (its cards by id, say)
 
 _SPACE = re.compile(r"\s*")
 _DECODER = json.JSONDecoder()
@@ -143,35 +150,99 @@ def problems(text: str, model: type[BaseModel]) -> list[Text]:
 
 @dataclass(frozen=True)
 class Loaded(Generic[M, D]):
-    """A card set and its cards by id, as the rules look them up, and the text
-    it was read from ("" for a game's own set) as the one object a state keeps:
-    a dict finds a key by identity at once, an equal copy only by comparing it
-    whole, on every look-up of a card."""
+    """A card set, its index (cards by id, as the rules look them up), and the
+    text it was read from ("" for a game's own set)."""
 
     cards: M
-    defs: dict[str, D]
+    defs: D
     text: str = ""
 
 
-class CardFiles(Generic[M, D]):
-    """A game's card sets by their text, each read by `model` and indexed by
-    `index` once per process."""
+Rules = Callable[[M], Iterable[tuple[Sequence[str | int], Text]]]
 
-    def __init__(self, model: type[M], index: Callable[[M], dict[str, D]]) -> None:
+
+def digest(text: str) -> bytes:
+    """What a set is kept by: a look-up by an equal copy of a text (a cloned or
+    thawed state's) compares 32 bytes, not the whole file. `surrogatepass`: any
+    str encodes (JSON may carry a lone surrogate), each to its own bytes."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+class CardFiles(Generic[M, D]):
+    """A game's custom card sets, each read by `model`, checked by `rules` (what
+    the model leaves to the game, each problem by its path) and indexed by
+    `index` once while it is kept: the `size` sets looked up most recently by a
+    new copy of their text, so a bot that sees many groups' files stays bounded.
+
+    Every state of a match keeps one text object (a copy of a state shares it),
+    so the hot look-up is by that object's identity; an object not seen yet (a
+    snapshot's, a pickled clone's) is found by its digest and then known too."""
+
+    def __init__(self, model: type[M], index: Callable[[M], D], rules: Rules[M] | None = None,
+                 size: int = MAX_SETS) -> None:
         self.model = model
         self.index = index
-        self.loaded: dict[str, Loaded[M, D]] = {}  # a dict hashes the text: equal content, one entry
+        self.rules = rules
+        self.size = size
+        self._sets: OrderedDict[bytes, Loaded[M, D]] = OrderedDict()  # least recently found first
+        # By id(text), each with its text: while kept, no other object has that id.
+        self._objects: dict[int, tuple[str, Loaded[M, D]]] = {}
+        self._lock = threading.Lock()  # a bot's search thread looks sets up too
+
+    def __len__(self) -> int:
+        return len(self._sets)
 
     def load(self, text: str) -> Loaded[M, D]:
-        """The set `text` holds, or CardFileError naming every problem."""
-        found = self.loaded.get(text)
+        """The set `text` holds, or CardFileError naming its problems."""
+        seen = self._objects.get(id(text))
+        if seen is not None:
+            return seen[1]
+        with self._lock:
+            return self._find(text)
+
+    def _find(self, text: str) -> Loaded[M, D]:
+        key = digest(text)
+        found = self._sets.pop(key, None)
         if found is None:
-            try:
-                cards = self.model.model_validate(load_json(text, MAX_CARD_FILE))
-            except (BadJson, ValidationError) as exc:
-                raise CardFileError(problems(text, self.model)) from exc
-            found = self.loaded[text] = Loaded(cards, self.index(cards), text)
+            cards = self.read(text)
+            found = Loaded(cards, self.index(cards), text)
+        self._sets[key] = found
+        if len(self._sets) > self.size:
+            _, gone = self._sets.popitem(last=False)
+            self._objects = {k: v for k, v in self._objects.items() if v[1] is not gone}
+        # Few objects per set (its first text, one per snapshot thawed): more
+        # means copies come and go, and the oldest is the likeliest gone.
+        while len(self._objects) >= OBJECTS_PER_SET * self.size:
+            del self._objects[next(iter(self._objects))]
+        self._objects[id(text)] = (text, found)
         return found
+
+    def read(self, text: str) -> M:
+        """The set `text` holds, read afresh (nothing kept), or CardFileError
+        naming its first few problems, by line and field in both languages."""
+        try:
+            cards = self.model.model_validate(load_json(text, MAX_CARD_FILE))
+        except (BadJson, ValidationError) as exc:
+            raise CardFileError(problems(text, self.model)) from exc
+        if self.rules is not None:
+            broken = [located(text, path, what) for path, what in islice(self.rules(cards), MAX_PROBLEMS)]
+            if broken:
+                raise CardFileError(broken)
+        return cards
+
+    def problems(self, text: str) -> list[Text]:
+        """Every problem of a card file (empty: usable), as a server's upload is checked."""
+        try:
+            self.read(text)
+        except CardFileError as exc:
+            return exc.problems
+        return []
+
+    def clear(self) -> None:
+        """Forget every set, as a process that never read one."""
+        with self._lock:
+            self._sets.clear()
+            self._objects.clear()
 
 
 OPTION = "cards"
@@ -204,5 +275,5 @@ def option_text(raw: Mapping[str, Any]) -> str:
     return value
 
 
-__all__ = ["MAX_CARD_FILE", "NOT_TEXT", "OPTION", "TAKES", "CardFileError", "CardFiles", "Loaded", "broken_rule",
-           "is_card_text", "line_of", "option_text", "problems"]
+__all__ = ["MAX_CARD_FILE", "MAX_SETS", "NOT_TEXT", "OPTION", "TAKES", "CardFileError", "CardFiles", "Loaded",
+           "broken_rule", "digest", "is_card_text", "line_of", "option_text", "problems"]

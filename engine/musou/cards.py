@@ -5,17 +5,15 @@ is adding data."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
-from itertools import islice
-from typing import Annotated, Literal
+from functools import cache, lru_cache
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Text
+from engine.core import CardInfo, Text
 from engine.core.bundled import bundled_text
-from engine.core.cardfile import MAX_CARD_FILE, MAX_PROBLEMS, NOT_TEXT, CardFileError, is_card_text, located, problems
+from engine.core.cardfile import NOT_TEXT, CardFileError, CardFiles, is_card_text
 from engine.core.decklist import CardIndex
-from engine.core.userjson import BadJson, load_json
 
 Element = Literal["wood", "fire", "earth", "metal", "water"]
 ELEMENTS: tuple[Element, ...] = ("wood", "fire", "earth", "metal", "water")
@@ -153,11 +151,13 @@ class Catalog:
         # Deck lists name cards and commanders by key, English or Japanese name.
         self.index = CardIndex.of([(c.key, c.name.text()) for c in data.cards]
                                   + [(m.key, m.name.text()) for m in data.commanders])
+        # What views and the card list make of the set, kept with it (so gone when CARD_FILES lets it go):
+        # a card's or commander's view but its id, by (key, with its rules text), and the card list.
+        self.views: dict[tuple[str, bool], dict[str, Any]] = {}
+        self.infos: tuple[CardInfo, ...] | None = None
 
 
-SAMPLE = "sample"
-_CACHE: dict[str, Catalog] = {}
-LOADED = _CACHE  # the card sets read so far, by key: state.cards_of looks here before calling `catalog`
+SAMPLE = "sample"  # the `cards` option naming the sample set (Musou's options always name a set)
 
 
 # -- the rules a card set keeps beyond its schema, each named by where it is broken --------------
@@ -259,46 +259,31 @@ def rule_problems(data: CardSet) -> Iterator[Problem]:
     yield from _key_problems(data)
 
 
-def read_card_set(text: str) -> CardSet:
-    """The set `text` holds, or CardFileError naming its problems (the first
-    few) by line and field in both languages, never echoing the file's values
-    (a card set may reach players through match options)."""
-    try:
-        data = CardSet.model_validate(load_json(text, MAX_CARD_FILE))
-    except (BadJson, ValidationError) as exc:
-        raise CardFileError(problems(text, CardSet)) from exc
-    broken = [located(text, where, what) for where, what in islice(rule_problems(data), MAX_PROBLEMS)]
-    if broken:
-        raise CardFileError(broken)
-    return data
+# Musou's card sets a group brings: read and checked as every game's are, kept as catalogs.
+CARD_FILES: CardFiles[CardSet, Catalog] = CardFiles(CardSet, Catalog, rule_problems)
 
 
 def card_set_problems(text: str) -> list[Text]:
     """Every problem of a card file (empty: usable), as a server's upload is checked."""
-    try:
-        read_card_set(text)
-    except CardFileError as exc:
-        return exc.problems
-    return []
+    return CARD_FILES.problems(text)
 
 
 def parse_card_set(raw: str) -> Catalog:
-    return Catalog(read_card_set(raw))
+    """A card file's set, read afresh (CardFileError naming its problems)."""
+    return Catalog(CARD_FILES.read(raw))
+
+
+@cache
+def sample() -> Catalog:
+    return parse_card_set(bundled_text("engine.musou", "data/sample_cards.json"))
 
 
 def catalog(key: str = SAMPLE) -> Catalog:
     """The card set a match was set up with: the sample set, or a group's own
     card set carried inline as JSON text in the match options (so a replay
     never depends on a file that may since have changed); nothing else."""
-    found = _CACHE.get(key)
-    if found is not None:
-        return found
-    if is_card_text(key):
-        _CACHE[key] = parse_card_set(key)
-        return _CACHE[key]
     if key == SAMPLE:
-        if SAMPLE not in _CACHE:
-            raw = bundled_text("engine.musou", "data/sample_cards.json")
-            _CACHE[SAMPLE] = parse_card_set(raw)
-        return _CACHE[SAMPLE]
+        return sample()
+    if is_card_text(key):
+        return CARD_FILES.load(key).defs
     raise CardFileError([NOT_TEXT])

@@ -9,15 +9,15 @@ deck are lists of card keys, dealt again between the two."""
 
 from __future__ import annotations
 
-from engine.core import Rng, clone
+from engine.core import Rng
 from engine.core.search import shuffled
 
-from .state import SQUARES, MusouState, Names, in_game
+from .state import SQUARES, MusouState, Names, copied, in_game
 from .view import revealed
 
 
 def determinize(state: MusouState, seat: int, rng: Rng) -> MusouState:
-    s = clone(state)
+    s = copied(state)
     other = 1 - seat
     if in_game(s) or s.stage == "mulligan":
         _own(s, seat, rng)

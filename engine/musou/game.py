@@ -17,7 +17,6 @@ from engine.core import (
     Text,
     Transition,
     Viewer,
-    clone,
     seat_ref,
 )
 from engine.core.cardfile import NOT_TEXT, CardFileError, is_card_text
@@ -27,18 +26,17 @@ from engine.core.pins import files_digest
 
 from . import actions, bot, menu
 from .battle import attack_text
-from .cards import SAMPLE, Catalog, catalog
+from .cards import CARD_FILES, SAMPLE, Catalog, catalog
 from .cardtext import catalog_info
 from .decks import DeckList, DeckTextError, import_text, starters, validate
 from .inventory import inventory
 from .match import finish_game, new_match
 from .secrecy import decides_in_secret
-from .state import STATE_TYPES, MusouState
+from .state import STATE_TYPES, MusouState, copied
 from .view import hidden_ids, view, views
 
 __all__ = ["GAME", "MusouGame", "hidden_ids"]
 
-_CATALOGS: dict[str, tuple[CardInfo, ...]] = {}
 # The tag of a priority in the other player's main phase (public: stage, priority
 # and turn player are seen by all), so a seat holding only cards for attacks
 # can let those phases run and still answer an attack.
@@ -171,7 +169,8 @@ class MusouGame(Game[MusouState]):
             b = (a + 1 + rng.below(len(names) - 1)) % len(names)
             entries = [names[a], names[b]]
         decks: list[DeckList] = [known[e] if e in known else import_text(e, cat) for e in entries]
-        return new_match(card_set, decks)
+        # A custom set's text as the one object its catalog keeps, which every state then shares.
+        return new_match(card_set if card_set == SAMPLE else CARD_FILES.load(card_set).text, decks)
 
     def pending(self, state: MusouState) -> tuple[Pending, ...]:
         s = state
@@ -213,7 +212,7 @@ class MusouGame(Game[MusouState]):
 
     def apply(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[MusouState]:
         actions.check(state, seat, action)
-        s = clone(state)
+        s = copied(state)
         decks_before = [len(d) for d in s.decks]
         log: list[Text] = []
         actions.perform(s, seat, action, rng, log)
@@ -289,10 +288,10 @@ class MusouGame(Game[MusouState]):
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> Sequence[CardInfo]:
         """The match's card set: the sample set, or a group's own (carried
         inline in the options; a path is read as `options` reads it)."""
-        key = str((options or {}).get("cards", SAMPLE))
-        if key not in _CATALOGS:
-            _CATALOGS[key] = tuple(catalog_info(_card_set(key)[1]))
-        return _CATALOGS[key]
+        cat = _card_set(str((options or {}).get("cards", SAMPLE)))[1]
+        if cat.infos is None:
+            cat.infos = tuple(catalog_info(cat))
+        return cat.infos
 
 
 _DATA = files_digest("engine.musou", "data/sample_cards.json", "data/starter_decks.json")

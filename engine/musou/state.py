@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
 
-from engine.core import Text, seat_ref
+from engine.core import Text, clone, seat_ref
 from engine.core.statecodec import Custom
 
-from .cards import LOADED, ROLE_TEXT, CardDef, Catalog, CommanderDef, catalog
+from .cards import CARD_FILES, ROLE_TEXT, SAMPLE, CardDef, Catalog, CommanderDef, sample
 
 # Where a rule writes its log lines: a list it appends to, or None when nobody
 # reads them (a replay folding its log through Game.apply_owned), so that none
@@ -159,8 +159,21 @@ STATE_TYPES = (MusouState, Custom(Names, dict, _names), Slot, Attack)
 
 
 def cards_of(s: MusouState) -> Catalog:
-    # Asked several times per action: the loaded set first, without a call.
-    return LOADED.get(s.card_set) or catalog(s.card_set)
+    # Asked several times per action: a state's set was checked when the match was set up.
+    text = s.card_set
+    return sample() if text == SAMPLE else CARD_FILES.load(text).defs
+
+
+def copied(s: MusouState) -> MusouState:
+    """`clone`, but the card set's text stays the one object every state of
+    the match shares, never pickled: a custom set is found by that object's
+    identity, and a copy of the text (up to 2 MB) would be found only by its
+    digest, read whole, after being copied whole."""
+    bare = object.__new__(MusouState)
+    bare.__dict__ = {**s.__dict__, "card_set": ""}
+    new = clone(bare)
+    new.card_set = s.card_set
+    return new
 
 
 def cdef(s: MusouState, cid: str) -> CardDef:

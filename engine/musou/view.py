@@ -14,20 +14,20 @@ from .cardtext import short_text
 from .state import CENTRE, SQUARES, MusouState, cards_of, cdef, dealt
 from .stats import power, strike, ward
 
-# What a card's or commander's view holds but its id, by (card set, key, with its text): a long match's
+# What a card's or commander's view holds but its id is kept by its set (Catalog.views): a long match's
 # replay page asks for hundreds of thousands, and a name's model_dump costs more than the rest of a card.
 # Views are read, never changed (events/service.py shares each among its readers), so their cards share
-# the name and text dicts kept here.
-_DATA: dict[tuple[str, str, bool], dict[str, Any]] = {}
+# the name and text dicts kept there.
 
 
 def card_view(s: MusouState, cid: str, full: bool = False) -> dict[str, Any]:
     """A card's data; `full` adds its rules text (the hand and one's own
     face-down cards: what the owner reads beside each card)."""
-    c = cdef(s, cid)
-    data = _DATA.get((s.card_set, c.key, full))
+    cat = cards_of(s)
+    c = cat.cards[s.names[cid]]
+    data = cat.views.get((c.key, full))
     if data is None:
-        data = _DATA[(s.card_set, c.key, full)] = _card_data(c, full)
+        data = cat.views[(c.key, full)] = _card_data(c, full)
     return {"id": cid, **data}
 
 
@@ -51,10 +51,11 @@ def _card_data(c: CardDef, full: bool) -> dict[str, Any]:
 
 
 def commander_view(s: MusouState, cid: str) -> dict[str, Any]:
-    m = cards_of(s).commanders[s.names[cid]]
-    data = _DATA.get((s.card_set, m.key, False))
+    cat = cards_of(s)
+    m = cat.commanders[s.names[cid]]
+    data = cat.views.get((m.key, False))
     if data is None:
-        data = _DATA[(s.card_set, m.key, False)] = {
+        data = cat.views[(m.key, False)] = {
             "key": m.key, "name": m.name.model_dump(), "layout": m.layout, "troops": m.troops, "hand": m.hand,
             "musou": m.musou.name.model_dump() if m.musou else None}
     return {"id": cid, **data}

@@ -166,4 +166,4 @@ def sample_cards() -> CardSet:
     return load_cards(bundled_text("engine.naru", "data/sample_cards.json"))
 
 
-CARD_FILES: CardFiles[CardSet, CardDef] = CardFiles(CardSet, CardSet.by_key)
+CARD_FILES: CardFiles[CardSet, dict[str, CardDef]] = CardFiles(CardSet, CardSet.by_key)

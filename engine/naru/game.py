@@ -86,7 +86,7 @@ class NaruGame(Game[NaruState]):
         self.cards = cards or sample_cards()
         self.starters = starters if starters is not None else sample_starters(self.starters_file)
         self.defs = self.cards.by_key()
-        self.own: Loaded[CardSet, CardDef] = Loaded(self.cards, self.defs)
+        self.own: Loaded[CardSet, dict[str, CardDef]] = Loaded(self.cards, self.defs)
         # Generic names for the starters, in file order: starter-a, starter-b, ...
         self.aliases = {f"starter-{chr(ord('a') + i)}": key for i, key in enumerate(self.starters)}
         self._catalog: list[CardInfo] | None = None
@@ -109,7 +109,7 @@ class NaruGame(Game[NaruState]):
             self._catalog = catalog(self.cards)
         return self._catalog
 
-    def loaded(self, text: str) -> Loaded[CardSet, CardDef]:
+    def loaded(self, text: str) -> Loaded[CardSet, dict[str, CardDef]]:
         """The card set a match plays: its options' own (as text), else the game's."""
         if not text:
             return self.own

@@ -239,7 +239,7 @@ def load_cards(text: str | None = None) -> CardSet:
     return CardSet.model_validate(json.loads(text if text is not None else bundled_text("engine.warlords", "data/cards.json")))
 
 
-CARD_FILES: CardFiles[CardSet, CardDef] = CardFiles(CardSet, CardSet.by_id)
+CARD_FILES: CardFiles[CardSet, dict[str, CardDef]] = CardFiles(CardSet, CardSet.by_id)
 
 
 @cache

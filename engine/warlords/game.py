@@ -108,7 +108,7 @@ def _revealed(before: WState, after: WState) -> bool:
     return bool(hidden_before - hidden_after)
 
 
-def _loaded(text: str) -> Loaded[CardSet, CardDef]:
+def _loaded(text: str) -> Loaded[CardSet, dict[str, CardDef]]:
     """The card set a match plays: the options' own, else the sample."""
     if not text:
         return Loaded(sample(), catalogue())

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import typing
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
@@ -15,6 +14,7 @@ import pytest
 from pydantic import BaseModel
 
 from engine.core import BadOptions
+from engine.core.bundled import bundled_text
 from engine.core.cardfile import CardFileError, CardFiles, line_of, option_text, problems
 from engine.naru.cards import CardSet as NaruSet
 from engine.warlords.cards import CardSet as WarlordsSet
@@ -23,7 +23,7 @@ NESTED = '{\n  "a": [\n    1,\n    {"b": "x, y",\n     "c": [true, {"d": 2}]}\n 
 
 
 def naru_sample() -> str:
-    return resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
+    return bundled_text("engine.naru", "data/sample_cards.json")
 
 
 def line_with(text: str, needle: str) -> int:
@@ -58,7 +58,7 @@ def test_each_problem_names_its_line_and_field_in_both_languages() -> None:
 
 
 def test_a_rule_of_the_model_and_a_missing_field_are_placed_at_their_card() -> None:
-    raw = json.loads(resources.files("engine.warlords").joinpath("data/cards.json").read_text(encoding="utf-8"))
+    raw = json.loads(bundled_text("engine.warlords", "data/cards.json"))
     army = next(i for i, c in enumerate(raw["cards"]) if c["type"] == "army")
     raw["cards"][army]["combat"] = 0
     del raw["cards"][0]["name"]
@@ -76,7 +76,7 @@ def test_json_that_does_not_parse_says_where() -> None:
 
 
 def test_each_text_is_read_once_and_a_bad_one_raises_every_problem() -> None:
-    files: CardFiles[NaruSet, object] = CardFiles(NaruSet, NaruSet.by_key)
+    files: CardFiles[NaruSet, dict[str, object]] = CardFiles(NaruSet, NaruSet.by_key)
     text = naru_sample()
     first = files.load(text)
     assert files.load(str(text)) is first and "land-paddy" in first.defs
@@ -142,7 +142,7 @@ NARU_BROKEN = [
 
 
 def warlords_broken() -> list[str]:
-    sample = resources.files("engine.warlords").joinpath("data/cards.json").read_text(encoding="utf-8")
+    sample = bundled_text("engine.warlords", "data/cards.json")
     cards = json.loads(sample)["cards"]
     first = {t: next(c for c in cards if c["type"] == t) for t in {c["type"] for c in cards}}
     changes = [("time_passes", {"range": 3}), ("castle", {"revenue": 0}), ("hero", {"combat": 0}),

@@ -6,11 +6,11 @@ cards as the set names them, and the match replays from its log alone."""
 from __future__ import annotations
 
 import json
-from importlib import resources
 
 import pytest
 
 from engine.core import format_action
+from engine.core.bundled import bundled_text
 from engine.naru.cards import CARD_FILES
 from events.service import MatchService
 from events.verify import verify_match
@@ -23,7 +23,7 @@ MOD_JA = User(111_000_000_000_000_010, "mod-ja", "ja", permissions=1 << 5)
 
 def house_set() -> str:
     """The sample with every card named as only this set names it."""
-    data = json.loads(resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.naru", "data/sample_cards.json"))
     for card in data["cards"]:
         card.update(name_en="House " + card["name_en"], name_ja="屋敷" + card["name_ja"])
     data.update(set_id="house", name_en="House set", name_ja="屋敷セット", sample=False)
@@ -72,7 +72,7 @@ async def test_a_naru_card_set_is_uploaded_chosen_and_played(harness: Harness) -
     assert name.ja in h.reply_text(hand) and "House" not in h.reply_text(hand)
     assert "屋敷" in "\n".join(FakeDiscord.text(m) for m in h.fake.dms(BOB.id))
 
-    CARD_FILES.loaded.clear()  # as a process that never read the set would be
+    CARD_FILES.clear()  # as a process that never read the set would be
     again = await MatchService(service.store).get(match_id)
     assert again.state == ms.state
     assert (await verify_match(service, match_id)).ok

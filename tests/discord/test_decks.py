@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import copy
 import json
-from importlib import resources
 
 import pytest
 
 from engine.core import Viewer
+from engine.core.bundled import bundled_text
 from engine.registry import get_game
 from events import decks
 from events.export import export_jsonl
@@ -135,7 +135,7 @@ async def test_a_server_card_set_is_uploaded_by_a_manager_and_played(harness: Ha
     assert labels[upload] == 19 and opened.modal["components"][0]["component"].get("required", True)
     broken = await h.submit(MOD, opened, files={upload: ("house.json", b'{"title": 1}')})
     assert h.reply_text(broken).startswith("Line 1 (title): ")  # each problem by its line, as for the other games
-    data = json.loads(resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.musou", "data/sample_cards.json"))
     data["title"] = {"en": "House rules set", "ja": "ハウスルールのセット"}
     raw = json.dumps(data, ensure_ascii=False)
     opened = await h.slash(MOD, "deck cardset", game="musou", name="House")

@@ -8,12 +8,11 @@ from pathlib import Path
 import pytest
 
 from engine.core import BadOptions
+from engine.core.bundled import bundled_text
 from engine.core.cardfile import CardFileError
 from engine.musou.cards import card_set_problems, catalog, parse_card_set
 from engine.musou.decks import DeckList, DeckTextError, export_text, import_text, starters, validate
 from engine.musou.game import GAME
-
-SAMPLE_FILE = Path(__file__).parents[2] / "engine" / "musou" / "data" / "sample_cards.json"
 
 
 def test_card_set_is_marked_sample_and_bilingual() -> None:
@@ -78,7 +77,7 @@ def test_deck_text_accepts_japanese_and_english_names_and_reports_each_bad_line(
 
 
 def test_group_card_file_loads_and_bad_files_are_rejected(tmp_path: Path) -> None:
-    raw = json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))
+    raw = json.loads(bundled_text("engine.musou", "data/sample_cards.json"))
     raw["sample"] = False
     own = json.dumps(raw)
     assert catalog(own).data.sample is False
@@ -103,7 +102,7 @@ def test_group_card_file_loads_and_bad_files_are_rejected(tmp_path: Path) -> Non
 
 
 def test_a_rule_beyond_the_schema_is_named_by_its_line_and_field() -> None:
-    raw = json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))
+    raw = json.loads(bundled_text("engine.musou", "data/sample_cards.json"))
     raw["cards"][0]["power"] = 0
     raw["cards"][1]["support"] = [{"op": "heal", "amount": 2, "target": "enemy_general"}]
     raw["commanders"][0]["key"] = raw["cards"][2]["key"]
@@ -125,7 +124,7 @@ def test_a_rule_beyond_the_schema_is_named_by_its_line_and_field() -> None:
     with pytest.raises(BadOptions) as refused:  # the `cards` option is read the same way
         GAME.options({"cards": text}, 2)
     assert refused.value.message("ja").startswith(f"カードセットを読み込めません：{power}行目（cards[0].power）")
-    assert card_set_problems(SAMPLE_FILE.read_text(encoding="utf-8")) == []
+    assert card_set_problems(bundled_text("engine.musou", "data/sample_cards.json")) == []
 
 
 def test_options_reject_an_illegal_deck_list() -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from importlib import resources
 
 import pytest
 from pydantic import ValidationError
 
 from engine.core import BadOptions, Rng
+from engine.core.bundled import bundled_text
 from engine.naru.cards import CardSet, load_cards, sample_cards
 from engine.naru.decks import deck_problems, format_deck_list, parse_deck_list, sample_starters
 from engine.naru.game import GAME, NaruGame
@@ -119,7 +119,7 @@ def test_default_decks_are_two_different_starters() -> None:
 
 
 def test_group_can_load_its_own_card_file() -> None:
-    data = json.loads(resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.naru", "data/sample_cards.json"))
     data["set_id"] = "our-set"
     data["sample"] = False
     data["cards"].append({"key": "gen-ours", "name_en": "Our Hero", "name_ja": "我らの英雄", "kind": "general",

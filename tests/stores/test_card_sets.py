@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -18,7 +17,9 @@ import pytest
 from bot.render import naru as naru_render
 from bot.render import warlords as warlords_render
 from engine.core import Viewer
-from engine.musou.cards import LOADED, catalog
+from engine.core.bundled import bundled_text
+from engine.musou.cards import CARD_FILES as MUSOU_FILES
+from engine.musou.cards import catalog
 from engine.musou.decks import DeckList, export_text, starters
 from engine.musou.state import cards_of
 from engine.naru.cards import CARD_FILES as NARU_FILES
@@ -48,7 +49,7 @@ class House:
 
 
 def _naru() -> House:
-    data = json.loads(resources.files("engine.naru").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.naru", "data/sample_cards.json"))
     keep = next(c for c in data["cards"] if c["key"] == "keep-autumn")
     data["cards"].append({**keep, "key": "keep-house", "name_en": "House Keep", "name_ja": "屋敷の天守"})
     data.update(set_id="house", name_en="House set", name_ja="屋敷セット", sample=False)
@@ -68,7 +69,7 @@ def _naru() -> House:
 
 
 def _warlords() -> House:
-    data = json.loads(resources.files("engine.warlords").joinpath("data/cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.warlords", "data/cards.json"))
     for card in data["cards"]:
         card["name"] = {"en": "House " + card["name"]["en"], "ja": "屋敷" + card["name"]["ja"]}
     castle = next(c for c in data["cards"] if c["id"] == "castle_greenhaven")
@@ -155,11 +156,11 @@ async def test_a_server_set_is_checked_kept_played_and_replayed(service, game_id
     assert house.card in played.state.cards.values()
 
     house_files = NARU_FILES if game_id == "naru" else WARLORDS_FILES
-    house_files.loaded.clear()  # as a process that never read the set would be
+    house_files.clear()  # as a process that never read the set would be
     again = await MatchService(store).get(ms.match_id)
     assert again.state == played.state and again.seq == played.seq
     blob = snapshot.dump(played)
-    house_files.loaded.clear()
+    house_files.clear()
     thawed = snapshot.load(blob, played.seq, played.ruleset)
     assert thawed is not None and thawed.state == played.state
     assert house.name in house.shows(thawed.game.view(thawed.state, Viewer.of(0)), "en")
@@ -169,7 +170,7 @@ async def test_a_server_set_is_checked_kept_played_and_replayed(service, game_id
 
 def _musou_house() -> str:
     """Musou's sample set with one general of its own."""
-    data = json.loads(resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.musou", "data/sample_cards.json"))
     guard = next(c for c in data["cards"] if c["key"] == "zhang_fei")
     data["cards"].append({**guard, "key": "house_guard", "name": {"en": "House Guard", "ja": "屋敷の衛兵"}})
     data.update(sample=False)
@@ -215,7 +216,7 @@ async def test_a_musou_set_is_refused_by_line_then_kept_dealt_and_replayed(servi
         await service.act(ms.match_id, player.id, choice.action, seat=pending.seat)
     played = await service.get(ms.match_id)
     assert "house_guard" in played.state.names.values()
-    LOADED.clear()  # as a process that never read the set would be
+    MUSOU_FILES.clear()  # as a process that never read the set would be
     again = await MatchService(store).get(ms.match_id)
     assert again.state == played.state and cards_of(again.state).cards["house_guard"].name.en == "House Guard"
     report = await verify_match(service, ms.match_id)

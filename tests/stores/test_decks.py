@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import Viewer
+from engine.core.bundled import bundled_text
 from engine.registry import get_game
 from engine.warlords.decks import export_deck, starter, starter_ids
 from events import decks
@@ -73,9 +74,8 @@ async def test_a_bad_deck_is_refused_with_every_line_numbered_problem(recorder) 
 
 
 async def test_card_sets_are_checked_by_the_games_models_and_kept_per_server(recorder) -> None:  # type: ignore[no-untyped-def]
-    from importlib import resources
 
-    sample = resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
+    sample = bundled_text("engine.musou", "data/sample_cards.json")
     with pytest.raises(Refused) as caught:
         await decks.save_card_set(recorder, "g1", "musou", "broken", '{"title": 3}', ANN.id, NOW)
     assert caught.value.message("en").startswith("Line 1 (title): ") and "1行目（commanders）" in caught.value.message("ja")
@@ -146,14 +146,13 @@ async def test_warlords_seats_without_a_pick_play_their_starter(service) -> None
 async def test_a_deck_that_does_not_suit_the_match_is_refused_to_its_owner_only(service) -> None:  # type: ignore[no-untyped-def]
     """Against a server's card set without one of its cards, a deck of that card is
     refused at the pick with its problems; a start never quotes a hidden deck."""
-    from importlib import resources
 
     from engine.musou.cards import catalog
     from engine.musou.decks import export_text, starters
 
     shu = starters()["shu"]
     gone = shu.deck[0]
-    data = json.loads(resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8"))
+    data = json.loads(bundled_text("engine.musou", "data/sample_cards.json"))
     data["cards"] = [c for c in data["cards"] if c["key"] != gone]
     text = export_text(shu, catalog())
     await decks.save_deck(service.store, BEN.id, "musou", "Shu", text, NOW)
@@ -175,13 +174,12 @@ async def test_a_deck_that_does_not_suit_the_match_is_refused_to_its_owner_only(
 @pytest.mark.slow
 @pytest.mark.parametrize("target_kind", ["sqlite", "postgresql"])
 async def test_migrate_db_copies_decks_card_sets_and_picks(new_db, backend, target_kind) -> None:  # type: ignore[no-untyped-def]
-    from importlib import resources
 
     source, target = await open_store(new_db(backend)), await open_store(new_db(target_kind))
     try:
         await decks.save_deck(source, ANN.id, "naru", "Autumn", naru_deck("autumn"), NOW)
         await decks.save_deck(source, BEN.id, "naru", "Winter", naru_deck("winter"), NOW)
-        sample = resources.files("engine.musou").joinpath("data/sample_cards.json").read_text(encoding="utf-8")
+        sample = bundled_text("engine.musou", "data/sample_cards.json")
         await decks.save_card_set(source, "g1", "musou", "House", sample, ANN.id, NOW)
         service = MatchService(source)
         ms = await service.create("naru", ANN)
