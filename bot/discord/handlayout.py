@@ -32,7 +32,7 @@ from engine.core import Choice, Text, with_names
 
 from .i18n import M
 from .layout import TEXT_LIMIT, accent
-from .menus import Entry, cards, grouped
+from .menus import Entry, cards, grouped, listable
 from .split import split_message
 from .views import ActButton, OpenButton, Rows, choice_rows, pick_rows
 
@@ -122,8 +122,10 @@ def menu_rows(decision: Decision, sectioned: bool) -> Rows:
 
 def listed(decision: Decision) -> bool:
     """Whether the DM offers every choice (else the player is pointed to `/parley act`). The menu
-    decides: cards that fit as sections always fit a staged menu too (at most ten, each one entry)."""
-    return decision.menu is not None
+    decides (`decision.menu` is None exactly when the choices are not `listable`, which asks it without
+    building one a DM showing cards never sends): cards that fit as sections always fit a staged menu
+    too (at most ten, each one entry)."""
+    return listable(decision.choices)
 
 
 def reopened(message: discord.Message, rows: Rows) -> ui.LayoutView:
