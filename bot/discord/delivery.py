@@ -612,15 +612,15 @@ class Delivery:
 
     # -- the board, pings, DMs ------------------------------------------------------------
 
-    async def clock_lines(self, ms: MatchState) -> list[Text]:
+    async def clock_lines(self, ms: MatchState, locale: str) -> list[Text]:
         """The match's clocks as of its last event (events/clock.py) and its
-        response window (events/window.py), for the board."""
+        response window (events/window.py), for the board in `locale`."""
         got = await self.clock_feed.clocks(ms)
         window = window_lines(ms.place)
         if got is None:
             return window
         config, seats = got
-        return clock_lines(config, seats, [name(p) for p in ms.seats], discord_time, live=False) + window
+        return clock_lines(config, seats, [name(p, locale) for p in ms.seats], discord_time, live=False) + window
 
     def board_text(self, ms: MatchState, locale: str, clock: Sequence[Text] = ()) -> str:
         """The public board, whole: split into messages by whoever sends it."""
@@ -634,7 +634,7 @@ class Delivery:
 
     async def _board_surface(self, ms: MatchState, locale: str) -> projection.BoardSurface:
         """The board as layout messages (bot/discord/layout.py), with its picture."""
-        board = self.board_of(ms, locale, await self.clock_lines(ms))
+        board = self.board_of(ms, locale, await self.clock_lines(ms, locale))
         # In the drawing process (tens of ms that would hold the bot's interpreter), cached by the view's digest.
         image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats],
                                           locale)
