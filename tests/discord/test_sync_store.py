@@ -18,8 +18,8 @@ from bot.discord import catchup, delivery, projection
 from bot.discord.delivery import BOARD
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness
-from tests.discord.helpers import open_match, state
-from tests.discord.moves import move, rest_calls
+from tests.discord.helpers import open_match
+from tests.discord.moves import random_move, rest_calls
 
 MOVES = 8
 
@@ -66,20 +66,13 @@ async def test_a_move_reads_the_log_once_writes_the_record_once_and_each_catch_u
     monkeypatch.setattr(store, "events", events)
     monkeypatch.setattr(store, "set_kv", set_kv)
     monkeypatch.setattr(delivery.Delivery, "_since", since)
-    users = {f"discord:{u.id}": u for u in (ALICE, BOB)}
     rng = random.Random(5)
     for _ in range(MOVES):
-        ms = await state(h, match_id)
-        if ms.status != "running":
-            break
-        pending = ms.game.pending(ms.state)[0]
-        choices = ms.game.legal_actions(ms.state, pending.seat)
         reads.clear()
         writes.clear()
-        since = len(h.fake.calls)
-        await move(h, users[ms.seats[pending.seat].id], thread, match_id, ms.seq, pending.seat,
-                   rng.randrange(len(choices)), choices)
-        await h.settle()
+        since = await random_move(h, match_id, thread, (ALICE, BOB), rng)
+        if since is None:
+            break
         assert rest_calls(h.fake, since)  # the move was shown
         assert len(reads) == 1, reads
         assert writes.count(BOARD) == 1, writes
