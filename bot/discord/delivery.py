@@ -168,7 +168,8 @@ class _Pass:
     """One pass of a match's places through the reconciler (`Delivery._converge`): their surfaces,
     the records beside the match's own that operations note in (`dms`: DM records by seat,
     `server`: the server's looking-for-players post's), the seats whose DMs it shows, and, when
-    its places are isolated (a sync's), the places that failed, left out of the rest of it."""
+    its places are isolated (a sync's), the places that failed, left out of the rest of it;
+    `unsaved` while the match's record holds a note not written yet (`Delivery._apply`)."""
 
     surfaces: Surfaces
     repair: bool = False
@@ -176,6 +177,42 @@ class _Pass:
     server: dict[str, Any] | None = None
     seats: dict[int, _Seat] = field(default_factory=dict)
     failed: list[str] | None = None
+    unsaved: bool = False
+
+
+class _Events:
+    """A match's events as a sync's pass reads them: once, from the earliest any of its places
+    asks for (`after`: the log lines not yet shown, the awaited seats' catch-up), not once per place."""
+
+    def __init__(self, store: Any, match_id: str, after: int) -> None:
+        self.store, self.match_id, self.first = store, match_id, after
+        self.read: list[Event] | None = None
+
+    async def after(self, seq: int, through: int = 0) -> list[Event]:
+        """The events after `seq`, read again if the read does not reach `through` (the state shown,
+        when a move landed after the read)."""
+        reached = self.read[-1].seq if self.read else self.first
+        if self.read is None or seq < self.first or reached < through:
+            self.first = min(seq, self.first)
+            self.read = await self.store.events(self.match_id, after=self.first)
+        return [e for e in self.read if e.seq > seq]
+
+
+def _catchup_from(player: Player, last: dict[str, Any]) -> int:
+    """Where a seat's catch-up reads the log from: where its record's started, for the same player."""
+    before = last.get("since") if last.get("player") == player.id else None
+    return int(before[0]) if before else 0
+
+
+def _first_wanted(ms: MatchState, rec: dict[str, Any], dm_records: dict[str, Any]) -> int:
+    """The first event a sync's pass asks for: after the log's last line, or where the catch-up of
+    a seat it awaits starts (`dm_records`: each seat's DM record, by key)."""
+    wanted = [int(rec.get("shown", 0))]
+    if ms.state is not None and ms.status == "running":
+        awaited = {p.seat for p in ms.game.pending(ms.state)}
+        wanted += [_catchup_from(ms.seats[seat], dict(dm_records.get(dm_key(ms.match_id, seat)) or {}))
+                   for seat in projection.dm_seats(ms) if seat in awaited]
+    return min(wanted)
 
 
 def is_discord_match(ms: MatchState) -> bool:
@@ -313,7 +350,8 @@ class Delivery:
         shows = _Pass(Surfaces(), repair, failed=failed)
         listing = await gathered("hall", self._listing_of(ms, rec, shows))
         rec.setdefault("guild", ms.place.get("guild"))
-        events = await gathered("log", self._unshown(ms, rec))
+        log_of = _Events(self.store, ms.match_id, _first_wanted(ms, rec, dm_records))
+        events = await gathered("log", self._unshown(ms, rec, log_of))
         ms = await self.service.get(ms.match_id)
         started = ms.state is not None
         board = await gathered("board", self._board_surface(ms, locale)) if started else None
@@ -328,7 +366,7 @@ class Delivery:
                 uid = user_id(player)
                 assert uid is not None  # dm_seats: Discord users only
                 mine = clicked if clicked is not None and clicked.interaction.user.id == uid else None
-                shown = await gathered("dms", self._seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows,
+                shown = await gathered("dms", self._seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows, log_of,
                                                                    dict(dm_records.get(dm_key(ms.match_id, seat)) or {})))
                 if isinstance(shown, projection.SeatDm):
                     seat_dms.append(shown)
@@ -358,9 +396,9 @@ class Delivery:
             listing = projection.Listing(str(guild), text, locale, int(posted.get("forum") or rec["forum"]))
         return listing, ms.status == "lobby"
 
-    async def _unshown(self, ms: MatchState, rec: dict[str, Any]) -> list[Event]:
+    async def _unshown(self, ms: MatchState, rec: dict[str, Any], log_of: _Events) -> list[Event]:
         """The events after the last one the log shows."""
-        events = await self.store.events(ms.match_id, after=int(rec.get("shown", 0)))
+        events = await log_of.after(int(rec.get("shown", 0)))
         if events and "sealed" not in rec:
             # Only a sealed chain's head may be posted while a match runs: an older
             # chain's hashes cover hidden actions whole and can be tested against guesses.
@@ -382,6 +420,14 @@ class Delivery:
         link to the new board once it is posted). An operation done in this call is not repeated
         (a pin the bot may not make). One that fails raises, or, in a pass whose places are
         isolated, leaves its place out of the rest of the pass; the next sync tries it again."""
+        try:
+            await self._rounds(ms, rec, shows)
+        finally:
+            if shows.unsaved:  # a note no later one carried: written before the pass lets go of the match
+                await self.save_record(ms.match_id, rec)
+                shows.unsaved = False
+
+    async def _rounds(self, ms: MatchState, rec: dict[str, Any], shows: _Pass) -> None:
         done: set[reconciler.Op] = set()
         rounds = 0
         while rounds < reconciler.ROUNDS:
@@ -435,11 +481,14 @@ class Delivery:
         reconciler.note(rec, op, str(result.id) if result.id else None, gone=gone, ok=result.ok, read=read or ())
         if isinstance(op, reconciler.PostPing):
             rec["pinged_at"] = datetime.now(UTC).isoformat()
-        if isinstance(op, reconciler.EditBoard):
-            # An edit made twice does no harm: noted with the board's digest that follows,
-            # in one write, as it always was.
+        if isinstance(op, reconciler.EditBoard | reconciler.NoteBoard):
+            # An edit made twice does no harm: noted with the board's digest that follows, and
+            # that with the next note written (a move's log line) or at the end of the pass: one
+            # write per move, not two. A crash in between only edits the board again.
+            shows.unsaved |= isinstance(op, reconciler.NoteBoard)
             return not gone
         await self.save_record(ms.match_id, rec)
+        shows.unsaved = False
         if isinstance(op, reconciler.OpenThread | reconciler.OpenPost):
             await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
         return not (isinstance(op, reconciler.FindLobby) and rec.get("lobby_msg"))
@@ -568,15 +617,15 @@ class Delivery:
 
     # -- the board, pings, DMs ------------------------------------------------------------
 
-    async def clock_lines(self, ms: MatchState) -> list[Text]:
+    async def clock_lines(self, ms: MatchState, locale: str) -> list[Text]:
         """The match's clocks as of its last event (events/clock.py) and its
-        response window (events/window.py), for the board."""
+        response window (events/window.py), for the board in `locale`."""
         got = await self.clock_feed.clocks(ms)
         window = window_lines(ms.place)
         if got is None:
             return window
         config, seats = got
-        return clock_lines(config, seats, [name(p) for p in ms.seats], discord_time, live=False) + window
+        return clock_lines(config, seats, [name(p, locale) for p in ms.seats], discord_time, live=False) + window
 
     def board_text(self, ms: MatchState, locale: str, clock: Sequence[Text] = ()) -> str:
         """The public board, whole: split into messages by whoever sends it."""
@@ -590,7 +639,7 @@ class Delivery:
 
     async def _board_surface(self, ms: MatchState, locale: str) -> projection.BoardSurface:
         """The board as layout messages (bot/discord/layout.py), with its picture."""
-        board = self.board_of(ms, locale, await self.clock_lines(ms))
+        board = self.board_of(ms, locale, await self.clock_lines(ms, locale))
         # In the drawing process (tens of ms that would hold the bot's interpreter), cached by the view's digest.
         image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats],
                                           locale)
@@ -625,7 +674,7 @@ class Delivery:
         return opened
 
     async def _seat_dm(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
-                       waiting: bool, clicked: Click | None, shows: _Pass,
+                       waiting: bool, clicked: Click | None, shows: _Pass, log_of: _Events,
                        last: dict[str, Any]) -> projection.SeatDm | projection.DmClosed | None:
         """The seat's private view for its DM, when it shows something new (its record and what its
         operations need go in `shows`): edited in place, or sent anew when a decision arrives (a new
@@ -637,7 +686,7 @@ class Delivery:
         shown = projection.dm(ms, seat, self.private_text(ms, seat, locale), waiting)
         if last.get("hash") == shown.digest:
             return None
-        since, found = await self._since(ms, seat, player, last) if waiting else (None, [])
+        since, found = await self._since(ms, seat, player, last, log_of) if waiting else (None, [])
         if await self.dm_blocked(uid):
             # Not retried yet, but each match's thread still says once where the hand is.
             return projection.dm_closed(ms, player, uid)
@@ -693,13 +742,13 @@ class Delivery:
                 await self.ops.delete(channel, msg, kind=discord.ChannelType.private)
         return Result(Outcome.DELIVERED)
 
-    async def _since(self, ms: MatchState, seat: int, player: Player,
-                     last: dict[str, Any]) -> tuple[list[int], list[tuple[str | None, list[str]]]]:
+    async def _since(self, ms: MatchState, seat: int, player: Player, last: dict[str, Any],
+                     log_of: _Events) -> tuple[list[int], list[tuple[str | None, list[str]]]]:
         """What the seat's catch-up covers, (after, upto), and its lines grouped by player.
         Fixed when the decision arrives, so a DM edited while it waits does not grow
         (nor cost an edit of its own); it starts afresh once the player moves again."""
+        events = await log_of.after(_catchup_from(player, last), ms.public_seq)
         before = last.get("since") if last.get("player") == player.id else None
-        events = await self.store.events(ms.match_id, after=int(before[0]) if before else 0)
         if before and last.get("waiting") and not catchup.made_by(events, seat, player):
             span = [int(before[0]), int(before[1])]
         else:

@@ -20,7 +20,6 @@ with no decision).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -31,8 +30,8 @@ from discord import ui
 from engine.core import Choice, Text, with_names
 
 from .i18n import M
-from .layout import TEXT_LIMIT, accent
-from .menus import Entry, cards, grouped
+from .layout import TEXT_LIMIT, accent, row
+from .menus import Entry, cards, grouped, listable
 from .split import split_message
 from .views import ActButton, OpenButton, Rows, choice_rows, pick_rows
 
@@ -109,8 +108,8 @@ def view(hand: Hand, part: str, last: bool, note: str = "") -> ui.LayoutView:
         for section in sections:
             box.add_item(section)
     layout.add_item(box)
-    for row in menu_rows(decision, bool(sections)) if decision is not None else []:
-        layout.add_item(_row(row))
+    for items in menu_rows(decision, bool(sections)) if decision is not None else []:
+        layout.add_item(row(items))
     return layout
 
 
@@ -122,8 +121,10 @@ def menu_rows(decision: Decision, sectioned: bool) -> Rows:
 
 def listed(decision: Decision) -> bool:
     """Whether the DM offers every choice (else the player is pointed to `/parley act`). The menu
-    decides: cards that fit as sections always fit a staged menu too (at most ten, each one entry)."""
-    return decision.menu is not None
+    decides (`decision.menu` is None exactly when the choices are not `listable`, which asks it without
+    building one a DM showing cards never sends): cards that fit as sections always fit a staged menu
+    too (at most ten, each one entry)."""
+    return listable(decision.choices)
 
 
 def reopened(message: discord.Message, rows: Rows) -> ui.LayoutView:
@@ -132,8 +133,8 @@ def reopened(message: discord.Message, rows: Rows) -> ui.LayoutView:
     layout = ui.LayoutView.from_message(message, timeout=None)
     for item in [c for c in layout.children if isinstance(c, ui.ActionRow)]:
         layout.remove_item(item)
-    for row in rows:
-        layout.add_item(_row(row))
+    for items in rows:
+        layout.add_item(row(items))
     return layout
 
 
@@ -187,10 +188,3 @@ def _section(decision: Decision, entry: Entry) -> ui.Section[Any]:
 
 def _text_length(section: ui.Section[Any]) -> int:
     return sum(len(c.content) for c in section.children if isinstance(c, ui.TextDisplay))
-
-
-def _row(items: Sequence[ui.Item[Any]]) -> ui.ActionRow[ui.LayoutView]:
-    row: ui.ActionRow[ui.LayoutView] = ui.ActionRow()
-    for item in items:
-        row.add_item(item)
-    return row

@@ -70,10 +70,16 @@ def view(board: Board, part: str, index: int, count: int, image: bool) -> ui.Lay
         box.add_item(ui.TextDisplay(body))
     layout.add_item(box)
     if board.hand_button and index == count - 1:
-        row: ui.ActionRow[ui.LayoutView] = ui.ActionRow()
-        row.add_item(HandButton(board.match_id, board.locale))
-        layout.add_item(row)
+        layout.add_item(row([HandButton(board.match_id, board.locale)]))
     return layout
+
+
+def row(items: Sequence[ui.Item[Any]]) -> ui.ActionRow[ui.LayoutView]:
+    """A row of buttons or a select under a layout message's container (the board's, a DM's)."""
+    found: ui.ActionRow[ui.LayoutView] = ui.ActionRow()
+    for item in items:
+        found.add_item(item)
+    return found
 
 
 def alt(board: Board) -> str:

@@ -99,6 +99,12 @@ def stages(choices: Sequence[Choice]) -> list[Entry] | None:
     return entries if len(entries) <= SELECT_LIMIT else None
 
 
+def listable(choices: Sequence[Choice]) -> bool:
+    """Whether a menu can offer every choice: one menu for up to 25, else their groups first
+    (`stages`). Asked of the choices alone, so whether to point to `/parley act` costs no menu built."""
+    return bool(choices) and (len(choices) <= SELECT_LIMIT or stages(choices) is not None)
+
+
 def substages(choices: Sequence[Choice], indices: Sequence[int]) -> list[Entry] | None:
     """The menu within a group too long for one menu whose choices carry
     subgroups (e.g. the square, then what pays): one option per subgroup (a

@@ -71,7 +71,7 @@ class Moderation:
                                                        reason or "", command_id=str(interaction.id))
             locale = self.room.locale(interaction)
             return Reply(M.duplicate(locale) if result.duplicate
-                         else M.replaced_ok.format(seat=seat, who=who(newcomer))(locale), sync=ms.match_id)
+                         else M.replaced_ok.format(seat=seat, who=who(newcomer, locale))(locale), sync=ms.match_id)
         await self.room.run(interaction, work, match_id=match)
 
     async def remove(self, interaction: discord.Interaction, match: str | None, seat: int,

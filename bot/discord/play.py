@@ -189,7 +189,8 @@ class Play:
         message) is told whose it is, not that they are not seated."""
         mine = ms.seat_of(player_id)
         if mine and seat not in mine and 0 <= seat < len(ms.seats):
-            raise Refused(M.not_your_menu.format(who=name(ms.seats[seat])), M.not_your_menu_hint)
+            raise Refused(M.not_your_menu.format(who=Text(name(ms.seats[seat], "en"), name(ms.seats[seat], "ja"))),
+                          M.not_your_menu_hint)
 
     @staticmethod
     def _check_turn(ms: MatchState, player_id: str, seat: int | None = None) -> None:
@@ -201,7 +202,7 @@ class Play:
         pending = ms.game.pending(ms.state)
         if not pending or any(p.seat in mine for p in pending):
             return
-        awaited = ", ".join(name(ms.seats[p.seat]) for p in pending)
+        awaited = Text(*(", ".join(name(ms.seats[p.seat], lang) for p in pending) for lang in ("en", "ja")))
         raise Refused(M.not_your_turn.format(who=awaited), M.not_your_turn_hint)
 
     async def choose(self, interaction: discord.Interaction, match_id: str, seq: int, seat: int, idx: int) -> None:
@@ -320,7 +321,7 @@ class Play:
         if seat in pending:
             decision, tail = projection.awaited(ms, seat, self.room.service.choices_of(ms, seat), locale)
         elif pending:
-            tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[s]) for s in pending))(locale)
+            tail = "\n" + M.waiting_for.format(who=", ".join(name(ms.seats[s], locale) for s in pending))(locale)
         header = f"**{M.your_hand.format(match=ms.match_id)(locale)}**\n"
         # The same layout as the seat's DM (its colour, a button beside each card), privately.
         return Reply(layouts=handlayout.views(handlayout.Hand(seat, header + text + tail, decision), note))
@@ -330,8 +331,9 @@ class Play:
             ms = await self.room.resolve(interaction, match)
             if ms.state is None:
                 raise Refused(Text("The match has not started yet.", "対戦はまだ開始していません。"))
-            clock = await self.room.delivery.clock_lines(ms)
-            return Reply(self.room.delivery.board_text(ms, self.room.locale(interaction), clock), sync=ms.match_id)
+            locale = self.room.locale(interaction)
+            clock = await self.room.delivery.clock_lines(ms, locale)
+            return Reply(self.room.delivery.board_text(ms, locale, clock), sync=ms.match_id)
         await self.room.run(interaction, work, match_id=match)
 
     async def takeback(self, interaction: discord.Interaction, match: str | None) -> None:

@@ -60,9 +60,10 @@ def user_id(player: Player) -> int | None:
     return None
 
 
-def who(player: Player) -> str:
+def who(player: Player, locale: str) -> str:
+    """A player as a message addresses them: a mention for a Discord user, else their name (a bot's in `locale`)."""
     uid = user_id(player)
-    return f"<@{uid}>" if uid else f"**{discord.utils.escape_markdown(player.name)}**"
+    return f"<@{uid}>" if uid else shown(player, locale)
 
 
 def moderator(actor: str) -> str:
@@ -72,8 +73,9 @@ def moderator(actor: str) -> str:
     return f"<@{mod}>" if mod.isdigit() else f"`{mod}`"
 
 
-def name(player: Player) -> str:
-    return shown(player)
+def name(player: Player, locale: str) -> str:
+    """A player named in message text, a bot in the reader's language (`locale`)."""
+    return shown(player, locale)
 
 
 def thread_locale(ms: MatchState) -> str:
@@ -102,7 +104,7 @@ def lobby(ms: MatchState, locale: str) -> Lobby:
     game = ms.game
     lines = [f"## {M.lobby_title.format(game=game.title, match=ms.match_id)(locale)}"]
     players = ms.seats or ms.lobby
-    seats = "\n".join(f"{i + 1}. {who(p)}" for i, p in enumerate(players)) or f"— {M.none(locale)}"
+    seats = "\n".join(f"{i + 1}. {who(p, locale)}" for i, p in enumerate(players)) or f"— {M.none(locale)}"
     lines += [f"**{M.seats(locale)}**", seats]
     opts = ", ".join(f"`{k}={v}`" for k, v in sorted(ms.options.items())) or M.none(locale)
     lines.append(f"**{M.options(locale)}**: {opts}")
@@ -138,7 +140,7 @@ def board(ms: MatchState, view: Any, locale: str, clock: Sequence[Text] = (),
     waiting = list(ms.game.pending(ms.state)) if ms.status == "running" else []
     tail = []
     if waiting:
-        tail.append(M.waiting_for.format(who=", ".join(name(ms.seats[p.seat]) for p in waiting))(locale))
+        tail.append(M.waiting_for.format(who=", ".join(name(ms.seats[p.seat], locale) for p in waiting))(locale))
     tail += [line(locale) for line in clock]
     # Alt text is read as plain text: what the picture shows in words, else the board's text without marks.
     alt = render.describe(ms.game_id, view, [p.name for p in ms.seats], locale) or \
@@ -188,12 +190,12 @@ def line(ms: MatchState, e: Event, locale: str) -> str | None:
     p = e.payload
     seats = ms.seats
     if e.type == "player_joined":
-        return M.ev_joined.format(who=name(Player(**p["player"])))(locale)
+        return M.ev_joined.format(who=name(Player(**p["player"]), locale))(locale)
     if e.type == "player_left":
         return M.ev_left.format(who=f"<@{p['player_id'][8:]}>" if p["player_id"].startswith("discord:")
                                 else p["player_id"])(locale)
     if e.type == "match_started":
-        return M.ev_started.format(seats=", ".join(f"{i + 1}. {name(x)}" for i, x in enumerate(seats)))(locale)
+        return M.ev_started.format(seats=", ".join(f"{i + 1}. {name(x, locale)}" for i, x in enumerate(seats)))(locale)
     if e.type == "action":
         return _action_line(ms, p, locale)
     if e.type == "revert":
@@ -205,10 +207,10 @@ def line(ms: MatchState, e: Event, locale: str) -> str | None:
     if e.type == "takeback_requested":
         if ms.takeback is not None and ms.takeback[1] == p["of_seq"]:
             return None  # still open: posted on its own, with the answer buttons
-        return M.ev_tb_request.format(who=name(seats[p["seat"]]))(locale)
+        return M.ev_tb_request.format(who=name(seats[p["seat"]], locale))(locale)
     if e.type == "takeback_answered":
         answer = M.accepts if p["accept"] else M.declines
-        return M.ev_tb_answer.format(who=name(seats[p["seat"]]), answer=answer)(locale)
+        return M.ev_tb_answer.format(who=name(seats[p["seat"]], locale), answer=answer)(locale)
     return _seat_line(ms, e, locale)
 
 
@@ -220,7 +222,7 @@ def _action_line(ms: MatchState, p: Mapping[str, Any], locale: str) -> str:
     if any(f"⟦{seat}⟧" in x for x in raw) and lines:
         # The game names who did it: no tag in front to say it twice.
         return "\n".join([f"{auto} {lines[0]}" if auto else lines[0], *lines[1:]])
-    tag = f"{name(ms.seats[seat])}" if seat < len(ms.seats) else f"#{seat + 1}"
+    tag = f"{name(ms.seats[seat], locale)}" if seat < len(ms.seats) else f"#{seat + 1}"
     mark = f" {auto}" if auto else ""
     return "\n".join(f"{tag}{mark} › {x}" for x in lines)
 
@@ -229,14 +231,14 @@ def _seat_line(ms: MatchState, e: Event, locale: str) -> str | None:
     """Seats changing hands, the match aborted, a note."""
     p = e.payload
     if e.type == "player_replaced":
-        newcomer = name(Player(**p["player"]))
+        newcomer = name(Player(**p["player"]), locale)
         if not e.actor.startswith("mod:"):  # the seat's own player handed it over
             return M.ev_handed.format(seat=p["seat"] + 1, who=newcomer)(locale)
         return M.ev_replaced.format(mod=moderator(e.actor), seat=p["seat"] + 1,
                                     who=newcomer, reason=p.get("reason") or "—")(locale)
     if e.type == "player_removed":
         reason = M.reasons.get(p.get("reason", ""), Text(p.get("reason", ""), p.get("reason", "")))
-        removed = M.ev_removed.format(seat=p["seat"] + 1, who=name(ms.seats[p["seat"]]), reason=reason)(locale)
+        removed = M.ev_removed.format(seat=p["seat"] + 1, who=name(ms.seats[p["seat"]], locale), reason=reason)(locale)
         level = M.level_names.get(p.get("takeover", ""))
         return f"{removed} {M.ev_taken_over.format(level=level)(locale)}" if level else removed
     if e.type == "match_aborted":
@@ -306,7 +308,7 @@ def takeback(ms: MatchState, locale: str) -> Takeback | None:
     if ms.takeback is None:
         return None
     seat, of = ms.takeback
-    return Takeback(of, M.ev_tb_request.format(who=name(ms.seats[seat]))(locale), takeback_view(ms.match_id, of, locale))
+    return Takeback(of, M.ev_tb_request.format(who=name(ms.seats[seat], locale))(locale), takeback_view(ms.match_id, of, locale))
 
 
 # -- the ping -------------------------------------------------------------------------------
@@ -339,7 +341,7 @@ def ping(ms: MatchState, locale: str) -> Ping | None:
         player = ms.seats[p.seat]
         if player.is_bot or p.seat in ms.forfeited:
             continue
-        lines.append(M.your_turn.format(who=who(player), prompt=named(p.prompt(locale), ms, locale))(locale))
+        lines.append(M.your_turn.format(who=who(player, locale), prompt=named(p.prompt(locale), ms, locale))(locale))
         uid = user_id(player)
         if uid:
             users.append(uid)
@@ -460,7 +462,7 @@ def end(ms: MatchState, locale: str, summary: str | None) -> End | None:
     finished = ms.status == "finished"
     result = None
     if finished and ms.outcome is not None:
-        winners = ", ".join(who(ms.seats[s]) for s in ms.outcome.winners) or M.none(locale)
+        winners = ", ".join(who(ms.seats[s], locale) for s in ms.outcome.winners) or M.none(locale)
         result = M.finished.format(who=winners, reason=named(ms.outcome.reason(locale), ms, locale))(locale)
     return End(result, summary if finished else None, finished)
 
@@ -546,7 +548,7 @@ def reminder(ms: MatchState, seats: Sequence[int], locale: str, key: str) -> Rem
     lines, users = [], []
     for s in seats:
         player = ms.seats[s]
-        lines.append(M.reminder.format(who=who(player), prompt=named(pending[s].prompt(locale), ms, locale))(locale))
+        lines.append(M.reminder.format(who=who(player, locale), prompt=named(pending[s].prompt(locale), ms, locale))(locale))
         uid = user_id(player)
         if uid:
             users.append(uid)
@@ -564,7 +566,8 @@ class DmClosed:
 
 
 def dm_closed(ms: MatchState, player: Player, uid: int) -> DmClosed:
-    return DmClosed(player.id, M.dm_closed.format(who=who(player))(thread_locale(ms)), uid)
+    locale = thread_locale(ms)
+    return DmClosed(player.id, M.dm_closed.format(who=who(player, locale))(locale), uid)
 
 
 @dataclass(frozen=True)

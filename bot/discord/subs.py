@@ -81,7 +81,7 @@ class Subs:
             pool = await self._pool(guild)
             if not pool:
                 return Reply(EMPTY(locale))
-            names = M.list_sep(locale).join(who(Player(id=p["id"], name=p["name"])) for p in pool)
+            names = M.list_sep(locale).join(who(Player(id=p["id"], name=p["name"]), locale) for p in pool)
             return Reply(LISTED.format(names=names)(locale))
         await self.room.run(interaction, work, match_id=match)
 
@@ -98,7 +98,7 @@ class Subs:
         cid = str(interaction.id)
         if index in own and index not in ms.forfeited:
             if all(p["id"] != newcomer.id for p in await self._pool(guild)):
-                raise Refused(NOT_VOLUNTEER.format(who=who(newcomer)), NOT_VOLUNTEER_HINT)
+                raise Refused(NOT_VOLUNTEER.format(who=who(newcomer, locale)), NOT_VOLUNTEER_HINT)
             result = await self.room.service.hand_over(ms.match_id, me.id, newcomer, command_id=cid)
         else:
             await self.room.require_mod(interaction)
@@ -107,4 +107,4 @@ class Subs:
         if result.duplicate:
             return Reply(M.duplicate(locale), sync=ms.match_id)
         await self._change_pool(guild, newcomer, False)
-        return Reply(M.replaced_ok.format(seat=index + 1, who=who(newcomer))(locale), sync=ms.match_id)
+        return Reply(M.replaced_ok.format(seat=index + 1, who=who(newcomer, locale))(locale), sync=ms.match_id)

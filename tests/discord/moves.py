@@ -138,6 +138,22 @@ def seed_secrets(h: Harness, seed: int) -> None:
     h.parley.service.new_secret = lambda: hashlib.sha256(f"parley-bench:{seed}:{next(counter)}".encode()).digest()
 
 
+async def random_move(h: Harness, match_id: str, thread: int, players: tuple[User, ...],
+                      rng: random.Random) -> int | None:
+    """A random legal move by whoever the match awaits, made on their DM menu and settled: the
+    index of the move's first call in the fake's record, or None once the match is over."""
+    ms = await state(h, match_id)
+    if ms.status != "running":
+        return None
+    pending = ms.game.pending(ms.state)[0]
+    choices = ms.game.legal_actions(ms.state, pending.seat)
+    user = next(u for u in players if f"discord:{u.id}" == ms.seats[pending.seat].id)
+    since = len(h.fake.calls)
+    await move(h, user, thread, match_id, ms.seq, pending.seat, rng.randrange(len(choices)), choices)
+    await h.settle()
+    return since
+
+
 async def split_over_messages(h: Harness, match_id: str, seats: int) -> bool:
     """Whether the match's board or a seat's DM is shown in more than one message."""
     if (await h.parley.delivery.record(match_id)).get("board_more"):

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.discord import handlayout
 from bot.discord.menus import cards
-from bot.discord.views import group_rows
+from bot.discord.views import choice_rows, group_rows
 from engine.core import Choice, Text
+from engine.registry import get_game, installed
+from tests.contract.matches import walk as bot_match
 from tests.discord.harness import walk
 
 
@@ -118,3 +122,20 @@ def test_a_decision_shown_again_shows_the_same_cards_and_menu() -> None:
         again = sent(h, "Done: you played.")
         assert [c["custom_id"] for c in walk(again) if "custom_id" in c] == ids
         assert text(again).startswith("Done: you played.\n")
+
+
+@pytest.mark.parametrize("game_id", installed())
+def test_listed_answers_as_the_menu_built_would_on_bot_matches(game_id: str) -> None:
+    """`listed` asks the choices alone (menus.listable) whether a menu can offer them all; it must
+    answer what building the whole menu (views.choice_rows) answers, for every decision of real
+    bot matches and for choices past a select's 25, grouped or not."""
+    game = get_game(game_id)
+    decisions: list[list[Choice]] = []
+    for seed in (1, 2):
+        for state, seat, _, _ in bot_match(game_id, seed, 120):
+            decisions.append(list(game.legal_actions(state, seat)))
+    decisions += [[choice(n) for n in range(k)] for k in (0, 1, 5, 25, 26)]
+    decisions += [[choice(n, f"Card {n % g}") for n in range(k)] for k in (26, 60, 700) for g in (3, 30)]
+    for choices in decisions:
+        built = choice_rows("m1", 7, 0, choices, "en", ("alice", "bob")) is not None
+        assert handlayout.listed(decision(choices)) == built, (game_id, len(choices))

@@ -10,7 +10,7 @@ import pytest
 from bot.discord.layout import text_of
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import FakeDiscord, Harness, User, custom_ids, walk
-from tests.discord.helpers import board_text, open_match, state, thread_text
+from tests.discord.helpers import board_text, lobby_message, open_match, state, thread_of, thread_text
 
 pytestmark = pytest.mark.usefixtures("seated")
 
@@ -117,3 +117,25 @@ async def test_a_name_can_never_ping_or_format(harness: Harness) -> None:
     assert all(not m["_pings"]["everyone"] and not m["_pings"]["roles"] for m in h.fake.messages.values())
     dm = copy.deepcopy(h.fake.dms(prankster.id)[-1])
     assert custom_ids(dm)  # the decision menu is there, the name in it as written
+
+
+@pytest.mark.parametrize(("locale", "mine", "other"), [("en-US", "Bot 1", "ボット1"), ("ja", "ボット1", "Bot 1")])
+async def test_a_seated_bot_is_named_in_the_threads_language(harness: Harness, locale: str, mine: str,
+                                                             other: str) -> None:
+    """As the replay page and self-play name it: the thread's lobby, board, log lines and waiting line
+    say "ボット1" in a Japanese thread and "Bot 1" in an English one."""
+    h = harness
+    match_id = h.reply_text(await h.slash(ALICE, "new", game="toy", options="goal=50",
+                                          guild_locale=locale)).split("`")[1]
+    await h.slash(ALICE, "addbot", match=match_id, guild_locale=locale)
+    lobby = FakeDiscord.text(lobby_message(h, match_id))  # its seats, while it is open
+    await h.slash(ALICE, "start", match=match_id, guild_locale=locale)
+    ms = await state(h, match_id)
+    assert ms.status == "running" and ms.seats[1].id == "bot:1"
+    thread = thread_of(h, match_id)
+    for _ in range(2):  # alice moves, then the bot does
+        ms = await state(h, match_id)
+        await h.slash(ALICE, "act", channel=thread, action=f"#{ms.seq}:0")
+    shown = thread_text(h, thread) + "\n" + lobby
+    assert f"**{mine}**" in shown and other not in shown, shown
+    assert any(f"**{mine}**" in line for line in log_messages(h, thread))

@@ -17,8 +17,8 @@ from bot.discord import reconciler
 from bot.discord.delivery import DMS, dm_key
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Call, Harness
-from tests.discord.helpers import open_match, state
-from tests.discord.moves import is_interaction, move
+from tests.discord.helpers import open_match
+from tests.discord.moves import is_interaction, random_move
 
 MOVES = 8
 
@@ -62,19 +62,12 @@ async def test_a_moves_calls_all_come_from_one_reconcile_and_a_second_one_answer
     h = harness
     match_id, thread = await open_match(h, ALICE, BOB, game=game, options="goal=50" if game == "toy" else "")
     watch = Watch(h, monkeypatch)
-    users = {f"discord:{u.id}": u for u in (ALICE, BOB)}
     rng = random.Random(3)
     for _ in range(MOVES):
-        ms = await state(h, match_id)
-        if ms.status != "running":
-            break
-        pending = ms.game.pending(ms.state)[0]
-        choices = ms.game.legal_actions(ms.state, pending.seat)
         watch.clear()
-        since = len(h.fake.calls)
-        await move(h, users[ms.seats[pending.seat].id], thread, match_id, ms.seq, pending.seat,
-                   rng.randrange(len(choices)), choices)
-        await h.settle()
+        since = await random_move(h, match_id, thread, (ALICE, BOB), rng)
+        if since is None:
+            break
         rest = [c for c in h.fake.calls[since:] if not is_interaction(c)]
         # Every REST call of the move was made applying an operation, and each operation applied
         # was one reconcile answered.

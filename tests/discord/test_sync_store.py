@@ -1,0 +1,100 @@
+"""What a move's sync asks of the store (bot/discord/delivery.py): the match's log read once for
+all its places (the log lines not yet shown and the awaited seat's catch-up), the match's record
+written once (the board's note rides on the log line's), and nothing noted lost on the way: each
+catch-up is the one a read of its own would give, and a pass that only edits the board still
+writes its note before it ends.
+
+Watched on the real bot over FakeDiscord, in matches of real games played on the DM menus."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.discord import catchup, delivery, projection
+from bot.discord.delivery import BOARD
+from tests.discord.conftest import ALICE, BOB
+from tests.discord.harness import Harness
+from tests.discord.helpers import open_match
+from tests.discord.moves import random_move, rest_calls
+
+MOVES = 8
+
+
+async def reference_since(read: Any, ms: Any, seat: int, player: Any,
+                          last: dict[str, Any]) -> tuple[list[int], list[tuple[str | None, list[str]]]]:
+    """A seat's catch-up as the delivery worked it out before it shared one read of the log: its
+    own read, from where its record says it started."""
+    before = last.get("since") if last.get("player") == player.id else None
+    events = await read(ms.match_id, after=int(before[0]) if before else 0)
+    if before and last.get("waiting") and not catchup.made_by(events, seat, player):
+        span = [int(before[0]), int(before[1])]
+    else:
+        span = [max(catchup.last_move(events, seat, player), int(before[0]) if before else 0), ms.public_seq]
+    shown = [e for e in events if span[0] < e.seq <= span[1]]
+    return span, catchup.groups(ms, shown, player.locale, lambda e: projection.line(ms, e, player.locale))
+
+
+@pytest.mark.parametrize("game", ["quarriors", "naru"])
+async def test_a_move_reads_the_log_once_writes_the_record_once_and_each_catch_up_is_as_before(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    h = harness
+    store = h.parley.service.store
+    match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")
+    reads: list[int] = []
+    writes: list[str] = []
+    compared: list[bool] = []
+    real_events, real_set, real_since = store.events, store.set_kv, delivery.Delivery._since
+
+    async def events(match: str, after: int = 0, upto: int | None = None) -> Any:
+        if upto is None:
+            reads.append(after)
+        return await real_events(match, after, upto)
+
+    async def set_kv(scope: str, key: str, value: Any) -> None:
+        writes.append(scope)
+        await real_set(scope, key, value)
+
+    async def since(self: Any, ms: Any, seat: int, player: Any, last: dict[str, Any], log_of: Any) -> Any:
+        got = await real_since(self, ms, seat, player, last, log_of)
+        compared.append(got == await reference_since(real_events, ms, seat, player, last))
+        return got
+
+    monkeypatch.setattr(store, "events", events)
+    monkeypatch.setattr(store, "set_kv", set_kv)
+    monkeypatch.setattr(delivery.Delivery, "_since", since)
+    rng = random.Random(5)
+    for _ in range(MOVES):
+        reads.clear()
+        writes.clear()
+        since = await random_move(h, match_id, thread, (ALICE, BOB), rng)
+        if since is None:
+            break
+        assert rest_calls(h.fake, since)  # the move was shown
+        assert len(reads) == 1, reads
+        assert writes.count(BOARD) == 1, writes
+    assert compared and all(compared)
+
+
+async def test_a_pass_that_only_edits_the_board_writes_its_note_before_it_ends(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    match_id, _ = await open_match(h, ALICE, BOB)
+    real_board = projection.board
+
+    def restyled(*args: Any, **kwargs: Any) -> Any:  # the board looks different, with nothing new in the log
+        shown = real_board(*args, **kwargs)
+        return replace(shown, body=shown.body + "\n(restyled)")
+
+    monkeypatch.setattr(projection, "board", restyled)
+    since = len(h.fake.calls)
+    assert await h.parley.delivery.sync(match_id)
+    edited = rest_calls(h.fake, since)
+    assert [c.method for c in edited] == ["PATCH"]  # the board alone
+    # What the store holds says the board is shown: syncing again calls nothing.
+    since = len(h.fake.calls)
+    assert await h.parley.delivery.sync(match_id)
+    assert rest_calls(h.fake, since) == []
