@@ -1,6 +1,6 @@
 """What the board pictures drawn with `svg` share: each seat's colour, an ink
-that reads on any fill, text cut to the room it has, players' names the
-rasteriser's fonts can draw, and alt text cut to Discord's limit."""
+that reads on any fill, players' names the rasteriser's fonts can draw, and
+alt text cut to Discord's limit (text cut to a width is `svg.fit`'s)."""
 
 from __future__ import annotations
 
@@ -27,20 +27,6 @@ def ink_on(fill: str) -> str:
     """Black or white, whichever reads better on `fill` (#rrggbb), by its luminance."""
     r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
-
-
-def _width(ch: str) -> float:
-    return 1.0 if unicodedata.east_asian_width(ch) in ("W", "F") else 0.62
-
-
-def fit(text: str, room: float, size: float) -> str:
-    """`text` cut (with an ellipsis) to about `room` pixels at font `size`."""
-    used = 0.0
-    for i, ch in enumerate(text):
-        used += _width(ch) * size
-        if used > room:
-            return text[:max(i - 1, 0)] + "…"
-    return text
 
 
 def drawable(text: str) -> bool:

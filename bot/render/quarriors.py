@@ -372,10 +372,11 @@ def _card(view: dict[str, Any], c: dict[str, Any], x: float, y: float, locale: s
     return "".join([
         draw.rect(x, y, CARD_W, CARD_H, fill="#ffffff", stroke=picture.LINE, rx=6),
         draw.rect(x, y, CARD_W, 20, fill=fill, rx=6),
-        draw.text(x + 5, y + 14, picture.fit(_t(c["name"], locale), CARD_W - 10, 11), fill=picture.ink_on(fill),
-                 font_size=11, font_weight="bold"),
+        draw.text(x + 5, y + 14, draw.fit(_t(c["name"], locale), 11, CARD_W - 10, over_last=True),
+                 fill=picture.ink_on(fill), font_size=11, font_weight="bold"),
         draw.text(x + 5, y + 35, ("・" if ja else " · ").join(stats), fill=picture.INK, font_size=11),
-        draw.text(x + 5, y + 50, picture.fit(timing, CARD_W - 10, 10), fill=picture.MUTED, font_size=10) if timing else "",
+        draw.text(x + 5, y + 50, draw.fit(timing, 10, CARD_W - 10, over_last=True), fill=picture.MUTED,
+                 font_size=10) if timing else "",
         draw.text(x + CARD_W - 6, y + 60, f"残り{left}" if ja else f"{left} left", fill=picture.INK if left else "#b00020",
                  font_size=11, text_anchor="end"),
     ])
@@ -433,8 +434,8 @@ def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequen
     head = [
         draw.rect(4, y, WIDTH - 8, h, fill="#ffffff", stroke=colour, stroke_width=3 if to_act else 1, rx=8),
         draw.rect(4, y, 10, h, fill=colour, rx=4),
-        draw.text(22, y + 20, ("▶ " if to_act else "") + picture.fit(name, 150, 13), fill=picture.INK, font_size=13,
-                 font_weight="bold"),
+        draw.text(22, y + 20, ("▶ " if to_act else "") + draw.fit(name, 13, 150, over_last=True), fill=picture.INK,
+                 font_size=13, font_weight="bold"),
         draw.rect(22, y + 30, 150, 10, fill="#e6e1d3", rx=3),
         draw.rect(22, y + 30, bar, 10, fill=colour, rx=3),
         draw.text(22, y + 55, f"勝利点 {p['glory']}／{view['goal']}" if ja else f"glory {p['glory']} of {view['goal']}",

@@ -126,13 +126,26 @@ def wrap(content: str, size: float, room: float) -> list[str]:
     return lines
 
 
-def fit(content: str, size: float, room: float) -> str:
-    """`content` cut with an ellipsis to fit `room`."""
+def _fitting(content: str, size: float, room: float, after: int = 0) -> int:
+    """How many of `content`'s first characters fit `room` with `after` narrow ones (an ellipsis) behind
+    them, each prefix measured in the very float operations of `width`, so the cut falls where it says."""
+    wide = 0
+    for i, ch in enumerate(content):
+        wide += _wide(ch)
+        if size * ((i + 1 + after) * 0.62 + 0.38 * wide) > room:
+            return i
+    return len(content)
+
+
+def fit(content: str, size: float, room: float, *, over_last: bool = False) -> str:
+    """`content` cut with an ellipsis to fit `room`: the ellipsis measured into the room, or, `over_last`
+    (the Quarriors and Warlords pictures' rule), put in place of the last character that fits, which
+    keeps one character fewer where a wide one would not fit but the ellipsis would."""
     if width(content, size) <= room:
         return content
-    while content and width(content + "…", size) > room:
-        content = content[:-1]
-    return content + "…"
+    if over_last:
+        return content[:max(_fitting(content, size, room) - 1, 0)] + "…"
+    return content[:_fitting(content, size, room, after=1)] + "…"
 
 
 def document(width: int, height: int, body: Iterable[str], *, title: str = "", background: str = "#ffffff") -> str:

@@ -222,7 +222,7 @@ def _road(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_pn
         out.append(draw.rect(x, y + 6, room - 30, 28, fill=colour if not p["eliminated"] else "#dddddd", rx=14,
                              stroke=picture.INK if active else colour, stroke_width=3 if active else 2))
         label = ("▶ " if active else "") + _player_name(names, seat, locale, for_png)
-        out.append(draw.text(x + (room - 30) / 2, y + 25, picture.fit(label, room - 40, 12),
+        out.append(draw.text(x + (room - 30) / 2, y + 25, draw.fit(label, 12, room - 40, over_last=True),
                              fill=picture.ink_on(colour) if not p["eliminated"] else picture.MUTED, font_size=12,
                              font_weight="bold", text_anchor="middle"))
         # the last arrow turns back: play goes round the table
@@ -245,10 +245,10 @@ def _castle_tile(view: dict[str, Any], c: dict[str, Any], x: float, y: float, lo
     out = [draw.rect(x, y, TILE_W, TILE_H, fill="#f4efe4", stroke="#6b5b3e", rx=3),
            # battlements: the tile reads as a castle
            *(draw.rect(x + 6 + k * 14, y - 5, 8, 6, fill="#6b5b3e") for k in range(3)),
-           draw.text(x + 6, y + 16, picture.fit(_name(c["castle"], locale), TILE_W - 12, 12), fill=picture.INK,
-                     font_size=12, font_weight="bold"),
+           draw.text(x + 6, y + 16, draw.fit(_name(c["castle"], locale), 12, TILE_W - 12, over_last=True),
+                     fill=picture.INK, font_size=12, font_weight="bold"),
            draw.text(x + 6, y + 34, ("・" if ja else " · ").join(bits), fill=picture.INK, font_size=11),
-           draw.text(x + 6, y + 51, picture.fit(("・" if ja else " · ").join(second), TILE_W - 12, 11),
+           draw.text(x + 6, y + 51, draw.fit(("・" if ja else " · ").join(second), 11, TILE_W - 12, over_last=True),
                      fill=picture.MUTED, font_size=11)]
     if c["besieged_by"] is not None:
         by = c["besieged_by"]
@@ -282,11 +282,11 @@ def _stack_tile(view: dict[str, Any], st: dict[str, Any], colour: str, x: float,
         draw.el("polygon", points=pennant, fill=colour),
         draw.text(x + 20, y + 34, str(st["combat"]), fill=picture.ink_on(colour), font_size=18, font_weight="bold",
                   text_anchor="middle"),
-        draw.text(x + 46, y + 16, picture.fit(_name(st["hero"], locale), TILE_W - 52, 12), fill=picture.INK,
-                  font_size=12, font_weight="bold"),
-        draw.text(x + 46, y + 34, picture.fit(state, TILE_W - 52, 11), fill=picture.INK, font_size=11),
-        draw.text(x + 46, y + 51, picture.fit(("・" if ja else " · ").join(extra), TILE_W - 52, 11), fill=picture.MUTED,
-                  font_size=11),
+        draw.text(x + 46, y + 16, draw.fit(_name(st["hero"], locale), 12, TILE_W - 52, over_last=True),
+                  fill=picture.INK, font_size=12, font_weight="bold"),
+        draw.text(x + 46, y + 34, draw.fit(state, 11, TILE_W - 52, over_last=True), fill=picture.INK, font_size=11),
+        draw.text(x + 46, y + 51, draw.fit(("・" if ja else " · ").join(extra), 11, TILE_W - 52, over_last=True),
+                  fill=picture.MUTED, font_size=11),
     ])
 
 
@@ -324,11 +324,11 @@ def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequen
     head = [draw.rect(4, y, WIDTH - 8, h, fill="#ffffff" if not p["eliminated"] else "#eeeeee", stroke=colour,
                       stroke_width=3 if to_act else 1, rx=8),
             draw.rect(4, y, 10, h, fill=colour, rx=4),
-            draw.text(22, y + 20, ("▶ " if to_act else "") + picture.fit(_player_name(names, seat, locale, for_png),
-                                                                          LEFT - 30, 13),
+            draw.text(22, y + 20, ("▶ " if to_act else "") + draw.fit(_player_name(names, seat, locale, for_png), 13,
+                                                                       LEFT - 30, over_last=True),
                       fill=picture.INK, font_size=13, font_weight="bold")]
-    head += [draw.text(22, y + 38 + 16 * i, picture.fit(line, LEFT - 30, 11), fill=picture.INK if i == 0 else
-                       picture.MUTED, font_size=11) for i, line in enumerate(lines)]
+    head += [draw.text(22, y + 38 + 16 * i, draw.fit(line, 11, LEFT - 30, over_last=True),
+                       fill=picture.INK if i == 0 else picture.MUTED, font_size=11) for i, line in enumerate(lines)]
     return "".join(head + body), h
 
 
@@ -350,10 +350,10 @@ def _header(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_
 def _svg(view: dict[str, Any], names: Sequence[str] | None, locale: str, *, for_png: bool) -> str:
     locale = picture.picture_locale(locale, for_png=for_png)
     head = _header(view, names, locale, for_png)
-    body = [draw.text(10, 24, picture.fit(head[0], WIDTH - 20, 16), fill=picture.INK, font_size=16,
+    body = [draw.text(10, 24, draw.fit(head[0], 16, WIDTH - 20, over_last=True), fill=picture.INK, font_size=16,
                       font_weight="bold")]
-    body += [draw.text(10, 44 + 16 * i, picture.fit(line, WIDTH - 20, 12), fill=picture.MUTED, font_size=12)
-             for i, line in enumerate(head[1:])]
+    body += [draw.text(10, 44 + 16 * i, draw.fit(line, 12, WIDTH - 20, over_last=True), fill=picture.MUTED,
+                       font_size=12) for i, line in enumerate(head[1:])]
     y = 34.0 + 16 * len(head)
     body += _road(view, names, locale, for_png, y)
     y += 50
