@@ -24,7 +24,9 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from engine.core import CardInfo, Text, find_cards, pick_locale
+from engine.core import CardInfo, Text, find_cards
+
+from . import lang
 
 DISCORD_LIMIT = 2000
 
@@ -142,6 +144,6 @@ def card_lookup(catalog: Sequence[CardInfo], query: str, locale: str) -> tuple[b
     near = close_names(catalog, query, locale)
     none = Text(f"No card matches “{query}”.", f"「{query}」に当てはまるカードはありません。")(locale)
     if near:
-        ja = pick_locale(locale) == "ja"
+        ja = lang.ja(locale)
         none += ("もしかして: " + "、".join(near) + "？") if ja else (" Did you mean: " + ", ".join(near) + "?")
     return False, none

@@ -7,9 +7,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from engine.core import pick_locale, seat_label
+from engine.core import seat_label
 
-from . import svg
+from . import lang, svg
 from .marks import mark
 
 # Eight seats (Warlords seats up to eight), told apart also by people with the
@@ -36,7 +36,7 @@ def drawable(text: str) -> bool:
 
 def picture_locale(locale: str, *, for_png: bool) -> str:
     """The language a picture is drawn in: Japanese only where its font exists."""
-    ja = pick_locale(locale) == "ja"
+    ja = lang.ja(locale)
     return "ja" if ja and (not for_png or svg.japanese()) else "en"
 
 
@@ -50,7 +50,7 @@ def player(names: Sequence[str] | None, seat: int, locale: str, *, for_png: bool
 
 def alt(parts: Sequence[str], locale: str) -> str:
     """Sentences joined and cut at Discord's limit on a whole sentence where it can."""
-    sep = "" if pick_locale(locale) == "ja" else " "
+    sep = "" if lang.ja(locale) else " "
     out = ""
     for part in parts:
         nxt = out + (sep if out else "") + part
