@@ -4,7 +4,6 @@ alt text cut to Discord's limit (text cut to a width is `svg.fit`'s)."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from engine.core import seat_label
@@ -31,7 +30,7 @@ def ink_on(fill: str) -> str:
 
 def drawable(text: str) -> bool:
     """Whether the PNG's fonts draw `text` (without a Japanese font, wide characters are blank)."""
-    return svg.japanese() or all(unicodedata.east_asian_width(ch) not in ("W", "F") for ch in text)
+    return svg.japanese() or not any(map(svg.wide, text))
 
 
 def picture_locale(locale: str, *, for_png: bool) -> str:
