@@ -6,10 +6,10 @@ page (replayed, verified and drawn) seconds: in a thread of the bot it
 stalls every other match's commands while it runs (issue 25). One worker
 process, started on the first picture, draws them instead, with
 `bot.render.image`'s own cache there; the bot process only waits for the
-bytes, and keeps them by what they draw (`render.picture_view`), so a board a
-move left looking the same is not asked of the worker again. A game without
-pictures never asks the worker. If the worker cannot be started or dies, the
-picture is drawn in a thread as before.
+bytes, and keeps them by what they draw (`render.picture_key`, the worker's
+cache's key too), so a board a move left looking the same is not asked of the
+worker again. A game without pictures never asks the worker. If the worker
+cannot be started or dies, the picture is drawn in a thread as before.
 """
 
 from __future__ import annotations
