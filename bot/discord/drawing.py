@@ -6,10 +6,10 @@ page (replayed, verified and drawn) seconds: in a thread of the bot it
 stalls every other match's commands while it runs (issue 25). One worker
 process, started on the first picture, draws them instead, with
 `bot.render.image`'s own cache there; the bot process only waits for the
-bytes, and keeps them by what they draw (`render.picture_view`), so a board a
-move left looking the same is not asked of the worker again. A game without
-pictures never asks the worker. If the worker cannot be started or dies, the
-picture is drawn in a thread as before.
+bytes, and keeps them by what they draw (`render.picture_key`, the worker's
+cache's key too), so a board a move left looking the same is not asked of the
+worker again. A game without pictures never asks the worker. If the worker
+cannot be started or dies, the picture is drawn in a thread as before.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import pickle
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -32,8 +31,8 @@ from events.service import MatchService
 log = logging.getLogger("parley.discord")
 
 _pool: ProcessPoolExecutor | None = None
-# Pictures got from the worker, by what they draw (render.picture_view, pickled: a cheap key, which two
-# equal views share as they are built the same way): the newest boards of the matches being played.
+# Pictures got from the worker, by what they draw (render.picture_key, the worker's own key: a board
+# the bot does not ask again is one the worker would not draw again): the newest boards of the matches played.
 PICTURES = 64
 _pictures: dict[bytes, bytes | None] = {}
 
@@ -59,9 +58,8 @@ async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], 
         return None
     # A move that leaves the picture as it was (what it draws of the view unchanged) reuses the one
     # drawn, without asking the worker (the view pickled across, two of the pool's threads woken).
-    drawn = render.picture_view(game_id, view)
-    key = pickle.dumps((game_id, drawn, list(names), locale)) if drawn is not None else None
-    if key is not None and key in _pictures:
+    key = render.picture_key(game_id, view, names, locale)
+    if key in _pictures:
         return _pictures[key]
     loop = asyncio.get_running_loop()
     try:
@@ -70,10 +68,9 @@ async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], 
         log.warning("the drawing process is gone (%s); drawing in a thread", exc)
         _pool = None
         return await asyncio.to_thread(render.image, game_id, view, list(names), locale)
-    if key is not None:
-        _pictures[key] = data
-        if len(_pictures) > PICTURES:
-            del _pictures[next(iter(_pictures))]
+    _pictures[key] = data
+    if len(_pictures) > PICTURES:
+        del _pictures[next(iter(_pictures))]
     return data
 
 

@@ -19,12 +19,15 @@ import difflib
 import hashlib
 import importlib
 import json
+import pickle
 import unicodedata
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from engine.core import CardInfo, Text, find_cards, pick_locale
+from engine.core import CardInfo, Text, find_cards
+
+from . import lang
 
 DISCORD_LIMIT = 2000
 
@@ -55,20 +58,28 @@ def private(game_id: str, view: dict[str, Any], seat: int, locale: str) -> str:
     return mod.private(view, seat, locale) if mod and hasattr(mod, "private") else _generic(view)
 
 
-_IMAGES: dict[str, bytes | None] = {}
+_IMAGES: dict[bytes, bytes | None] = {}
 _IMAGE_CACHE = 256
+
+
+def picture_key(game_id: str, view: dict[str, Any], names: Sequence[str] | None, locale: str) -> bytes:
+    """What a board picture is kept by, here and in the bot's own cache (bot.discord.drawing) alike:
+    what it draws of the view (`picture_view`, else the whole view), the names and the language.
+    Pickled, not JSON: quicker, and what JSON writes alike (a tuple and a list, 1 and "1" as keys) stays apart."""
+    drawn = picture_view(game_id, view)
+    return hashlib.sha256(pickle.dumps((game_id, view if drawn is None else drawn, list(names or ()),
+                                        locale))).digest()
 
 
 def image(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None,
           locale: str = "en") -> bytes | None:
     """The board as a PNG, players named, in `locale` where a font can draw it. Cached by
-    the view's digest: an unchanged board is never drawn twice. Pure CPU: callers on an
+    `picture_key`: a board that draws as before is never drawn twice. Pure CPU: callers on an
     event loop run it in a thread (asyncio.to_thread)."""
     mod = _module(game_id)
     if not (mod and hasattr(mod, "image")):
         return None
-    key = hashlib.sha256(json.dumps([game_id, view, list(names or ()), locale], sort_keys=True, ensure_ascii=False,
-                                    default=str).encode()).hexdigest()
+    key = picture_key(game_id, view, names, locale)
     if key not in _IMAGES:
         data: bytes | None = mod.image(view, names=names, locale=locale)
         _IMAGES[key] = data
@@ -142,6 +153,6 @@ def card_lookup(catalog: Sequence[CardInfo], query: str, locale: str) -> tuple[b
     near = close_names(catalog, query, locale)
     none = Text(f"No card matches “{query}”.", f"「{query}」に当てはまるカードはありません。")(locale)
     if near:
-        ja = pick_locale(locale) == "ja"
+        ja = lang.ja(locale)
         none += ("もしかして: " + "、".join(near) + "？") if ja else (" Did you mean: " + ", ".join(near) + "?")
     return False, none

@@ -7,6 +7,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from bot.render import lang
 from bot.render import svg as svgkit
 from engine.core import seat_label, with_names
 
@@ -33,17 +34,12 @@ LEGEND_FLAGS = {
 }
 
 
-@functools.cache
-def _ja(locale: str) -> bool:
-    return locale.lower().startswith("ja")
-
-
 def _pick(pair: tuple[str, str], locale: str) -> str:
-    return pair[1] if _ja(locale) else pair[0]
+    return pair[1] if lang.ja(locale) else pair[0]
 
 
 def _name(card: dict[str, Any], locale: str) -> str:
-    return str(card["name"]["ja"] if _ja(locale) else card["name"]["en"])
+    return str(card["name"]["ja"] if lang.ja(locale) else card["name"]["en"])
 
 
 def _seat(seat: int) -> str:
@@ -61,7 +57,7 @@ def _layout(player: dict[str, Any]) -> str:
 
 
 def _cell(entry: dict[str, Any] | None, locale: str, commander: str = "") -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     if entry is None:
         return "-"
     if entry.get("commander"):
@@ -87,7 +83,7 @@ def _cell(entry: dict[str, Any] | None, locale: str, commander: str = "") -> str
 
 
 def _player(view: dict[str, Any], seat: int, locale: str) -> list[str]:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     p = view["players"][seat]
     commander = p.get("commander")
     if commander is None:
@@ -127,7 +123,7 @@ def _field_entry(view: dict[str, Any], cid: str) -> dict[str, Any] | None:
 
 
 def _attack(view: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     at = view["attack"]
     attacker = _field_entry(view, at["attacker"])
     name = _name(attacker["card"], locale) if attacker else at["attacker"]
@@ -147,7 +143,7 @@ def _attack(view: dict[str, Any], locale: str) -> str:
 
 
 def _waiting(view: dict[str, Any], locale: str) -> str | None:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     stage = view["stage"]
     if stage in ("main1", "main2"):
         return f"優先権：{_seat(view['priority'])}" if ja else f"Priority: {_seat(view['priority'])}"
@@ -164,7 +160,7 @@ def _waiting(view: dict[str, Any], locale: str) -> str | None:
 
 
 def board(view: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     stage = _pick(STAGE.get(view["stage"], (view["stage"], view["stage"])), locale)
     wins = view["wins"]
     sample = ("（サンプルカード）" if ja else " (sample cards)") if view.get("sample_set", True) else ""
@@ -212,7 +208,7 @@ def _legend(view: dict[str, Any], locale: str) -> str:
     parts = [_pick(LEGEND_SQUARES, locale)] + [_pick(LEGEND_FLAGS[f], locale) for f in LEGEND_FLAGS if f in used]
     if any(e is None for p in view["players"] for e in p["field"]):
         parts.append(_pick(("- empty", "-＝空き"), locale))
-    return ("凡例：" + "、".join(parts) + "。") if _ja(locale) else ("Legend: " + "; ".join(parts) + ".")
+    return ("凡例：" + "、".join(parts) + "。") if lang.ja(locale) else ("Legend: " + "; ".join(parts) + ".")
 
 
 def _tally(keys: list[str], names: dict[str, dict[str, str]] | None = None, ja: bool = False) -> str:
@@ -229,7 +225,7 @@ def _tally(keys: list[str], names: dict[str, dict[str, str]] | None = None, ja: 
 
 
 def _terms(card: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     terms = card.get("terms") or {}
     parts = [(f"{ELEMENT[el][1]}{n}" if ja else f"{ELEMENT[el][0]} x{n}") for el, n in sorted(terms.items())]
     text = ("ターム" + ("、".join(parts) if parts else "なし")) if ja else ("terms " + (", ".join(parts) or "none"))
@@ -241,7 +237,7 @@ def _terms(card: dict[str, Any], locale: str) -> str:
 def card_line(card: dict[str, Any], locale: str) -> str:
     """` g1s0c4 Guan Yu (general, Wood, cost 4, P5/S2, terms Wood x1) — abilities`:
     what it costs and needs first, then what it does (Naru's hand is the model)."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     bits = [_pick(TYPE.get(card["type"], (card["type"], card["type"])), locale),
             _pick(ELEMENT[card["element"]], locale), f"{'コスト' if ja else 'cost '}{card['cost']}"]
     if "power" in card:
@@ -254,7 +250,7 @@ def card_line(card: dict[str, Any], locale: str) -> str:
 
 
 def private(view: dict[str, Any], seat: int, locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     p = view["players"][seat]
     lines = [f"{_seat(seat)}の非公開情報" if ja else f"{_seat(seat)}, private"]
     hand = p.get("hand")
@@ -290,14 +286,14 @@ ALT_LIMIT = 1024  # Discord's limit on an attachment's description
 def _commander(p: dict[str, Any], locale: str) -> str:
     commander = p.get("commander") or {}
     if "hidden" in commander:
-        return "非公開" if _ja(locale) else "hidden"
+        return "非公開" if lang.ja(locale) else "hidden"
     return _name(commander, locale) if "name" in commander else "-"
 
 
 def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The picture in words (its alt text): the game and score, then each seat's
     commander, counts and occupied squares; at most 1,024 characters."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     stage = _pick(STAGE.get(view["stage"], (view["stage"], view["stage"])), locale)
     wins = view["wins"]
     seat = [with_names(_seat(s), names or (), locale) for s in (0, 1)]
@@ -310,7 +306,7 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: s
 
 
 def _side_words(p: dict[str, Any], who: str, locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     cname = _commander(p, locale)
     roles = _layout(p)
     squares = [f"{sq + 1}{_pick(ROLE.get(roles[sq], ('?', '?')), locale)}："
@@ -337,7 +333,7 @@ def _cell_lines(entry: dict[str, Any] | None, ja: bool) -> tuple[str, ...]:
 def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
     """Both 3x3 formations side by side (seat 1 left, seat 2 right), as SVG; in
     Japanese the names are Japanese with the English beneath."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     width, height = CELL * 6 + 60, CELL * 3 + 70
     out = []
     for seat in (0, 1):
@@ -394,5 +390,5 @@ def picture_view(view: dict[str, Any]) -> list[dict[str, Any]]:
 def image(view: dict[str, Any], names: Sequence[str] | None = None, locale: str | None = None) -> bytes:
     """The board as a PNG for Discord: Japanese and English names when resvg has
     a Japanese font, English otherwise (`locale` "en" forces English)."""
-    japanese = svgkit.japanese() and (locale is None or _ja(locale))
+    japanese = svgkit.japanese() and (locale is None or lang.ja(locale))
     return svgkit.png(svg(view, svgkit.drawable(names), "ja" if japanese else "en"))

@@ -12,6 +12,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from bot.render import lang
 from bot.render import svg as svgkit
 from engine.core import seat_label, seat_ref, with_names
 
@@ -34,11 +35,6 @@ LEGEND = (
 )
 
 
-@functools.cache
-def _ja(locale: str) -> bool:
-    return locale.lower().startswith("ja")
-
-
 def _who(seat: int) -> str:
     return seat_ref(seat).en
 
@@ -46,7 +42,7 @@ def _who(seat: int) -> str:
 def _name(card: dict[str, Any] | None, locale: str) -> str:
     if not card:
         return "?"
-    return str(card["ja"] if _ja(locale) else card["en"])
+    return str(card["ja"] if lang.ja(locale) else card["en"])
 
 
 def _cell(square: dict[str, Any]) -> str:
@@ -62,7 +58,7 @@ def _cell(square: dict[str, Any]) -> str:
 
 
 def _unit_name(unit: dict[str, Any] | None, locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     if unit is None or "cards" not in unit:
         return "裏向きの平民" if ja else "face-down commoner"
     return str(unit["name"]["ja" if ja else "en"])
@@ -70,7 +66,7 @@ def _unit_name(unit: dict[str, Any] | None, locale: str) -> str:
 
 def _unit_line(square: dict[str, Any], locale: str) -> str:
     unit = square["unit"]
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     body = _unit_name(unit, locale)
     if "cards" in unit:
         attr = ATTR.get(unit.get("attribute") or "", ("", ""))[1 if ja else 0]
@@ -139,7 +135,7 @@ def _battle_line(view: dict[str, Any], battle: dict[str, Any], ja: bool) -> str:
 
 
 def board(view: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     phase = PHASES.get(view["phase"], (view["phase"], view["phase"]))[1 if ja else 0]
     title = "武将隊戦棋 成る!" if ja else "Naru!"
     if view["active"] is None:  # mulligans: the turn order is not chosen yet
@@ -176,7 +172,7 @@ def board(view: dict[str, Any], locale: str) -> str:
 
 def _card_line(card: dict[str, Any], locale: str) -> str:
     """One hand card: its id to type, name, type, cost, values and what it needs, then its text."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     bits = [KINDS[card["kind"]][1 if ja else 0]]
     if "cost" in card:
         bits.append(f"コスト{card['cost']}" if ja else f"cost {card['cost']}")
@@ -204,7 +200,7 @@ def _card_line(card: dict[str, Any], locale: str) -> str:
 
 
 def private(view: dict[str, Any], seat: int, locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     me = view["players"][seat]
     hand = me["hand"]
     who = _who(seat)
@@ -250,7 +246,7 @@ def _named(seat: int, names: Sequence[str] | None, locale: str) -> str:
 
 def _square_alt(square: dict[str, Any], names: Sequence[str] | None, locale: str) -> str:
     """One square in words: its land, then its unit (a face-down one unnamed)."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     land, unit = square["land"], square["unit"]
     bits = []
     if land is not None:
@@ -272,7 +268,7 @@ def _square_alt(square: dict[str, Any], names: Sequence[str] | None, locale: str
 def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The picture in words (its alt text): turn, each player's life and
     resources, then every occupied square, top row first; at most 1,024 characters."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     phase = PHASES.get(view["phase"], (view["phase"], view["phase"]))[1 if ja else 0]
     head = (f"成る!の盤面、ターン{view['turn']}（{phase}）。" if ja else
             f"Naru! board, turn {view['turn']} ({phase}). ")
@@ -290,7 +286,7 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: s
 def svg(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The 3 x 4 grid, row 4 at the top, as SVG. In Japanese the labels are
     Japanese with the English beneath; players are named where names are given."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     cell, margin, header = 130, 28, 44
     width, height = margin * 2 + cell * 3, header + margin + cell * 4 + 10
     phase = PHASES.get(view["phase"], (view["phase"], view["phase"]))
@@ -361,5 +357,5 @@ def _square_of(square: dict[str, Any], ja: bool) -> tuple[Any, Any]:
 def image(view: dict[str, Any], locale: str | None = None, names: Sequence[str] | None = None) -> bytes:
     """The grid as a PNG for Discord: in Japanese (with English beneath) when
     resvg has a Japanese font, else in English; `locale` "en" forces English."""
-    japanese = svgkit.japanese() and (locale is None or _ja(locale))
+    japanese = svgkit.japanese() and (locale is None or lang.ja(locale))
     return svgkit.png(svg(view, svgkit.drawable(names), "ja" if japanese else "en"))

@@ -1,15 +1,14 @@
 """What the board pictures drawn with `svg` share: each seat's colour, an ink
-that reads on any fill, text cut to the room it has, players' names the
-rasteriser's fonts can draw, and alt text cut to Discord's limit."""
+that reads on any fill, players' names the rasteriser's fonts can draw, and
+alt text cut to Discord's limit (text cut to a width is `svg.fit`'s)."""
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
-from engine.core import pick_locale, seat_label
+from engine.core import seat_label
 
-from . import svg
+from . import lang, svg
 from .marks import mark
 
 # Eight seats (Warlords seats up to eight), told apart also by people with the
@@ -29,28 +28,14 @@ def ink_on(fill: str) -> str:
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
-def _width(ch: str) -> float:
-    return 1.0 if unicodedata.east_asian_width(ch) in ("W", "F") else 0.62
-
-
-def fit(text: str, room: float, size: float) -> str:
-    """`text` cut (with an ellipsis) to about `room` pixels at font `size`."""
-    used = 0.0
-    for i, ch in enumerate(text):
-        used += _width(ch) * size
-        if used > room:
-            return text[:max(i - 1, 0)] + "…"
-    return text
-
-
 def drawable(text: str) -> bool:
     """Whether the PNG's fonts draw `text` (without a Japanese font, wide characters are blank)."""
-    return svg.japanese() or all(unicodedata.east_asian_width(ch) not in ("W", "F") for ch in text)
+    return svg.japanese() or not any(map(svg.wide, text))
 
 
 def picture_locale(locale: str, *, for_png: bool) -> str:
     """The language a picture is drawn in: Japanese only where its font exists."""
-    ja = pick_locale(locale) == "ja"
+    ja = lang.ja(locale)
     return "ja" if ja and (not for_png or svg.japanese()) else "en"
 
 
@@ -64,7 +49,7 @@ def player(names: Sequence[str] | None, seat: int, locale: str, *, for_png: bool
 
 def alt(parts: Sequence[str], locale: str) -> str:
     """Sentences joined and cut at Discord's limit on a whole sentence where it can."""
-    sep = "" if pick_locale(locale) == "ja" else " "
+    sep = "" if lang.ja(locale) else " "
     out = ""
     for part in parts:
         nxt = out + (sep if out else "") + part

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from . import picture
+from . import lang, picture
 from . import svg as draw
 from .marks import mark
 
@@ -52,14 +52,10 @@ KEY = (
 )
 
 
-def _ja(locale: str) -> bool:
-    return locale.lower().startswith("ja")
-
-
 def _t(obj: Any, locale: str) -> str:
     """A bilingual {"en", "ja"} value in the reader's language."""
     if isinstance(obj, dict):
-        return str(obj.get("ja" if _ja(locale) else "en", ""))
+        return str(obj.get("ja" if lang.ja(locale) else "en", ""))
     return str(obj)
 
 
@@ -68,12 +64,12 @@ def _seat(seat: int) -> str:
 
 
 def _sep(locale: str) -> str:
-    return "、" if _ja(locale) else ", "
+    return "、" if lang.ja(locale) else ", "
 
 
 def _die(d: dict[str, Any], locale: str, *, stats: bool = True) -> str:
     """`Quake Dragon d12 [L2 6/6*] 6/6` (the last pair: its attack/defense now), as the log names dice."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     out = f"{_t(d.get('card_name', d['name']), locale)} {d['id']}"
     if d.get("face"):
         out += " " + mark(face_emoji(d["face"]["text"]), f"[{d['face']['text']}]")
@@ -109,7 +105,7 @@ def _faces(view: dict[str, Any]) -> str:
 def key(shown: str, locale: str, *, board: bool, turn: bool = False) -> str:
     """The one-line key to the shorthand in `shown` (and the board's own marks);
     empty when there is nothing to explain."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     parts = [(ja_text if ja else en) for pattern, en, ja_text in KEY if pattern.search(shown)]
     if board:
         parts.append("[ ]の後のa/d＝今の攻撃力・防御力" if ja else "a/d after [ ] = attack/defense now")
@@ -121,7 +117,7 @@ def key(shown: str, locale: str, *, board: bool, turn: bool = False) -> str:
 
 
 def _wild(c: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     left = len(c["dice"])
     if ja:
         bits = [f"魔力{c['cost']}"] + ([f"勝利点{c['glory']}"] if c["kind"] == "creature" or c["glory"] else [])
@@ -135,7 +131,7 @@ def _wild(c: dict[str, Any], locale: str) -> str:
 
 
 def _this_turn(view: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     t = view.get("this_turn", {})
     who = _seat(view["active"])
     bits = ([f"使える魔力{t.get('available', 0)}（うち蓄え{t.get('quiddity', 0)}）", f"捕獲残り{t.get('captures_left', 0)}"]
@@ -149,7 +145,7 @@ def _this_turn(view: dict[str, Any], locale: str) -> str:
 
 
 def _attack(a: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     who = _sep(locale).join(f"{_t(c['card_name'], locale)} {c['id']}（{c['attack']}）" if ja
                             else f"{_t(c['card_name'], locale)} {c['id']} ({c['attack']})" for c in a["creatures"])
     hit = _sep(locale).join(a["absorbed"])
@@ -165,7 +161,7 @@ def _attack(a: dict[str, Any], locale: str) -> str:
 
 
 def board(view: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     step = STEPS.get(view["step"], (view["step"], view["step"]))[1 if ja else 0]
     active = _seat(view["active"])
     if view["step"] == "over":
@@ -208,7 +204,7 @@ def _counts(ds: list[dict[str, Any]], locale: str) -> str:
     for d in ds:
         name = _t(d.get("card_name", d["name"]), locale)
         counts[name] = counts.get(name, 0) + 1
-    times = "×" if _ja(locale) else " ×"
+    times = "×" if lang.ja(locale) else " ×"
     return _sep(locale).join(f"{k}{times}{v}" for k, v in counts.items()) or "-"
 
 
@@ -232,7 +228,7 @@ SPELL_USE = {
 def _hand_die(d: dict[str, Any], locale: str, *, ready: bool, timings: dict[str, str]) -> str:
     """One die in a player's own panel: what its face does, for a creature in
     the pool what summoning it costs, for a spell how it is used."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     line = " " + _die(d, locale, stats=False)
     face = d.get("face")
     if face is None:
@@ -249,7 +245,7 @@ def _hand_die(d: dict[str, Any], locale: str, *, ready: bool, timings: dict[str,
 
 
 def private(view: dict[str, Any], seat: int, locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     p = view["players"][seat]
     who = _seat(seat)
     timings = {c["card"]: c.get("timing") or "" for c in view["wilds"]}
@@ -281,7 +277,7 @@ def private(view: dict[str, Any], seat: int, locale: str) -> str:
 
 def _abilities(view: dict[str, Any], p: dict[str, Any], locale: str) -> list[str]:
     """The ability of each creature and spell card among the dice in play, once each."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     cards = {c["card"]: c for c in view["wilds"]}
     seen: list[str] = []
     for d in p["pool"] + p["ready"] + [x for r in p["ready"] for x in r.get("attached", [])]:
@@ -362,7 +358,7 @@ def face_svg(x: float, y: float, size: float, text: str | None, fill: str) -> st
 
 
 def _card(view: dict[str, Any], c: dict[str, Any], x: float, y: float, locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     fill = _fill(view, c["card"])
     left = len(c["dice"])
     stats = [f"魔力{c['cost']}" if ja else f"cost {c['cost']}"]
@@ -372,10 +368,11 @@ def _card(view: dict[str, Any], c: dict[str, Any], x: float, y: float, locale: s
     return "".join([
         draw.rect(x, y, CARD_W, CARD_H, fill="#ffffff", stroke=picture.LINE, rx=6),
         draw.rect(x, y, CARD_W, 20, fill=fill, rx=6),
-        draw.text(x + 5, y + 14, picture.fit(_t(c["name"], locale), CARD_W - 10, 11), fill=picture.ink_on(fill),
-                 font_size=11, font_weight="bold"),
+        draw.text(x + 5, y + 14, draw.fit(_t(c["name"], locale), 11, CARD_W - 10, over_last=True),
+                 fill=picture.ink_on(fill), font_size=11, font_weight="bold"),
         draw.text(x + 5, y + 35, ("・" if ja else " · ").join(stats), fill=picture.INK, font_size=11),
-        draw.text(x + 5, y + 50, picture.fit(timing, CARD_W - 10, 10), fill=picture.MUTED, font_size=10) if timing else "",
+        draw.text(x + 5, y + 50, draw.fit(timing, 10, CARD_W - 10, over_last=True), fill=picture.MUTED,
+                 font_size=10) if timing else "",
         draw.text(x + CARD_W - 6, y + 60, f"残り{left}" if ja else f"{left} left", fill=picture.INK if left else "#b00020",
                  font_size=11, text_anchor="end"),
     ])
@@ -411,7 +408,7 @@ def _dice_row(view: dict[str, Any], label: str, dice: list[dict[str, Any]], y: f
 
 def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequence[str] | None, locale: str,
                 for_png: bool) -> tuple[str, float]:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     seat = p["seat"]
     colour = picture.seat_colour(seat)
     to_act = seat == view["active"] and view["step"] != "over"
@@ -433,8 +430,8 @@ def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequen
     head = [
         draw.rect(4, y, WIDTH - 8, h, fill="#ffffff", stroke=colour, stroke_width=3 if to_act else 1, rx=8),
         draw.rect(4, y, 10, h, fill=colour, rx=4),
-        draw.text(22, y + 20, ("▶ " if to_act else "") + picture.fit(name, 150, 13), fill=picture.INK, font_size=13,
-                 font_weight="bold"),
+        draw.text(22, y + 20, ("▶ " if to_act else "") + draw.fit(name, 13, 150, over_last=True), fill=picture.INK,
+                 font_size=13, font_weight="bold"),
         draw.rect(22, y + 30, 150, 10, fill="#e6e1d3", rx=3),
         draw.rect(22, y + 30, bar, 10, fill=colour, rx=3),
         draw.text(22, y + 55, f"勝利点 {p['glory']}／{view['goal']}" if ja else f"glory {p['glory']} of {view['goal']}",
@@ -446,7 +443,7 @@ def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequen
 
 
 def _header(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_png: bool) -> list[str]:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
 
     def who(seat: int) -> str:
         return picture.player(names, seat, locale, for_png=for_png)
@@ -482,7 +479,7 @@ def _header(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_
 
 def _svg(view: dict[str, Any], names: Sequence[str] | None, locale: str, *, for_png: bool) -> str:
     locale = picture.picture_locale(locale, for_png=for_png)
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     first, second = _header(view, names, locale, for_png)
     body = [draw.text(10, 24, first, fill=picture.INK, font_size=16, font_weight="bold"),
             draw.text(10, 44, second, fill=picture.MUTED, font_size=12)]
@@ -514,14 +511,14 @@ def _alt_die(d: dict[str, Any], locale: str) -> str:
     face = d.get("face")
     out = _t(d.get("card_name", d["name"]), locale) + (f" {face['text']}" if face else "")
     if "attack" in d:
-        out += f"（{d['attack']}/{d['defense']}）" if _ja(locale) else f" ({d['attack']}/{d['defense']})"
+        out += f"（{d['attack']}/{d['defense']}）" if lang.ja(locale) else f" ({d['attack']}/{d['defense']})"
     return out
 
 
 def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The picture in words (alt text, at most 1,024 characters): the turn, each player's
     glory and dice in play, then the wilds."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     first, second = _header(view, names, locale, False)
     parts = [first + ("。" if ja else "."), (second + ("。" if ja else ".")) if second else ""]
     for p in view["players"]:

@@ -95,11 +95,12 @@ def width(content: str, size: float) -> float:
     """About how wide `content` is drawn at font size `size`: SVG text is laid out
     by whoever draws it, with whatever font it has, so this errs on the wide side
     (a full-width character is one em, any other 0.62 em)."""
-    return size * (len(content) * 0.62 + 0.38 * sum(map(_wide, content)))
+    return size * (len(content) * 0.62 + 0.38 * sum(map(wide, content)))
 
 
 @functools.cache
-def _wide(ch: str) -> bool:
+def wide(ch: str) -> bool:
+    """Whether `ch` is drawn full width (one em: kana, kanji, full-width forms)."""
     return unicodedata.east_asian_width(ch) in "WF"
 
 
@@ -126,13 +127,26 @@ def wrap(content: str, size: float, room: float) -> list[str]:
     return lines
 
 
-def fit(content: str, size: float, room: float) -> str:
-    """`content` cut with an ellipsis to fit `room`."""
+def _fitting(content: str, size: float, room: float, after: int = 0) -> int:
+    """How many of `content`'s first characters fit `room` with `after` narrow ones (an ellipsis) behind
+    them, each prefix measured in the very float operations of `width`, so the cut falls where it says."""
+    full = 0
+    for i, ch in enumerate(content):
+        full += wide(ch)
+        if size * ((i + 1 + after) * 0.62 + 0.38 * full) > room:
+            return i
+    return len(content)
+
+
+def fit(content: str, size: float, room: float, *, over_last: bool = False) -> str:
+    """`content` cut with an ellipsis to fit `room`: the ellipsis measured into the room, or, `over_last`
+    (the Quarriors and Warlords pictures' rule), put in place of the last character that fits, which
+    keeps one character fewer where a wide one would not fit but the ellipsis would."""
     if width(content, size) <= room:
         return content
-    while content and width(content + "…", size) > room:
-        content = content[:-1]
-    return content + "…"
+    if over_last:
+        return content[:max(_fitting(content, size, room) - 1, 0)] + "…"
+    return content[:_fitting(content, size, room, after=1)] + "…"
 
 
 def document(width: int, height: int, body: Iterable[str], *, title: str = "", background: str = "#ffffff") -> str:
@@ -152,4 +166,4 @@ def png(svg: str) -> bytes:
 
 
 __all__ = ["FONT_FAMILY", "attrs", "circle", "document", "drawable", "el", "fit", "font_files", "japanese", "line", "png",
-           "rect", "text", "width", "wrap"]
+           "rect", "text", "wide", "width", "wrap"]

@@ -5,16 +5,15 @@ in their place. Every shorthand a board uses is explained in its last line."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import pick_locale, seat_ref
+from engine.core import seat_ref
 from engine.warlords.cards import card, faction_name
 from engine.warlords.catalog import TYPES
 
-from . import picture
+from . import lang, picture
 from . import svg as draw
 from .marks import mark
 
@@ -40,12 +39,6 @@ LEGEND = (
 TYPE_ORDER = list(TYPES)
 
 
-@functools.cache
-def _ja(locale: str) -> bool:
-    # Asked for every name on a board: a long match's replay page asks half a million times.
-    return pick_locale(locale) == "ja"
-
-
 def _who(seat: int, locale: str) -> str:
     return seat_ref(seat)(locale)
 
@@ -53,11 +46,11 @@ def _who(seat: int, locale: str) -> str:
 def _name(c: dict[str, Any] | None, locale: str) -> str:
     if not c:
         return "-"
-    return str(c["name_ja"] if _ja(locale) else c["name"])
+    return str(c["name_ja"] if lang.ja(locale) else c["name"])
 
 
 def _names(cards: list[dict[str, Any]], locale: str) -> str:
-    return ("、" if _ja(locale) else ", ").join(_name(c, locale) for c in cards)
+    return ("、" if lang.ja(locale) else ", ").join(_name(c, locale) for c in cards)
 
 
 def _shown(entry: str, cards: dict[str, Any], locale: str) -> str:
@@ -70,11 +63,11 @@ def _shown(entry: str, cards: dict[str, Any], locale: str) -> str:
         d = card(cid)
     except KeyError:
         return f"{_who(int(seat), locale)} {cid}"
-    return f"{_who(int(seat), locale)} {d.name.ja if _ja(locale) else d.name.en} {d.range}"
+    return f"{_who(int(seat), locale)} {d.name.ja if lang.ja(locale) else d.name.en} {d.range}"
 
 
 def _castle(c: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     bits = [f"{c.get('income', c['revenue'])}", f"{'守' if ja else 'd'}{c['combat']}",
             f"{'兵' if ja else 'g'}{len(c['garrison'])}"]
     if c["improvements"]:
@@ -93,7 +86,7 @@ def _castle(c: dict[str, Any], locale: str) -> str:
 
 
 def _stack(st: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     state = STATES.get(st["state"], (st["state"], st["state"]))[1 if ja else 0]
     if st["target"] is not None:
         state += f"→{_who(st['target'], locale)}"
@@ -114,7 +107,7 @@ def _stack(st: dict[str, Any], locale: str) -> str:
 
 
 def _head(view: dict[str, Any], locale: str) -> list[str]:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     head = "Warlords：グローリーロード" if ja else "Warlords: Glory Road"
     if view["phase"] == "over":
         winners = ("、" if ja else ", ").join(_who(w, locale) for w in view["winners"])
@@ -134,7 +127,7 @@ def _head(view: dict[str, Any], locale: str) -> list[str]:
 
 
 def board(view: dict[str, Any], locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     lines = _head(view, locale)
     d = view.get("decision")
     if d:
@@ -166,12 +159,12 @@ def board(view: dict[str, Any], locale: str) -> str:
 
 def _hand_line(c: dict[str, Any], locale: str) -> str:
     text = c.get("text")
-    about = text["ja" if _ja(locale) else "en"] if text else TYPES[c["type"]](locale)
-    return f" {c['id']} {_name(c, locale)}{'：' if _ja(locale) else ': '}{about}"
+    about = text["ja" if lang.ja(locale) else "en"] if text else TYPES[c["type"]](locale)
+    return f" {c['id']} {_name(c, locale)}{'：' if lang.ja(locale) else ': '}{about}"
 
 
 def private(view: dict[str, Any], seat: int, locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     p = view["players"][seat]
     hand = p["hand"]
     if isinstance(hand, dict):
@@ -222,7 +215,7 @@ def _road(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_pn
         out.append(draw.rect(x, y + 6, room - 30, 28, fill=colour if not p["eliminated"] else "#dddddd", rx=14,
                              stroke=picture.INK if active else colour, stroke_width=3 if active else 2))
         label = ("▶ " if active else "") + _player_name(names, seat, locale, for_png)
-        out.append(draw.text(x + (room - 30) / 2, y + 25, picture.fit(label, room - 40, 12),
+        out.append(draw.text(x + (room - 30) / 2, y + 25, draw.fit(label, 12, room - 40, over_last=True),
                              fill=picture.ink_on(colour) if not p["eliminated"] else picture.MUTED, font_size=12,
                              font_weight="bold", text_anchor="middle"))
         # the last arrow turns back: play goes round the table
@@ -232,7 +225,7 @@ def _road(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_pn
 
 
 def _castle_tile(view: dict[str, Any], c: dict[str, Any], x: float, y: float, locale: str) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     bits = [f"収益{c.get('income', c['revenue'])}" if ja else f"revenue {c.get('income', c['revenue'])}",
             f"守{c['combat']}" if ja else f"def {c['combat']}"]
     second = [f"兵{len(c['garrison'])}" if ja else f"garrison {len(c['garrison'])}"]
@@ -245,10 +238,10 @@ def _castle_tile(view: dict[str, Any], c: dict[str, Any], x: float, y: float, lo
     out = [draw.rect(x, y, TILE_W, TILE_H, fill="#f4efe4", stroke="#6b5b3e", rx=3),
            # battlements: the tile reads as a castle
            *(draw.rect(x + 6 + k * 14, y - 5, 8, 6, fill="#6b5b3e") for k in range(3)),
-           draw.text(x + 6, y + 16, picture.fit(_name(c["castle"], locale), TILE_W - 12, 12), fill=picture.INK,
-                     font_size=12, font_weight="bold"),
+           draw.text(x + 6, y + 16, draw.fit(_name(c["castle"], locale), 12, TILE_W - 12, over_last=True),
+                     fill=picture.INK, font_size=12, font_weight="bold"),
            draw.text(x + 6, y + 34, ("・" if ja else " · ").join(bits), fill=picture.INK, font_size=11),
-           draw.text(x + 6, y + 51, picture.fit(("・" if ja else " · ").join(second), TILE_W - 12, 11),
+           draw.text(x + 6, y + 51, draw.fit(("・" if ja else " · ").join(second), 11, TILE_W - 12, over_last=True),
                      fill=picture.MUTED, font_size=11)]
     if c["besieged_by"] is not None:
         by = c["besieged_by"]
@@ -262,7 +255,7 @@ def _castle_tile(view: dict[str, Any], c: dict[str, Any], x: float, y: float, lo
 
 def _stack_tile(view: dict[str, Any], st: dict[str, Any], colour: str, x: float, y: float, names: Sequence[str] | None,
                 locale: str, for_png: bool) -> str:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     units = sum(1 for m in st["members"] if m["type"] in ("army", "ally"))
     state = STATES.get(st["state"], (st["state"], st["state"]))[1 if ja else 0]
     if st["target"] is not None:
@@ -282,17 +275,17 @@ def _stack_tile(view: dict[str, Any], st: dict[str, Any], colour: str, x: float,
         draw.el("polygon", points=pennant, fill=colour),
         draw.text(x + 20, y + 34, str(st["combat"]), fill=picture.ink_on(colour), font_size=18, font_weight="bold",
                   text_anchor="middle"),
-        draw.text(x + 46, y + 16, picture.fit(_name(st["hero"], locale), TILE_W - 52, 12), fill=picture.INK,
-                  font_size=12, font_weight="bold"),
-        draw.text(x + 46, y + 34, picture.fit(state, TILE_W - 52, 11), fill=picture.INK, font_size=11),
-        draw.text(x + 46, y + 51, picture.fit(("・" if ja else " · ").join(extra), TILE_W - 52, 11), fill=picture.MUTED,
-                  font_size=11),
+        draw.text(x + 46, y + 16, draw.fit(_name(st["hero"], locale), 12, TILE_W - 52, over_last=True),
+                  fill=picture.INK, font_size=12, font_weight="bold"),
+        draw.text(x + 46, y + 34, draw.fit(state, 11, TILE_W - 52, over_last=True), fill=picture.INK, font_size=11),
+        draw.text(x + 46, y + 51, draw.fit(("・" if ja else " · ").join(extra), 11, TILE_W - 52, over_last=True),
+                  fill=picture.MUTED, font_size=11),
     ])
 
 
 def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequence[str] | None, locale: str,
                 for_png: bool) -> tuple[str, float]:
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     seat = p["seat"]
     colour = picture.seat_colour(seat)
     per_line = (WIDTH - LEFT - 6) // (TILE_W + 8)
@@ -324,17 +317,17 @@ def _player_svg(view: dict[str, Any], p: dict[str, Any], y: float, names: Sequen
     head = [draw.rect(4, y, WIDTH - 8, h, fill="#ffffff" if not p["eliminated"] else "#eeeeee", stroke=colour,
                       stroke_width=3 if to_act else 1, rx=8),
             draw.rect(4, y, 10, h, fill=colour, rx=4),
-            draw.text(22, y + 20, ("▶ " if to_act else "") + picture.fit(_player_name(names, seat, locale, for_png),
-                                                                          LEFT - 30, 13),
+            draw.text(22, y + 20, ("▶ " if to_act else "") + draw.fit(_player_name(names, seat, locale, for_png), 13,
+                                                                       LEFT - 30, over_last=True),
                       fill=picture.INK, font_size=13, font_weight="bold")]
-    head += [draw.text(22, y + 38 + 16 * i, picture.fit(line, LEFT - 30, 11), fill=picture.INK if i == 0 else
-                       picture.MUTED, font_size=11) for i, line in enumerate(lines)]
+    head += [draw.text(22, y + 38 + 16 * i, draw.fit(line, 11, LEFT - 30, over_last=True),
+                       fill=picture.INK if i == 0 else picture.MUTED, font_size=11) for i, line in enumerate(lines)]
     return "".join(head + body), h
 
 
 def _header(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_png: bool) -> list[str]:
     """The board's first line (and what is awaited), with players' names."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
 
     def who(seat: int) -> str:
         return _player_name(names, seat, locale, for_png)
@@ -350,10 +343,10 @@ def _header(view: dict[str, Any], names: Sequence[str] | None, locale: str, for_
 def _svg(view: dict[str, Any], names: Sequence[str] | None, locale: str, *, for_png: bool) -> str:
     locale = picture.picture_locale(locale, for_png=for_png)
     head = _header(view, names, locale, for_png)
-    body = [draw.text(10, 24, picture.fit(head[0], WIDTH - 20, 16), fill=picture.INK, font_size=16,
+    body = [draw.text(10, 24, draw.fit(head[0], 16, WIDTH - 20, over_last=True), fill=picture.INK, font_size=16,
                       font_weight="bold")]
-    body += [draw.text(10, 44 + 16 * i, picture.fit(line, WIDTH - 20, 12), fill=picture.MUTED, font_size=12)
-             for i, line in enumerate(head[1:])]
+    body += [draw.text(10, 44 + 16 * i, draw.fit(line, 12, WIDTH - 20, over_last=True), fill=picture.MUTED,
+                       font_size=12) for i, line in enumerate(head[1:])]
     y = 34.0 + 16 * len(head)
     body += _road(view, names, locale, for_png, y)
     y += 50
@@ -377,7 +370,7 @@ def image(view: dict[str, Any], names: Sequence[str] | None = None, locale: str 
 def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: str = "en") -> str:
     """The picture in words (alt text, at most 1,024 characters): the turn and the road,
     then each seat's glory, castles and stacks."""
-    ja = _ja(locale)
+    ja = lang.ja(locale)
     stop = "。" if ja else "."
     parts = [line + stop for line in _header(view, names, locale, False)]
     for p in view["players"]:
