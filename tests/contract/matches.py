@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.core import Game, Rng
-from engine.core.play import Step, step
+from engine.core.play import Step, owned_steps, step
 from engine.core.selfplay import derive_secret, play_bots
 from engine.registry import get_game, installed
 
@@ -45,3 +45,11 @@ def walk(game_id: str, seed: int, limit: int = 250) -> Iterator[tuple[Any, int, 
     played = play_bots(game, n, seed)
     secret, state, counter = start(game, n, seed)
     yield from fold(game, state, counter, secret, played.moves[:limit])
+
+
+def step_owned(game: Game[Any], state: Any, seat: int, action: Mapping[str, Any],
+               secret: bytes, counter: int) -> tuple[Any, int]:
+    """One action through replay's owned path (`owned_steps`, a run of one): the new state
+    and counter. `state` may be edited in place, and is spoilt when this raises."""
+    owned, rng = owned_steps(game, secret, counter)
+    return owned(state, seat, action), rng.counter
