@@ -9,7 +9,8 @@ is a few hundred events, so the figure is the sum over several matches). Then, i
 same process and alternating in rounds (the machine is shared: CPU time of
 the process, the medians are printed):
   floor    plain sqlite3: SELECT each match's events + json.loads of each payload;
-  rebuild  Store.events (read, decode, upcast) + events.replay.rebuild of each match;
+  rebuild  Store.events (read, decode, upcast) + events.replay.rebuild of each match, and
+           the garbage collector's runs within it (gc.callbacks: their count and CPU time);
   reading  Store.events of each match in a row, as the floor reads them (no replay between,
            whose garbage and cold caches the rebuild's reading pays for);
   cold     MatchService.get of each match from its newest snapshot (the service's cold path).
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import gc
 import json
 import pstats
 import sqlite3
@@ -78,16 +80,40 @@ def floor_ms(path: Path, ids: list[str]) -> float:
     return elapsed * 1000
 
 
-async def rebuild_ms(store: Store, ids: list[str], secrets: dict[str, bytes]) -> tuple[float, float]:
-    """(total, of which replaying)"""
+class Collections:
+    """The collector's runs and their CPU time while counting (gc.callbacks): the rebuild
+    pauses it while decoding and replaying, and what it then scans is part of the rebuild's cost."""
+
+    def __init__(self) -> None:
+        self.runs, self.ms, self._began = 0, 0.0, 0.0
+
+    def __enter__(self) -> Collections:
+        gc.callbacks.append(self._seen)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._seen)
+
+    def _seen(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = clock()
+        else:
+            self.runs += 1
+            self.ms += (clock() - self._began) * 1000
+
+
+async def rebuild_ms(store: Store, ids: list[str], secrets: dict[str, bytes]) -> tuple[float, float, Collections]:
+    """(total, of which replaying, the collections within it)"""
     replaying = 0.0
-    began = clock()
-    for match_id in ids:
-        events = await store.events(match_id)
-        t = clock()
-        rebuild(events, secrets[match_id])
-        replaying += clock() - t
-    return (clock() - began) * 1000, replaying * 1000
+    with Collections() as collections:
+        began = clock()
+        for match_id in ids:
+            events = await store.events(match_id)
+            t = clock()
+            rebuild(events, secrets[match_id])
+            replaying += clock() - t
+        total = clock() - began
+    return total * 1000, replaying * 1000, collections
 
 
 def engine_ms(events: dict[str, list[Event]], secrets: dict[str, bytes]) -> float:
@@ -143,11 +169,15 @@ async def bench(game_id: str, args: argparse.Namespace) -> float:
         logs = {m: await store.events(m) for m in ids}
         assert not any(e.type == "revert" for log in logs.values() for e in log)
         floors, totals, replays, colds, engines, readings = [], [], [], [], [], []
+        runs: list[int] = []
+        collecting: list[float] = []
         for _ in range(args.rounds):
             floors.append(floor_ms(path, ids))
-            total, replaying = await rebuild_ms(store, ids, secrets)
+            total, replaying, collections = await rebuild_ms(store, ids, secrets)
             totals.append(total)
             replays.append(replaying)
+            runs.append(collections.runs)
+            collecting.append(collections.ms)
             colds.append(await cold_ms(store, ids))
             readings.append(await reading_ms(store, ids))
             engines.append(engine_ms(logs, secrets))
@@ -159,6 +189,8 @@ async def bench(game_id: str, args: argparse.Namespace) -> float:
         print(f"  rebuild (Store.events + replay.rebuild): {total:.1f} ms ({total - replay:.1f} ms reading, "
               f"{replay:.1f} ms replaying) = {ratio:.2f}x the floor  "
               f"[target < {TARGET:.0f}x: {'meets target' if ratio < TARGET else 'MISSES target'}]")
+        print(f"  of which the garbage collector: {statistics.median(collecting):.1f} ms in "
+              f"{statistics.median(runs):.0f} collections")
         print(f"  reading alone (Store.events of each match in a row, as the floor reads): {reading:.1f} ms "
               f"= {reading / floor:.2f}x the floor")
         print(f"  the engine's pure steps alone (play.step over the same actions): {engine:.1f} ms")

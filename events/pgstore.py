@@ -54,7 +54,7 @@ from .model import Event, NewEvent
 from .pgschema import migrate
 from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
-from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peek_from_row
+from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peeks_by_match
 from .store import LEAGUE, Conflict, DuplicateCommand, Heads, MatchRow, Opened
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
@@ -779,18 +779,15 @@ class PgStore:
         """Of many matches, the events of `types` and each one's last event but notes (when it ended),
         as Peeks: a projection of seats skips the moves, most of a long log, and the payload of that
         last event. A query per thousand matches."""
-        out: dict[str, list[Peek]] = {mid: [] for mid in match_ids}
+        out: dict[str, list[Peek]] = {}
         sql = ("SELECT match_id, seq, type, version, at, CASE WHEN type = ANY($2::text[]) THEN convert_to(payload, 'UTF8') END "
                "FROM events WHERE match_id = ANY($1::text[]) AND (type = ANY($2::text[]) OR (match_id, seq) IN ("
                "SELECT match_id, MAX(seq) FROM events WHERE match_id = ANY($1::text[]) AND type <> 'note' "
                "GROUP BY match_id)) ORDER BY match_id, seq")
         for start in range(0, len(match_ids), 1000):
             chunk = list(match_ids[start:start + 1000])
-            rows = await self._read("fetch", sql, chunk, list(types))
-            with gc_paused():
-                for row in rows:
-                    out[row[0]].append(peek_from_row(row))
-        return {mid: peeks for mid, peeks in out.items() if peeks}
+            out.update(peeks_by_match(chunk, await self._read("fetch", sql, chunk, list(types))))
+        return out
 
     async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
         """What a cold load of each match needs (events.store.Opened): four

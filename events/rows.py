@@ -87,6 +87,16 @@ def peek_from_row(row: Sequence[Any]) -> Peek:
     return Peek(etype, at, upcast(etype, version, loads(payload))[1])
 
 
+def peeks_by_match(match_ids: Sequence[str], rows: Sequence[Any]) -> dict[str, list[Peek]]:
+    """Stored rows of `match_ids` (what `peek_from_row` reads; sqlite3 tuples or asyncpg Records)
+    as each match's Peeks, in the rows' order: the matches that have any, in the order asked."""
+    out: dict[str, list[Peek]] = {mid: [] for mid in match_ids}
+    with gc_paused():
+        for row in rows:
+            out[row[0]].append(peek_from_row(row))
+    return {mid: peeks for mid, peeks in out.items() if peeks}
+
+
 # orjson reads an integer past 64 bits as a float, silently (ijl/orjson#53): such a payload must be
 # read by json. That integer is a run of 19 digits or more at the start, after a minus sign, a
 # comma, a bracket, white space or a key's '":'. Mapped so, payloads are searched in one pass; a

@@ -25,7 +25,7 @@ from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields
-from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peek_from_row
+from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peeks_by_match
 from .schema import migrate
 
 
@@ -316,6 +316,11 @@ def _events(conn: sqlite3.Connection, match_id: str, sql: str, args: Sequence[An
 def _logs(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> dict[str, list[Event]]:
     """The events `sql` selects (match_id, then `_EVENT_READ`) by match, decoded like `_events`."""
     return events_by_match(conn.execute(sql, args).fetchall())
+
+
+def _peeks(conn: sqlite3.Connection, match_ids: Sequence[str], sql: str, args: Sequence[Any]) -> dict[str, list[Peek]]:
+    """The Peeks `sql` selects of `match_ids`, decoded on the database thread like `_events`."""
+    return peeks_by_match(match_ids, conn.execute(sql, args).fetchall())
 
 
 def _opening(conn: sqlite3.Connection, match_ids: Sequence[str]) -> dict[str, Opened]:
@@ -677,7 +682,7 @@ class Store:
         """Of many matches, the events of `types` and each one's last event but notes (when it ended),
         as Peeks: a projection of seats skips the moves, most of a long log, and the payload of that
         last event. A query per 500 matches."""
-        out: dict[str, list[Peek]] = {mid: [] for mid in match_ids}
+        out: dict[str, list[Peek]] = {}
         kinds = ",".join("?" * len(types))
         for chunk in (match_ids[i:i + 500] for i in range(0, len(match_ids), 500)):
             marks = ",".join("?" * len(chunk))
@@ -685,11 +690,8 @@ class Store:
                    f"FROM events WHERE match_id IN ({marks}) AND (type IN ({kinds}) OR (match_id, seq) IN ("
                    f"SELECT match_id, MAX(seq) FROM events WHERE match_id IN ({marks}) AND type != 'note' "
                    "GROUP BY match_id)) ORDER BY match_id, seq")
-            rows = await self._on_db_thread(_all, sql, [*types, *chunk, *types, *chunk])
-            with gc_paused():
-                for row in rows:
-                    out[row[0]].append(peek_from_row(row))
-        return {mid: peeks for mid, peeks in out.items() if peeks}
+            out.update(await self._on_db_thread(_peeks, chunk, sql, [*types, *chunk, *types, *chunk]))
+        return out
 
     async def opening(self, match_ids: Sequence[str]) -> dict[str, Opened]:
         """Opened for each of `match_ids` that exists: one hand-off per 500 matches."""

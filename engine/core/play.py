@@ -60,17 +60,10 @@ def step(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
     return Step(transition, rng.counter)
 
 
-def step_owned(game: Game[S], state: S, seat: int, action: Mapping[str, Any],
-               secret: bytes, counter: int) -> tuple[S, int]:
-    """`step`'s new state and counter through `Game.apply_owned`, for a caller
-    that owns `state` and never reads it again (a replay): it may be edited in
-    place, and is spoilt when this raises."""
-    owned, rng = owned_steps(game, secret, counter)
-    return owned(state, seat, action), rng.counter
-
-
 def owned_steps(game: Game[S], secret: bytes, counter: int) -> tuple[Callable[[S, int, Mapping[str, Any]], S], Rng]:
-    """`step_owned` for a run of actions from `counter`, each on the state the
+    """`step` through `Game.apply_owned`, for a caller that owns each state and
+    never reads it again (a replay): a state may be edited in place, and is spoilt
+    when the step raises. For a run of actions from `counter`, each on the state the
     one before made: (the step, the Rng cursor they share). One cursor serves the
     whole run, since each action's draws begin where the last one's ended (as a
     fresh cursor at the carried counter would); its counter after the last action

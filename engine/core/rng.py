@@ -10,12 +10,14 @@ recompute every draw of a finished match. The sampling is our own code: the
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import struct
+from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 T = TypeVar("T")
 
 _SPACE = 1 << 64
+_FIRST_WORD = struct.Struct(">Q").unpack_from  # a digest's first 8 bytes as an unsigned big-endian number
 
 
 def commitment(secret: bytes) -> str:
@@ -28,14 +30,27 @@ class _Hmac:
     secret: the same bytes as `hmac.new(secret, counter, sha256)`, at a third of the cost per draw
     (replay speed is bounded by it)."""
 
-    __slots__ = ("_inner", "_outer")
+    __slots__ = ("word",)
     _cache: ClassVar[dict[bytes, _Hmac]] = {}
 
     def __init__(self, secret: bytes) -> None:
         key = secret if len(secret) <= 64 else hashlib.sha256(secret).digest()
         key = key.ljust(64, b"\0")
-        self._inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
-        self._outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+        # A draw's cost is mostly calls: the keyed hashes' bound methods are looked up here, once.
+        inner_copy = hashlib.sha256(bytes(b ^ 0x36 for b in key)).copy
+        outer_copy = hashlib.sha256(bytes(b ^ 0x5C for b in key)).copy
+        first: Callable[[bytes], tuple[int]] = _FIRST_WORD
+
+        def word(counter: int) -> int:
+            """The first 64 bits of HMAC(secret, counter as 8 big-endian bytes),
+            as the unsigned big-endian number a draw is made of."""
+            inner = inner_copy()
+            inner.update(counter.to_bytes(8, "big"))
+            outer = outer_copy()
+            outer.update(inner.digest())
+            return first(outer.digest())[0]
+
+        self.word: Callable[[int], int] = word
 
     @classmethod
     def of(cls, secret: bytes) -> _Hmac:
@@ -46,25 +61,16 @@ class _Hmac:
             mac = cls._cache[secret] = cls(secret)
         return mac
 
-    def word(self, counter: int) -> int:
-        """The first 64 bits of HMAC(secret, counter as 8 big-endian bytes),
-        as the unsigned big-endian number a draw is made of."""
-        inner = self._inner.copy()
-        inner.update(counter.to_bytes(8, "big"))
-        outer = self._outer.copy()
-        outer.update(inner.digest())
-        return int.from_bytes(outer.digest()[:8], "big")
-
 
 class Rng:
     """A cursor over the HMAC stream. Reducers receive one; the framework stores `counter`."""
 
-    __slots__ = ("_mac", "counter", "trace")
+    __slots__ = ("_word", "counter", "trace")
 
     def __init__(self, secret: bytes, counter: int = 0, *, trace: bool = False) -> None:
         if len(secret) < 16:
             raise ValueError("match secret too short")
-        self._mac = _Hmac.of(secret)
+        self._word = _Hmac.of(secret).word
         self.counter = counter
         # (counter, bound, result) per draw, kept only when asked (verification).
         self.trace: list[tuple[int, int, int]] | None = [] if trace else None
@@ -74,7 +80,7 @@ class Rng:
         if n <= 0:
             raise ValueError("bound must be positive")
         limit = _SPACE - (_SPACE % n)
-        word, at = self._mac.word, self.counter
+        word, at = self._word, self.counter
         x = word(at)
         while x >= limit:  # rejected (odds below n / 2**64): the next counter's word
             at += 1
@@ -103,10 +109,27 @@ class Rng:
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """Fisher-Yates; returns a new list and leaves `items` alone."""
-        out, below = list(items), self.below
+        out = list(items)
+        if self.trace is not None:  # verification sees each draw, as `below` records it
+            below = self.below
+            for i in range(len(out) - 1, 0, -1):
+                j = below(i + 1)
+                out[i], out[j] = out[j], out[i]
+            return out
+        # `below`, inline: a set-up shuffles whole decks, a draw per card (most of a
+        # Naru or Warlords set-up's time), and the call is a third of a draw's cost.
+        word, at = self._word, self.counter
         for i in range(len(out) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = _SPACE - (_SPACE % n)
+            x = word(at)
+            while x >= limit:
+                at += 1
+                x = word(at)
+            at += 1
+            j = x % n
             out[i], out[j] = out[j], out[i]
+        self.counter = at
         return out
 
 

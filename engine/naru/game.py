@@ -216,7 +216,7 @@ class NaruGame(Game[NaruState]):
         return Transition(s, tuple(logs), reveals=reveals)
 
     def apply_owned(self, state: NaruState, seat: int, action: Action, rng: Rng) -> NaruState:
-        # Its caller (engine.core.play.step_owned) has checked that the game waits on `seat`.
+        # Its caller (engine.core.play.owned_steps) has checked that the game waits on `seat`.
         # Nobody reads the log lines, so none is built.
         self._dispatch(state, seat, self._kind(state, action), action, rng, None)
         return state

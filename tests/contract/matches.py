@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core import Game, Pending, Rng
 from engine.core.actions import Action
-from engine.core.play import Step, step
+from engine.core.play import Step, owned_steps, step
 from engine.core.selfplay import derive_secret
 from engine.registry import get_game, installed
 
@@ -84,3 +84,11 @@ def walk(game_id: str, seed: int, limit: int = 250) -> Iterator[tuple[Any, int, 
     game = get_game(game_id)
     for turn in bot_turns(game, seats_of(game_id), seed, limit):
         yield turn.state, turn.seat, turn.action, turn.step
+
+
+def step_owned(game: Game[Any], state: Any, seat: int, action: Mapping[str, Any],
+               secret: bytes, counter: int) -> tuple[Any, int]:
+    """One action through replay's owned path (`owned_steps`, a run of one): the new state
+    and counter. `state` may be edited in place, and is spoilt when this raises."""
+    owned, rng = owned_steps(game, secret, counter)
+    return owned(state, seat, action), rng.counter

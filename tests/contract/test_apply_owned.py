@@ -15,11 +15,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.core import ALL_SEEING, Rng, RuleError
-from engine.core.play import step, step_owned
+from engine.core.play import step
 from engine.core.selfplay import derive_secret, play_bots
 from engine.registry import get_game
 
-from .matches import GAMES, fold, seats_of, start
+from .matches import GAMES, fold, seats_of, start, step_owned
 
 seeds = st.integers(min_value=0, max_value=10**9)
 

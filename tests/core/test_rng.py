@@ -83,6 +83,24 @@ def test_every_draw_and_counter_is_the_plainly_written_streams_rejections_includ
     assert rejected > 10
 
 
+def reference_shuffle(secret: bytes, counter: int, items: list[int]) -> tuple[list[int], int]:
+    """Fisher-Yates over the plainly written stream, as `shuffled` is specified: (the order, counter after)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, _, counter = reference_below(secret, counter, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out, counter
+
+
+@pytest.mark.parametrize("trace", [False, True])
+def test_a_shuffle_is_fisher_yates_over_the_plainly_written_stream(trace):
+    # The inline loop (no trace) and the one through `below` (traced) both.
+    for counter in (0, 1, 977):
+        rng = Rng(SECRET, counter, trace=trace)
+        assert (rng.shuffled(list(range(300))), rng.counter) == reference_shuffle(SECRET, counter, list(range(300)))
+        assert rng.trace is None if not trace else len(rng.trace) == 299
+
+
 @given(st.lists(st.integers(), max_size=30), st.integers(min_value=0, max_value=10_000))
 def test_shuffle_is_a_permutation_and_leaves_input_alone(items, counter):
     before = list(items)

@@ -9,11 +9,12 @@ from types import FrameType
 from typing import Any
 
 from engine.core import Rng, RuleError, Text
-from engine.core.play import step, step_owned
+from engine.core.play import step
 from engine.core.selfplay import derive_secret, play_bots
 from engine.quarriors import names
 from engine.quarriors.game import GAME
 from engine.quarriors.state import CAPTURE, MAIN, QState, copy_state
+from tests.contract.matches import step_owned
 
 from .helpers import act, make, place, refused, rng
 
