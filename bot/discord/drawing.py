@@ -6,9 +6,9 @@ page (replayed, verified and drawn) seconds: in a thread of the bot it
 stalls every other match's commands while it runs (issue 25). One worker
 process, started on the first picture, draws them instead, with
 `bot.render.image`'s own cache there; the bot process only waits for the
-bytes, and keeps them by what they draw (`render.picture_key`, the worker's
-cache's key too), so a board a move left looking the same is not asked of the
-worker again. A game without pictures never asks the worker. If the worker
+bytes, and keeps those of games with a `picture_view` by what they draw
+(`render.picture_key`, the worker's cache's key too), so a board a move left
+looking the same is not asked of the worker again. A game without pictures never asks the worker. If the worker
 cannot be started or dies, the picture is drawn in a thread as before.
 """
 
@@ -58,8 +58,11 @@ async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], 
         return None
     # A move that leaves the picture as it was (what it draws of the view unchanged) reuses the one
     # drawn, without asking the worker (the view pickled across, two of the pool's threads woken).
-    key = render.picture_key(game_id, view, names, locale)
-    if key in _pictures:
+    # Only a game that says what its picture draws (`picture_view`) is kept here: another's picture
+    # changes with nearly every move, so keying it (its whole view pickled and hashed, 30-90 µs) would
+    # cost each move and save none; the worker's own cache still never draws it twice.
+    key = render.picture_key(game_id, view, names, locale) if render.has_picture_view(game_id) else None
+    if key is not None and key in _pictures:
         return _pictures[key]
     loop = asyncio.get_running_loop()
     try:
@@ -68,9 +71,10 @@ async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], 
         log.warning("the drawing process is gone (%s); drawing in a thread", exc)
         _pool = None
         return await asyncio.to_thread(render.image, game_id, view, list(names), locale)
-    _pictures[key] = data
-    if len(_pictures) > PICTURES:
-        del _pictures[next(iter(_pictures))]
+    if key is not None:
+        _pictures[key] = data
+        if len(_pictures) > PICTURES:
+            del _pictures[next(iter(_pictures))]
     return data
 
 

@@ -88,6 +88,12 @@ def image(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None
     return _IMAGES[key]
 
 
+def has_picture_view(game_id: str) -> bool:
+    """Whether the game's picture module says what its picture draws of a view (`picture_view`)."""
+    mod = _module(game_id)
+    return mod is not None and hasattr(mod, "picture_view")
+
+
 def picture_view(game_id: str, view: dict[str, Any]) -> Any | None:
     """What the game's picture draws of `view`, where its module says (None where it does not):
     two views with the same picture view have the same picture."""

@@ -89,3 +89,26 @@ def test_the_bot_asks_the_drawing_process_once_per_picture(monkeypatch) -> None:
     assert picture is not None and picture == render.image("musou", first, NAMES, "ja")
     assert again is picture
     assert different is not None and different != picture and len(drawing._pictures) == 2
+
+
+@pytest.mark.slow
+def test_the_bot_keeps_no_picture_of_a_game_without_picture_views(monkeypatch) -> None:
+    """Naru's board changes with nearly every move: keying it in the bot would cost each move
+    (its whole view hashed) and save nothing, so only the drawing process's cache keeps it."""
+    import asyncio
+
+    (first, _), (later, _) = views("naru", 3, 20)[:2]
+    monkeypatch.setattr(drawing, "_pictures", {})
+
+    async def two() -> tuple[bytes | None, bytes | None]:
+        return (await drawing.board_image("naru", first, NAMES, "en"),
+                await drawing.board_image("naru", later, NAMES, "en"))
+
+    try:
+        picture, other = asyncio.run(two())
+    finally:
+        if drawing._pool is not None:
+            drawing._pool.shutdown()
+            drawing._pool = None
+    assert picture == render.image("naru", first, NAMES, "en") and other != picture
+    assert drawing._pictures == {}
