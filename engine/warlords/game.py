@@ -61,10 +61,6 @@ PLAY: dict[str, Callable[..., None]] = {
 PLAY_RNG: dict[str, Callable[..., None]] = {
     "attack": moves.do_attack, "play": moves.do_play, "calamity": moves.do_calamity, "cast": moves.do_cast,
 }
-# Each action of the action step: its check, its executor and whether that draws (one look-up an action).
-STEPS: dict[str, tuple[Callable[[WState, int, Action], None], Callable[..., None], bool]] = {
-    kind: (check, PLAY_RNG.get(kind) or PLAY[kind], kind in PLAY_RNG) for kind, check in legal.CHECKS.items()
-}
 
 
 def _unknown(kind: Any, allowed: list[str]) -> UnknownAction:
@@ -265,37 +261,32 @@ class Warlords(Game[WState]):
         return state
 
     def _play(self, s: WState, seat: int, action: Action, rng: Rng, log: list[Text] | None) -> None:
-        phase = s.phase
-        if phase != "play":  # set-up and the end come first in the rules, the action step in play
-            if phase == "over":
-                raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
-            if phase == "direction":
-                self._direction(s, seat, action, log)
-                return
-            if phase == "pick":
-                self._pick(s, seat, action, rng, log)
-                return
-        if s.decision is not None:
+        kind = action.get("kind")
+        if s.phase == "over":
+            raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
+        if s.phase == "direction":
+            self._direction(s, seat, action, log)
+        elif s.phase == "pick":
+            self._pick(s, seat, action, rng, log)
+        elif s.decision is not None:
             self._respond(s, seat, action, rng, log)
+            settle(s, rng, log)
         else:
             if seat != s.active:
                 raise RuleError(Text("It is not your turn.", "あなたの手番ではありません。"))
-            kind = action.get("kind")
             if kind == "end":
                 if log is not None:
                     log.append(seat_ref(seat) + Text(" ends their turn.", "は手番を終えた。"))
                 end_turn(s, rng, log)
-            else:
-                step = STEPS.get(kind)  # type: ignore[arg-type]
-                if step is None:
-                    raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
-                check, do, takes_rng = step
-                check(s, seat, action)
-                if takes_rng:
-                    do(s, seat, action, rng, log)
+            elif kind in legal.CHECKS:
+                legal.CHECKS[kind](s, seat, action)
+                if kind in PLAY_RNG:
+                    PLAY_RNG[kind](s, seat, action, rng, log)
                 else:
-                    do(s, seat, action, log)
-        settle(s, rng, log)
+                    PLAY[kind](s, seat, action, log)
+            else:
+                raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
+            settle(s, rng, log)
 
     def _direction(self, s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
         if a.get("kind") != "direction" or a.get("dir") not in ("cw", "ccw"):

@@ -19,21 +19,15 @@ def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -
     """The decks dealt; `card_set` is the text of the match's own set (the one object every state keeps)."""
     decks: list[dict[str, int]] = options.get("decks_cards") or [starter(d) for d in options["decks"]]
     names = list(options.get("decks", [f"custom{i}" for i in range(seats)]))
-    # Every card of every deck in a row (seat by seat, card ids sorted), as whose and which.
-    flat_seats: list[int] = []
-    flat_cards: list[str] = []
-    for seat in range(seats):
-        for cid, n in sorted(decks[seat].items()):
-            flat_seats += [seat] * n
-            flat_cards += [cid] * n
+    flat = [(seat, cid) for seat in range(seats) for cid, n in sorted(decks[seat].items()) for _ in range(n)]
     # Instance ids are handed out in random order, so an id says nothing about the card.
-    order = rng.shuffled(list(range(len(flat_cards))))
-    ids = [f"c{k}" for k in range(1, len(order) + 1)]  # the k-th card dealt is "c<k+1>"
-    cards = dict(zip(ids, [flat_cards[idx] for idx in order], strict=True))
-    dealt_seats = [flat_seats[idx] for idx in order]
-    owner = dict(zip(ids, dealt_seats, strict=True))
+    order = rng.shuffled(list(range(len(flat))))
+    dealt = [flat[idx] for idx in order]  # the k-th card dealt is "c<k+1>"
+    ids = [f"c{k}" for k in range(1, len(dealt) + 1)]
+    cards = dict(zip(ids, [cid for _, cid in dealt], strict=True))
+    owner = dict(zip(ids, [seat for seat, _ in dealt], strict=True))
     piles: list[list[str]] = [[] for _ in range(seats)]
-    for iid, seat in zip(ids, dealt_seats, strict=True):
+    for iid, (seat, _) in zip(ids, dealt, strict=True):
         piles[seat].append(iid)
     # Each pile is already in id order (ids were handed out in that order): no sort needed.
     players = [Player(deck=rng.shuffled(p), deck_name=names[i] if i < len(names) else "") for i, p in enumerate(piles)]

@@ -140,7 +140,7 @@ def castle_capacity(s: WState, c: Castle) -> int:
 def castle_revenue(s: WState, c: Castle) -> int:
     total = cdef(s, c.card).revenue
     for i in c.improvements:  # a loop, not sum(): most castles have none, and this runs every turn
-        total += cdef(s, i).static_totals.get("revenue", 0)  # static()'s sum, without its call
+        total += cdef(s, i).static("revenue")
     return total
 
 

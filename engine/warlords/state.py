@@ -150,18 +150,13 @@ def alive(s: WState) -> list[int]:
 
 def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
     # A stack stays with the player whose hero leads it: look there first (several
-    # look-ups an action). Only a hero leads one, so for any other card (a castle
-    # named as a target) the search ends there; else everywhere, so any table finds
-    # what it did before.
+    # look-ups an action), then everywhere, so any table finds what it did before.
     seat = s.owner.get(sid)
-    players = s.players
-    if seat is not None and seat < len(players):
-        for st in players[seat].stacks:
+    if seat is not None and seat < len(s.players):
+        for st in s.players[seat].stacks:
             if st.hero == sid:
                 return seat, st
-        if cdef(s, sid).type != "hero":
-            return None
-    for seat, p in enumerate(players):
+    for seat, p in enumerate(s.players):
         for st in p.stacks:
             if st.hero == sid:
                 return seat, st
@@ -170,17 +165,12 @@ def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
 
 def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
     # Most castles are still their owner's (capture moves some): look there first.
-    # Only a castle card is a castle, so for any other (a stack named as a target)
-    # the search ends there.
     seat = s.owner.get(cid)
-    players = s.players
-    if seat is not None and seat < len(players):
-        for c in players[seat].castles:
+    if seat is not None and seat < len(s.players):
+        for c in s.players[seat].castles:
             if c.card == cid:
                 return seat, c
-        if cdef(s, cid).type != "castle":
-            return None
-    for seat, p in enumerate(players):
+    for seat, p in enumerate(s.players):
         for c in p.castles:
             if c.card == cid:
                 return seat, c

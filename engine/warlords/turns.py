@@ -10,7 +10,7 @@ from .cards import rules
 from .combat import starve
 from .removal import check_eliminations
 from .stacks import glory
-from .state import WState, alive, draw_to_hand
+from .state import WState, alive, draw_to_hand, order_from
 from .words import seats_and
 
 
@@ -19,8 +19,7 @@ def start_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
     p = s.players[s.active]
     p.castles_placed = p.heroes_placed = p.calamities_played = 0
     for st in p.stacks:
-        st.battles = st.marched = 0
-        st.explored = st.spell_used = False
+        st.battles, st.marched, st.explored, st.spell_used = 0, 0, False, False
     p.revenue = glory(s, p)
     if log is not None:
         log.append(Text(f"Turn {s.turn}: ", f"第{s.turn}手番：") + seat_ref(s.active)
@@ -38,13 +37,10 @@ def start_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
 
 
 def end_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
-    players, active, step, n = s.players, s.active, s.direction, s.seats
-    players[active].revenue = 0
-    # The first seat after the active one in the direction of play (order_from's
-    # order) still in the game, without listing them all.
-    for k in range(1, n):
-        seat = (active + step * k) % n
-        if not players[seat].eliminated:
+    s.players[s.active].revenue = 0
+    # The first seat after the active one still in the game, without listing them all.
+    for seat in order_from(s, s.active, include_start=False):
+        if not s.players[seat].eliminated:
             s.active = seat
             start_turn(s, rng, log)
             return
