@@ -3,8 +3,8 @@ and move cards. Every physical card is an instance id ("c17") mapped to its card
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from engine.core import Rng, Text, seat_ref
 
@@ -98,16 +98,21 @@ class WState:
     # The match's own card set as the text its options carry ("" = the sample
     # set): the text, not a digest, so a snapshot rebuilds it in any process.
     card_set: str = ""
+    # `copies`' index of the card map: not a field, so no snapshot, view or comparison
+    # sees it. A class default, so a state without one answers in one look-up; it is
+    # read and set as an attribute, never through `__dict__`, since in CPython 3.11
+    # fetching an instance's `__dict__` slows every later attribute read of it.
+    _copies: ClassVar[tuple[dict[str, str], int, dict[str, list[str]]] | None] = None
 
     def __getstate__(self) -> dict[str, Any]:
-        # A pickle holds the state's fields, not the index `copies` keeps on it:
-        # a state pickles the same whether or not its index was asked for.
-        out = dict(self.__dict__)
-        out.pop(_COPIES, None)
-        return out
+        # A pickle holds the state's fields (what the default pickles, in order), not
+        # the index `copies` keeps on it: a state pickles the same whether or not its
+        # index was asked for.
+        return {name: getattr(self, name) for name in _FIELDS}
 
 
-# The attribute `copies` keeps its index in (not a field: no snapshot, view or comparison sees it).
+_FIELDS = tuple(f.name for f in fields(WState))
+# The attribute `copies` keeps its index in.
 _COPIES = "_copies"
 
 # What a snapshot of a state may hold (engine.core.statecodec).
@@ -228,13 +233,13 @@ def copies(s: WState) -> dict[str, list[str]]:
     once and kept on the state (`_COPIES`, passed on by `copy_state`) for as long
     as the state lives; only a test's table grows the map, and its size tells."""
     cards = s.cards
-    hit: tuple[dict[str, str], int, dict[str, list[str]]] | None = s.__dict__.get(_COPIES)
+    hit = s._copies
     if hit is not None and hit[0] is cards and hit[1] == len(cards):
         return hit[2]
     out: dict[str, list[str]] = {}
     for iid, card_id in cards.items():
         out.setdefault(card_id, []).append(iid)
-    s.__dict__[_COPIES] = (cards, len(cards), out)
+    object.__setattr__(s, _COPIES, (cards, len(cards), out))
     return out
 
 
@@ -340,7 +345,7 @@ def copy_state(s: WState) -> WState:
     out = WState(s.seats, s.cards, s.owner, [_copy_player(p) for p in s.players], s.phase, s.first, s.direction,
                  s.active, s.turn, list(s.pick_queue), _copy_decision(s.decision), list(s.advance),
                  [list(r) for r in s.first_check], list(s.winners), s.end_reason, s.cap_hits, s.card_set)
-    index = s.__dict__.get(_COPIES)
+    index = s._copies
     if index is not None:  # the copy shares the card map, so the index of it too
-        out.__dict__[_COPIES] = index
+        object.__setattr__(out, _COPIES, index)
     return out
