@@ -123,8 +123,9 @@ class CardDef(Strict):
                                        f"効果 {e.op} は type が {t} のカードには使えません"))
         return self
 
-    @property
+    @cached_property
     def text(self) -> Text:
+        """The name as Text, built once per definition: log lines name cards at nearly every action."""
         return self.name.text()
 
     @cached_property

@@ -3,7 +3,8 @@ and move cards. Every physical card is an instance id ("c17") mapped to its card
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
 from engine.core import Rng, Text, seat_ref
 
@@ -97,7 +98,22 @@ class WState:
     # The match's own card set as the text its options carry ("" = the sample
     # set): the text, not a digest, so a snapshot rebuilds it in any process.
     card_set: str = ""
+    # `copies`' index of the card map: not a field, so no snapshot, view or comparison
+    # sees it. A class default, so a state without one answers in one look-up; it is
+    # read and set as an attribute, never through `__dict__`, since in CPython 3.11
+    # fetching an instance's `__dict__` slows every later attribute read of it.
+    _copies: ClassVar[tuple[dict[str, str], int, dict[str, list[str]]] | None] = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickle holds the state's fields (what the default pickles, in order), not
+        # the index `copies` keeps on it: a state pickles the same whether or not its
+        # index was asked for.
+        return {name: getattr(self, name) for name in _FIELDS}
+
+
+_FIELDS = tuple(f.name for f in fields(WState))
+# The attribute `copies` keeps its index in.
+_COPIES = "_copies"
 
 # What a snapshot of a state may hold (engine.core.statecodec).
 STATE_TYPES = (WState, Player, Stack, Castle, Decision)
@@ -123,21 +139,8 @@ def set_defs(s: WState) -> dict[str, CardDef]:
     return CARD_FILES.load(s.card_set).defs if s.card_set else catalogue()
 
 
-# Each card's name as Text, built once: log lines name cards at nearly every action.
-# Keyed by the definition itself (its id, checked), so whatever set it came from.
-_NAMES: dict[int, tuple[CardDef, Text]] = {}
-
-
 def name(s: WState, iid: str) -> Text:
-    d = cdef(s, iid)
-    hit = _NAMES.get(id(d))
-    if hit is not None and hit[0] is d:
-        return hit[1]
-    text = d.text
-    if len(_NAMES) > 4096:  # card sets loaded again and again hold no memory
-        _NAMES.clear()
-    _NAMES[id(d)] = (d, text)
-    return text
+    return cdef(s, iid).text
 
 
 def order_from(s: WState, start: int, include_start: bool = True) -> list[int]:
@@ -224,23 +227,19 @@ def in_play(s: WState, card_id: str) -> bool:
     return False
 
 
-# The card map of a match never changes after set-up, and a state's copy shares it;
-# only a test's table grows it, so a map is known by its identity and its size.
-_COPIES: dict[int, tuple[dict[str, str], int, dict[str, list[str]]]] = {}
-
-
 def copies(s: WState) -> dict[str, list[str]]:
-    """The instance ids of each card id in the match."""
+    """The instance ids of each card id in the match. The card map never changes
+    after set-up and every copy of a state shares it, so the index is worked out
+    once and kept on the state (`_COPIES`, passed on by `copy_state`) for as long
+    as the state lives; only a test's table grows the map, and its size tells."""
     cards = s.cards
-    hit = _COPIES.get(id(cards))
+    hit = s._copies
     if hit is not None and hit[0] is cards and hit[1] == len(cards):
         return hit[2]
     out: dict[str, list[str]] = {}
     for iid, card_id in cards.items():
         out.setdefault(card_id, []).append(iid)
-    if len(_COPIES) > 256:  # searches deal new maps again and again: hold no memory
-        _COPIES.clear()
-    _COPIES[id(cards)] = (cards, len(cards), out)
+    object.__setattr__(s, _COPIES, (cards, len(cards), out))
     return out
 
 
@@ -343,6 +342,10 @@ def _copy_decision(d: Decision | None) -> Decision | None:
 def copy_state(s: WState) -> WState:
     """A hand-made deep copy for `apply` (several times faster than pickling). The card
     and owner maps never change after set-up, so the copy shares them (structural sharing)."""
-    return WState(s.seats, s.cards, s.owner, [_copy_player(p) for p in s.players], s.phase, s.first, s.direction,
-                  s.active, s.turn, list(s.pick_queue), _copy_decision(s.decision), list(s.advance),
-                  [list(r) for r in s.first_check], list(s.winners), s.end_reason, s.cap_hits, s.card_set)
+    out = WState(s.seats, s.cards, s.owner, [_copy_player(p) for p in s.players], s.phase, s.first, s.direction,
+                 s.active, s.turn, list(s.pick_queue), _copy_decision(s.decision), list(s.advance),
+                 [list(r) for r in s.first_check], list(s.winners), s.end_reason, s.cap_hits, s.card_set)
+    index = s._copies
+    if index is not None:  # the copy shares the card map, so the index of it too
+        object.__setattr__(out, _COPIES, index)
+    return out

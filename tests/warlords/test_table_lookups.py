@@ -4,10 +4,13 @@ exactly what a walk of the whole table answers."""
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+
 import pytest
 
 from engine.core import RuleError
-from engine.warlords.state import Castle, Stack, WState, find_castle, find_stack, in_play, on_table
+from engine.warlords.state import Castle, Stack, WState, copies, copy_state, find_castle, find_stack, in_play, on_table
 
 from .helpers import Table, act, bot_states
 
@@ -46,3 +49,14 @@ def test_a_card_added_to_the_table_after_a_look_up_is_seen() -> None:
     (dup,) = t.hand(0, "castle_dunmoor")
     with pytest.raises(RuleError, match="already in play"):
         act(t.s, 0, kind="deploy", card=dup)
+
+
+def test_the_copies_index_kept_on_a_state_is_no_part_of_it() -> None:
+    # The index rides on the state it describes (and on copy_state's copies, which
+    # share its card map), but a pickle, a snapshot or a comparison never sees it.
+    s = dataclasses.replace(bot_states(3, 14, steps=4)[-1])  # a state no index was asked of yet
+    before = pickle.dumps(s)
+    index = copies(s)
+    assert copies(s) is index and copies(copy_state(s)) is index
+    assert pickle.dumps(s) == before
+    assert copies(pickle.loads(before)) == index
