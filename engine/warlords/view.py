@@ -26,9 +26,12 @@ from .stacks import (
 )
 from .state import Castle, Stack, WState, cdef, set_defs
 
-# A card's hand line, written once per card definition (by identity: a definition is not hashable):
-# every view of every move shows each hand in full.
+# A card's hand line, written once per card definition (by identity: a definition is not hashable;
+# the entry holds the definition, so its id cannot be reused while kept): every view of every move
+# shows each hand in full. Bounded: card sets read again and again (engine.core.cardfile keeps a few
+# dozen) must not keep their definitions alive here.
 _BRIEFS: dict[int, tuple[CardDef, Text]] = {}
+_BRIEFS_KEPT = 4096
 
 
 def card_json(s: WState, iid: str) -> dict[str, Any]:
@@ -44,6 +47,8 @@ def hand_json(s: WState, iid: str) -> dict[str, Any]:
 def _brief(d: CardDef) -> Text:
     found = _BRIEFS.get(id(d))
     if found is None or found[0] is not d:
+        if len(_BRIEFS) >= _BRIEFS_KEPT:
+            _BRIEFS.clear()
         found = _BRIEFS[id(d)] = (d, brief(d))
     return found[1]
 
