@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from engine.core import ALL_SEEING, Rng, RuleError
-from engine.core.play import step, step_owned
+from engine.core.play import step
 from engine.core.selfplay import derive_secret, play_bots
 from engine.quarriors.game import GAME
 from engine.quarriors.state import QState, copy_state
+from tests.contract.matches import step_owned
 
 # (seats, seed) -> digest, recorded at e98afc6
 QUICK = {

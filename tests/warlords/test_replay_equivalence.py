@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 
 from engine.core import ALL_SEEING, Rng, RuleError
-from engine.core.play import step, step_owned
+from engine.core.play import step
 from engine.core.selfplay import derive_secret, play_bots
 from engine.warlords import legal
 from engine.warlords.game import GAME
 from engine.warlords.state import WState
+from tests.contract.matches import step_owned
 
 # (seats, seed) of each match, and its trace's digest as commit e98afc6 made it.
 QUICK = {(4, 1): "7ed343a78a219a400fced8508c13b9ae7891b8f74f034e6d1767e761f4d4dd64",
