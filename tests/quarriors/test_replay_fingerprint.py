@@ -15,12 +15,11 @@ from typing import Any
 
 import pytest
 
-from engine.core import ALL_SEEING, Rng, RuleError
+from engine.core import ALL_SEEING, RuleError
 from engine.core.play import step
-from engine.core.selfplay import derive_secret, play_bots
 from engine.quarriors.game import GAME
 from engine.quarriors.state import QState, copy_state
-from tests.contract.matches import step_owned
+from tests.contract.matches import bot_turns, step_owned
 
 # (seats, seed) -> digest, recorded at e98afc6
 QUICK = {
@@ -115,24 +114,20 @@ def _again(state: QState, seat: int, action: dict[str, Any], secret: bytes, coun
 
 
 def fingerprint(seats: int, seed: int) -> str:
-    played = play_bots(GAME, seats, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(seats, GAME.options({}, seats), rng)
-    counter = rng.counter
-    owned, owned_counter = copy_state(state), counter
     h = hashlib.sha256()
-    for seat, action in played.moves:
-        result = step(GAME, state, seat, action, secret, counter)
-        t = result.transition
-        state, counter = t.state, result.counter
-        owned, owned_counter = step_owned(GAME, owned, seat, action, secret, owned_counter)
-        assert (owned, owned_counter) == (state, counter), (seats, seed, action)
+    owned: Any = None
+    for turn in bot_turns(GAME, seats, seed):
+        if owned is None:  # the set-up, before its first action
+            owned, owned_counter = copy_state(turn.state), turn.counter
+        t = turn.step.transition
+        state, counter = t.state, turn.step.counter
+        owned, owned_counter = step_owned(GAME, owned, turn.seat, turn.action, turn.secret, owned_counter)
+        assert (owned, owned_counter) == (state, counter), (seats, seed, turn.action)
         _put(h, [t.log, t.reveals, counter])
         _put(h, GAME.view(state, ALL_SEEING))
         _put(h, [GAME.legal_actions(state, p) for p in range(seats)])
-        _put(h, _again(state, seat, action, secret, counter))
-    assert GAME.outcome(owned) == played.outcome is not None
+        _put(h, _again(state, turn.seat, turn.action, turn.secret, counter))
+    assert GAME.outcome(owned) is not None and GAME.outcome(owned) == GAME.outcome(state)
     return h.hexdigest()
 
 

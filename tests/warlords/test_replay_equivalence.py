@@ -20,13 +20,11 @@ from typing import Any
 
 import pytest
 
-from engine.core import ALL_SEEING, Rng, RuleError
-from engine.core.play import step
-from engine.core.selfplay import derive_secret, play_bots
+from engine.core import ALL_SEEING, RuleError
 from engine.warlords import legal
 from engine.warlords.game import GAME
 from engine.warlords.state import WState
-from tests.contract.matches import step_owned
+from tests.contract.matches import bot_turns, step_owned
 
 # (seats, seed) of each match, and its trace's digest as commit e98afc6 made it.
 QUICK = {(4, 1): "7ed343a78a219a400fced8508c13b9ae7891b8f74f034e6d1767e761f4d4dd64",
@@ -54,28 +52,25 @@ def _refusals(s: WState, seat: int) -> list[Any]:
 
 
 def trace(seats: int, seed: int) -> str:
-    played = play_bots(GAME, seats, seed)
-    secret = derive_secret(seed)
-    rng = Rng(secret, 0)
-    state = GAME.setup(seats, GAME.options({}, seats), rng)
-    counter = rng.counter
-    owned, owned_counter = pickle.loads(pickle.dumps(state)), counter
     h = hashlib.sha256()
-    for number, (seat, action) in enumerate(played.moves):
+    owned: Any = None
+    for number, turn in enumerate(bot_turns(GAME, seats, seed)):
+        state = turn.state
+        if owned is None:  # the set-up, before its first action
+            owned, owned_counter = pickle.loads(pickle.dumps(state)), turn.counter
         for who in range(seats):
             h.update(_json([[c.action, c.label.to_json(), c.group.to_json() if c.group else None, c.shown]
                             for c in GAME.legal_actions(state, who)]))
-        h.update(_json([[p.seat, p.kind, p.order, p.prompt.to_json()] for p in GAME.pending(state)]))
+        h.update(_json([[p.seat, p.kind, p.order, p.prompt.to_json()] for p in turn.pending]))
         if state.phase == "play" and state.decision is None:
             h.update(_json(_refusals(state, state.active)))
-        result = step(GAME, state, seat, action, secret, counter)
-        state, counter = result.transition.state, result.counter
-        h.update(_json([[line.to_json() for line in result.transition.log], result.transition.reveals, counter]))
+        state, counter = turn.after, turn.step.counter
+        h.update(_json([[line.to_json() for line in turn.step.transition.log], turn.step.transition.reveals, counter]))
         h.update(_json(dataclasses.asdict(state)))
         h.update(_json(GAME.view(state, ALL_SEEING)))
-        owned, owned_counter = step_owned(GAME, owned, seat, action, secret, owned_counter)
-        assert (owned, owned_counter) == (state, counter), f"seats {seats} seed {seed}, action {number} {action}"
-    assert GAME.outcome(owned) == played.outcome is not None
+        owned, owned_counter = step_owned(GAME, owned, turn.seat, turn.action, turn.secret, owned_counter)
+        assert (owned, owned_counter) == (state, counter), f"seats {seats} seed {seed}, action {number} {turn.action}"
+    assert GAME.outcome(owned) is not None and GAME.outcome(owned) == GAME.outcome(state)
     return h.hexdigest()
 
 
