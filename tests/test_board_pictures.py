@@ -159,6 +159,7 @@ def _png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(MODULES))
 def test_the_png_is_a_png_of_a_sensible_size(game_id):
     state = list(states(game_id, 2, limit=60))[-1]

@@ -131,6 +131,7 @@ def _played(game: Game[Any], options: dict[str, Any], moves: list[tuple[int, Any
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(SAMPLES))
 def test_a_custom_set_plays_as_the_game_s_own_set_with_the_same_cards(game_id: str,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:

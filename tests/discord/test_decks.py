@@ -65,6 +65,7 @@ async def test_a_deck_with_errors_then_a_good_one(harness: Harness) -> None:
     assert await h.parley.service.store.decks(f"discord:{BOB.id}") == []
 
 
+@pytest.mark.slow
 async def test_a_long_deck_is_shown_as_a_file_and_join_again_after_the_start_offers_nothing(
         harness: Harness) -> None:
     from engine.warlords.decks import export_deck, starter, starter_ids

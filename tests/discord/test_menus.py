@@ -71,6 +71,7 @@ async def test_more_than_25_grouped_choices_offer_the_groups_first(harness: Harn
     assert "no longer current" in h.reply_text(stale)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("seated")
 async def test_a_hand_shows_each_card_beside_a_button_opening_its_choices(harness: Harness) -> None:
     h = harness

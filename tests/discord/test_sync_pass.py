@@ -56,6 +56,7 @@ class Watch:
         self.inside.clear()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["toy", "quarriors"])
 async def test_a_moves_calls_all_come_from_one_reconcile_and_a_second_one_answers_nothing(
         harness: Harness, monkeypatch: pytest.MonkeyPatch, game: str) -> None:

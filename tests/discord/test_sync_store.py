@@ -38,6 +38,7 @@ async def reference_since(read: Any, ms: Any, seat: int, player: Any,
     return span, catchup.groups(ms, shown, player.locale, lambda e: projection.line(ms, e, player.locale))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["quarriors", "naru"])
 async def test_a_move_reads_the_log_once_writes_the_record_once_and_each_catch_up_is_as_before(
         harness: Harness, monkeypatch: pytest.MonkeyPatch, game: str) -> None:

@@ -40,6 +40,7 @@ async def test_each_viewer_gets_the_view_the_game_builds_for_it_alone(service, g
         await service.act(ms.match_id, player.id, rnd.choice(choices).action, seat=pending.seat)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["quarriors", "naru", "musou", "warlords"])
 async def test_a_commands_records_and_menus_are_what_the_game_gives_afresh(service, game):
     """A command records each action's board digest (a state it passes through from its

@@ -28,6 +28,7 @@ def compare(seeds: range) -> int:
     return seen
 
 
+@pytest.mark.slow
 def test_menu_matches_the_plain_reference_over_bot_matches() -> None:
     assert compare(range(3)) > 1000
 

@@ -7,6 +7,7 @@ be declared from."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,6 +22,7 @@ seeds = st.integers(min_value=0, max_value=10**9)
 EVERY = 7  # states between two checked ones: a state's candidates cost a few hundred actions
 
 
+@pytest.mark.slow
 @given(seeds)
 def test_every_candidate_is_refused_or_played_alike_by_both_paths(seed: int) -> None:
     accepted = refused = 0
@@ -39,6 +41,7 @@ def test_every_candidate_is_refused_or_played_alike_by_both_paths(seed: int) -> 
     assert accepted and refused
 
 
+@pytest.mark.slow
 @given(seeds)
 def test_the_attackers_are_the_squares_an_attack_may_be_declared_from(seed: int) -> None:
     for turn in bot_turns(GAME, 2, seed):

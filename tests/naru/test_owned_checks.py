@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ def test_placements_are_refused_alike_by_both_paths_and_where_the_rules_refuse_t
     assert checked
 
 
+@pytest.mark.slow
 @given(seeds)
 def test_moves_are_refused_alike_by_both_paths_and_where_the_rules_refuse_them(seed: int) -> None:
     checked = 0

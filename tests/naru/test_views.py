@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
+
 from bot.render import naru as render
 from engine.core import ALL_SEEING, SPECTATOR, Viewer
 from engine.core.redaction import leaked
@@ -105,6 +107,7 @@ def test_describe_land_swap_names_only_the_land_taken() -> None:
     assert "Strategist" not in text.en and "軍師" not in text.ja and "Rice Paddy" in text.en
 
 
+@pytest.mark.slow
 def test_every_viewers_view_through_bot_matches_is_byte_for_byte_what_it_was() -> None:
     """Views are built together, sharing cards, lands and units between viewers: each view
     is still exactly what naru's views were before (their JSON, key order included, through

@@ -131,6 +131,7 @@ def fingerprint(seats: int, seed: int) -> str:
     return h.hexdigest()
 
 
+@pytest.mark.slow
 def test_bot_matches_play_and_replay_as_they_did() -> None:
     assert {key: fingerprint(*key) for key in QUICK} == QUICK
 

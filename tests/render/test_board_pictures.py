@@ -96,6 +96,7 @@ def test_a_spectators_picture_shows_no_hidden_card(game_id: str) -> None:
     assert revealed > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_png_is_the_drawing_at_its_own_size(game_id: str) -> None:
     public, _ = views(game_id, 3, 40)[1]
@@ -109,6 +110,7 @@ def test_the_png_is_the_drawing_at_its_own_size(game_id: str) -> None:
         assert len(picture.convert("RGB").getcolors(1 << 16) or []) > 10
 
 
+@pytest.mark.slow
 def test_musou_views_that_share_a_picture_key_draw_the_same_picture() -> None:
     """The bot reuses a picture for a view that draws the same (render.picture_view), so views
     that differ only elsewhere (the stage, priority, passes) must draw byte for byte the same PNG."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import unicodedata
 
+import pytest
+
 from bot.render import svg
 
 ALPHABET = "abcXYZ 12·・→▶千代子魔法のカード"
@@ -29,6 +31,7 @@ def over_last(content: str, size: float, room: float) -> str:
     return content
 
 
+@pytest.mark.slow
 def test_fit_cuts_where_the_kits_it_replaced_cut() -> None:
     rng = random.Random(5)
     cut = 0

@@ -46,6 +46,7 @@ def counting(monkeypatch: pytest.MonkeyPatch, game_id: str) -> list[int]:
     return drawn
 
 
+@pytest.mark.slow
 def test_views_with_equal_picture_views_are_drawn_once_and_different_ones_twice(monkeypatch) -> None:
     first, second, other = musou_pair()
     drawn = counting(monkeypatch, "musou")

@@ -71,6 +71,7 @@ def test_normal_rolls_out_as_the_easy_bot_and_hard_does_not() -> None:
     assert differs > 10
 
 
+@pytest.mark.slow
 def test_the_loser_of_a_game_takes_the_first_turn() -> None:
     game = get_game("musou")
     firsts = [(state, seat) for state, seat in _positions() if state.stage == "first"]

@@ -74,6 +74,7 @@ def trace(seats: int, seed: int) -> str:
     return h.hexdigest()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seats", "seed"), sorted(QUICK))
 def test_a_bot_match_traces_as_it_did(seats: int, seed: int) -> None:
     assert trace(seats, seed) == QUICK[seats, seed]

@@ -23,6 +23,7 @@ def _walked_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
     return next(((seat, st) for seat, p in enumerate(s.players) for st in p.stacks if st.hero == sid), None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats,seed", [(2, 11), (4, 12), (6, 13)])
 def test_table_look_ups_answer_what_walking_the_table_answers(seats: int, seed: int) -> None:
     captured = in_transit = 0
