@@ -88,17 +88,21 @@ def image(game_id: str, view: dict[str, Any], names: Sequence[str] | None = None
     return _IMAGES[key]
 
 
-def has_picture_view(game_id: str) -> bool:
-    """Whether the game's picture module says what its picture draws of a view (`picture_view`)."""
+def _viewing(game_id: str) -> ModuleType | None:
+    """The game's picture module where it says what its picture draws of a view (`picture_view`)."""
     mod = _module(game_id)
-    return mod is not None and hasattr(mod, "picture_view")
+    return mod if mod is not None and hasattr(mod, "picture_view") else None
+
+
+def has_picture_view(game_id: str) -> bool:
+    return _viewing(game_id) is not None
 
 
 def picture_view(game_id: str, view: dict[str, Any]) -> Any | None:
     """What the game's picture draws of `view`, where its module says (None where it does not):
     two views with the same picture view have the same picture."""
-    mod = _module(game_id)
-    return mod.picture_view(view) if mod is not None and hasattr(mod, "picture_view") else None
+    mod = _viewing(game_id)
+    return mod.picture_view(view) if mod is not None else None
 
 
 # Not `svg`: that is the drawing kit's submodule, and importing it would replace a function of that name here.
