@@ -120,10 +120,9 @@ def menu_rows(decision: Decision, sectioned: bool) -> Rows:
 
 
 def listed(decision: Decision) -> bool:
-    """Whether the DM offers every choice (else the player is pointed to `/parley act`). The menu
-    decides (`decision.menu` is None exactly when the choices are not `listable`, which asks it without
-    building one a DM showing cards never sends): cards that fit as sections always fit a staged menu
-    too (at most ten, each one entry)."""
+    """Whether the DM offers every choice (else the player is pointed to `/parley act`): `listable`,
+    the rule `decision.menu` is built by too, asked without building a menu a DM showing cards never
+    sends; cards that fit as sections always fit a staged menu too (at most ten, each one entry)."""
     return listable(decision.choices)
 
 

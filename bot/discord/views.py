@@ -19,7 +19,7 @@ from discord import ui
 from engine.core import Choice, Text, with_names
 
 from .i18n import M, locale_of
-from .menus import SELECT_LIMIT, Entry, stages, substages, unique_labels
+from .menus import SELECT_LIMIT, Entry, listable, stages, substages, unique_labels
 from .ops import Ops
 
 
@@ -323,15 +323,15 @@ def choice_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], l
 
 def choice_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], locale: str,
                 names: Sequence[str] = ()) -> Rows | None:
-    """`choice_view`'s items, row by row (a layout message puts them in its own rows)."""
-    if not choices:
+    """`choice_view`'s items, row by row (a layout message puts them in its own rows); None exactly
+    when the choices are not `listable`, the one rule of what a menu can offer."""
+    if not listable(choices):
         return None
     rows = pick_rows(match_id, seq, seat, choices, range(len(choices)), locale, names)
     if rows is not None:
         return rows
     entries = stages(choices)
-    if entries is None:
-        return None
+    assert entries is not None  # listable: over 25 choices, their groups fit
     return [[GroupSelect(match_id, seq, seat, _stage_options(choices, entries, locale, names),
                          placeholder=M.choose_group(locale))]]
 
