@@ -33,9 +33,12 @@ from .ops import SAFE_MENTIONS, Ops
 from .quiet import silence_voice_notice
 from .repair import repair
 from .scheduler import Scheduler
-from .views import DYNAMIC_ITEMS, JUMP_PREFIX, modal_value
+from .views import DYNAMIC_ITEMS, JUMP_PREFIX, clicked, modal_value
 
 log = logging.getLogger("parley.discord")
+
+# Every item the bot posts, run from its custom id (views.clicked): posted before this start too.
+CLICKABLE = (*DYNAMIC_ITEMS, *DECK_ITEMS, *FORM_ITEMS)
 
 
 class ParleyBot(discord.Client):
@@ -80,8 +83,6 @@ class ParleyBot(discord.Client):
         self.tree.add_command(ModGroup(play=p.play, moderation=p.moderation, ratings=p.ratings))
         self.tree.add_command(LeagueGroup(self.room))
         await self.tree.set_translator(ParleyTranslator())
-        # Buttons posted before this start dispatch by custom-id template.
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *DECK_ITEMS, *FORM_ITEMS)
         self.scheduler = Scheduler(self.room)
         if self.config.dev_guild is not None and not self.commands_only:
             await self._publish_to_dev_guild()
@@ -113,7 +114,11 @@ class ParleyBot(discord.Client):
         log.info("published %d command(s) to the test server %s", len(synced), self.config.dev_guild)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Modal submissions by custom id (discord.py only routes modals it holds in memory)."""
+        """Clicks and modal submissions by custom id (discord.py only routes modals it holds in
+        memory, and would rebuild a clicked message's whole view to route a click)."""
+        if interaction.type is discord.InteractionType.component:
+            await clicked(interaction, CLICKABLE)
+            return
         if interaction.type is not discord.InteractionType.modal_submit or self.parley is None:
             return
         data: dict[str, Any] = dict(interaction.data or {})

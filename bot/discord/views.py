@@ -1,16 +1,17 @@
 """Buttons and select menus whose custom ids carry everything needed to act on them.
 
 Each item is a `discord.ui.DynamicItem`: its custom id encodes the match and,
-for decisions, the event sequence the choice was offered at. They are
-registered once at start (`client.add_dynamic_items`), so a button posted
+for decisions, the event sequence the choice was offered at. A click is run
+from its custom id alone (`clicked`, called by the client), so a button posted
 before a restart keeps working after it, and a click on a choice offered at
 an older sequence is answered as stale instead of making a different move.
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, Protocol
 
 import discord
@@ -21,6 +22,8 @@ from engine.core import Choice, Text, with_names
 from .i18n import M, locale_of
 from .menus import SELECT_LIMIT, Entry, listable, stages, substages, unique_labels
 from .ops import Ops
+
+log = logging.getLogger("parley.discord")
 
 
 class Clicks(Protocol):
@@ -266,6 +269,50 @@ class OpenButton(ui.DynamicItem[ui.Button[Any]],
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton, ActButton, ActSelect,
                                                          GroupSelect, TakebackButton, ReplayButton, OpenButton)
+
+
+def _walk(components: Iterable[discord.Component]) -> Iterator[discord.Component]:
+    """A message's components and all they hold (rows, containers, sections and their accessories)."""
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
+
+
+async def clicked(interaction: discord.Interaction, items: Iterable[type[ui.DynamicItem[Any]]]) -> bool:
+    """Run the click if its custom id is one of `items`' (False when none has it), as discord.py
+    runs a dynamic item: built by `from_custom_id` from the component clicked, found on the
+    message (nothing runs when it is not there), then its check and its callback. Without
+    discord.py's View of the whole message, items and all, rebuilt to find that one component:
+    so the item's `view` is None and a select's `values` unset; callbacks read the interaction."""
+    data: dict[str, Any] = interaction.data  # type: ignore[assignment]  # a component's: custom_id, component_type
+    custom_id = data["custom_id"]
+    for factory in items:
+        match = factory.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            break
+    else:
+        return False
+    message = interaction.message
+    kind = data["component_type"]
+    found = None if message is None else next(
+        (c for c in _walk(message.components) if c.type.value == kind and getattr(c, "custom_id", None) == custom_id),
+        None)
+    if isinstance(found, discord.Button):
+        base: ui.Item[Any] = ui.Button.from_component(found)
+    elif isinstance(found, discord.SelectMenu):
+        base = ui.Select.from_component(found)
+    else:
+        return True
+    try:
+        item = await factory.from_custom_id(interaction, base, match)
+        if await item.interaction_check(interaction):
+            await item.callback(interaction)
+    except Exception:
+        log.exception("click %s (%s) failed", interaction.id, custom_id)
+    return True
 
 
 def lobby_view(match_id: str, locale: str, bot_levels: Sequence[str] = ("easy",)) -> ui.View:
