@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
 import discord
@@ -271,14 +271,19 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (LobbyButton, HandButton,
                                                          GroupSelect, TakebackButton, ReplayButton, OpenButton)
 
 
-def _walk(components: Iterable[discord.Component]) -> Iterator[discord.Component]:
-    """A message's components and all they hold (rows, containers, sections and their accessories)."""
-    for component in components:
-        yield component
-        yield from _walk(getattr(component, "children", ()))
+def _find(components: Iterable[discord.Component], kind: int, custom_id: str) -> discord.Component | None:
+    """The component of this type and custom id among a message's, however deep (in rows,
+    containers, sections and their accessories); Discord keeps a message's custom ids unique."""
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
+            return component
+        stack.extend(getattr(component, "children", ()))
         accessory = getattr(component, "accessory", None)
         if accessory is not None:
-            yield accessory
+            stack.append(accessory)
+    return None
 
 
 async def clicked(interaction: discord.Interaction, items: Iterable[type[ui.DynamicItem[Any]]]) -> bool:
@@ -296,10 +301,7 @@ async def clicked(interaction: discord.Interaction, items: Iterable[type[ui.Dyna
     else:
         return False
     message = interaction.message
-    kind = data["component_type"]
-    found = None if message is None else next(
-        (c for c in _walk(message.components) if c.type.value == kind and getattr(c, "custom_id", None) == custom_id),
-        None)
+    found = None if message is None else _find(message.components, data["component_type"], custom_id)
     if isinstance(found, discord.Button):
         base: ui.Item[Any] = ui.Button.from_component(found)
     elif isinstance(found, discord.SelectMenu):
