@@ -286,12 +286,12 @@ def _find(components: Iterable[discord.Component], kind: int, custom_id: str) ->
     return None
 
 
-async def clicked(interaction: discord.Interaction, items: Iterable[type[ui.DynamicItem[Any]]]) -> bool:
-    """Run the click if its custom id is one of `items`' (False when none has it), as discord.py
-    runs a dynamic item: built by `from_custom_id` from the component clicked, found on the
-    message (nothing runs when it is not there), then its check and its callback. Without
-    discord.py's View of the whole message, items and all, rebuilt to find that one component:
-    so the item's `view` is None and a select's `values` unset; callbacks read the interaction."""
+async def clicked(interaction: discord.Interaction, items: Iterable[type[ui.DynamicItem[Any]]]) -> None:
+    """Run the click if its custom id is one of `items`', as discord.py runs a dynamic item:
+    built by `from_custom_id` from the component clicked, found on the message (nothing runs
+    when it is not there), then its check and its callback. Without discord.py's View of the
+    whole message, items and all, rebuilt to find that one component: so the item's `view` is
+    None and a select's `values` unset; callbacks read the interaction."""
     data: dict[str, Any] = interaction.data  # type: ignore[assignment]  # a component's: custom_id, component_type
     custom_id = data["custom_id"]
     for factory in items:
@@ -299,7 +299,7 @@ async def clicked(interaction: discord.Interaction, items: Iterable[type[ui.Dyna
         if match is not None:
             break
     else:
-        return False
+        return
     message = interaction.message
     found = None if message is None else _find(message.components, data["component_type"], custom_id)
     if isinstance(found, discord.Button):
@@ -307,14 +307,13 @@ async def clicked(interaction: discord.Interaction, items: Iterable[type[ui.Dyna
     elif isinstance(found, discord.SelectMenu):
         base = ui.Select.from_component(found)
     else:
-        return True
+        return
     try:
         item = await factory.from_custom_id(interaction, base, match)
         if await item.interaction_check(interaction):
             await item.callback(interaction)
     except Exception:
         log.exception("click %s (%s) failed", interaction.id, custom_id)
-    return True
 
 
 def lobby_view(match_id: str, locale: str, bot_levels: Sequence[str] = ("easy",)) -> ui.View:
