@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from engine.core import Rng, Text, first_of_each, seat_ref
@@ -19,21 +20,34 @@ def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -
     """The decks dealt; `card_set` is the text of the match's own set (the one object every state keeps)."""
     decks: list[dict[str, int]] = options.get("decks_cards") or [starter(d) for d in options["decks"]]
     names = list(options.get("decks", [f"custom{i}" for i in range(seats)]))
-    flat = [(seat, cid) for seat in range(seats) for cid, n in sorted(decks[seat].items()) for _ in range(n)]
+    # The cards, seat by seat and by card id, as two columns: each card id's copies
+    # go in at once, since a replay deals every match again, several hundred cards each.
+    card_col: list[str] = []
+    seat_col: list[int] = []
+    for seat in range(seats):
+        for cid, n in sorted(decks[seat].items()):
+            card_col += [cid] * n
+            seat_col += [seat] * n
     # Instance ids are handed out in random order, so an id says nothing about the card.
-    order = rng.shuffled(list(range(len(flat))))
-    dealt = [flat[idx] for idx in order]  # the k-th card dealt is "c<k+1>"
-    ids = [f"c{k}" for k in range(1, len(dealt) + 1)]
-    cards = dict(zip(ids, [cid for _, cid in dealt], strict=True))
-    owner = dict(zip(ids, [seat for seat, _ in dealt], strict=True))
+    order = rng.shuffled(range(len(card_col)))
+    ids = _ids(len(order))  # the k-th card dealt is "c<k+1>"
+    dealt_seats = [seat_col[k] for k in order]
+    cards = dict(zip(ids, [card_col[k] for k in order], strict=True))
+    owner = dict(zip(ids, dealt_seats, strict=True))
     piles: list[list[str]] = [[] for _ in range(seats)]
-    for iid, (seat, _) in zip(ids, dealt, strict=True):
+    for iid, seat in zip(ids, dealt_seats, strict=True):
         piles[seat].append(iid)
     # Each pile is already in id order (ids were handed out in that order): no sort needed.
     players = [Player(deck=rng.shuffled(p), deck_name=names[i] if i < len(names) else "") for i, p in enumerate(piles)]
     s = WState(seats=seats, cards=cards, owner=owner, players=players, card_set=card_set)
     choose_first(s)
     return s
+
+
+@cache
+def _ids(n: int) -> tuple[str, ...]:
+    """The instance ids of a deal of `n` cards (strings, so every match shares them)."""
+    return tuple(f"c{k}" for k in range(1, n + 1))
 
 
 def choose_first(s: WState) -> None:
