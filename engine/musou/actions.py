@@ -94,6 +94,16 @@ def perform(s: MusouState, seat: int, a: Action, rng: Rng, log: Log) -> None:
             phases.after_attack(s, log)
 
 
+def play(s: MusouState, seat: int, a: Action, rng: Rng, log: Log) -> None:
+    """`check`, then `perform`, on a state the caller owns. A pass in a main
+    phase, most of a log's actions, goes straight to its rule."""
+    if a.get("kind") == "pass" and in_main(s, seat):
+        phases.main_pass(s, seat, log)
+        return
+    check(s, seat, a)
+    perform(s, seat, a, rng, log)
+
+
 # ---- enumeration -----------------------------------------------------------
 
 def pays(s: MusouState, seat: int, cost: int, playing: str | None,
