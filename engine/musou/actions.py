@@ -13,7 +13,7 @@ from . import abilities, battle, match, phases, placing
 from .cards import Effect
 from .effects import has_effect, valid_targets
 from .placing import FACE_DOWN_COST, FACE_DOWN_REPLACE_COST, REPLACE_EXTRA
-from .state import SQUARES, Log, MusouState, cdef, mdef
+from .state import SQUARES, Log, MusouState, cdef, mdef, square_roles
 from .timing import in_main, in_response
 
 Action = dict[str, Any]
@@ -94,6 +94,16 @@ def perform(s: MusouState, seat: int, a: Action, rng: Rng, log: Log) -> None:
             phases.after_attack(s, log)
 
 
+def play(s: MusouState, seat: int, a: Action, rng: Rng, log: Log) -> None:
+    """`check`, then `perform`, on a state the caller owns. A pass in a main
+    phase, most of a log's actions, goes straight to its rule."""
+    if a.get("kind") == "pass" and in_main(s, seat):
+        phases.main_pass(s, seat, log)
+        return
+    check(s, seat, a)
+    perform(s, seat, a, rng, log)
+
+
 # ---- enumeration -----------------------------------------------------------
 
 def pays(s: MusouState, seat: int, cost: int, playing: str | None,
@@ -140,7 +150,7 @@ def landing(s: MusouState, seat: int) -> list[int]:
     なく役職ごとの配置図), and no rule looks at position, so two empty squares of a
     role are the same choice; the referee still accepts any square."""
     own = s.field[seat]
-    roles = mdef(s, seat).roles()
+    roles = square_roles(s, seat)
     seen: set[str] = set()
     empty, full = [], []
     for sq in SQUARES:
@@ -199,7 +209,7 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
         squares = landing(s, seat)
         onto_empty = [sq for sq in squares if own[sq] is None]
         onto_full = [sq for sq in squares if own[sq] is not None]
-        roles = mdef(s, seat).roles()
+        roles = square_roles(s, seat)
         for src in SQUARES:
             slot = own[src]
             if slot is not None and not slot.face_down and cdef(s, slot.card).move:

@@ -19,9 +19,9 @@ from .state import (
     cdef,
     find,
     generals,
-    mdef,
     owned,
     role,
+    square_roles,
     square_text,
 )
 from .stats import power, strike, ward
@@ -42,13 +42,13 @@ def _ready(s: MusouState, slot: Slot) -> bool:
 def attackable(s: MusouState, seat: int) -> list[str]:
     """Enemy generals `seat` may attack: face up and not on a supply square."""
     foe = 1 - seat
-    roles = mdef(s, foe).roles()
+    roles = square_roles(s, foe)
     return [slot.card for sq, slot in generals(s, foe) if roles[sq] != "S"]
 
 
 def attackers(s: MusouState, seat: int) -> list[int]:
     """The squares `can_attack` allows, the commander's layout read once (the turn asks after every attack)."""
-    roles = mdef(s, seat).roles()
+    roles = square_roles(s, seat)
     return [sq for sq, slot in generals(s, seat) if roles[sq] == "A" and _ready(s, slot)]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -62,11 +62,15 @@ def needs_attack(effects: list[Effect]) -> bool:
     return any(e.op == "cancel" or e.target == "attacker" for e in effects)
 
 
+StaticOp = Literal["aura_power", "aura_strike", "extra_provision", "ward"]
+STATIC_OPS: tuple[StaticOp, ...] = get_args(StaticOp)
+
+
 class Static(BaseModel):
     """A continuous effect of a face-up item on its owner's side."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    op: Literal["aura_power", "aura_strike", "extra_provision", "ward"]
+    op: StaticOp
     amount: int = Field(ge=1, le=9)
     element: Element | None = None
 
@@ -148,6 +152,14 @@ class Catalog:
         self.data = data
         self.cards: dict[str, CardDef] = {c.key: c for c in data.cards}
         self.commanders: dict[str, CommanderDef] = {m.key: m for m in data.commanders}
+        # What the rules ask of the cards on a field several times an action, as plain
+        # tables: reading a field of a pydantic model costs five times a plain attribute.
+        self.generals = frozenset(c.key for c in data.cards if c.type == "general")
+        self.roles = {m.key: m.roles() for m in data.commanders}  # commander -> its squares' roles
+        # A static effect's op -> the items having some, each with its effects of that op.
+        self.statics: dict[str, dict[str, tuple[Static, ...]]] = {
+            op: {c.key: found for c in data.cards if c.type == "item" and (found := tuple(
+                st for st in c.static if st.op == op))} for op in STATIC_OPS}
         # Deck lists name cards and commanders by key, English or Japanese name.
         self.index = CardIndex.of([(c.key, c.name.text()) for c in data.cards]
                                   + [(m.key, m.name.text()) for m in data.commanders])

@@ -33,6 +33,7 @@ from .inventory import inventory
 from .match import finish_game, new_match
 from .secrecy import decides_in_secret
 from .state import STATE_TYPES, MusouState, copied
+from .timing import MAINS
 from .view import hidden_ids, view, views
 
 __all__ = ["GAME", "MusouGame", "hidden_ids"]
@@ -41,6 +42,8 @@ __all__ = ["GAME", "MusouGame", "hidden_ids"]
 # and turn player are seen by all), so a seat holding only cards for attacks
 # can let those phases run and still answer an attack.
 THEIR_MAIN = "their-main"
+
+_ONE = ((0,), (1,))
 
 _PROMPTS = {
     "commander": Text("Choose this game's commander (face down). A formation reads row by row: A attack square, "
@@ -189,20 +192,23 @@ class MusouGame(Game[MusouState]):
         return (Pending(s.priority, "main", prompt(s, "main", s.priority)),)
 
     def waiting(self, state: MusouState) -> tuple[int, ...]:
+        # The framework asks before every action, most of them in a main phase: that stage
+        # is asked first, and the answer is a shared tuple.
         s = state
-        if s.stage == "over":
+        stage = s.stage
+        if stage in MAINS:
+            return _ONE[s.priority]
+        if stage == "over":
             return ()
-        if s.stage in ("commander", "mulligan", "side"):
+        if stage in ("commander", "mulligan", "side"):
             return tuple(seat for seat in (0, 1) if s.waiting[seat])
-        if s.stage == "first":
+        if stage == "first":
             assert s.chooser is not None
-            return (s.chooser,)
-        if s.stage == "battle":
-            return (s.active,)
-        if s.stage == "respond":
-            assert s.attack is not None
-            return (1 - s.attack.seat,)
-        return (s.priority,)
+            return _ONE[s.chooser]
+        if stage == "battle":
+            return _ONE[s.active]
+        assert s.attack is not None  # respond
+        return _ONE[1 - s.attack.seat]
 
     def legal_actions(self, state: MusouState, seat: int) -> list[Choice]:
         # `waiting` names the same seats as `pending` without building the prompts.
@@ -224,9 +230,8 @@ class MusouGame(Game[MusouState]):
         return Transition(s, tuple(log), reveals)
 
     def apply_owned(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> MusouState:
-        actions.check(state, seat, action)
         # Nobody reads the log lines, so none is built (a game's end, once a game, still makes its own).
-        actions.perform(state, seat, action, rng, None)
+        actions.play(state, seat, action, rng, None)
         if state.game_winner is not None:
             finish_game(state, self.keeps_final_board)
         return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Text, seat_ref
 
-from .state import Log, MusouState, Slot, card_text, cdef, generals, owned, square_text
+from .state import Log, MusouState, Slot, card_text, generals, owned, square_text
 from .stats import power
 
 
@@ -103,11 +103,12 @@ def lose_troops(s: MusouState, seat: int, amount: int, log: Log) -> None:
 
 def same_name(s: MusouState, log: Log) -> None:
     """Same-name generals on both sides are both destroyed."""
-    mine = {cdef(s, slot.card).key: sq for sq, slot in generals(s, 0)}
+    names = s.names  # a card's key, as its id names it
+    mine = {names[slot.card]: sq for sq, slot in generals(s, 0)}
     if not mine:
         return
     for sq, slot in generals(s, 1):
-        key = cdef(s, slot.card).key
+        key = names[slot.card]
         if key in mine:
             if log is not None:
                 name = card_text(s, slot.card)

@@ -40,7 +40,8 @@ def replacing(s: MusouState, seat: int, sq: int) -> Text:
 
 
 def check_unique(s: MusouState, seat: int, card: CardDef, square: int | None) -> None:
-    if any(cdef(s, slot.card).key == card.key for sq, slot in generals(s, seat) if sq != square):
+    names = s.names  # a card's key, as its id names it
+    if any(names[slot.card] == card.key for sq, slot in generals(s, seat) if sq != square):
         raise RuleError(Text(f"You already have {card.name.en} on your field.", f"既に自分の場に「{card.name.ja}」がいます。"),
                         Text("Only one general of a name per side.", "同名の武将は自分の場に1体までです。"))
 

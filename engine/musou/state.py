@@ -186,9 +186,16 @@ def mdef(s: MusouState, seat: int) -> CommanderDef:
     return cards_of(s).commanders[s.names[cid]]
 
 
+def square_roles(s: MusouState, seat: int) -> str:
+    """The role of each square (0-8) under this game's commander: A, S, P (C at the centre)."""
+    cid = s.commander[seat]
+    assert cid is not None
+    return cards_of(s).roles[s.names[cid]]
+
+
 def role(s: MusouState, seat: int, square: int) -> str:
     """A, S or P for the square (0-8) under this game's commander."""
-    return mdef(s, seat).roles()[square]
+    return square_roles(s, seat)[square]
 
 
 def square_text(square: int) -> Text:
@@ -213,11 +220,14 @@ def card_text(s: MusouState, cid: str) -> Text:
     return cat.cards[key].title() if key in cat.cards else cat.commanders[key].title()
 
 
+# A formation's rows are walked whole (the centre, the commander's, always
+# holds None): the rules walk them several times an action, and a walk
+# indexing the row by SQUARES costs twice as much.
+
 def find(s: MusouState, cid: str) -> tuple[int, int] | None:
     """(seat, square) of a card on the field."""
-    for seat in (0, 1):
-        for sq in SQUARES:
-            slot = s.field[seat][sq]
+    for seat, row in enumerate(s.field):
+        for sq, slot in enumerate(row):
             if slot is not None and slot.card == cid:
                 return seat, sq
     return None
@@ -226,10 +236,9 @@ def find(s: MusouState, cid: str) -> tuple[int, int] | None:
 def generals(s: MusouState, seat: int) -> list[tuple[int, Slot]]:
     """Face-up generals of `seat` as (square, slot)."""
     out = []
-    cards, names, row = cards_of(s).cards, s.names, s.field[seat]
-    for sq in SQUARES:
-        slot = row[sq]
-        if slot is not None and not slot.face_down and cards[names[slot.card]].type == "general":
+    keys, names = cards_of(s).generals, s.names
+    for sq, slot in enumerate(s.field[seat]):
+        if slot is not None and not slot.face_down and names[slot.card] in keys:
             out.append((sq, slot))
     return out
 

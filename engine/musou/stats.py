@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from .cards import Static
-from .state import SQUARES, MusouState, Slot, cards_of, cdef
+from .state import MusouState, Slot, cards_of, cdef
 
 
 def statics(s: MusouState, seat: int, op: str) -> list[Static]:
     """Static effects of `seat`'s face-up items."""
     out: list[Static] = []
-    cards, names, row = cards_of(s).cards, s.names, s.field[seat]
-    for sq in SQUARES:
-        slot = row[sq]
-        if slot is None or slot.face_down:
-            continue
-        card = cards[names[slot.card]]
-        if card.type == "item":
-            out.extend(st for st in card.static if st.op == op)
+    items, names = cards_of(s).statics[op], s.names
+    for slot in s.field[seat]:  # whole, as `state.generals` walks it
+        if slot is not None and not slot.face_down:
+            found = items.get(names[slot.card])
+            if found:
+                out.extend(found)
     return out
 
 

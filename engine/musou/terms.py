@@ -11,12 +11,12 @@ from engine.core import RuleError, Text
 
 from .cards import CardDef
 from .cardtext import terms_text
-from .state import MusouState, Slot, cdef, generals, mdef
+from .state import MusouState, Slot, cdef, generals, square_roles
 
 
 def supply_generals(s: MusouState, seat: int) -> list[Slot]:
     """The seat's ready face-up generals on its supply squares."""
-    roles = mdef(s, seat).roles()
+    roles = square_roles(s, seat)
     return [slot for sq, slot in generals(s, seat) if roles[sq] == "S" and not slot.exhausted]
 
 

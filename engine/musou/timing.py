@@ -7,9 +7,11 @@ from engine.core import RuleError, Text
 
 from .state import MusouState
 
+MAINS = frozenset({"main1", "main2"})
+
 
 def in_main(s: MusouState, seat: int) -> bool:
-    return s.stage in ("main1", "main2") and s.priority == seat
+    return s.stage in MAINS and s.priority == seat
 
 
 def in_response(s: MusouState, seat: int) -> bool:
