@@ -25,7 +25,7 @@ import discord
 
 from bot import render
 from bot.render.marks import shown as marks_shown
-from engine.core import Choice, Text
+from engine.core import Choice, Pending, Text
 from engine.core.search import levels
 from events.model import Event, Player
 from events.replay import MatchState
@@ -87,6 +87,20 @@ def message_link(guild: Any, channel: int | str, message: int | str) -> str:
     return f"https://discord.com/channels/{guild}/{channel}/{message}"
 
 
+_awaited: tuple[Any, tuple[Pending, ...]] | None = None  # the last state asked, and its answer
+
+
+def awaiting(ms: MatchState) -> tuple[Pending, ...]:
+    """Who the match waits for (`Game.pending`), asked of the rules once per state: a move's
+    board, ping, wait key and each awaited DM's prompt all read it, and each asking builds every
+    prompt anew. Kept by the state's identity, as the service keeps its views: a state a match
+    state holds is never changed (events/replay.py), so the same object has the same answer."""
+    global _awaited
+    if _awaited is None or _awaited[0] is not ms.state:
+        _awaited = (ms.state, tuple(ms.game.pending(ms.state)))
+    return _awaited[1]
+
+
 # -- the lobby message ------------------------------------------------------------------
 
 
@@ -137,7 +151,7 @@ def board(ms: MatchState, view: Any, locale: str, clock: Sequence[Text] = (),
     header = M.board_header.format(game=ms.game.title, match=ms.match_id, status=status_text(ms.status))(locale)
     with marks_shown(marks or {}):
         body = named(render.board(ms.game_id, view, locale), ms, locale)
-    waiting = list(ms.game.pending(ms.state)) if ms.status == "running" else []
+    waiting = list(awaiting(ms)) if ms.status == "running" else []
     tail = []
     if waiting:
         tail.append(M.waiting_for.format(who=", ".join(name(ms.seats[p.seat], locale) for p in waiting))(locale))
@@ -327,7 +341,7 @@ def waiting_key(ms: MatchState) -> str:
     if ms.status != "running":
         return ""
     turn = ms.game.turn(ms.state)
-    parts = sorted(f"{p.seat}:{p.kind}" for p in ms.game.pending(ms.state))
+    parts = sorted(f"{p.seat}:{p.kind}" for p in awaiting(ms))
     return f"{turn}|{','.join(parts)}"
 
 
@@ -337,7 +351,7 @@ def ping(ms: MatchState, locale: str) -> Ping | None:
     if not key:
         return None
     lines, users = [], []
-    for p in ms.game.pending(ms.state):
+    for p in awaiting(ms):
         player = ms.seats[p.seat]
         if player.is_bot or p.seat in ms.forfeited:
             continue
@@ -430,7 +444,7 @@ def awaited(ms: MatchState, seat: int, choices: Sequence[Choice], locale: str) -
     the pointer to `/parley act` when no menu can list them all): the DM and `/parley hand` alike."""
     decision = handlayout.Decision(ms.match_id, ms.public_seq, seat, tuple(choices), locale,
                                    tuple(seat_names(ms, "plain", locale)))
-    pend = next(p for p in ms.game.pending(ms.state) if p.seat == seat)
+    pend = next(p for p in awaiting(ms) if p.seat == seat)
     prompt = "\n**" + named(pend.prompt(locale), ms, locale, "inside-bold") + "**"
     if choices and not handlayout.listed(decision):
         prompt += "\n" + M.too_many(locale)
@@ -544,7 +558,7 @@ class Reminder:
 
 
 def reminder(ms: MatchState, seats: Sequence[int], locale: str, key: str) -> Reminder | None:
-    pending = {p.seat: p for p in ms.game.pending(ms.state)}
+    pending = {p.seat: p for p in awaiting(ms)}
     lines, users = [], []
     for s in seats:
         player = ms.seats[s]
@@ -633,7 +647,7 @@ def project(ms: MatchState, inputs: Inputs, locale: str) -> Surfaces:
     started = ms.state is not None
     shown_board = BoardSurface(board(ms, inputs.public, locale, inputs.clock, inputs.marks), inputs.image) \
         if started else None
-    pending = {p.seat for p in ms.game.pending(ms.state)} if started and ms.status == "running" else set()
+    pending = {p.seat for p in awaiting(ms)} if started and ms.status == "running" else set()
     dms = tuple(dm(ms, seat, private_text(ms, inputs.private[seat], seat, ms.seats[seat].locale, inputs.marks),
                    seat in pending) for seat in dm_seats(ms) if seat in inputs.private)
     thread = Thread(shown_board, tuple(log_chunks(ms, inputs.events, locale)), takeback(ms, locale),

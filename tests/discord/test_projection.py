@@ -81,6 +81,26 @@ async def test_the_ping_names_the_seat_to_move_and_only_it(service: MatchService
     assert after is not None and after.users == (102,) and after.key != projection.ping(ms, "en").key  # type: ignore[union-attr]
 
 
+async def test_a_state_is_asked_who_it_awaits_once_however_many_places_read_it(
+        service: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    ms = await _running(service)
+    inputs = _inputs(service, ms)
+    asked: list[object] = []
+    game = type(ms.game)
+    real = game.pending
+    monkeypatch.setattr(game, "pending", lambda self, state: asked.append(state) or real(self, state))
+    monkeypatch.setattr(projection, "_awaited", None)
+    projection.project(ms, inputs, "en")  # the board, the ping, the DMs
+    projection.waiting_key(ms)
+    projection.awaited(ms, 0, [], "ja")  # the awaited seat's prompt
+    assert asked == [ms.state]
+    await service.act(ms.match_id, ANN.id, "pass")
+    moved = await service.get(ms.match_id)
+    asked.clear()
+    ping = projection.ping(moved, "en")  # a new state is asked anew, not answered from the last
+    assert asked == [moved.state] and ping is not None and ping.users == (102,)
+
+
 async def test_a_seats_dm_shows_its_own_hand_and_never_another_seats(service: MatchService) -> None:
     ms = await _running(service)
     surfaces = projection.project(ms, _inputs(service, ms), "en")
