@@ -58,8 +58,8 @@ from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, ma
 from .store import LEAGUE, Conflict, DuplicateCommand, Heads, MatchRow, Opened
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
-# What a reader that decodes the payload selects: its UTF-8 bytes, which orjson reads directly,
-# instead of a str that asyncpg decodes and orjson encodes back (payloads hold Japanese text):
+# What a reader that decodes the payload selects: its UTF-8 bytes, which rows.loads reads directly,
+# instead of a str that asyncpg decodes and the parser encodes back (payloads hold Japanese text):
 # about a sixth of a long log's reading. (Not payload::bytea, which reads backslashes as escapes.)
 _EVENT_READ = "seq, type, version, actor, command_id, at, convert_to(payload, 'UTF8'), hash"
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "

@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-import orjson
+from pydantic_core import from_json
 
 from . import errors
 from .chain import canonical_payload, link
@@ -32,13 +32,12 @@ def chained_rows(match_id: str, prev: str, after: int, new: Iterable[NewEvent], 
     return events, rows
 
 
-def event_from_row(match_id: str, row: Sequence[Any], exact: bool = False) -> Event:
+def event_from_row(match_id: str, row: Sequence[Any]) -> Event:
     """A stored row (seq, type, version, actor, command_id, at, payload, hash) as an Event; the
-    payload as its text or, cheaper to read, its UTF-8 bytes. `exact`: the caller has found that
-    the payload holds no integer orjson misreads (`_exact`)."""
+    payload as its text or, cheaper to read, its UTF-8 bytes."""
     seq, etype, version, actor, command_id, at, payload, chain = row
     if version == EVENT_VERSION:
-        data = _read(payload) if exact else loads(payload)
+        data = loads(payload)
     elif version > EVENT_VERSION:
         raise errors.future_event(match_id, seq, version, EVENT_VERSION)
     else:
@@ -50,19 +49,17 @@ def event_from_row(match_id: str, row: Sequence[Any], exact: bool = False) -> Ev
 
 def match_events(match_id: str, rows: Sequence[Any]) -> list[Event]:
     """One match's stored rows (what `event_from_row` reads, the payload as bytes) as its events."""
-    exact = _exact(r[6] for r in rows)
     with gc_paused():
-        return [event_from_row(match_id, r, exact) for r in rows]
+        return [event_from_row(match_id, r) for r in rows]
 
 
 def events_by_match(rows: Sequence[Any]) -> dict[str, list[Event]]:
     """Stored rows (match_id, then what `event_from_row` reads, the payload as bytes; sqlite3
     tuples or asyncpg Records) as each match's events, in the rows' order."""
-    exact = _exact(r[7] for r in rows)
     out: dict[str, list[Event]] = {}
     with gc_paused():
         for row in rows:
-            out.setdefault(row[0], []).append(event_from_row(row[0], row[1:], exact))
+            out.setdefault(row[0], []).append(event_from_row(row[0], row[1:]))
     return out
 
 
@@ -97,36 +94,11 @@ def peeks_by_match(match_ids: Sequence[str], rows: Sequence[Any]) -> dict[str, l
     return {mid: peeks for mid, peeks in out.items() if peeks}
 
 
-# orjson reads an integer past 64 bits as a float, silently (ijl/orjson#53): such a payload must be
-# read by json. That integer is a run of 19 digits or more at the start, after a minus sign, a
-# comma, a bracket, white space or a key's '":'. Mapped so, payloads are searched in one pass; a
-# digit run in a string that looks so ("a,1234…") only costs its payload json's slower read.
-_DIGIT_RUNS = bytes.maketrans(b"0123456789,[- \t\n\r", b"0000000000" + b"!" * 7)
-_RUN = b"0" * 19
-
-
-def _long_integer(data: bytes) -> bool:
-    mapped = data.translate(_DIGIT_RUNS)
-    return b"!" + _RUN in mapped or b'":' + _RUN in mapped or mapped.startswith(_RUN)
-
-
-def _exact(payloads: Iterable[bytes]) -> bool:
-    """Whether orjson reads each of these payloads as json does: none holds an integer past 64
-    bits. One pass over them all (a pass over each costs a sixth of a long log's reading)."""
-    return not _long_integer(b"\n".join(payloads))
-
-
-def _read(data: str | bytes) -> Any:
-    """A payload orjson reads as json does, but for what it refuses (NaN)."""
-    try:
-        return orjson.loads(data)
-    except orjson.JSONDecodeError:
-        return json.loads(data)
-
-
 def loads(text: str | bytes) -> Any:
-    """A payload's JSON (text or UTF-8 bytes), read by orjson (a rebuild's reading is mostly
-    this, at about half json's cost); what orjson refuses or would read otherwise than json
-    (NaN, an integer past 64 bits) is read by json as it always was."""
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    return json.loads(text) if _long_integer(data) else _read(data)
+    """A payload's JSON (text or UTF-8 bytes) as json reads it, read by pydantic's jiter (a rebuild's
+    reading is mostly this, at under half json's cost): it reads integers of any size, NaN and
+    repeated keys as json does; what it refuses (a lone surrogate's escape) json reads as it always did."""
+    try:
+        return from_json(text)
+    except ValueError:
+        return json.loads(text)

@@ -69,8 +69,8 @@ class MatchRow:
 _INSERT_EVENT = ("INSERT INTO events (match_id, seq, type, version, actor, command_id, at, payload, hash) "
                  "VALUES (?,?,?,?,?,?,?,?,?)")
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
-# What a reader that decodes the payload selects: its UTF-8 bytes as stored, which orjson
-# reads directly, instead of a str that sqlite3 decodes and orjson encodes back (payloads
+# What a reader that decodes the payload selects: its UTF-8 bytes as stored, which rows.loads
+# reads directly, instead of a str that sqlite3 decodes and the parser encodes back (payloads
 # hold Japanese text): about a quarter of a long log's reading. The chain hashes the text.
 _EVENT_READ = "seq, type, version, actor, command_id, at, CAST(payload AS BLOB), hash"
 _UPDATE_MATCH = ("UPDATE matches SET last_seq = ?, updated_at = ?, players = COALESCE(?, players), "

@@ -126,3 +126,12 @@ def test_short_secret_and_bad_bound_are_refused():
         Rng(b"short")
     with pytest.raises(ValueError):
         Rng(SECRET).below(0)
+
+
+@pytest.mark.parametrize("secret", [bytes(range(16)), SECRET, bytes(range(64)), bytes(range(100))])
+def test_a_set_ups_first_shuffle_is_the_plainly_written_streams_too(secret):
+    # A shuffle from a low counter has its words made together from counter 1 (`_Hmac.ahead`, by
+    # PBKDF2); a key longer than a block is hashed first there as HMAC hashes it.
+    for counter in (0, 1, 40):
+        rng = Rng(secret, counter)
+        assert (rng.shuffled(list(range(100))), rng.counter) == reference_shuffle(secret, counter, list(range(100)))

@@ -1,5 +1,5 @@
 """Reading skips pydantic (events/rows.py: stored rows are trusted, payloads read as UTF-8 bytes by
-orjson): on both backends, every reader of a store builds from real logs of each game, field by
+pydantic_core's jiter): on both backends, every reader of a store builds from real logs of each game, field by
 field, the Event pydantic validates from the same stored row (text payload, json), and the chain
 recomputed over what was read holds to the stored head."""
 
@@ -74,7 +74,7 @@ async def test_every_reader_builds_the_validated_events_and_the_chain_holds(reco
     opened = (await recorder.opening([match_id]))[match_id]
     assert_same(opened.events, checked[opened.after:], texts[opened.after:])
     found = await recorder.find_command(match_id, "c-1")
-    assert found is not None and found.payload["big"] == 2**70 + 1  # past orjson: read by json
+    assert found is not None and found.payload["big"] == 2**70 + 1  # past 64 bits, read exactly
     assert_same([found], checked[-1:], texts[-1:])
     peeks = (await recorder.peeks([match_id], ["match_started"]))[match_id]
     assert [p.payload for p in peeks[:1]] == [e.payload for e in checked if e.type == "match_started"]
