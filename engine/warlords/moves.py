@@ -140,7 +140,7 @@ def _opponent_seat(s: WState, seat: int, t: int, prefix: str = "") -> None:
 
 def check_deploy(s: WState, seat: int, a: Action) -> None:
     iid = _in_hand(s, seat, a.get("card"))
-    kind = cdef(s, iid).type  # read once: a card model's attribute costs several dict reads
+    kind = cdef(s, iid).type  # read once: a card model's attribute read is slow (see CardDefs)
     p = s.players[seat]
     to = a.get("to", "none")
     r = rules()

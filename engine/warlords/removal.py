@@ -130,8 +130,8 @@ def assignments(s: WState, values: dict[str, int], loss: int) -> list[list[str]]
 
 def sole_assignment(s: WState, values: dict[str, int], loss: int) -> list[str] | None:
     """The automatic choice when it is the only legal assignment (`assignments` of length
-    one), else None. A battle asks this of both sides, and most have a choice: the search
-    stops at the first alternative instead of listing and sorting them all."""
+    one), else None. A battle asks only this of each side: the search stops at the first
+    alternative instead of listing and sorting them all."""
     auto = covering(values, loss)
     return auto if next(_alternatives(s, values, loss, auto), None) is None else None
 
