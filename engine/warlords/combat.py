@@ -15,6 +15,7 @@ from .removal import (
     destroy_stack,
     garrison_values,
     remove_weakest_garrison,
+    sole_assignment,
     stack_values,
 )
 from .stacks import castle_combat, stack_combat
@@ -94,17 +95,17 @@ def battle(s: WState, rng: Rng, attacker: int, stack_id: str, target: str, bonus
             log.append(Text(f"Losses: attacker {a_loss}, defender {d_loss}.", f"損失：攻撃側{a_loss}、防御側{d_loss}。"))
     # A side with one legal assignment takes it at once: the automatic choice, listed first.
     waiting: list[int] = []
-    a_options = assignments(s, stack_values(s, ast), a_loss)
-    if len(a_options) > 1:
+    a_sole = sole_assignment(s, stack_values(s, ast), a_loss)
+    if a_sole is None:
         waiting.append(attacker)
     else:
-        apply_stack_losses(s, attacker, ast, a_loss, a_options[0], log)
+        apply_stack_losses(s, attacker, ast, a_loss, a_sole, log)
         a_loss = 0
-    d_options = assignments(s, d_values, d_loss) if d_loss > 0 else None
-    if d_options is not None and len(d_options) > 1:
+    d_sole = sole_assignment(s, d_values, d_loss) if d_loss > 0 else None
+    if d_loss > 0 and d_sole is None:
         waiting.append(dseat)
     elif d_loss > 0 or not d_sudden:
-        _apply_defender(s, dseat, target, d_loss, d_options[0] if d_options else None, log)
+        _apply_defender(s, dseat, target, d_loss, d_sole, log)
         d_loss = 0
     if waiting:
         s.decision = Decision("losses", waiting, attacker, stack=stack_id, target=target, bonus=bonus,

@@ -30,7 +30,7 @@ from engine.core.pins import files_digest
 from engine.core.text import echo
 
 from . import bot, calamities, legal, moves, prompts, ruins, view
-from .cards import CARD_FILES, CardDef, CardSet, catalogue, sample
+from .cards import CARD_FILES, CardDefs, CardSet, catalogue, sample
 from .catalog import card_catalog
 from .combat import assign, battle, side_values
 from .decks import deck_errors, import_deck, starter, starter_ids
@@ -108,7 +108,7 @@ def _revealed(before: WState, after: WState) -> bool:
     return bool(hidden_before - hidden_after)
 
 
-def _loaded(text: str) -> Loaded[CardSet, dict[str, CardDef]]:
+def _loaded(text: str) -> Loaded[CardSet, CardDefs]:
     """The card set a match plays: the options' own, else the sample."""
     if not text:
         return Loaded(sample(), catalogue())

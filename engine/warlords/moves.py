@@ -140,32 +140,32 @@ def _opponent_seat(s: WState, seat: int, t: int, prefix: str = "") -> None:
 
 def check_deploy(s: WState, seat: int, a: Action) -> None:
     iid = _in_hand(s, seat, a.get("card"))
-    d = cdef(s, iid)
+    kind = cdef(s, iid).type  # read once: a card model's attribute read is slow (see CardDefs)
     p = s.players[seat]
     to = a.get("to", "none")
     r = rules()
-    if d.type in ("castle", "hero", "ruin"):
+    if kind in ("castle", "hero", "ruin"):
         if to != "none":
             raise _err("That card is placed on its own, not on another card.", "そのカードは単独で配置します。",
                        "Leave out 'to='.", "to= を指定しないでください。")
         _unique_ok(s, iid)
-        if d.type == "castle" and p.castles_placed >= r.castles_per_turn:
+        if kind == "castle" and p.castles_placed >= r.castles_per_turn:
             raise _err(f"At most {r.castles_per_turn} castle a turn.", f"城砦は1手番に{r.castles_per_turn}枚までです。", *NEXT_TURN)
-        if d.type == "hero" and p.heroes_placed >= r.heroes_per_turn:
+        if kind == "hero" and p.heroes_placed >= r.heroes_per_turn:
             raise _err(f"At most {r.heroes_per_turn} hero a turn.", f"英雄は1手番に{r.heroes_per_turn}枚までです。", *NEXT_TURN)
         return
-    if d.type in ("ally", "artefact", "treasure"):
+    if kind in ("ally", "artefact", "treasure"):
         raise _err("Allies, artefacts and treasures come into play only from exploring a ruin.",
                    "味方・魔道具・財宝は遺跡の探索でのみ配置できます。", "Use 'explore'.", "explore を使ってください。")
-    if d.type not in ("banner", "army", "fleet", "improvement"):
+    if kind not in ("banner", "army", "fleet", "improvement"):
         raise _err("That card is not deployed; it is played.", "そのカードは配置ではなく使用するカードです。")
     _pay(s, seat, iid)
-    if d.type == "improvement":
+    if kind == "improvement":
         c = _own_castle(s, seat, to)
         if not improvable(s, c):
             raise _err("That castle can take no more improvements.", "その城砦は改良限界です。", *ELSEWHERE)
         return
-    if d.type == "army" and find_castle(s, to) is not None:
+    if kind == "army" and find_castle(s, to) is not None:
         c = _own_castle(s, seat, to)
         if c.besieged_by is not None:
             raise _err("A besieged castle cannot be reinforced.", "包囲中の城砦には増援できません。")
@@ -173,13 +173,13 @@ def check_deploy(s: WState, seat: int, a: Action) -> None:
             raise _err("That castle is at its capacity.", "その城砦はキャパシティの上限です。", *ELSEWHERE)
         return
     st = _own_stack(s, seat, to)
-    if d.type == "banner":
+    if kind == "banner":
         if banner(s, st) is not None:
             raise _err("That stack already has a banner.", "そのスタックには既に軍旗があります。")
-    elif d.type == "army":
+    elif kind == "army":
         if load(s, st) >= capacity(s, st):
             raise _err("That stack is at its capacity.", "そのスタックはキャパシティの上限です。", *ELSEWHERE)
-    elif d.type == "fleet":
+    elif kind == "fleet":
         if st.fleet is not None or stack_state(st) not in ("camped", "patrolling"):
             raise _err("A fleet joins a camped or patrolling stack without one.", "艦隊は艦隊のない野営中か哨戒中のスタックに付けます。")
         if not any(is_port(s, c) and c.besieged_by is None for c in p.castles):
@@ -189,26 +189,27 @@ def check_deploy(s: WState, seat: int, a: Action) -> None:
 def do_deploy(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     iid = a["card"]
     d = cdef(s, iid)
+    kind = d.type  # read once, as in check_deploy
     p = s.players[seat]
     to = a.get("to", "none")
     p.hand.remove(iid)
     p.revenue -= d.cost
-    if d.type == "castle":
+    if kind == "castle":
         p.castles.append(Castle(iid))
         p.castles_placed += 1
-    elif d.type == "hero":
+    elif kind == "hero":
         p.stacks.append(Stack(iid))
         p.heroes_placed += 1
-    elif d.type == "ruin":
+    elif kind == "ruin":
         p.ruins.append(iid)
         p.ruin_turn[iid] = s.turn
-    elif d.type == "improvement":
+    elif kind == "improvement":
         _own_castle(s, seat, to).improvements.append(iid)
-    elif d.type == "army" and (castle := find_castle(s, to)) is not None:
+    elif kind == "army" and (castle := find_castle(s, to)) is not None:
         castle[1].garrison.append(iid)  # checked to be the player's own
     else:
         st = _own_stack(s, seat, to)
-        if d.type == "fleet":
+        if kind == "fleet":
             discard_march(s, st)
             st.fleet = iid
         else:
@@ -217,12 +218,12 @@ def do_deploy(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
         return
     paid = _paid(d.cost)
     if to == "none":
-        log.append(seat_ref(seat) + Text(f" deploys the {d.type} ", "は") + d.text + paid
-                   + Text(".", f"を{'城砦' if d.type == 'castle' else '英雄' if d.type == 'hero' else '遺跡'}として配置した。"))
+        log.append(seat_ref(seat) + Text(f" deploys the {kind} ", "は") + d.text + paid
+                   + Text(".", f"を{'城砦' if kind == 'castle' else '英雄' if kind == 'hero' else '遺跡'}として配置した。"))
     else:
         where = (Text("the garrison of ", "") + their(s, to) + Text("", "の守備隊")
-                 if d.type == "army" and find_castle(s, to) is not None else their(s, to))
-        on = " on " if d.type == "improvement" else " to "
+                 if kind == "army" and find_castle(s, to) is not None else their(s, to))
+        on = " on " if kind == "improvement" else " to "
         log.append(seat_ref(seat) + Text(" deploys ", "は") + d.text + paid + Text(on, "を") + where
                    + Text(".", "に配置した。"))
 

@@ -3,6 +3,8 @@ elimination (a player with no castle and no stack is out)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core import Text, seat_ref
 
 from .stacks import faction as stack_faction
@@ -122,11 +124,24 @@ def assignments(s: WState, values: dict[str, int], loss: int) -> list[list[str]]
     """Every legal assignment, one per distinct set of cards (interchangeable copies of a
     card are offered once), the automatic choice first."""
     auto = covering(values, loss)
+    rest = [(sum(values[c] for c in chosen), len(chosen), chosen) for chosen in _alternatives(s, values, loss, auto)]
+    return [auto] + [c for _, _, c in sorted(rest, key=lambda r: (r[0], r[1], r[2]))]
+
+
+def sole_assignment(s: WState, values: dict[str, int], loss: int) -> list[str] | None:
+    """The automatic choice when it is the only legal assignment (`assignments` of length
+    one), else None. A battle asks only this of each side: the search stops at the first
+    alternative instead of listing and sorting them all."""
+    auto = covering(values, loss)
+    return auto if next(_alternatives(s, values, loss, auto), None) is None else None
+
+
+def _alternatives(s: WState, values: dict[str, int], loss: int, auto: list[str]) -> Iterator[list[str]]:
+    """The legal assignments other than `auto`, one per distinct set of cards, by mask."""
     if loss <= 0 or not values or sum(values.values()) <= loss or len(values) > MAX_ENUMERATED:
-        return [auto]
+        return
     ids = sorted(values, key=lambda u: int(u[1:]) if u[1:].isdigit() else 0)
     seen = {tuple(sorted(s.cards[u] for u in auto))}
-    rest: list[tuple[int, int, list[str]]] = []
     for mask in range(1, 1 << len(ids)):
         chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
         if not legal_assignment(values, loss, chosen):
@@ -135,8 +150,7 @@ def assignments(s: WState, values: dict[str, int], loss: int) -> list[list[str]]
         if key in seen:
             continue
         seen.add(key)
-        rest.append((sum(values[c] for c in chosen), len(chosen), chosen))
-    return [auto] + [c for _, _, c in sorted(rest, key=lambda r: (r[0], r[1], r[2]))]
+        yield chosen
 
 
 def stack_values(s: WState, st: Stack) -> dict[str, int]:

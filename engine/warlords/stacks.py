@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine.core import Text
 
-from .state import Castle, Player, Stack, WState, cdef
+from .cards import CardDefs
+from .state import Castle, Player, Stack, WState, cdef, set_defs
 
 STATE_TEXT = {
     "camped": Text("camped", "野営中"),
@@ -138,9 +139,13 @@ def castle_capacity(s: WState, c: Castle) -> int:
 
 
 def castle_revenue(s: WState, c: Castle) -> int:
-    total = cdef(s, c.card).revenue
+    return _revenue(set_defs(s), s.cards, c)
+
+
+def _revenue(defs: CardDefs, cards: dict[str, str], c: Castle) -> int:
+    total = defs.revenue[cards[c.card]]
     for i in c.improvements:  # a loop, not sum(): most castles have none, and this runs every turn
-        total += cdef(s, i).static("revenue")
+        total += defs.added_revenue[cards[i]]
     return total
 
 
@@ -154,9 +159,10 @@ def improvable(s: WState, c: Castle) -> bool:
 
 def glory(s: WState, p: Player) -> int:
     """Revenue from castles and permanent cards; treasure is excluded (Glory Road score)."""
+    defs, cards = set_defs(s), s.cards  # once for all the castles: every turn starts here
     total = 0
     for c in p.castles:
-        total += castle_revenue(s, c)
+        total += _revenue(defs, cards, c)
     return total
 
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from engine.core import Rng, Text, seat_ref
 
-from .cards import CARD_FILES, CardDef, card, catalogue
+from .cards import CARD_FILES, CardDef, CardDefs, card, catalogue
 
 
 @dataclass
@@ -134,9 +134,14 @@ def cdef(s: WState, iid: str) -> CardDef:
         return found
 
 
-def set_defs(s: WState) -> dict[str, CardDef]:
+def set_defs(s: WState) -> CardDefs:
     """The match's cards by card id (not instance id)."""
     return CARD_FILES.load(s.card_set).defs if s.card_set else catalogue()
+
+
+def kind(s: WState, iid: str) -> str:
+    """`cdef(s, iid).type`, read from the set's plain table."""
+    return set_defs(s).kind[s.cards[iid]]
 
 
 def name(s: WState, iid: str) -> Text:
@@ -261,7 +266,7 @@ def draw(s: WState, seat: int, rng: Rng, log: list[Text] | None) -> str | None:
             if log is not None:
                 log.append(seat_ref(seat) + Text(" shuffles their discard pile into a new deck.", "は捨て札を切り直して山札にした。"))
         iid = p.deck.pop()
-        if cdef(s, iid).type == "time_passes":
+        if kind(s, iid) == "time_passes":
             p.time_passes.append(iid)
             if log is not None:
                 log.append(seat_ref(seat) + Text(" draws their Time Passes card!", "はゲーム終了カードを引いた！"))

@@ -10,7 +10,7 @@ from .cards import rules
 from .combat import starve
 from .removal import check_eliminations
 from .stacks import glory
-from .state import WState, alive, draw_to_hand, order_from
+from .state import WState, alive, draw_to_hand
 from .words import seats_and
 
 
@@ -38,8 +38,10 @@ def start_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
 
 def end_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
     s.players[s.active].revenue = 0
-    # The first seat after the active one still in the game, without listing them all.
-    for seat in order_from(s, s.active, include_start=False):
+    # The first seat after the active one still in the game (order_from's order, counted
+    # here without building its list: every turn ends here).
+    for k in range(1, s.seats):
+        seat = (s.active + s.direction * k) % s.seats
         if not s.players[seat].eliminated:
             s.active = seat
             start_turn(s, rng, log)

@@ -365,3 +365,26 @@ def test_rule_interception_chain_stops_when_the_attacker_falls() -> None:
     assert tr.state.players[0].stacks == [] and "engages the attacker next" not in texts(tr)
     assert [st.hero for st in tr.state.players[1].stacks] == [first.hero, second.hero]
     assert GAME.pending(tr.state)[0].kind == "turn"
+
+
+def test_sole_assignment_is_the_only_assignment_when_there_is_one_and_none_otherwise() -> None:
+    """A battle asks `sole_assignment` instead of listing every assignment: it must
+    answer what `assignments` would, for copies of one card too (offered once)."""
+    from itertools import product
+
+    from engine.warlords.removal import assignments, sole_assignment
+    from engine.warlords.stacks import unit_value
+
+    armies = ["army_light_infantry", "army_light_infantry", "army_heavy_infantry", "army_cavalry",
+              "army_giant_warriors"]
+    asked = sole = 0
+    for picked in product((False, True), repeat=len(armies)):
+        t = Table(2)
+        ids = [t.card(0, a) for a, keep in zip(armies, picked, strict=True) if keep]
+        values = {u: unit_value(t.s, u, None) for u in ids}
+        for loss in range(0, sum(values.values()) + 2):
+            every = assignments(t.s, values, loss)
+            assert sole_assignment(t.s, values, loss) == (every[0] if len(every) == 1 else None), (values, loss)
+            asked += 1
+            sole += len(every) == 1
+    assert 0 < sole < asked  # both answers were asked for
