@@ -79,16 +79,29 @@ class _Hmac:
 class Rng:
     """A cursor over the HMAC stream. Reducers receive one; the framework stores `counter`."""
 
-    __slots__ = ("_ahead", "_word", "counter", "trace")
+    __slots__ = ("_ahead", "_made", "_word", "_words", "counter", "trace")
 
     def __init__(self, secret: bytes, counter: int = 0, *, trace: bool = False) -> None:
         if len(secret) < 16:
             raise ValueError("match secret too short")
         mac = _Hmac.of(secret)
         self._word, self._ahead = mac.word, mac.ahead
+        # The words of counters 1.._made, made together (`prefetch`): a cache by counter, so
+        # a draw reads the same word from it as it would make, whatever the counter does.
+        self._words, self._made = b"", 0
         self.counter = counter
         # (counter, bound, result) per draw, kept only when asked (verification).
         self.trace: list[tuple[int, int, int]] | None = [] if trace else None
+
+    def prefetch(self, draws: int) -> None:
+        """A hint that about `draws` draws come next (a set-up shuffling its decks): their words
+        are made now in one C call (`_Hmac.ahead`) when that costs less than making them one by
+        one: the call starts from counter 1, so while the counter is below half the draws.
+        The stream is the same with or without it; a wrong count costs time, never a draw."""
+        upto = self.counter + draws - 1
+        if upto > self._made and 2 * self.counter < draws:
+            self._words = self._ahead(upto)
+            self._made = len(self._words) // 32
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), by rejection sampling (no modulo bias)."""
@@ -96,8 +109,9 @@ class Rng:
             raise ValueError("bound must be positive")
         limit = _SPACE - (_SPACE % n)
         word, at = self._word, self.counter
-        x = word(at)
-        while x >= limit:  # rejected (odds below n / 2**64): the next counter's word
+        x = _FIRST_WORD(self._words, 32 * at - 32)[0] if 0 < at <= self._made else word(at)
+        # Rejected (odds below n / 2**64): the next counter's word, made alone (a kept one is the same).
+        while x >= limit:
             at += 1
             x = word(at)
         self.counter = at + 1
@@ -133,15 +147,13 @@ class Rng:
             return out
         # `below`, inline: a set-up shuffles whole decks, a draw per card (most of a
         # Naru or Warlords set-up's time), and the call is a third of a draw's cost.
-        word, at, first = self._word, self.counter, _FIRST_WORD
-        # A shuffle from a counter below half its draws (a set-up's first deck) has its words
-        # made together (`_Hmac.ahead`): the counters before it cost less than it saves.
-        ahead = self._ahead(at + len(out) - 2) if len(out) > 2 * at + 2 else b""
-        made = len(ahead) // 32
+        # A shuffle from a low counter (a set-up's first deck) is its own hint.
+        self.prefetch(len(out) - 1)
+        word, at, first, words, made = self._word, self.counter, _FIRST_WORD, self._words, self._made
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
             limit = _SPACE - (_SPACE % n)
-            x = first(ahead, 32 * at - 32)[0] if 0 < at <= made else word(at)
+            x = first(words, 32 * at - 32)[0] if 0 < at <= made else word(at)
             while x >= limit:
                 at += 1
                 x = word(at)
