@@ -30,8 +30,9 @@ class _Hmac:
     secret: the same bytes as `hmac.new(secret, counter, sha256)`, at a third of the cost per draw
     (replay speed is bounded by it)."""
 
-    __slots__ = ("ahead", "word")
+    __slots__ = ("ahead", "kept", "word")
     _cache: ClassVar[dict[bytes, _Hmac]] = {}
+    _keeping: ClassVar[list[_Hmac]] = []
 
     def __init__(self, secret: bytes) -> None:
         key = secret if len(secret) <= 64 else hashlib.sha256(secret).digest()
@@ -65,6 +66,16 @@ class _Hmac:
                 return b""
 
         self.ahead: Callable[[int], bytes] = ahead
+        self.kept = b""
+
+    def keep(self, words: bytes) -> None:
+        """Keep words made together (`ahead`) for the cursors that come after: a set-up's hint
+        covers the draws of actions after it too (Warlords' picks reshuffle each deck), each
+        action with a cursor of its own. One secret's words at a time, so memory stays bounded."""
+        for mac in self._keeping:
+            mac.kept = b""
+        self._keeping[:] = [self]
+        self.kept = words
 
     @classmethod
     def of(cls, secret: bytes) -> _Hmac:
@@ -79,16 +90,18 @@ class _Hmac:
 class Rng:
     """A cursor over the HMAC stream. Reducers receive one; the framework stores `counter`."""
 
-    __slots__ = ("_ahead", "_made", "_word", "_words", "counter", "trace")
+    __slots__ = ("_ahead", "_keep", "_made", "_word", "_words", "counter", "trace")
 
     def __init__(self, secret: bytes, counter: int = 0, *, trace: bool = False) -> None:
         if len(secret) < 16:
             raise ValueError("match secret too short")
         mac = _Hmac.of(secret)
-        self._word, self._ahead = mac.word, mac.ahead
-        # The words of counters 1.._made, made together (`prefetch`): a cache by counter, so
-        # a draw reads the same word from it as it would make, whatever the counter does.
-        self._words, self._made = b"", 0
+        self._word, self._ahead, self._keep = mac.word, mac.ahead, mac.keep
+        # The words of counters 1.._made, made together (`prefetch`, by this cursor or one before it
+        # over the secret: `_Hmac.keep`): a cache by counter, so a draw reads the same word from it
+        # as it would make, whatever the counter does.
+        self._words = mac.kept
+        self._made = len(self._words) // 32
         self.counter = counter
         # (counter, bound, result) per draw, kept only when asked (verification).
         self.trace: list[tuple[int, int, int]] | None = [] if trace else None
@@ -102,6 +115,7 @@ class Rng:
         if upto > self._made and 2 * self.counter < draws:
             self._words = self._ahead(upto)
             self._made = len(self._words) // 32
+            self._keep(self._words)
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), by rejection sampling (no modulo bias)."""

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.rng import Rng, commitment, redraw
+from engine.core.rng import Rng, _Hmac, commitment, redraw
 
 SECRET = bytes(range(32))
 
@@ -153,3 +153,21 @@ def test_a_prefetch_hint_changes_no_draw_whatever_its_size(secret, counter, hint
         assert (rng.below(n), rng.counter) == (result, at), (n, at)
         order, at = reference_shuffle(secret, at, list(range(n % 37)))
         assert (rng.shuffled(list(range(n % 37))), rng.counter) == (order, at), (n, at)
+
+
+def test_the_words_a_hint_made_serve_later_cursors_over_the_secret_and_one_secret_keeps_them():
+    # A set-up's hint also covers the actions after it, each with a cursor of its own; a
+    # cursor over another secret's words must never read them, and only one secret's are kept.
+    other = bytes(range(1, 33))
+    Rng(SECRET, 0).prefetch(600)
+    assert _Hmac.of(SECRET).kept and not _Hmac.of(other).kept
+    for counter in (1, 250, 598, 599, 600):
+        later = Rng(SECRET, counter)
+        assert (later.shuffled(list(range(60))), later.counter) == reference_shuffle(SECRET, counter, list(range(60)))
+    assert _Hmac.of(SECRET).kept
+    for counter in (1, 250, 598):
+        stranger = Rng(other, counter)
+        assert (stranger.shuffled(list(range(60))), stranger.counter) == reference_shuffle(other, counter,
+                                                                                            list(range(60)))
+    Rng(other, 0).prefetch(600)
+    assert _Hmac.of(other).kept and not _Hmac.of(SECRET).kept
