@@ -30,8 +30,9 @@ class _Hmac:
     secret: the same bytes as `hmac.new(secret, counter, sha256)`, at a third of the cost per draw
     (replay speed is bounded by it)."""
 
-    __slots__ = ("ahead", "word")
+    __slots__ = ("ahead", "kept", "word")
     _cache: ClassVar[dict[bytes, _Hmac]] = {}
+    _keeping: ClassVar[list[_Hmac]] = []
 
     def __init__(self, secret: bytes) -> None:
         key = secret if len(secret) <= 64 else hashlib.sha256(secret).digest()
@@ -65,6 +66,16 @@ class _Hmac:
                 return b""
 
         self.ahead: Callable[[int], bytes] = ahead
+        self.kept = b""
+
+    def keep(self, words: bytes) -> None:
+        """Keep words made together (`ahead`) for the cursors that come after: a set-up's hint
+        covers the draws of actions after it too (Warlords' picks reshuffle each deck), each
+        action with a cursor of its own. One secret's words at a time, so memory stays bounded."""
+        for mac in self._keeping:
+            mac.kept = b""
+        self._keeping[:] = [self]
+        self.kept = words
 
     @classmethod
     def of(cls, secret: bytes) -> _Hmac:
@@ -79,16 +90,32 @@ class _Hmac:
 class Rng:
     """A cursor over the HMAC stream. Reducers receive one; the framework stores `counter`."""
 
-    __slots__ = ("_ahead", "_word", "counter", "trace")
+    __slots__ = ("_ahead", "_keep", "_made", "_word", "_words", "counter", "trace")
 
     def __init__(self, secret: bytes, counter: int = 0, *, trace: bool = False) -> None:
         if len(secret) < 16:
             raise ValueError("match secret too short")
         mac = _Hmac.of(secret)
-        self._word, self._ahead = mac.word, mac.ahead
+        self._word, self._ahead, self._keep = mac.word, mac.ahead, mac.keep
+        # The words of counters 1.._made, made together (`prefetch`, by this cursor or one before it
+        # over the secret: `_Hmac.keep`): a cache by counter, so a draw reads the same word from it
+        # as it would make, whatever the counter does.
+        self._words = mac.kept
+        self._made = len(self._words) // 32
         self.counter = counter
         # (counter, bound, result) per draw, kept only when asked (verification).
         self.trace: list[tuple[int, int, int]] | None = [] if trace else None
+
+    def prefetch(self, draws: int) -> None:
+        """A hint that about `draws` draws come next (a set-up shuffling its decks): their words
+        are made now in one C call (`_Hmac.ahead`) when that costs less than making them one by
+        one: the call starts from counter 1, so while the counter is below half the draws.
+        The stream is the same with or without it; a wrong count costs time, never a draw."""
+        upto = self.counter + draws - 1
+        if upto > self._made and 2 * self.counter < draws:
+            self._words = self._ahead(upto)
+            self._made = len(self._words) // 32
+            self._keep(self._words)
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), by rejection sampling (no modulo bias)."""
@@ -96,8 +123,9 @@ class Rng:
             raise ValueError("bound must be positive")
         limit = _SPACE - (_SPACE % n)
         word, at = self._word, self.counter
-        x = word(at)
-        while x >= limit:  # rejected (odds below n / 2**64): the next counter's word
+        x = _FIRST_WORD(self._words, 32 * at - 32)[0] if 0 < at <= self._made else word(at)
+        # Rejected (odds below n / 2**64): the next counter's word, made alone (a kept one is the same).
+        while x >= limit:
             at += 1
             x = word(at)
         self.counter = at + 1
@@ -133,15 +161,13 @@ class Rng:
             return out
         # `below`, inline: a set-up shuffles whole decks, a draw per card (most of a
         # Naru or Warlords set-up's time), and the call is a third of a draw's cost.
-        word, at, first = self._word, self.counter, _FIRST_WORD
-        # A shuffle from a counter below half its draws (a set-up's first deck) has its words
-        # made together (`_Hmac.ahead`): the counters before it cost less than it saves.
-        ahead = self._ahead(at + len(out) - 2) if len(out) > 2 * at + 2 else b""
-        made = len(ahead) // 32
+        # A shuffle from a low counter (a set-up's first deck) is its own hint.
+        self.prefetch(len(out) - 1)
+        word, at, first, words, made = self._word, self.counter, _FIRST_WORD, self._words, self._made
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
             limit = _SPACE - (_SPACE % n)
-            x = first(ahead, 32 * at - 32)[0] if 0 < at <= made else word(at)
+            x = first(words, 32 * at - 32)[0] if 0 < at <= made else word(at)
             while x >= limit:
                 at += 1
                 x = word(at)

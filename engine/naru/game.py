@@ -172,6 +172,8 @@ class NaruGame(Game[NaruState]):
         counts = self._choose_decks(list(options.get("decks", [RANDOM, RANDOM])), own.cards, rng)
         total = sum(sum(c.values()) for c in counts)
         # Instance ids are a random permutation, so an id says nothing about the card.
+        # That shuffle and the decks' draw a word a card at most: made together, near counter 0.
+        rng.prefetch(2 * total)
         numbers = rng.shuffled(range(total))
         cards: dict[str, str] = {}
         owner: dict[str, int] = {}

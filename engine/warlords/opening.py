@@ -29,6 +29,9 @@ def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -
             card_col += [cid] * n
             seat_col += [seat] * n
     # Instance ids are handed out in random order, so an id says nothing about the card.
+    # That shuffle, the piles' and each pick's reshuffle (`do_pick`) draw a word a card at most:
+    # made together, from counter 0.
+    rng.prefetch(3 * len(card_col))
     order = rng.shuffled(range(len(card_col)))
     ids = _ids(len(order))  # the k-th card dealt is "c<k+1>"
     dealt_seats = [seat_col[k] for k in order]

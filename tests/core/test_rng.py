@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.rng import Rng, commitment, redraw
+from engine.core.rng import Rng, _Hmac, commitment, redraw
 
 SECRET = bytes(range(32))
 
@@ -135,3 +135,39 @@ def test_a_set_ups_first_shuffle_is_the_plainly_written_streams_too(secret):
     for counter in (0, 1, 40):
         rng = Rng(secret, counter)
         assert (rng.shuffled(list(range(100))), rng.counter) == reference_shuffle(secret, counter, list(range(100)))
+
+
+@pytest.mark.parametrize("secret", [bytes(range(16)), SECRET, bytes(range(100))])
+@pytest.mark.parametrize("counter", [0, 1, 7, 300])
+@pytest.mark.parametrize("hint", [0, 1, 2, 40, 120, 1000])
+def test_a_prefetch_hint_changes_no_draw_whatever_its_size(secret, counter, hint):
+    # A set-up says how many draws come (`prefetch`); its words are then read from those made
+    # together. Short, long or wrong, the hint must leave every draw and counter as the plain
+    # stream has them: shuffles, small bounds and bounds rejecting half their words, some read
+    # from the kept words and some past them.
+    bounds = [6, (1 << 63) + 1, 52, (1 << 63) + 12345, 1000, (1 << 64) - 1, 2]
+    rng, at = Rng(secret, counter), counter
+    rng.prefetch(hint)
+    for n in bounds * 6:
+        result, _, at = reference_below(secret, at, n)
+        assert (rng.below(n), rng.counter) == (result, at), (n, at)
+        order, at = reference_shuffle(secret, at, list(range(n % 37)))
+        assert (rng.shuffled(list(range(n % 37))), rng.counter) == (order, at), (n, at)
+
+
+def test_the_words_a_hint_made_serve_later_cursors_over_the_secret_and_one_secret_keeps_them():
+    # A set-up's hint also covers the actions after it, each with a cursor of its own; a
+    # cursor over another secret's words must never read them, and only one secret's are kept.
+    other = bytes(range(1, 33))
+    Rng(SECRET, 0).prefetch(600)
+    assert _Hmac.of(SECRET).kept and not _Hmac.of(other).kept
+    for counter in (1, 250, 598, 599, 600):
+        later = Rng(SECRET, counter)
+        assert (later.shuffled(list(range(60))), later.counter) == reference_shuffle(SECRET, counter, list(range(60)))
+    assert _Hmac.of(SECRET).kept
+    for counter in (1, 250, 598):
+        stranger = Rng(other, counter)
+        assert (stranger.shuffled(list(range(60))), stranger.counter) == reference_shuffle(other, counter,
+                                                                                            list(range(60)))
+    Rng(other, 0).prefetch(600)
+    assert _Hmac.of(other).kept and not _Hmac.of(SECRET).kept
