@@ -85,8 +85,9 @@ class Worker:
         if not self._waiting:
             self._loop = loop
             loop.add_reader(self._fd, self._readable)
-        elif loop is not self._loop:
-            raise RuntimeError("a worker serves one event loop at a time")
+        elif loop is not self._loop:  # calls left in flight by a loop that ended: never answered here
+            self._die(Gone("its calls belong to another event loop"))
+            raise Gone("the process was left to another event loop")
         number = next(self._numbers)
         answer: asyncio.Future[Any] = loop.create_future()
         self._waiting[number] = answer
@@ -159,8 +160,10 @@ class Worker:
         self._loop = None
 
     def _die(self, exc: BaseException) -> None:
+        # The socket closed too: a process still alive reads its end and ends.
         self.gone = True
         self._unwatch()
+        self._conn.close()
         waiting, self._waiting = self._waiting, {}
         for answer in waiting.values():
             if not answer.done():
@@ -169,7 +172,6 @@ class Worker:
     def close(self) -> None:
         """End the process (its read sees the socket closed) and wait for it, killing it if it lingers."""
         self._die(Gone("closed"))
-        self._conn.close()
         self.process.join(5)
         if self.process.is_alive():
             self.process.kill()

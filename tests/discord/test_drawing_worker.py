@@ -106,3 +106,24 @@ def test_a_dead_drawing_process_is_drawn_around_in_a_thread_and_replaced(monkeyp
     assert first == again == render.image("naru", view, NAMES, "en")
     assert around == render.image("naru", later, NAMES, "en")
     assert dead != alive and not process.is_alive() and drawing._worker is None
+
+
+async def _left_in_flight(worker: Worker, flag: str) -> None:
+    """A call its loop ends before it is answered (asyncio.run cancels it)."""
+    asyncio.get_running_loop().create_task(worker.call(_wait_for, flag))
+    await asyncio.sleep(0)
+
+
+@pytest.mark.slow
+def test_a_process_left_to_an_ended_loop_is_given_up_not_waited_for(tmp_path: Path) -> None:
+    flag = tmp_path / "written"
+    worker = Worker()
+    try:
+        asyncio.run(_left_in_flight(worker, str(flag)))
+        with pytest.raises(Gone):
+            asyncio.run(worker.call(pow, 2, 2))
+        assert worker.gone
+    finally:
+        flag.write_text("x")
+        worker.close()
+    assert not worker.process.is_alive()
