@@ -17,11 +17,12 @@ import pickle
 import struct
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, TypeVar
 
 # Each frame: its length, then a pickle. Requests are (id, function, args); answers (id, ok, value).
 _HEADER = struct.Struct("!Q")
 _CHUNK = 1 << 20
+T = TypeVar("T")
 
 
 class Gone(OSError):
@@ -77,7 +78,7 @@ class Worker:
         self._outbox = bytearray()
         self.gone = False
 
-    async def call(self, function: Callable[..., Any], *args: Any) -> Any:
+    async def call(self, function: Callable[..., T], *args: Any) -> T:
         """`function(*args)` run in the process (both pickled across), its value or its exception."""
         if self.gone:
             raise Gone("the process is gone")
@@ -89,7 +90,7 @@ class Worker:
             self._die(Gone("its calls belong to another event loop"))
             raise Gone("the process was left to another event loop")
         number = next(self._numbers)
-        answer: asyncio.Future[Any] = loop.create_future()
+        answer: asyncio.Future[T] = loop.create_future()
         self._waiting[number] = answer
         data = pickle.dumps((number, function, args), pickle.HIGHEST_PROTOCOL)
         self._send(_HEADER.pack(len(data)) + data)
