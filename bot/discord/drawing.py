@@ -71,7 +71,7 @@ async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], 
         return _pictures[key]
     try:
         data = await _started().call(render.image, game_id, view, list(names), locale)
-    except OSError as exc:  # Gone among them
+    except OSError as exc:  # worker.Gone (the process died) among them, or one that could not start
         log.warning("the drawing process is gone (%s); drawing in a thread", exc)
         return await asyncio.to_thread(render.image, game_id, view, list(names), locale)
     if key is not None:
@@ -89,6 +89,6 @@ async def replay_page(service: MatchService, where: str | Path, match_id: str, l
         return await page_bytes(service, match_id, locale)
     try:
         return await _started().call(drawn_page, str(where), match_id, locale)
-    except OSError as exc:  # Gone among them
+    except OSError as exc:  # worker.Gone (the process died) among them, or one that could not start
         log.warning("the drawing process is gone (%s); drawing the page in a thread", exc)
         return await asyncio.to_thread(drawn_page, str(where), match_id, locale)
