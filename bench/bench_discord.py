@@ -65,7 +65,7 @@ def drawing_cpu() -> float:
     from bot.discord import drawing
 
     total = 0.0
-    for pid in (drawing._pool._processes or {}) if drawing._pool is not None else {}:
+    for pid in [drawing._worker.process.pid] if drawing._worker is not None else []:
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +25,11 @@ from bot.replaypage.cache import drawn_page, page_bytes
 from engine.registry import installed
 from events.service import MatchService
 
+from .worker import Worker
+
 log = logging.getLogger("parley.discord")
 
-_pool: ProcessPoolExecutor | None = None
+_worker: Worker | None = None
 # Pictures got from the worker, by what they draw (render.picture_key, the worker's own key: a board
 # the bot does not ask again is one the worker would not draw again): the newest boards of the matches played.
 PICTURES = 64
@@ -43,33 +42,37 @@ def draws(game_id: str) -> bool:
     return module is not None and hasattr(module, "image")
 
 
-def _worker() -> ProcessPoolExecutor:
-    global _pool
-    if _pool is None:
-        # Spawned, not forked: the bot has threads (the database's, executors') a fork would copy mid-flight.
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-    return _pool
+def _started() -> Worker:
+    global _worker
+    if _worker is None or _worker.gone:
+        _worker = Worker()
+    return _worker
+
+
+def close() -> None:
+    """End the drawing process, if one was started (the next picture starts another)."""
+    global _worker
+    if _worker is not None:
+        _worker.close()
+        _worker = None
 
 
 async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], locale: str = "en") -> bytes | None:
     """The board's picture as PNG in `locale` (where a font can draw it), or None for a game without one."""
-    global _pool
     if not draws(game_id):
         return None
     # A move that leaves the picture as it was (what it draws of the view unchanged) reuses the one
-    # drawn, without asking the worker (the view pickled across, two of the pool's threads woken).
+    # drawn, without asking the worker (the view pickled across, the answer read back).
     # Only a game that says what its picture draws (`picture_view`) is kept here: another's picture
     # changes with nearly every move, so keying it (its whole view pickled and hashed, 30-90 µs) would
     # cost each move and save none; the worker's own cache still never draws it twice.
     key = render.picture_key(game_id, view, names, locale) if render.has_picture_view(game_id) else None
     if key is not None and key in _pictures:
         return _pictures[key]
-    loop = asyncio.get_running_loop()
     try:
-        data = await loop.run_in_executor(_worker(), render.image, game_id, view, list(names), locale)
-    except (BrokenProcessPool, OSError) as exc:
+        data = await _started().call(render.image, game_id, view, list(names), locale)
+    except OSError as exc:  # worker.Gone (the process died) among them, or one that could not start
         log.warning("the drawing process is gone (%s); drawing in a thread", exc)
-        _pool = None
         return await asyncio.to_thread(render.image, game_id, view, list(names), locale)
     if key is not None:
         _pictures[key] = data
@@ -82,13 +85,10 @@ async def replay_page(service: MatchService, where: str | Path, match_id: str, l
     """A finished match's replay page, read from the database at `where` and drawn in the
     drawing process: the bot goes on answering moves meanwhile. A game registered in this
     process alone (a test's, a plugin's), which that process does not know, is drawn here."""
-    global _pool
     if (await service.get(match_id)).game_id not in installed():
         return await page_bytes(service, match_id, locale)
-    loop = asyncio.get_running_loop()
     try:
-        return await loop.run_in_executor(_worker(), drawn_page, str(where), match_id, locale)
-    except (BrokenProcessPool, OSError) as exc:
+        return await _started().call(drawn_page, str(where), match_id, locale)
+    except OSError as exc:  # worker.Gone (the process died) among them, or one that could not start
         log.warning("the drawing process is gone (%s); drawing the page in a thread", exc)
-        _pool = None
         return await asyncio.to_thread(drawn_page, str(where), match_id, locale)

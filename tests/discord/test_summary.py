@@ -206,9 +206,7 @@ def test_the_drawing_process_reads_and_draws_the_page_the_bot_would(tmp_path: Pa
     from tests.replaypage.conftest import play
 
     played = play(tmp_path / "w.sqlite", "warlords", 2, seed=3)
-    if drawing._pool is not None:  # a process of this test's own, so it is seen to be started
-        drawing._pool.shutdown()
-        drawing._pool = None
+    drawing.close()  # a process of this test's own, so it is seen to be started
 
     async def both() -> tuple[bytes, bytes]:
         store = await Store.open(played.db)
@@ -220,6 +218,6 @@ def test_the_drawing_process_reads_and_draws_the_page_the_bot_would(tmp_path: Pa
             await store.close()
 
     here, there = asyncio.run(both())
-    assert drawing._pool is not None, "an installed game's page is drawn in the drawing process"
+    assert drawing._worker is not None and not drawing._worker.gone, "an installed game's page is drawn in the drawing process"
     assert data_in(there.decode()) == data_in(here.decode())
     assert data_in(there.decode())["match"] == played.match_id

@@ -84,9 +84,7 @@ def test_the_bot_asks_the_drawing_process_once_per_picture(monkeypatch) -> None:
     try:
         picture, again, different = asyncio.run(three())
     finally:
-        if drawing._pool is not None:
-            drawing._pool.shutdown()
-            drawing._pool = None
+        drawing.close()
     assert picture is not None and picture == render.image("musou", first, NAMES, "ja")
     assert again is picture
     assert different is not None and different != picture and len(drawing._pictures) == 2
@@ -108,8 +106,6 @@ def test_the_bot_keeps_no_picture_of_a_game_without_picture_views(monkeypatch) -
     try:
         picture, other = asyncio.run(two())
     finally:
-        if drawing._pool is not None:
-            drawing._pool.shutdown()
-            drawing._pool = None
+        drawing.close()
     assert picture == render.image("naru", first, NAMES, "en") and other != picture
     assert drawing._pictures == {}
