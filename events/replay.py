@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Rng, RuleError, Text
+from engine.core import ALL_SEEING, SPECTATOR, Game, Outcome, Pending, Rng, RuleError, Text
 from engine.core.orders import Order, standing
 from engine.core.play import Step, owned_steps, step
 from engine.core.premoves import judged
@@ -83,6 +83,21 @@ def replace(ms: MatchState, **changes: Any) -> MatchState:
     for name in _FIELDS:
         object.__setattr__(new, name, changes[name] if name in changes else getattr(ms, name))
     return new
+
+
+_awaited: tuple[Any, tuple[Pending, ...]] | None = None  # the last state asked, and its answer
+
+
+def awaiting(ms: MatchState) -> tuple[Pending, ...]:
+    """Who the match waits for (`Game.pending`), asked of the rules once per state: a move's
+    board, ping, wait key, turn check and each awaited DM's prompt all read it, and each asking
+    builds every prompt anew. Kept by the state's identity, as the service keeps its views: a
+    state a MatchState holds is never changed (replay changes only states it made itself), so the
+    same object has the same answer; the one kept is held, so its identity is not reused."""
+    global _awaited
+    if _awaited is None or _awaited[0] is not ms.state:
+        _awaited = (ms.state, tuple(ms.game.pending(ms.state)))
+    return _awaited[1]
 
 
 def public_digest(game: Game[Any], state: Any) -> str:

@@ -74,7 +74,7 @@ from bot.clocktext import clock_lines, discord_time, window_lines
 from engine.core import SPECTATOR, Text, Viewer
 from events.clockfeed import ClockFeed
 from events.model import Event, Player
-from events.replay import MatchState
+from events.replay import MatchState, awaiting
 
 from . import catchup, drawing, hall, layout, projection, reconciler
 from .emoji import AppEmoji
@@ -209,7 +209,7 @@ def _first_wanted(ms: MatchState, rec: dict[str, Any], dm_records: dict[str, Any
     a seat it awaits starts (`dm_records`: each seat's DM record, by key)."""
     wanted = [int(rec.get("shown", 0))]
     if ms.state is not None and ms.status == "running":
-        awaited = {p.seat for p in projection.awaiting(ms)}
+        awaited = {p.seat for p in awaiting(ms)}
         wanted += [_catchup_from(ms.seats[seat], dict(dm_records.get(dm_key(ms.match_id, seat)) or {}))
                    for seat in projection.dm_seats(ms) if seat in awaited]
     return min(wanted)
@@ -360,7 +360,7 @@ class Delivery:
         seat_dms: list[projection.SeatDm] = []
         closed: list[projection.DmClosed] = []
         if started and ms.status == "running":
-            pending = {p.seat for p in projection.awaiting(ms)}
+            pending = {p.seat for p in awaiting(ms)}
             for seat in projection.dm_seats(ms):
                 player = ms.seats[seat]
                 uid = user_id(player)

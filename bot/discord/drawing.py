@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import render
 from bot.replaypage.cache import drawn_page, page_bytes
@@ -28,6 +28,7 @@ from events.service import MatchService
 from .worker import Worker
 
 log = logging.getLogger("parley.discord")
+T = TypeVar("T")
 
 _worker: Worker | None = None
 # Pictures got from the worker, by what they draw (render.picture_key, the worker's own key: a board
@@ -57,6 +58,16 @@ def close() -> None:
         _worker = None
 
 
+async def _drawn(function: Callable[..., T], *args: Any) -> T:
+    """`function(*args)` in the drawing process; in a thread of the bot when that process is gone
+    or cannot be started (worker.Gone is an OSError), so a picture or a page still comes."""
+    try:
+        return await _started().call(function, *args)
+    except OSError as exc:
+        log.warning("the drawing process is gone (%s); drawing %s in a thread", exc, function.__name__)
+        return await asyncio.to_thread(function, *args)
+
+
 async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], locale: str = "en") -> bytes | None:
     """The board's picture as PNG in `locale` (where a font can draw it), or None for a game without one."""
     if not draws(game_id):
@@ -69,11 +80,7 @@ async def board_image(game_id: str, view: dict[str, Any], names: Sequence[str], 
     key = render.picture_key(game_id, view, names, locale) if render.has_picture_view(game_id) else None
     if key is not None and key in _pictures:
         return _pictures[key]
-    try:
-        data = await _started().call(render.image, game_id, view, list(names), locale)
-    except OSError as exc:  # worker.Gone (the process died) among them, or one that could not start
-        log.warning("the drawing process is gone (%s); drawing in a thread", exc)
-        return await asyncio.to_thread(render.image, game_id, view, list(names), locale)
+    data = await _drawn(render.image, game_id, view, list(names), locale)
     if key is not None:
         _pictures[key] = data
         if len(_pictures) > PICTURES:
@@ -87,8 +94,4 @@ async def replay_page(service: MatchService, where: str | Path, match_id: str, l
     process alone (a test's, a plugin's), which that process does not know, is drawn here."""
     if (await service.get(match_id)).game_id not in installed():
         return await page_bytes(service, match_id, locale)
-    try:
-        return await _started().call(drawn_page, str(where), match_id, locale)
-    except OSError as exc:  # worker.Gone (the process died) among them, or one that could not start
-        log.warning("the drawing process is gone (%s); drawing the page in a thread", exc)
-        return await asyncio.to_thread(drawn_page, str(where), match_id, locale)
+    return await _drawn(drawn_page, str(where), match_id, locale)

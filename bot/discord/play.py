@@ -11,7 +11,7 @@ from engine.core import Choice, RuleError, Text
 from engine.registry import available, get_game
 from events.clockconfig import clock_place
 from events.errors import Refused
-from events.replay import MatchState
+from events.replay import MatchState, awaiting
 from events.takeover import offered_or_easy
 from events.window import parse_window, window_place
 
@@ -199,7 +199,7 @@ class Play:
         mine = [seat] if seat is not None else ms.seat_of(player_id)
         if ms.status != "running" or ms.state is None or not mine:
             return
-        pending = ms.game.pending(ms.state)
+        pending = awaiting(ms)
         if not pending or any(p.seat in mine for p in pending):
             return
         awaited = Text(*(", ".join(name(ms.seats[p.seat], lang) for p in pending) for lang in ("en", "ja")))
@@ -313,7 +313,7 @@ class Play:
         seats = ms.seat_of(me)
         if not seats:
             return Reply(M.spectating.format(match=ms.match_id)(locale) + "\n" + self.room.delivery.board_text(ms, locale))
-        pending = {p.seat: p for p in ms.game.pending(ms.state)} if ms.status == "running" else {}
+        pending = {p.seat: p for p in awaiting(ms)} if ms.status == "running" else {}
         seat = next((s for s in seats if s in pending), seats[0])
         text = self.room.delivery.private_text(ms, seat, locale)
         decision = None
@@ -402,7 +402,7 @@ class Play:
             seat = self.room.service.resolve_seat(ms, me)
         except RuleError:
             return []
-        pending = ms.game.pending(ms.state)
+        pending = awaiting(ms)
         if pending and all(p.seat != seat for p in pending):  # one suggestion that says why there are none
             awaited = ", ".join(ms.seats[p.seat].name for p in pending)
             return [discord.app_commands.Choice(name=clip(M.not_your_turn.format(who=awaited)(locale), 100),

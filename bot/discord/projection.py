@@ -25,10 +25,10 @@ import discord
 
 from bot import render
 from bot.render.marks import shown as marks_shown
-from engine.core import Choice, Pending, Text
+from engine.core import Choice, Text
 from engine.core.search import levels
 from events.model import Event, Player
-from events.replay import MatchState
+from events.replay import MatchState, awaiting
 
 from . import catchup, handlayout, layout
 from .i18n import M, status_text
@@ -85,20 +85,6 @@ def thread_locale(ms: MatchState) -> str:
 
 def message_link(guild: Any, channel: int | str, message: int | str) -> str:
     return f"https://discord.com/channels/{guild}/{channel}/{message}"
-
-
-_awaited: tuple[Any, tuple[Pending, ...]] | None = None  # the last state asked, and its answer
-
-
-def awaiting(ms: MatchState) -> tuple[Pending, ...]:
-    """Who the match waits for (`Game.pending`), asked of the rules once per state: a move's
-    board, ping, wait key and each awaited DM's prompt all read it, and each asking builds every
-    prompt anew. Kept by the state's identity, as the service keeps its views: a state a match
-    state holds is never changed (events/replay.py), so the same object has the same answer."""
-    global _awaited
-    if _awaited is None or _awaited[0] is not ms.state:
-        _awaited = (ms.state, tuple(ms.game.pending(ms.state)))
-    return _awaited[1]
 
 
 # -- the lobby message ------------------------------------------------------------------

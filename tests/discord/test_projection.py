@@ -10,6 +10,7 @@ import pytest
 
 from bot.discord import projection
 from engine.core import SPECTATOR, Viewer
+from events import replay
 from events.model import Event, Player
 from events.replay import MatchState
 from events.service import MatchService
@@ -89,7 +90,7 @@ async def test_a_state_is_asked_who_it_awaits_once_however_many_places_read_it(
     game = type(ms.game)
     real = game.pending
     monkeypatch.setattr(game, "pending", lambda self, state: asked.append(state) or real(self, state))
-    monkeypatch.setattr(projection, "_awaited", None)
+    monkeypatch.setattr(replay, "_awaited", None)
     projection.project(ms, inputs, "en")  # the board, the ping, the DMs
     projection.waiting_key(ms)
     projection.awaited(ms, 0, [], "ja")  # the awaited seat's prompt
