@@ -11,13 +11,28 @@ from __future__ import annotations
 
 import hashlib
 import struct
+import sys
+from array import array
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 T = TypeVar("T")
 
 _SPACE = 1 << 64
+# A word below this is never rejected, whatever the bound (below 2**32): only a word above it
+# needs the exact limit, which costs two operations on numbers past a machine word.
+_SAFE = _SPACE - (1 << 32)
 _FIRST_WORD = struct.Struct(">Q").unpack_from  # a digest's first 8 bytes as an unsigned big-endian number
+assert array("Q").itemsize == 8
+
+
+def _firsts(digests: bytes) -> array[int]:
+    """The first 64 bits of each 32-byte digest as unsigned big-endian numbers, in C: the digests
+    as 8-byte numbers, every fourth, byte-swapped where the machine's order is little-endian."""
+    words = array("Q", digests)[::4]
+    if sys.byteorder == "little":
+        words.byteswap()
+    return words
 
 
 def commitment(secret: bytes) -> str:
@@ -66,14 +81,14 @@ class _Hmac:
                 return b""
 
         self.ahead: Callable[[int], bytes] = ahead
-        self.kept = b""
+        self.kept: array[int] = array("Q")
 
-    def keep(self, words: bytes) -> None:
+    def keep(self, words: array[int]) -> None:
         """Keep words made together (`ahead`) for the cursors that come after: a set-up's hint
         covers the draws of actions after it too (Warlords' picks reshuffle each deck), each
         action with a cursor of its own. One secret's words at a time, so memory stays bounded."""
         for mac in self._keeping:
-            mac.kept = b""
+            mac.kept = array("Q")
         self._keeping[:] = [self]
         self.kept = words
 
@@ -101,7 +116,7 @@ class Rng:
         # over the secret: `_Hmac.keep`): a cache by counter, so a draw reads the same word from it
         # as it would make, whatever the counter does.
         self._words = mac.kept
-        self._made = len(self._words) // 32
+        self._made = len(self._words)
         self.counter = counter
         # (counter, bound, result) per draw, kept only when asked (verification).
         self.trace: list[tuple[int, int, int]] | None = [] if trace else None
@@ -113,8 +128,8 @@ class Rng:
         The stream is the same with or without it; a wrong count costs time, never a draw."""
         upto = self.counter + draws - 1
         if upto > self._made and 2 * self.counter < draws:
-            self._words = self._ahead(upto)
-            self._made = len(self._words) // 32
+            self._words = _firsts(self._ahead(upto))
+            self._made = len(self._words)
             self._keep(self._words)
 
     def below(self, n: int) -> int:
@@ -123,7 +138,7 @@ class Rng:
             raise ValueError("bound must be positive")
         limit = _SPACE - (_SPACE % n)
         word, at = self._word, self.counter
-        x = _FIRST_WORD(self._words, 32 * at - 32)[0] if 0 < at <= self._made else word(at)
+        x = self._words[at - 1] if 0 < at <= self._made else word(at)
         # Rejected (odds below n / 2**64): the next counter's word, made alone (a kept one is the same).
         while x >= limit:
             at += 1
@@ -163,16 +178,16 @@ class Rng:
         # Naru or Warlords set-up's time), and the call is a third of a draw's cost.
         # A shuffle from a low counter (a set-up's first deck) is its own hint.
         self.prefetch(len(out) - 1)
-        word, at, first, words, made = self._word, self.counter, _FIRST_WORD, self._words, self._made
+        word, at, words, made = self._word, self.counter, self._words, self._made
         for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            limit = _SPACE - (_SPACE % n)
-            x = first(words, 32 * at - 32)[0] if 0 < at <= made else word(at)
-            while x >= limit:
-                at += 1
-                x = word(at)
+            x = words[at - 1] if 0 < at <= made else word(at)
+            if x >= _SAFE:  # a list is shorter than 2**32: only such a word may be rejected
+                limit = _SPACE - (_SPACE % (i + 1))
+                while x >= limit:
+                    at += 1
+                    x = word(at)
             at += 1
-            j = x % n
+            j = x % (i + 1)
             out[i], out[j] = out[j], out[i]
         self.counter = at
         return out

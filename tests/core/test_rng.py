@@ -1,5 +1,6 @@
 import hashlib
 import hmac
+from array import array
 from collections import Counter
 
 import pytest
@@ -99,6 +100,33 @@ def test_a_shuffle_is_fisher_yates_over_the_plainly_written_stream(trace):
         rng = Rng(SECRET, counter, trace=trace)
         assert (rng.shuffled(list(range(300))), rng.counter) == reference_shuffle(SECRET, counter, list(range(300)))
         assert rng.trace is None if not trace else len(rng.trace) == 299
+
+
+@pytest.mark.parametrize("start", [1, 100])
+def test_a_shuffle_skips_a_rejected_word_whether_kept_or_made(start):
+    # A list is shorter than 2**32, so a real stream rejects a shuffle's word with odds below
+    # 2**-32 and no test meets one. A crafted stream does: its top word is rejected by any bound
+    # that is not a power of two, here the 2nd (bound 9) and the 5th (bound 7) of a 10-card shuffle.
+    # From counter 1 the shuffle's own hint makes the words together; from 100, one at a time.
+    top = (1 << 64) - 1
+
+    def crafted(counter):
+        return top if counter - start in (1, 4) else (counter * 0x9E3779B97F4A7C15) % (1 << 64)
+
+    def ahead(upto):
+        return b"".join(crafted(c).to_bytes(8, "big") + bytes(24) for c in range(1, upto + 1))
+
+    out, at, rejected = list(range(10)), start, 0
+    for i in range(9, 0, -1):
+        limit = (1 << 64) - (1 << 64) % (i + 1)
+        while crafted(at) >= limit:
+            at, rejected = at + 1, rejected + 1
+        j, at = crafted(at) % (i + 1), at + 1
+        out[i], out[j] = out[j], out[i]
+    assert rejected == 2
+    rng = Rng(SECRET, start)
+    rng._word, rng._ahead, rng._keep, rng._words, rng._made = crafted, ahead, lambda words: None, array("Q"), 0
+    assert (rng.shuffled(list(range(10))), rng.counter) == (out, at)
 
 
 @given(st.lists(st.integers(), max_size=30), st.integers(min_value=0, max_value=10_000))
