@@ -37,10 +37,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import asyncpg
@@ -56,6 +56,8 @@ from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
 from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peeks_by_match
 from .store import LEAGUE, Conflict, DuplicateCommand, Heads, MatchRow, Opened
+
+T = TypeVar("T")
 
 _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 # What a reader that decodes the payload selects: its UTF-8 bytes, which rows.loads reads directly,
@@ -683,6 +685,11 @@ class PgStore:
             rows = await self._read("fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 "
                                              "AND seq <= $3 ORDER BY seq", match_id, after, upto)
         return match_events(match_id, rows)
+
+    async def fold(self, match_id: str, fn: Callable[[list[Event]], T], after: int = 0,
+                   upto: int | None = None) -> T:
+        """`fn` of the events `events` would return: asyncpg reads them on the event loop, so it runs there."""
+        return fn(await self.events(match_id, after, upto))
 
     async def last_seq(self, match_id: str) -> int | None:
         """The match's newest seq, by one indexed read: how a process learns

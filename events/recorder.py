@@ -18,15 +18,17 @@ byte for byte), every snapshot and the front ends' key-value bookkeeping.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .deckrecords import CardSetFile, SavedDeck
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs
 from .rows import Peek
 from .store import MatchRow, Opened
+
+T = TypeVar("T")
 
 # (seq, type, version, actor, command_id, at, payload text, hash): what chain.first_break reads.
 StoredRow = tuple[int, str, int, str, str | None, str, str, str]
@@ -62,6 +64,12 @@ class Recorder(Protocol):
     # -- reading -----------------------------------------------------------------
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]: ...
+
+    async def fold(self, match_id: str, fn: Callable[[list[Event]], T], after: int = 0,
+                   upto: int | None = None) -> T:
+        """`fn` of the events `events` would return, run where the store reads them (SQLite: on its
+        database thread, so `fn` must be pure): how a rebuild reads a log."""
+        ...
 
     async def last_seq(self, match_id: str) -> int | None: ...
 

@@ -232,10 +232,18 @@ class MatchService:
         """From the newest snapshot of this ruleset when one is usable, else from the start."""
         ruleset = game_for(row.game, row.ruleset).ruleset
         start = _from_snapshot(await self.store.latest_snapshot(row.id, ruleset, upto), ruleset, row)
-        events = await self.store.events(row.id, after=start.seq if start else 0, upto=upto)
-        if start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events):
-            start, events = None, await self.store.events(row.id, upto=upto)
-        return rebuild(events, secret, start)[0]
+
+        def rebuilt(events: list[Event]) -> MatchState | None:
+            """None when a revert returns to a state before the snapshot: it needs the whole log."""
+            if start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events):
+                return None
+            return rebuild(events, secret, start)[0]
+
+        # Folded where the store reads the events (Recorder.fold): a rebuild's events never leave that thread.
+        ms = await self.store.fold(row.id, rebuilt, after=start.seq if start else 0, upto=upto)
+        if ms is None:
+            ms = await self.store.fold(row.id, lambda events: rebuild(events, secret)[0], upto=upto)
+        return ms
 
     async def get(self, match_id: str) -> MatchState:
         return (await self._load(match_id)).ms
