@@ -160,12 +160,19 @@ def alive(s: WState) -> list[int]:
 
 def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
     # A stack stays with the player whose hero leads it: look there first (several
-    # look-ups an action), then everywhere, so any table finds what it did before.
+    # look-ups an action). Only a hero card leads a stack, and rules ask as often of
+    # castles' ids (is the target a stack?): any other card is no stack, without
+    # walking every table. A hero found nowhere else is searched for everywhere, so
+    # any table finds what it did before.
     seat = s.owner.get(sid)
-    if seat is not None and seat < len(s.players):
+    if seat is None:
+        return None  # no card of the match
+    if seat < len(s.players):
         for st in s.players[seat].stacks:
             if st.hero == sid:
                 return seat, st
+    if kind(s, sid) != "hero":
+        return None
     for seat, p in enumerate(s.players):
         for st in p.stacks:
             if st.hero == sid:
@@ -175,11 +182,17 @@ def find_stack(s: WState, sid: str) -> tuple[int, Stack] | None:
 
 def find_castle(s: WState, cid: str) -> tuple[int, Castle] | None:
     # Most castles are still their owner's (capture moves some): look there first.
+    # Only a castle card is a castle, and rules ask as often of stacks' ids (is the
+    # target a castle?): any other card is none, without walking every table.
     seat = s.owner.get(cid)
-    if seat is not None and seat < len(s.players):
+    if seat is None:
+        return None  # no card of the match
+    if seat < len(s.players):
         for c in s.players[seat].castles:
             if c.card == cid:
                 return seat, c
+    if kind(s, cid) != "castle":
+        return None
     for seat, p in enumerate(s.players):
         for c in p.castles:
             if c.card == cid:
