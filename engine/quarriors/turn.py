@@ -147,7 +147,7 @@ def check_summon(s: QState, p: int, a: Action) -> Paying:
     _main(s)
     d = _die(s, a)
     _in_pool(s, p, d)
-    f = face_of(s, d)
+    f = face_of(s, d) if s.copies else s.dfaces[d][s.face[d]]  # `face_of`, inline when no die copies
     if not f.creature:
         refuse("Only a creature face can be summoned.", "召喚できるのはモンスターの目だけです。")
     if s.warrior_summoned and own_card(s, d).power("quay_purge") is not None:
