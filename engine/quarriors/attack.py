@@ -76,7 +76,7 @@ def warded(s: QState) -> bool:
     """Mighty Devotee attacking: defenders' attached spells do nothing."""
     if "warded" not in s.fx:
         return False
-    return any(card_of(s, d).power("warded") is not None for d, _, _ in s.snap if d in s.ready[s.active])
+    return any(card_of(s, d).first.get("warded") is not None for d, _, _ in s.snap if d in s.ready[s.active])
 
 
 _GUARDS = frozenset({"reaction_defense", "reaction_to_pool", "reaction_zero_attack"})

@@ -66,7 +66,7 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
     fx = s.fx
     if "quiddity_per_kill" in fx and by == s.active:
         for x in creatures(s, by):
-            params = card_of(s, x).power("quiddity_per_kill")
+            params = card_of(s, x).first.get("quiddity_per_kill")  # `power` spelt out: every kill comes here
             if params is not None:
                 s.mana += int(params["amount"])
                 if not telling(s):
@@ -76,7 +76,7 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
                      f"{hag.ja}の能力：{TOK[by]}が魔力+{params['amount']}。")
     if "score_on_kill" in fx:
         for x in creatures(s, by):
-            if card_of(s, x).power("score_on_kill") is not None:
+            if card_of(s, x).first.get("score_on_kill") is not None:
                 score_now(s, by, x)
     waiting = s.aside[by]
     if not waiting:

@@ -154,7 +154,7 @@ def summon_cost(s: QState, d: int, p: int) -> int:
         if q == p:
             continue
         for x in creatures(s, q):
-            params = card_of(s, x).power("summon_surcharge")
+            params = card_of(s, x).first.get("summon_surcharge")  # `power` spelt out: asked per summon
             if params is not None:
                 cost += int(params["by_burst"][face_of(s, x).burst])
     return cost
