@@ -34,13 +34,15 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
         head = Text(f"{TOK[p]}'s {dt.en} is destroyed", f"{TOK[p]}の{dt.ja}が打倒された")
     where_en = where_ja = ""
     s.ready[p].remove(d)
-    s.used[p].extend(pop_attached(s, d))
+    if s.attached:  # the calls below only when some die has spells attached or copies: most matches have none
+        s.used[p].extend(pop_attached(s, d))
     drawn: list[int] = []
     if "destroyed_set_aside" in first:
         s.aside = _with(s.aside, p, (*s.aside[p], d))  # keeps a copied identity until its power has played out
         where_en, where_ja = " (set aside)", "（脇に置かれる）"
     else:
-        pop_copy(s, d)
+        if s.copies:
+            pop_copy(s, d)
         if "destroyed_to_pool" in first or p in s.lifecharm:
             s.face[d] = -1
             s.pool[p].append(d)
