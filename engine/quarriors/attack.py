@@ -34,7 +34,8 @@ def begin(s: QState) -> None:
     # Totals are fixed when the attack begins (creatures that score or die later still count).
     snap = []
     for d in cs:  # a loop: a comprehension costs a call more
-        snap.append((d, attack(s, d, p), face_of(s, d).level))  # `level`, inline
+        f = face_of(s, d) if s.copies else s.dfaces[d][s.face[d]]  # `face_of`, inline when no die copies
+        snap.append((d, attack(s, d, p), f.level))  # `level`, inline
     s.snap = tuple(snap)
     s.defenders = _DEFENDERS[s.seats][p]
     s.stage, s.hit, s.mdd_used = 0, (), False
@@ -75,7 +76,7 @@ def warded(s: QState) -> bool:
     """Mighty Devotee attacking: defenders' attached spells do nothing."""
     if "warded" not in s.fx:
         return False
-    return any(card_of(s, d).power("warded") is not None for d, _, _ in s.snap if d in s.ready[s.active])
+    return any(card_of(s, d).first.get("warded") is not None for d, _, _ in s.snap if d in s.ready[s.active])
 
 
 _GUARDS = frozenset({"reaction_defense", "reaction_to_pool", "reaction_zero_attack"})

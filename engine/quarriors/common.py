@@ -53,7 +53,7 @@ def gain(s: QState, p: int, n: int, why: Text | None = None) -> None:
 
 def enter_ready(s: QState, p: int, d: int) -> None:
     s.ready[p].append(d)
-    if "copy_creature" in s.fx and own_card(s, d).power("copy_creature") is not None and any(
+    if "copy_creature" in s.fx and own_card(s, d).first.get("copy_creature") is not None and any(
             creatures(s, q) for q in range(s.seats) if q != p):
         s.prompts = (*s.prompts, ("copy", p, d))
 
@@ -64,6 +64,8 @@ def check_empty_cards(s: QState) -> None:
     if s.step == OVER:
         return
     wild, n = s.wild, 0
+    if wild.count(()) < 4:  # fewer empty cards of any kind, in C: the common case
+        return
     for slot in s.cslots:  # a loop: a generator costs twice as much, on every capture and every turn
         if not wild[slot]:
             n += 1

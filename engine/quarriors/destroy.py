@@ -34,13 +34,15 @@ def destroy(s: QState, d: int, by: int, rng: Rng, head: Text | None = None, tail
         head = Text(f"{TOK[p]}'s {dt.en} is destroyed", f"{TOK[p]}の{dt.ja}が打倒された")
     where_en = where_ja = ""
     s.ready[p].remove(d)
-    s.used[p].extend(pop_attached(s, d))
+    if s.attached:  # the calls below only when some die has spells attached or copies: most matches have none
+        s.used[p].extend(pop_attached(s, d))
     drawn: list[int] = []
     if "destroyed_set_aside" in first:
         s.aside = _with(s.aside, p, (*s.aside[p], d))  # keeps a copied identity until its power has played out
         where_en, where_ja = " (set aside)", "（脇に置かれる）"
     else:
-        pop_copy(s, d)
+        if s.copies:
+            pop_copy(s, d)
         if "destroyed_to_pool" in first or p in s.lifecharm:
             s.face[d] = -1
             s.pool[p].append(d)
@@ -66,7 +68,7 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
     fx = s.fx
     if "quiddity_per_kill" in fx and by == s.active:
         for x in creatures(s, by):
-            params = card_of(s, x).power("quiddity_per_kill")
+            params = card_of(s, x).first.get("quiddity_per_kill")  # `power` spelt out: every kill comes here
             if params is not None:
                 s.mana += int(params["amount"])
                 if not telling(s):
@@ -76,7 +78,7 @@ def on_kill(s: QState, by: int, rng: Rng) -> None:
                      f"{hag.ja}の能力：{TOK[by]}が魔力+{params['amount']}。")
     if "score_on_kill" in fx:
         for x in creatures(s, by):
-            if card_of(s, x).power("score_on_kill") is not None:
+            if card_of(s, x).first.get("score_on_kill") is not None:
                 score_now(s, by, x)
     waiting = s.aside[by]
     if not waiting:

@@ -63,8 +63,9 @@ def roll_phase(s: QState, rng: Rng) -> None:
             bag.pop()
             n -= 1
         s.bag = (*s.bag[:p], tuple(bag), *s.bag[p + 1:])
-        for d in pool:
-            x, face[d] = divmod(x, 6)
+        for d in pool:  # two operators: no `divmod` call and no pair to unpack per die
+            face[d] = x % 6
+            x //= 6
     s.step, s.imm = MAIN, True
     if s.notes is not None:  # `telling`
         rolled = dice_text(s, pool)

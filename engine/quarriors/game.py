@@ -57,6 +57,7 @@ _BY_PROMPT = {(seat, what): (Pending(seat, "choose", text),) for seat in _SEATS 
 _TURN = tuple((Pending(seat, "turn", TURN_PROMPT),) for seat in _SEATS)
 _CAPTURE = tuple((Pending(seat, "turn", CAPTURE_PROMPT),) for seat in _SEATS)
 _ONE = tuple((seat,) for seat in _SEATS)
+_QUIET = (MAIN, CAPTURE)  # steps a player acts in, where `advance` runs nothing by itself
 
 
 OPTIONS = {"cards": Text("the card ids of 7 creatures and 3 spells, as a list or comma-separated",
@@ -198,15 +199,11 @@ class Quarriors(Game[QState]):
         return Transition(s, log)
 
     def apply_owned(self, state: QState, seat: int, action: dict[str, Any], rng: Rng) -> QState:
-        # A refusal's hint is left out: the caller replays purely to report it.
-        # No log lines are written (QState.notes).
-        # `_seat`, inline (a replay comes here for every action)
-        prompts, step = state.prompts, state.step
-        if seat != (prompts[0][1] if prompts else state.defenders[0] if step == ATTACK else state.active) \
-                or step == OVER:
-            self._check_seat(state, seat)
+        # Its caller (engine.core.play.owned_steps) has checked that the game waits on `seat`,
+        # so the game is not over either. A refusal's hint is left out: the caller replays
+        # purely to report it. No log lines are written (QState.notes).
         state.notes = None
-        if prompts or step == ATTACK:
+        if state.prompts or state.step == ATTACK:
             self._dispatch(state, seat, action, rng)
         else:  # `_dispatch` and `apply_turn`, inline: most actions of a replay are the turn's own
             rule = RULES.get(action["kind"])
@@ -214,7 +211,10 @@ class Quarriors(Game[QState]):
                 apply_turn(state, seat, action, rng)  # which refuses it
             else:
                 rule[1](state, seat, action, rng, rule[0](state, seat, action))
-        advance(state, rng)
+        # `advance`'s own checks, first: in the turn's own steps, with nothing queued and no
+        # ooze to sweep, it has nothing to do (after a summon or a capture, say)
+        if state.prompts or state.has_ooze or state.step not in _QUIET:
+            advance(state, rng)
         state.notes = ()
         return state
 

@@ -5,6 +5,7 @@ dice on the cards, and each bag with 8 Basic Quiddity and 4 Assistants."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from engine.core import BadOptions, Rng, Text
@@ -34,9 +35,13 @@ def check_choice(cs: CardSet, chosen: Sequence[str]) -> list[str]:
 def _reveal(cards: list[Card], n: int, rng: Rng) -> list[Card]:
     """Shuffle, then reveal skipping a class already out (the seed's procedure)."""
     out: list[Card] = []
-    for c in rng.shuffled(cards):
-        if len(out) < n and all(o.die != c.die for o in out):
+    classes: set[str] = set()
+    for c in rng.shuffled(cards):  # the whole deck is shuffled first: the draws are the same however many are looked at
+        if len(out) == n:
+            break
+        if c.die not in classes:
             out.append(c)
+            classes.add(c.die)
     return out
 
 
@@ -48,7 +53,7 @@ def build(cs: CardSet, seats: int, options: Mapping[str, Any], rng: Rng) -> QSta
         creatures = [c for c in picked if c.kind == "creature"]
         spells = [c for c in picked if c.kind == "spell"]
     else:
-        pool = sorted(cs.cards.values(), key=lambda c: c.id)
+        pool = sorted(cs.cards.values(), key=attrgetter("id"))
         creatures = _reveal([c for c in pool if c.kind == "creature"], cs.setup.creature_classes, rng)
         spells = _reveal([c for c in pool if c.kind == "spell"], cs.setup.spell_classes, rng)
     cards = tuple(basics + creatures + spells)
@@ -69,7 +74,7 @@ def build(cs: CardSet, seats: int, options: Mapping[str, Any], rng: Rng) -> QSta
         seats=seats, goal=cs.glory_to_win(seats), cards=cards, dcard=tuple(dcard), face=[-1] * len(dcard),
         wild=tuple(wild), bag=tuple(bags), pool=[[] for _ in range(seats)], ready=[[] for _ in range(seats)],
         used=[[] for _ in range(seats)], aside=((),) * seats, glory=[0] * seats,
-        dfaces=tuple(cards[slot].faces for slot in dcard),
+        dfaces=tuple([cards[slot].faces for slot in dcard]),  # a list first: no generator to resume per die
         fx=frozenset(effect for c in cards for effect, _ in c.powers),
         cslots=tuple(i for i, c in enumerate(cards) if c.kind == "creature"),
         ooze_slots=tuple(i for i, c in enumerate(cards) if c.power("stats_basic_quiddity") is not None),

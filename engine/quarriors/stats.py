@@ -58,7 +58,7 @@ def _attached(s: QState, d: int, key: str) -> int:
 
 def attack(s: QState, d: int, p: int) -> int:
     """Attack of `p`'s creature `d` with its own side's bonuses."""
-    f = face_of(s, d)
+    f = face_of(s, d) if s.copies else s.dfaces[d][s.face[d]]  # `face_of`, inline when no die copies
     a = f.attack
     if a is None or f.defense is None:  # `printed`, whose first answer is the face's
         a = printed(s, d, p)[0]
@@ -105,7 +105,7 @@ def attack_vs(s: QState, d: int, a: int, lvl: int, defender: int,
 
 
 def defense(s: QState, d: int, p: int, *, ignore_attached: bool = False) -> int:
-    f = face_of(s, d)
+    f = face_of(s, d) if s.copies else s.dfaces[d][s.face[d]]  # `face_of`, inline when no die copies
     v = f.defense
     if v is None or f.attack is None:  # `printed`, whose first answer is the face's
         v = printed(s, d, p)[1]
@@ -154,7 +154,7 @@ def summon_cost(s: QState, d: int, p: int) -> int:
         if q == p:
             continue
         for x in creatures(s, q):
-            params = card_of(s, x).power("summon_surcharge")
+            params = card_of(s, x).first.get("summon_surcharge")  # `power` spelt out: asked per summon
             if params is not None:
                 cost += int(params["by_burst"][face_of(s, x).burst])
     return cost

@@ -147,7 +147,7 @@ def check_summon(s: QState, p: int, a: Action) -> Paying:
     _main(s)
     d = _die(s, a)
     _in_pool(s, p, d)
-    f = face_of(s, d)
+    f = face_of(s, d) if s.copies else s.dfaces[d][s.face[d]]  # `face_of`, inline when no die copies
     if not f.creature:
         refuse("Only a creature face can be summoned.", "召喚できるのはモンスターの目だけです。")
     if s.warrior_summoned and own_card(s, d).power("quay_purge") is not None:
@@ -174,10 +174,10 @@ def do_summon(s: QState, p: int, a: Action, rng: Rng, found: Paying) -> None:
     if "summon_quiddity" not in fx and "quay_purge" not in fx:  # what follows is two cards' powers
         return
     card, f = own_card(s, d), face_of(s, d)
-    params = card.power("summon_quiddity")
+    params = card.first.get("summon_quiddity")  # `power` spelt out, here and below: every summon comes here
     if params is not None and f.burst >= int(params["burst"]):
         s.mana += int(params["amount"])
-    if card.power("quay_purge") is not None:
+    if card.first.get("quay_purge") is not None:
         s.warrior_summoned = True
         for q in range(s.seats):
             if q != p:

@@ -86,6 +86,19 @@ def test_card_death_charm_attaches_plus_three_or_five() -> None:
     assert s.attached[w] == (sp,)
 
 
+def test_card_death_charm_goes_to_the_used_pile_with_its_creature() -> None:
+    """A destroyed creature's attached spells go to its owner's used pile (destroy reads the
+    attached spells only when some die has any)."""
+    s = make(["death_charm"])
+    place(s, "ready", 0, "quake_dragon", level=3)
+    w = place(s, "ready", 1, "warrior_of_the_quay", level=1)
+    sp = place(s, "ready", 1, "death_charm", spell=True, burst=1)
+    s.ready[1].remove(sp)
+    s.attached[w] = (sp,)
+    s = act(s, 0, kind="proceed")
+    assert w in s.used[1] and sp in s.used[1] and s.attached == {}
+
+
 def test_card_death_incantation_destroys_low_level_on_one_burst_any_on_two() -> None:
     s = make(["death_incantation"])
     big = place(s, "ready", 1, "quake_dragon", level=3)

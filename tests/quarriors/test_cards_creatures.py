@@ -214,6 +214,17 @@ def test_card_strong_primordial_ooze_copies_an_opposing_creature_or_is_zero_five
     refused(s, 0, kind="switch", die=lone, target=qd)  # once a turn
 
 
+def test_card_strong_primordial_ooze_attacks_at_the_level_of_what_it_copies() -> None:
+    """The attack's snapshot (what shields and totals read) takes a copying ooze's level and
+    attack from the face it copies (level 3), not from its own die's face (level 2)."""
+    s = make(["strong_primordial_ooze"])
+    ooze = place(s, "ready", 0, "strong_primordial_ooze", level=2)
+    qd = place(s, "ready", 1, "quake_dragon", level=3)
+    s.copies = {ooze: (s.dcard[qd], s.face[qd])}
+    attack_rules.begin(s)
+    assert s.snap == ((ooze, 8, 3),)
+
+
 # -- Quake Dragon ------------------------------------------------------------------------------
 
 

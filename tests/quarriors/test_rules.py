@@ -256,6 +256,30 @@ def test_rule_four_empty_creature_cards_end_the_game_most_glory_wins() -> None:
     assert out is not None and out.winners == (1,)  # tie on glory, more dice in the ready area
 
 
+def test_rule_only_empty_creature_cards_count_towards_the_end() -> None:
+    """The end's check first counts every empty card (basic and spell cards too) and stops
+    below four: four empty creature cards end the game while every other card holds dice,
+    and three do not however many other cards are empty."""
+    s = make()
+    basic = slot(s, "basic_quiddity")
+    s.wild = (*s.wild[:basic], (s.bag[1][0],), *s.wild[basic + 1:])  # no card empty but the creatures below
+    s.bag = (s.bag[0], s.bag[1][1:])
+    for cid in ("deathdealer", "ghostly_spirit", "quake_dragon", "warrior_of_the_quay"):
+        sl = slot(s, cid)
+        s.used[1].extend(s.wild[sl])
+        s.wild = (*s.wild[:sl], (), *s.wild[sl + 1:])
+    assert s.wild.count(()) == 4
+    s.step = CAPTURE
+    assert act(s, 0, kind="end_turn").step == OVER
+    s = make()
+    for cid in ("deathdealer", "ghostly_spirit", "quake_dragon", "death_cantrip", "growth_cantrip", "life_spell"):
+        sl = slot(s, cid)
+        s.used[1].extend(s.wild[sl])
+        s.wild = (*s.wild[:sl], (), *s.wild[sl + 1:])
+    s.step = CAPTURE
+    assert act(s, 0, kind="end_turn").step != OVER
+
+
 def test_rule_empty_cards_tie_on_glory_and_ready_dice_is_shared() -> None:
     s = make()
     for cid in ("deathdealer", "ghostly_spirit", "quake_dragon", "warrior_of_the_quay"):
