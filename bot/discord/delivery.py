@@ -96,6 +96,7 @@ DMS = "discord:dm"
 DMFAIL = "discord:dmfail"
 DMCHAN = "discord:dmchan"  # user id -> their DM channel's id (stable: Discord answers the same one)
 OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
+LOBBIES = 256  # the lobby messages' surfaces kept between syncs: the matches played last
 
 
 def dm_key(match_id: str, seat: int) -> str:
@@ -237,6 +238,7 @@ class Delivery:
         self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
         self._ending: dict[str, asyncio.Task[None]] = {}  # ends of matches to show after their last move's answer
         self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
+        self._lobbies: dict[str, tuple[tuple[Any, ...], projection.Lobby]] = {}  # by match: (what it shows of it, it)
         self._start = datetime.now(UTC).isoformat()  # a repair reads each thread back once per start
 
     # -- remembered state ------------------------------------------------------------
@@ -373,12 +375,25 @@ class Delivery:
                 elif isinstance(shown, projection.DmClosed):
                     closed.append(shown)
         shows.surfaces = Surfaces(
-            lobby=projection.lobby(ms, locale), thread=thread, locale=locale, guild=ms.place.get("guild"),
+            lobby=self._lobby(ms, locale), thread=thread, locale=locale, guild=ms.place.get("guild"),
             listing=listing[0] if listing else None, listed=listing[1] if listing else None,
             recovery=projection.recovery(ms, self._start) if repair else None, status=projection.status_of(ms),
             dm_closed=tuple(closed), seat_dms=tuple(seat_dms))
         await self._converge(ms, rec, shows)
         return ms
+
+    def _lobby(self, ms: MatchState, locale: str) -> projection.Lobby:
+        """The lobby message's surface (projection.lobby), kept while what it is made of stays the
+        same: every sync shows it, and once the match started it no longer changes, so a move would
+        make it (and take its digest) again for nothing."""
+        made_of = (ms.status, ms.seats, ms.lobby, tuple(ms.options.items()), tuple(ms.place.items()), locale)
+        kept = self._lobbies.pop(ms.match_id, None)
+        if kept is None or kept[0] != made_of:
+            kept = (made_of, projection.lobby(ms, locale))
+        self._lobbies[ms.match_id] = kept  # the newest last: the oldest goes first
+        if len(self._lobbies) > LOBBIES:
+            del self._lobbies[next(iter(self._lobbies))]
+        return kept[1]
 
     async def _listing_of(self, ms: MatchState, rec: dict[str, Any],
                           shows: _Pass) -> tuple[projection.Listing | None, bool | None]:

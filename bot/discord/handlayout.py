@@ -129,12 +129,26 @@ def listed(decision: Decision) -> bool:
 def reopened(message: discord.Message, rows: Rows) -> ui.LayoutView:
     """The DM message as shown, with `rows` in place of its menu rows: a card's choices
     opened, or the menu back (the text and the cards stay as they are)."""
-    layout = ui.LayoutView.from_message(message, timeout=None)
-    for item in [c for c in layout.children if isinstance(c, ui.ActionRow)]:
-        layout.remove_item(item)
-    for items in rows:
-        layout.add_item(row(items))
-    return layout
+    return _Reopened([c.to_dict() for c in message.components if not isinstance(c, discord.ActionRow)], rows)
+
+
+class _Reopened(ui.LayoutView):
+    """A layout message as it was shown above its rows (`shown`: its components' own dicts), then
+    `rows`. Not `LayoutView.from_message`, which rebuilds the text and every card as items (a
+    section, its text, its button) only to make the same dicts of them again, on each click on a
+    card or on Back: several times the cost of reading the dicts."""
+
+    def __init__(self, shown: list[dict[str, Any]], rows: Rows) -> None:
+        super().__init__(timeout=None)
+        self._shown = shown
+        for items in rows:
+            self.add_item(row(items))
+
+    def has_components_v2(self) -> bool:
+        return True  # a DM's message is a layout one, whatever its rows hold
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [*self._shown, *super().to_components()]
 
 
 def sectioned(message: discord.Message) -> bool:

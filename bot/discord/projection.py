@@ -164,14 +164,22 @@ class BoardSurface:
     # (each hashing the picture), and each message's call for the views.
     @cached_property
     def digest(self) -> str:
-        return digest(list(self.parts), self.image or b"", self.board.seat, self.board.hand_button)
+        # `digest(list(self.parts), ...)`, the list's repr made of its parts' (`_reprs`), which the keys hash too.
+        return digest(b"[" + b", ".join(self._reprs) + b"]", self.image or b"", self.board.seat,
+                      self.board.hand_button)
 
     @cached_property
     def keys(self) -> list[str]:
         """What each message shows: its text, the image on the first, the button on the last, the colour."""
         last = len(self.parts) - 1
-        return [digest(part, self.image or b"" if i == 0 else b"", self.board.hand_button and i == last,
-                       self.board.seat) for i, part in enumerate(self.parts)]
+        return [digest(text, self.image or b"" if i == 0 else b"", self.board.hand_button and i == last,
+                       self.board.seat) for i, text in enumerate(self._reprs)]
+
+    @cached_property
+    def _reprs(self) -> tuple[bytes, ...]:
+        """Each part as `digest` hashes a str, `repr(part).encode()`: a board's text is a few thousand
+        characters, and its repr (every line end escaped) is made once for the digest and the keys."""
+        return tuple(repr(part).encode() for part in self.parts)
 
     def views(self) -> list[discord.ui.LayoutView]:
         return self._views

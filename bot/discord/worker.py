@@ -56,7 +56,8 @@ def _write_all(fd: int, data: bytes) -> None:
 
 class Worker:
     """The process and the bot's end of its socket. Used from one event loop at a time: the
-    socket is watched only while calls are in flight, so a later loop (a test's) can use it too."""
+    socket is watched by the loop of the last call, from its first call on (not added and
+    removed again each call: a board picture a move), and a later loop (a test's) takes it over."""
 
     def __init__(self) -> None:
         # Spawned, not forked: the bot has threads (the database's, executors') a fork would copy mid-flight.
@@ -83,12 +84,13 @@ class Worker:
         if self.gone:
             raise Gone("the process is gone")
         loop = asyncio.get_running_loop()
-        if not self._waiting:
+        if loop is not self._loop:
+            if self._waiting:  # calls left in flight by a loop that ended: never answered here
+                self._die(Gone("its calls belong to another event loop"))
+                raise Gone("the process was left to another event loop")
+            self._unwatch()
             self._loop = loop
             loop.add_reader(self._fd, self._readable)
-        elif loop is not self._loop:  # calls left in flight by a loop that ended: never answered here
-            self._die(Gone("its calls belong to another event loop"))
-            raise Gone("the process was left to another event loop")
         number = next(self._numbers)
         answer: asyncio.Future[T] = loop.create_future()
         self._waiting[number] = answer
@@ -151,8 +153,6 @@ class Worker:
                     answer.set_result(value)
                 else:
                     answer.set_exception(value)
-        if not self._waiting:
-            self._unwatch()
 
     def _unwatch(self) -> None:
         if self._loop is not None and not self._loop.is_closed():

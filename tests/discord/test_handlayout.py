@@ -3,11 +3,15 @@ per card with its own button, the menu when the cards do not fit, and Discord's 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from discord import ui
+from discord.components import _component_factory
 
 from bot.discord import handlayout
+from bot.discord.layout import row
 from bot.discord.menus import cards
 from bot.discord.views import choice_rows, group_rows
 from engine.core import Choice, Text
@@ -95,6 +99,40 @@ def test_every_shape_keeps_discords_limits_also_with_a_card_opened() -> None:
                         opened = [*top, *({"type": 1, "components": [i.to_component_dict() for i in row]}
                                           for row in group_rows("m1", 7, 0, choices, entry, "en", back=True))]
                         assert within_limits(opened), (count, size, loose, length)
+
+
+def _as_discord_shows(components: list[dict[str, Any]]) -> Any:
+    """A DM message as a click hands it over: the components Discord sent back (each with the id it
+    gives them), parsed by discord.py (`Message.components`)."""
+    ids = iter(range(1, 1000))
+    for c in walk(components):
+        c["id"] = next(ids)
+    return SimpleNamespace(components=[_component_factory(c) for c in components])
+
+
+def _reopened_from_items(message: Any, rows: list[list[ui.Item[Any]]]) -> list[dict[str, Any]]:
+    """What `reopened` sends, the plain way: the message rebuilt as items, its rows swapped."""
+    layout = ui.LayoutView.from_message(message, timeout=None)
+    for item in [c for c in layout.children if isinstance(c, ui.ActionRow)]:
+        layout.remove_item(item)
+    for items in rows:
+        layout.add_item(row(items))
+    assert layout.has_components_v2()
+    return layout.to_components()
+
+
+def test_a_card_opened_or_the_menu_back_shows_the_message_as_items_rebuilt_would() -> None:
+    for count, size, loose, length in [(2, 3, 2, 10), (5, 1, 0, 3900), (3, 2, 8, 100), (15, 2, 0, 10), (0, 1, 30, 10)]:
+        choices = [choice(i) for i in range(loose)] + \
+            [choice(loose + c * size + i, f"Card {c}") for c in range(count) for i in range(size)]
+        message = _as_discord_shows(sent(hand(choices, "z" * length + " **bold** ⟦1⟧ 盤面")))
+        d = decision(choices)
+        swaps = [handlayout.menu_rows(d, handlayout.sectioned(message)),
+                 *(group_rows("m1", 7, 0, choices, entry, "en", back=True) for entry in cards(choices)[:2])]
+        for rows in swaps:
+            shown = handlayout.reopened(message, rows)
+            assert shown.has_components_v2()
+            assert shown.to_components() == _reopened_from_items(message, rows), (count, size, loose, length)
 
 
 def test_a_decision_listed_by_no_menu_is_said_so() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord import projection
+from bot.discord import layout, projection
 from engine.core import SPECTATOR, Viewer
 from events import replay
 from events.model import Event, Player
@@ -213,3 +213,22 @@ async def test_a_match_opens_in_its_channel_until_it_ends_and_reminds_only_whom_
     await service.abort(ms.match_id, None, "test")  # as the system does when it cannot open the thread
     assert projection.opening(await service.get(ms.match_id), "ja") is None  # ended before a thread: none
     assert projection.opening(await _running(service), "en") is None  # not a Discord match
+
+
+def test_the_boards_digest_and_keys_are_the_formula_records_hold() -> None:
+    """Records keep them, so they are what `digest` makes of the parts' list, the picture, the seat and
+    the button, and of each part (the picture on the first, the button on the last), however the board
+    is cut into messages and whatever its text holds (quotes of both kinds, backslashes, line ends,
+    tabs, Japanese, control characters: all that a repr escapes or keeps)."""
+    lines = [f"line {i} 'it''s' \"quoted\" \\path\t⟦{i % 2}⟧ 盤面 🂠 \x07" for i in range(400)]
+    for body, image, seat, hand in [("\n".join(lines), b"\x89PNG" + bytes(range(256)) * 40, 1, True),
+                                    ("\n".join(lines[:3]), None, None, False),
+                                    ("only 'single' quotes", b"png", 0, True)]:
+        board = layout.Board("m1", "Header", body, "tail", "alt", seat, hand, "ja")
+        surface = projection.BoardSurface(board, image)
+        parts = list(surface.parts)
+        assert len(parts) > 1 or len(body) < layout.TEXT_LIMIT
+        assert surface.digest == projection.digest(parts, image or b"", seat, hand)
+        last = len(parts) - 1
+        assert surface.keys == [projection.digest(part, image or b"" if i == 0 else b"", hand and i == last, seat)
+                                for i, part in enumerate(parts)]
