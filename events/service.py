@@ -13,7 +13,7 @@ import inspect
 import logging
 import secrets as secrets_module
 import uuid
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
@@ -169,11 +169,9 @@ class MatchService:
         ruleset = game_for(row.game, row.ruleset).ruleset
         start = _from_snapshot(opened.snapshots.get(ruleset), ruleset, row)
         events = [e for e in opened.events if start is None or e.seq > start.seq]
-        if (start is None and opened.after > 0) or (start is not None and any(
-                e.type == "revert" and e.payload["to_seq"] < start.seq for e in events)):
-            # A revert needs the states it returns to, and without a usable
-            # snapshot the events before it are needed too: the whole log.
-            start, events = None, await self.store.events(row.id)
+        if (start is None and opened.after > 0) or _reverts_past(start, events):
+            # Without a usable snapshot the events before it are needed too: the whole log.
+            return _Live(await self._from_the_start(row.id, opened.secret), opened.secret, snapped=0)
         return _Live(rebuild(events, opened.secret, start)[0], opened.secret,
                      snapped=start.seq if start is not None else 0)
 
@@ -234,15 +232,15 @@ class MatchService:
         start = _from_snapshot(await self.store.latest_snapshot(row.id, ruleset, upto), ruleset, row)
 
         def rebuilt(events: list[Event]) -> MatchState | None:
-            """None when a revert returns to a state before the snapshot: it needs the whole log."""
-            if start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events):
-                return None
-            return rebuild(events, secret, start)[0]
+            return None if _reverts_past(start, events) else rebuild(events, secret, start)[0]
 
         # Folded where the store reads the events (Recorder.fold): a rebuild's events never leave that thread.
         ms = await self.store.fold(row.id, rebuilt, after=start.seq if start else 0, upto=upto)
-        if ms is None:
-            ms = await self.store.fold(row.id, lambda events: rebuild(events, secret)[0], upto=upto)
+        return ms if ms is not None else await self._from_the_start(row.id, secret, upto)
+
+    async def _from_the_start(self, match_id: str, secret: bytes, upto: int | None = None) -> MatchState:
+        """The match rebuilt from its whole log (up to `upto`), folded where the store reads it."""
+        ms: MatchState = await self.store.fold(match_id, lambda events: rebuild(events, secret)[0], upto=upto)
         return ms
 
     async def get(self, match_id: str) -> MatchState:
@@ -960,6 +958,12 @@ def _accepted(ms: MatchState) -> bool:
     asker = ms.seats[ms.takeback[0]].id
     others = {i for i, p in enumerate(ms.seats) if not p.is_bot and i not in ms.forfeited and p.id != asker}
     return others <= ms.takeback_yes
+
+
+def _reverts_past(start: MatchState | None, events: Sequence[Event]) -> bool:
+    """Whether a revert among the events after the snapshot `start` returns to a state before it:
+    a revert needs the states it returns to, so replaying it needs the whole log."""
+    return start is not None and any(e.type == "revert" and e.payload["to_seq"] < start.seq for e in events)
 
 
 def _from_snapshot(snap: tuple[int, bytes] | None, ruleset: str, row: MatchRow) -> MatchState | None:

@@ -25,7 +25,7 @@ from bot.replaypage.cache import drawn_page, page_bytes
 from engine.registry import installed
 from events.service import MatchService
 
-from .worker import Worker
+from .worker import Gone, Worker
 
 log = logging.getLogger("parley.discord")
 T = TypeVar("T")
@@ -60,10 +60,11 @@ def close() -> None:
 
 async def _drawn(function: Callable[..., T], *args: Any) -> T:
     """`function(*args)` in the drawing process; in a thread of the bot when that process is gone
-    or cannot be started (worker.Gone is an OSError), so a picture or a page still comes."""
+    or cannot be started (`Gone`), so a picture or a page still comes. What the function itself
+    raises (an OSError reading a font, say) is its caller's: tried again in a thread it would fail again."""
     try:
         return await _started().call(function, *args)
-    except OSError as exc:
+    except Gone as exc:
         log.warning("the drawing process is gone (%s); drawing %s in a thread", exc, function.__name__)
         return await asyncio.to_thread(function, *args)
 

@@ -26,7 +26,8 @@ T = TypeVar("T")
 
 
 class Gone(OSError):
-    """The process died (or could not be written to): what was asked of it is not coming."""
+    """The process died, could not be written to or could not be started: what was asked of it
+    is not coming."""
 
 
 def _serve(conn: Connection) -> None:
@@ -62,11 +63,17 @@ class Worker:
     def __init__(self) -> None:
         # Spawned, not forked: the bot has threads (the database's, executors') a fork would copy mid-flight.
         context = multiprocessing.get_context("spawn")
-        mine, theirs = context.Pipe()
+        try:
+            mine, theirs = context.Pipe()
+        except OSError as exc:  # out of file descriptors
+            raise Gone(f"no socket for a process ({exc})") from exc
         # Daemonic: ended with the bot (multiprocessing's exit handler), never left behind it.
         self.process = context.Process(target=_serve, args=(theirs,), name="parley-drawing", daemon=True)
         try:
             self.process.start()
+        except OSError as exc:  # out of memory or processes
+            mine.close()
+            raise Gone(f"the process could not be started ({exc})") from exc
         finally:
             theirs.close()
         self._conn = mine

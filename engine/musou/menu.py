@@ -11,15 +11,15 @@ from engine.core import Choice, Text, seat_ref
 from . import stats
 from .cards import ROLE_TEXT
 from .placing import FACE_DOWN_COST, FACE_DOWN_REPLACE_COST, REPLACE_EXTRA
-from .state import MusouState, card_text, cards_of, cdef, mdef, square_text
+from .state import MusouState, card_text, cards_of, cdef, mdef, role, square_text
 
 Action = dict[str, Any]
 
 
 def where_text(s: MusouState, seat: int, sq: int) -> Text:
     """`3 (supply)`: the square number with its role."""
-    role = ROLE_TEXT[mdef(s, seat).roles()[sq]]
-    return Text(f"{sq + 1} ({role.en})", f"{sq + 1}番（{role.ja}）")
+    named = ROLE_TEXT[role(s, seat, sq)]
+    return Text(f"{sq + 1} ({named.en})", f"{sq + 1}番（{named.ja}）")
 
 
 class Menu:

@@ -40,6 +40,7 @@ from .state import (
     name,
     to_discard,
 )
+from .state import kind as card_kind
 from .words import piece, stack_of, stack_total, their
 
 Action = dict[str, Any]
@@ -140,7 +141,7 @@ def _opponent_seat(s: WState, seat: int, t: int, prefix: str = "") -> None:
 
 def check_deploy(s: WState, seat: int, a: Action) -> None:
     iid = _in_hand(s, seat, a.get("card"))
-    kind = cdef(s, iid).type  # read once: a card model's attribute read is slow (see CardDefs)
+    kind = card_kind(s, iid)  # from the set's plain table: a card model's attribute read is slow (see CardDefs)
     p = s.players[seat]
     to = a.get("to", "none")
     r = rules()

@@ -127,3 +127,37 @@ def test_a_process_left_to_an_ended_loop_is_given_up_not_waited_for(tmp_path: Pa
         flag.write_text("x")
         worker.close()
     assert not worker.process.is_alive()
+
+
+def _unreadable() -> None:
+    raise FileNotFoundError("no font file")
+
+
+@pytest.mark.slow
+def test_what_the_drawing_itself_raises_reaches_its_caller_not_a_second_try(monkeypatch) -> None:
+    """Only the process's own failure sends a call to a thread: an OSError of the function's (a font
+    that cannot be read) would fail there again."""
+    threads: list[object] = []
+    real = asyncio.to_thread
+    monkeypatch.setattr(asyncio, "to_thread", lambda function, *args: threads.append(function) or real(function, *args))
+    drawing.close()
+    try:
+        with pytest.raises(FileNotFoundError, match="no font file"):
+            asyncio.run(drawing._drawn(_unreadable))
+        assert threads == [] and drawing._worker is not None and not drawing._worker.gone
+    finally:
+        drawing.close()
+
+
+def test_a_process_that_cannot_be_started_is_drawn_around_in_a_thread(monkeypatch) -> None:
+    from multiprocessing.context import SpawnProcess
+
+    def refuse(self: SpawnProcess) -> None:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(SpawnProcess, "start", refuse)
+    drawing.close()
+    with pytest.raises(Gone, match="could not be started"):
+        Worker()
+    assert asyncio.run(drawing._drawn(pow, 2, 10)) == 1024
+    drawing.close()
