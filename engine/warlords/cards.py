@@ -179,6 +179,8 @@ class CardDefs(dict[str, CardDef]):
         self.kind: dict[str, str] = {c.id: c.type for c in cards}  # every card drawn is asked
         self.revenue = {c.id: c.revenue for c in cards}  # a castle's own
         self.added_revenue = {c.id: c.static("revenue") for c in cards}  # an improvement's
+        self.capacity = {c.id: c.capacity for c in cards}  # a castle's, hero's or banner's own
+        self.added_capacity = {c.id: c.static("capacity") for c in cards}  # an improvement's or ally's
 
 
 class OracleRow(Strict):

@@ -13,7 +13,8 @@ from engine.core import Rng, Text, first_of_each, seat_ref
 from .cards import rules
 from .decks import starter, starter_ids
 from .stacks import castle_revenue
-from .state import Castle, Player, Stack, WState, cdef, draw_to_hand, in_play, in_play_card_ids
+from .state import Castle, Player, Stack, WState, cdef, copies, draw_to_hand, in_play, in_play_card_ids
+from .state import kind as card_kind
 
 
 def deal(seats: int, options: Mapping[str, Any], rng: Rng, card_set: str = "") -> WState:
@@ -99,13 +100,12 @@ def pick_ok(s: WState, seat: int, kind: str, value: object) -> bool:
     deck = s.players[seat].deck
     if value == "none":
         return not any(cdef(s, i).type == kind and not in_play(s, s.cards[i]) for i in deck)
-    if not isinstance(value, str) or value not in deck or cdef(s, value).type != kind or in_play(s, s.cards[value]):
+    if not isinstance(value, str) or value not in deck or card_kind(s, value) != kind or in_play(s, s.cards[value]):
         return False
-    # pickable offers the copy with the lowest id of each card; most decks hold one copy.
-    card_id, n = s.cards[value], int(value[1:])
-    if list(map(s.cards.__getitem__, deck)).count(card_id) == 1:
-        return True
-    return all(int(i[1:]) >= n for i in deck if s.cards[i] == card_id)
+    # pickable offers the copy with the lowest id of each card: asked of the card's few
+    # copies (the player's own first), not of every card in the deck.
+    n = int(value[1:])
+    return not any(s.owner[i] == seat and int(i[1:]) < n and i in deck for i in copies(s)[s.cards[value]])
 
 
 def hand_size(revenue: int) -> int:

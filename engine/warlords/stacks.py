@@ -33,7 +33,8 @@ def at_home(st: Stack) -> bool:
 
 def units(s: WState, st: Stack) -> list[str]:
     """Armies and allies: they take losses before the hero."""
-    return [m for m in st.members if cdef(s, m).type in ("army", "ally")]
+    kinds, cards = set_defs(s).kind, s.cards
+    return [m for m in st.members if kinds[cards[m]] in ("army", "ally")]
 
 
 def faction(s: WState, st: Stack) -> str | None:
@@ -45,7 +46,11 @@ def faction(s: WState, st: Stack) -> str | None:
 
 
 def banner(s: WState, st: Stack) -> str | None:
-    return next((m for m in st.members if cdef(s, m).type == "banner"), None)
+    kinds, cards = set_defs(s).kind, s.cards
+    for m in st.members:
+        if kinds[cards[m]] == "banner":
+            return m
+    return None
 
 
 def flying(s: WState, st: Stack) -> bool:
@@ -62,16 +67,23 @@ def immobile(s: WState, st: Stack) -> bool:
 
 
 def capacity(s: WState, st: Stack) -> int:
-    cap = cdef(s, st.hero).capacity
+    # Plain tables (see CardDefs): every deployment to a stack asks, with its load.
+    defs, cards = set_defs(s), s.cards
+    cap = defs.capacity[cards[st.hero]]
     for m in st.members:
-        d = cdef(s, m)
-        cap += d.capacity if d.type == "banner" else d.static("capacity")
+        cid = cards[m]
+        cap += defs.capacity[cid] if defs.kind[cid] == "banner" else defs.added_capacity[cid]
     return cap
 
 
 def load(s: WState, st: Stack) -> int:
     """Cards counted against capacity: armies, allies, artefacts (not the banner)."""
-    return sum(1 for m in st.members if cdef(s, m).type in ("army", "ally", "artefact"))
+    kinds, cards = set_defs(s).kind, s.cards
+    n = 0
+    for m in st.members:
+        if kinds[cards[m]] in ("army", "ally", "artefact"):
+            n += 1
+    return n
 
 
 def unit_value(s: WState, iid: str, fac: str | None) -> int:
@@ -135,7 +147,11 @@ def castle_combat(s: WState, c: Castle) -> int:
 
 
 def castle_capacity(s: WState, c: Castle) -> int:
-    return cdef(s, c.card).capacity + sum(cdef(s, i).static("capacity") for i in c.improvements)
+    defs, cards = set_defs(s), s.cards  # plain tables, and a loop: every garrison deployment asks
+    total = defs.capacity[cards[c.card]]
+    for i in c.improvements:
+        total += defs.added_capacity[cards[i]]
+    return total
 
 
 def castle_revenue(s: WState, c: Castle) -> int:

@@ -10,7 +10,20 @@ import pickle
 import pytest
 
 from engine.core import RuleError
-from engine.warlords.state import Castle, Stack, WState, copies, copy_state, find_castle, find_stack, in_play, on_table
+from engine.warlords.cards import catalogue
+from engine.warlords.stacks import banner, capacity, castle_capacity, load, units
+from engine.warlords.state import (
+    Castle,
+    Stack,
+    WState,
+    cdef,
+    copies,
+    copy_state,
+    find_castle,
+    find_stack,
+    in_play,
+    on_table,
+)
 
 from .helpers import Table, act, bot_states
 
@@ -61,3 +74,38 @@ def test_the_copies_index_kept_on_a_state_is_no_part_of_it() -> None:
     assert copies(s) is index and copies(copy_state(s)) is index
     assert pickle.dumps(s) == before
     assert copies(pickle.loads(before)) == index
+
+
+def _model_capacity(s: WState, st: Stack) -> int:
+    cap = cdef(s, st.hero).capacity
+    for m in st.members:
+        d = cdef(s, m)
+        cap += d.capacity if d.type == "banner" else d.static("capacity")
+    return cap
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats,seed", [(4, 21), (6, 22)])
+def test_plain_table_sums_answer_what_the_card_models_answer(seats: int, seed: int) -> None:
+    # capacity, load, units and banner read the set's plain tables (CardDefs), not the models.
+    improved = 0
+    for s in bot_states(seats, seed):
+        for p in s.players:
+            for c in p.castles:
+                model = cdef(s, c.card).capacity + sum(cdef(s, i).static("capacity") for i in c.improvements)
+                assert castle_capacity(s, c) == model
+                improved += bool(c.improvements)
+            for st in p.stacks:
+                types = [cdef(s, m).type for m in st.members]
+                assert capacity(s, st) == _model_capacity(s, st)
+                assert load(s, st) == sum(t in ("army", "ally", "artefact") for t in types)
+                assert units(s, st) == [m for m, t in zip(st.members, types, strict=True) if t in ("army", "ally")]
+                assert banner(s, st) == next((m for m, t in zip(st.members, types, strict=True) if t == "banner"), None)
+    assert improved
+
+
+def test_the_plain_tables_hold_the_models_values() -> None:
+    defs = catalogue()
+    for cid, d in defs.items():
+        assert defs.capacity[cid] == d.capacity and defs.added_capacity[cid] == d.static("capacity")
+        assert defs.kind[cid] == d.type
