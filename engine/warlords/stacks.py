@@ -3,9 +3,11 @@ flying, faction, capacity and combat values; revenue."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import Text
 
-from .cards import CardDefs
+from .cards import CardDef
 from .state import Castle, Player, Stack, WState, cdef, set_defs
 
 STATE_TEXT = {
@@ -87,7 +89,11 @@ def load(s: WState, st: Stack) -> int:
 
 
 def unit_value(s: WState, iid: str, fac: str | None) -> int:
-    d = cdef(s, iid)
+    return _value(cdef(s, iid), fac)
+
+
+def _value(d: CardDef, fac: str | None) -> int:
+    """An army's or ally's combat value with its bonus for the faction `fac`."""
     return d.combat + (d.bonus.get(fac, 0) if fac else 0)  # type: ignore[call-overload]
 
 
@@ -97,7 +103,7 @@ def stack_combat(s: WState, st: Stack) -> int:
     for m in st.members:
         d = cdef(s, m)
         if d.type in ("army", "ally"):
-            total += unit_value(s, m, fac)
+            total += _value(d, fac)  # the model just read, not unit_value's second look-up
         elif d.type == "artefact":
             total += d.static("combat")
     for extra in (st.terrain, st.weather):
@@ -155,13 +161,17 @@ def castle_capacity(s: WState, c: Castle) -> int:
 
 
 def castle_revenue(s: WState, c: Castle) -> int:
-    return _revenue(set_defs(s), s.cards, c)
+    return _revenue(s, (c,))
 
 
-def _revenue(defs: CardDefs, cards: dict[str, str], c: Castle) -> int:
-    total = defs.revenue[cards[c.card]]
-    for i in c.improvements:  # a loop, not sum(): most castles have none, and this runs every turn
-        total += defs.added_revenue[cards[i]]
+def _revenue(s: WState, castles: Sequence[Castle]) -> int:
+    """The castles' revenue with their improvements', from the set's plain tables."""
+    defs, cards = set_defs(s), s.cards
+    total = 0
+    for c in castles:  # loops, not sum(): most castles have no improvement, and every turn starts here
+        total += defs.revenue[cards[c.card]]
+        for i in c.improvements:
+            total += defs.added_revenue[cards[i]]
     return total
 
 
@@ -175,11 +185,7 @@ def improvable(s: WState, c: Castle) -> bool:
 
 def glory(s: WState, p: Player) -> int:
     """Revenue from castles and permanent cards; treasure is excluded (Glory Road score)."""
-    defs, cards = set_defs(s), s.cards  # once for all the castles: every turn starts here
-    total = 0
-    for c in p.castles:
-        total += _revenue(defs, cards, c)
-    return total
+    return _revenue(s, p.castles)
 
 
 def is_home(s: WState, c: Castle) -> bool:
