@@ -129,6 +129,12 @@ class CardDef(Strict):
         return self.name.text()
 
     @cached_property
+    def shown(self) -> dict[str, str | int]:
+        """What a view says of the card beside its instance id, read once per definition: every
+        view of every move lists the discard piles in full. Copied into each view, never given out."""
+        return {"card": self.id, "type": self.type, "name": self.name.en, "name_ja": self.name.ja, "range": self.range}
+
+    @cached_property
     def static_totals(self) -> dict[str, int]:
         """Each op's total over the card's effects, summed once per definition: castle
         revenue, capacity, combat and ports ask for them at nearly every action."""

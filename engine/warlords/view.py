@@ -35,8 +35,7 @@ _BRIEFS_KEPT = 4096
 
 
 def card_json(s: WState, iid: str) -> dict[str, Any]:
-    d = cdef(s, iid)
-    return {"id": iid, "card": d.id, "type": d.type, "name": d.name.en, "name_ja": d.name.ja, "range": d.range}
+    return {"id": iid, **cdef(s, iid).shown}
 
 
 def hand_json(s: WState, iid: str) -> dict[str, Any]:

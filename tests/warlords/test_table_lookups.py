@@ -24,6 +24,7 @@ from engine.warlords.state import (
     in_play,
     on_table,
 )
+from engine.warlords.view import card_json
 
 from .helpers import Table, act, bot_states
 
@@ -109,3 +110,15 @@ def test_the_plain_tables_hold_the_models_values() -> None:
     for cid, d in defs.items():
         assert defs.capacity[cid] == d.capacity and defs.added_capacity[cid] == d.static("capacity")
         assert defs.kind[cid] == d.type
+
+
+def test_a_views_card_is_what_its_model_says() -> None:
+    # card_json copies a per-definition dict (CardDef.shown) instead of reading the model each time.
+    t = Table(2)
+    for cid, d in catalogue().items():
+        iid = t.card(0, cid)
+        shown = card_json(t.s, iid)
+        assert shown == {"id": iid, "card": d.id, "type": d.type, "name": d.name.en, "name_ja": d.name.ja, "range": d.range}
+        assert list(shown) == ["id", "card", "type", "name", "name_ja", "range"]
+        shown["name"] = "changed"  # a view's copy: the definition's own is untouched
+        assert card_json(t.s, iid)["name"] == d.name.en
