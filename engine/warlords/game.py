@@ -62,6 +62,12 @@ PLAY_RNG: dict[str, Callable[..., None]] = {
     "attack": moves.do_attack, "play": moves.do_play, "calamity": moves.do_calamity, "cast": moves.do_cast,
 }
 
+# Each action of the action step: its check, its executor, and whether that draws. One look-up an action.
+MOVES: dict[Any, tuple[Callable[..., None], Callable[..., None], bool]] = {
+    kind: (check, PLAY_RNG[kind] if kind in PLAY_RNG else PLAY[kind], kind in PLAY_RNG)
+    for kind, check in legal.CHECKS.items()
+}
+
 
 def _unknown(kind: Any, allowed: list[str]) -> UnknownAction:
     return UnknownAction(Text(f"'{kind}' is not an action now.", f"「{kind}」は今できる行動ではありません。"),
@@ -278,12 +284,13 @@ class Warlords(Game[WState]):
                 if log is not None:
                     log.append(seat_ref(seat) + Text(" ends their turn.", "は手番を終えた。"))
                 end_turn(s, rng, log)
-            elif kind in legal.CHECKS:
-                legal.CHECKS[kind](s, seat, action)
-                if kind in PLAY_RNG:
-                    PLAY_RNG[kind](s, seat, action, rng, log)
+            elif (move := MOVES.get(kind)) is not None:
+                check, do, draws = move
+                check(s, seat, action)
+                if draws:
+                    do(s, seat, action, rng, log)
                 else:
-                    PLAY[kind](s, seat, action, log)
+                    do(s, seat, action, log)
             else:
                 raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
             settle(s, rng, log)

@@ -90,8 +90,23 @@ def finished(s: WState, log: list[Text] | None) -> bool:
 
 def settle(s: WState, rng: Rng, log: list[Text] | None) -> None:
     """After every action: eliminate, end the game, or carry the turn on."""
-    if s.phase == "play" and _calm(s):
-        return
+    if s.phase == "play":
+        # Nothing at all to do (after most actions)? Nobody to eliminate, two or more left
+        # who have not all drawn Time Passes, and either a decision pending or the turn
+        # going on as it is: one pass over the players here, not the elimination check and
+        # the end check each walking them (nor a call: every action ends here).
+        left, all_passed, calm = 0, True, True
+        for p in s.players:
+            if not p.eliminated:
+                if not p.castles and not p.stacks:
+                    calm = False
+                    break
+                left += 1
+                if not p.time_passes:
+                    all_passed = False
+        if calm and left > 1 and not all_passed and (
+                s.decision is not None or (not s.advance and not s.players[s.active].eliminated)):
+            return
     for _ in range(10 * s.seats + 10):
         check_eliminations(s, log)
         if finished(s, log) or s.decision is not None:
@@ -103,21 +118,3 @@ def settle(s: WState, rng: Rng, log: list[Text] | None) -> None:
             end_turn(s, rng, log)
             continue
         return
-
-
-def _calm(s: WState) -> bool:
-    """Would `settle` do nothing at all? One pass over the players instead of the
-    elimination check and the end check each walking them (true after most actions):
-    nobody to eliminate, two or more left who have not all drawn Time Passes, and
-    either a decision pending or the turn going on as it is."""
-    left, all_passed = 0, True
-    for p in s.players:
-        if not p.eliminated:
-            if not p.castles and not p.stacks:
-                return False
-            left += 1
-            if not p.time_passes:
-                all_passed = False
-    if left <= 1 or all_passed:
-        return False
-    return s.decision is not None or (not s.advance and not s.players[s.active].eliminated)
