@@ -133,7 +133,7 @@ def sole_assignment(s: WState, values: dict[str, int], loss: int) -> list[str] |
     one), else None. A battle asks only this of each side: the search stops at the first
     alternative instead of listing and sorting them all."""
     auto = covering(values, loss)
-    if not auto:  # nothing to lose (no loss, or no unit): no other way (most battles' attacker)
+    if not auto:  # nothing to lose (no loss, or no unit): no other way (most of a replay's asks)
         return auto
     return auto if next(_alternatives(s, values, loss, auto), None) is None else None
 

@@ -141,7 +141,8 @@ def set_defs(s: WState) -> CardDefs:
 
 def kind(s: WState, iid: str) -> str:
     """`cdef(s, iid).type`, read from the set's plain table. The sample set's without
-    `set_defs`' call: every card drawn is asked (a tenth of a replay's calls)."""
+    `set_defs`' call: every card drawn is asked, and every look-up of a stack or castle
+    that is not its owner's."""
     if s.card_set:
         return set_defs(s).kind[s.cards[iid]]
     return catalogue().kind[s.cards[iid]]
