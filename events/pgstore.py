@@ -681,10 +681,11 @@ class PgStore:
         return match_events(match_id, await self._event_rows(match_id, after, upto))
 
     async def _event_rows(self, match_id: str, after: int, upto: int | None) -> list[asyncpg.Record]:
+        """The rows of the match's events after `after`, up to `upto`, as `match_events` decodes them."""
+        rows: list[asyncpg.Record]
         if upto is None:
-            rows: list[asyncpg.Record] = await self._read(
-                "fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 ORDER BY seq",
-                match_id, after)
+            rows = await self._read("fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 "
+                                             "ORDER BY seq", match_id, after)
         else:
             rows = await self._read("fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 "
                                              "AND seq <= $3 ORDER BY seq", match_id, after, upto)
