@@ -678,18 +678,27 @@ class PgStore:
         raise AssertionError("the second try returns or raises")
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
+        return match_events(match_id, await self._event_rows(match_id, after, upto))
+
+    async def _event_rows(self, match_id: str, after: int, upto: int | None) -> list[asyncpg.Record]:
+        """The rows of the match's events after `after`, up to `upto`, as `match_events` decodes them."""
+        rows: list[asyncpg.Record]
         if upto is None:
             rows = await self._read("fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 "
                                              "ORDER BY seq", match_id, after)
         else:
             rows = await self._read("fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 "
                                              "AND seq <= $3 ORDER BY seq", match_id, after, upto)
-        return match_events(match_id, rows)
+        return rows
 
     async def fold(self, match_id: str, fn: Callable[[list[Event]], T], after: int = 0,
                    upto: int | None = None) -> T:
-        """`fn` of the events `events` would return: asyncpg reads them on the event loop, so it runs there."""
-        return fn(await self.events(match_id, after, upto))
+        """`fn` of the events `events` would return: asyncpg reads them on the event loop, so it runs there.
+        The collector stays paused from decoding to the end of `fn`, as the SQLite store's fold does
+        (`store._folded`): otherwise it would scan every event just decoded, about to be freed."""
+        rows = await self._event_rows(match_id, after, upto)
+        with gc_paused():
+            return fn(match_events(match_id, rows))
 
     async def last_seq(self, match_id: str) -> int | None:
         """The match's newest seq, by one indexed read: how a process learns

@@ -2,6 +2,7 @@
 database thread, so a rebuild's events never cross to the event loop's core), seeing exactly what
 `events` returns and raising what the function raises, with the store going on after it."""
 
+import gc
 import threading
 
 import pytest
@@ -49,3 +50,18 @@ async def test_sqlite_folds_on_the_thread_that_reads_not_on_the_event_loop(servi
     threads = []
     await service.store.fold(match_id, lambda events: threads.append(threading.get_ident()))
     assert threads and threads[0] != threading.get_ident()
+
+
+async def test_a_fold_keeps_the_collector_paused_from_reading_to_the_end_of_its_function(service):
+    """Reading and rebuilding each pause the collector; resumed between them, it would scan
+    every event just read at the first allocation of the function (one collection per fold)."""
+    match_id = await played(service, 2)
+    assert await service.store.fold(match_id, lambda events: gc.isenabled()) is False
+    assert gc.isenabled()
+
+    def refuse(events):
+        raise LookupError("refused")
+
+    with pytest.raises(LookupError):
+        await service.store.fold(match_id, refuse)
+    assert gc.isenabled()
