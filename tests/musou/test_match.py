@@ -8,7 +8,7 @@ import pytest
 from bot.render.musou import board
 from engine.core import SPECTATOR, RuleError, Viewer, clone
 from engine.core.selfplay import play_bots
-from engine.musou import actions
+from engine.musou import actions, game, menu
 from engine.musou.game import GAME
 from engine.musou.state import MusouState
 
@@ -142,6 +142,23 @@ def test_swaps_listed_are_the_ones_the_referee_accepts_at_the_copy_limits() -> N
     assert all(i not in ("huang_gai", "guan_yu") and o != "zhang_fei" for o, i in swaps)
     s.waiting[0] = False  # kept: nothing more to choose
     assert actions.legal(s, 0) == reference_menu.legal(s, 0) == []
+
+
+def test_a_kept_between_games_menu_is_the_one_built_afresh() -> None:
+    # GAME.legal_actions keeps the last few between-games menus, keyed by deck and side deck.
+    s = finished_game_one(loser=1)
+    s.decks[0] = sorted(["guan_ping"] * 20 + ["huang_gai"] * 2 + ["zhang_fei"] * 2)
+    other = clone(s)
+    other.side[0] = sorted(["da_qiao"] * 3 + ["huang_gai"] * 12)  # the same deck, another side deck
+    for state in (s, other, s, other):
+        assert GAME.legal_actions(state, 0) == menu.choices(state, 0, actions.legal(state, 0))
+    assert GAME.legal_actions(s, 0) != GAME.legal_actions(other, 0)
+    GAME.legal_actions(s, 0).clear()  # each reader's list is its own
+    assert len(GAME.legal_actions(s, 0)) > 1
+    for n in range(game.SIDE_MENUS_KEPT + 3):
+        s.decks[0] = ["guan_ping"] * (30 + n) + ["zhang_fei"]  # a deck not asked before
+        GAME.legal_actions(s, 0)
+    assert len(game._SIDE_MENUS) == game.SIDE_MENUS_KEPT
 
 
 def test_describe_first_player_choice_names_seats_not_you() -> None:
