@@ -173,9 +173,7 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
     if stage == "mulligan":
         return [{"kind": "keep"}, {"kind": "mulligan"}]
     if stage == "side":
-        side = sorted(set(s.side[seat]))
-        return [{"kind": "keep"}] + [{"kind": "swap", "out": o, "in": i}
-                                      for o in sorted(set(s.decks[seat])) for i in side if o != i]
+        return [{"kind": "keep"}, *match.swaps(s, seat)]
     if stage == "battle":
         out: list[Action] = [{"kind": "endbattle"}]
         aims = ["player", *battle.attackable(s, seat)]
@@ -234,11 +232,15 @@ def candidates(s: MusouState, seat: int) -> list[Action]:
 
 
 def legal(s: MusouState, seat: int) -> list[Action]:
+    listed = candidates(s, seat)
+    # Between games the menu is a keep and a few hundred swaps, which `match.swaps`
+    # lists only as `check_swap` accepts them: the keep alone is left to check.
+    checked = 1 if s.stage == "side" else len(listed)
     ok = []
-    for a in candidates(s, seat):
+    for a in listed[:checked]:
         try:
             check(s, seat, a)
         except RuleError:
             continue
         ok.append(a)
-    return ok
+    return ok + listed[checked:]

@@ -45,6 +45,12 @@ THEIR_MAIN = "their-main"
 
 _ONE = ((0,), (1,))
 
+# Between games a seat's menu (keep, then a few hundred swaps) hangs on its deck and side deck alone,
+# and it is asked again after each move of the other seat too (both DMs show their menus): the last
+# few are kept, keyed by what they hang on. Their choices are shared, as a menu's readers share it.
+_SIDE_MENUS: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[Choice, ...]] = {}
+SIDE_MENUS_KEPT = 8
+
 _PROMPTS = {
     "commander": Text("Choose this game's commander (face down). A formation reads row by row: A attack square, "
                       "S supply square, P support square, C the commander.",
@@ -214,7 +220,15 @@ class MusouGame(Game[MusouState]):
         # `waiting` names the same seats as `pending` without building the prompts.
         if seat not in self.waiting(state):
             return []
-        return menu.choices(state, seat, actions.legal(state, seat))
+        if state.stage != "side":
+            return menu.choices(state, seat, actions.legal(state, seat))
+        key = (state.card_set, tuple(state.decks[seat]), tuple(state.side[seat]))
+        kept = _SIDE_MENUS.get(key)
+        if kept is None:
+            kept = _SIDE_MENUS[key] = tuple(menu.choices(state, seat, actions.legal(state, seat)))
+            if len(_SIDE_MENUS) > SIDE_MENUS_KEPT:
+                _SIDE_MENUS.pop(next(iter(_SIDE_MENUS)), None)  # the oldest: dicts keep insertion order
+        return list(kept)
 
     def apply(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[MusouState]:
         actions.check(state, seat, action)

@@ -5,6 +5,7 @@ swaps. The match ends when someone has won two games."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.core import Rng, RuleError, Text, seat_ref
@@ -207,6 +208,19 @@ def check_swap(s: MusouState, seat: int, a: dict[str, Any]) -> None:
                              f"サイドデッキの同名カードが{MAX_COPIES}枚を超えます。"),
                         Text(f"Keep at most {MAX_COPIES} of a name in the side deck too.",
                              f"サイドデッキも同名カードは{MAX_COPIES}枚までです。"))
+
+
+def swaps(s: MusouState, seat: int) -> list[dict[str, Any]]:
+    """The swaps `check_swap` accepts, each deck card (by key) with each side
+    card: a between-games menu lists a few hundred, and checking each one
+    scanned the deck twice. Their limits, read off counts taken once: a name
+    goes into a list only while it holds fewer than MAX_COPIES of it."""
+    if s.stage != "side" or not s.waiting[seat]:
+        return []
+    deck, side = Counter(s.decks[seat]), Counter(s.side[seat])
+    ins = [i for i in sorted(side) if deck[i] < MAX_COPIES]
+    return [{"kind": "swap", "out": o, "in": i}
+            for o in sorted(deck) if side[o] < MAX_COPIES for i in ins if o != i]
 
 
 def do_swap(s: MusouState, seat: int, a: dict[str, Any], log: Log) -> None:

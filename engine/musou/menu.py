@@ -109,6 +109,10 @@ class Menu:
                 cost = FACE_DOWN_REPLACE_COST if old is not None else FACE_DOWN_COST
                 head = Text(f"Face down {name.en} on {where.en}", f"{name.ja}を{where.ja}に伏せる")
             return head + self.details(a, cost)
+        if kind == "swap":  # then swaps: the whole of a between-games menu, a few hundred
+            cards = cards_of(s).cards
+            out, into = cards[a["out"]].name, cards[a["in"]].name
+            return Text(f"Swap out {out.en}, in {into.en}", f"{out.ja}を抜いて{into.ja}を入れる")
         if kind == "pass":
             if s.stage == "respond":
                 return Text("Pass (let the attack resolve)", "パス（攻撃をそのまま受ける）")
@@ -133,11 +137,6 @@ class Menu:
             return (Text("Commander ", "指揮官 ") + c.title()
                     + Text(f" ({c.layout}, troops {c.troops}, hand {c.hand}{musou.en})",
                            f"（{c.layout}、兵数{c.troops}、手札{c.hand}{musou.ja}）"))
-        if kind == "swap":
-            cards = cards_of(s).cards
-            out_c, in_c = cards[a["out"]], cards[a["in"]]
-            return Text(f"Swap out {out_c.name.en}, in {in_c.name.en}",
-                        f"{out_c.name.ja}を抜いて{in_c.name.ja}を入れる")
         if kind == "musou":
             m = mdef(s, seat).musou
             assert m is not None

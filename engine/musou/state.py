@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
 
-from engine.core import Text, clone, seat_ref
+from engine.core import Text, seat_ref
 from engine.core.statecodec import Custom
 
 from .cards import CARD_FILES, ROLE_TEXT, SAMPLE, CardDef, Catalog, CommanderDef, sample
@@ -24,8 +24,8 @@ SQUARES = tuple(i for i in range(9) if i != CENTRE)
 class Names(dict[str, str]):
     """Instance id -> card key. It changes only when a game deals its cards, so
     it pickles (and so clones: `clone` is pickle) as one cached string, which is
-    about half of a state's copying cost otherwise. Every mutating method
-    drops the cached string."""
+    about half of a state's pickling cost otherwise; `copy` (apply's copy of a
+    state) keeps the string. Every mutating method drops the cached string."""
 
     _blob: str | None = None
 
@@ -61,6 +61,12 @@ class Names(dict[str, str]):
         self._blob = None
         return super().__ior__(other)
 
+    def copy(self) -> Names:  # type: ignore[override]
+        """A Names, not the dict `dict.copy` makes, with the cached string."""
+        new = Names(self)
+        new._blob = self._blob
+        return new
+
     def __reduce__(self) -> tuple[object, tuple[str]]:
         if self._blob is None:
             self._blob = "\n".join(f"{k} {v}" for k, v in self.items())
@@ -95,6 +101,11 @@ class Slot:
     placed_turn: int = 0  # match turn counter when it reached the field (summoning sickness)
     attacked: bool = False
     moved: bool = False
+
+    def copy(self) -> Slot:
+        new = object.__new__(Slot)
+        new.__dict__ = self.__dict__.copy()  # its fields are scalars
+        return new
 
     def __reduce__(self) -> tuple[object, tuple[str, bool, bool, int, int, int, bool, bool]]:
         # A plain tuple pickles faster than the instance dict (clone is pickle).
@@ -165,14 +176,26 @@ def cards_of(s: MusouState) -> Catalog:
 
 
 def copied(s: MusouState) -> MusouState:
-    """`clone`, but the card set's text stays the one object every state of
-    the match shares, never pickled: a custom set is found by that object's
-    identity, and a copy of the text (up to 2 MB) would be found only by its
-    digest, read whole, after being copied whole."""
-    bare = object.__new__(MusouState)
-    bare.__dict__ = {**s.__dict__, "card_set": ""}
-    new = clone(bare)
-    new.card_set = s.card_set
+    """What `apply` edits instead of `s`: a deep copy by hand, equal to `clone`'s
+    and several times faster than its pickling. Every list, slot, the attack and
+    the names are copied (ids and keys are strings); scalars are shared, and so
+    is the card set's text, the one object every state of the match shares: a
+    custom set is found by that object's identity, and a copy of the text (up to
+    2 MB) would be found only by its digest, read whole, after being copied whole."""
+    new = object.__new__(MusouState)
+    at = s.attack
+    new.__dict__ = {
+        **s.__dict__,
+        "names": s.names.copy(),
+        "decks": [list(x) for x in s.decks], "hands": [list(x) for x in s.hands],
+        "provisions": [list(x) for x in s.provisions], "discard": [list(x) for x in s.discard],
+        "side": [list(x) for x in s.side],
+        "field": [[None if slot is None else slot.copy() for slot in row] for row in s.field],
+        "commander": list(s.commander), "pool": [list(x) for x in s.pool], "used": [list(x) for x in s.used],
+        "troops": list(s.troops), "musou_used": list(s.musou_used), "tribute_used": list(s.tribute_used),
+        "waiting": list(s.waiting), "wins": list(s.wins), "results": list(s.results), "reasons": list(s.reasons),
+        "attack": None if at is None else Attack(at.seat, at.square, at.attacker, at.target, at.cancelled),
+    }
     return new
 
 

@@ -8,9 +8,11 @@ import pytest
 from bot.render.musou import board
 from engine.core import SPECTATOR, RuleError, Viewer, clone
 from engine.core.selfplay import play_bots
+from engine.musou import actions, game, menu
 from engine.musou.game import GAME
 from engine.musou.state import MusouState
 
+from . import reference_menu
 from .helpers import Position, act, rng
 
 
@@ -121,6 +123,42 @@ def test_rule_side_deck_keeps_at_most_three_of_a_name_after_swaps() -> None:
         GAME.apply(s, 0, {"kind": "swap", "out": "guan_ping", "in": "huang_gai"}, rng())
     assert s == before and err.value.allowed is not None
     assert all(a.action.get("out") != "guan_ping" for a in GAME.legal_actions(s, 0))
+
+
+def test_swaps_listed_are_the_ones_the_referee_accepts_at_the_copy_limits() -> None:
+    # match.swaps lists the swaps from counts instead of checking each through check_swap:
+    # the same list as the plain menu that checks every deck card against every side card.
+    s = finished_game_one(loser=1)
+    # Three Huang Gai and three Guan Yu in the deck (no fourth may come in), three Zhang Fei
+    # in the side deck (none may go out to join them), and names on both sides (never
+    # swapped for themselves).
+    s.decks[0] = sorted(["guan_ping"] * 20 + ["huang_gai"] * 3 + ["zhang_fei"] * 2 + ["guan_yu"] * 3)
+    s.side[0] = sorted(["huang_gai"] * 2 + ["zhang_fei"] * 3 + ["guan_yu"] * 2 + ["da_qiao"])
+    listed = actions.legal(s, 0)
+    assert listed == reference_menu.legal(s, 0)
+    swaps = {(a["out"], a["in"]) for a in listed[1:]}
+    assert listed[0] == {"kind": "keep"} and len(swaps) == len(listed) - 1
+    assert ("guan_ping", "da_qiao") in swaps and ("huang_gai", "zhang_fei") in swaps
+    assert all(i not in ("huang_gai", "guan_yu") and o != "zhang_fei" for o, i in swaps)
+    s.waiting[0] = False  # kept: nothing more to choose
+    assert actions.legal(s, 0) == reference_menu.legal(s, 0) == []
+
+
+def test_a_kept_between_games_menu_is_the_one_built_afresh() -> None:
+    # GAME.legal_actions keeps the last few between-games menus, keyed by deck and side deck.
+    s = finished_game_one(loser=1)
+    s.decks[0] = sorted(["guan_ping"] * 20 + ["huang_gai"] * 2 + ["zhang_fei"] * 2)
+    other = clone(s)
+    other.side[0] = sorted(["da_qiao"] * 3 + ["huang_gai"] * 12)  # the same deck, another side deck
+    for state in (s, other, s, other):
+        assert GAME.legal_actions(state, 0) == menu.choices(state, 0, actions.legal(state, 0))
+    assert GAME.legal_actions(s, 0) != GAME.legal_actions(other, 0)
+    GAME.legal_actions(s, 0).clear()  # each reader's list is its own
+    assert len(GAME.legal_actions(s, 0)) > 1
+    for n in range(game.SIDE_MENUS_KEPT + 3):
+        s.decks[0] = ["guan_ping"] * (30 + n) + ["zhang_fei"]  # a deck not asked before
+        GAME.legal_actions(s, 0)
+    assert len(game._SIDE_MENUS) == game.SIDE_MENUS_KEPT
 
 
 def test_describe_first_player_choice_names_seats_not_you() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -13,7 +14,8 @@ from engine.core.play import step
 from engine.core.redaction import leaked
 from engine.core.selfplay import derive_secret, play_bots, replay_moves
 from engine.musou.game import GAME, hidden_ids
-from engine.musou.state import SQUARES, MusouState
+from engine.musou.state import SQUARES, MusouState, Names, copied
+from tests.contract.matches import bot_turns
 
 seeds = st.integers(min_value=0, max_value=10**9)
 
@@ -87,3 +89,31 @@ def test_property_conservation_purity_and_secrecy(seed: int) -> None:
     assert GAME.outcome(state) is not None
     check_conserved(state, totals)
     assert GAME.view(state, ALL_SEEING)["stage"] == "over"
+
+
+def _mutables(obj: object, path: str = "s") -> list[tuple[str, object]]:
+    """Every list, dict and dataclass reachable from `obj` (by path), for aliasing checks."""
+    if dataclasses.is_dataclass(obj):
+        out: list[tuple[str, object]] = [(path, obj)]
+        for f in dataclasses.fields(obj):
+            out += _mutables(getattr(obj, f.name), f"{path}.{f.name}")
+        return out
+    if isinstance(obj, list):
+        return [(path, obj)] + [m for k, x in enumerate(obj) for m in _mutables(x, f"{path}[{k}]")]
+    return [(path, obj)] if isinstance(obj, dict) else []
+
+
+def test_copied_equals_a_clone_and_shares_nothing_mutable() -> None:
+    # `apply` edits `copied(state)`, a copy by hand: a field it forgot to copy would be shared.
+    seen = Counter[str]()
+    for turn in bot_turns(GAME, 2, 5, limit=250):
+        s = turn.state
+        copy = copied(s)
+        # The names keep their cached string (a clone pickles `s`, which caches it there).
+        assert type(copy.names) is Names and copy.names._blob == s.names._blob
+        assert copy == clone(s)
+        assert copy.card_set is s.card_set  # the one text object, never copied
+        shared = [p for (p, a), (_, b) in zip(_mutables(s), _mutables(copy), strict=True) if a is b]
+        assert shared == [], shared
+        seen.update(k for k in ("attack", "slot") if (s.attack if k == "attack" else any(s.field[0])))
+    assert seen["attack"] and seen["slot"]
