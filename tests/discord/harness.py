@@ -918,10 +918,20 @@ class FakeDiscord:
                       key=lambda m: int(m["id"]))
 
     def dms(self, user_id: int) -> list[dict[str, Any]]:
-        # Called on every move a bench makes, over every message of the run: compared as the
-        # strings the messages hold, and ordered by their keys (their ids), nothing parsed.
-        chans = {str(c["id"]) for c in self.channels.values() if c.get("recipient") == user_id}
+        chans = self._dm_channels(user_id)
         return [self.messages[k] for k in sorted(k for k, m in self.messages.items() if m["channel_id"] in chans)]
+
+    def newest_dms(self, user_id: int) -> Iterator[dict[str, Any]]:
+        """`dms` newest first, read as asked: a search for a recent one stops there, where `dms`
+        reads every message of the run (a bench looks for the menu on each move). `messages`
+        holds them in the order they were made, which is their ids' (each id is larger than
+        all before it; a forum post's first message takes the post's, the newest)."""
+        chans = self._dm_channels(user_id)
+        return (m for m in reversed(self.messages.values()) if m["channel_id"] in chans)
+
+    def _dm_channels(self, user_id: int) -> set[str]:
+        """The user's DM channels, as messages name theirs (nothing parsed per message)."""
+        return {str(c["id"]) for c in self.channels.values() if c.get("recipient") == user_id}
 
     @staticmethod
     def text(msg: dict[str, Any]) -> str:
