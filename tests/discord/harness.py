@@ -918,9 +918,20 @@ class FakeDiscord:
                       key=lambda m: int(m["id"]))
 
     def dms(self, user_id: int) -> list[dict[str, Any]]:
-        chans = {c["id"] for c in self.channels.values() if c.get("recipient") == user_id}
-        return sorted((m for m in self.messages.values() if int(m["channel_id"]) in chans),
-                      key=lambda m: int(m["id"]))
+        chans = self._dm_channels(user_id)
+        return [self.messages[k] for k in sorted(k for k, m in self.messages.items() if m["channel_id"] in chans)]
+
+    def newest_dms(self, user_id: int) -> Iterator[dict[str, Any]]:
+        """`dms` newest first, read as asked: a search for a recent one stops there, where `dms`
+        reads every message of the run (a bench looks for the menu on each move). `messages`
+        holds them in the order they were made, which is their ids' (each id is larger than
+        all before it; a forum post's first message takes the post's, the newest)."""
+        chans = self._dm_channels(user_id)
+        return (m for m in reversed(self.messages.values()) if m["channel_id"] in chans)
+
+    def _dm_channels(self, user_id: int) -> set[str]:
+        """The user's DM channels, as messages name theirs (nothing parsed per message)."""
+        return {str(c["id"]) for c in self.channels.values() if c.get("recipient") == user_id}
 
     @staticmethod
     def text(msg: dict[str, Any]) -> str:
@@ -1013,6 +1024,7 @@ class Harness:
         self._patches: contextlib.ExitStack | None = None
         self.clock: float | None = None  # when set, the loop time the fake sees (to simulate slow responses)
         self.background: tuple[str, ...] = ()  # names of tasks `settle()` leaves running (see there)
+        self._unsettled: list[Exchange] = []  # interactions made since the last `settle()` (see there)
 
     # -- lifecycle -----------------------------------------------------------------------------------
 
@@ -1104,10 +1116,13 @@ class Harness:
             if loop.time() > end:
                 raise AssertionError(f"tasks still running: {pending}")
             await asyncio.wait(pending, timeout=0.05)
-        for ex in self.fake.exchanges.values():
+        # Each interaction is checked at the first settle after it: past that it stays acknowledged
+        # (or reported, or redelivered), and a long run would rescan them all on every settle.
+        for ex in self._unsettled:
             if ex.acked_at is None and not getattr(ex, "redelivered", False):
                 self.fake.violation(f"interaction {ex.id} was never acknowledged")
                 ex.acked_at = -1
+        self._unsettled.clear()
 
     # -- sending interactions -----------------------------------------------------------------------------
 
@@ -1119,6 +1134,7 @@ class Harness:
         ex = Exchange(iid, token, user, kind, created=self.now())
         ex.__dict__["channel_id"] = channel_id
         self.fake.exchanges[iid] = ex
+        self._unsettled.append(ex)
         self.fake.by_token[token] = ex
         channel = self.fake.channels.get(channel_id, {"type": 0})
         raw_channel: dict[str, Any] = {"id": str(channel_id), "type": channel["type"]}

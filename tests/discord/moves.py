@@ -75,7 +75,7 @@ class Tally:
 def _menu(h: Harness, user: User, match_id: str, seq: int, seat: int) -> dict[str, Any] | None:
     """The DM message carrying the menu of this decision, if any."""
     tag = f":{match_id}:{seq}:{seat}"
-    for msg in reversed(h.fake.dms(user.id)):
+    for msg in h.fake.newest_dms(user.id):
         # The DM the bot keeps, not a private "Show my hand" reply refreshed in place.
         if msg["_visible_to"] is None and any(tag in c for c in custom_ids(msg)):
             return msg
