@@ -34,24 +34,30 @@ def _named(s: QState) -> Named:
             for c in s.cards]
 
 
-def _die(s: QState, named: Named, d: int, *, rolled: bool = True, owner: int = -1, pool: int = -1) -> dict[str, Any]:
-    """A die: its card (the variant tells its power), and when rolled its face;
-    a creature in a ready area with its attack and defense now, one in the
+def _unrolled(s: QState, named: Named, dice: Sequence[int]) -> list[dict[str, Any]]:
+    """Dice not rolled (a bag, a used pile, set aside): only their cards, in one
+    comprehension (the used piles hold most of a view's dice)."""
+    dcard = s.dcard
+    return [{"id": f"d{d}", **named[dcard[d]]} for d in dice]
+
+
+def _die(s: QState, named: Named, d: int, *, owner: int = -1, pool: int = -1) -> dict[str, Any]:
+    """A die in a pool or a ready area: its card (the variant tells its power) and
+    its face; a creature in a ready area with its attack and defense now, one in the
     active pool of the player whose turn it is with what summoning it costs."""
     out: dict[str, Any] = {"id": f"d{d}", **named[s.dcard[d]]}
-    if rolled:
-        out["face"] = _face(s, d)
-        if out["face"] is not None and face_of(s, d).creature:
-            if owner >= 0:
-                out["attack"] = attack(s, d, owner)
-                out["defense"] = defense(s, d, owner)
-            if pool >= 0 and pool == s.active:
-                out["summon_cost"] = summon_cost(s, d, pool)
-        if d in s.copies:
-            out["copies"] = s.cards[s.copies[d][0]].id
-            out["copies_name"] = s.cards[s.copies[d][0]].name.to_json()
-        if d in s.attached:
-            out["attached"] = [_die(s, named, x) for x in s.attached[d]]
+    out["face"] = _face(s, d)
+    if out["face"] is not None and face_of(s, d).creature:
+        if owner >= 0:
+            out["attack"] = attack(s, d, owner)
+            out["defense"] = defense(s, d, owner)
+        if pool >= 0 and pool == s.active:
+            out["summon_cost"] = summon_cost(s, d, pool)
+    if d in s.copies:
+        out["copies"] = s.cards[s.copies[d][0]].id
+        out["copies_name"] = s.cards[s.copies[d][0]].name.to_json()
+    if d in s.attached:
+        out["attached"] = [_die(s, named, x) for x in s.attached[d]]
     return out
 
 
@@ -111,8 +117,8 @@ def views(s: QState, viewers: Sequence[Viewer], pending: tuple[Pending, ...]) ->
     named = _named(s)
     zones = [{"pool": [_die(s, named, d, pool=p) for d in s.pool[p]],
               "ready": [_die(s, named, d, owner=p) for d in s.ready[p]],
-              "used": [_die(s, named, d, rolled=False) for d in s.used[p]],
-              "aside": [_die(s, named, d, rolled=False) for d in s.aside[p]]} for p in range(s.seats)]
+              "used": _unrolled(s, named, s.used[p]),
+              "aside": _unrolled(s, named, s.aside[p])} for p in range(s.seats)]
     wilds = [{"card": c.id, "kind": c.kind, "name": named[slot]["card_name"], "cost": c.cost, "glory": c.glory,
               "timing": c.timing, "text": c.text.to_json(), "dice": [f"d{d}" for d in s.wild[slot]]}
              for slot, c in enumerate(s.cards)]
@@ -127,7 +133,7 @@ def views(s: QState, viewers: Sequence[Viewer], pending: tuple[Pending, ...]) ->
             bag: Any = {"hidden": len(s.bag[p])}
             if viewer.sees_seat(p):
                 if p not in bags:
-                    bags[p] = [_die(s, named, d, rolled=False) for d in sorted(s.bag[p])]
+                    bags[p] = _unrolled(s, named, sorted(s.bag[p]))
                 bag = bags[p]
             players.append({"seat": p, "glory": s.glory[p], "bag": bag, "bag_count": len(s.bag[p]), **zones[p]})
         out.append({
