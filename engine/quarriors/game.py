@@ -103,6 +103,7 @@ class Quarriors(Game[QState]):
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> QState:
         s = build(self.cardset, seats, options, rng)
+        s.notes = None  # the set-up has no log: the first turn's lines are not written (QState.notes)
         start_turn(s, rng)
         advance(s, rng)
         s.notes = ()
