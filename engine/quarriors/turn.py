@@ -350,9 +350,10 @@ def candidates(s: QState, p: int, ways: bool = True, menu: bool = False) -> list
     if s.step == CAPTURE:
         out.append({"kind": "end_turn"})
         every = ways and not menu
+        have = available(s, p) if s.captures > 0 else -1  # what the pool pays, the same for every card
         for slot, c in enumerate(s.cards):
             if s.wild[slot]:
-                affordable = s.captures > 0 and available(s, p) >= capture_cost(s, slot)
+                affordable = have >= capture_cost(s, slot)
                 if every or affordable:
                     out.append({"kind": "capture", "card": c.id})
                 if every and affordable:
@@ -361,13 +362,14 @@ def candidates(s: QState, p: int, ways: bool = True, menu: bool = False) -> list
         out += [{"kind": "discard", "die": d} for d in s.ready[p] if not face_of(s, d).creature]
     else:
         out.append({"kind": "proceed"})
+        have = available(s, p)
         for d in s.pool[p]:
             if s.face[d] < 0:
                 continue
             f = face_of(s, d)
             if f.creature:
                 cost = summon_cost(s, d, p)
-                affordable = available(s, p) >= cost
+                affordable = have >= cost
                 if ways or affordable:
                     out.append({"kind": "summon", "die": d})
                 if ways and affordable:
