@@ -34,7 +34,7 @@ from .bot import choose
 from .cards import CardSet, base_set, card_form
 from .catalog import catalog
 from .flow import advance, start_turn
-from .labels import action_group, action_label, paid_capture
+from .labels import action_group, action_label
 from .narrate import ROLLS, action_line, rolled
 from .noop import changes_nothing
 from .prompts import RESPOND, apply_prompt
@@ -103,6 +103,7 @@ class Quarriors(Game[QState]):
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> QState:
         s = build(self.cardset, seats, options, rng)
+        s.notes = None  # the set-up has no log: the first turn's lines are not written (QState.notes)
         start_turn(s, rng)
         advance(s, rng)
         s.notes = ()
@@ -142,7 +143,9 @@ class Quarriors(Game[QState]):
             return s.defenders[0]
         return s.active
 
-    def raw_actions(self, s: QState, seat: int) -> list[Action]:
+    def raw_actions(self, s: QState, seat: int, menu: bool = False) -> list[Action]:
+        """The actions the rules accept now (`menu`: as `legal_actions` lists them, see
+        `turn.candidates`; the random bot draws among them all)."""
         if s.step == OVER or seat != self._seat(s):
             return []
         if s.prompts:
@@ -151,7 +154,7 @@ class Quarriors(Game[QState]):
             return ([{"kind": "absorb", "die": d} for d in attack.candidates(s, seat)]
                     + [{"kind": "cast", "die": sp} for sp in attack.guard_spells(s, seat, mid=True)])
         out = []
-        for a in turn_candidates(s, seat):
+        for a in turn_candidates(s, seat, menu=menu):
             try:
                 RULES[a["kind"]][0](s, seat, a)
             except RuleError:
@@ -165,7 +168,7 @@ class Quarriors(Game[QState]):
         # The turn's menu can run to dozens of choices: staged by the die (or card) each is about.
         staged = not s.prompts and s.step in (MAIN, CAPTURE)
         return [Choice(a, action_label(s, a), action_group(s, a) if staged else None)
-                for a in self.raw_actions(s, seat) if not paid_capture(a)]
+                for a in self.raw_actions(s, seat, menu=True)]
 
     def card_catalog(self, options: Mapping[str, Any] | None = None) -> list[CardInfo]:
         chosen = (options or {}).get("cards")

@@ -33,6 +33,8 @@ def shaped_face(s: QState, a: dict[str, Any]) -> str:
 
 
 def action_label(s: QState, a: dict[str, Any]) -> Text:
+    # The commonest labels (a turn's summons and captures, culls, rerolls) in one f-string each:
+    # a menu labels every choice, and each `+` of Texts builds one more
     k = a["kind"]
     d = die_text(s, a["die"]) if isinstance(a.get("die"), int) else NOTHING
     t = die_text(s, a["target"]) if isinstance(a.get("target"), int) else NOTHING
@@ -51,13 +53,15 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
                                             "を魔力の目にする（次元扉しか残っていない）")
     if k == "reroll":
         if isinstance(a.get("other"), int):
-            return Text("Reroll ", "") + d + Text(" and ", "と") + die_text(s, a["other"]) + Text("", "を振り直す")
-        return Text("Reroll ", "") + d + Text("", "を振り直す")
+            o = die_text(s, a["other"])
+            return Text(f"Reroll {d.en} and {o.en}", f"{d.ja}と{o.ja}を振り直す")
+        return Text(f"Reroll {d.en}", f"{d.ja}を振り直す")
     if k == "ready":
         return Text("Ready ", "") + d + Text("", "を準備する")
     if k == "summon":
         cost = summon_cost(s, a["die"], s.active) if s.face[a["die"]] >= 0 and face_of(s, a["die"]).creature else 0
-        return Text("Summon ", "") + d + Text(f" for {cost} quiddity", f"を召喚（魔力{cost}）") + paying(a)
+        pay = paying(a)
+        return Text(f"Summon {d.en} for {cost} quiddity{pay.en}", f"{d.ja}を召喚（魔力{cost}）{pay.ja}")
     if k == "cast":
         on = Text(" on ", "を発動、対象：") + t if isinstance(a.get("target"), int) else Text("", "を発動")
         out = Text("Cast ", "") + d + on
@@ -79,8 +83,8 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
         return Text("Destroy ", "") + t + Text("", "を打倒する")
     if k == "capture":
         cost = capture_cost(s, a["card"])
-        return (Text("Capture ", "") + a_die_of(s, a["card"])
-                + Text(f" for {cost} quiddity", f"を捕獲（魔力{cost}）") + paying(a))
+        die, pay = a_die_of(s, a["card"]), paying(a)
+        return Text(f"Capture {die.en} for {cost} quiddity{pay.en}", f"{die.ja}を捕獲（魔力{cost}）{pay.ja}")
     if k == "take":
         return Text("Take ", "") + a_die_of(s, a["card"]) + Text(" into your bag for free", "を無償でバッグに入れる")
     if k == "discard":
@@ -88,7 +92,7 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
     if k == "absorb":
         return Text("Absorb with ", "") + d + Text("", "で攻撃を受ける")
     if k == "cull":
-        return Text("Cull ", "") + d + Text("", "を解雇する")
+        return Text(f"Cull {d.en}", f"{d.ja}を解雇する")
     if k == "swap":
         return Text("Swap your Deathdealer for ", "死の運び手を") + d + Text("", "と交換する")
     if k == "recall":

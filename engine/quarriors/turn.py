@@ -338,33 +338,38 @@ def apply_turn(s: QState, p: int, a: Action, rng: Rng) -> None:
     rule[1](s, p, a, rng, rule[0](s, p, a))
 
 
-def candidates(s: QState, p: int, ways: bool = True) -> list[Action]:
+def candidates(s: QState, p: int, ways: bool = True, menu: bool = False) -> list[Action]:
     """Every candidate action of the turn, passive first; the caller filters by the checks.
     Without `ways`, only what can be paid now and only one way each (no `pay`
     naming the dice, no second die to reroll): the search bot's list, since the
     engine's own payment wastes the least quiddity and the variants would only
-    split its search."""
+    split its search. With `menu`, captures as a menu offers them: only those that
+    can be paid now (the check refuses the others) and each once (`paid_capture`):
+    the payments a menu would drop are not worked out."""
     out: list[Action] = []
     if s.step == CAPTURE:
         out.append({"kind": "end_turn"})
+        every = ways and not menu
+        have = available(s, p) if s.captures > 0 else -1  # what the pool pays, the same for every card
         for slot, c in enumerate(s.cards):
             if s.wild[slot]:
-                affordable = s.captures > 0 and available(s, p) >= capture_cost(s, slot)
-                if ways or affordable:
+                affordable = have >= capture_cost(s, slot)
+                if every or affordable:
                     out.append({"kind": "capture", "card": c.id})
-                if ways and affordable:
+                if every and affordable:
                     out += [{"kind": "capture", "card": c.id, "pay": ch}
                             for ch in alternatives(s, p, capture_cost(s, slot))]
         out += [{"kind": "discard", "die": d} for d in s.ready[p] if not face_of(s, d).creature]
     else:
         out.append({"kind": "proceed"})
+        have = available(s, p)
         for d in s.pool[p]:
             if s.face[d] < 0:
                 continue
             f = face_of(s, d)
             if f.creature:
                 cost = summon_cost(s, d, p)
-                affordable = available(s, p) >= cost
+                affordable = have >= cost
                 if ways or affordable:
                     out.append({"kind": "summon", "die": d})
                 if ways and affordable:

@@ -13,6 +13,7 @@ from engine.core import SPECTATOR, Rng, Viewer
 from engine.core.redaction import leaked
 from engine.core.selfplay import derive_secret, play_bots, replay_moves
 from engine.quarriors.game import GAME, hidden_ids
+from engine.quarriors.labels import paid_capture
 from engine.quarriors.state import zones
 from tests.contract.matches import bot_turns
 
@@ -73,6 +74,15 @@ def test_property_legal_actions_all_apply(seed: int) -> None:
         if i % 5 == 0:
             for choice in GAME.legal_actions(turn.state, turn.seat)[:12]:
                 GAME.apply(turn.state, turn.seat, choice.action, Rng(turn.secret, turn.counter))
+
+
+@given(seed=seeds, seats=seat_counts)
+def test_property_the_menu_is_every_accepted_action_but_the_named_capture_payments(seed: int, seats: int) -> None:
+    """`legal_actions` works out only the captures a menu shows (turn.candidates' `menu`):
+    the same list as the accepted actions with the named payments left out."""
+    for turn in bot_turns(GAME, seats, seed):
+        menu = [c.action for c in GAME.legal_actions(turn.state, turn.seat)]
+        assert menu == [a for a in GAME.raw_actions(turn.state, turn.seat) if not paid_capture(a)]
 
 
 KINDS = ["proceed", "use", "settle", "reroll", "ready", "summon", "cast", "attach", "switch", "capture", "discard",
