@@ -227,7 +227,10 @@ class MusouGame(Game[MusouState]):
         if kept is None:
             kept = _SIDE_MENUS[key] = tuple(menu.choices(state, seat, actions.legal(state, seat)))
             if len(_SIDE_MENUS) > SIDE_MENUS_KEPT:
-                _SIDE_MENUS.pop(next(iter(_SIDE_MENUS)), None)  # the oldest: dicts keep insertion order
+                # The oldest (dicts keep insertion order), read off a copy taken in one C call: a search
+                # bot asks for menus on a thread of its own, and an iterator over the shared dict would
+                # fail if that thread added a menu between iter() and next().
+                _SIDE_MENUS.pop(next(iter(_SIDE_MENUS.copy())), None)
         return list(kept)
 
     def apply(self, state: MusouState, seat: int, action: dict[str, Any], rng: Rng) -> Transition[MusouState]:
