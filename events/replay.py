@@ -95,9 +95,10 @@ def awaiting(ms: MatchState) -> tuple[Pending, ...]:
     state a MatchState holds is never changed (replay changes only states it made itself), so the
     same object has the same answer; the one kept is held, so its identity is not reused."""
     global _awaited
-    if _awaited is None or _awaited[0] is not ms.state:
-        _awaited = (ms.state, tuple(ms.game.pending(ms.state)))
-    return _awaited[1]
+    kept = _awaited  # read once: what another thread keeps in between is never mixed with this one
+    if kept is None or kept[0] is not ms.state:
+        kept = _awaited = (ms.state, tuple(ms.game.pending(ms.state)))
+    return kept[1]
 
 
 def public_digest(game: Game[Any], state: Any) -> str:

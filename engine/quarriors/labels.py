@@ -102,15 +102,6 @@ def action_label(s: QState, a: dict[str, Any]) -> Text:
     return Text(k, k)
 
 
-def paid_capture(a: dict[str, Any]) -> bool:
-    """A capture naming the dice that pay. The menu offers each capture once, paid
-    by the engine: every die left in the pool goes to the used pile at the end of
-    the turn and the engine's pick wastes the least, so naming the dice never helps
-    (`pay=` may still be typed and replays; the random bot still draws among them,
-    so its play is unchanged)."""
-    return a["kind"] == "capture" and "pay" in a
-
-
 _BY_DIE = frozenset({"use", "settle", "reroll", "ready", "summon", "cast", "attach", "switch", "discard"})
 
 

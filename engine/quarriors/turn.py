@@ -344,8 +344,10 @@ def candidates(s: QState, p: int, ways: bool = True, menu: bool = False) -> list
     naming the dice, no second die to reroll): the search bot's list, since the
     engine's own payment wastes the least quiddity and the variants would only
     split its search. With `menu`, captures as a menu offers them: only those that
-    can be paid now (the check refuses the others) and each once (`paid_capture`):
-    the payments a menu would drop are not worked out."""
+    can be paid now (the check refuses the others) and each once, paid by the engine:
+    every die left in the pool goes to the used pile at the end of the turn and the
+    engine's pick wastes the least, so naming the dice never helps (`pay=` may still be
+    typed and replays; the random bot still draws among every way, so its play is unchanged)."""
     out: list[Action] = []
     if s.step == CAPTURE:
         out.append({"kind": "end_turn"})
