@@ -26,7 +26,7 @@ from engine.registry import register
 from events import snapshot
 from events.model import NewEvent, Player
 from events.replay import rebuild
-from events.service import FRESH_FOR, MatchService
+from events.service import FRESH_FOR, MatchService, _play
 from events.store import Store
 from tests.toygame import GAME
 
@@ -117,8 +117,9 @@ async def rebuild_rate(tmp: Path, n: int) -> None:
     new, ms, secret = [], live, await store.secret(match_id)
     for _ in range(n):
         seat = ms.state.active
-        e, ms = service._action_event(ms, secret, [A, B][seat].id, seat, {"kind": "roll"}, None)
-        new.append(e)
+        played = _play(ms, secret, [A, B][seat].id, seat, {"kind": "roll"}, None)
+        new.append(service._action_event(played, secret, shown=False))
+        ms = played.after
     await store.append(match_id, live.seq, new, "t")
     began = time.perf_counter()
     events = await store.events(match_id)

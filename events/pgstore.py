@@ -110,6 +110,9 @@ _PUT_SNAPSHOT = ("INSERT INTO snapshots (match_id, seq, ruleset, state) VALUES (
 _PUT_KV = ("INSERT INTO kv (scope, key, value) VALUES ($1, $2, $3) "
            "ON CONFLICT (scope, key) DO UPDATE SET value = EXCLUDED.value")
 
+_PUT_KVS = ("INSERT INTO kv (scope, key, value) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) "
+            "ON CONFLICT (scope, key) DO UPDATE SET value = EXCLUDED.value")
+
 Conn = asyncpg.Connection | PoolConnectionProxy
 
 # Errors after which the batch is redone item by item, so only the culprit fails:
@@ -659,6 +662,14 @@ class PgStore:
     async def set_kv(self, scope: str, key: str, value: Any) -> None:
         """Front ends' bookkeeping: group-committed with events, never a flush of its own."""
         await self._put(_PUT_KV, scope, key, _dumps(value))
+
+    async def set_kvs(self, items: Sequence[tuple[str, str, Any]]) -> None:
+        """Several kv records (scope, key, value) in one statement, as `set_kv` writes one. The
+        rows go in key order, as two processes' transactions must lock them; a key given twice
+        keeps its last value (a statement may not change a row twice)."""
+        rows = sorted({(scope, key): _dumps(value) for scope, key, value in items}.items())
+        if rows:
+            await self._put(_PUT_KVS, [s for (s, _), _ in rows], [k for (_, k), _ in rows], [v for _, v in rows])
 
     # -- reading -----------------------------------------------------------------
 

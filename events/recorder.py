@@ -57,6 +57,10 @@ class Recorder(Protocol):
 
     async def set_kv(self, scope: str, key: str, value: Any) -> None: ...
 
+    async def set_kvs(self, items: Sequence[tuple[str, str, Any]]) -> None:
+        """Several kv records (scope, key, value) written together: one hand-off, one commit."""
+        ...
+
     async def set_player_prefs(self, prefs: PlayerPrefs, fields: tuple[str, ...] = FIELDS) -> None:
         """Write `fields` of `prefs` (all by default), leaving the player's other settings as they are."""
         ...

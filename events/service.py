@@ -56,6 +56,9 @@ AUTO_LIMIT = 1_000_000
 ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait for the next
 RETRIES = 3  # decisions of one command when other processes keep appending first
 RECENT_IDS = 64  # command ids each cached match remembers (a retry comes within seconds)
+# Events each cached match keeps, its newest: a front end showing a move reads the log from its
+# last line shown or from where the awaited seat last moved, nearly always within these.
+TAIL = 48
 VIEW_CACHE = 4096  # views and choice lists kept: a few per active match is all a command needs
 CACHE_LIMIT = 1000  # matches kept in memory; the least recently used leave, to a snapshot
 # What a long-running front end passes as `fresh_for`: a Discord command reads
@@ -101,6 +104,19 @@ class _Live:
     # The command ids this process committed lately, with their events' first seq: a retry of one
     # is answered without a read (a command decided with no read of its own finds it here).
     recent: dict[str, int] = field(default_factory=dict)
+    # The newest events, gapless and ending at `ms.seq` (or none): what this process appended or
+    # read for the match, so a front end's read of the last few events costs no round trip.
+    tail: list[Event] = field(default_factory=list)
+
+    def moved_on(self, ms: MatchState, events: list[Event]) -> None:
+        """`ms` is the newest state, reached by `events` (gapless, ending at its seq)."""
+        if not events or events[-1].seq != ms.seq:
+            self.tail = []
+        elif self.tail and self.tail[-1].seq == events[0].seq - 1:
+            self.tail = (self.tail + events)[-TAIL:]
+        else:
+            self.tail = events[-TAIL:]
+        self.ms = ms
 
     def committed(self, command_id: str | None, seq: int) -> None:
         if command_id is not None:
@@ -172,8 +188,10 @@ class MatchService:
         if (start is None and opened.after > 0) or _reverts_past(start, events):
             # Without a usable snapshot the events before it are needed too: the whole log.
             return _Live(await self._from_the_start(row.id, opened.secret), opened.secret, snapped=0)
-        return _Live(rebuild(events, opened.secret, start)[0], opened.secret,
-                     snapped=start.seq if start is not None else 0)
+        ms = rebuild(events, opened.secret, start)[0]
+        live = _Live(ms, opened.secret, snapped=start.seq if start is not None else 0)
+        live.moved_on(ms, events)
+        return live
 
     async def _evict(self) -> None:
         """Keep at most `cache_limit` matches: the least recently used leave,
@@ -221,7 +239,7 @@ class MatchService:
         # Readers refresh without the match's lock, so a slower refresh must
         # not put back a state older than one a command has since committed.
         if caught_up.seq > live.ms.seq:
-            live.ms = caught_up
+            live.moved_on(caught_up, newer if newer and newer[0].seq == cached.seq + 1 else [])
         if caught_up.seq >= last:
             live.checked = max(live.checked, began)
         return recorded
@@ -288,7 +306,7 @@ class MatchService:
             before.match_id, before.seq, new, self.clock(), status=after.status,
             players=[p.id for p in (after.seats or after.lobby)],
             result=outcome_json(after) if after.status == "finished" and before.status != "finished" else None)
-        live.ms = after
+        live.moved_on(after, events)
         live.checked = max(live.checked, asyncio.get_running_loop().time())
         if after.seq // self.snapshot_every > before.seq // self.snapshot_every:
             await self._snapshot(live)
@@ -393,7 +411,8 @@ class MatchService:
         row = MatchRow(match_id, game_id, game.ruleset, now, now, "lobby", commitment(secret),
                        _str(place.get("guild")), _str(place.get("channel")), [], None, 0)
         event = await self.store.create_match(row, secret, first)
-        self._live.setdefault(match_id, _Live(created(event), secret, checked=asyncio.get_running_loop().time()))
+        self._live.setdefault(match_id, _Live(created(event), secret, checked=asyncio.get_running_loop().time(),
+                                              tail=[event]))
         await self._evict()
         if join:
             await self.join(match_id, creator)
@@ -919,6 +938,16 @@ class MatchService:
     async def events(self, match_id: str) -> list[Event]:
         await self._load(match_id)
         return await self.store.events(match_id)
+
+    async def events_after(self, match_id: str, after: int, through: int = 0) -> list[Event]:
+        """The match's events after `after`, reaching at least `through`: from the newest events
+        this process keeps for it when they go back that far (no round trip), else from the log.
+        What the cache holds may be up to `fresh_for` behind another process's moves, as `get` is."""
+        live = self._live.get(match_id)
+        tail = live.tail if live is not None else []
+        if tail and tail[0].seq <= after + 1 and tail[-1].seq >= through:
+            return tail[after + 1 - tail[0].seq:]
+        return await self.store.events(match_id, after=after)
 
     async def state_at(self, match_id: str, seq: int) -> MatchState:
         """The envelope after event `seq` (for replays)."""

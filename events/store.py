@@ -589,6 +589,14 @@ class Store:
         """Front ends' bookkeeping: group-committed with events, never an fsync of its own."""
         await self._put("INSERT OR REPLACE INTO kv VALUES (?, ?, ?)", (scope, key, _dumps(value)))
 
+    async def set_kvs(self, items: Sequence[tuple[str, str, Any]]) -> None:
+        """Several kv records (scope, key, value) written together, as `set_kv` writes one: one
+        statement, so one hand-off and one commit, all of them or none."""
+        rows = {(scope, key): value for scope, key, value in items}  # a key given twice: its last value
+        if rows:
+            await self._put("INSERT OR REPLACE INTO kv VALUES " + ", ".join(["(?, ?, ?)"] * len(rows)),
+                            tuple(part for (scope, key), value in rows.items() for part in (scope, key, _dumps(value))))
+
     # -- reading -----------------------------------------------------------------
 
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:

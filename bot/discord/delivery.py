@@ -170,7 +170,8 @@ class _Pass:
     the records beside the match's own that operations note in (`dms`: DM records by seat,
     `server`: the server's looking-for-players post's), the seats whose DMs it shows, and, when
     its places are isolated (a sync's), the places that failed, left out of the rest of it;
-    `unsaved` while the match's record holds a note not written yet (`Delivery._apply`)."""
+    `unwritten`: records noted and not written yet, by (scope, key), and `owed` while one of them
+    notes a post, which must be written before the next call to Discord (`Delivery._apply`)."""
 
     surfaces: Surfaces
     repair: bool = False
@@ -178,24 +179,26 @@ class _Pass:
     server: dict[str, Any] | None = None
     seats: dict[int, _Seat] = field(default_factory=dict)
     failed: list[str] | None = None
-    unsaved: bool = False
+    unwritten: dict[tuple[str, str], Any] = field(default_factory=dict)
+    owed: bool = False
 
 
 class _Events:
     """A match's events as a sync's pass reads them: once, from the earliest any of its places
     asks for (`after`: the log lines not yet shown, the awaited seats' catch-up), not once per place."""
 
-    def __init__(self, store: Any, match_id: str, after: int) -> None:
-        self.store, self.match_id, self.first = store, match_id, after
+    def __init__(self, service: MatchService, match_id: str, after: int) -> None:
+        self.service, self.match_id, self.first = service, match_id, after
         self.read: list[Event] | None = None
 
     async def after(self, seq: int, through: int = 0) -> list[Event]:
         """The events after `seq`, read again if the read does not reach `through` (the state shown,
-        when a move landed after the read)."""
+        when a move landed after the read). The service answers from the events it keeps of the
+        match when they go back far enough, as they do for a move it just made."""
         reached = self.read[-1].seq if self.read else self.first
         if self.read is None or seq < self.first or reached < through:
             self.first = min(seq, self.first)
-            self.read = await self.store.events(self.match_id, after=self.first)
+            self.read = await self.service.events_after(self.match_id, self.first, through)
         return [e for e in self.read if e.seq > seq]
 
 
@@ -352,7 +355,7 @@ class Delivery:
         shows = _Pass(Surfaces(), repair, failed=failed)
         listing = await gathered("hall", self._listing_of(ms, rec, shows))
         rec.setdefault("guild", ms.place.get("guild"))
-        log_of = _Events(self.store, ms.match_id, _first_wanted(ms, rec, dm_records))
+        log_of = _Events(self.service, ms.match_id, _first_wanted(ms, rec, dm_records))
         events = await gathered("log", self._unshown(ms, rec, log_of))
         ms = await self.service.get(ms.match_id)
         started = ms.state is not None
@@ -438,9 +441,13 @@ class Delivery:
         try:
             await self._rounds(ms, rec, shows)
         finally:
-            if shows.unsaved:  # a note no later one carried: written before the pass lets go of the match
-                await self.save_record(ms.match_id, rec)
-                shows.unsaved = False
+            await self._write(shows)  # before the pass lets go of the match
+
+    async def _write(self, shows: _Pass, *more: tuple[str, str, Any]) -> None:
+        """The pass's unwritten records, and `more` (scope, key, value), in one write."""
+        items = {**shows.unwritten, **{(scope, key): value for scope, key, value in more}}
+        shows.unwritten, shows.owed = {}, False
+        await self.store.set_kvs([(scope, key, value) for (scope, key), value in items.items()])
 
     async def _rounds(self, ms: MatchState, rec: dict[str, Any], shows: _Pass) -> None:
         done: set[reconciler.Op] = set()
@@ -473,13 +480,19 @@ class Delivery:
         """Do one operation through `ops` and note it in the record; False when the message it
         edited is gone, which makes the rest of its round moot (the board is posted afresh), or
         when a lobby message is found that the round would have posted."""
+        if shows.owed and not isinstance(op, reconciler.NoteDm | reconciler.NoteBoard | reconciler.SendDm):
+            # A post's note before the next call to Discord, as if written with it: a crash in
+            # between would post it again. Notes of edits wait for the pass's end (an edit made
+            # twice does no harm), so a move's records go in one or two writes, not one each.
+            # A DM sent writes them with its own "sending" note (`_dm_call`).
+            await self._write(shows)
         if isinstance(op, reconciler.EditDm | reconciler.SendDm | reconciler.DeleteDm | reconciler.NoteDm):
             return await self._apply_dm(ms, op, shows)
         board = shows.surfaces.thread.board if shows.surfaces.thread is not None else None
         result = await self._call(ms, rec, op, board)
-        if isinstance(op, reconciler.EndDm):  # a DM's own record
+        if isinstance(op, reconciler.EndDm):  # a DM's own record; an edit, so its note may wait
             reconciler.note_dm(shows.dms[op.seat], op)
-            await self.store.set_kv(DMS, dm_key(ms.match_id, op.seat), shows.dms[op.seat])
+            shows.unwritten[DMS, dm_key(ms.match_id, op.seat)] = shows.dms[op.seat]
             return True
         if isinstance(op, reconciler.EditListing | reconciler.PostListing) and shows.server is not None:
             gone = result.outcome is Outcome.GONE  # its own record
@@ -496,16 +509,12 @@ class Delivery:
         reconciler.note(rec, op, str(result.id) if result.id else None, gone=gone, ok=result.ok, read=read or ())
         if isinstance(op, reconciler.PostPing):
             rec["pinged_at"] = datetime.now(UTC).isoformat()
+        shows.unwritten[BOARD, ms.match_id] = rec
         if isinstance(op, reconciler.EditBoard | reconciler.NoteBoard):
-            # An edit made twice does no harm: noted with the board's digest that follows, and
-            # that with the next note written (a move's log line) or at the end of the pass: one
-            # write per move, not two. A crash in between only edits the board again.
-            shows.unsaved |= isinstance(op, reconciler.NoteBoard)
-            return not gone
-        await self.save_record(ms.match_id, rec)
-        shows.unsaved = False
+            return not gone  # an edit made twice does no harm: its note may wait
+        shows.owed = True
         if isinstance(op, reconciler.OpenThread | reconciler.OpenPost):
-            await self.store.set_kv(THREADS, rec["thread"], ms.match_id)
+            await self._write(shows, (THREADS, rec["thread"], ms.match_id))
         return not (isinstance(op, reconciler.FindLobby) and rec.get("lobby_msg"))
 
     async def _apply_dm(self, ms: MatchState, op: reconciler.EditDm | reconciler.SendDm | reconciler.DeleteDm
@@ -517,13 +526,16 @@ class Delivery:
         result = Result(Outcome.DELIVERED)
         if not isinstance(op, reconciler.NoteDm):
             if seat.channel is None:
+                if shows.owed:
+                    await self._write(shows)
                 opened = await self.dm_channel(seat.uid)
                 seat.channel = int(opened.id or 0) if opened.ok else None
                 result = opened
             if seat.channel is not None:
-                result = await self._dm_call(seat.channel, seat.message, op, last, seat.key, seat.clicked)
+                result = await self._dm_call(seat.channel, seat.message, op, last, seat, shows)
         gone = result.outcome is Outcome.GONE and isinstance(op, reconciler.EditDm)
         if not result.ok and not gone:
+            shows.unwritten.pop((DMS, seat.key), None)  # the refusal writes what the record keeps
             told = await self._dm_refused(ms, seat.player, seat.uid, seat.key, last, result)
             left = reconciler.without(shows.surfaces, op)
             shows.surfaces = replace(left, dm_closed=(*left.dm_closed, told)) if told is not None else left
@@ -532,7 +544,7 @@ class Delivery:
             return False
         reconciler.note_dm(last, op, str(result.id) if result.id else None, gone=gone)
         if isinstance(op, reconciler.NoteDm):
-            await self.store.set_kv(DMS, seat.key, last)
+            shows.unwritten[DMS, seat.key] = last  # written with the pass's next write, or at its end
         return not gone
 
     async def _call(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
@@ -732,11 +744,13 @@ class Delivery:
         return projection.SeatDm(shown, message, grows_below, (int(since[0]), int(since[1])) if since else None)
 
     async def _dm_call(self, channel: int, message: projection.DmMessage, op: reconciler.DmOp,
-                       last: dict[str, Any], key: str, clicked: Click | None) -> Result:
+                       last: dict[str, Any], seat: _Seat, shows: _Pass) -> Result:
         """The call to Discord a DM operation makes: layout messages, sent as such and edited
         with their view alone (they have no content). The message the player clicked is edited
         through the click's own answer, what the move did on top; an old message that will not
-        go is left (it is not the view)."""
+        go is left (it is not the view). A message sent is noted "sending" first, in one write
+        with the pass's other unwritten records."""
+        clicked = seat.clicked
         match op:
             case reconciler.EditDm(index, msg, _, menu):
                 clicked_on = clicked.interaction.message if clicked is not None else None
@@ -748,7 +762,7 @@ class Delivery:
                         return edited
                 return await self.ops.edit_dm(channel, msg, view=message.view(index, menu))
             case reconciler.SendDm(index, menu):
-                await self.store.set_kv(DMS, key, reconciler.sending(last, op))
+                await self._write(shows, (DMS, seat.key, reconciler.sending(last, op)))
                 posted = await self.ops.post_layout(channel, message.view(index, menu))
                 if posted.ok:
                     self._dm_last[channel] = int(posted.id or 0)

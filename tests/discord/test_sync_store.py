@@ -1,8 +1,9 @@
-"""What a move's sync asks of the store (bot/discord/delivery.py): the match's log read once for
-all its places (the log lines not yet shown and the awaited seat's catch-up), the match's record
-written once (the board's note rides on the log line's), and nothing noted lost on the way: each
-catch-up is the one a read of its own would give, and a pass that only edits the board still
-writes its note before it ends.
+"""What a move's sync asks of the store (bot/discord/delivery.py): the match's log read only
+where it goes back further than the newest events the service keeps of it (for the log lines not
+yet shown and the awaited seat's catch-up: a seat's first catch-up reads from the start), the match's record written once (the board's note rides
+on the log line's), a move's records in two writes and one more per DM sent, and nothing noted
+lost on the way: each catch-up is the one a read of its own would give, and a pass that only
+edits the board still writes its note before it ends.
 
 Watched on the real bot over FakeDiscord, in matches of real games played on the DM menus."""
 
@@ -16,6 +17,7 @@ import pytest
 
 from bot.discord import catchup, delivery, projection
 from bot.discord.delivery import BOARD
+from events.service import TAIL
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness
 from tests.discord.helpers import open_match
@@ -40,15 +42,15 @@ async def reference_since(read: Any, ms: Any, seat: int, player: Any,
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["quarriors", "naru"])
-async def test_a_move_reads_the_log_once_writes_the_record_once_and_each_catch_up_is_as_before(
+async def test_a_move_reads_only_the_log_not_kept_writes_the_record_once_and_each_catch_up_is_as_before(
         harness: Harness, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     h = harness
     store = h.parley.service.store
     match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")
     reads: list[int] = []
-    writes: list[str] = []
+    writes: list[list[str]] = []  # the scopes of each write
     compared: list[bool] = []
-    real_events, real_set, real_since = store.events, store.set_kv, delivery.Delivery._since
+    real_events, real_set, real_sets, real_since = store.events, store.set_kv, store.set_kvs, delivery.Delivery._since
 
     async def events(match: str, after: int = 0, upto: int | None = None) -> Any:
         if upto is None:
@@ -56,8 +58,12 @@ async def test_a_move_reads_the_log_once_writes_the_record_once_and_each_catch_u
         return await real_events(match, after, upto)
 
     async def set_kv(scope: str, key: str, value: Any) -> None:
-        writes.append(scope)
+        writes.append([scope])
         await real_set(scope, key, value)
+
+    async def set_kvs(items: Any) -> None:
+        writes.append([scope for scope, _, _ in items])
+        await real_sets(items)
 
     async def since(self: Any, ms: Any, seat: int, player: Any, last: dict[str, Any], log_of: Any) -> Any:
         got = await real_since(self, ms, seat, player, last, log_of)
@@ -66,6 +72,7 @@ async def test_a_move_reads_the_log_once_writes_the_record_once_and_each_catch_u
 
     monkeypatch.setattr(store, "events", events)
     monkeypatch.setattr(store, "set_kv", set_kv)
+    monkeypatch.setattr(store, "set_kvs", set_kvs)
     monkeypatch.setattr(delivery.Delivery, "_since", since)
     rng = random.Random(5)
     for _ in range(MOVES):
@@ -74,9 +81,13 @@ async def test_a_move_reads_the_log_once_writes_the_record_once_and_each_catch_u
         since = await random_move(h, match_id, thread, (ALICE, BOB), rng)
         if since is None:
             break
-        assert rest_calls(h.fake, since)  # the move was shown
-        assert len(reads) == 1, reads
-        assert writes.count(BOARD) == 1, writes
+        shown = rest_calls(h.fake, since)
+        assert shown  # the move was shown
+        kept_from = (await h.parley.service.get(match_id)).seq - TAIL + 1
+        assert all(after + 1 < kept_from for after in reads), (reads, kept_from)  # only what is not kept
+        assert sum(w.count(BOARD) for w in writes) == 1, writes
+        dms_sent = sum(c.method == "POST" and str(h.fake.dm_channel(u.id)) in c.path for c in shown for u in (ALICE, BOB))
+        assert len(writes) <= 2 + dms_sent, (writes, dms_sent)
     assert compared and all(compared)
 
 
