@@ -56,9 +56,12 @@ AUTO_LIMIT = 1_000_000
 ORDERED_LIMIT = 2_000  # events of one command past which standing orders wait for the next
 RETRIES = 3  # decisions of one command when other processes keep appending first
 RECENT_IDS = 64  # command ids each cached match remembers (a retry comes within seconds)
-# Events each cached match keeps, its newest: a front end showing a move reads the log from its
-# last line shown or from where the awaited seat last moved, nearly always within these.
-TAIL = 48
+# The newest events kept of each of the TAILS matches that moved last: a front end showing a move
+# reads the log from its last line shown or from where the awaited seat last moved, which in the
+# Discord bench's matches of every game was at most 21 events back (p99 19). Bounded across matches,
+# not per cached match: a thousand cached matches' events would be as much memory as their states.
+TAIL = 24
+TAILS = 64
 VIEW_CACHE = 4096  # views and choice lists kept: a few per active match is all a command needs
 CACHE_LIMIT = 1000  # matches kept in memory; the least recently used leave, to a snapshot
 # What a long-running front end passes as `fresh_for`: a Discord command reads
@@ -148,6 +151,7 @@ class MatchService:
         self._live: dict[str, _Live] = {}
         self._opening: dict[str, asyncio.Lock] = {}
         self._derived: dict[tuple[Any, ...], tuple[Any, Any]] = {}  # (match, seq, what) -> (state, value)
+        self._tails: dict[str, None] = {}  # the matches keeping their newest events, the one that moved last last
 
     # -- loading -----------------------------------------------------------------
 
@@ -191,7 +195,19 @@ class MatchService:
         ms = rebuild(events, opened.secret, start)[0]
         live = _Live(ms, opened.secret, snapped=start.seq if start is not None else 0)
         live.moved_on(ms, events)
+        self._tailed(row.id, live)
         return live
+
+    def _tailed(self, match_id: str, live: _Live) -> None:
+        """`live` moved last: the matches beyond the TAILS that moved last let go of their events."""
+        self._tails.pop(match_id, None)
+        if live.tail:
+            self._tails[match_id] = None
+        while len(self._tails) > TAILS:
+            oldest = next(iter(self._tails))
+            del self._tails[oldest]
+            if (other := self._live.get(oldest)) is not None:
+                other.tail = []
 
     async def _evict(self) -> None:
         """Keep at most `cache_limit` matches: the least recently used leave,
@@ -240,6 +256,7 @@ class MatchService:
         # not put back a state older than one a command has since committed.
         if caught_up.seq > live.ms.seq:
             live.moved_on(caught_up, newer if newer and newer[0].seq == cached.seq + 1 else [])
+            self._tailed(cached.match_id, live)
         if caught_up.seq >= last:
             live.checked = max(live.checked, began)
         return recorded
@@ -307,6 +324,7 @@ class MatchService:
             players=[p.id for p in (after.seats or after.lobby)],
             result=outcome_json(after) if after.status == "finished" and before.status != "finished" else None)
         live.moved_on(after, events)
+        self._tailed(before.match_id, live)
         live.checked = max(live.checked, asyncio.get_running_loop().time())
         if after.seq // self.snapshot_every > before.seq // self.snapshot_every:
             await self._snapshot(live)
@@ -411,8 +429,9 @@ class MatchService:
         row = MatchRow(match_id, game_id, game.ruleset, now, now, "lobby", commitment(secret),
                        _str(place.get("guild")), _str(place.get("channel")), [], None, 0)
         event = await self.store.create_match(row, secret, first)
-        self._live.setdefault(match_id, _Live(created(event), secret, checked=asyncio.get_running_loop().time(),
-                                              tail=[event]))
+        live = self._live.setdefault(match_id, _Live(created(event), secret,
+                                                     checked=asyncio.get_running_loop().time(), tail=[event]))
+        self._tailed(match_id, live)
         await self._evict()
         if join:
             await self.join(match_id, creator)

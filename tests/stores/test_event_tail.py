@@ -3,6 +3,7 @@ move asks for the last few events of the log (its log line, the awaited seat's c
 service answers from what it appended or read itself, with no round trip, exactly what the log
 says. On SQLite and on PostgreSQL."""
 
+from events import service as service_module
 from events.service import TAIL, MatchService
 
 from .conftest import ANN, BEN, play, started
@@ -92,3 +93,19 @@ def test_events_that_do_not_follow_the_kept_ones_replace_them():
     assert [e.seq for e in live.tail] == [9, 10]
     live.moved_on(replace(ms, seq=12), [event(11)])  # do not reach 12
     assert live.tail == [] and live.ms.seq == 12
+
+
+async def test_only_the_matches_that_moved_last_keep_their_events(recorder, monkeypatch):
+    monkeypatch.setattr(service_module, "TAILS", 2)
+    service = MatchService(recorder, snapshot_every=10**6)
+    first, second, third = [await started(service, ANN, BEN, options=ENDLESS) for _ in range(3)]
+    for match_id in (first, second, third):
+        await play(service, match_id, 1)
+    counts = {}
+    for match_id in (first, second, third):
+        last = (await service.get(match_id)).seq
+        before = recorder.round_trips
+        got = await service.events_after(match_id, last - 1)
+        counts[match_id] = recorder.round_trips - before
+        assert dumped(got) == dumped(await recorder.events(match_id, after=last - 1))
+    assert counts == {first: 1, second: 0, third: 0}  # the first moved longest ago: read from the log
