@@ -175,6 +175,50 @@ class CardSet(Strict):
         return CardDefs(self.cards)
 
 
+class Card:
+    """A card definition as the rules read it: the model's values in plain slots, built once
+    per definition (`CardDefs.rules`). A model's attribute read goes through pydantic's
+    `__getattr__` hook, which keeps CPython from specialising it: several times a slot's
+    cost, and an action reads a dozen. The model stays for loading, validation and texts."""
+
+    __slots__ = (*CardDef.model_fields, "text", "totals")
+    id: str
+    type: CardType
+    name: Name
+    range: int
+    sudden_death: bool
+    unique: bool
+    cost: int
+    revenue: int
+    defence: int
+    capacity: int
+    combat: int
+    port: bool
+    home_faction: Faction | None
+    faction: Faction | None
+    bonus: dict[Faction, int]
+    no_more_improvements: bool
+    search_risk: int
+    magic: bool
+    flying: bool
+    march: bool
+    battle: int | None
+    effects: list[Effect]
+    target: Target
+    calamity: Calamity | None
+    spell: list[SpellOutcome]
+    text: Text
+    totals: dict[str, int]
+
+    def __init__(self, d: CardDef) -> None:
+        for field in CardDef.model_fields:
+            setattr(self, field, getattr(d, field))
+        self.text, self.totals = d.text, d.static_totals
+
+    def static(self, op: str) -> int:
+        return self.totals.get(op, 0)
+
+
 class CardDefs(dict[str, CardDef]):
     """A set's cards by id, with plain tables of the values every turn reads: a card
     model's attribute read goes through pydantic's `__getattr__` hook (some hundreds of
@@ -182,6 +226,7 @@ class CardDefs(dict[str, CardDef]):
 
     def __init__(self, cards: list[CardDef]) -> None:
         super().__init__((c.id, c) for c in cards)
+        self.rules = {c.id: Card(c) for c in cards}  # what the rules read of each (`state.rec`)
         self.kind: dict[str, str] = {c.id: c.type for c in cards}  # every card drawn is asked
         self.revenue = {c.id: c.revenue for c in cards}  # a castle's own
         self.added_revenue = {c.id: c.static("revenue") for c in cards}  # an improvement's

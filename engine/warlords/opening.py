@@ -13,7 +13,7 @@ from engine.core import Rng, Text, first_of_each, seat_ref
 from .cards import rules
 from .decks import starter, starter_ids
 from .stacks import castle_revenue
-from .state import Castle, Player, Stack, WState, cdef, copies, draw_to_hand, in_play, in_play_card_ids
+from .state import Castle, Player, Stack, WState, copies, draw_to_hand, in_play, in_play_card_ids, rec
 from .state import kind as card_kind
 
 
@@ -73,9 +73,9 @@ def choose_first(s: WState) -> None:
                     shown[seat] = 11
                     break
                 iid = deck[-depth[seat]]
-                if cdef(s, iid).type != "time_passes":
-                    shown[seat] = cdef(s, iid).range
-                    rnd.append(f"{seat}:{cdef(s, iid).id}")
+                if rec(s, iid).type != "time_passes":
+                    shown[seat] = rec(s, iid).range
+                    rnd.append(f"{seat}:{rec(s, iid).id}")
                     break
         s.first_check.append(rnd)
         low = min(shown.values())
@@ -93,7 +93,7 @@ def options_decks(seats: int) -> list[str]:
 
 def pickable(s: WState, seat: int, kind: str) -> list[str]:
     used = in_play_card_ids(s)
-    fresh = [iid for iid in s.players[seat].deck if cdef(s, iid).type == kind and s.cards[iid] not in used]
+    fresh = [iid for iid in s.players[seat].deck if rec(s, iid).type == kind and s.cards[iid] not in used]
     return first_of_each(sorted(fresh, key=lambda x: int(x[1:])), lambda iid: s.cards[iid])
 
 
@@ -102,7 +102,7 @@ def pick_ok(s: WState, seat: int, kind: str, value: object) -> bool:
     directly: every pick of a replay is checked, and listing them sorts the deck."""
     deck = s.players[seat].deck
     if value == "none":
-        return not any(cdef(s, i).type == kind and not in_play(s, s.cards[i]) for i in deck)
+        return not any(rec(s, i).type == kind and not in_play(s, s.cards[i]) for i in deck)
     if not isinstance(value, str) or value not in deck or card_kind(s, value) != kind or in_play(s, s.cards[value]):
         return False
     # pickable offers the copy with the lowest id of each card: asked of the card's few
@@ -131,9 +131,9 @@ def do_pick(s: WState, seat: int, castle: str, hero: str, rng: Rng, log: list[Te
     p.deck = rng.shuffled(p.deck)
     n = hand_size(revenue)
     if log is not None:
-        where = (Text("the castle ", "城砦「") + cdef(s, castle).text + Text(f" (revenue {revenue})", f"」（収益{revenue}）")
+        where = (Text("the castle ", "城砦「") + rec(s, castle).text + Text(f" (revenue {revenue})", f"」（収益{revenue}）")
                  if castle != "none" else Text("no castle", "城砦なし"))
-        who = Text("the hero ", "英雄「") + cdef(s, hero).text + Text("", "」") if hero != "none" else Text("no hero", "英雄なし")
+        who = Text("the hero ", "英雄「") + rec(s, hero).text + Text("", "」") if hero != "none" else Text("no hero", "英雄なし")
         log.append(seat_ref(seat) + Text(" sets up ", "は") + where + Text(" and ", "と") + who
                    + Text(f", and draws {n} cards.", f"を配置し、カードを{n}枚引いた。"))
     draw_to_hand(s, seat, n, rng, log)

@@ -9,7 +9,7 @@ from engine.core import Text, seat_ref
 
 from .stacks import faction as stack_faction
 from .stacks import unit_value, units
-from .state import Castle, Stack, WState, cdef, find_castle, find_stack, name, to_discard
+from .state import Castle, Stack, WState, find_castle, find_stack, name, rec, to_discard
 from .words import castle_of, names_and, stack_of
 
 
@@ -161,7 +161,7 @@ def stack_values(s: WState, st: Stack) -> dict[str, int]:
 
 
 def garrison_values(s: WState, c: Castle) -> dict[str, int]:
-    fac = cdef(s, c.card).home_faction
+    fac = rec(s, c.card).home_faction
     return {u: unit_value(s, u, fac) for u in c.garrison}
 
 
@@ -179,7 +179,7 @@ def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[
             log.append(stack_of(s, st.hero, seat) + Text(" takes no loss.", "に損失はない。"))
         return True
     values = stack_values(s, st)
-    hero = cdef(s, st.hero).combat
+    hero = rec(s, st.hero).combat
     left = loss - sum(values[v] for v in chosen)
     falls = left > 0 and left >= hero
     if log is not None:
@@ -196,7 +196,7 @@ def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[
 def _stack_loss_line(s: WState, seat: int, st: Stack, loss: int, chosen: list[str], values: dict[str, int],
                      left: int, falls: bool) -> Text:
     """'<stack> takes a loss of N: <units> are lost, and ...' (before the units leave)."""
-    hero = cdef(s, st.hero).combat
+    hero = rec(s, st.hero).combat
     head = stack_of(s, st.hero, seat) + Text(f" takes a loss of {loss}: ", f"は損失{loss}を受けた：")
     if chosen:
         verb = " is lost" if len(chosen) == 1 else " are lost"

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from engine.core import Rng, Text, seat_ref
 
-from .cards import CARD_FILES, CardDef, CardDefs, card, catalogue
+from .cards import CARD_FILES, Card, CardDef, CardDefs, card, catalogue
 
 
 @dataclass
@@ -120,9 +120,11 @@ STATE_TYPES = (WState, Player, Stack, Castle, Decision)
 
 
 _DEFS: dict[str, CardDef] = {}
+_RULES: dict[str, Card] = {}
 
 
 def cdef(s: WState, iid: str) -> CardDef:
+    """The card's model: for its texts (labels, views); the rules read `rec`."""
     # Called hundreds of thousands of times a search: one dict lookup, not two calls.
     key = s.cards[iid]
     if s.card_set:
@@ -131,6 +133,18 @@ def cdef(s: WState, iid: str) -> CardDef:
         return _DEFS[key]
     except KeyError:
         found = _DEFS[key] = card(key)
+        return found
+
+
+def rec(s: WState, iid: str) -> Card:
+    """The card's definition as the rules read it (`cards.Card`), looked up as `cdef` does."""
+    key = s.cards[iid]
+    if s.card_set:
+        return CARD_FILES.load(s.card_set).defs.rules[key]
+    try:
+        return _RULES[key]
+    except KeyError:
+        found = _RULES[key] = catalogue().rules[key]
         return found
 
 
@@ -149,7 +163,7 @@ def kind(s: WState, iid: str) -> str:
 
 
 def name(s: WState, iid: str) -> Text:
-    return cdef(s, iid).text
+    return rec(s, iid).text
 
 
 def order_from(s: WState, start: int, include_start: bool = True) -> list[int]:
@@ -312,7 +326,7 @@ def check(s: WState, seat: int, rng: Rng, log: list[Text] | None, why: Text | No
             log.append(_checks(seat, why) + Text(": no card is left, so it reads 10.", "：カードが残っていないため10とする。"))
         return 10, False
     s.players[seat].discard.append(iid)
-    d = cdef(s, iid)
+    d = rec(s, iid)
     if log is not None:
         log.append(_checks(seat, why) + Text(f": {d.name.en} ({d.range}{', sudden death' if d.sudden_death else ''}).",
                                              f"：{d.name.ja}（{d.range}{'、サドンデス' if d.sudden_death else ''}）。"))
