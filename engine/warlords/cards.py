@@ -222,7 +222,10 @@ class Card:
 class CardDefs(dict[str, CardDef]):
     """A set's cards by id, with plain tables of the values every turn reads: a card
     model's attribute read goes through pydantic's `__getattr__` hook (some hundreds of
-    instructions under callgrind), a dict read costs a few dozen."""
+    instructions under callgrind), a dict read costs a few dozen. The tables are slots: a dict
+    subclass's own attributes are otherwise read without CPython's specialisation."""
+
+    __slots__ = ("added_capacity", "added_revenue", "capacity", "kind", "revenue", "rules")
 
     def __init__(self, cards: list[CardDef]) -> None:
         super().__init__((c.id, c) for c in cards)

@@ -148,18 +148,28 @@ def rec(s: WState, iid: str) -> Card:
         return found
 
 
+_SAMPLE: list[CardDefs] = []  # catalogue(), once asked: without a call of the cache each time
+
+
 def set_defs(s: WState) -> CardDefs:
     """The match's cards by card id (not instance id)."""
-    return CARD_FILES.load(s.card_set).defs if s.card_set else catalogue()
+    if s.card_set:
+        return CARD_FILES.load(s.card_set).defs
+    if not _SAMPLE:
+        _SAMPLE.append(catalogue())
+    return _SAMPLE[0]
 
 
 def kind(s: WState, iid: str) -> str:
-    """`cdef(s, iid).type`, read from the set's plain table. The sample set's without
-    `set_defs`' call: every card drawn is asked, and every look-up of a stack or castle
-    that is not its owner's."""
-    if s.card_set:
-        return set_defs(s).kind[s.cards[iid]]
-    return catalogue().kind[s.cards[iid]]
+    """`rec(s, iid).type`, the sample set's without a call: every card drawn is asked,
+    and every look-up of a stack or castle that is not its owner's."""
+    key = s.cards[iid]
+    if not s.card_set:
+        try:
+            return _RULES[key].type
+        except KeyError:
+            pass
+    return rec(s, iid).type
 
 
 def name(s: WState, iid: str) -> Text:
