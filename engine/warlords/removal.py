@@ -94,12 +94,26 @@ def covering(values: dict[str, int], loss: int) -> list[str]:
             out.append(i)
         return out
     best: tuple[int, int, list[str]] | None = None
+    sums, _ = _subsets([values[i] for i in ids])
     for mask in range(1, 1 << len(ids)):
+        total = sums[mask]
+        if total < loss or (best is not None and total > best[0]):
+            continue  # not covering, or more than the best: its list is never made
         chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
-        total = sum(values[c] for c in chosen)
-        if total >= loss and (best is None or (total, len(chosen), chosen) < best):
+        if best is None or (total, len(chosen), chosen) < best:
             best = (total, len(chosen), chosen)
     return best[2] if best else ids
+
+
+def _subsets(values: list[int]) -> tuple[list[int], list[int]]:
+    """The total and the largest of each subset of `values`, by bit mask (bit k: values[k]),
+    each from the one without its highest bit: a battle weighs every subset of a side's units,
+    each a sum of its own otherwise."""
+    sums, tops = [0], [0]
+    for v in values:
+        sums += [total + v for total in sums]
+        tops += [top if top > v else v for top in tops]
+    return sums, tops
 
 
 def legal_assignment(values: dict[str, int], loss: int, chosen: list[str]) -> bool:
@@ -144,10 +158,12 @@ def _alternatives(s: WState, values: dict[str, int], loss: int, auto: list[str])
         return
     ids = sorted(values, key=lambda u: int(u[1:]) if u[1:].isdigit() else 0)
     seen = {tuple(sorted(s.cards[u] for u in auto))}
+    sums, tops = _subsets([values[u] for u in ids])
     for mask in range(1, 1 << len(ids)):
-        chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
-        if not legal_assignment(values, loss, chosen):
+        # legal_assignment of the mask's units, whose other conditions hold here by construction
+        if sums[mask] < loss or sums[mask] - tops[mask] >= loss:
             continue
+        chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
         key = tuple(sorted(s.cards[u] for u in chosen))
         if key in seen:
             continue
