@@ -284,11 +284,17 @@ class Rules(Strict):
         """The oracle's rows in order, sorted once (every battle reads them)."""
         return sorted(self.oracle, key=lambda r: r.min)
 
+    @cached_property
+    def oracle_bounds(self) -> list[tuple[int, int, OracleRow]]:
+        """Each row with its bounds, in order: read from a tuple, not the row's model (a pydantic
+        attribute read is several times a plain one), at every battle."""
+        return [(row.min, row.max, row) for row in self.oracle_rows]
+
     def oracle_row(self, diff: int) -> OracleRow:
-        rows = self.oracle_rows
-        for row in rows:
-            if row.min <= diff <= row.max:
+        for low, high, row in self.oracle_bounds:
+            if low <= diff <= high:
                 return row
+        rows = self.oracle_rows
         return rows[0] if diff < rows[0].min else rows[-1]
 
 
@@ -321,9 +327,15 @@ def catalogue() -> CardDefs:
     return sample().by_id()
 
 
-@cache
+_RULES: list[Rules] = []
+
+
 def rules() -> Rules:
-    return Rules.model_validate(json.loads(bundled_text("engine.warlords", "data/rules.json")))
+    """The rules file, read once. Kept in a list, not by functools.cache, whose every call
+    makes and hashes a key: every turn, deployment, march and battle asks."""
+    if not _RULES:
+        _RULES.append(Rules.model_validate(json.loads(bundled_text("engine.warlords", "data/rules.json"))))
+    return _RULES[0]
 
 
 @cache

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from engine.core.bundled import bundled_text
-from engine.warlords.cards import CARD_FILES, STATIC_OPS, Card, CardDef, catalogue
+from engine.warlords.cards import CARD_FILES, STATIC_OPS, Card, CardDef, catalogue, rules
 from engine.warlords.state import WState, cdef, rec
 
 from .helpers import Table
@@ -43,3 +43,12 @@ def test_a_match_with_its_own_set_reads_that_sets_records() -> None:
     assert rec(s, "c1") is own.rules[hero["id"]]
     assert rec(s, "c1").combat == catalogue()[hero["id"]].combat + 7
     _same(rec(s, "c1"), cdef(s, "c1"))
+
+
+def test_the_oracle_reads_the_row_whose_bounds_hold_the_difference() -> None:
+    r = rules()
+    rows = sorted(r.oracle, key=lambda row: row.min)
+    for diff in range(rows[0].min - 5, rows[-1].max + 6):
+        held = [row for row in rows if row.min <= diff <= row.max]
+        assert r.oracle_row(diff) == (held[0] if held else rows[0] if diff < rows[0].min else rows[-1]), diff
+    assert rules() is r  # read once
