@@ -73,7 +73,7 @@ _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 # instead of a str that asyncpg decodes and the parser encodes back (payloads hold Japanese text):
 # about a sixth of a long log's reading. (Not payload::bytea, which reads backslashes as escapes.)
 _EVENT_READ = "seq, type, version, actor, command_id, at, convert_to(payload, 'UTF8'), hash"
-# What a fold selects (rows.REPLAY_COLUMNS), the payload read the same way.
+# What a fold selects (`rows.replay_events`), the payload read the same way.
 _REPLAY_READ = "seq, type, version, actor, at, convert_to(payload, 'UTF8')"
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
                   "last_seq, imported")

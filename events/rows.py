@@ -58,15 +58,11 @@ def match_events(match_id: str, rows: Sequence[Any]) -> list[Event]:
         return [event_from_row(match_id, r) for r in rows]
 
 
-# What a replay reads of a stored event (the payload as bytes): neither its hash nor its
-# command id, which no rebuild reads, and whose text is a fifth of what the store hands over.
-REPLAY_COLUMNS = ("seq", "type", "version", "actor", "at", "payload")
-
-
 def replay_events(match_id: str, rows: Sequence[Any]) -> list[Event]:
-    """One match's stored rows of `REPLAY_COLUMNS` as its events for a replay: equal to
-    `match_events`' but for the hash and command id, left None. Decoded in this loop, not a
-    call per row: a long log's rebuild reads some ten thousand."""
+    """One match's stored rows (seq, type, version, actor, at, payload as bytes) as its events
+    for a replay: equal to `match_events`' but for the hash and command id, left None. No
+    rebuild reads them, and they are a hundred bytes of text a row for the store to hand over
+    and make strings of. Decoded in this loop, not a call per row: a long log has thousands."""
     out: list[Event] = []
     append = out.append
     with gc_paused():

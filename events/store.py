@@ -84,7 +84,7 @@ _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 # reads directly, instead of a str that sqlite3 decodes and the parser encodes back (payloads
 # hold Japanese text): about a quarter of a long log's reading. The chain hashes the text.
 _EVENT_READ = "seq, type, version, actor, command_id, at, CAST(payload AS BLOB), hash"
-# What a fold selects (rows.REPLAY_COLUMNS), the payload read the same way.
+# What a fold selects (`rows.replay_events`), the payload read the same way.
 _REPLAY_READ = "seq, type, version, actor, at, CAST(payload AS BLOB)"
 _UPDATE_MATCH = ("UPDATE matches SET last_seq = ?, updated_at = ?, players = COALESCE(?, players), "
                  "result = COALESCE(?, result) WHERE id = ?")
