@@ -262,12 +262,9 @@ class Warlords(Game[WState]):
         self._play(s, seat, action, rng, log)
         return Transition(s, tuple(log), reveals=_revealed(state, s))
 
-    def apply_owned(self, state: WState, seat: int, action: Action, rng: Rng) -> WState:
-        self._play(state, seat, action, rng, None)  # no log lines: nobody reads them
-        return state
-
-    def _play(self, s: WState, seat: int, action: Action, rng: Rng, log: list[Text] | None) -> None:
-        kind = action.get("kind")
+    def _play(self, state: WState, seat: int, action: Action, rng: Rng, log: list[Text] | None = None) -> WState:
+        """`action` played on `state` itself, which it returns; log lines only when asked for."""
+        s, kind = state, action.get("kind")
         if s.phase == "over":
             raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
         if s.phase == "direction":
@@ -294,6 +291,11 @@ class Warlords(Game[WState]):
             else:
                 raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
             settle(s, rng, log)
+        return s
+
+    # The state played on in place, without log lines (nobody reads them): `_play` itself, not a
+    # call of it, since a replay plays every action of a match through it.
+    apply_owned = _play
 
     def _direction(self, s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
         if a.get("kind") != "direction" or a.get("dir") not in ("cw", "ccw"):
