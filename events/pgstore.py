@@ -54,7 +54,16 @@ from .model import Event, NewEvent
 from .pgschema import migrate
 from .prefs import FIELDS, PlayerPrefs, check_fields
 from .recorder import Loaded, StoredRow
-from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peeks_by_match
+from .rows import (
+    Peek,
+    chained_rows,
+    event_from_row,
+    events_by_match,
+    loads,
+    match_events,
+    peeks_by_match,
+    replay_events,
+)
 from .store import LEAGUE, Conflict, DuplicateCommand, Heads, MatchRow, Opened
 
 T = TypeVar("T")
@@ -64,6 +73,8 @@ _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 # instead of a str that asyncpg decodes and the parser encodes back (payloads hold Japanese text):
 # about a sixth of a long log's reading. (Not payload::bytea, which reads backslashes as escapes.)
 _EVENT_READ = "seq, type, version, actor, command_id, at, convert_to(payload, 'UTF8'), hash"
+# What a fold selects (`rows.replay_events`), the payload read the same way.
+_REPLAY_READ = "seq, type, version, actor, at, convert_to(payload, 'UTF8')"
 _MATCH_COLUMNS = ("id, game, ruleset, created_at, updated_at, status, commitment, guild, channel, players, result, "
                   "last_seq, imported")
 # Every event of a batch in one statement (one round trip), in array order, so
@@ -691,25 +702,27 @@ class PgStore:
     async def events(self, match_id: str, after: int = 0, upto: int | None = None) -> list[Event]:
         return match_events(match_id, await self._event_rows(match_id, after, upto))
 
-    async def _event_rows(self, match_id: str, after: int, upto: int | None) -> list[asyncpg.Record]:
-        """The rows of the match's events after `after`, up to `upto`, as `match_events` decodes them."""
+    async def _event_rows(self, match_id: str, after: int, upto: int | None,
+                          columns: str = _EVENT_READ) -> list[asyncpg.Record]:
+        """The rows (of `columns`) of the match's events after `after`, up to `upto`."""
         rows: list[asyncpg.Record]
         if upto is None:
-            rows = await self._read("fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 "
+            rows = await self._read("fetch", f"SELECT {columns} FROM events WHERE match_id = $1 AND seq > $2 "
                                              "ORDER BY seq", match_id, after)
         else:
-            rows = await self._read("fetch", f"SELECT {_EVENT_READ} FROM events WHERE match_id = $1 AND seq > $2 "
+            rows = await self._read("fetch", f"SELECT {columns} FROM events WHERE match_id = $1 AND seq > $2 "
                                              "AND seq <= $3 ORDER BY seq", match_id, after, upto)
         return rows
 
     async def fold(self, match_id: str, fn: Callable[[list[Event]], T], after: int = 0,
                    upto: int | None = None) -> T:
-        """`fn` of the events `events` would return: asyncpg reads them on the event loop, so it runs there.
-        The collector stays paused from decoding to the end of `fn`, as the SQLite store's fold does
-        (`store._folded`): otherwise it would scan every event just decoded, about to be freed."""
-        rows = await self._event_rows(match_id, after, upto)
+        """`fn` of the events `events` would return, as a replay reads them (without hash and command
+        id: `rows.replay_events`): asyncpg reads them on the event loop, so it runs there. The collector
+        stays paused from decoding to the end of `fn`, as the SQLite store's fold does (`store._folded`):
+        otherwise it would scan every event just decoded, about to be freed."""
+        rows = await self._event_rows(match_id, after, upto, _REPLAY_READ)
         with gc_paused():
-            return fn(match_events(match_id, rows))
+            return fn(replay_events(match_id, rows))
 
     async def last_seq(self, match_id: str) -> int | None:
         """The match's newest seq, by one indexed read: how a process learns

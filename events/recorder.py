@@ -71,8 +71,9 @@ class Recorder(Protocol):
 
     async def fold(self, match_id: str, fn: Callable[[list[Event]], T], after: int = 0,
                    upto: int | None = None) -> T:
-        """`fn` of the events `events` would return, run where the store reads them (SQLite: on its
-        database thread, so `fn` must be pure): how a rebuild reads a log."""
+        """`fn` of the events `events` would return, as a replay reads them (their hash and command
+        id left None: `rows.replay_events`), run where the store reads them (SQLite: on its database
+        thread, so `fn` must be pure): how a rebuild reads a log."""
         ...
 
     async def last_seq(self, match_id: str) -> int | None: ...

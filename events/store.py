@@ -25,7 +25,16 @@ from .deckrecords import CARD_SET_COLUMNS, DECK_COLUMNS, CardSetFile, SavedDeck
 from .gcpause import gc_paused
 from .model import Event, NewEvent
 from .prefs import FIELDS, PlayerPrefs, check_fields
-from .rows import Peek, chained_rows, event_from_row, events_by_match, loads, match_events, peeks_by_match
+from .rows import (
+    Peek,
+    chained_rows,
+    event_from_row,
+    events_by_match,
+    loads,
+    match_events,
+    peeks_by_match,
+    replay_events,
+)
 from .schema import migrate
 
 T = TypeVar("T")
@@ -75,6 +84,8 @@ _EVENT_COLUMNS = "seq, type, version, actor, command_id, at, payload, hash"
 # reads directly, instead of a str that sqlite3 decodes and the parser encodes back (payloads
 # hold Japanese text): about a quarter of a long log's reading. The chain hashes the text.
 _EVENT_READ = "seq, type, version, actor, command_id, at, CAST(payload AS BLOB), hash"
+# What a fold selects (`rows.replay_events`), the payload read the same way.
+_REPLAY_READ = "seq, type, version, actor, at, CAST(payload AS BLOB)"
 _UPDATE_MATCH = ("UPDATE matches SET last_seq = ?, updated_at = ?, players = COALESCE(?, players), "
                  "result = COALESCE(?, result) WHERE id = ?")
 # The status only when it changes (most moves leave it as it was): assigning it,
@@ -315,23 +326,23 @@ def _events(conn: sqlite3.Connection, match_id: str, sql: str, args: Sequence[An
     return match_events(match_id, conn.execute(sql, args).fetchall())
 
 
-def _span(match_id: str, after: int, upto: int | None) -> tuple[str, list[Any]]:
-    """The query (`_EVENT_READ`) and its arguments for a match's events after `after`, up to `upto`."""
+def _span(match_id: str, after: int, upto: int | None, columns: str = _EVENT_READ) -> tuple[str, list[Any]]:
+    """The query (of `columns`) and its arguments for a match's events after `after`, up to `upto`."""
     if upto is None:
-        return f"SELECT {_EVENT_READ} FROM events WHERE match_id = ? AND seq > ? ORDER BY seq", [match_id, after]
-    return (f"SELECT {_EVENT_READ} FROM events WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+        return f"SELECT {columns} FROM events WHERE match_id = ? AND seq > ? ORDER BY seq", [match_id, after]
+    return (f"SELECT {columns} FROM events WHERE match_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
             [match_id, after, upto])
 
 
 def _folded(conn: sqlite3.Connection, match_id: str, sql: str, args: Sequence[Any],
             fn: Callable[[list[Event]], T]) -> T:
-    """`fn` of the events `sql` selects, on the thread that read them (`Store.fold`). The
-    collector stays paused from the reading to the end of `fn`: reading and replaying each
-    pause it, but between the two the first allocation found a collection owed, which scanned
-    every event just read, about to be freed (one per fold: 1.5-2.6% of the instructions of
-    bench_rebuild's folds, by game)."""
+    """`fn` of the events `sql` selects (`_REPLAY_READ`), on the thread that read them
+    (`Store.fold`). The collector stays paused from the reading to the end of `fn`: reading
+    and replaying each pause it, but between the two the first allocation found a collection
+    owed, which scanned every event just read, about to be freed (one per fold: 1.5-2.6% of
+    the instructions of bench_rebuild's folds, by game)."""
     with gc_paused():
-        return fn(_events(conn, match_id, sql, args))
+        return fn(replay_events(match_id, conn.execute(sql, args).fetchall()))
 
 
 def _logs(conn: sqlite3.Connection, sql: str, args: Sequence[Any]) -> dict[str, list[Event]]:
@@ -605,12 +616,13 @@ class Store:
 
     async def fold(self, match_id: str, fn: Callable[[list[Event]], T], after: int = 0,
                    upto: int | None = None) -> T:
-        """`fn` of the events `events` would return, run on the database thread right after it
-        reads them (`fn` must be pure: a rebuild). The events are then made, read and freed on
-        one thread, so on one core's cache; handed to the event loop, each is read again from
-        the other's (a 10,000-event rebuild, fold against events then rebuild, alternating on a
-        quiet 2-core machine: 2-13% less CPU, by game and run)."""
-        result: T = await self._on_db_thread(_folded, match_id, *_span(match_id, after, upto), fn)
+        """`fn` of the events `events` would return, as a replay reads them (without hash and
+        command id: `rows.replay_events`), run on the database thread right after it reads them
+        (`fn` must be pure: a rebuild). The events are then made, read and freed on one thread,
+        so on one core's cache; handed to the event loop, each is read again from the other's (a
+        10,000-event rebuild, fold against events then rebuild, alternating on a quiet 2-core
+        machine: 2-13% less CPU, by game and run)."""
+        result: T = await self._on_db_thread(_folded, match_id, *_span(match_id, after, upto, _REPLAY_READ), fn)
         return result
 
     async def last_seq(self, match_id: str) -> int | None:

@@ -7,7 +7,7 @@ from engine.core import Rng, Text, seat_ref
 
 from .cards import rules
 from .effects import apply_effects
-from .state import Decision, WState, cdef, check, find_castle, find_stack, name, to_discard
+from .state import Decision, WState, check, find_castle, find_stack, name, rec, to_discard
 from .words import piece
 
 
@@ -19,7 +19,7 @@ def targets_of(s: WState, seat: int, kind: str) -> list[str]:
 
 
 def switch_targets(s: WState, iid: str, victim: int) -> list[str]:
-    kind = cdef(s, iid).calamity.target  # type: ignore[union-attr]
+    kind = rec(s, iid).calamity.target  # type: ignore[union-attr]
     return [t for seat in range(s.seats) if seat != victim for t in targets_of(s, seat, kind)]
 
 
@@ -56,7 +56,7 @@ def exists(s: WState, target: str) -> bool:
 def resolve(s: WState, rng: Rng, iid: str, victim: int, target: str, log: list[Text] | None, checks: int = 0) -> None:
     """Check (by the victim) until the card settles: attached, discarded, or waiting
     for the victim to choose where it switches to. The card is not on any target now."""
-    spec = cdef(s, iid).calamity
+    spec = rec(s, iid).calamity
     assert spec is not None
     cap = rules().check_cap
     while True:

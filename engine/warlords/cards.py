@@ -175,13 +175,61 @@ class CardSet(Strict):
         return CardDefs(self.cards)
 
 
+class Card:
+    """A card definition as the rules read it: the model's values in plain slots, built once
+    per definition (`CardDefs.rules`). A model's attribute read goes through pydantic's
+    `__getattr__` hook, which keeps CPython from specialising it: several times a slot's
+    cost, and an action reads a dozen. The model stays for loading, validation and texts."""
+
+    __slots__ = (*CardDef.model_fields, "text", "totals")
+    id: str
+    type: CardType
+    name: Name
+    range: int
+    sudden_death: bool
+    unique: bool
+    cost: int
+    revenue: int
+    defence: int
+    capacity: int
+    combat: int
+    port: bool
+    home_faction: Faction | None
+    faction: Faction | None
+    bonus: dict[Faction, int]
+    no_more_improvements: bool
+    search_risk: int
+    magic: bool
+    flying: bool
+    march: bool
+    battle: int | None
+    effects: list[Effect]
+    target: Target
+    calamity: Calamity | None
+    spell: list[SpellOutcome]
+    text: Text
+    totals: dict[str, int]
+
+    def __init__(self, d: CardDef) -> None:
+        for field in CardDef.model_fields:
+            setattr(self, field, getattr(d, field))
+        self.text, self.totals = d.text, d.static_totals
+
+    def static(self, op: str) -> int:
+        return self.totals.get(op, 0)
+
+
 class CardDefs(dict[str, CardDef]):
     """A set's cards by id, with plain tables of the values every turn reads: a card
     model's attribute read goes through pydantic's `__getattr__` hook (some hundreds of
-    instructions under callgrind), a dict read costs a few dozen."""
+    instructions under callgrind), a dict read costs a few dozen. The tables are slots: a dict
+    subclass's own attributes are otherwise read without CPython's specialisation."""
+
+    __slots__ = ("added_capacity", "added_revenue", "capacity", "kind", "revenue", "rules")
 
     def __init__(self, cards: list[CardDef]) -> None:
         super().__init__((c.id, c) for c in cards)
+        self.rules = {c.id: Card(c) for c in cards}  # what the rules read of each (`state.rec`)
         self.kind: dict[str, str] = {c.id: c.type for c in cards}  # every card drawn is asked
         self.revenue = {c.id: c.revenue for c in cards}  # a castle's own
         self.added_revenue = {c.id: c.static("revenue") for c in cards}  # an improvement's
@@ -236,11 +284,17 @@ class Rules(Strict):
         """The oracle's rows in order, sorted once (every battle reads them)."""
         return sorted(self.oracle, key=lambda r: r.min)
 
+    @cached_property
+    def oracle_bounds(self) -> list[tuple[int, int, OracleRow]]:
+        """Each row with its bounds, in order: read from a tuple, not the row's model (a pydantic
+        attribute read is several times a plain one), at every battle."""
+        return [(row.min, row.max, row) for row in self.oracle_rows]
+
     def oracle_row(self, diff: int) -> OracleRow:
-        rows = self.oracle_rows
-        for row in rows:
-            if row.min <= diff <= row.max:
+        for low, high, row in self.oracle_bounds:
+            if low <= diff <= high:
                 return row
+        rows = self.oracle_rows
         return rows[0] if diff < rows[0].min else rows[-1]
 
 
@@ -273,9 +327,15 @@ def catalogue() -> CardDefs:
     return sample().by_id()
 
 
-@cache
+_RULES: list[Rules] = []
+
+
 def rules() -> Rules:
-    return Rules.model_validate(json.loads(bundled_text("engine.warlords", "data/rules.json")))
+    """The rules file, read once. Kept in a list, not by functools.cache, whose every call
+    makes and hashes a key: every turn, deployment, march and battle asks."""
+    if not _RULES:
+        _RULES.append(Rules.model_validate(json.loads(bundled_text("engine.warlords", "data/rules.json"))))
+    return _RULES[0]
 
 
 @cache

@@ -42,12 +42,12 @@ from .state import (
     STATE_TYPES,
     WState,
     all_zones,
-    cdef,
     copy_state,
     find_castle,
     find_stack,
     name,
     order_from,
+    rec,
     to_discard,
 )
 from .turns import end_turn, settle, start_turn
@@ -262,12 +262,9 @@ class Warlords(Game[WState]):
         self._play(s, seat, action, rng, log)
         return Transition(s, tuple(log), reveals=_revealed(state, s))
 
-    def apply_owned(self, state: WState, seat: int, action: Action, rng: Rng) -> WState:
-        self._play(state, seat, action, rng, None)  # no log lines: nobody reads them
-        return state
-
-    def _play(self, s: WState, seat: int, action: Action, rng: Rng, log: list[Text] | None) -> None:
-        kind = action.get("kind")
+    def _play(self, state: WState, seat: int, action: Action, rng: Rng, log: list[Text] | None = None) -> WState:
+        """`action` played on `state` itself, which it returns; log lines only when asked for."""
+        s, kind = state, action.get("kind")
         if s.phase == "over":
             raise RuleError(Text("The game is over.", "ゲームは終了しています。"))
         if s.phase == "direction":
@@ -294,6 +291,11 @@ class Warlords(Game[WState]):
             else:
                 raise _unknown(kind, ["end", *sorted(legal.CHECKS)])
             settle(s, rng, log)
+        return s
+
+    # The state played on in place, without log lines (nobody reads them): `_play` itself, not a
+    # call of it, since a replay plays every action of a match through it.
+    apply_owned = _play
 
     def _direction(self, s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
         if a.get("kind") != "direction" or a.get("dir") not in ("cw", "ccw"):
@@ -375,7 +377,7 @@ class Warlords(Game[WState]):
                 ruins.decline(s, seat, log)
             elif kind == "obstruct":
                 iid = a.get("card")
-                if iid not in s.players[seat].hand or cdef(s, iid).type not in ruins.OBSTRUCTION_TYPES:
+                if iid not in s.players[seat].hand or rec(s, iid).type not in ruins.OBSTRUCTION_TYPES:
                     raise RuleError(Text("Obstruct with a terrain, weather, calamity or spell card from your hand.",
                                          "手札の地形・天候・災害・呪文カードで妨害してください。"))
                 ruins.obstruct(s, rng, seat, iid, log)
@@ -393,7 +395,7 @@ class Warlords(Game[WState]):
                                                               "で受け入れた：行軍・艦隊カードは外れた。"))
             elif kind == "cancel":
                 iid = a.get("card")
-                if iid not in s.players[seat].hand or not cdef(s, iid).march:
+                if iid not in s.players[seat].hand or not rec(s, iid).march:
                     raise RuleError(Text("Cancel terrain with a March card from your hand.",
                                          "手札の行軍カードで地形を打ち消してください。"))
                 found = find_stack(s, d.stack)
@@ -410,7 +412,7 @@ class Warlords(Game[WState]):
                 raise _unknown(kind, ["pass", "cancel card=<id>"])
         elif d.kind == "redirect":
             target = str(a.get("target"))
-            spec = cdef(s, d.calamity).calamity
+            spec = rec(s, d.calamity).calamity
             assert spec is not None
             if kind != "redirect" or target not in calamities.targets_of(s, seat, spec.target):
                 raise RuleError(Text("Move the calamity to one of your own targets.", "災害を自分の対象のいずれかに移してください。"))
@@ -473,7 +475,7 @@ def attack_odds(s: WState, a: Action) -> int:
     if a["kind"] == "deploy":
         to = str(a.get("to", ""))
         castle = find_castle(s, to)
-        if castle is not None and cdef(s, a["card"]).type == "army":
+        if castle is not None and rec(s, a["card"]).type == "army":
             return 10 if not castle[1].garrison else 2
         stack = find_stack(s, to)
         return 5 if stack is not None and stack_state(stack[1]) in ("campaign", "besieging") else 0
@@ -482,7 +484,7 @@ def attack_odds(s: WState, a: Action) -> int:
     att = find_stack(s, a.get("stack", ""))
     if att is None:
         return 0
-    mine = stack_combat(s, att[1]) + sum(cdef(s, c).battle or 0 for c in a.get("cards", []))
+    mine = stack_combat(s, att[1]) + sum(rec(s, c).battle or 0 for c in a.get("cards", []))
     castle = find_castle(s, a.get("target", ""))
     if castle is not None:
         return 99 if not castle[1].garrison else mine - castle_combat(s, castle[1])

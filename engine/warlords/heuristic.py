@@ -19,7 +19,7 @@ from . import bot
 from .game import attack_odds
 from .legal import CHECKS, play_candidates
 from .stacks import castle_combat, castle_revenue, stack_combat, stack_state
-from .state import WState, cdef
+from .state import WState, rec
 
 Action = dict[str, Any]
 _BLANK = Text("", "")
@@ -117,7 +117,7 @@ def last_hero(s: WState, p: int) -> float:
     starter deck holds three heroes in a hundred cards: without a spare hero in
     hand the wait is some twenty turns (hard's lost matches were mostly spent
     that way, after one battle too many with a lone hero)."""
-    spare = any(cdef(s, iid).type == "hero" for iid in s.players[p].hand)
+    spare = any(rec(s, iid).type == "hero" for iid in s.players[p].hand)
     return SPARE_HERO if spare else LAST_HERO
 
 
@@ -151,7 +151,7 @@ def ends_soon(s: WState) -> bool:
     for player in s.players:
         if player.eliminated or player.time_passes:
             continue
-        if not any(cdef(s, iid).type == "time_passes" for iid in player.deck[-2:]):  # draws pop the end
+        if not any(rec(s, iid).type == "time_passes" for iid in player.deck[-2:]):  # draws pop the end
             return False
     return True
 
@@ -180,7 +180,7 @@ def _allowed(s: WState, seat: int, a: Action, revenue: int) -> bool:
     # An army, banner, fleet or improvement dearer than the revenue left is
     # refused by the rules' check too: screened here without building its
     # error message (most refusals while a turn is simulated).
-    if a["kind"] == "deploy" and "to" in a and cdef(s, a["card"]).cost > revenue:
+    if a["kind"] == "deploy" and "to" in a and rec(s, a["card"]).cost > revenue:
         return False
     try:
         CHECKS[a["kind"]](s, seat, a)
@@ -248,10 +248,10 @@ def _pick_worth(s: WState, a: Action) -> tuple[float, str]:
     castle, hero = a.get("castle", "none"), a.get("hero", "none")
     worth = 0.0
     if castle != "none":
-        d = cdef(s, castle)
+        d = rec(s, castle)
         worth += d.revenue + 0.5 * d.defence
     if hero != "none":
-        d = cdef(s, hero)
+        d = rec(s, hero)
         # Each place in a stack carries an army worth some combat later.
         worth += 6.0 + 0.6 * (d.combat + 4 * d.capacity)
     return worth, format_action(a)

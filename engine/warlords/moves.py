@@ -32,12 +32,12 @@ from .state import (
     Decision,
     Stack,
     WState,
-    cdef,
     check,
     find_castle,
     find_stack,
     in_play,
     name,
+    rec,
     to_discard,
 )
 from .state import kind as card_kind
@@ -81,14 +81,14 @@ def _own_castle(s: WState, seat: int, cid: Any) -> Castle:
 
 
 def _unique_ok(s: WState, iid: str) -> None:
-    d = cdef(s, iid)
+    d = rec(s, iid)
     if d.unique and in_play(s, d.id):
         raise _err(f"{d.name.en} is unique and already in play.", f"{d.name.ja}はユニークで、既に場にあります。",
                    "The first one in play stays; play another card.", "先に出たカードが残ります。別のカードを使ってください。")
 
 
 def _pay(s: WState, seat: int, iid: str) -> None:
-    cost = cdef(s, iid).cost
+    cost = rec(s, iid).cost
     if cost > s.players[seat].revenue:
         raise _err(f"That costs {cost}; you have {s.players[seat].revenue} revenue left this turn.",
                    f"コストは{cost}ですが、今手番の残り収益は{s.players[seat].revenue}です。",
@@ -189,7 +189,7 @@ def check_deploy(s: WState, seat: int, a: Action) -> None:
 
 def do_deploy(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     iid = a["card"]
-    d = cdef(s, iid)
+    d = rec(s, iid)
     kind = d.type  # read once, as in check_deploy
     p = s.players[seat]
     to = a.get("to", "none")
@@ -238,7 +238,7 @@ def _paid(cost: int) -> Text:
 
 def _march_card(s: WState, seat: int, raw: Any) -> str:
     iid = _in_hand(s, seat, raw)
-    if not cdef(s, iid).march:
+    if not rec(s, iid).march:
         raise _err("That is not a March card.", "それは行軍カードではありません。")
     return iid
 
@@ -373,11 +373,11 @@ def check_attack(s: WState, seat: int, a: Action) -> None:
     if len(set(cards)) != len(cards):
         raise _err("Name each card once.", "同じカードを重複して指定できません。")
     for iid in cards:
-        if cdef(s, _in_hand(s, seat, iid)).battle is None:
+        if rec(s, _in_hand(s, seat, iid)).battle is None:
             raise _err("That card cannot start a battle.", "そのカードでは戦闘を行えません。")
     c = find_castle(s, target)
     need = rules().home_castle_battle_cards if c is not None and is_home(s, c[1]) else 1
-    if len({cdef(s, i).name.en for i in cards}) > 1:
+    if len({rec(s, i).name.en for i in cards}) > 1:
         raise _err("Battle cards used together must be of the same kind.", "同時に使う戦闘カードは同種でなければなりません。")
     if len(cards) != need:
         raise _err(f"This attack needs exactly {need} Battle card(s).", f"この攻撃には戦闘カードがちょうど{need}枚必要です。",
@@ -409,11 +409,11 @@ def do_attack(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None)
     for iid in a["cards"]:
         p.hand.remove(iid)
         to_discard(s, iid)
-        bonus += cdef(s, iid).battle or 0
+        bonus += rec(s, iid).battle or 0
     target = a["target"]
     if log is not None:
-        cards = " and ".join(cdef(s, i).name.en for i in a["cards"])
-        cards_ja = "と".join(cdef(s, i).name.ja for i in a["cards"])
+        cards = " and ".join(rec(s, i).name.en for i in a["cards"])
+        cards_ja = "と".join(rec(s, i).name.ja for i in a["cards"])
         log.append(seat_ref(seat) + Text(" attacks ", "は") + Text("", name(s, a["stack"]).ja + "のスタックで") + piece(s, target)
                    + Text(" with their stack of " + name(s, a["stack"]).en, "を攻撃する")
                    + Text(f", playing {cards}: total ", f"（{cards_ja}を使用）：合計") + stack_total(s, a["stack"], bonus)
@@ -445,7 +445,7 @@ def check_explore(s: WState, seat: int, a: Action) -> None:
     if p.ruin_turn.get(ruin, s.turn) >= s.turn:
         raise _err("A ruin is explored on a later turn than the one it was placed.", "遺跡は配置した手番より後に探索します。")
     reward = _in_hand(s, seat, a.get("reward"))
-    d = cdef(s, reward)
+    d = rec(s, reward)
     if d.type not in ("ally", "artefact", "treasure"):
         raise _err("The reward must be an ally, artefact or treasure.", "報酬は味方・魔道具・財宝のいずれかです。")
     _unique_ok(s, reward)
@@ -461,7 +461,7 @@ def do_explore(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
 
 def check_play(s: WState, seat: int, a: Action) -> None:
     iid = _in_hand(s, seat, a.get("card"))
-    d = cdef(s, iid)
+    d = rec(s, iid)
     if not (d.type == "diplomacy" or (d.type == "action" and d.battle is None and not d.march)):
         raise _err("That card is not played this way.", "そのカードはこの方法では使えません。")
     _unique_ok(s, iid)
@@ -474,7 +474,7 @@ def check_play(s: WState, seat: int, a: Action) -> None:
 
 def do_play(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -> None:
     iid = a["card"]
-    d = cdef(s, iid)
+    d = rec(s, iid)
     p = s.players[seat]
     p.hand.remove(iid)
     p.revenue -= d.cost
@@ -488,7 +488,7 @@ def do_play(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -
 
 def check_calamity(s: WState, seat: int, a: Action) -> None:
     iid = _in_hand(s, seat, a.get("card"))
-    d = cdef(s, iid)
+    d = rec(s, iid)
     if d.calamity is None:
         raise _err("That is not a calamity.", "それは災害カードではありません。")
     if s.players[seat].calamities_played >= rules().calamities_per_turn:
@@ -511,7 +511,7 @@ def do_calamity(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | Non
 
 def check_cast(s: WState, seat: int, a: Action) -> None:
     iid = _in_hand(s, seat, a.get("card"))
-    d = cdef(s, iid)
+    d = rec(s, iid)
     if d.type != "spell":
         raise _err("That is not a spell.", "それは呪文カードではありません。")
     st = _own_stack(s, seat, a.get("stack"))
@@ -536,7 +536,7 @@ def do_cast(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -
                    + Text(" at ", "を") + piece(s, target) + Text("; ", "に唱えた。") + seat_ref(victim)
                    + Text(" checks.", "が判定する。"))
     value, _ = check(s, victim, rng, log, name(s, iid))
-    for out in cdef(s, iid).spell:
+    for out in rec(s, iid).spell:
         if out.lo <= value <= out.hi:
             if out.on == "target":
                 if log is not None:
@@ -556,7 +556,7 @@ def do_cast(s: WState, seat: int, a: Action, rng: Rng, log: list[Text] | None) -
 
 def check_terrain(s: WState, seat: int, a: Action) -> None:
     iid = _in_hand(s, seat, a.get("card"))
-    if cdef(s, iid).type != "terrain":
+    if rec(s, iid).type != "terrain":
         raise _err("That is not a terrain card.", "それは地形カードではありません。")
     _unique_ok(s, iid)
     sid = a.get("stack")
@@ -599,7 +599,7 @@ def do_terrain(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
 
 def check_weather(s: WState, seat: int, a: Action) -> None:
     iid = _in_hand(s, seat, a.get("card"))
-    if cdef(s, iid).type != "weather":
+    if rec(s, iid).type != "weather":
         raise _err("That is not a weather card.", "それは天候カードではありません。")
     _unique_ok(s, iid)
     sid = a.get("stack")
@@ -636,7 +636,7 @@ def do_sell(s: WState, seat: int, a: Action, log: list[Text] | None) -> None:
     p = s.players[seat]
     p.treasures.remove(iid)
     to_discard(s, iid)
-    p.revenue += cdef(s, iid).revenue
+    p.revenue += rec(s, iid).revenue
     if log is not None:
         log.append(seat_ref(seat) + Text(" sells ", "は") + name(s, iid)
-                   + Text(f" for {cdef(s, iid).revenue} revenue this turn.", f"を売却し、この手番の収益を{cdef(s, iid).revenue}得た。"))
+                   + Text(f" for {rec(s, iid).revenue} revenue this turn.", f"を売却し、この手番の収益を{rec(s, iid).revenue}得た。"))

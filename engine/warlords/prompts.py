@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Text, seat_ref
 
 from .catalog import static_effect
-from .state import Decision, WState, cdef, find_castle, find_stack, name
+from .state import Decision, WState, find_castle, find_stack, name, rec
 from .words import piece, seats_and, stack_total, total_of
 from .words import yours as _yours
 
@@ -46,7 +46,7 @@ def _who_takes(s: WState, sid_or_castle: str) -> Text:
         return Text("Choose which garrison armies take it: each one removed absorbs its combat value.",
                     "損失を受ける守備隊の軍隊を選んでください。取り除かれる軍隊はそれぞれ戦力分を吸収します。")
     found = find_stack(s, sid_or_castle)
-    hero = cdef(s, found[1].hero).combat if found is not None else 0
+    hero = rec(s, found[1].hero).combat if found is not None else 0
     return Text(f"Choose which armies and allies take it: each one removed absorbs its combat value, and what they "
                 f"leave falls on the hero (combat {hero}; the stack is destroyed if it reaches that).",
                 f"損失を受ける軍隊・味方を選んでください。取り除かれるユニットはそれぞれ戦力分を吸収し、残りは英雄"
@@ -68,7 +68,7 @@ def decision(s: WState, d: Decision, seat: int) -> Text:
         return (_attack(s, d, "attacked") + Text("; ", "。") + yours(s, d.target)
                 + Text(f" takes a loss of {loss}. ", f"は損失{loss}を受けます。") + _who_takes(s, d.target))
     if d.kind == "obstruct":
-        risk = cdef(s, d.reward).search_risk
+        risk = rec(s, d.reward).search_risk
         return (piece(s, d.stack) + Text(" explores ", "が") + name(s, d.ruin) + Text(", seeking ", "を探索中（報酬：")
                 + name(s, d.reward) + Text(f" (search risk {risk}). Obstruct it with a terrain, weather, calamity or "
                                            f"spell card from your hand (then you check: {risk} or less loses the "
@@ -76,7 +76,7 @@ def decision(s: WState, d: Decision, seat: int) -> Text:
                                            f"、捜索リスク{risk}）。手札の地形・天候・災害・呪文カードで妨害する（その後あなたが"
                                            f"判定し、{risk}以下なら探索は失敗）か、パスしてください。"))
     if d.kind == "terrain_response":
-        effects = [static_effect(e) for e in cdef(s, d.target).effects]
+        effects = [static_effect(e) for e in rec(s, d.target).effects]
         what = name(s, d.target) + Text(" (" + ", ".join(e.en for e in effects) + ")",
                                         "（" + "、".join(e.ja for e in effects) + "）") if effects else name(s, d.target)
         return (seat_ref(d.actor) + Text(" put ", "が") + Text("", yours(s, d.stack).ja + "に") + what
@@ -84,13 +84,13 @@ def decision(s: WState, d: Decision, seat: int) -> Text:
                        "let it stand (the stack's March and fleet cards are removed).",
                        "を付けました。行軍カードで即座に打ち消す（効果なし）か、受け入れてください（スタックの行軍・艦隊カードは外れます）。"))
     if d.kind == "switch":
-        spec = cdef(s, d.calamity).calamity
+        spec = rec(s, d.calamity).calamity
         where = Text("castle", "城砦") if spec is not None and spec.target == "castle" else Text("stack", "スタック")
         return (name(s, d.calamity) + Text(f" switches: choose another player's {where.en} to move it to; that player "
                                            "then checks.", f"が交代：移す先の他のプレイヤーの{where.ja}を選んでください"
                                                            "（その持ち主が判定します）。"))
     if d.kind == "redirect":
-        spec = cdef(s, d.calamity).calamity
+        spec = rec(s, d.calamity).calamity
         where = Text("castles", "城砦") if spec is not None and spec.target == "castle" else Text("stacks", "スタック")
         gone = Text(" (its target is gone)", "（対象はもうない）") if not d.target else Text("", "")
         return (name(s, d.calamity) + Text(" goes on", "は続く") + gone

@@ -9,7 +9,7 @@ from engine.core import Text, seat_ref
 
 from .stacks import faction as stack_faction
 from .stacks import unit_value, units
-from .state import Castle, Stack, WState, cdef, find_castle, find_stack, name, to_discard
+from .state import Castle, Stack, WState, find_castle, find_stack, name, rec, to_discard
 from .words import castle_of, names_and, stack_of
 
 
@@ -94,12 +94,26 @@ def covering(values: dict[str, int], loss: int) -> list[str]:
             out.append(i)
         return out
     best: tuple[int, int, list[str]] | None = None
+    sums, _ = _subsets([values[i] for i in ids])
     for mask in range(1, 1 << len(ids)):
+        total = sums[mask]
+        if total < loss or (best is not None and total > best[0]):
+            continue  # not covering, or more than the best: its list is never made
         chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
-        total = sum(values[c] for c in chosen)
-        if total >= loss and (best is None or (total, len(chosen), chosen) < best):
+        if best is None or (total, len(chosen), chosen) < best:
             best = (total, len(chosen), chosen)
     return best[2] if best else ids
+
+
+def _subsets(values: list[int]) -> tuple[list[int], list[int]]:
+    """The total and the largest of each subset of `values`, by bit mask (bit k: values[k]),
+    each from the one without its highest bit: a battle weighs every subset of a side's units,
+    each a sum of its own otherwise."""
+    sums, tops = [0], [0]
+    for v in values:
+        sums += [total + v for total in sums]
+        tops += [top if top > v else v for top in tops]
+    return sums, tops
 
 
 def legal_assignment(values: dict[str, int], loss: int, chosen: list[str]) -> bool:
@@ -144,10 +158,12 @@ def _alternatives(s: WState, values: dict[str, int], loss: int, auto: list[str])
         return
     ids = sorted(values, key=lambda u: int(u[1:]) if u[1:].isdigit() else 0)
     seen = {tuple(sorted(s.cards[u] for u in auto))}
+    sums, tops = _subsets([values[u] for u in ids])
     for mask in range(1, 1 << len(ids)):
-        chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
-        if not legal_assignment(values, loss, chosen):
+        # legal_assignment of the mask's units, whose other conditions hold here by construction
+        if sums[mask] < loss or sums[mask] - tops[mask] >= loss:
             continue
+        chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
         key = tuple(sorted(s.cards[u] for u in chosen))
         if key in seen:
             continue
@@ -161,7 +177,7 @@ def stack_values(s: WState, st: Stack) -> dict[str, int]:
 
 
 def garrison_values(s: WState, c: Castle) -> dict[str, int]:
-    fac = cdef(s, c.card).home_faction
+    fac = rec(s, c.card).home_faction
     return {u: unit_value(s, u, fac) for u in c.garrison}
 
 
@@ -179,7 +195,7 @@ def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[
             log.append(stack_of(s, st.hero, seat) + Text(" takes no loss.", "に損失はない。"))
         return True
     values = stack_values(s, st)
-    hero = cdef(s, st.hero).combat
+    hero = rec(s, st.hero).combat
     left = loss - sum(values[v] for v in chosen)
     falls = left > 0 and left >= hero
     if log is not None:
@@ -196,7 +212,7 @@ def apply_stack_losses(s: WState, seat: int, st: Stack, loss: int, chosen: list[
 def _stack_loss_line(s: WState, seat: int, st: Stack, loss: int, chosen: list[str], values: dict[str, int],
                      left: int, falls: bool) -> Text:
     """'<stack> takes a loss of N: <units> are lost, and ...' (before the units leave)."""
-    hero = cdef(s, st.hero).combat
+    hero = rec(s, st.hero).combat
     head = stack_of(s, st.hero, seat) + Text(f" takes a loss of {loss}: ", f"は損失{loss}を受けた：")
     if chosen:
         verb = " is lost" if len(chosen) == 1 else " are lost"

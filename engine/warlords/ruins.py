@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import Rng, Text, seat_ref
 
 from .removal import destroy_stack
-from .state import Decision, WState, cdef, check, find_stack, name, order_from, to_discard
+from .state import Decision, WState, check, find_stack, name, order_from, rec, to_discard
 from .words import stack_of
 
 OBSTRUCTION_TYPES = ("terrain", "weather", "calamity", "spell")
@@ -19,7 +19,7 @@ def start(s: WState, seat: int, stack_id: str, ruin: str, reward: str, log: list
     found = find_stack(s, stack_id)
     assert found is not None
     found[1].explored = True
-    risk = cdef(s, reward).search_risk
+    risk = rec(s, reward).search_risk
     if log is not None:
         log.append(stack_of(s, stack_id, seat) + Text(" explores ", "が") + name(s, ruin) + Text(", seeking ", "を探索する（報酬：")
                    + name(s, reward) + Text(f" (search risk {risk}); each other player may obstruct.",
@@ -35,7 +35,7 @@ def obstruct(s: WState, rng: Rng, seat: int, iid: str, log: list[Text] | None) -
     assert d is not None
     s.players[seat].hand.remove(iid)
     to_discard(s, iid)
-    risk = cdef(s, d.reward).search_risk
+    risk = rec(s, d.reward).search_risk
     if log is not None:
         log.append(seat_ref(seat) + Text(" obstructs with ", "は") + name(s, iid)
                    + Text(f": a check of {risk} or less loses the expedition.", f"で妨害する：判定が{risk}以下なら探索は失敗する。"))
@@ -70,7 +70,7 @@ def succeed(s: WState, log: list[Text] | None) -> None:
     p.ruin_turn.pop(d.ruin, None)
     to_discard(s, d.ruin)
     found = find_stack(s, d.stack)
-    kind = cdef(s, d.reward).type
+    kind = rec(s, d.reward).type
     if kind == "treasure":
         p.treasures.append(d.reward)
     elif found is not None:
@@ -94,8 +94,8 @@ def fail(s: WState, log: list[Text] | None) -> None:
     s.decision = None
     if log is not None:
         log.append(Text("The expedition into ", "") + name(s, d.ruin)
-                   + Text(f" is lost: {cdef(s, d.reward).name.en} is discarded with the stack.",
-                          f"の探索は失敗し、遭難した：{cdef(s, d.reward).name.ja}はスタックとともに捨て札になる。"))
+                   + Text(f" is lost: {rec(s, d.reward).name.en} is discarded with the stack.",
+                          f"の探索は失敗し、遭難した：{rec(s, d.reward).name.ja}はスタックとともに捨て札になる。"))
     to_discard(s, d.reward)
     found = find_stack(s, d.stack)
     if found is not None:

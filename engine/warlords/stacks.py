@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from engine.core import Text
 
-from .cards import CardDef
-from .state import Castle, Player, Stack, WState, cdef, set_defs
+from .cards import Card
+from .state import Castle, Player, Stack, WState, rec, set_defs
 
 STATE_TEXT = {
     "camped": Text("camped", "野営中"),
@@ -41,7 +41,7 @@ def units(s: WState, st: Stack) -> list[str]:
 
 def faction(s: WState, st: Stack) -> str | None:
     for m in st.members:
-        d = cdef(s, m)
+        d = rec(s, m)
         if d.type == "banner":
             return d.faction
     return None
@@ -56,16 +56,16 @@ def banner(s: WState, st: Stack) -> str | None:
 
 
 def flying(s: WState, st: Stack) -> bool:
-    return cdef(s, st.hero).flying and all(cdef(s, u).flying for u in units(s, st))
+    return rec(s, st.hero).flying and all(rec(s, u).flying for u in units(s, st))
 
 
 def magic(s: WState, st: Stack) -> bool:
-    return any(cdef(s, m).magic for m in st.members)
+    return any(rec(s, m).magic for m in st.members)
 
 
 def immobile(s: WState, st: Stack) -> bool:
     """Weather holds a stack still until it is removed (天候)."""
-    return st.weather is not None and cdef(s, st.weather).static("immobile") > 0
+    return st.weather is not None and rec(s, st.weather).static("immobile") > 0
 
 
 def capacity(s: WState, st: Stack) -> int:
@@ -89,28 +89,28 @@ def load(s: WState, st: Stack) -> int:
 
 
 def unit_value(s: WState, iid: str, fac: str | None) -> int:
-    return _value(cdef(s, iid), fac)
+    return _value(rec(s, iid), fac)
 
 
-def _value(d: CardDef, fac: str | None) -> int:
+def _value(d: Card, fac: str | None) -> int:
     """An army's or ally's combat value with its bonus for the faction `fac`."""
     return d.combat + (d.bonus.get(fac, 0) if fac else 0)  # type: ignore[call-overload]
 
 
 def stack_combat(s: WState, st: Stack) -> int:
     fac = faction(s, st)
-    total = cdef(s, st.hero).combat
+    total = rec(s, st.hero).combat
     for m in st.members:
-        d = cdef(s, m)
+        d = rec(s, m)
         if d.type in ("army", "ally"):
             total += _value(d, fac)  # the model just read, not unit_value's second look-up
         elif d.type == "artefact":
             total += d.static("combat")
     for extra in (st.terrain, st.weather):
         if extra is not None:
-            total += cdef(s, extra).static("combat")
+            total += rec(s, extra).static("combat")
     if st.fleet is not None and fac:
-        total += cdef(s, st.fleet).bonus.get(fac, 0)  # type: ignore[call-overload]
+        total += rec(s, st.fleet).bonus.get(fac, 0)  # type: ignore[call-overload]
     return max(total, 0)
 
 
@@ -118,37 +118,37 @@ def stack_parts(s: WState, st: Stack) -> tuple[list[tuple[str, int, bool]], int]
     """What makes a stack's battle total, for people: (card, value, is a modifier)
     for each card that adds something, and the total (the same as stack_combat)."""
     fac = faction(s, st)
-    parts: list[tuple[str, int, bool]] = [(st.hero, cdef(s, st.hero).combat, False)]
+    parts: list[tuple[str, int, bool]] = [(st.hero, rec(s, st.hero).combat, False)]
     for m in st.members:
-        d = cdef(s, m)
+        d = rec(s, m)
         if d.type in ("army", "ally"):
             parts.append((m, unit_value(s, m, fac), False))
         elif d.type == "artefact" and d.static("combat"):
             parts.append((m, d.static("combat"), True))
     for extra in (st.terrain, st.weather):
-        if extra is not None and cdef(s, extra).static("combat"):
-            parts.append((extra, cdef(s, extra).static("combat"), True))
-    if st.fleet is not None and fac and cdef(s, st.fleet).bonus.get(fac, 0):  # type: ignore[call-overload]
-        parts.append((st.fleet, cdef(s, st.fleet).bonus[fac], True))  # type: ignore[index]
+        if extra is not None and rec(s, extra).static("combat"):
+            parts.append((extra, rec(s, extra).static("combat"), True))
+    if st.fleet is not None and fac and rec(s, st.fleet).bonus.get(fac, 0):  # type: ignore[call-overload]
+        parts.append((st.fleet, rec(s, st.fleet).bonus[fac], True))  # type: ignore[index]
     return parts, stack_combat(s, st)
 
 
 def castle_parts(s: WState, c: Castle) -> tuple[list[tuple[str, int, bool]], int]:
     """The castle's defence, its improvements' and each garrison army's part of its total."""
     fac = castle_faction(s, c)
-    parts: list[tuple[str, int, bool]] = [(c.card, cdef(s, c.card).defence, False)]
-    parts += [(i, cdef(s, i).static("defence"), True) for i in c.improvements if cdef(s, i).static("defence")]
+    parts: list[tuple[str, int, bool]] = [(c.card, rec(s, c.card).defence, False)]
+    parts += [(i, rec(s, i).static("defence"), True) for i in c.improvements if rec(s, i).static("defence")]
     parts += [(g, unit_value(s, g, fac), False) for g in c.garrison]
     return parts, castle_combat(s, c)
 
 
 def castle_faction(s: WState, c: Castle) -> str | None:
-    return cdef(s, c.card).home_faction
+    return rec(s, c.card).home_faction
 
 
 def castle_combat(s: WState, c: Castle) -> int:
     fac = castle_faction(s, c)
-    total = cdef(s, c.card).defence + sum(cdef(s, i).static("defence") for i in c.improvements)
+    total = rec(s, c.card).defence + sum(rec(s, i).static("defence") for i in c.improvements)
     return total + sum(unit_value(s, g, fac) for g in c.garrison)
 
 
@@ -176,11 +176,11 @@ def _revenue(s: WState, castles: Sequence[Castle]) -> int:
 
 
 def is_port(s: WState, c: Castle) -> bool:
-    return cdef(s, c.card).port or any(cdef(s, i).static("port") > 0 for i in c.improvements)
+    return rec(s, c.card).port or any(rec(s, i).static("port") > 0 for i in c.improvements)
 
 
 def improvable(s: WState, c: Castle) -> bool:
-    return not any(cdef(s, i).no_more_improvements for i in c.improvements)
+    return not any(rec(s, i).no_more_improvements for i in c.improvements)
 
 
 def glory(s: WState, p: Player) -> int:
@@ -189,4 +189,4 @@ def glory(s: WState, p: Player) -> int:
 
 
 def is_home(s: WState, c: Castle) -> bool:
-    return cdef(s, c.card).home_faction is not None
+    return rec(s, c.card).home_faction is not None

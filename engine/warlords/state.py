@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from engine.core import Rng, Text, seat_ref
 
-from .cards import CARD_FILES, CardDef, CardDefs, card, catalogue
+from .cards import CARD_FILES, Card, CardDef, CardDefs, card, catalogue
 
 
 @dataclass
@@ -120,9 +120,11 @@ STATE_TYPES = (WState, Player, Stack, Castle, Decision)
 
 
 _DEFS: dict[str, CardDef] = {}
+_RULES: dict[str, Card] = {}
 
 
 def cdef(s: WState, iid: str) -> CardDef:
+    """The card's model: for its texts (labels, views); the rules read `rec`."""
     # Called hundreds of thousands of times a search: one dict lookup, not two calls.
     key = s.cards[iid]
     if s.card_set:
@@ -134,22 +136,44 @@ def cdef(s: WState, iid: str) -> CardDef:
         return found
 
 
+def rec(s: WState, iid: str) -> Card:
+    """The card's definition as the rules read it (`cards.Card`), looked up as `cdef` does."""
+    key = s.cards[iid]
+    if s.card_set:
+        return CARD_FILES.load(s.card_set).defs.rules[key]
+    try:
+        return _RULES[key]
+    except KeyError:
+        found = _RULES[key] = catalogue().rules[key]
+        return found
+
+
+_SAMPLE: list[CardDefs] = []  # catalogue(), once asked: without a call of the cache each time
+
+
 def set_defs(s: WState) -> CardDefs:
     """The match's cards by card id (not instance id)."""
-    return CARD_FILES.load(s.card_set).defs if s.card_set else catalogue()
+    if s.card_set:
+        return CARD_FILES.load(s.card_set).defs
+    if not _SAMPLE:
+        _SAMPLE.append(catalogue())
+    return _SAMPLE[0]
 
 
 def kind(s: WState, iid: str) -> str:
-    """`cdef(s, iid).type`, read from the set's plain table. The sample set's without
-    `set_defs`' call: every card drawn is asked, and every look-up of a stack or castle
-    that is not its owner's."""
-    if s.card_set:
-        return set_defs(s).kind[s.cards[iid]]
-    return catalogue().kind[s.cards[iid]]
+    """`rec(s, iid).type`, the sample set's without a call: every card drawn is asked,
+    and every look-up of a stack or castle that is not its owner's."""
+    key = s.cards[iid]
+    if not s.card_set:
+        try:
+            return _RULES[key].type
+        except KeyError:
+            pass
+    return rec(s, iid).type
 
 
 def name(s: WState, iid: str) -> Text:
-    return cdef(s, iid).text
+    return rec(s, iid).text
 
 
 def order_from(s: WState, start: int, include_start: bool = True) -> list[int]:
@@ -312,7 +336,7 @@ def check(s: WState, seat: int, rng: Rng, log: list[Text] | None, why: Text | No
             log.append(_checks(seat, why) + Text(": no card is left, so it reads 10.", "：カードが残っていないため10とする。"))
         return 10, False
     s.players[seat].discard.append(iid)
-    d = cdef(s, iid)
+    d = rec(s, iid)
     if log is not None:
         log.append(_checks(seat, why) + Text(f": {d.name.en} ({d.range}{', sudden death' if d.sudden_death else ''}).",
                                              f"：{d.name.ja}（{d.range}{'、サドンデス' if d.sudden_death else ''}）。"))

@@ -25,7 +25,10 @@ def start_turn(s: WState, rng: Rng, log: list[Text] | None) -> None:
         log.append(Text(f"Turn {s.turn}: ", f"第{s.turn}手番：") + seat_ref(s.active)
                    + Text(f" receives {p.revenue} revenue.", f"は収益{p.revenue}を得た。"))
     draw_to_hand(s, s.active, rules().draws_per_turn, rng, log)
-    starve(s, s.active, log)
+    for c in p.castles:  # starvation where a castle is besieged, not a call every turn for none
+        if c.besieged_by is not None:
+            starve(s, s.active, log)
+            break
     check_eliminations(s, log)
     # Persistent calamities to check, stacks' then castles' (a loop: most hold none).
     advance: list[str] = []

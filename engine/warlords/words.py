@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from engine.core import Text, seat_ref
 
 from .stacks import castle_parts, stack_parts
-from .state import WState, cdef, find_castle, find_stack, name
+from .state import WState, find_castle, find_stack, name, rec
 
 NOTHING = Text("", "")
 
@@ -145,4 +145,4 @@ def card_with(s: WState, iid: str, extra: Sequence[Text]) -> Text:
 
 
 def is_card(s: WState, iid: str, card_type: str) -> bool:
-    return iid in s.cards and cdef(s, iid).type == card_type
+    return iid in s.cards and rec(s, iid).type == card_type

@@ -142,6 +142,9 @@ async def test_an_event_newer_than_the_code_is_refused_not_read(service, raw):
     with pytest.raises(StorageFault) as err:
         await service.store.events(match_id)
     assert err.value.kind == "future-event"
+    with pytest.raises(StorageFault) as err:  # nor by a rebuild, which reads its own columns
+        await service.store.fold(match_id, list)
+    assert err.value.kind == "future-event"
 
 
 async def test_online_backup_copies_the_log(service, tmp_path):
