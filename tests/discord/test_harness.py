@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tests.discord.conftest import ALICE, BOB
-from tests.discord.harness import Harness
+from tests.discord.harness import Harness, walk
 from tests.discord.helpers import open_match
 from tests.discord.moves import random_move
 
@@ -24,3 +24,18 @@ async def test_newest_dms_are_the_dms_newest_first(harness: Harness) -> None:
         shown = h.fake.dms(user.id)
         assert shown and list(h.fake.newest_dms(user.id)) == shown[::-1]
     assert not h.fake.violations
+
+
+def test_walk_meets_every_component_in_the_order_a_reader_does() -> None:
+    """Nested ones too: a container's, a section's text then its accessory, a label's component."""
+    def c(name: str, **inner: object) -> dict[str, object]:
+        return {"name": name, **inner}
+    components = [
+        c("box", components=[c("text"), c("section", components=[c("card")], accessory=c("button")), c("sep")]),
+        c("row", components=[c("a"), c("b")]),
+        c("label", component=c("input")),
+        c("both", components=[c("inner")], accessory=c("side"), component=c("last")),
+    ]
+    assert [x["name"] for x in walk(components)] == ["box", "text", "section", "card", "button", "sep", "row", "a",
+                                                     "b", "label", "input", "both", "inner", "side", "last"]
+    assert walk([]) == []
