@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 import discord
 from discord import ui
@@ -67,6 +67,28 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class ButtonSpec(NamedTuple):
+    """A button as posted: made into discord.py's item for a classic view (`item`), or straight
+    into the JSON that item would send (`json`) for a layout message built as JSON (laid.py),
+    which a DM or a board makes on every move."""
+
+    label: str
+    style: discord.ButtonStyle
+    custom_id: str
+    emoji: str | None = None  # a unicode emoji
+
+    def item(self) -> ui.Button[Any]:
+        return ui.Button(label=self.label, style=self.style, custom_id=self.custom_id, emoji=self.emoji)
+
+    def json(self) -> dict[str, Any]:
+        """`item().to_component_dict()` (discord.py's ButtonComponent.to_dict, its keys in its order)."""
+        sent: dict[str, Any] = {"type": 2, "style": self.style.value, "disabled": False, "label": self.label,
+                                "custom_id": self.custom_id}
+        if self.emoji:
+            sent["emoji"] = {"id": None, "name": self.emoji}  # PartialEmoji.to_dict of a unicode emoji
+        return sent
+
+
 class LobbyButton(ui.DynamicItem[ui.Button[Any]],
                   template=r"p:l:(?P<match>[0-9a-zA-Z_-]+):(?P<op>join|leave|start|bot)(?:-(?P<level>normal|hard))?"):
     """`bot` adds an easy bot (the id lobbies posted before levels existed
@@ -95,9 +117,12 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]],
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-zA-Z_-]+)"):
     def __init__(self, match_id: str, locale: str = "en") -> None:
-        super().__init__(ui.Button(label=M.btn_hand(locale), style=discord.ButtonStyle.secondary, emoji="🂠",
-                                   custom_id=f"p:h:{match_id}"))
+        super().__init__(self.spec(match_id, locale).item())
         self.match_id = match_id
+
+    @staticmethod
+    def spec(match_id: str, locale: str = "en") -> ButtonSpec:
+        return ButtonSpec(M.btn_hand(locale), discord.ButtonStyle.secondary, f"p:h:{match_id}", "🂠")
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -111,9 +136,12 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-
 class ActButton(ui.DynamicItem[ui.Button[Any]],
                 template=r"p:a:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+):(?P<idx>\d+)"):
     def __init__(self, match_id: str, seq: int, seat: int, idx: int, label: str = "?") -> None:
-        super().__init__(ui.Button(label=_clip(label, 80), style=discord.ButtonStyle.primary,
-                                   custom_id=f"p:a:{match_id}:{seq}:{seat}:{idx}"))
+        super().__init__(self.spec(match_id, seq, seat, idx, label).item())
         self.match_id, self.seq, self.seat, self.idx = match_id, seq, seat, idx
+
+    @staticmethod
+    def spec(match_id: str, seq: int, seat: int, idx: int, label: str = "?") -> ButtonSpec:
+        return ButtonSpec(_clip(label, 80), discord.ButtonStyle.primary, f"p:a:{match_id}:{seq}:{seat}:{idx}")
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -251,10 +279,14 @@ class OpenButton(ui.DynamicItem[ui.Button[Any]],
     a group's choices shown in place of the groups, the groups again."""
 
     def __init__(self, match_id: str, seq: int, seat: int, label: str = "?", first: int | None = None) -> None:
-        card = f":{first}" if first is not None else ""
-        super().__init__(ui.Button(label=_clip(label, BUTTON_LABEL), style=discord.ButtonStyle.secondary,
-                                   emoji="↩" if first is None else None, custom_id=f"p:b:{match_id}:{seq}:{seat}{card}"))
+        super().__init__(self.spec(match_id, seq, seat, label, first).item())
         self.match_id, self.seq, self.seat, self.first = match_id, seq, seat, first
+
+    @staticmethod
+    def spec(match_id: str, seq: int, seat: int, label: str = "?", first: int | None = None) -> ButtonSpec:
+        card = f":{first}" if first is not None else ""
+        return ButtonSpec(_clip(label, BUTTON_LABEL), discord.ButtonStyle.secondary,
+                          f"p:b:{match_id}:{seq}:{seat}{card}", "↩" if first is None else None)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
