@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from urllib.parse import urlsplit
 
 from tests.discord.conftest import ALICE, BOB
-from tests.discord.harness import Harness, walk
+from tests.discord.harness import Harness, _path_and_query, walk
 from tests.discord.helpers import open_match
 from tests.discord.moves import random_move
 
@@ -39,3 +40,11 @@ def test_walk_meets_every_component_in_the_order_a_reader_does() -> None:
     assert [x["name"] for x in walk(components)] == ["box", "text", "section", "card", "button", "sep", "row", "a",
                                                      "b", "label", "input", "both", "inner", "side", "last"]
     assert walk([]) == []
+
+
+def test_the_fake_reads_a_requests_path_and_query_as_urlsplit_does() -> None:
+    for url in ("https://discord.com/api/v10/channels/1/messages", "https://discord.com/api/v10/channels/1/messages?"
+                "limit=50&before=3", "https://discord.com", "https://discord.com/", "http://127.0.0.1/api/v10/users/@me",
+                "https://discord.com/api/v10/interactions/1/tok/callback?with_response=true", "/api/v10/x?a=1&b=2"):
+        parts = urlsplit(url)
+        assert _path_and_query(url) == (parts.path, parts.query), url
