@@ -5,15 +5,16 @@ A DM and the board are each made again on every move, and discord.py's items
 that checks its place, and a component under it) cost several times what
 their JSON does: so these build the very dicts `to_component_dict` gives,
 keys in discord.py's order, and `Laid` hands them to discord.py as a view.
-The rows under a message stay items (views.py builds them once per decision).
+The rows under a message are a menu's parts (views.Rows), each made into its JSON too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from discord import ui
+
+from .views import Rows
 
 
 def text(content: str) -> dict[str, Any]:
@@ -48,15 +49,15 @@ def row(components: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 class Laid(ui.LayoutView):
-    """A layout message: `shown`, its components' JSON, then `rows` of items, each in an action row."""
+    """A layout message: `shown`, its components' JSON, then the menu `rows`, each in an action row."""
 
-    def __init__(self, shown: list[dict[str, Any]], rows: Sequence[Sequence[ui.Item[Any]]] = ()) -> None:
+    def __init__(self, shown: list[dict[str, Any]], rows: Rows | None = None) -> None:
         super().__init__(timeout=None)
         self._shown = shown
-        self._rows = rows
+        self._rows = rows or []
 
     def has_components_v2(self) -> bool:
         return True
 
     def to_components(self) -> list[dict[str, Any]]:
-        return [*self._shown, *(row([item.to_component_dict() for item in items]) for items in self._rows)]
+        return [*self._shown, *(row([part.to_component_dict() for part in parts]) for parts in self._rows)]

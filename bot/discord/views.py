@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Protocol
 
 import discord
@@ -380,14 +381,67 @@ def _labels(choices: Sequence[Choice], locale: str, names: Sequence[str], limit:
     return unique_labels([text(c.label) for c in choices], hints, limit)
 
 
-Rows = list[list[ui.Item[Any]]]  # a menu's items, row by row
+@dataclass(frozen=True)
+class Pick:
+    """A choice's button in a menu (an ActButton), or the way back (an OpenButton, `idx` None)."""
+
+    match_id: str
+    seq: int
+    seat: int
+    idx: int | None
+    label: str
+
+    def item(self) -> ui.Item[Any]:
+        if self.idx is None:
+            return OpenButton(self.match_id, self.seq, self.seat, self.label)
+        return ActButton(self.match_id, self.seq, self.seat, self.idx, self.label)
+
+    def to_component_dict(self) -> dict[str, Any]:
+        if self.idx is None:
+            return OpenButton.spec(self.match_id, self.seq, self.seat, self.label).json()
+        return ActButton.spec(self.match_id, self.seq, self.seat, self.idx, self.label).json()
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A select menu of choices (ActSelect) or of a staged menu's groups (GroupSelect, `groups`):
+    its options as (label, value, description)."""
+
+    match_id: str
+    seq: int
+    seat: int
+    options: tuple[tuple[str, str, str], ...]
+    placeholder: str
+    groups: bool = False
+
+    def item(self) -> ui.Item[Any]:
+        options = [discord.SelectOption(label=label, value=value, description=about)
+                   for label, value, about in self.options]
+        kind = GroupSelect if self.groups else ActSelect
+        return kind(self.match_id, self.seq, self.seat, options, placeholder=self.placeholder)
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """`item().to_component_dict()` (discord.py's SelectMenu.to_dict and SelectOption.to_dict,
+        keys in their order), without the item, its select and an object per option."""
+        sent: dict[str, Any] = {"type": 3, "custom_id": f"p:{'g' if self.groups else 's'}:{self.match_id}:{self.seq}:"
+                                f"{self.seat}", "min_values": 1, "max_values": 1, "disabled": False, "required": True}
+        if self.placeholder:
+            sent["placeholder"] = self.placeholder
+        sent["options"] = [{"label": label, "value": value, "default": False, **({"description": about} if about else {})}
+                           for label, value, about in self.options or (("?", "0", ""),)]  # as the items' own default
+        return sent
+
+
+# A menu's parts, row by row: each made into discord.py's item for a classic view (`_rows_view`),
+# or straight into its JSON under a layout message (laid.Laid), as a DM's menu is on every move.
+Rows = list[list[Pick | Menu]]
 
 
 def _rows_view(rows: Rows) -> ui.View:
     view = ui.View(timeout=None)
     for row in rows:
-        for item in row:
-            view.add_item(item)
+        for part in row:
+            view.add_item(part.item())
     return view
 
 
@@ -403,7 +457,7 @@ def choice_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], l
 
 def choice_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], locale: str,
                 names: Sequence[str] = ()) -> Rows | None:
-    """`choice_view`'s items, row by row (a layout message puts them in its own rows); None exactly
+    """`choice_view`'s parts, row by row (a layout message puts them in its own rows); None exactly
     when the choices are not `listable`, the one rule of what a menu can offer."""
     if not listable(choices):
         return None
@@ -412,8 +466,7 @@ def choice_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], l
         return rows
     entries = stages(choices)
     assert entries is not None  # listable: over 25 choices, their groups fit
-    return [[GroupSelect(match_id, seq, seat, _stage_options(choices, entries, locale, names),
-                         placeholder=M.choose_group(locale))]]
+    return [[Menu(match_id, seq, seat, _stage_options(choices, entries, locale, names), M.choose_group(locale), True)]]
 
 
 def pick_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], indices: Sequence[int], locale: str,
@@ -423,24 +476,27 @@ def pick_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], ind
     if len(picked) <= BUTTON_CHOICES:
         labels = _labels(picked, locale, names, 1000)
         if all(len(label) <= BUTTON_LABEL for label in labels):  # a longer one reads better in a select menu
-            return [[ActButton(match_id, seq, seat, i, label) for i, label in zip(indices, labels, strict=True)]]
+            return [[Pick(match_id, seq, seat, i, label) for i, label in zip(indices, labels, strict=True)]]
     if len(picked) > SELECT_LIMIT:
         return None
-    labels = _labels(picked, locale, names, 100)
-    options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
-               for i, label in zip(indices, labels, strict=True)]
-    return [[ActSelect(match_id, seq, seat, options, placeholder=M.choose(locale))]]
+    return [[Menu(match_id, seq, seat, _options(choices, indices, locale, names), M.choose(locale))]]
+
+
+def _options(choices: Sequence[Choice], indices: Sequence[int], locale: str,
+             names: Sequence[str]) -> tuple[tuple[str, str, str], ...]:
+    """A select's options for choices `indices`: each one's label, its index, its code."""
+    labels = _labels([choices[i] for i in indices], locale, names, 100)
+    return tuple((label, str(i), _clip(choices[i].code, 100)) for i, label in zip(indices, labels, strict=True))
 
 
 def _stage_options(choices: Sequence[Choice], entries: Sequence[Entry], locale: str,
-                   names: Sequence[str]) -> list[discord.SelectOption]:
+                   names: Sequence[str]) -> tuple[tuple[str, str, str], ...]:
     """A staging menu's options: a group opens its choices (or subgroups), a single choice plays."""
     labels = unique_labels([with_names(e.label(locale), names, locale) for e in entries],
                            [[choices[e.indices[0]].code if not e.group else ""] for e in entries], 100)
-    return [discord.SelectOption(label=label, value=e.value,
-                                 description=_clip(M.n_choices.format(n=len(e.indices))(locale) if e.group
-                                                   else choices[e.indices[0]].code, 100))
-            for e, label in zip(entries, labels, strict=True)]
+    return tuple((label, e.value, _clip(M.n_choices.format(n=len(e.indices))(locale) if e.group
+                                        else choices[e.indices[0]].code, 100))
+                 for e, label in zip(entries, labels, strict=True))
 
 
 def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], entry: Entry, locale: str,
@@ -452,21 +508,16 @@ def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], en
 
 def group_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], entry: Entry, locale: str,
                names: Sequence[str] = (), back: bool = False) -> Rows:
-    """`group_view`'s items, row by row."""
+    """`group_view`'s parts, row by row."""
     placeholder = _clip(with_names(entry.label(locale), names, locale), 150)
     within = substages(choices, entry.indices) if entry.depth == 0 else None
     rows: Rows
     if within is not None:  # a group too long for one menu, staged once more by its subgroups
-        rows = [[GroupSelect(match_id, seq, seat, _stage_options(choices, within, locale, names),
-                             placeholder=placeholder)]]
+        rows = [[Menu(match_id, seq, seat, _stage_options(choices, within, locale, names), placeholder, True)]]
     else:
-        picked = [choices[i] for i in entry.indices]
-        labels = _labels(picked, locale, names, 100)
-        options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
-                   for i, label in zip(entry.indices, labels, strict=True)]
-        rows = [[ActSelect(match_id, seq, seat, options, placeholder=placeholder)]]
+        rows = [[Menu(match_id, seq, seat, _options(choices, entry.indices, locale, names), placeholder)]]
     if back:
-        rows.append([OpenButton(match_id, seq, seat, (BACK_FROM_CARD if entry.card else BACK_LABEL)(locale))])
+        rows.append([Pick(match_id, seq, seat, None, (BACK_FROM_CARD if entry.card else BACK_LABEL)(locale))])
     return rows
 
 

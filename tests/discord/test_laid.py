@@ -8,9 +8,9 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.discord import handlayout, layout
+from bot.discord import handlayout, layout, views
 from bot.discord.i18n import M
-from bot.discord.menus import Entry
+from bot.discord.menus import Entry, cards, stages
 from bot.discord.views import ActButton, HandButton, OpenButton
 from engine.core import Choice, Text, with_names
 
@@ -57,7 +57,7 @@ def dm_by_items(h: handlayout.Hand, part: str, last: bool, note: str) -> list[di
             box.add_item(section)
     view.add_item(box)
     for items in handlayout.menu_rows(decision, bool(sections)) if decision is not None else []:
-        view.add_item(layout.row(items))
+        view.add_item(layout.row([part.item() for part in items]))
     return view.to_components()
 
 
@@ -122,3 +122,25 @@ def test_each_button_as_json_is_what_its_item_would_send() -> None:
             assert spec.json() == item.to_component_dict()
     for locale in ("en", "ja"):
         assert HandButton.spec("m1", locale).json() == HandButton("m1", locale).to_component_dict()
+
+
+def test_each_menu_part_as_json_is_what_its_item_would_send() -> None:
+    coded = [Choice({"kind": "pass", "n": n}, Text(f"Play {n} on ⟦1⟧", f"⟦1⟧に{n}を出す"), shown=f"play n={n}" if n % 2 else "")
+             for n in range(3)]
+    long = [Choice({"kind": "deploy"}, Text("Deploy " + "x" * 90, "配置"))]
+    big = [Choice({"kind": kind, "square": sq, "pay": pay}, Text(f"{kind} {sq} {pay}", f"{kind} {sq} {pay}"),
+                  group=Text("General", "武将"), subgroup=Text(f"{kind} on {sq}", f"{sq}番に{kind}"))
+           for kind in ("place", "facedown") for sq in range(1, 9) for pay in "abc"]
+    grouped = [choice(i, f"Card {i % 9}") for i in range(40)]
+    parts = 0
+    for choices in (coded, coded + long, [choice(i) for i in range(20)], big, grouped, [choice(0), *big]):
+        for locale in ("en", "ja"):
+            rows = [views.choice_rows("m1", 7, 0, choices, locale, ("alice", "bob")) or []]
+            rows += [views.group_rows("m1", 7, 0, choices, e, locale, ("alice", "bob"), back=True)
+                     for e in [*cards(choices), *(stages(choices) or [])] if e.group]
+            for menu in rows:
+                for row in menu:
+                    for part in row:
+                        assert part.to_component_dict() == part.item().to_component_dict(), part
+                        parts += 1
+    assert parts > 30
