@@ -1133,7 +1133,9 @@ class Harness:
                 break
             if loop.time() > end:
                 raise AssertionError(f"tasks still running: {pending}")
-            await asyncio.wait(pending, timeout=0.05)
+            # Until these are done (or the time is up): a task they start meanwhile is met by the next
+            # look. Not a poll every 50 ms, each an extra turn of the loop while a move waits on its picture.
+            await asyncio.wait(pending, timeout=max(0.0, end - loop.time()))
         # Each interaction is checked at the first settle after it: past that it stays acknowledged
         # (or reported, or redelivered), and a long run would rescan them all on every settle.
         for ex in self._unsettled:
