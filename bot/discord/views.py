@@ -156,9 +156,13 @@ class ActButton(ui.DynamicItem[ui.Button[Any]],
 class ActSelect(ui.DynamicItem[ui.Select[Any]], template=r"p:s:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+)"):
     def __init__(self, match_id: str, seq: int, seat: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
-        super().__init__(ui.Select(custom_id=f"p:s:{match_id}:{seq}:{seat}", placeholder=placeholder,
+        super().__init__(ui.Select(custom_id=self.custom_id_of(match_id, seq, seat), placeholder=placeholder,
                                    options=options or [discord.SelectOption(label="?", value="0")]))
         self.match_id, self.seq, self.seat = match_id, seq, seat
+
+    @staticmethod
+    def custom_id_of(match_id: str, seq: int, seat: int) -> str:
+        return f"p:s:{match_id}:{seq}:{seat}"
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -177,9 +181,13 @@ class GroupSelect(ui.DynamicItem[ui.Select[Any]],
 
     def __init__(self, match_id: str, seq: int, seat: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
-        super().__init__(ui.Select(custom_id=f"p:g:{match_id}:{seq}:{seat}", placeholder=placeholder,
+        super().__init__(ui.Select(custom_id=self.custom_id_of(match_id, seq, seat), placeholder=placeholder,
                                    options=options or [discord.SelectOption(label="?", value="0")]))
         self.match_id, self.seq, self.seat = match_id, seq, seat
+
+    @staticmethod
+    def custom_id_of(match_id: str, seq: int, seat: int) -> str:
+        return f"p:g:{match_id}:{seq}:{seat}"
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -423,8 +431,9 @@ class Menu:
     def to_component_dict(self) -> dict[str, Any]:
         """`item().to_component_dict()` (discord.py's SelectMenu.to_dict and SelectOption.to_dict,
         keys in their order), without the item, its select and an object per option."""
-        sent: dict[str, Any] = {"type": 3, "custom_id": f"p:{'g' if self.groups else 's'}:{self.match_id}:{self.seq}:"
-                                f"{self.seat}", "min_values": 1, "max_values": 1, "disabled": False, "required": True}
+        kind = GroupSelect if self.groups else ActSelect
+        sent: dict[str, Any] = {"type": 3, "custom_id": kind.custom_id_of(self.match_id, self.seq, self.seat),
+                                "min_values": 1, "max_values": 1, "disabled": False, "required": True}
         if self.placeholder:
             sent["placeholder"] = self.placeholder
         sent["options"] = [{"label": label, "value": value, "default": False, **({"description": about} if about else {})}
