@@ -29,8 +29,9 @@ from discord import ui
 
 from engine.core import Choice, Text, with_names
 
+from . import laid
 from .i18n import M
-from .layout import TEXT_LIMIT, accent, row
+from .layout import TEXT_LIMIT, accent
 from .menus import Entry, cards, grouped, listable
 from .split import split_message
 from .views import ActButton, OpenButton, Rows, choice_rows, pick_rows
@@ -100,17 +101,11 @@ def view(hand: Hand, part: str, last: bool, note: str = "") -> ui.LayoutView:
     decision = hand.decision if last else None
     sections = _sections(decision, len(part)) if decision is not None else []
     room = TEXT_LIMIT - len(part) - sum(_text_length(s) for s in sections)
-    layout = ui.LayoutView(timeout=None)
-    box = ui.Container(accent_colour=accent(hand.seat))
-    box.add_item(ui.TextDisplay(f"{note}\n{part}" if note and len(note) < room else part))
+    inside = [laid.text(f"{note}\n{part}" if note and len(note) < room else part)]
     if sections:
-        box.add_item(ui.Separator())
-        for section in sections:
-            box.add_item(section)
-    layout.add_item(box)
-    for items in menu_rows(decision, bool(sections)) if decision is not None else []:
-        layout.add_item(row(items))
-    return layout
+        inside += [laid.separator(), *sections]
+    return laid.Laid([laid.container(accent(hand.seat), inside)],
+                     menu_rows(decision, bool(sections)) if decision is not None else [])
 
 
 def menu_rows(decision: Decision, sectioned: bool) -> Rows:
@@ -128,27 +123,11 @@ def listed(decision: Decision) -> bool:
 
 def reopened(message: discord.Message, rows: Rows) -> ui.LayoutView:
     """The DM message as shown, with `rows` in place of its menu rows: a card's choices
-    opened, or the menu back (the text and the cards stay as they are)."""
-    return _Reopened([c.to_dict() for c in message.components if not isinstance(c, discord.ActionRow)], rows)
-
-
-class _Reopened(ui.LayoutView):
-    """A layout message as it was shown above its rows (`shown`: its components' own dicts), then
-    `rows`. Not `LayoutView.from_message`, which rebuilds the text and every card as items (a
-    section, its text, its button) only to make the same dicts of them again, on each click on a
-    card or on Back: several times the cost of reading the dicts."""
-
-    def __init__(self, shown: list[dict[str, Any]], rows: Rows) -> None:
-        super().__init__(timeout=None)
-        self._shown = shown
-        for items in rows:
-            self.add_item(row(items))
-
-    def has_components_v2(self) -> bool:
-        return True  # a DM's message is a layout one, whatever its rows hold
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return [*self._shown, *super().to_components()]
+    opened, or the menu back (the text and the cards stay as they are). Its components' own
+    dicts, not `LayoutView.from_message`, which rebuilds the text and every card as items (a
+    section, its text, its button) only to make the same dicts of them again, on each click on
+    a card or on Back: several times the cost of reading the dicts."""
+    return laid.Laid([c.to_dict() for c in message.components if not isinstance(c, discord.ActionRow)], rows)
 
 
 def sectioned(message: discord.Message) -> bool:
@@ -170,7 +149,7 @@ def _cards(decision: Decision) -> list[Entry]:
     return found
 
 
-def _sections(decision: Decision, used: int) -> list[ui.Section[Any]]:
+def _sections(decision: Decision, used: int) -> list[dict[str, Any]]:
     """A section per card, when they fit beside `used` characters of text; else none."""
     found = _cards(decision)
     rows = menu_rows(decision, True)
@@ -184,20 +163,20 @@ def _sections(decision: Decision, used: int) -> list[ui.Section[Any]]:
     return sections
 
 
-def _section(decision: Decision, entry: Entry) -> ui.Section[Any]:
+def _section(decision: Decision, entry: Entry) -> dict[str, Any]:
     d = decision
 
     def text(t: Text) -> str:
         return discord.utils.escape_markdown(with_names(t(d.locale), d.names, d.locale))
     first = entry.indices[0]
     if len(entry.indices) == 1:
-        button: ui.Item[Any] = ActButton(d.match_id, d.seq, d.seat, first, M.btn_card_play(d.locale))
+        button = ActButton.spec(d.match_id, d.seq, d.seat, first, M.btn_card_play(d.locale))
         detail = text(d.choices[first].label)
     else:
-        button = OpenButton(d.match_id, d.seq, d.seat, M.btn_card_open(d.locale), first)
+        button = OpenButton.spec(d.match_id, d.seq, d.seat, M.btn_card_open(d.locale), first)
         detail = "-# " + M.n_choices.format(n=len(entry.indices))(d.locale)
-    return ui.Section(ui.TextDisplay(f"**{text(entry.label)}**\n{detail}"), accessory=button)
+    return laid.section(f"**{text(entry.label)}**\n{detail}", button.json())
 
 
-def _text_length(section: ui.Section[Any]) -> int:
-    return sum(len(c.content) for c in section.children if isinstance(c, ui.TextDisplay))
+def _text_length(section: dict[str, Any]) -> int:
+    return sum(len(c["content"]) for c in section["components"])

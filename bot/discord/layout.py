@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import discord
 from discord import ui
 
+from . import laid
 from .split import split_message
 from .views import HandButton
 
@@ -57,21 +57,19 @@ def parts(board: Board) -> list[str]:
 def view(board: Board, part: str, index: int, count: int, image: bool) -> ui.LayoutView:
     """Message `index` of `count`: its part of the text in the seat's colour, the picture
     on the first (when there is one), the hand button under the last."""
-    layout = ui.LayoutView(timeout=None)
-    box = ui.Container(accent_colour=accent(board.seat))
+    inside: list[dict[str, Any]] = []
     first, *rest = part.split("\n", 1) if index == 0 else ("", part)
     if first:
-        box.add_item(ui.TextDisplay(first))  # the header, above the picture
+        inside.append(laid.text(first))  # the header, above the picture
     if index == 0 and image:
-        box.add_item(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{IMAGE}", description=alt(board))))
-        box.add_item(ui.Separator())
+        inside += [laid.gallery(f"attachment://{IMAGE}", alt(board)), laid.separator()]
     body = rest[0] if rest else ""
     if body.strip():
-        box.add_item(ui.TextDisplay(body))
-    layout.add_item(box)
+        inside.append(laid.text(body))
+    shown = [laid.container(accent(board.seat), inside)]
     if board.hand_button and index == count - 1:
-        layout.add_item(row([HandButton(board.match_id, board.locale)]))
-    return layout
+        shown.append(laid.row([HandButton.spec(board.match_id, board.locale).json()]))
+    return laid.Laid(shown)
 
 
 def row(items: Sequence[ui.Item[Any]]) -> ui.ActionRow[ui.LayoutView]:

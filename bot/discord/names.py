@@ -11,6 +11,7 @@ suggestions, which Discord shows as plain text, get the name as it is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Literal
 
@@ -40,11 +41,31 @@ def shown(player: Player, locale: str = "en") -> str:
     return f"**{escaped(player, locale)}**"
 
 
+# Seat names by the seats they name (by identity, the entry holding them: players are immutable, and
+# a match's states share its seats), style and language: a move names seats in every line, label and
+# prompt it shows, each time working out the same few names. Bounded, as matches come and go.
+_SEAT_NAMES: dict[tuple[int, str, str], tuple[tuple[Player, ...], tuple[str, ...]]] = {}
+_SEAT_NAMES_KEPT = 1024
+
+
 def seat_names(ms: MatchState, style: Style = "bold", locale: str = "en") -> list[str]:
     """Seat by seat, the players' names (a bot's in `locale`)."""
+    seats = ms.seats
+    if not isinstance(seats, tuple):  # not immutable: nothing to keep by
+        return _seat_names(seats, style, locale)
+    key = (id(seats), style, locale)
+    found = _SEAT_NAMES.get(key)
+    if found is None or found[0] is not seats:
+        if len(_SEAT_NAMES) >= _SEAT_NAMES_KEPT:
+            _SEAT_NAMES.clear()
+        found = _SEAT_NAMES[key] = (seats, tuple(_seat_names(seats, style, locale)))
+    return list(found[1])
+
+
+def _seat_names(seats: Sequence[Player], style: Style, locale: str) -> list[str]:
     if style == "plain":
-        return [shown_name(p, locale) for p in ms.seats]
-    return [shown(p, locale) if style == "bold" else escaped(p, locale) for p in ms.seats]
+        return [shown_name(p, locale) for p in seats]
+    return [shown(p, locale) if style == "bold" else escaped(p, locale) for p in seats]
 
 
 def named(text: str, ms: MatchState, locale: str, style: Style = "bold") -> str:

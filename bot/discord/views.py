@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 import discord
 from discord import ui
@@ -67,6 +68,28 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class ButtonSpec(NamedTuple):
+    """A button as posted: made into discord.py's item for a classic view (`item`), or straight
+    into the JSON that item would send (`json`) for a layout message built as JSON (laid.py),
+    which a DM or a board makes on every move."""
+
+    label: str
+    style: discord.ButtonStyle
+    custom_id: str
+    emoji: str | None = None  # a unicode emoji
+
+    def item(self) -> ui.Button[Any]:
+        return ui.Button(label=self.label, style=self.style, custom_id=self.custom_id, emoji=self.emoji)
+
+    def json(self) -> dict[str, Any]:
+        """`item().to_component_dict()` (discord.py's ButtonComponent.to_dict, its keys in its order)."""
+        sent: dict[str, Any] = {"type": 2, "style": self.style.value, "disabled": False, "label": self.label,
+                                "custom_id": self.custom_id}
+        if self.emoji:
+            sent["emoji"] = {"id": None, "name": self.emoji}  # PartialEmoji.to_dict of a unicode emoji
+        return sent
+
+
 class LobbyButton(ui.DynamicItem[ui.Button[Any]],
                   template=r"p:l:(?P<match>[0-9a-zA-Z_-]+):(?P<op>join|leave|start|bot)(?:-(?P<level>normal|hard))?"):
     """`bot` adds an easy bot (the id lobbies posted before levels existed
@@ -95,9 +118,12 @@ class LobbyButton(ui.DynamicItem[ui.Button[Any]],
 
 class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-zA-Z_-]+)"):
     def __init__(self, match_id: str, locale: str = "en") -> None:
-        super().__init__(ui.Button(label=M.btn_hand(locale), style=discord.ButtonStyle.secondary, emoji="🂠",
-                                   custom_id=f"p:h:{match_id}"))
+        super().__init__(self.spec(match_id, locale).item())
         self.match_id = match_id
+
+    @staticmethod
+    def spec(match_id: str, locale: str = "en") -> ButtonSpec:
+        return ButtonSpec(M.btn_hand(locale), discord.ButtonStyle.secondary, f"p:h:{match_id}", "🂠")
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -111,9 +137,12 @@ class HandButton(ui.DynamicItem[ui.Button[Any]], template=r"p:h:(?P<match>[0-9a-
 class ActButton(ui.DynamicItem[ui.Button[Any]],
                 template=r"p:a:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+):(?P<idx>\d+)"):
     def __init__(self, match_id: str, seq: int, seat: int, idx: int, label: str = "?") -> None:
-        super().__init__(ui.Button(label=_clip(label, 80), style=discord.ButtonStyle.primary,
-                                   custom_id=f"p:a:{match_id}:{seq}:{seat}:{idx}"))
+        super().__init__(self.spec(match_id, seq, seat, idx, label).item())
         self.match_id, self.seq, self.seat, self.idx = match_id, seq, seat, idx
+
+    @staticmethod
+    def spec(match_id: str, seq: int, seat: int, idx: int, label: str = "?") -> ButtonSpec:
+        return ButtonSpec(_clip(label, 80), discord.ButtonStyle.primary, f"p:a:{match_id}:{seq}:{seat}:{idx}")
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -127,9 +156,13 @@ class ActButton(ui.DynamicItem[ui.Button[Any]],
 class ActSelect(ui.DynamicItem[ui.Select[Any]], template=r"p:s:(?P<match>[0-9a-zA-Z_-]+):(?P<seq>\d+):(?P<seat>\d+)"):
     def __init__(self, match_id: str, seq: int, seat: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
-        super().__init__(ui.Select(custom_id=f"p:s:{match_id}:{seq}:{seat}", placeholder=placeholder,
+        super().__init__(ui.Select(custom_id=self.custom_id_of(match_id, seq, seat), placeholder=placeholder,
                                    options=options or [discord.SelectOption(label="?", value="0")]))
         self.match_id, self.seq, self.seat = match_id, seq, seat
+
+    @staticmethod
+    def custom_id_of(match_id: str, seq: int, seat: int) -> str:
+        return f"p:s:{match_id}:{seq}:{seat}"
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -148,9 +181,13 @@ class GroupSelect(ui.DynamicItem[ui.Select[Any]],
 
     def __init__(self, match_id: str, seq: int, seat: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
-        super().__init__(ui.Select(custom_id=f"p:g:{match_id}:{seq}:{seat}", placeholder=placeholder,
+        super().__init__(ui.Select(custom_id=self.custom_id_of(match_id, seq, seat), placeholder=placeholder,
                                    options=options or [discord.SelectOption(label="?", value="0")]))
         self.match_id, self.seq, self.seat = match_id, seq, seat
+
+    @staticmethod
+    def custom_id_of(match_id: str, seq: int, seat: int) -> str:
+        return f"p:g:{match_id}:{seq}:{seat}"
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -251,10 +288,14 @@ class OpenButton(ui.DynamicItem[ui.Button[Any]],
     a group's choices shown in place of the groups, the groups again."""
 
     def __init__(self, match_id: str, seq: int, seat: int, label: str = "?", first: int | None = None) -> None:
-        card = f":{first}" if first is not None else ""
-        super().__init__(ui.Button(label=_clip(label, BUTTON_LABEL), style=discord.ButtonStyle.secondary,
-                                   emoji="↩" if first is None else None, custom_id=f"p:b:{match_id}:{seq}:{seat}{card}"))
+        super().__init__(self.spec(match_id, seq, seat, label, first).item())
         self.match_id, self.seq, self.seat, self.first = match_id, seq, seat, first
+
+    @staticmethod
+    def spec(match_id: str, seq: int, seat: int, label: str = "?", first: int | None = None) -> ButtonSpec:
+        card = f":{first}" if first is not None else ""
+        return ButtonSpec(_clip(label, BUTTON_LABEL), discord.ButtonStyle.secondary,
+                          f"p:b:{match_id}:{seq}:{seat}{card}", "↩" if first is None else None)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -348,14 +389,68 @@ def _labels(choices: Sequence[Choice], locale: str, names: Sequence[str], limit:
     return unique_labels([text(c.label) for c in choices], hints, limit)
 
 
-Rows = list[list[ui.Item[Any]]]  # a menu's items, row by row
+@dataclass(frozen=True)
+class Pick:
+    """A choice's button in a menu (an ActButton), or the way back (an OpenButton, `idx` None)."""
+
+    match_id: str
+    seq: int
+    seat: int
+    idx: int | None
+    label: str
+
+    def item(self) -> ui.Item[Any]:
+        if self.idx is None:
+            return OpenButton(self.match_id, self.seq, self.seat, self.label)
+        return ActButton(self.match_id, self.seq, self.seat, self.idx, self.label)
+
+    def to_component_dict(self) -> dict[str, Any]:
+        if self.idx is None:
+            return OpenButton.spec(self.match_id, self.seq, self.seat, self.label).json()
+        return ActButton.spec(self.match_id, self.seq, self.seat, self.idx, self.label).json()
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A select menu of choices (ActSelect) or of a staged menu's groups (GroupSelect, `groups`):
+    its options as (label, value, description)."""
+
+    match_id: str
+    seq: int
+    seat: int
+    options: tuple[tuple[str, str, str], ...]
+    placeholder: str
+    groups: bool = False
+
+    def item(self) -> ui.Item[Any]:
+        options = [discord.SelectOption(label=label, value=value, description=about)
+                   for label, value, about in self.options]
+        kind = GroupSelect if self.groups else ActSelect
+        return kind(self.match_id, self.seq, self.seat, options, placeholder=self.placeholder)
+
+    def to_component_dict(self) -> dict[str, Any]:
+        """`item().to_component_dict()` (discord.py's SelectMenu.to_dict and SelectOption.to_dict,
+        keys in their order), without the item, its select and an object per option."""
+        kind = GroupSelect if self.groups else ActSelect
+        sent: dict[str, Any] = {"type": 3, "custom_id": kind.custom_id_of(self.match_id, self.seq, self.seat),
+                                "min_values": 1, "max_values": 1, "disabled": False, "required": True}
+        if self.placeholder:
+            sent["placeholder"] = self.placeholder
+        sent["options"] = [{"label": label, "value": value, "default": False, **({"description": about} if about else {})}
+                           for label, value, about in self.options or (("?", "0", ""),)]  # as the items' own default
+        return sent
+
+
+# A menu's parts, row by row: each made into discord.py's item for a classic view (`_rows_view`),
+# or straight into its JSON under a layout message (laid.Laid), as a DM's menu is on every move.
+Rows = list[list[Pick | Menu]]
 
 
 def _rows_view(rows: Rows) -> ui.View:
     view = ui.View(timeout=None)
     for row in rows:
-        for item in row:
-            view.add_item(item)
+        for part in row:
+            view.add_item(part.item())
     return view
 
 
@@ -371,7 +466,7 @@ def choice_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], l
 
 def choice_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], locale: str,
                 names: Sequence[str] = ()) -> Rows | None:
-    """`choice_view`'s items, row by row (a layout message puts them in its own rows); None exactly
+    """`choice_view`'s parts, row by row (a layout message puts them in its own rows); None exactly
     when the choices are not `listable`, the one rule of what a menu can offer."""
     if not listable(choices):
         return None
@@ -380,8 +475,7 @@ def choice_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], l
         return rows
     entries = stages(choices)
     assert entries is not None  # listable: over 25 choices, their groups fit
-    return [[GroupSelect(match_id, seq, seat, _stage_options(choices, entries, locale, names),
-                         placeholder=M.choose_group(locale))]]
+    return [[Menu(match_id, seq, seat, _stage_options(choices, entries, locale, names), M.choose_group(locale), True)]]
 
 
 def pick_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], indices: Sequence[int], locale: str,
@@ -391,24 +485,27 @@ def pick_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], ind
     if len(picked) <= BUTTON_CHOICES:
         labels = _labels(picked, locale, names, 1000)
         if all(len(label) <= BUTTON_LABEL for label in labels):  # a longer one reads better in a select menu
-            return [[ActButton(match_id, seq, seat, i, label) for i, label in zip(indices, labels, strict=True)]]
+            return [[Pick(match_id, seq, seat, i, label) for i, label in zip(indices, labels, strict=True)]]
     if len(picked) > SELECT_LIMIT:
         return None
-    labels = _labels(picked, locale, names, 100)
-    options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
-               for i, label in zip(indices, labels, strict=True)]
-    return [[ActSelect(match_id, seq, seat, options, placeholder=M.choose(locale))]]
+    return [[Menu(match_id, seq, seat, _options(choices, indices, locale, names), M.choose(locale))]]
+
+
+def _options(choices: Sequence[Choice], indices: Sequence[int], locale: str,
+             names: Sequence[str]) -> tuple[tuple[str, str, str], ...]:
+    """A select's options for choices `indices`: each one's label, its index, its code."""
+    labels = _labels([choices[i] for i in indices], locale, names, 100)
+    return tuple((label, str(i), _clip(choices[i].code, 100)) for i, label in zip(indices, labels, strict=True))
 
 
 def _stage_options(choices: Sequence[Choice], entries: Sequence[Entry], locale: str,
-                   names: Sequence[str]) -> list[discord.SelectOption]:
+                   names: Sequence[str]) -> tuple[tuple[str, str, str], ...]:
     """A staging menu's options: a group opens its choices (or subgroups), a single choice plays."""
     labels = unique_labels([with_names(e.label(locale), names, locale) for e in entries],
                            [[choices[e.indices[0]].code if not e.group else ""] for e in entries], 100)
-    return [discord.SelectOption(label=label, value=e.value,
-                                 description=_clip(M.n_choices.format(n=len(e.indices))(locale) if e.group
-                                                   else choices[e.indices[0]].code, 100))
-            for e, label in zip(entries, labels, strict=True)]
+    return tuple((label, e.value, _clip(M.n_choices.format(n=len(e.indices))(locale) if e.group
+                                        else choices[e.indices[0]].code, 100))
+                 for e, label in zip(entries, labels, strict=True))
 
 
 def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], entry: Entry, locale: str,
@@ -420,21 +517,16 @@ def group_view(match_id: str, seq: int, seat: int, choices: Sequence[Choice], en
 
 def group_rows(match_id: str, seq: int, seat: int, choices: Sequence[Choice], entry: Entry, locale: str,
                names: Sequence[str] = (), back: bool = False) -> Rows:
-    """`group_view`'s items, row by row."""
+    """`group_view`'s parts, row by row."""
     placeholder = _clip(with_names(entry.label(locale), names, locale), 150)
     within = substages(choices, entry.indices) if entry.depth == 0 else None
     rows: Rows
     if within is not None:  # a group too long for one menu, staged once more by its subgroups
-        rows = [[GroupSelect(match_id, seq, seat, _stage_options(choices, within, locale, names),
-                             placeholder=placeholder)]]
+        rows = [[Menu(match_id, seq, seat, _stage_options(choices, within, locale, names), placeholder, True)]]
     else:
-        picked = [choices[i] for i in entry.indices]
-        labels = _labels(picked, locale, names, 100)
-        options = [discord.SelectOption(label=label, value=str(i), description=_clip(choices[i].code, 100))
-                   for i, label in zip(entry.indices, labels, strict=True)]
-        rows = [[ActSelect(match_id, seq, seat, options, placeholder=placeholder)]]
+        rows = [[Menu(match_id, seq, seat, _options(choices, entry.indices, locale, names), placeholder)]]
     if back:
-        rows.append([OpenButton(match_id, seq, seat, (BACK_FROM_CARD if entry.card else BACK_LABEL)(locale))])
+        rows.append([Pick(match_id, seq, seat, None, (BACK_FROM_CARD if entry.card else BACK_LABEL)(locale))])
     return rows
 
 

@@ -10,7 +10,9 @@ from typing import Any
 from engine.core import Text, UnknownAction, format_action, seat_ref
 from engine.core.actions import typed_number
 
+from .cards import CardDef
 from .catalog import numbers, static_effect, type_name, use
+from .perdef import per_def
 from .stacks import STATE_TEXT, castle_combat, stack_combat, stack_state
 from .state import WState, cdef, find_castle, find_stack, name
 from .words import NOTHING, card_with, holder, piece, yours
@@ -25,17 +27,24 @@ GROUPS = {
 HAND_KINDS = ("deploy", "play", "calamity", "cast", "terrain", "weather", "explore")
 
 
+# What a card reads as in a label and as its menu group, once per definition (perdef.py): a turn's
+# menu names each card of the hand once per place it may go.
+_CARDS: dict[int, tuple[CardDef, Text]] = {}
+_GROUPS: dict[int, tuple[CardDef, Text]] = {}
+
+
 def _numbers(s: WState, iid: str, limit: int = 3) -> list[Text]:
     return [t for t in numbers(cdef(s, iid)) if t.en != "no cost"][:limit]
 
 
 def _card(s: WState, iid: str) -> Text:
-    return card_with(s, iid, _numbers(s, iid))
+    # card_with and _numbers read nothing of the card but its definition.
+    return per_def(_CARDS, cdef(s, iid), lambda _: card_with(s, iid, _numbers(s, iid)))
 
 
 def hand_group(s: WState, iid: str) -> Text:
     """The first stage of a long menu: the card from hand ('Griffins (army)')."""
-    return name(s, iid) + Text(" (", "（") + type_name(cdef(s, iid).type) + Text(")", "）")
+    return per_def(_GROUPS, cdef(s, iid), lambda d: name(s, iid) + Text(" (", "（") + type_name(d.type) + Text(")", "）"))
 
 
 def group(s: WState, a: Action) -> Text | None:

@@ -41,14 +41,15 @@ def play_candidates(s: WState, seat: int) -> list[Action]:
     opp_stacks = [st.hero for o, q in enumerate(s.players) if o != seat for st in q.stacks]
     opp_castles = [c.card for o, q in enumerate(s.players) if o != seat for c in q.castles]
     opp_players = [f"p{o}" for o, q in enumerate(s.players) if o != seat and not q.eliminated]
+    defs = {iid: cdef(s, iid) for iid in hand}  # each card's definition read once: the menu asks several times
     firsts: dict[str, str] = {}
-    for iid in hand:
-        firsts.setdefault(cdef(s, iid).id, iid)
+    for iid, d in defs.items():
+        firsts.setdefault(d.id, iid)
     distinct = list(firsts.values())
-    march = next((i for i in hand if cdef(s, i).march), None)
+    march = next((i for i in hand if defs[i].march), None)
     out: list[Action] = []
     for iid in distinct:
-        d = cdef(s, iid)
+        d = defs[iid]
         if d.type in ("castle", "hero", "ruin"):
             out.append({"kind": "deploy", "card": iid})
         elif d.type in ("banner", "army", "fleet"):
@@ -82,24 +83,24 @@ def play_candidates(s: WState, seat: int) -> list[Action]:
             else:
                 out.append({"kind": "march", "stack": st.hero, "card": march})
         out += [{"kind": "clear", "on": x, "card": march} for x in moves.clearable(s, seat)]
-    # Battle cards of one name differ only in check value, which a battle never reads: one each.
-    battle_cards: list[str] = []
-    for i in distinct:
-        if cdef(s, i).battle is not None and all(cdef(s, b).name.en != cdef(s, i).name.en for b in battle_cards):
-            battle_cards.append(i)
-    all_battle = [i for i in hand if cdef(s, i).battle is not None]
+    # Battle cards of one name differ only in check value, which a battle never reads: one each,
+    # and a pair of each name held twice or more (the first two in hand order, not a set's: a set's
+    # order follows the process's string hashing, and the menu, and a seeded bot's pick from it, must
+    # be the same in every process). The same for every stack and target: made once.
+    by_name: dict[str, list[str]] = {}
+    for i in hand:
+        if defs[i].battle is not None:
+            by_name.setdefault(defs[i].name.en, []).append(i)
+    battle_cards = [same[0] for same in by_name.values()]
+    pairs = [same[:2] for same in by_name.values() if len(same) >= 2]
     for st in p.stacks:
         if st.march:
             out.append({"kind": "recall", "stack": st.hero})
         for t in moves.attack_targets(s, seat, st):
             for b in battle_cards:
                 out.append({"kind": "attack", "stack": st.hero, "target": t, "cards": [b]})
-            # In hand order, not a set's: a set's order follows the process's string hashing, and the
-            # menu (and a seeded bot's pick from it) must be the same in every process.
-            for kind in dict.fromkeys(cdef(s, i).name.en for i in all_battle):
-                same = [i for i in all_battle if cdef(s, i).name.en == kind]
-                if len(same) >= 2:
-                    out.append({"kind": "attack", "stack": st.hero, "target": t, "cards": same[:2]})
+            for same in pairs:
+                out.append({"kind": "attack", "stack": st.hero, "target": t, "cards": list(same)})
     out += [{"kind": "sell", "card": t} for t in p.treasures]
     return out
 

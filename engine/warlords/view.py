@@ -10,6 +10,7 @@ from engine.core import Text, Viewer
 
 from .cards import CardDef
 from .catalog import brief
+from .perdef import KEPT, per_def
 from .stacks import (
     capacity,
     castle_capacity,
@@ -26,12 +27,10 @@ from .stacks import (
 )
 from .state import Castle, Stack, WState, cdef, set_defs
 
-# A card's hand line, written once per card definition (by identity: a definition is not hashable;
-# the entry holds the definition, so its id cannot be reused while kept): every view of every move
-# shows each hand in full. Bounded: card sets read again and again (engine.core.cardfile keeps a few
-# dozen) must not keep their definitions alive here.
+# A card's hand line, written once per card definition (perdef.py): every view of every move shows
+# each hand in full.
 _BRIEFS: dict[int, tuple[CardDef, Text]] = {}
-_BRIEFS_KEPT = 4096
+_BRIEFS_KEPT = KEPT
 
 
 def card_json(s: WState, iid: str) -> dict[str, Any]:
@@ -40,16 +39,12 @@ def card_json(s: WState, iid: str) -> dict[str, Any]:
 
 def hand_json(s: WState, iid: str) -> dict[str, Any]:
     """A card in its owner's hand, with the line that says its cost, numbers and use."""
-    return {**card_json(s, iid), "text": _brief(cdef(s, iid)).to_json()}
+    d = cdef(s, iid)  # card_json's, read once: every view of every move shows each hand in full
+    return {"id": iid, **d.shown, "text": _brief(d).to_json()}
 
 
 def _brief(d: CardDef) -> Text:
-    found = _BRIEFS.get(id(d))
-    if found is None or found[0] is not d:
-        if len(_BRIEFS) >= _BRIEFS_KEPT:
-            _BRIEFS.clear()
-        found = _BRIEFS[id(d)] = (d, brief(d))
-    return found[1]
+    return per_def(_BRIEFS, d, brief, _BRIEFS_KEPT)
 
 
 def stack_json(s: WState, st: Stack) -> dict[str, Any]:

@@ -116,7 +116,7 @@ def _reopened_from_items(message: Any, rows: list[list[ui.Item[Any]]]) -> list[d
     for item in [c for c in layout.children if isinstance(c, ui.ActionRow)]:
         layout.remove_item(item)
     for items in rows:
-        layout.add_item(row(items))
+        layout.add_item(row([part.item() for part in items]))
     assert layout.has_components_v2()
     return layout.to_components()
 
