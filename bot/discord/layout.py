@@ -72,14 +72,6 @@ def view(board: Board, part: str, index: int, count: int, image: bool) -> ui.Lay
     return laid.Laid(shown)
 
 
-def row(items: Sequence[ui.Item[Any]]) -> ui.ActionRow[ui.LayoutView]:
-    """A row of buttons or a select under a layout message's container (the board's, a DM's)."""
-    found: ui.ActionRow[ui.LayoutView] = ui.ActionRow()
-    for item in items:
-        found.add_item(item)
-    return found
-
-
 def alt(board: Board) -> str:
     """The picture's alt text, within Discord's 1,024 characters."""
     return _clip(board.alt, ALT_LIMIT)
