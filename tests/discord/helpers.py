@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from discord import ui
+
 from bot.discord import layout
 from engine.core import Viewer
 from tests.discord.harness import FakeDiscord, Harness, User, custom_ids
+
+
+def item_row(items: Any) -> ui.ActionRow[ui.LayoutView]:
+    """An action row of discord.py items, as layout messages held them before `bot/discord/laid.py`
+    made them as JSON: the plain way the tests build a message to compare with."""
+    found: ui.ActionRow[ui.LayoutView] = ui.ActionRow()
+    for item in items:
+        found.add_item(item)
+    return found
 
 
 def lobby_message(h: Harness, match_id: str) -> dict[str, Any]:

@@ -11,13 +11,13 @@ from discord import ui
 from discord.components import _component_factory
 
 from bot.discord import handlayout
-from bot.discord.layout import row
 from bot.discord.menus import cards
 from bot.discord.views import choice_rows, group_rows
 from engine.core import Choice, Text
 from engine.registry import get_game, installed
 from tests.contract.matches import walk as bot_match
 from tests.discord.harness import walk
+from tests.discord.helpers import item_row
 
 
 def choice(n: int, group: str | None = None) -> Choice:
@@ -116,7 +116,7 @@ def _reopened_from_items(message: Any, rows: list[list[ui.Item[Any]]]) -> list[d
     for item in [c for c in layout.children if isinstance(c, ui.ActionRow)]:
         layout.remove_item(item)
     for items in rows:
-        layout.add_item(row([part.item() for part in items]))
+        layout.add_item(item_row([part.item() for part in items]))
     assert layout.has_components_v2()
     return layout.to_components()
 

@@ -13,14 +13,8 @@ from bot.discord.i18n import M
 from bot.discord.menus import Entry, cards, stages
 from bot.discord.views import ActButton, HandButton, OpenButton
 from engine.core import Choice, Text, with_names
+from tests.discord.helpers import item_row
 
-
-def _row(items: Any) -> ui.ActionRow[ui.LayoutView]:
-    """An action row of discord.py items, as layout messages held them before `laid`."""
-    found: ui.ActionRow[ui.LayoutView] = ui.ActionRow()
-    for item in items:
-        found.add_item(item)
-    return found
 
 def choice(n: int, group: str | None = None) -> Choice:
     return Choice({"kind": "pass", "n": n}, Text(f"Play {n} on ⟦1⟧ *now*", f"⟦1⟧に{n}を出す"),
@@ -64,7 +58,7 @@ def dm_by_items(h: handlayout.Hand, part: str, last: bool, note: str) -> list[di
             box.add_item(section)
     view.add_item(box)
     for items in handlayout.menu_rows(decision, bool(sections)) if decision is not None else []:
-        view.add_item(_row([part.item() for part in items]))
+        view.add_item(item_row([part.item() for part in items]))
     return view.to_components()
 
 
@@ -84,7 +78,7 @@ def board_by_items(board: layout.Board, part: str, index: int, count: int, image
         box.add_item(ui.TextDisplay(body))
     view.add_item(box)
     if board.hand_button and index == count - 1:
-        view.add_item(_row([HandButton(board.match_id, board.locale)]))
+        view.add_item(item_row([HandButton(board.match_id, board.locale)]))
     return view.to_components()
 
 
