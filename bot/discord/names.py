@@ -11,13 +11,14 @@ suggestions, which Discord shows as plain text, get the name as it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 
 from engine.core import Text, with_names
+from engine.core.identity import kept_by_identity
 from engine.registry import available, get_game
 from events.bots import shown_name
 from events.model import Player
@@ -41,10 +42,10 @@ def shown(player: Player, locale: str = "en") -> str:
     return f"**{escaped(player, locale)}**"
 
 
-# Seat names by the seats they name (by identity, the entry holding them: players are immutable, and
-# a match's states share its seats), style and language: a move names seats in every line, label and
-# prompt it shows, each time working out the same few names. Bounded, as matches come and go.
-_SEAT_NAMES: dict[tuple[int, str, str], tuple[tuple[Player, ...], tuple[str, ...]]] = {}
+# Seat names by the seats they name (by identity: players are immutable, and a match's states share
+# its seats), style and language: a move names seats in every line, label and prompt it shows, each
+# time working out the same few names. Bounded, as matches come and go.
+_SEAT_NAMES: dict[tuple[Hashable, ...], tuple[Any, Any]] = {}
 _SEAT_NAMES_KEPT = 1024
 
 
@@ -53,13 +54,9 @@ def seat_names(ms: MatchState, style: Style = "bold", locale: str = "en") -> lis
     seats = ms.seats
     if not isinstance(seats, tuple):  # not immutable: nothing to keep by
         return _seat_names(seats, style, locale)
-    key = (id(seats), style, locale)
-    found = _SEAT_NAMES.get(key)
-    if found is None or found[0] is not seats:
-        if len(_SEAT_NAMES) >= _SEAT_NAMES_KEPT:
-            _SEAT_NAMES.clear()
-        found = _SEAT_NAMES[key] = (seats, tuple(_seat_names(seats, style, locale)))
-    return list(found[1])
+    names: tuple[str, ...] = kept_by_identity(_SEAT_NAMES, seats, lambda _: tuple(_seat_names(seats, style, locale)),
+                                              _SEAT_NAMES_KEPT, (style, locale))
+    return list(names)
 
 
 def _seat_names(seats: Sequence[Player], style: Style, locale: str) -> list[str]:

@@ -5,14 +5,14 @@ counted from 1 as people count them."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from engine.core import Text, UnknownAction, format_action, seat_ref
 from engine.core.actions import typed_number
+from engine.core.identity import kept_by_identity
 
-from .cards import CardDef
 from .catalog import numbers, static_effect, type_name, use
-from .perdef import per_def
 from .stacks import STATE_TEXT, castle_combat, stack_combat, stack_state
 from .state import WState, cdef, find_castle, find_stack, name
 from .words import NOTHING, card_with, holder, piece, yours
@@ -27,10 +27,10 @@ GROUPS = {
 HAND_KINDS = ("deploy", "play", "calamity", "cast", "terrain", "weather", "explore")
 
 
-# What a card reads as in a label and as its menu group, once per definition (perdef.py): a turn's
+# What a card reads as in a label and as its menu group, once per definition (engine/core/identity.py): a turn's
 # menu names each card of the hand once per place it may go.
-_CARDS: dict[int, tuple[CardDef, Text]] = {}
-_GROUPS: dict[int, tuple[CardDef, Text]] = {}
+_CARDS: dict[tuple[Hashable, ...], tuple[Any, Any]] = {}
+_GROUPS: dict[tuple[Hashable, ...], tuple[Any, Any]] = {}
 
 
 def _numbers(s: WState, iid: str, limit: int = 3) -> list[Text]:
@@ -39,12 +39,12 @@ def _numbers(s: WState, iid: str, limit: int = 3) -> list[Text]:
 
 def _card(s: WState, iid: str) -> Text:
     # card_with and _numbers read nothing of the card but its definition.
-    return per_def(_CARDS, cdef(s, iid), lambda _: card_with(s, iid, _numbers(s, iid)))
+    return kept_by_identity(_CARDS, cdef(s, iid), lambda _: card_with(s, iid, _numbers(s, iid)))
 
 
 def hand_group(s: WState, iid: str) -> Text:
     """The first stage of a long menu: the card from hand ('Griffins (army)')."""
-    return per_def(_GROUPS, cdef(s, iid), lambda d: name(s, iid) + Text(" (", "（") + type_name(d.type) + Text(")", "）"))
+    return kept_by_identity(_GROUPS, cdef(s, iid), lambda d: name(s, iid) + Text(" (", "（") + type_name(d.type) + Text(")", "）"))
 
 
 def group(s: WState, a: Action) -> Text | None:

@@ -120,7 +120,7 @@ STATE_TYPES = (WState, Player, Stack, Castle, Decision)
 
 
 _DEFS: dict[str, CardDef] = {}
-_RULES: dict[str, Card] = {}
+_RECORDS: dict[str, Card] = {}  # the sample set's, by card id, as `_DEFS` keeps its models
 
 
 def cdef(s: WState, iid: str) -> CardDef:
@@ -142,9 +142,9 @@ def rec(s: WState, iid: str) -> Card:
     if s.card_set:
         return CARD_FILES.load(s.card_set).defs.rules[key]
     try:
-        return _RULES[key]
+        return _RECORDS[key]
     except KeyError:
-        found = _RULES[key] = catalogue().rules[key]
+        found = _RECORDS[key] = catalogue().rules[key]
         return found
 
 
@@ -166,7 +166,7 @@ def kind(s: WState, iid: str) -> str:
     key = s.cards[iid]
     if not s.card_set:
         try:
-            return _RULES[key].type
+            return _RECORDS[key].type
         except KeyError:
             pass
     return rec(s, iid).type

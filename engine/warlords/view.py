@@ -3,14 +3,14 @@ discard piles and the Time Passes areas are public."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from engine.core import Text, Viewer
+from engine.core.identity import KEPT, kept_by_identity
 
 from .cards import CardDef
 from .catalog import brief
-from .perdef import KEPT, per_def
 from .stacks import (
     capacity,
     castle_capacity,
@@ -27,9 +27,9 @@ from .stacks import (
 )
 from .state import Castle, Stack, WState, cdef, set_defs
 
-# A card's hand line, written once per card definition (perdef.py): every view of every move shows
+# A card's hand line, written once per card definition (engine/core/identity.py): every view of every move shows
 # each hand in full.
-_BRIEFS: dict[int, tuple[CardDef, Text]] = {}
+_BRIEFS: dict[tuple[Hashable, ...], tuple[Any, Any]] = {}
 _BRIEFS_KEPT = KEPT
 
 
@@ -44,7 +44,7 @@ def hand_json(s: WState, iid: str) -> dict[str, Any]:
 
 
 def _brief(d: CardDef) -> Text:
-    return per_def(_BRIEFS, d, brief, _BRIEFS_KEPT)
+    return kept_by_identity(_BRIEFS, d, brief, _BRIEFS_KEPT)
 
 
 def stack_json(s: WState, st: Stack) -> dict[str, Any]:

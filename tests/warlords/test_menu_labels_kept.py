@@ -1,4 +1,4 @@
-"""A menu names each card of the hand by a text made once per card definition (engine/warlords/perdef.py):
+"""A menu names each card of the hand by a text made once per card definition (engine/core/identity.py):
 the menus read exactly as when every label is made afresh, however many cards share a definition."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ def _menus() -> list[list[tuple[str, str, str | None]]]:
 def test_menus_read_as_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
     kept = _menus()
     assert labels._CARDS and labels._GROUPS  # the menus did keep texts
-    monkeypatch.setattr(labels, "per_def", lambda table, d, make, kept=0: make(d))  # every one made afresh
+    monkeypatch.setattr(labels, "kept_by_identity", lambda table, d, make, kept=0: make(d))  # every one made afresh
     assert _menus() == kept
 
 
