@@ -194,12 +194,14 @@ class MatchService:
             return _Live(await self._from_the_start(row.id, opened.secret), opened.secret, snapped=0)
         ms = rebuild(events, opened.secret, start)[0]
         live = _Live(ms, opened.secret, snapped=start.seq if start is not None else 0)
-        live.moved_on(ms, events)
-        self._tailed(row.id, live)
+        self._moved_on(live, ms, events)
         return live
 
-    def _tailed(self, match_id: str, live: _Live) -> None:
-        """`live` moved last: the matches beyond the TAILS that moved last let go of their events."""
+    def _moved_on(self, live: _Live, ms: MatchState, events: list[Event]) -> None:
+        """`live`'s newest state is `ms`, reached by `events` (`_Live.moved_on`), and it moved last:
+        the matches beyond the TAILS that moved last let go of their events."""
+        live.moved_on(ms, events)
+        match_id = ms.match_id
         self._tails.pop(match_id, None)
         if live.tail:
             self._tails[match_id] = None
@@ -255,8 +257,7 @@ class MatchService:
         # Readers refresh without the match's lock, so a slower refresh must
         # not put back a state older than one a command has since committed.
         if caught_up.seq > live.ms.seq:
-            live.moved_on(caught_up, newer if newer and newer[0].seq == cached.seq + 1 else [])
-            self._tailed(cached.match_id, live)
+            self._moved_on(live, caught_up, newer if newer and newer[0].seq == cached.seq + 1 else [])
         if caught_up.seq >= last:
             live.checked = max(live.checked, began)
         return recorded
@@ -323,8 +324,7 @@ class MatchService:
             before.match_id, before.seq, new, self.clock(), status=after.status,
             players=[p.id for p in (after.seats or after.lobby)],
             result=outcome_json(after) if after.status == "finished" and before.status != "finished" else None)
-        live.moved_on(after, events)
-        self._tailed(before.match_id, live)
+        self._moved_on(live, after, events)
         live.checked = max(live.checked, asyncio.get_running_loop().time())
         if after.seq // self.snapshot_every > before.seq // self.snapshot_every:
             await self._snapshot(live)
@@ -429,9 +429,10 @@ class MatchService:
         row = MatchRow(match_id, game_id, game.ruleset, now, now, "lobby", commitment(secret),
                        _str(place.get("guild")), _str(place.get("channel")), [], None, 0)
         event = await self.store.create_match(row, secret, first)
-        live = self._live.setdefault(match_id, _Live(created(event), secret,
-                                                     checked=asyncio.get_running_loop().time(), tail=[event]))
-        self._tailed(match_id, live)
+        if match_id not in self._live:
+            opened = created(event)
+            self._live[match_id] = _Live(opened, secret, checked=asyncio.get_running_loop().time())
+            self._moved_on(self._live[match_id], opened, [event])
         await self._evict()
         if join:
             await self.join(match_id, creator)
