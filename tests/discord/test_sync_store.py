@@ -110,3 +110,46 @@ async def test_a_pass_that_only_edits_the_board_writes_its_note_before_it_ends(
     since = len(h.fake.calls)
     assert await h.parley.delivery.sync(match_id)
     assert rest_calls(h.fake, since) == []
+
+
+@pytest.mark.parametrize("game", ["naru", "warlords"])
+async def test_a_posts_note_is_written_before_the_next_call_to_discord(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """Delivery writes a pass's records together (`Delivery._write`), but the note of a message it
+    posted before it calls Discord again: a crash in between must not post it twice. Edits' notes
+    may wait for the pass's end."""
+    h = harness
+    store = h.parley.service.store
+    match_id, thread = await open_match(h, ALICE, BOB, game=game, options="")
+    seen: list[tuple[str, Any]] = []  # ("write", scopes) and ("call", (method, path)), in order
+    real_sets, real_rest, real_hook = store.set_kvs, h.fake.rest, h.fake.webhook
+
+    async def set_kvs(items: Any) -> None:
+        seen.append(("write", {scope for scope, _, _ in items}))
+        await real_sets(items)
+
+    def rest(method: str, url: str, *args: Any) -> Any:
+        seen.append(("call", (method, url)))
+        return real_rest(method, url, *args)
+
+    def webhook(method: str, url: str, *args: Any) -> Any:
+        seen.append(("call", (method, url)))
+        return real_hook(method, url, *args)
+
+    monkeypatch.setattr(store, "set_kvs", set_kvs)
+    monkeypatch.setattr(h.fake, "rest", rest)
+    monkeypatch.setattr(h.fake, "webhook", webhook)
+    rng = random.Random(3)
+    posts = 0
+    for _ in range(MOVES):
+        seen.clear()
+        if await random_move(h, match_id, thread, (ALICE, BOB), rng) is None:
+            break
+        for i, (what, detail) in enumerate(seen):
+            if what != "call" or detail[0] != "POST" or f"/channels/{thread}/messages" not in detail[1]:
+                continue
+            posts += 1  # a log line (or ping) in the thread: its note before any later call
+            later = seen[i + 1:]
+            first_call = next((k for k, (w, _) in enumerate(later) if w == "call"), len(later))
+            assert any(w == "write" and BOARD in d for w, d in later[:first_call]), seen
+    assert posts  # the moves did post
