@@ -33,7 +33,7 @@ from events.gcpause import settle, unsettle
 from events.model import NewEvent, Player
 from events.recorder import Recorder
 from events.replay import rebuild
-from events.service import FRESH_FOR, MatchService
+from events.service import FRESH_FOR, MatchService, _play
 from events.stores import open_store
 from tests.toygame import GAME
 
@@ -217,8 +217,9 @@ async def rebuild_time(store: Recorder, n: int) -> tuple[float, float, int]:
     new, state = [], live
     for _ in range(n):
         seat = state.state.active
-        e, state = service._action_event(state, secret, [A, B][seat].id, seat, {"kind": "roll"}, None)
-        new.append(e)
+        played = _play(state, secret, [A, B][seat].id, seat, {"kind": "roll"}, None)
+        new.append(service._action_event(played, secret, shown=False))
+        state = played.after
     for start in range(0, n, 1000):
         await store.append(match_id, live.seq + start, new[start:start + 1000], "t")
     began = time.perf_counter()

@@ -24,10 +24,13 @@ from engine.quarriors.game import GAME
 class _Null:
     """A game that does nothing: the framework's own cost per step on this machine."""
 
-    waiting = (Pending(0, "turn", Text("", "")),)
+    prompts = (Pending(0, "turn", Text("", "")),)
 
     def pending(self, state: object) -> tuple[Pending, ...]:
-        return self.waiting
+        return self.prompts
+
+    def waiting(self, state: object) -> tuple[int, ...]:
+        return (0,)
 
     def apply(self, state: object, seat: int, action: object, rng: Rng) -> Transition[object]:
         return Transition(state, (Text("", ""),))
