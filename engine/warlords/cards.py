@@ -181,7 +181,7 @@ class Card:
     `__getattr__` hook, which keeps CPython from specialising it: several times a slot's
     cost, and an action reads a dozen. The model stays for loading, validation and texts."""
 
-    __slots__ = (*CardDef.model_fields, "text", "totals")
+    __slots__ = (*CardDef.model_fields, "added_capacity", "added_revenue", "text", "totals")
     id: str
     type: CardType
     name: Name
@@ -209,32 +209,29 @@ class Card:
     spell: list[SpellOutcome]
     text: Text
     totals: dict[str, int]
+    added_capacity: int  # what an improvement or ally adds to what holds it (`static("capacity")`)
+    added_revenue: int  # what an improvement adds to its castle's revenue
 
     def __init__(self, d: CardDef) -> None:
         for field in CardDef.model_fields:
             setattr(self, field, getattr(d, field))
         self.text, self.totals = d.text, d.static_totals
+        self.added_capacity, self.added_revenue = self.static("capacity"), self.static("revenue")
 
     def static(self, op: str) -> int:
         return self.totals.get(op, 0)
 
 
 class CardDefs(dict[str, CardDef]):
-    """A set's cards by id, with plain tables of the values every turn reads: a card
-    model's attribute read goes through pydantic's `__getattr__` hook (some hundreds of
-    instructions under callgrind), a dict read costs a few dozen. The tables are slots: a dict
+    """A set's card models by id (for loading, validation and texts), with `rules`: the same
+    cards as the plain records the rules read (`Card`, `state.rec`). `rules` is a slot: a dict
     subclass's own attributes are otherwise read without CPython's specialisation."""
 
-    __slots__ = ("added_capacity", "added_revenue", "capacity", "kind", "revenue", "rules")
+    __slots__ = ("rules",)
 
     def __init__(self, cards: list[CardDef]) -> None:
         super().__init__((c.id, c) for c in cards)
-        self.rules = {c.id: Card(c) for c in cards}  # what the rules read of each (`state.rec`)
-        self.kind: dict[str, str] = {c.id: c.type for c in cards}  # every card drawn is asked
-        self.revenue = {c.id: c.revenue for c in cards}  # a castle's own
-        self.added_revenue = {c.id: c.static("revenue") for c in cards}  # an improvement's
-        self.capacity = {c.id: c.capacity for c in cards}  # a castle's, hero's or banner's own
-        self.added_capacity = {c.id: c.static("capacity") for c in cards}  # an improvement's or ally's
+        self.rules = {c.id: Card(c) for c in cards}
 
 
 class OracleRow(Strict):

@@ -35,8 +35,8 @@ def at_home(st: Stack) -> bool:
 
 def units(s: WState, st: Stack) -> list[str]:
     """Armies and allies: they take losses before the hero."""
-    kinds, cards = set_defs(s).kind, s.cards
-    return [m for m in st.members if kinds[cards[m]] in ("army", "ally")]
+    recs, cards = set_defs(s).rules, s.cards
+    return [m for m in st.members if recs[cards[m]].type in ("army", "ally")]
 
 
 def faction(s: WState, st: Stack) -> str | None:
@@ -48,9 +48,9 @@ def faction(s: WState, st: Stack) -> str | None:
 
 
 def banner(s: WState, st: Stack) -> str | None:
-    kinds, cards = set_defs(s).kind, s.cards
+    recs, cards = set_defs(s).rules, s.cards
     for m in st.members:
-        if kinds[cards[m]] == "banner":
+        if recs[cards[m]].type == "banner":
             return m
     return None
 
@@ -69,21 +69,21 @@ def immobile(s: WState, st: Stack) -> bool:
 
 
 def capacity(s: WState, st: Stack) -> int:
-    # Plain tables (see CardDefs): every deployment to a stack asks, with its load.
-    defs, cards = set_defs(s), s.cards
-    cap = defs.capacity[cards[st.hero]]
+    # The set's records in a loop: every deployment to a stack asks, with its load.
+    recs, cards = set_defs(s).rules, s.cards
+    cap = recs[cards[st.hero]].capacity
     for m in st.members:
-        cid = cards[m]
-        cap += defs.capacity[cid] if defs.kind[cid] == "banner" else defs.added_capacity[cid]
+        d = recs[cards[m]]
+        cap += d.capacity if d.type == "banner" else d.added_capacity
     return cap
 
 
 def load(s: WState, st: Stack) -> int:
     """Cards counted against capacity: armies, allies, artefacts (not the banner)."""
-    kinds, cards = set_defs(s).kind, s.cards
+    recs, cards = set_defs(s).rules, s.cards
     n = 0
     for m in st.members:
-        if kinds[cards[m]] in ("army", "ally", "artefact"):
+        if recs[cards[m]].type in ("army", "ally", "artefact"):
             n += 1
     return n
 
@@ -153,10 +153,10 @@ def castle_combat(s: WState, c: Castle) -> int:
 
 
 def castle_capacity(s: WState, c: Castle) -> int:
-    defs, cards = set_defs(s), s.cards  # plain tables, and a loop: every garrison deployment asks
-    total = defs.capacity[cards[c.card]]
+    recs, cards = set_defs(s).rules, s.cards  # and a loop: every garrison deployment asks
+    total = recs[cards[c.card]].capacity
     for i in c.improvements:
-        total += defs.added_capacity[cards[i]]
+        total += recs[cards[i]].added_capacity
     return total
 
 
@@ -165,13 +165,13 @@ def castle_revenue(s: WState, c: Castle) -> int:
 
 
 def _revenue(s: WState, castles: Sequence[Castle]) -> int:
-    """The castles' revenue with their improvements', from the set's plain tables."""
-    defs, cards = set_defs(s), s.cards
+    """The castles' revenue with their improvements', from the set's records."""
+    recs, cards = set_defs(s).rules, s.cards
     total = 0
     for c in castles:  # loops, not sum(): most castles have no improvement, and every turn starts here
-        total += defs.revenue[cards[c.card]]
+        total += recs[cards[c.card]].revenue
         for i in c.improvements:
-            total += defs.added_revenue[cards[i]]
+            total += recs[cards[i]].added_revenue
     return total
 
 

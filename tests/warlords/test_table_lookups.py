@@ -105,11 +105,12 @@ def test_plain_table_sums_answer_what_the_card_models_answer(seats: int, seed: i
     assert improved
 
 
-def test_the_plain_tables_hold_the_models_values() -> None:
+def test_the_records_hold_the_models_added_totals() -> None:
     defs = catalogue()
     for cid, d in defs.items():
-        assert defs.capacity[cid] == d.capacity and defs.added_capacity[cid] == d.static("capacity")
-        assert defs.kind[cid] == d.type
+        r = defs.rules[cid]
+        assert (r.added_capacity, r.added_revenue) == (d.static("capacity"), d.static("revenue"))
+    assert any(r.added_capacity for r in defs.rules.values()) and any(r.added_revenue for r in defs.rules.values())
 
 
 def test_a_views_card_is_what_its_model_says() -> None:
