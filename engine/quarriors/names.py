@@ -8,12 +8,14 @@ lines are formatted in one step (f-strings over these), not chained Texts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
+from typing import Any
 
 from engine.core import seat_ref
+from engine.core.identity import kept_by_identity
 from engine.core.text import Text
 
-from .cards import Card, Face
+from .cards import Face
 from .faces import face_text
 from .state import QState, face_of
 
@@ -30,9 +32,9 @@ def _named(name: Text, d: int, face: Face | None, copied: Text | None) -> Text:
     return Text(f"{name.en} d{d}{shown}", f"{name.ja} d{d}{shown}")
 
 
-# (card's id(), die, face index or -1) -> (the card, its text). The card is kept and
-# compared, so an id() reused by another object can never answer.
-_NAMED: dict[tuple[int, int, int], tuple[Card, Text]] = {}
+# A die's text by its card's identity (kept_by_identity), the die and its face index or -1:
+# (id(card), die, face) -> (the card, its text).
+_NAMED: dict[tuple[Hashable, ...], tuple[Any, Any]] = {}
 
 
 def die_text(s: QState, d: int, *, face: bool = True) -> Text:
@@ -41,22 +43,19 @@ def die_text(s: QState, d: int, *, face: bool = True) -> Text:
         return _named(card.name, d, face_of(s, d) if face and s.face[d] >= 0 else None,
                       s.cards[s.copies[d][0]].name)
     fi = s.face[d] if face else -1
-    key = (id(card), d, fi)
-    hit = _NAMED.get(key)
+    hit = _NAMED.get((id(card), d, fi))  # the table read inline, as dice_text reads it: most calls find it
     if hit is not None and hit[0] is card:
-        return hit[1]
-    text = _named(card.name, d, card.faces[fi] if fi >= 0 else None, None)
-    if len(_NAMED) > 65536:
-        _NAMED.clear()
-    _NAMED[key] = (card, text)
-    return text
+        found: Text = hit[1]
+        return found
+    return kept_by_identity(_NAMED, card, lambda c: _named(c.name, d, c.faces[fi] if fi >= 0 else None, None),
+                            kept=65536, key=(d, fi))
 
 
 def dice_text(s: QState, dice: Iterable[int], *, face: bool = True) -> Text:
     en: list[str] = []
     ja: list[str] = []
     cards, dcard, faces, named, copies = s.cards, s.dcard, s.face, _NAMED, s.copies
-    for d in dice:  # die_text's cache, inline: a turn's roll names every die rolled
+    for d in dice:  # die_text's table read inline: a turn's roll names every die rolled
         card = cards[dcard[d]]
         hit = named.get((id(card), d, faces[d] if face else -1))
         text = hit[1] if hit is not None and hit[0] is card and not copies else die_text(s, d, face=face)
