@@ -4,14 +4,16 @@ opponent until both keeps are placed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from engine.core import Viewer
+from engine.core.identity import kept_by_identity
 from engine.core.redaction import private
 
 from .battle import battle_values
 from .board import home_row, square_name, territory_rows
+from .cards import CardDef
 from .catalog import ability, needs
 from .opening import keep_label
 from .state import NaruState, Unit
@@ -20,10 +22,21 @@ from .units import Defs, attack_of, card_of, defense_of, printed
 Faces = Callable[..., dict[str, Any]]  # a card's face by id (with_needs: what playing it needs), built once per views
 
 
+# A card's face, made once per card definition (engine/core/identity.py): every view of every move
+# shows each hand, jail, exile and board card, and a face depends on nothing but the definition
+# (and whether it says what playing the card needs). Copied into each view beside the instance id.
+_FACES: dict[tuple[Hashable, ...], tuple[Any, Any]] = {}
+
+
 def card_json(s: NaruState, defs: Defs, cid: str, with_needs: bool = False) -> dict[str, Any]:
     """A card as views show it; `with_needs` adds what it needs to be played (hand and keep)."""
-    card = card_of(s, defs, cid)
-    out: dict[str, Any] = {"id": cid, "key": card.key, "en": card.name_en, "ja": card.name_ja, "kind": card.kind}
+    face = kept_by_identity(_FACES, card_of(s, defs, cid), _face_with_needs if with_needs else _face,
+                            key=(with_needs,))
+    return {"id": cid, **face}
+
+
+def _face(card: CardDef) -> dict[str, Any]:
+    out: dict[str, Any] = {"key": card.key, "en": card.name_en, "ja": card.name_ja, "kind": card.kind}
     if card.kind not in ("keep", "land"):
         out["cost"] = card.cost
     if card.attribute is not None:
@@ -35,7 +48,12 @@ def card_json(s: NaruState, defs: Defs, cid: str, with_needs: bool = False) -> d
     text = ability(card)
     if text.en:
         out["text"] = text.to_json()
-    if with_needs and (need := needs(card)) is not None:
+    return out
+
+
+def _face_with_needs(card: CardDef) -> dict[str, Any]:
+    out = _face(card)
+    if (need := needs(card)) is not None:
         out["needs"] = need.to_json()
     return out
 
