@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.render import lang
 from bot.render import svg as svgkit
-from engine.core import seat_label, with_names
+from engine.core import named_seat, seat_label
 
 ROLE = {"A": ("ATK", "戦攻"), "S": ("SUP", "補給"), "P": ("SPT", "支援"), "C": ("CMD", "指揮")}
 ELEMENT = {"wood": ("Wood", "木"), "fire": ("Fire", "火"), "earth": ("Earth", "土"), "metal": ("Metal", "金"),
@@ -296,7 +296,7 @@ def describe(view: dict[str, Any], names: Sequence[str] | None = None, locale: s
     ja = lang.ja(locale)
     stage = _pick(STAGE.get(view["stage"], (view["stage"], view["stage"])), locale)
     wins = view["wins"]
-    seat = [with_names(_seat(s), names or (), locale) for s in (0, 1)]
+    seat = [named_seat(s, names or (), locale) for s in (0, 1)]
     parts = [f"真・三國無双の盤面、第{view['game_no']}ゲーム（勝ち数 {seat[0]} {wins[0]}、{seat[1]} {wins[1]}）、{stage}。"
              if ja else f"Musou board, game {view['game_no']} (games won: {seat[0]} {wins[0]}, {seat[1]} {wins[1]}), "
              f"{stage}."]

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.render import lang
 from bot.render import svg as svgkit
-from engine.core import seat_label, seat_ref, with_names
+from engine.core import named_seat, seat_label, seat_ref
 
 ATTR = {"politics": ("Pol", "政"), "force": ("For", "武"), "commerce": ("Com", "農")}
 ATTR_NAMES = {"politics": ("Politics", "政治"), "force": ("Force", "武力"), "commerce": ("Commerce", "農商")}
@@ -241,7 +241,7 @@ ALT_LIMIT = 1024  # Discord's limit on an attachment's description
 
 
 def _named(seat: int, names: Sequence[str] | None, locale: str) -> str:
-    return with_names(_who(seat), names or (), locale)
+    return named_seat(seat, names or (), locale)
 
 
 def _square_alt(square: dict[str, Any], names: Sequence[str] | None, locale: str) -> str:

@@ -34,7 +34,12 @@ def seat_label(seat: int) -> Text:
 def with_names(text: str, names: Sequence[str], locale: str | None = "en") -> str:
     """`text` with each seat token replaced by the player's name (or the seat's
     1-based label when the seat has no name here)."""
-    def name(m: re.Match[str]) -> str:
-        seat = int(m.group(1))
-        return names[seat] if 0 <= seat < len(names) and names[seat] else seat_label(seat)(locale)
-    return _TOKEN.sub(name, text)
+    if "⟦" not in text:  # most lines name no seat: no match object, no call
+        return text
+    return _TOKEN.sub(lambda m: named_seat(int(m.group(1)), names, locale), text)
+
+
+def named_seat(seat: int, names: Sequence[str], locale: str | None = "en") -> str:
+    """What `with_names` writes for the seat's token, for a caller that has the seat itself: the
+    board's words name a seat per square, and a search of its one token costs more than the name."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else seat_label(seat)(locale)

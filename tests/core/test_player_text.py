@@ -4,7 +4,7 @@ with the allowed ones, and a menu number out of range says so."""
 
 import pytest
 
-from engine.core import CardInfo, Choice, Text, find_cards, seat_ref, with_names
+from engine.core import CardInfo, Choice, Text, find_cards, named_seat, seat_ref, with_names
 from engine.core.arguments import check_arguments
 from engine.core.errors import UnknownAction
 from events.errors import Refused
@@ -23,6 +23,13 @@ def test_a_seat_token_becomes_the_players_name_in_either_language():
 def test_a_seat_without_a_name_is_counted_from_one():
     assert with_names(seat_ref(2).en, ["Ann"]) == "Seat 3"
     assert with_names(seat_ref(2).ja, ["Ann"], "ja") == "3番席"
+
+
+@pytest.mark.parametrize("names", [["Ann", "Ben"], ["Ann", ""], [], ["⟦1⟧", "Ben"]])
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_seat_is_named_as_its_token_would_be(names, locale):
+    for seat in range(3):
+        assert named_seat(seat, names, locale) == with_names(seat_ref(seat).en, names, locale)
 
 
 CATALOG = [CardInfo("g-01", Text("Guan Yu", "関羽"), Text("General. Cost 3.", "武将。コスト3。")),
