@@ -904,6 +904,9 @@ class MatchService:
         share it. The view is shared: callers must not change it."""
         if ms.state is None:
             return {}
+        kept: dict[str, Any] | None = self._kept(ms, viewer)
+        if kept is not None:  # asked several times a move: its view, found, needs no list of viewers made
+            return kept
         together = [SPECTATOR, *(Viewer.of(seat) for seat in range(len(ms.seats)))]
         if type(ms.game).views is not Game.views and viewer in together:
             # A game whose views share their work (Warlords' table) builds the board's and every
@@ -920,21 +923,24 @@ class MatchService:
 
     def _derive_all(self, ms: MatchState, viewers: list[Viewer]) -> None:
         """`_derive` of several viewers' views at once: built together unless every one is already kept."""
-        if all((hit := self._derived.get((ms.match_id, ms.seq, v))) is not None and hit[0] is ms.state
-               for v in viewers):
+        if all(self._kept(ms, v) is not None for v in viewers):
             return
         for v, value in zip(viewers, ms.game.views(ms.state, viewers), strict=True):
             self._derive(ms, v, partial(_given, value))
 
-    def _derive(self, ms: MatchState, what: Viewer | int, compute: Callable[[], Any]) -> Any:
-        key = (ms.match_id, ms.seq, what)
-        hit = self._derived.get(key)
+    def _kept(self, ms: MatchState, what: Viewer | int) -> Any | None:
+        """What `_derive` keeps for `what` at `ms`, else None (nothing it keeps is None)."""
+        hit = self._derived.get((ms.match_id, ms.seq, what))
         # The same state object, not just the same seq: a state decided but never
         # committed (another process wrote that seq first) must not be served.
-        if hit is not None and hit[0] is ms.state:
-            return hit[1]
+        return hit[1] if hit is not None and hit[0] is ms.state else None
+
+    def _derive(self, ms: MatchState, what: Viewer | int, compute: Callable[[], Any]) -> Any:
+        kept = self._kept(ms, what)
+        if kept is not None:
+            return kept
         value = compute()
-        self._derived[key] = (ms.state, value)
+        self._derived[(ms.match_id, ms.seq, what)] = (ms.state, value)
         if len(self._derived) > VIEW_CACHE:
             del self._derived[next(iter(self._derived))]  # the oldest: dicts keep insertion order
         return value
