@@ -8,10 +8,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Game, Pending, Rng
+from engine.core import SPECTATOR, Game, Pending, Rng, Viewer
 from engine.core.actions import Action
 from engine.core.play import Step, owned_steps, step
-from engine.core.selfplay import derive_secret
+from engine.core.selfplay import derive_secret, play_bots, replay_moves
 from engine.registry import get_game, installed
 
 # The shipped games and the toy template; never what other test modules happened to
@@ -92,3 +92,12 @@ def step_owned(game: Game[Any], state: Any, seat: int, action: Mapping[str, Any]
     and counter. `state` may be edited in place, and is spoilt when this raises."""
     owned, rng = owned_steps(game, secret, counter)
     return owned(state, seat, action), rng.counter
+
+
+def views_along(game: Game[Any], seed: int, every: int) -> list[list[dict[str, Any]]]:
+    """Both seats' and a spectator's views of a two-seat bot match, every `every` moves: what a
+    table of values kept for views is checked against (made afresh, they must read alike)."""
+    played = play_bots(game, 2, seed)
+    viewers = [Viewer.of(0), Viewer.of(1), SPECTATOR]
+    return [game.views(replay_moves(game, 2, seed, played.moves[:n]), viewers)
+            for n in range(0, len(played.moves) + 1, every)]
