@@ -39,7 +39,8 @@ from events.service import CommandResult, MatchService
 
 from . import settings as server_settings
 from .config import Config
-from .delivery import Click, Delivery
+from .delivery import Delivery
+from .dms import Click
 from .i18n import M, locale_of
 from .names import named
 from .ops import ALREADY_ACKED, Ops, Outcome, Result

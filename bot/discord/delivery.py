@@ -22,13 +22,8 @@ Discord down) does not stop the others, and the match is noted in the outbox
 (`discord:outbox`) so the scheduler retries it on its next pass, even once the
 match is over. A match that ended has its thread archived, last of all.
 
-Private views go by DM as layout messages (bot/discord/handlayout.py; scope
-`discord:dm` remembers the last one per seat, in as many messages as it takes,
-the decision's cards and menu under the last);
-a user who cannot be sent a DM (Discord error 50007, DMs closed, or 50278,
-no longer in a server with the bot) is remembered in `discord:dmfail` and
-told once per match, in the thread and without any private content, to use
-`/parley hand`.
+The seats' DMs are their own module's (dms.py, `SeatDms`): a sync's pass gathers
+each seat's DM there and hands it the DM operations the reconciler answers.
 
 What each place should show (the lobby message and the thread to open, the
 board, the log lines, the ping, each seat's DM, a reminder, the server's
@@ -51,10 +46,7 @@ notifies anyone). A step that must be retried raises `ops.Undelivered`.
 
 Calls per move: a move edits the board (only when the public view changed),
 posts one log line carrying the ping of whoever is awaited, and sends or edits
-the DMs whose content changed. The DM channel of each user is remembered
-(`discord:dmchan`), so no move asks Discord for it again; the DM of a player
-who moved from their DM menu is refreshed by the answer to that click
-(`note_dm_shown`), not by a call of its own.
+the DMs whose content changed (dms.py says how they save calls of their own).
 """
 
 from __future__ import annotations
@@ -64,19 +56,20 @@ import contextlib
 import io
 import logging
 from collections.abc import AsyncIterator, Awaitable, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 from bot.clocktext import clock_lines, discord_time, window_lines
-from engine.core import SPECTATOR, Text, Viewer
+from engine.core import SPECTATOR, Text
 from events.clockfeed import ClockFeed
-from events.model import Event, Player
+from events.model import Event
 from events.replay import MatchState, awaiting
 
-from . import catchup, drawing, hall, layout, projection, reconciler
+from . import drawing, hall, layout, projection, reconciler
+from .dms import DMS, Click, Seat, SeatDms, catchup_from, dm_key
 from .emoji import AppEmoji
 from .ops import Ops, Outcome, Result, Undelivered
 from .projection import Surfaces, name, user_id
@@ -92,16 +85,8 @@ log = logging.getLogger("parley.discord")
 
 BOARD = "discord:board"
 THREADS = "discord:thread"
-DMS = "discord:dm"
-DMFAIL = "discord:dmfail"
-DMCHAN = "discord:dmchan"  # user id -> their DM channel's id (stable: Discord answers the same one)
 OUTBOX = "discord:outbox"  # key "pending": matches whose last sync left something undone
 LOBBIES = 256  # the lobby messages' surfaces kept between syncs: the matches played last
-
-
-def dm_key(match_id: str, seat: int) -> str:
-    """A seat's DM record's key under DMS: one record for each seat of each match."""
-    return f"{match_id}:{seat}"
 
 _T = TypeVar("_T")
 
@@ -141,30 +126,6 @@ class KeyedLocks:
 
 
 @dataclass
-class Click:
-    """A click on a DM's own menu that made a move. Its answer refreshes that DM, with
-    `note` (what the move did) on top, instead of a REST edit and a reply of their
-    own; `used` once it has (else the caller answers as usual)."""
-
-    interaction: discord.Interaction
-    note: str = ""
-    used: bool = False
-
-
-@dataclass
-class _Seat:
-    """What a seat's DM operations need besides the record they note in: its player, the key of
-    that record, the messages they show, the click that made the move, its DM channel once known."""
-
-    player: Player
-    uid: int
-    key: str
-    message: projection.DmMessage
-    clicked: Click | None
-    channel: int | None
-
-
-@dataclass
 class _Pass:
     """One pass of a match's places through the reconciler (`Delivery._converge`): their surfaces,
     the records beside the match's own that operations note in (`dms`: DM records by seat,
@@ -177,7 +138,7 @@ class _Pass:
     repair: bool = False
     dms: dict[int, dict[str, Any]] = field(default_factory=dict)
     server: dict[str, Any] | None = None
-    seats: dict[int, _Seat] = field(default_factory=dict)
+    seats: dict[int, Seat] = field(default_factory=dict)
     failed: list[str] | None = None
     unwritten: dict[tuple[str, str], Any] = field(default_factory=dict)
     owed: bool = False
@@ -202,19 +163,13 @@ class _Events:
         return [e for e in self.read if e.seq > seq]
 
 
-def _catchup_from(player: Player, last: dict[str, Any]) -> int:
-    """Where a seat's catch-up reads the log from: where its record's started, for the same player."""
-    before = last.get("since") if last.get("player") == player.id else None
-    return int(before[0]) if before else 0
-
-
 def _first_wanted(ms: MatchState, rec: dict[str, Any], dm_records: dict[str, Any]) -> int:
     """The first event a sync's pass asks for: after the log's last line, or where the catch-up of
     a seat it awaits starts (`dm_records`: each seat's DM record, by key)."""
     wanted = [int(rec.get("shown", 0))]
     if ms.state is not None and ms.status == "running":
         awaited = {p.seat for p in awaiting(ms)}
-        wanted += [_catchup_from(ms.seats[seat], dict(dm_records.get(dm_key(ms.match_id, seat)) or {}))
+        wanted += [catchup_from(ms.seats[seat], dict(dm_records.get(dm_key(ms.match_id, seat)) or {}))
                    for seat in projection.dm_seats(ms) if seat in awaited]
     return min(wanted)
 
@@ -234,9 +189,7 @@ class Delivery:
         self.ops = Ops(client)
         self.emoji = AppEmoji(self.ops)
         self.clock_feed = ClockFeed(service.store)
-        self._dm_channels: dict[int, int] = {}  # what DMCHAN holds, without a read per move
-        self._dm_last: dict[int, int] = {}  # DM channel -> the last message this process posted there
-        self._dm_open: set[int] = set()  # users DMFAIL holds no live failure for: not read again every move
+        self.dms = SeatDms(service, config, self.ops, self.emoji, self._write)
         self._outbox: set[str] | None = None  # what OUTBOX holds for this process, once read
         self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
         self._ending: dict[str, asyncio.Task[None]] = {}  # ends of matches to show after their last move's answer
@@ -371,8 +324,8 @@ class Delivery:
                 uid = user_id(player)
                 assert uid is not None  # dm_seats: Discord users only
                 mine = clicked if clicked is not None and clicked.interaction.user.id == uid else None
-                shown = await gathered("dms", self._seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows, log_of,
-                                                                   dict(dm_records.get(dm_key(ms.match_id, seat)) or {})))
+                shown = await gathered("dms", self.dms.seat_dm(ms, rec, seat, player, uid, seat in pending, mine, shows,
+                                                                 log_of, dict(dm_records.get(dm_key(ms.match_id, seat)) or {})))
                 if isinstance(shown, projection.SeatDm):
                     seat_dms.append(shown)
                 elif isinstance(shown, projection.DmClosed):
@@ -484,10 +437,10 @@ class Delivery:
             # A post's note before the next call to Discord, as if written with it: a crash in
             # between would post it again. Notes of edits wait for the pass's end (an edit made
             # twice does no harm), so a move's records go in one or two writes, not one each.
-            # A DM sent writes them with its own "sending" note (`_dm_call`).
+            # A DM sent writes them with its own "sending" note (`dms.SeatDms._call`).
             await self._write(shows)
         if isinstance(op, reconciler.EditDm | reconciler.SendDm | reconciler.DeleteDm | reconciler.NoteDm):
-            return await self._apply_dm(ms, op, shows)
+            return await self.dms.apply(ms, op, shows)
         board = shows.surfaces.thread.board if shows.surfaces.thread is not None else None
         result = await self._call(ms, rec, op, board)
         if isinstance(op, reconciler.EndDm):  # a DM's own record; an edit, so its note may wait
@@ -516,36 +469,6 @@ class Delivery:
         if isinstance(op, reconciler.OpenThread | reconciler.OpenPost):
             await self._write(shows, (THREADS, rec["thread"], ms.match_id))
         return not (isinstance(op, reconciler.FindLobby) and rec.get("lobby_msg"))
-
-    async def _apply_dm(self, ms: MatchState, op: reconciler.EditDm | reconciler.SendDm | reconciler.DeleteDm
-                        | reconciler.NoteDm, shows: _Pass) -> bool:
-        """A seat's DM operation, noted in its own record, which is written once the DM is noted
-        shown. Its channel is asked for at its first call. A DM that does not go leaves its seat
-        out of the pass (a player who cannot be sent one is told in the thread, in the next round)."""
-        seat, last = shows.seats[op.seat], shows.dms[op.seat]
-        result = Result(Outcome.DELIVERED)
-        if not isinstance(op, reconciler.NoteDm):
-            if seat.channel is None:
-                if shows.owed:
-                    await self._write(shows)
-                opened = await self.dm_channel(seat.uid)
-                seat.channel = int(opened.id or 0) if opened.ok else None
-                result = opened
-            if seat.channel is not None:
-                result = await self._dm_call(seat.channel, seat.message, op, last, seat, shows)
-        gone = result.outcome is Outcome.GONE and isinstance(op, reconciler.EditDm)
-        if not result.ok and not gone:
-            shows.unwritten.pop((DMS, seat.key), None)  # the refusal writes what the record keeps
-            told = await self._dm_refused(ms, seat.player, seat.uid, seat.key, last, result)
-            left = reconciler.without(shows.surfaces, op)
-            shows.surfaces = replace(left, dm_closed=(*left.dm_closed, told)) if told is not None else left
-            if result.outcome in (Outcome.TRANSIENT, Outcome.RATE_LIMITED) and shows.failed is not None:
-                shows.failed.append("dms")  # Discord down for now: the scheduler retries it
-            return False
-        reconciler.note_dm(last, op, str(result.id) if result.id else None, gone=gone)
-        if isinstance(op, reconciler.NoteDm):
-            shows.unwritten[DMS, seat.key] = last  # written with the pass's next write, or at its end
-        return not gone
 
     async def _call(self, ms: MatchState, rec: dict[str, Any], op: reconciler.Op,
                     board: projection.BoardSurface | None) -> Result:
@@ -617,7 +540,7 @@ class Delivery:
             case reconciler.PostPage(page, look):
                 return await post_page(self, ms, rec, locale, page.html, look)
             case reconciler.EndDm(msg, text, seat):
-                return await self._end_dm(ms, seat, msg, text)
+                return await self.dms.end_dm(ms, seat, msg, text)
             case reconciler.Retag(status):
                 return await hall.retag(self.ops, ms, rec, status)
         return Result(Outcome.DELIVERED)  # only noted: nothing to show (a log range without lines)
@@ -642,7 +565,7 @@ class Delivery:
             return []
         return [discord.File(io.BytesIO(board.image), filename=layout.IMAGE, description=layout.alt(board.board))]
 
-    # -- the board, pings, DMs ------------------------------------------------------------
+    # -- the board and its clocks ---------------------------------------------------------
 
     async def clock_lines(self, ms: MatchState, locale: str) -> list[Text]:
         """The match's clocks as of its last event (events/clock.py) and its
@@ -672,133 +595,6 @@ class Delivery:
                                           locale)
         return projection.BoardSurface(board, image)
 
-    def private_text(self, ms: MatchState, seat: int, locale: str) -> str:
-        view = self.service.view_of(ms, Viewer.of(seat))  # the service's copy: computed once per seq
-        return projection.private_text(ms, view, seat, locale, self.emoji.marks)
-
-    async def dm_blocked(self, uid: int) -> bool:
-        # A failure noted by another process after this read is met again here by a DM
-        # that fails, which notes it anew: so "open" may be remembered without a read per move.
-        if uid in self._dm_open:
-            return False
-        failed = await self.store.get_kv(DMFAIL, str(uid))
-        since = datetime.fromisoformat(failed["at"]) if failed else None
-        if since is None or datetime.now(UTC) - since >= timedelta(hours=self.config.dm_retry_hours):
-            self._dm_open.add(uid)
-            return False
-        return True
-
-    async def dm_channel(self, uid: int) -> Result:
-        """The user's DM channel: asked of Discord once, then remembered (it never changes)."""
-        known = self._dm_channels.get(uid) or await self.store.get_kv(DMCHAN, str(uid))
-        if known:
-            self._dm_channels[uid] = int(known)
-            return Result(Outcome.DELIVERED, id=int(known))
-        opened = await self.ops.open_dm(uid)
-        if opened.ok:
-            await self.store.set_kv(DMCHAN, str(uid), str(opened.id))
-            self._dm_channels[uid] = int(opened.id or 0)
-        return opened
-
-    async def _seat_dm(self, ms: MatchState, rec: dict[str, Any], seat: int, player: Player, uid: int,
-                       waiting: bool, clicked: Click | None, shows: _Pass, log_of: _Events,
-                       last: dict[str, Any]) -> projection.SeatDm | projection.DmClosed | None:
-        """The seat's private view for its DM, when it shows something new (its record and what its
-        operations need go in `shows`): edited in place, or sent anew when a decision arrives (a new
-        message notifies). `clicked`: the player's click on their DM menu, whose answer can edit
-        that very message without a call of its own. A player the bot cannot DM is told in the
-        thread instead (the DmClosed answered). `last`: the seat's DM record as stored."""
-        locale = player.locale
-        key = dm_key(ms.match_id, seat)
-        shown = projection.dm(ms, seat, self.private_text(ms, seat, locale), waiting)
-        if last.get("hash") == shown.digest:
-            return None
-        since, found = await self._since(ms, seat, player, last, log_of) if waiting else (None, [])
-        if await self.dm_blocked(uid):
-            # Not retried yet, but each match's thread still says once where the hand is.
-            return projection.dm_closed(ms, player, uid)
-        choices = self.service.choices_of(ms, seat) if waiting else []
-        message = projection.dm_message(ms, shown, rec["thread"], found, choices)
-        channel = self._dm_channels.get(uid)
-        if last.get("sending"):
-            # A crash came between sending and noting the ids: adopt what was sent.
-            opened = await self.dm_channel(uid)
-            if not opened.ok:
-                told = await self._dm_refused(ms, player, uid, key, last, opened)
-                if opened.outcome in (Outcome.TRANSIENT, Outcome.RATE_LIMITED):
-                    opened.expect()  # Discord down for now: the scheduler retries it
-                return told
-            channel = int(opened.id or 0)
-            ids = [str(m) for m in last.pop("sent", [])]
-            last.pop("sending")
-            adopted = (await self.ops.recent(channel, 5)).data
-            if adopted and str(adopted[0]["id"]) not in ids and (not ids or int(adopted[0]["id"]) > int(ids[-1])):
-                ids.append(str(adopted[0]["id"]))
-            if ids:
-                last.update(msg=ids[0], more=ids[1:], player=player.id, waiting=waiting, keys=[], v2=True)
-        shown_ids = [str(last["msg"]), *last.get("more", [])] if last.get("msg") else []
-        # Kept in place when fewer: the last messages of the channel, so more appended stay together.
-        grows_below = bool(shown_ids) and channel is not None and self._dm_last.get(channel) == int(shown_ids[-1])
-        shows.dms[seat] = last
-        shows.seats[seat] = _Seat(player, uid, key, message, clicked, channel)
-        return projection.SeatDm(shown, message, grows_below, (int(since[0]), int(since[1])) if since else None)
-
-    async def _dm_call(self, channel: int, message: projection.DmMessage, op: reconciler.DmOp,
-                       last: dict[str, Any], seat: _Seat, shows: _Pass) -> Result:
-        """The call to Discord a DM operation makes: layout messages, sent as such and edited
-        with their view alone (they have no content). The message the player clicked is edited
-        through the click's own answer, what the move did on top; an old message that will not
-        go is left (it is not the view). A message sent is noted "sending" first, in one write
-        with the pass's other unwritten records."""
-        clicked = seat.clicked
-        match op:
-            case reconciler.EditDm(index, msg, _, menu):
-                clicked_on = clicked.interaction.message if clicked is not None else None
-                if clicked is not None and clicked_on is not None and clicked_on.id == int(msg):
-                    edited = await self.ops.edit_response(clicked.interaction,
-                                                          view=message.view(index, menu, clicked.note))
-                    if edited.ok:
-                        clicked.used = True
-                        return edited
-                return await self.ops.edit_dm(channel, msg, view=message.view(index, menu))
-            case reconciler.SendDm(index, menu):
-                await self._write(shows, (DMS, seat.key, reconciler.sending(last, op)))
-                posted = await self.ops.post_layout(channel, message.view(index, menu))
-                if posted.ok:
-                    self._dm_last[channel] = int(posted.id or 0)
-                return posted
-            case reconciler.DeleteDm(msg):
-                await self.ops.delete(channel, msg, kind=discord.ChannelType.private)
-        return Result(Outcome.DELIVERED)
-
-    async def _since(self, ms: MatchState, seat: int, player: Player, last: dict[str, Any],
-                     log_of: _Events) -> tuple[list[int], list[tuple[str | None, list[str]]]]:
-        """What the seat's catch-up covers, (after, upto), and its lines grouped by player.
-        Fixed when the decision arrives, so a DM edited while it waits does not grow
-        (nor cost an edit of its own); it starts afresh once the player moves again."""
-        events = await log_of.after(_catchup_from(player, last), ms.public_seq)
-        before = last.get("since") if last.get("player") == player.id else None
-        if before and last.get("waiting") and not catchup.made_by(events, seat, player):
-            span = [int(before[0]), int(before[1])]
-        else:
-            start = max(catchup.last_move(events, seat, player), int(before[0]) if before else 0)
-            # Up to what every seat can see: standing orders after it are one seat's secret.
-            span = [start, ms.public_seq]
-        shown = [e for e in events if span[0] < e.seq <= span[1]]
-        return span, catchup.groups(ms, shown, player.locale, lambda e: projection.line(ms, e, player.locale))
-
-    async def _dm_refused(self, ms: MatchState, player: Player, uid: int, key: str, last: dict[str, Any],
-                          result: Result) -> projection.DmClosed | None:
-        """A DM that did not go: a user who cannot be sent one is remembered, and told once in the
-        thread (the DmClosed answered); anything else is logged and left for the next sync."""
-        if not result.cannot_dm:
-            log.warning("match %s: DM to seat %d failed: %s", ms.match_id, ms.seats.index(player), result.outcome)
-            return None
-        await self.store.set_kv(DMS, key, {k: v for k, v in last.items() if k not in ("sending", "sent")})
-        self._dm_open.discard(uid)
-        await self.store.set_kv(DMFAIL, str(uid), {"at": datetime.now(UTC).isoformat()})
-        return projection.dm_closed(ms, player, uid)
-
     async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
         """The end of a match (projection.End): the result and the summary, DM menus taken off,
         the replay page, the thread archived. Each part is noted as done, so a retry after a
@@ -808,7 +604,7 @@ class Delivery:
         summary = summary_text(ms, await self.store.events(ms.match_id), locale) if ms.status == "finished" else None
         end = projection.end(ms, locale, summary)
         page = projection.Page(self._pages[ms.match_id]) if ms.match_id in self._pages else None
-        await self._reconcile(ms, rec, Surfaces(end=end, page=page), dms=await self._waiting_dms(ms))
+        await self._reconcile(ms, rec, Surfaces(end=end, page=page), dms=await self.dms.waiting(ms))
         if rec.get("page") is True:
             self._pages.pop(ms.match_id, None)
         elif end is not None and end.page and page is None and ms.match_id not in self._drawing:
@@ -839,26 +635,6 @@ class Delivery:
             await self.sync(match_id)
         except Exception:  # the outbox still holds the match: the scheduler tries again
             log.warning("match %s: %s failed; retried from the outbox", match_id, what, exc_info=True)
-
-    async def _waiting_dms(self, ms: MatchState) -> dict[int, dict[str, Any]]:
-        """The DM records, by seat, of the DMs still waiting on a decision that the bot may edit."""
-        waiting = {}
-        records = await self.store.get_kvs([(DMS, dm_key(ms.match_id, seat)) for seat in range(len(ms.seats))])
-        for seat in range(len(ms.seats)):
-            last = dict(records.get((DMS, dm_key(ms.match_id, seat))) or {})
-            uid = user_id(ms.seats[seat])
-            if reconciler.ended_dm_ops(last) and uid is not None and not await self.dm_blocked(uid):
-                waiting[seat] = last
-        return waiting
-
-    async def _end_dm(self, ms: MatchState, seat: int, msg: str, text: str) -> Result:
-        """A DM's menu taken off (reconciler.EndDm); not retried: a menu left there answers "no longer current"."""
-        opened = await self.dm_channel(user_id(ms.seats[seat]) or 0)
-        ended = projection.ended_dm(seat, text)
-        cleared = await self.ops.edit_dm(opened.id or 0, msg, view=ended) if opened.ok else opened
-        if not cleared.ok:
-            log.warning("match %s: clearing the DM menu of seat %d failed: %s", ms.match_id, seat, cleared.outcome)
-        return Result(Outcome.DELIVERED)
 
     async def remind(self, ms: MatchState, seats: list[int], key: str) -> None:
         """The scheduler's reminder to `seats` (`key`: that finding, posted once) in the match's thread.

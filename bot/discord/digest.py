@@ -64,7 +64,7 @@ async def remind_due(room: Room, due: Due, now: datetime) -> None:
         matches = list(by_id.values())
         uid = user_id(people[pid])
         wants = pid not in prefs or prefs[pid].digest
-        if len(matches) < 2 or not wants or uid is None or await room.delivery.dm_blocked(uid):
+        if len(matches) < 2 or not wants or uid is None or await room.delivery.dms.dm_blocked(uid):
             continue
         last = await store.get_kv(DIGEST, pid)
         if last and last.get("sending"):
@@ -96,7 +96,7 @@ async def _send(room: Room, player: Player, uid: int, matches: list[MatchState])
     locale = player.locale
     lines = [TITLE.format(n=len(matches))(locale), *await waiting_lines(room.delivery, matches, locale)]
     lines.append(FOOT(locale))
-    channel = await room.delivery.dm_channel(uid)
+    channel = await room.delivery.dms.dm_channel(uid)
     sent = await room.delivery.ops.dm(channel.id or 0, clip("\n".join(lines))) if channel.ok else channel
     if not sent.ok and not sent.cannot_dm:
         log.warning("digest DM to %s failed: %s", player.id, sent.outcome)
@@ -108,7 +108,7 @@ async def _settle(room: Room, pid: str, uid: int, note: dict[str, Any]) -> dict[
     newer than the last noted before it (message ids grow with time); else
     the note before it stands, and this pass sends again."""
     tails = [t.split("}")[1] for t in (TITLE.en, TITLE.ja)]  # the title after its count
-    channel = await room.delivery.dm_channel(uid)
+    channel = await room.delivery.dms.dm_channel(uid)
     recent = (await room.delivery.ops.recent(channel.id or 0, 10)).data or [] if channel.ok else []
     after = int(note.get("msg") or 0)
     for m in recent:

@@ -315,7 +315,7 @@ class Play:
             return Reply(M.spectating.format(match=ms.match_id)(locale) + "\n" + self.room.delivery.board_text(ms, locale))
         pending = {p.seat: p for p in awaiting(ms)} if ms.status == "running" else {}
         seat = next((s for s in seats if s in pending), seats[0])
-        text = self.room.delivery.private_text(ms, seat, locale)
+        text = self.room.delivery.dms.private_text(ms, seat, locale)
         decision = None
         tail = ""
         if seat in pending:

@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.discord.delivery import DMS, dm_key
+from bot.discord.dms import DMS, dm_key
 from bot.discord.menus import Entry, cards, stages, substages
 from tests.discord.harness import Call, FakeDiscord, Harness, User, custom_ids, walk
 from tests.discord.helpers import open_match, state

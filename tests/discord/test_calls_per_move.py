@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord.delivery import DMS, dm_key
+from bot.discord.dms import DMS, dm_key
 from bot.discord.layout import text_of
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, custom_ids

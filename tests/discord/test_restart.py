@@ -3,7 +3,7 @@ from __future__ import annotations
 import copy
 
 from bot.discord import layout
-from bot.discord.delivery import DMS, dm_key
+from bot.discord.dms import DMS, dm_key
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Harness, custom_ids
 from tests.discord.helpers import board_message, board_text, open_match, state, thread_text

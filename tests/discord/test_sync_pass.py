@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.discord import reconciler
-from bot.discord.delivery import DMS, dm_key
+from bot.discord.dms import DMS, dm_key
 from tests.discord.conftest import ALICE, BOB
 from tests.discord.harness import Call, Harness
 from tests.discord.helpers import open_match

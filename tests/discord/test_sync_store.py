@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord import catchup, delivery, projection
+from bot.discord import catchup, dms, projection
 from bot.discord.delivery import BOARD
 from events.service import TAIL
 from tests.discord.conftest import ALICE, BOB
@@ -50,7 +50,7 @@ async def test_a_move_reads_only_the_log_not_kept_writes_the_record_once_and_eac
     reads: list[int] = []
     writes: list[list[str]] = []  # the scopes of each write
     compared: list[bool] = []
-    real_events, real_set, real_sets, real_since = store.events, store.set_kv, store.set_kvs, delivery.Delivery._since
+    real_events, real_set, real_sets, real_since = store.events, store.set_kv, store.set_kvs, dms.SeatDms._since
 
     async def events(match: str, after: int = 0, upto: int | None = None) -> Any:
         if upto is None:
@@ -73,7 +73,7 @@ async def test_a_move_reads_only_the_log_not_kept_writes_the_record_once_and_eac
     monkeypatch.setattr(store, "events", events)
     monkeypatch.setattr(store, "set_kv", set_kv)
     monkeypatch.setattr(store, "set_kvs", set_kvs)
-    monkeypatch.setattr(delivery.Delivery, "_since", since)
+    monkeypatch.setattr(dms.SeatDms, "_since", since)
     rng = random.Random(5)
     for _ in range(MOVES):
         reads.clear()
