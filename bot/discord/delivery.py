@@ -23,7 +23,9 @@ Discord down) does not stop the others, and the match is noted in the outbox
 match is over. A match that ended has its thread archived, last of all.
 
 The seats' DMs are their own module's (dms.py, `SeatDms`): a sync's pass gathers
-each seat's DM there and hands it the DM operations the reconciler answers.
+each seat's DM there and hands it the DM operations the reconciler answers. The end
+of a match (its result, summary, replay page and archive) is ending.py's (`Ending`),
+which a sync calls once all else is shown.
 
 What each place should show (the lobby message and the thread to open, the
 board, the log lines, the ping, each seat's DM, a reminder, the server's
@@ -71,9 +73,10 @@ from events.replay import MatchState, awaiting
 from . import drawing, hall, layout, projection, reconciler
 from .dms import DMS, Click, Seat, SeatDms, catchup_from, dm_key
 from .emoji import AppEmoji
+from .ending import Ending
 from .ops import Ops, Outcome, Result, Undelivered
 from .projection import Surfaces, name, user_id
-from .summary import draw_page, post_page, post_summary, summary_text
+from .summary import post_page, post_summary
 from .views import hand_view
 
 if TYPE_CHECKING:
@@ -190,10 +193,8 @@ class Delivery:
         self.emoji = AppEmoji(self.ops)
         self.clock_feed = ClockFeed(service.store)
         self.dms = SeatDms(service, config, self.ops, self.emoji, self._write)
+        self.ending = Ending(self, self._reconcile)
         self._outbox: set[str] | None = None  # what OUTBOX holds for this process, once read
-        self._drawing: dict[str, asyncio.Task[None]] = {}  # replay pages being drawn, by match
-        self._ending: dict[str, asyncio.Task[None]] = {}  # ends of matches to show after their last move's answer
-        self._pages: dict[str, bytes | None] = {}  # drawn and not yet posted (None: could not be made)
         self._lobbies: dict[str, tuple[tuple[Any, ...], projection.Lobby]] = {}  # by match: (what it shows of it, it)
         self._start = datetime.now(UTC).isoformat()  # a repair reads each thread back once per start
 
@@ -247,10 +248,7 @@ class Delivery:
             with contextlib.suppress(Exception):
                 await self._note(match_id, True)
             raise
-        # A page still drawing, or an end still to show, keeps the match in the outbox: its last
-        # posts are yet to come (the sync showing the end does not count itself).
-        me = asyncio.current_task()
-        await self._note(match_id, bool(failed) or match_id in self._drawing or self._ending.get(match_id, me) is not me)
+        await self._note(match_id, bool(failed) or self.ending.to_come(match_id))
         return not failed
 
     async def _sync(self, match_id: str, repair: bool, clicked: Click | None, answering: bool) -> list[str]:
@@ -273,11 +271,11 @@ class Delivery:
         failed: list[str] = []
         ms = await self._show(ms, rec, locale, repair, clicked, failed, dm_records)
         if not failed and answering and ms.status in ("finished", "aborted") and not rec.get("ended"):
-            self._follow(match_id)
+            self.ending.follow(match_id)
         elif not failed:
             # Last, and only when all else is shown: archiving comes after the final posts.
             try:
-                await self._finish(ms, rec, locale)
+                await self.ending.finish(ms, rec, locale)
             except Exception:
                 log.warning("match %s: finish failed; retried on the next sync", match_id, exc_info=True)
                 failed.append("finish")
@@ -594,47 +592,6 @@ class Delivery:
         image = await drawing.board_image(ms.game_id, self.service.view_of(ms, SPECTATOR), [p.name for p in ms.seats],
                                           locale)
         return projection.BoardSurface(board, image)
-
-    async def _finish(self, ms: MatchState, rec: dict[str, Any], locale: str) -> None:
-        """The end of a match (projection.End): the result and the summary, DM menus taken off,
-        the replay page, the thread archived. Each part is noted as done, so a retry after a
-        failure repeats none."""
-        if ms.status not in ("finished", "aborted") or rec.get("ended"):
-            return
-        summary = summary_text(ms, await self.store.events(ms.match_id), locale) if ms.status == "finished" else None
-        end = projection.end(ms, locale, summary)
-        page = projection.Page(self._pages[ms.match_id]) if ms.match_id in self._pages else None
-        await self._reconcile(ms, rec, Surfaces(end=end, page=page), dms=await self.dms.waiting(ms))
-        if rec.get("page") is True:
-            self._pages.pop(ms.match_id, None)
-        elif end is not None and end.page and page is None and ms.match_id not in self._drawing:
-            # Drawn by a background task, which syncs the match again when the page is ready; until
-            # then the match stays in the outbox, so a restart draws it again.
-            self._drawing[ms.match_id] = asyncio.create_task(self._draw_page(ms.match_id, locale),
-                                                             name=f"parley-page-{ms.match_id}")
-
-    async def _draw_page(self, match_id: str, locale: str) -> None:
-        try:
-            self._pages[match_id] = await draw_page(self, match_id, locale)
-        finally:
-            del self._drawing[match_id]
-        await self._sync_later(match_id, "posting the replay page")
-
-    def _follow(self, match_id: str) -> None:
-        if match_id not in self._ending:
-            self._ending[match_id] = asyncio.create_task(self._show_end(match_id), name=f"parley-end-{match_id}")
-
-    async def _show_end(self, match_id: str) -> None:
-        try:
-            await self._sync_later(match_id, "showing its end")
-        finally:
-            del self._ending[match_id]
-
-    async def _sync_later(self, match_id: str, what: str) -> None:
-        try:
-            await self.sync(match_id)
-        except Exception:  # the outbox still holds the match: the scheduler tries again
-            log.warning("match %s: %s failed; retried from the outbox", match_id, what, exc_info=True)
 
     async def remind(self, ms: MatchState, seats: list[int], key: str) -> None:
         """The scheduler's reminder to `seats` (`key`: that finding, posted once) in the match's thread.
