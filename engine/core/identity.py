@@ -18,7 +18,8 @@ KEPT = 4096
 def kept_by_identity(table: dict[tuple[Hashable, ...], tuple[Any, Any]], obj: Obj, make: Callable[[Obj], T],
                      kept: int = KEPT, key: tuple[Hashable, ...] = ()) -> T:
     """`make(obj)`, from `table` when made before for this very object (and `key`: what else it
-    depends on, a style or a language)."""
+    depends on, a style or a language). The table maps `(id(obj), *key)` to `(obj, value)`: a hot
+    loop may read it so itself, checking the object, and call this on a miss (quarriors' dice_text)."""
     at = (id(obj), *key)
     found = table.get(at)
     if found is None or found[0] is not obj:

@@ -30,3 +30,11 @@ def test_the_table_is_bounded():
     for obj in kept:
         kept_by_identity(table, obj, id, kept=3)
         assert len(table) <= 3
+
+
+def test_the_table_is_laid_out_as_its_readers_read_it():
+    # engine/quarriors/names.py reads it inline: a layout changed here would leave it finding nothing.
+    table: dict = {}
+    a = [1]
+    assert kept_by_identity(table, a, len, key=(2, "ja")) == 1
+    assert table == {(id(a), 2, "ja"): (a, 1)}
