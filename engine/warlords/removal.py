@@ -130,8 +130,13 @@ def legal_assignment(values: dict[str, int], loss: int, chosen: list[str]) -> bo
         return sorted(chosen) == sorted(values)
     if len(values) > MAX_ENUMERATED:
         return sorted(chosen) == sorted(covering(values, loss))
-    total = sum(values[c] for c in chosen)
-    return bool(chosen) and total >= loss and total - max(values[c] for c in chosen) < loss
+    return bool(chosen) and _each_needed(sum(values[c] for c in chosen), max(values[c] for c in chosen), loss)
+
+
+def _each_needed(total: int, top: int, loss: int) -> bool:
+    """Units totalling `total`, the largest of them `top`, cover the loss and each is needed: without
+    any one of them (the largest is the most) the rest fall short."""
+    return total >= loss and total - top < loss
 
 
 def assignments(s: WState, values: dict[str, int], loss: int) -> list[list[str]]:
@@ -161,7 +166,7 @@ def _alternatives(s: WState, values: dict[str, int], loss: int, auto: list[str])
     sums, tops = _subsets([values[u] for u in ids])
     for mask in range(1, 1 << len(ids)):
         # legal_assignment of the mask's units, whose other conditions hold here by construction
-        if sums[mask] < loss or sums[mask] - tops[mask] >= loss:
+        if not _each_needed(sums[mask], tops[mask], loss):
             continue
         chosen = [ids[k] for k in range(len(ids)) if mask >> k & 1]
         key = tuple(sorted(s.cards[u] for u in chosen))
