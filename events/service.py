@@ -257,7 +257,7 @@ class MatchService:
         # Readers refresh without the match's lock, so a slower refresh must
         # not put back a state older than one a command has since committed.
         if caught_up.seq > live.ms.seq:
-            self._moved_on(live, caught_up, newer if newer and newer[0].seq == cached.seq + 1 else [])
+            self._moved_on(live, caught_up, newer)  # the log's own, after `cached`: gapless
         if caught_up.seq >= last:
             live.checked = max(live.checked, began)
         return recorded
