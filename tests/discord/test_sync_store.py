@@ -1,9 +1,10 @@
 """What a move's sync asks of the store (bot/discord/delivery.py): the match's log read only
 where it goes back further than the newest events the service keeps of it (for the log lines not
-yet shown and the awaited seat's catch-up: a seat's first catch-up reads from the start), the match's record written once (the board's note rides
-on the log line's), a move's records in two writes and one more per DM sent, and nothing noted
-lost on the way: each catch-up is the one a read of its own would give, and a pass that only
-edits the board still writes its note before it ends.
+yet shown and the awaited seat's catch-up: a seat's first catch-up reads from the start), the
+match's record written once (the board's note rides on the log line's), a move's records in two
+writes and one more per DM sent, and nothing noted lost on the way: each catch-up is the one a
+read of its own would give, and a pass that only edits the board still writes its note before it
+ends.
 
 Watched on the real bot over FakeDiscord, in matches of real games played on the DM menus."""
 
